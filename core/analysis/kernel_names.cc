@@ -1,0 +1,44 @@
+#include "core/analysis/kernel_names.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+
+namespace asys {
+
+std::string demangle(std::string_view mangled) {
+  std::string in(mangled);
+  int status = 0;
+  char* out = abi::__cxa_demangle(in.c_str(), nullptr, nullptr, &status);
+  if (status != 0 || !out) return in;
+  std::string result(out);
+  std::free(out);
+  return result;
+}
+
+uint32_t KernelNamer::demangledFromMangled(uint32_t mangledId) {
+  auto it = demangleCache_.find(mangledId);
+  if (it != demangleCache_.end()) return it->second;
+  uint32_t id = strings_.intern(demangle(strings_.get(mangledId)));
+  demangleCache_.emplace(mangledId, id);
+  return id;
+}
+
+uint32_t KernelNamer::nameId(size_t i) {
+  const uint32_t demangled = k_.demangledName[i], shortName = k_.shortName[i],
+                 mangled = k_.mangledName[i];
+  auto firstOf = [](uint32_t a, uint32_t b, uint32_t c) {
+    return a != kNoString ? a : b != kNoString ? b : c;
+  };
+  switch (mode_) {
+    case KernelNameMode::Base: return firstOf(shortName, demangled, mangled);
+    case KernelNameMode::Mangled: return firstOf(mangled, demangled, shortName);
+    case KernelNameMode::Demangled:
+      if (demangled != kNoString) return demangled;
+      if (mangled != kNoString) return demangledFromMangled(mangled);
+      return shortName;
+  }
+  return kNoString;
+}
+
+}  // namespace asys

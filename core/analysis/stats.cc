@@ -1,0 +1,99 @@
+#include "core/analysis/stats.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace asys {
+
+namespace {
+
+using u128 = unsigned __int128;
+
+// Largest r with r*r <= v.
+u128 isqrt(u128 v) {
+  if (v == 0) return 0;
+  u128 r = static_cast<u128>(std::sqrt(static_cast<long double>(v)));
+  while (r * r > v) --r;
+  while ((r + 1) * (r + 1) <= v) ++r;
+  return r;
+}
+
+}  // namespace
+
+int64_t populationStdDev(std::span<const int64_t> values, int64_t total) {
+  const size_t n = values.size();
+  if (n < 2) return 0;
+  // Var * n^2 = n * sum((x - mean)^2) ... computed as sum((n*x - total)^2) / n,
+  // all in integers: sd = sqrt(sum((n x - T)^2)) / n^(3/2). To stay exact we
+  // use sd = floor(sqrt(S / n) / n) with S = sum((n x - T)^2), and
+  // floor(sqrt(S/n)/n) == floor(isqrt(floor(S/n)) / n).
+  // Each term (n x - T) fits easily; S can exceed 128 bits only for absurd
+  // inputs, in which case we fall back to long double.
+  u128 s = 0;
+  bool overflow = false;
+  const __int128 nn = static_cast<__int128>(n);
+  for (int64_t x : values) {
+    __int128 d = nn * x - total;
+    u128 sq = static_cast<u128>(d < 0 ? -d : d);
+    if (sq != 0 && sq > (~u128(0)) / sq) { overflow = true; break; }
+    sq *= sq;
+    if (s > (~u128(0)) - sq) { overflow = true; break; }
+    s += sq;
+  }
+  if (!overflow) return static_cast<int64_t>(isqrt(s / n) / n);
+  long double mean = static_cast<long double>(total) / n, acc = 0;
+  for (int64_t x : values) acc += (x - mean) * (x - mean);
+  return static_cast<int64_t>(std::sqrt(acc / n));
+}
+
+DurationStats summarize(std::span<int64_t> values) {
+  DurationStats s;
+  const size_t n = values.size();
+  if (n == 0) return s;
+  s.count = static_cast<int64_t>(n);
+  s.min = s.max = values[0];
+  for (int64_t v : values) {
+    s.total += v;
+    s.min = std::min(s.min, v);
+    s.max = std::max(s.max, v);
+  }
+  s.avg = s.total / s.count;
+  s.stddev = populationStdDev(values, s.total);
+  auto mid = values.begin() + n / 2;
+  std::nth_element(values.begin(), mid, values.end());
+  if (n % 2 == 1) {
+    s.med = *mid;
+  } else {
+    int64_t upper = *mid;
+    int64_t lower = *std::max_element(values.begin(), mid);
+    s.med = static_cast<int64_t>((static_cast<__int128>(lower) + upper) / 2);
+  }
+  return s;
+}
+
+double percent1(int64_t part, int64_t whole) {
+  if (whole == 0) return 0.0;
+  __int128 num = static_cast<__int128>(part) * 1000;
+  __int128 q = num / whole, r = num % whole;
+  // Half away from zero: round up the magnitude when 2|r| >= |whole|.
+  __int128 ar = r < 0 ? -r : r, aw = whole < 0 ? -static_cast<__int128>(whole) : whole;
+  if (2 * ar >= aw) q += ((num < 0) != (whole < 0)) ? -1 : 1;
+  return static_cast<double>(q) / 10.0;
+}
+
+std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
+                                           std::span<const int64_t> values, size_t groupCount) {
+  std::vector<size_t> begin(groupCount + 1, 0);
+  for (uint32_t g : groupOf) ++begin[g + 1];
+  for (size_t g = 0; g < groupCount; ++g) begin[g + 1] += begin[g];
+  std::vector<int64_t> sorted(values.size());
+  std::vector<size_t> cursor(begin.begin(), begin.end() - 1);
+  for (size_t i = 0; i < values.size(); ++i) sorted[cursor[groupOf[i]]++] = values[i];
+  std::vector<DurationStats> out(groupCount);
+  for (size_t g = 0; g < groupCount; ++g) {
+    out[g] = summarize(std::span<int64_t>(sorted.data() + begin[g], begin[g + 1] - begin[g]));
+  }
+  return out;
+}
+
+}  // namespace asys

@@ -1,0 +1,30 @@
+#pragma once
+// Statistics as the rule documentation prints them: integer nanoseconds (or
+// bytes) truncated toward zero, population standard deviation, percentages
+// with one decimal rounded half away from zero.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace asys {
+
+struct DurationStats {
+  int64_t total = 0, count = 0, avg = 0, med = 0, min = 0, max = 0, stddev = 0;
+};
+
+// Summarises `values` (reordered in place: median by selection, no full sort).
+DurationStats summarize(std::span<int64_t> values);
+
+// floor(sqrt(population variance)), exact in 128-bit integers.
+int64_t populationStdDev(std::span<const int64_t> values, int64_t total);
+
+// part / whole as a percentage rounded half away from zero to one decimal,
+// computed in integers so 12.25 % never becomes 12.2 through binary rounding.
+double percent1(int64_t part, int64_t whole);
+
+// Summaries of values grouped by a dense group index: one counting-sort pass
+// places each group's values together, then each group is summarised.
+std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
+                                           std::span<const int64_t> values, size_t groupCount);
+
+}  // namespace asys

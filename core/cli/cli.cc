@@ -1,0 +1,36 @@
+#include "core/cli/cli.h"
+
+#include <exception>
+#include <ostream>
+
+#include "core/cli/stats_command.h"
+
+namespace asys {
+
+namespace {
+constexpr const char* kUsage =
+    "usage: asys <command> [options]\n"
+    "commands:\n"
+    "  stats    run statistics rules on a report (asys stats --help)\n"
+    "  gen      write a synthetic report (asys gen --help)\n";
+}
+
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  try {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+      out << kUsage;
+      return args.empty() ? 2 : 0;
+    }
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args[0] == "stats") return statsCommand(rest, out, err);
+    if (args[0] == "gen") return genCommand(rest, out, err);
+    err << "asys: unknown command '" << args[0] << "' (asys --help lists them)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // Last line of defence: an internal failure is still one line, not a crash.
+    err << "asys: internal error: " << e.what() << '\n';
+    return 70;
+  }
+}
+
+}  // namespace asys

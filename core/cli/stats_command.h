@@ -1,0 +1,13 @@
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace asys {
+
+// `asys stats ...` (args after "stats").
+int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys gen ...` (args after "gen").
+int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace asys

@@ -1,0 +1,126 @@
+#pragma once
+// The in-memory report model: one columnar struct per asysrep table, each read
+// from SQLite once, on first use, into plain vectors (no per-row objects).
+// Every name is a uint32 id into one string pool; kNoString marks SQL NULL.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace asys {
+
+class SqliteDb;
+
+constexpr uint32_t kNoString = 0xFFFFFFFFu;
+constexpr int64_t kNoValue = INT64_MIN;  // SQL NULL in an integer column
+
+inline int64_t pidOf(int64_t globalTid) { return (globalTid >> 24) & 0xFFFFFF; }
+inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
+
+// StringIds plus any text the loaders intern (HGTX `text`, enum labels).
+class StringPool {
+ public:
+  std::string_view get(uint32_t id) const;
+  uint32_t intern(std::string_view s);  // for text that is not in StringIds
+  void reserveIds(size_t maxId);
+  void setId(uint32_t id, std::string_view s);
+
+ private:
+  std::vector<uint32_t> offset_, length_;  // by id; length_ UINT32_MAX = absent
+  std::string bytes_;
+  std::unordered_map<std::string, uint32_t> extra_;
+};
+
+// HGGC_API and OSRT_API: calls on host threads.
+struct ApiCalls {
+  std::vector<int64_t> start, end, globalTid, correlationId, returnValue;
+  std::vector<uint32_t> nameId;
+  size_t size() const { return start.size(); }
+};
+
+struct Kernels {
+  std::vector<int64_t> start, end, correlationId, globalPid, graphId, graphNodeId;
+  std::vector<int32_t> deviceId, contextId, streamId;
+  std::vector<uint32_t> demangledName, shortName, mangledName;
+  std::vector<int32_t> gridX, gridY, gridZ, blockX, blockY, blockZ;
+  std::vector<int32_t> registersPerThread, staticSharedMemory, dynamicSharedMemory;
+  size_t size() const { return start.size(); }
+};
+
+enum HgtxEventType : int32_t {
+  kHgtxMark = 34,
+  kHgtxPushPop = 59,
+  kHgtxStartEnd = 60,
+  kHgtxDomainCreate = 75,
+};
+
+struct HgtxEvents {
+  std::vector<int64_t> start, end, globalTid, endGlobalTid, rangeId, domainId;
+  std::vector<int32_t> eventType;
+  std::vector<uint32_t> nameId;  // `text` or `textId`, whichever is set
+  size_t size() const { return start.size(); }
+};
+
+struct Device {
+  int64_t id = 0;
+  std::string name, busLocation, hostName, uuid;
+  int64_t computeMajor = kNoValue, computeMinor = kNoValue, ceCount = kNoValue, cuCount = kNoValue;
+  int64_t totalMemory = kNoValue, cuClock = kNoValue, memoryClock = kNoValue;
+};
+
+struct Process {
+  int64_t globalPid = 0, pid = 0;
+  std::string name;
+};
+
+// What the viewer shows once a report is open.
+struct ReportSummary {
+  std::string path, hostName, generator;
+  int64_t captureStart = kNoValue, captureEnd = kNoValue;
+  std::vector<std::string> tables;  // asysrep tables present with rows
+};
+
+class Report {
+ public:
+  // Opens and validates: an SQLite file whose META_DATA says format=asysrep
+  // and a formatVersion this engine reads. Throws Error with one line naming
+  // the file and the problem.
+  static std::unique_ptr<Report> open(const std::string& path);
+  ~Report();
+
+  const std::string& path() const { return path_; }
+  const ReportSummary& summary() const { return summary_; }
+  bool hasData(std::string_view table) const;  // present and not empty
+
+  StringPool& strings();
+  const ApiCalls& hggcApi();
+  const ApiCalls& osrtApi();
+  const Kernels& kernels();
+  const HgtxEvents& hgtx();
+  const std::vector<Device>& devices();
+  const std::vector<Process>& processes();
+  // Domain id -> domain name id (kNoString when unnamed).
+  const std::unordered_map<int64_t, uint32_t>& hgtxDomains();
+
+ private:
+  Report() = default;
+  void loadStrings();
+  ApiCalls loadApi(const char* table);
+
+  std::string path_;
+  std::unique_ptr<SqliteDb> db_;
+  ReportSummary summary_;
+  bool stringsLoaded_ = false;
+  StringPool strings_;
+  std::optional<ApiCalls> hggcApi_, osrtApi_;
+  std::optional<Kernels> kernels_;
+  std::optional<HgtxEvents> hgtx_;
+  std::optional<std::vector<Device>> devices_;
+  std::optional<std::vector<Process>> processes_;
+  std::optional<std::unordered_map<int64_t, uint32_t>> hgtxDomains_;
+};
+
+}  // namespace asys

@@ -1,0 +1,94 @@
+#include "core/report/sqlite_db.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+#include "core/base/error.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+SqliteDb::SqliteDb(const std::string& path) : path_(path) {
+  // Percent-escape the characters that are special in a URI filename.
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      char buf[4];
+      snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
+      uri += buf;
+    } else {
+      uri += c;
+    }
+  }
+  uri += "?immutable=1";
+  int rc = sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw Error(path + ": cannot open: " + msg);
+  }
+}
+
+SqliteDb::~SqliteDb() { sqlite3_close(db_); }
+
+void SqliteDb::fail(const std::string& what) const {
+  throw Error(path_ + ": " + what + ": " + sqlite3_errmsg(db_));
+}
+
+bool SqliteDb::hasTable(std::string_view table) {
+  Statement st(*this, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = '" +
+                          std::string(table) + "'");
+  return st.step();
+}
+
+std::vector<std::string> SqliteDb::columnsOf(std::string_view table) {
+  std::vector<std::string> out;
+  Statement st(*this, "PRAGMA table_info(\"" + std::string(table) + "\")");
+  while (st.step()) out.emplace_back(st.text(1));
+  return out;
+}
+
+std::string SqliteDb::selectColumns(std::string_view table, const std::vector<std::string>& columns) {
+  std::vector<std::string> present = columnsOf(table);
+  std::string sql = "SELECT ";
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (i) sql += ", ";
+    bool has = std::find(present.begin(), present.end(), columns[i]) != present.end();
+    sql += has ? "\"" + columns[i] + "\"" : "NULL";
+  }
+  sql += " FROM \"" + std::string(table) + "\"";
+  return sql;
+}
+
+Statement::Statement(SqliteDb& db, const std::string& sql) : db_(db) {
+  if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
+    db.fail("cannot read (" + sql.substr(0, 60) + ")");
+  }
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+bool Statement::step() {
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  db_.fail("read failed");
+}
+
+bool Statement::isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+int64_t Statement::int64(int col) const {
+  return isNull(col) ? kNoValue : sqlite3_column_int64(stmt_, col);
+}
+
+double Statement::real(int col) const { return sqlite3_column_double(stmt_, col); }
+
+std::string_view Statement::text(int col) const {
+  const unsigned char* p = sqlite3_column_text(stmt_, col);
+  if (!p) return {};
+  return {reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(stmt_, col))};
+}
+
+}  // namespace asys

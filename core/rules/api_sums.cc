@@ -1,0 +1,71 @@
+// hggc_api_sum (2.3.2) and osrt_sum (2.3.14): time per API name on the host.
+#include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> apiColumns() {
+  auto cols = durationSummaryColumns("Num Calls", "Number of calls to this function", "function",
+                                     "Total time used by all executions of this function");
+  cols.push_back({"Name", "", CellKind::Text, "Name of the function"});
+  return cols;
+}
+
+Table apiSummary(const ApiCalls& calls, StringPool& strings) {
+  KeyGroups groups;
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> duration;
+  groupOf.reserve(calls.size());
+  duration.reserve(calls.size());
+  for (size_t i = 0; i < calls.size(); ++i) {
+    if (calls.end[i] == kNoValue) continue;  // cut off by the end of the capture
+    groupOf.push_back(groups.indexOf(calls.nameId[i]));
+    duration.push_back(calls.end[i] - calls.start[i]);
+  }
+  auto stats = summarizeGroups(groupOf, duration, groups.size());
+  std::vector<std::string_view> names(groups.size());
+  for (uint32_t g = 0; g < groups.size(); ++g) names[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
+  return durationSummaryTable(apiColumns(), stats, {names});
+}
+
+}  // namespace
+
+const RuleSpec& hggcApiSumRule() {
+  static const RuleSpec rule{
+      .name = "hggc_api_sum",
+      .title = "HGGC API Summary",
+      .topic = "HGGC",
+      .description =
+          "Time spent in each HGGC API function, summed over all calls of the same name,\n"
+          "sorted by total time descending. Time (%) is the share of the listed functions'\n"
+          "total time, not of the application's run time.",
+      .columns = apiColumns(),
+      .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
+      .pie = {"Total Time", {"Name"}},
+      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.hggcApi(), ctx.report.strings()); },
+  };
+  return rule;
+}
+
+const RuleSpec& osrtSumRule() {
+  static const RuleSpec rule{
+      .name = "osrt_sum",
+      .title = "OS Runtime Summary",
+      .topic = "OS runtime",
+      .description =
+          "Time spent in each OS runtime (OSRT) API function, summed over all calls of the\n"
+          "same name, sorted by total time descending. Time (%) is the share of the listed\n"
+          "functions' total time, not of the application's run time.",
+      .columns = apiColumns(),
+      .needs = {{"OSRT_API", "OS runtime API data", "--trace osrt"}},
+      .pie = {"Total Time", {"Name"}},
+      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.osrtApi(), ctx.report.strings()); },
+  };
+  return rule;
+}
+
+}  // namespace asys

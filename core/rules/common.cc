@@ -1,0 +1,116 @@
+#include "core/rules/common.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace asys {
+
+OptionSpec rowsOption(const std::string& what) {
+  OptionSpec o{.name = "rows", .kind = OptionKind::Int, .placeholder = "<limit>",
+               .label = "Maximum number of results",
+               .help = "Maximum number of " + what + " to output. Default is no limit (-1)."};
+  o.defaultValue = "-1";
+  o.defaultLabel = "-1 (no limit)";
+  return o;
+}
+
+OptionSpec deviceOption() {
+  OptionSpec o{.name = "device", .kind = OptionKind::IdList, .placeholder = "<device_list>",
+               .label = "PPU Devices",
+               .help = "PPU device IDs to include, separated by '/' (e.g. device=0/1).\n"
+                       "Default is all PPU devices."};
+  o.defaultLabel = "All";
+  return o;
+}
+
+OptionSpec kernelNameModeOption() {
+  OptionSpec o{.name = "name-mode", .kind = OptionKind::ExclusiveFlags, .label = "Kernel Name Mode",
+               .help = "Kernel name to group and print by. Default is the demangled name."};
+  o.defaultLabel = "Demangled";
+  o.flags = {
+      {"base", "Base", "Use the kernel's short name (function name only, no parameters)."},
+      {"mangled", "Mangled", "Use the kernel's mangled name."},
+  };
+  return o;
+}
+
+OptionSpec hgtxNameOption() {
+  return {.name = "hgtx-name", .kind = OptionKind::Flag, .label = "Prefix HGTX range name",
+          .help = "Prefix each kernel's name with the innermost HGTX range around its launch\n"
+                  "call on the launching thread, joined by '/'."};
+}
+
+OptionSpec processOption() {
+  OptionSpec o{.name = "process", .kind = OptionKind::IdList, .placeholder = "<pid_list>",
+               .label = "Processes",
+               .help = "Process IDs to include, separated by '/'. Default is all processes."};
+  o.defaultLabel = "All";
+  return o;
+}
+
+OptionSpec threadOption() {
+  OptionSpec o{.name = "thread", .kind = OptionKind::IdList, .placeholder = "<tid_list>",
+               .label = "Threads",
+               .help = "Thread IDs to include, separated by '/'. Default is all threads.\n"
+                       "With process= too, a range counts if its thread or its process matches."};
+  o.defaultLabel = "All";
+  return o;
+}
+
+KernelNameMode kernelNameMode(const RuleOptions& options) {
+  auto v = options.value("name-mode");
+  if (v == "base") return KernelNameMode::Base;
+  if (v == "mangled") return KernelNameMode::Mangled;
+  return KernelNameMode::Demangled;
+}
+
+bool inList(const std::optional<std::vector<int64_t>>& list, int64_t id) {
+  return !list || std::find(list->begin(), list->end(), id) != list->end();
+}
+
+std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
+                                               const std::string& countHelp,
+                                               const std::string& subject,
+                                               const std::string& totalHelp) {
+  return {
+      {"Time", "%", CellKind::Decimal1, "Percentage of 'Total Time'"},
+      {"Total Time", "ns", CellKind::Int, totalHelp},
+      {countColumn, "", CellKind::Int, countHelp},
+      {"Avg", "ns", CellKind::Int, "Average execution time of this " + subject},
+      {"Med", "ns", CellKind::Int, "Median execution time of this " + subject},
+      {"Min", "ns", CellKind::Int, "Smallest execution time of this " + subject},
+      {"Max", "ns", CellKind::Int, "Largest execution time of this " + subject},
+      {"StdDev", "ns", CellKind::Int, "Standard deviation of the time of this " + subject},
+  };
+}
+
+Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
+                           const std::vector<std::vector<std::string_view>>& texts) {
+  std::vector<size_t> order(stats.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
+    for (size_t c = texts.size(); c-- > 0;)  // the name (last column) first
+      if (texts[c][a] != texts[c][b]) return texts[c][a] < texts[c][b];
+    return false;
+  });
+  int64_t sum = 0;
+  for (const auto& s : stats) sum += s.total;
+  Table t(std::move(columns));
+  for (size_t g : order) {
+    const DurationStats& s = stats[g];
+    t.setDecimal(0, percent1(s.total, sum));
+    t.setInt(1, s.total);
+    t.setInt(2, s.count);
+    t.setInt(3, s.avg);
+    t.setInt(4, s.med);
+    t.setInt(5, s.min);
+    t.setInt(6, s.max);
+    t.setInt(7, s.stddev);
+    for (size_t c = 0; c < texts.size(); ++c) t.setText(8 + c, texts[c][g]);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace asys

@@ -1,0 +1,40 @@
+#pragma once
+// Pieces several rule declarations share: the documented options that recur
+// (rows, device, base/mangled, hgtx-name, process, thread), the columns of
+// the duration summaries, and their row builder.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/analysis/kernel_names.h"
+#include "core/analysis/stats.h"
+#include "core/rules/rule.h"
+
+namespace asys {
+
+OptionSpec rowsOption(const std::string& what);
+OptionSpec deviceOption();
+OptionSpec kernelNameModeOption();
+OptionSpec hgtxNameOption();
+OptionSpec processOption();
+OptionSpec threadOption();
+
+KernelNameMode kernelNameMode(const RuleOptions& options);
+
+// True when `id` passes an optional id list (absent list = everything).
+bool inList(const std::optional<std::vector<int64_t>>& list, int64_t id);
+
+// Time (%), Total Time, <count>, Avg, Med, Min, Max, StdDev for a subject
+// ("function", "kernel", "range") as the rule sections word them.
+std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
+                                               const std::string& countHelp,
+                                               const std::string& subject,
+                                               const std::string& totalHelp);
+
+// Fills those columns (plus the trailing text columns given per group),
+// ordered by total time descending, then by the text columns ascending.
+// Time (%) is over the sum of all groups, before any `rows` cut.
+Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
+                           const std::vector<std::vector<std::string_view>>& texts);
+
+}  // namespace asys

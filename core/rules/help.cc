@@ -1,0 +1,55 @@
+#include "core/rules/help.h"
+
+#include <sstream>
+
+namespace asys {
+
+namespace {
+
+void indented(std::ostringstream& out, const std::string& text, const std::string& indent) {
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) out << indent << line << '\n';
+}
+
+std::string helpUnit(const ColumnSpec& c) { return c.unit.empty() ? "" : " [" + c.unit + "]"; }
+
+}  // namespace
+
+std::string ruleHelp(const RuleSpec& rule) {
+  std::ostringstream out;
+  out << rule.name << " -- " << rule.title << "\n\n    Options:\n";
+  if (rule.options.empty()) out << "        This rule has no options.\n";
+  for (const auto& o : rule.options) {
+    if (o.kind == OptionKind::ExclusiveFlags) {
+      for (const auto& f : o.flags) {
+        out << "        " << f.name << '\n';
+        indented(out, f.help, "            ");
+      }
+      continue;
+    }
+    out << "        " << o.name;
+    if (o.kind != OptionKind::Flag) out << '=' << o.placeholder;
+    out << '\n';
+    indented(out, o.help, "            ");
+    if (o.kind == OptionKind::Choice) {
+      std::string values;
+      for (const auto& c : o.choices) values += (values.empty() ? "'" : ", '") + c + "'";
+      out << "            Possible values are " << values << ".\n";
+    }
+  }
+  out << "        Try 'asys stats --help' for more information.\n\n    Output:\n";
+  out << "        Row# : Row number of the " << rule.title << '\n';
+  for (const auto& c : rule.columns) out << "        " << c.name << helpUnit(c) << " : " << c.help << '\n';
+  out << '\n';
+  indented(out, rule.description, "    ");
+  return out.str();
+}
+
+std::string ruleListHelp() {
+  std::ostringstream out;
+  for (const RuleSpec* r : allRules()) out << r->name << " -- " << r->title << '\n';
+  return out.str();
+}
+
+}  // namespace asys

@@ -1,0 +1,73 @@
+// hgtx_sum (2.3.13): time per HGTX range name (domain-qualified) and style.
+#include "core/analysis/hgtx_ranges.h"
+#include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  auto cols = durationSummaryColumns("Instances", "Number of instances of this range", "range",
+                                     "Total time used by all instances of this range");
+  cols.push_back({"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop"});
+  cols.push_back({"Range", "", CellKind::Text, "Name of the range"});
+  return cols;
+}
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  const HgtxEvents& h = report.hgtx();
+  StringPool& strings = report.strings();
+  RangeNamer namer(report);
+  const auto processes = ctx.options.idList("process");
+  const auto threads = ctx.options.idList("thread");
+  // The rule text: a range counts when its thread matches `thread` or its
+  // process matches `process`.
+  auto selected = [&](int64_t globalTid) {
+    if (!processes && !threads) return true;
+    return (processes && inList(processes, pidOf(globalTid))) ||
+           (threads && inList(threads, tidOf(globalTid)));
+  };
+
+  KeyGroups groups;
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> duration;
+  for (size_t i = 0; i < h.size(); ++i) {
+    if (!isRange(h, i) || !selected(h.globalTid[i])) continue;
+    uint64_t style = h.eventType[i] == kHgtxPushPop ? 0 : 1;
+    groupOf.push_back(groups.indexOf(namer.nameId(i) | (style << 32)));
+    duration.push_back(h.end[i] - h.start[i]);
+  }
+  auto stats = summarizeGroups(groupOf, duration, groups.size());
+  std::vector<std::string_view> style(groups.size()), name(groups.size());
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    style[g] = (groups.key(g) >> 32) ? "StartEnd" : "PushPop";
+    name[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
+  }
+  return durationSummaryTable(columns(), stats, {style, name});
+}
+
+}  // namespace
+
+const RuleSpec& hgtxSumRule() {
+  static const RuleSpec rule{
+      .name = "hgtx_sum",
+      .title = "HGTX Range Summary",
+      .topic = "HGTX",
+      .description =
+          "Time spent in each HGTX range, summed over all instances with the same domain,\n"
+          "name and style, sorted by total time descending. A range in a named domain is\n"
+          "shown as domain:range. Time (%) is the share of the listed ranges' total time.",
+      .options = {rowsOption("ranges"), processOption(), threadOption()},
+      .columns = columns(),
+      .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},
+      .pie = {"Total Time", {"Range", "Style"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,147 @@
+#include "core/rules/rule.h"
+
+#include <charconv>
+
+#include "core/base/error.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+namespace {
+
+bool parseInt(std::string_view s, int64_t& out) {
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+std::string optionNames(const RuleSpec& rule) {
+  std::string names;
+  for (const auto& o : rule.options) {
+    if (o.kind == OptionKind::ExclusiveFlags) {
+      for (const auto& f : o.flags) names += (names.empty() ? "" : ", ") + f.name;
+    } else {
+      names += (names.empty() ? "" : ", ") + o.name;
+    }
+  }
+  return names.empty() ? "this rule has no options" : "options: " + names;
+}
+
+}  // namespace
+
+std::optional<std::string> RuleOptions::value(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<int64_t> RuleOptions::intValue(const std::string& name) const {
+  auto v = value(name);
+  int64_t out = 0;
+  if (!v || !parseInt(*v, out)) return std::nullopt;
+  return out;
+}
+
+std::optional<std::vector<int64_t>> RuleOptions::idList(const std::string& name) const {
+  auto v = value(name);
+  if (!v) return std::nullopt;
+  std::vector<int64_t> ids;
+  std::string_view rest = *v;
+  while (true) {
+    size_t slash = rest.find('/');
+    int64_t id = 0;
+    parseInt(rest.substr(0, slash), id);  // validated by parseRuleOptions
+    ids.push_back(id);
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  return ids;
+}
+
+RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string>& items) {
+  RuleOptions opts;
+  for (const std::string& item : items) {
+    size_t eq = item.find('=');
+    std::string name = item.substr(0, eq);
+    bool hasValue = eq != std::string::npos;
+    std::string value = hasValue ? item.substr(eq + 1) : "";
+    auto bad = [&](const std::string& why) {
+      throw Error(rule.name + ": option '" + item + "': " + why);
+    };
+    const OptionSpec* spec = nullptr;
+    for (const auto& o : rule.options) {
+      if (o.kind == OptionKind::ExclusiveFlags) {
+        for (const auto& f : o.flags)
+          if (f.name == name) spec = &o;
+      } else if (o.name == name) {
+        spec = &o;
+      }
+    }
+    if (!spec) bad("unknown option (" + optionNames(rule) + ")");
+    switch (spec->kind) {
+      case OptionKind::Flag:
+        if (hasValue) bad("takes no value");
+        opts.set(name, "");
+        break;
+      case OptionKind::ExclusiveFlags:
+        if (hasValue) bad("takes no value");
+        if (auto prev = opts.value(spec->name); prev && *prev != name)
+          bad("cannot be combined with '" + *prev + "'");
+        opts.set(spec->name, name);
+        break;
+      case OptionKind::Int: {
+        int64_t v = 0;
+        if (!parseInt(value, v)) bad("expected " + name + "=" + spec->placeholder + " with an integer");
+        opts.set(name, value);
+        break;
+      }
+      case OptionKind::IdList: {
+        std::string_view rest = value;
+        bool ok = !rest.empty();
+        while (ok) {
+          size_t slash = rest.find('/');
+          int64_t id = 0;
+          ok = parseInt(rest.substr(0, slash), id) && id >= 0;
+          if (slash == std::string_view::npos) break;
+          rest.remove_prefix(slash + 1);
+        }
+        if (!ok) bad("expected " + name + "=" + spec->placeholder + ", non-negative integers separated by '/'");
+        opts.set(name, value);
+        break;
+      }
+      case OptionKind::Choice: {
+        bool ok = false;
+        for (const auto& c : spec->choices) ok = ok || c == value;
+        if (!ok) {
+          std::string allowed;
+          for (const auto& c : spec->choices) allowed += (allowed.empty() ? "" : ", ") + c;
+          bad("expected one of " + allowed);
+        }
+        opts.set(name, value);
+        break;
+      }
+    }
+  }
+  return opts;
+}
+
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options) {
+  for (const auto& need : rule.needs) {
+    if (!report.hasData(need.table)) {
+      throw MissingDataError(report.path() + " does not contain " + need.what + " (table " + need.table +
+                             ", collected with " + need.collection + ")");
+    }
+  }
+  RuleContext ctx{report, options};
+  Table t = rule.compute(ctx);
+  if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
+  return t;
+}
+
+const RuleSpec* findRule(const std::string& name) {
+  for (const RuleSpec* r : allRules())
+    if (r->name == name) return r;
+  return nullptr;
+}
+
+}  // namespace asys

@@ -1,0 +1,99 @@
+#pragma once
+// A statistics rule, declared once. The declaration feeds the CLI parser,
+// `--help-report`, the viewer's settings panel, the table header and the pie
+// chart; `compute` turns a report into the rule's table.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/table/table.h"
+
+namespace asys {
+
+class Report;
+
+enum class OptionKind {
+  Flag,            // `name` alone
+  Int,             // `name=<n>`
+  IdList,          // `name=<id>/<id>...` (devices, PIDs, TIDs)
+  Choice,          // `name=<value>` from `choices`
+  ExclusiveFlags,  // one of `flags` alone (e.g. base | mangled), or none
+};
+
+struct FlagSpec {
+  std::string name;
+  std::string label;  // settings panel text
+  std::string help;
+};
+
+struct OptionSpec {
+  std::string name;         // CLI name (for ExclusiveFlags: the group's id)
+  OptionKind kind;
+  std::string placeholder;  // `<limit>` in `rows=<limit>`
+  std::string label;        // settings panel label
+  std::string help;         // help text, may span lines
+  std::string defaultValue; // "" = none (all devices, no limit, ...)
+  std::string defaultLabel; // how the panel shows the default ("All", "Demangled")
+  std::vector<std::string> choices;  // Choice
+  std::vector<FlagSpec> flags;       // ExclusiveFlags
+};
+
+// A table the rule reads and the collection option that produces it.
+struct DataNeed {
+  std::string table;
+  std::string what;        // "HGGC kernel data"
+  std::string collection;  // "--trace hggc"
+};
+
+// Pie chart: sum `valueColumn` per distinct value of the chosen key column.
+struct PieSpec {
+  std::string valueColumn;
+  std::vector<std::string> keyColumns;  // the dimension switch, first = default
+};
+
+// Options as given, validated against the declaration.
+class RuleOptions {
+ public:
+  bool flag(const std::string& name) const { return values_.count(name) > 0; }
+  std::optional<std::string> value(const std::string& name) const;
+  std::optional<int64_t> intValue(const std::string& name) const;
+  // Empty optional = option absent (no filter).
+  std::optional<std::vector<int64_t>> idList(const std::string& name) const;
+  void set(const std::string& name, const std::string& value) { values_[name] = value; }
+  const std::map<std::string, std::string>& all() const { return values_; }
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+struct RuleContext {
+  Report& report;
+  const RuleOptions& options;
+};
+
+struct RuleSpec {
+  std::string name;
+  std::string title;
+  std::string topic;        // rule list group: "HGGC", "HGTX", "OS runtime", "Device"
+  std::string description;  // the rule's computation, for help and the panel
+  std::vector<OptionSpec> options;
+  std::vector<ColumnSpec> columns;  // without Row#, which every table has
+  std::vector<DataNeed> needs;
+  PieSpec pie;
+  std::function<Table(RuleContext&)> compute;
+};
+
+const std::vector<const RuleSpec*>& allRules();
+const RuleSpec* findRule(const std::string& name);
+
+// Parses `opt`, `opt=value` items (already split on unescaped ':') against
+// the rule's declaration; throws Error naming the rule and the option.
+RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string>& items);
+
+// Runs the rule: checks its data needs (MissingDataError naming table and
+// collection option), computes, applies `rows`.
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options);
+
+}  // namespace asys

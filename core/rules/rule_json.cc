@@ -1,0 +1,115 @@
+#include "core/rules/rule_json.h"
+
+#include <sstream>
+
+#include "core/base/json.h"
+#include "core/report/report.h"
+#include "core/rules/rule.h"
+
+namespace asys {
+
+namespace {
+
+const char* kindName(OptionKind k) {
+  switch (k) {
+    case OptionKind::Flag: return "flag";
+    case OptionKind::Int: return "int";
+    case OptionKind::IdList: return "idList";
+    case OptionKind::Choice: return "choice";
+    case OptionKind::ExclusiveFlags: return "exclusiveFlags";
+  }
+  return "";
+}
+
+const char* cellKindName(CellKind k) {
+  switch (k) {
+    case CellKind::Int: return "int";
+    case CellKind::Decimal1: return "decimal1";
+    case CellKind::Text: return "text";
+  }
+  return "";
+}
+
+template <typename T, typename F>
+void array(std::ostream& out, const std::vector<T>& items, F each) {
+  out << '[';
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out << ',';
+    each(items[i]);
+  }
+  out << ']';
+}
+
+}  // namespace
+
+std::string rulesJson(Report* report) {
+  std::ostringstream out;
+  array(out, allRules(), [&](const RuleSpec* r) {
+    out << "{\"name\":" << jsonQuote(r->name) << ",\"title\":" << jsonQuote(r->title)
+        << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
+        << ",\"options\":";
+    array(out, r->options, [&](const OptionSpec& o) {
+      out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
+          << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
+          << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
+          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel) << ",\"choices\":";
+      array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
+      out << ",\"flags\":";
+      array(out, o.flags, [&](const FlagSpec& f) {
+        out << "{\"name\":" << jsonQuote(f.name) << ",\"label\":" << jsonQuote(f.label)
+            << ",\"help\":" << jsonQuote(f.help) << '}';
+      });
+      out << '}';
+    });
+    out << ",\"columns\":";
+    array(out, r->columns, [&](const ColumnSpec& c) {
+      out << "{\"name\":" << jsonQuote(c.name) << ",\"unit\":" << jsonQuote(c.unit) << ",\"kind\":\""
+          << cellKindName(c.kind) << "\",\"header\":" << jsonQuote(c.header())
+          << ",\"help\":" << jsonQuote(c.help) << '}';
+    });
+    out << ",\"pie\":{\"valueColumn\":" << jsonQuote(r->pie.valueColumn) << ",\"keyColumns\":";
+    array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
+    out << "}";
+    if (report) {
+      std::string missing;
+      for (const auto& need : r->needs) {
+        if (!report->hasData(need.table) && missing.empty()) {
+          missing = "This report does not contain " + need.what + " (table " + need.table +
+                    ", collected with " + need.collection + ").";
+        }
+      }
+      out << ",\"available\":" << (missing.empty() ? "true" : "false");
+      if (!missing.empty()) out << ",\"missing\":" << jsonQuote(missing);
+    }
+    out << '}';
+  });
+  return out.str();
+}
+
+std::string summaryJson(Report& report) {
+  const ReportSummary& s = report.summary();
+  std::ostringstream out;
+  auto number = [&](int64_t v) {
+    if (v == kNoValue) out << "null";
+    else out << v;
+  };
+  out << "{\"path\":" << jsonQuote(s.path) << ",\"hostName\":" << jsonQuote(s.hostName)
+      << ",\"generator\":" << jsonQuote(s.generator) << ",\"captureStart\":";
+  number(s.captureStart);
+  out << ",\"captureEnd\":";
+  number(s.captureEnd);
+  out << ",\"tables\":";
+  array(out, s.tables, [&](const std::string& t) { out << jsonQuote(t); });
+  out << ",\"devices\":";
+  array(out, report.devices(), [&](const Device& d) {
+    out << "{\"id\":" << d.id << ",\"name\":" << jsonQuote(d.name) << '}';
+  });
+  out << ",\"processes\":";
+  array(out, report.processes(), [&](const Process& p) {
+    out << "{\"pid\":" << p.pid << ",\"name\":" << jsonQuote(p.name) << '}';
+  });
+  out << '}';
+  return out.str();
+}
+
+}  // namespace asys

@@ -1,0 +1,64 @@
+#include "core/table/table.h"
+
+namespace asys {
+
+Table::Table(std::vector<ColumnSpec> columns)
+    : columns_(std::move(columns)),
+      ints_(columns_.size()),
+      reals_(columns_.size()),
+      texts_(columns_.size()),
+      missing_(columns_.size()),
+      rowSet_(columns_.size(), 0) {}
+
+void Table::setInt(size_t col, int64_t v) {
+  ints_[col].push_back(v);
+  rowSet_[col] = 1;
+}
+
+void Table::setDecimal(size_t col, double v) {
+  reals_[col].push_back(v);
+  rowSet_[col] = 1;
+}
+
+void Table::setText(size_t col, std::string_view v) {
+  texts_[col].push_back(intern(v));
+  rowSet_[col] = 1;
+}
+
+void Table::endRow() {
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    missing_[c].push_back(rowSet_[c] ? 0 : 1);
+    if (!rowSet_[c]) {
+      // Keep every column's vector one entry per row.
+      switch (columns_[c].kind) {
+        case CellKind::Int: ints_[c].push_back(0); break;
+        case CellKind::Decimal1: reals_[c].push_back(0); break;
+        case CellKind::Text: texts_[c].push_back(0); break;
+      }
+    }
+    rowSet_[c] = 0;
+  }
+  ++rows_;
+}
+
+void Table::truncate(size_t n) {
+  if (n >= rows_) return;
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    if (!ints_[c].empty()) ints_[c].resize(n);
+    if (!reals_[c].empty()) reals_[c].resize(n);
+    if (!texts_[c].empty()) texts_[c].resize(n);
+    missing_[c].resize(n);
+  }
+  rows_ = n;
+}
+
+uint32_t Table::intern(std::string_view s) {
+  auto it = poolIndex_.find(std::string(s));
+  if (it != poolIndex_.end()) return it->second;
+  uint32_t id = static_cast<uint32_t>(pool_.size());
+  pool_.emplace_back(s);
+  poolIndex_.emplace(pool_.back(), id);
+  return id;
+}
+
+}  // namespace asys

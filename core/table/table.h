@@ -1,0 +1,66 @@
+#pragma once
+// A rule's result: a typed, columnar table. Rules fill it, writers (CSV, JSON,
+// column text) and the WebAssembly bridge read it. Text cells are interned in
+// one per-table pool so a million-row trace holds each distinct name once.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace asys {
+
+enum class CellKind : uint8_t {
+  Int,       // integer, written bare
+  Decimal1,  // already rounded to one decimal, written with exactly one
+  Text,      // written quoted
+};
+
+struct ColumnSpec {
+  std::string name;  // display name, without unit
+  std::string unit;  // "ns", "%", "bytes", "B/s", "Hz" or empty
+  CellKind kind;
+  std::string help;  // the documentation's one-line description
+  // Header text as the CSV writes it: `Name (unit)`.
+  std::string header() const { return unit.empty() ? name : name + " (" + unit + ")"; }
+};
+
+class Table {
+ public:
+  explicit Table(std::vector<ColumnSpec> columns);
+
+  const std::vector<ColumnSpec>& columns() const { return columns_; }
+  size_t rowCount() const { return rows_; }
+
+  // Appending: call one set* per column in order, then endRow(). A column
+  // left unset in a row is "-" (does not apply).
+  void setInt(size_t col, int64_t v);
+  void setDecimal(size_t col, double v);
+  void setText(size_t col, std::string_view v);
+  void endRow();
+
+  bool isMissing(size_t row, size_t col) const { return missing_[col][row] != 0; }
+  int64_t intAt(size_t row, size_t col) const { return ints_[col][row]; }
+  double decimalAt(size_t row, size_t col) const { return reals_[col][row]; }
+  uint32_t textIdAt(size_t row, size_t col) const { return texts_[col][row]; }
+  std::string_view textAt(size_t row, size_t col) const { return pool_[texts_[col][row]]; }
+  const std::vector<std::string>& textPool() const { return pool_; }
+
+  // Keeps the first n rows.
+  void truncate(size_t n);
+
+ private:
+  uint32_t intern(std::string_view s);
+
+  std::vector<ColumnSpec> columns_;
+  size_t rows_ = 0;
+  std::vector<std::vector<int64_t>> ints_;
+  std::vector<std::vector<double>> reals_;
+  std::vector<std::vector<uint32_t>> texts_;
+  std::vector<std::vector<uint8_t>> missing_;
+  std::vector<uint8_t> rowSet_;  // which columns the current row set
+  std::vector<std::string> pool_;
+  std::unordered_map<std::string, uint32_t> poolIndex_;
+};
+
+}  // namespace asys

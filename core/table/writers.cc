@@ -1,0 +1,147 @@
+#include "core/table/writers.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+#include "core/base/error.h"
+#include "core/base/json.h"
+
+namespace asys {
+
+OutputFormat parseOutputFormat(const std::string& name) {
+  if (name == "csv") return OutputFormat::Csv;
+  if (name == "json") return OutputFormat::Json;
+  if (name == "column" || name == "xlsx") return OutputFormat::Column;
+  throw Error("--format: unknown format '" + name + "' (expected csv, json, column or xlsx)");
+}
+
+std::string formatExtension(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Csv: return "csv";
+    case OutputFormat::Json: return "json";
+    case OutputFormat::Column: return "txt";
+  }
+  return "txt";
+}
+
+void writeTable(const Table& t, OutputFormat f, std::ostream& out) {
+  switch (f) {
+    case OutputFormat::Csv: writeCsv(t, out); break;
+    case OutputFormat::Json: writeJson(t, out); break;
+    case OutputFormat::Column: writeColumn(t, out); break;
+  }
+}
+
+namespace {
+
+std::string decimal1(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+void quoted(std::string_view s, char quote, std::ostream& out) {
+  out << quote;
+  for (char c : s) {
+    if (c == quote) out << quote;
+    out << c;
+  }
+  out << quote;
+}
+
+}  // namespace
+
+std::string plainCell(const Table& t, size_t row, size_t col) {
+  if (t.isMissing(row, col)) return "-";
+  switch (t.columns()[col].kind) {
+    case CellKind::Int: return std::to_string(t.intAt(row, col));
+    case CellKind::Decimal1: return decimal1(t.decimalAt(row, col));
+    case CellKind::Text: return std::string(t.textAt(row, col));
+  }
+  return "";
+}
+
+void writeCsv(const Table& t, std::ostream& out) {
+  out << "Row#,";
+  for (const auto& c : t.columns()) out << c.header() << ',';
+  out << '\n';
+  const size_t cols = t.columns().size();
+  for (size_t r = 0; r < t.rowCount(); ++r) {
+    out << r + 1 << ',';
+    for (size_t c = 0; c < cols; ++c) {
+      if (t.isMissing(r, c)) {
+        out << "\"-\"";
+      } else if (t.columns()[c].kind == CellKind::Text) {
+        quoted(t.textAt(r, c), '"', out);
+      } else {
+        out << plainCell(t, r, c);
+      }
+      out << ',';
+    }
+    out << '\n';
+  }
+}
+
+void writeJson(const Table& t, std::ostream& out) {
+  // An array of row objects keyed by the CSV header, numbers as numbers.
+  out << "[\n";
+  const size_t cols = t.columns().size();
+  for (size_t r = 0; r < t.rowCount(); ++r) {
+    out << "  {\"Row#\": " << r + 1;
+    for (size_t c = 0; c < cols; ++c) {
+      out << ", ";
+      out << jsonQuote(t.columns()[c].header());
+      out << ": ";
+      if (t.isMissing(r, c)) out << "\"-\"";
+      else if (t.columns()[c].kind == CellKind::Text) out << jsonQuote(t.textAt(r, c));
+      else out << plainCell(t, r, c);
+    }
+    out << (r + 1 < t.rowCount() ? "},\n" : "}\n");
+  }
+  out << "]\n";
+}
+
+namespace {
+// Display width in terminal cells: count UTF-8 lead bytes, not bytes.
+size_t displayWidth(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+}  // namespace
+
+void writeColumn(const Table& t, std::ostream& out) {
+  // nsys-style: header, a dashed rule, numbers right-aligned, text left.
+  const size_t cols = t.columns().size() + 1;
+  std::vector<std::vector<std::string>> cells(t.rowCount() + 1, std::vector<std::string>(cols));
+  cells[0][0] = "Row#";
+  for (size_t c = 1; c < cols; ++c) cells[0][c] = t.columns()[c - 1].header();
+  for (size_t r = 0; r < t.rowCount(); ++r) {
+    cells[r + 1][0] = std::to_string(r + 1);
+    for (size_t c = 1; c < cols; ++c) cells[r + 1][c] = plainCell(t, r, c - 1);
+  }
+  std::vector<size_t> width(cols, 0);
+  for (const auto& row : cells)
+    for (size_t c = 0; c < cols; ++c) width[c] = std::max(width[c], displayWidth(row[c]));
+  auto rightAligned = [&](size_t c) { return c == 0 || t.columns()[c - 1].kind != CellKind::Text; };
+  for (size_t r = 0; r < cells.size(); ++r) {
+    std::string line;
+    for (size_t c = 0; c < cols; ++c) {
+      std::string pad(width[c] - displayWidth(cells[r][c]), ' ');
+      bool last = c + 1 == cols;
+      if (rightAligned(c) && r > 0) line += pad + cells[r][c];
+      else line += cells[r][c] + (last ? "" : pad);
+      if (!last) line += "  ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+    if (r == 0) {
+      std::string rule;
+      for (size_t c = 0; c < cols; ++c) rule += std::string(width[c], '-') + (c + 1 < cols ? "  " : "");
+      out << rule << '\n';
+    }
+  }
+}
+
+}  // namespace asys

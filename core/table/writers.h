@@ -1,0 +1,26 @@
+#pragma once
+// Render a rule's table: CSV exactly per docs/output-conventions, JSON, or an
+// aligned text table for a console.
+#include <iosfwd>
+#include <string>
+
+#include "core/table/table.h"
+
+namespace asys {
+
+enum class OutputFormat { Csv, Json, Column };
+
+// Parses "csv" | "json" | "column" (xlsx falls back to column on a console,
+// as the manual says); throws Error naming the value otherwise.
+OutputFormat parseOutputFormat(const std::string& name);
+std::string formatExtension(OutputFormat f);
+
+void writeTable(const Table& t, OutputFormat f, std::ostream& out);
+void writeCsv(const Table& t, std::ostream& out);
+void writeJson(const Table& t, std::ostream& out);
+void writeColumn(const Table& t, std::ostream& out);
+
+// Cell text without CSV quoting ("-" for a missing cell).
+std::string plainCell(const Table& t, size_t row, size_t col);
+
+}  // namespace asys

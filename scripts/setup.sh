@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs everything a fresh machine lacks: Debian packages, npm packages and
+# the pinned third-party sources the WebAssembly build compiles. Idempotent:
+# a second run only checks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v emcc >/dev/null || need_apt+=(emscripten)
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v cmake >/dev/null || need_apt+=(cmake)
+command -v ninja >/dev/null || need_apt+=(ninja-build)
+command -v sqlite3 >/dev/null || need_apt+=(sqlite3)
+[ -f /usr/include/sqlite3.h ] || need_apt+=(libsqlite3-dev)
+[ -f /usr/include/pcre2.h ] || need_apt+=(libpcre2-dev)
+[ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi
+
+bash scripts/fetch-sources.sh

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test suite: native (CTest: unit + golden diff tests), the WebAssembly
+# engine under Node against the native CLI, the web unit tests (Vitest) and
+# the end-to-end tests in Chromium (Playwright). Builds first, from scratch
+# on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+
+echo "test: native (ctest)"
+ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+
+echo "test: webassembly engine under node"
+node --test tests/wasm/
+
+echo "test: web unit tests (vitest)"
+npm run --silent test:web
+
+echo "test: end to end (playwright, chromium)"
+npm run --silent test:e2e

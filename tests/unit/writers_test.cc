@@ -1,0 +1,77 @@
+// CSV/JSON/column rendering of a hand-built table.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/base/error.h"
+#include "core/base/text.h"
+#include "core/table/writers.h"
+
+using namespace asys;
+
+namespace {
+Table sample() {
+  Table t({{"Time", "%", CellKind::Decimal1, ""},
+           {"Total Time", "ns", CellKind::Int, ""},
+           {"Name", "", CellKind::Text, ""}});
+  t.setDecimal(0, 84.9);
+  t.setInt(1, 393100090);
+  t.setText(2, "hgMemcpyHtoDAsync_v2");
+  t.endRow();
+  t.setDecimal(0, 0.0);
+  t.setText(2, "say \"hi\", then");  // Total Time left unset: "-"
+  t.endRow();
+  return t;
+}
+}  // namespace
+
+TEST(CsvWriter, FollowsOutputConventions) {
+  std::ostringstream out;
+  writeCsv(sample(), out);
+  EXPECT_EQ(out.str(),
+            "Row#,Time (%),Total Time (ns),Name,\n"
+            "1,84.9,393100090,\"hgMemcpyHtoDAsync_v2\",\n"
+            "2,0.0,\"-\",\"say \"\"hi\"\", then\",\n");
+}
+
+TEST(JsonWriter, WritesRowObjects) {
+  std::ostringstream out;
+  writeJson(sample(), out);
+  EXPECT_EQ(out.str(),
+            "[\n"
+            "  {\"Row#\": 1, \"Time (%)\": 84.9, \"Total Time (ns)\": 393100090, \"Name\": \"hgMemcpyHtoDAsync_v2\"},\n"
+            "  {\"Row#\": 2, \"Time (%)\": 0.0, \"Total Time (ns)\": \"-\", \"Name\": \"say \\\"hi\\\", then\"}\n"
+            "]\n");
+}
+
+TEST(ColumnWriter, AlignsNumbersRight) {
+  std::ostringstream out;
+  writeColumn(sample(), out);
+  EXPECT_EQ(out.str(),
+            "Row#  Time (%)  Total Time (ns)  Name\n"
+            "----  --------  ---------------  --------------------\n"
+            "   1      84.9        393100090  hgMemcpyHtoDAsync_v2\n"
+            "   2       0.0                -  say \"hi\", then\n");
+}
+
+TEST(Table, TruncateKeepsFirstRows) {
+  Table t = sample();
+  t.truncate(1);
+  EXPECT_EQ(t.rowCount(), 1u);
+  std::ostringstream out;
+  writeCsv(t, out);
+  EXPECT_EQ(out.str(), "Row#,Time (%),Total Time (ns),Name,\n1,84.9,393100090,\"hgMemcpyHtoDAsync_v2\",\n");
+}
+
+TEST(OutputFormat, RejectsUnknown) {
+  EXPECT_EQ(parseOutputFormat("csv"), OutputFormat::Csv);
+  EXPECT_THROW(parseOutputFormat("xml"), Error);
+}
+
+TEST(SplitUnescaped, KeepsEscapedSeparators) {
+  auto parts = splitUnescaped("ppu_op_sum:range-include=seqlen_q\\:1\\,x:rows=3", ':');
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(parts[1], "range-include=seqlen_q\\:1\\,x");
+  EXPECT_EQ(unescapeSeparators(parts[1]), "range-include=seqlen_q:1,x");
+  EXPECT_EQ(splitUnescaped("a,b", ',').size(), 2u);
+}

@@ -1,0 +1,97 @@
+// The WebAssembly engine under Node gives byte-for-byte the CSV of the native
+// CLI for the same report and rule, and its columnar result decodes to the
+// same cells.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const require = createRequire(import.meta.url);
+const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
+const nativeAsys = path.join(root, 'build/native/asys');
+const demo = path.join(root, 'public/demo/demo-base.asysrep');
+
+const engine = await createAsysEngine({
+  wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
+});
+
+function nativeCsv(ruleSpec, report) {
+  const r = spawnSync(nativeAsys, ['stats', '-r', ruleSpec, report], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+const invocations = [
+  ['hggc_api_sum', {}],
+  ['hggc_ppu_kern_sum', {}],
+  ['hggc_ppu_kern_sum', { 'name-mode': 'base' }],
+  ['hggc_ppu_kern_sum', { 'name-mode': 'mangled', device: '0/1', rows: '5' }],
+  ['hggc_ppu_kern_sum', { 'hgtx-name': '' }],
+  ['hgtx_sum', {}],
+  ['hgtx_sum', { rows: '3' }],
+  ['osrt_sum', {}],
+  ['ppu_device_attribute', {}],
+];
+
+function cliSpec(rule, options) {
+  const parts = [rule];
+  for (const [k, v] of Object.entries(options)) {
+    if (k === 'name-mode') parts.push(v);
+    else if (v === '') parts.push(k);
+    else parts.push(`${k}=${v}`);
+  }
+  return parts.join(':');
+}
+
+test('opening the demo report returns its summary', () => {
+  const opened = JSON.parse(engine.openReport(demo));
+  assert.equal(opened.ok, true, opened.error);
+  assert.ok(opened.summary.tables.includes('HGGC_KERNEL'));
+  assert.ok(opened.summary.devices.length >= 1);
+});
+
+for (const [rule, options] of invocations) {
+  test(`${cliSpec(rule, options)}: WebAssembly CSV equals native CSV`, () => {
+    assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+    const rendered = JSON.parse(engine.renderRule(rule, JSON.stringify(options), 'csv'));
+    assert.equal(rendered.ok, true, rendered.error);
+    const expected = nativeCsv(cliSpec(rule, options), demo);
+    assert.ok(expected.split('\n').length > 2, 'the demo report gives rows');
+    assert.equal(rendered.text, expected);
+  });
+}
+
+test('the columnar result decodes to the CSV cells', () => {
+  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+  const result = engine.runRule('hggc_ppu_kern_sum', '{}');
+  assert.equal(result.ok, true, result.error);
+  const pool = new TextDecoder().decode(result.textPool).split('\0');
+  const csvLines = nativeCsv('hggc_ppu_kern_sum', demo).trimEnd().split('\n');
+  assert.equal(result.rowCount, csvLines.length - 1);
+  const nameCol = result.columns.findIndex((c) => c.name === 'Name');
+  const totalCol = result.columns.findIndex((c) => c.name === 'Total Time');
+  const firstName = pool[result.cells[nameCol][0]];
+  assert.ok(csvLines[1].endsWith(`"${firstName.replaceAll('"', '""')}",`));
+  assert.equal(String(result.cells[totalCol][0]), csvLines[1].split(',')[2]);
+});
+
+test('a file that is not a report gives one clear line', () => {
+  const bogus = path.join(os.tmpdir(), `asys-not-a-report-${process.pid}.txt`);
+  fs.writeFileSync(bogus, 'hello, I am text\n');
+  const opened = JSON.parse(engine.openReport(bogus));
+  fs.unlinkSync(bogus);
+  assert.equal(opened.ok, false);
+  assert.match(opened.error, /not an asysrep report/);
+  assert.ok(!opened.error.includes('\n'));
+});
+
+test('a bad option is an error naming the option, not a crash', () => {
+  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+  const result = engine.runRule('hggc_ppu_kern_sum', JSON.stringify({ device: 'x' }));
+  assert.equal(result.ok, false);
+  assert.match(result.error, /device/);
+});

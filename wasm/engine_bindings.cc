@@ -1,0 +1,146 @@
+// The engine's WebAssembly surface: four coarse calls (open a report, list
+// the rules, run a rule into a columnar result, render a rule as text). The
+// browser never binds fine-grained C++ objects and no call is per row.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "core/base/error.h"
+#include "core/base/json.h"
+#include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/rules/rule_json.h"
+#include "core/table/writers.h"
+
+using emscripten::val;
+
+namespace asys {
+
+namespace {
+
+std::unique_ptr<Report> g_report;
+
+std::string errorJson(const std::string& message) {
+  return "{\"ok\":false,\"error\":" + jsonQuote(message) + "}";
+}
+
+std::string openReport(const std::string& path) {
+  try {
+    g_report.reset();
+    g_report = Report::open(path);
+    return "{\"ok\":true,\"summary\":" + summaryJson(*g_report) + "}";
+  } catch (const std::exception& e) {
+    return errorJson(e.what());
+  }
+}
+
+std::string listRules() { return rulesJson(g_report.get()); }
+
+// The panel sends option name -> string value; turn it into the CLI's
+// `opt` / `opt=value` items so both front ends share one parser.
+RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
+  std::vector<std::string> items;
+  if (!options.isUndefined() && !options.isNull()) {
+    val object = options.typeOf().as<std::string>() == "string"
+                     ? val::global("JSON").call<val>("parse", options)
+                     : options;
+    val keys = val::global("Object").call<val>("keys", object);
+    const size_t n = keys["length"].as<size_t>();
+    for (size_t i = 0; i < n; ++i) {
+      std::string name = keys[i].as<std::string>();
+      std::string value = object[name].isString() ? object[name].as<std::string>()
+                                                   : val::global("String")(object[name]).as<std::string>();
+      const OptionSpec* spec = nullptr;
+      for (const auto& o : rule.options)
+        if (o.name == name) spec = &o;
+      if (spec && spec->kind == OptionKind::Flag) {
+        if (value != "false") items.push_back(name);
+      } else if (spec && spec->kind == OptionKind::ExclusiveFlags) {
+        if (!value.empty()) items.push_back(value);
+      } else if (!value.empty()) {
+        items.push_back(name + "=" + value);
+      }
+    }
+  }
+  return parseRuleOptions(rule, items);
+}
+
+Table computeRule(const std::string& name, const val& options) {
+  if (!g_report) throw Error("no report is open");
+  const RuleSpec* rule = findRule(name);
+  if (!rule) throw Error("unknown rule '" + name + "'");
+  return runRule(*rule, *g_report, optionsFrom(*rule, options));
+}
+
+val runRuleColumnar(const std::string& name, const val& options) {
+  val result = val::object();
+  try {
+    Table t = computeRule(name, options);
+    const size_t rows = t.rowCount();
+    val columns = val::array();
+    val cells = val::array();
+    for (size_t c = 0; c < t.columns().size(); ++c) {
+      const ColumnSpec& spec = t.columns()[c];
+      val col = val::object();
+      col.set("name", spec.name);
+      col.set("unit", spec.unit);
+      col.set("header", spec.header());
+      col.set("kind", spec.kind == CellKind::Text ? "text" : spec.kind == CellKind::Int ? "int" : "decimal1");
+      columns.call<void>("push", col);
+      if (spec.kind == CellKind::Text) {
+        std::vector<uint32_t> ids(rows);
+        for (size_t r = 0; r < rows; ++r) ids[r] = t.isMissing(r, c) ? 0xFFFFFFFFu : t.textIdAt(r, c);
+        cells.call<void>("push", val::global("Uint32Array").new_(emscripten::typed_memory_view(rows, ids.data())));
+      } else {
+        std::vector<double> values(rows);
+        for (size_t r = 0; r < rows; ++r) {
+          values[r] = t.isMissing(r, c) ? NAN
+                      : spec.kind == CellKind::Int ? static_cast<double>(t.intAt(r, c))
+                                                   : t.decimalAt(r, c);
+        }
+        cells.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(rows, values.data())));
+      }
+    }
+    // All distinct texts as UTF-8 joined by NUL: one decode and split in JS.
+    std::string pool;
+    for (const auto& s : t.textPool()) {
+      pool += s;
+      pool += '\0';
+    }
+    result.set("ok", true);
+    result.set("columns", columns);
+    result.set("rowCount", rows);
+    result.set("cells", cells);
+    result.set("textPool", val::global("Uint8Array").new_(
+                               emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+  } catch (const std::exception& e) {
+    result.set("ok", false);
+    result.set("error", std::string(e.what()));
+  }
+  return result;
+}
+
+std::string renderRule(const std::string& name, const val& options, const std::string& format) {
+  try {
+    Table t = computeRule(name, options);
+    std::ostringstream out;
+    writeTable(t, parseOutputFormat(format), out);
+    return "{\"ok\":true,\"text\":" + jsonQuote(out.str()) + "}";
+  } catch (const std::exception& e) {
+    return errorJson(e.what());
+  }
+}
+
+}  // namespace
+
+}  // namespace asys
+
+EMSCRIPTEN_BINDINGS(asys_engine) {
+  emscripten::function("openReport", &asys::openReport);
+  emscripten::function("listRules", &asys::listRules);
+  emscripten::function("runRule", &asys::runRuleColumnar);
+  emscripten::function("renderRule", &asys::renderRule);
+}
