@@ -20,3 +20,37 @@ if [ ! -f third_party/sqlite/sqlite3.c ]; then
   mv "$tmp"/package/deps/sqlite3/sqlite3.[ch] third_party/sqlite/
   rm -rf "$tmp"
 fi
+
+# PCRE2 for the WebAssembly build: Debian's own source package, fetched with
+# a private apt configuration (a deb-src twin of the machine's Debian source
+# entries), so the system's apt setup stays untouched. Natively the engine
+# links Debian's libpcre2-dev.
+PCRE2_VERSION=10.42
+PCRE2_ORIG_SHA256=c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f
+if [ ! -f third_party/pcre2/CMakeLists.txt ]; then
+  echo "setup: fetching PCRE2 $PCRE2_VERSION source (Debian source package)"
+  apt_dir=$(mktemp -d)
+  chmod 755 "$apt_dir"  # apt downloads as its own user
+  mkdir -p "$apt_dir/parts" "$apt_dir/lists/partial" "$apt_dir/dl"
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    # Keep Debian's own stanzas (those signed by the Debian archive key).
+    awk -v RS= -v ORS='\n\n' '/debian-archive-keyring/' "$f" | sed 's/^Types: deb$/Types: deb-src/'
+  done > "$apt_dir/parts/asys-src.sources"
+  if [ -f /etc/apt/sources.list ]; then
+    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$apt_dir/parts/asys-src.list" || true
+  fi
+  apt_opts=(-o "Dir::Etc::SourceParts=$apt_dir/parts" -o Dir::Etc::SourceList=/dev/null
+            -o "Dir::State::Lists=$apt_dir/lists")
+  apt-get "${apt_opts[@]}" update -qq
+  # Only the upstream tarball is needed; a missing Debian diff is not an error.
+  (cd "$apt_dir/dl" && apt-get "${apt_opts[@]}" source --download-only -qq "pcre2=$PCRE2_VERSION*" 2>/dev/null ||
+     apt-get "${apt_opts[@]}" source --download-only -qq pcre2 2>/dev/null || true)
+  orig="$apt_dir/dl/pcre2_$PCRE2_VERSION.orig.tar.gz"
+  [ -f "$orig" ] || { echo "setup: could not fetch the PCRE2 $PCRE2_VERSION source package" >&2; exit 1; }
+  echo "$PCRE2_ORIG_SHA256  $orig" | sha256sum -c --quiet -
+  tar xzf "$orig" -C "$apt_dir"
+  rm -rf third_party/pcre2
+  mv "$apt_dir/pcre2-$PCRE2_VERSION" third_party/pcre2
+  rm -rf "$apt_dir"
+fi

@@ -13,6 +13,8 @@
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_json.h"
+#include "core/rules/time_window.h"
+#include "core/table/sort.h"
 #include "core/table/writers.h"
 
 using emscripten::val;
@@ -22,6 +24,8 @@ namespace asys {
 namespace {
 
 std::unique_ptr<Report> g_report;
+TimeWindow g_window;
+std::unique_ptr<Table> g_lastTable;  // the last runRule result, for sortOrder
 
 std::string errorJson(const std::string& message) {
   return "{\"ok\":false,\"error\":" + jsonQuote(message) + "}";
@@ -31,6 +35,7 @@ std::string openReport(const std::string& path) {
   try {
     g_report.reset();
     g_report = Report::open(path);
+    g_window = {};
     return "{\"ok\":true,\"summary\":" + summaryJson(*g_report) + "}";
   } catch (const std::exception& e) {
     return errorJson(e.what());
@@ -38,6 +43,20 @@ std::string openReport(const std::string& path) {
 }
 
 std::string listRules() { return rulesJson(g_report.get()); }
+
+// The statistics time range for every later run, as --filter-time /
+// --filter-hgtx give it on the command line ("" = not set).
+std::string setTimeFilter(const std::string& filterTime, const std::string& filterHgtx) {
+  try {
+    if (!g_report) throw Error("no report is open");
+    g_window = resolveTimeWindow(*g_report, filterTime, filterHgtx);
+    std::string range = g_window.isAll() ? "null"
+                        : "[" + std::to_string(g_window.start) + "," + std::to_string(g_window.end) + "]";
+    return "{\"ok\":true,\"window\":" + range + "}";
+  } catch (const std::exception& e) {
+    return errorJson(e.what());
+  }
+}
 
 // The panel sends option name -> string value; turn it into the CLI's
 // `opt` / `opt=value` items so both front ends share one parser.
@@ -72,12 +91,13 @@ Table computeRule(const std::string& name, const val& options) {
   if (!g_report) throw Error("no report is open");
   const RuleSpec* rule = findRule(name);
   if (!rule) throw Error("unknown rule '" + name + "'");
-  return runRule(*rule, *g_report, optionsFrom(*rule, options));
+  return runRule(*rule, *g_report, optionsFrom(*rule, options), g_window);
 }
 
 val runRuleColumnar(const std::string& name, const val& options) {
   val result = val::object();
   try {
+    g_lastTable.reset();
     Table t = computeRule(name, options);
     const size_t rows = t.rowCount();
     val columns = val::array();
@@ -104,9 +124,10 @@ val runRuleColumnar(const std::string& name, const val& options) {
         cells.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(rows, values.data())));
       }
     }
+    g_lastTable = std::make_unique<Table>(std::move(t));
     // All distinct texts as UTF-8 joined by NUL: one decode and split in JS.
     std::string pool;
-    for (const auto& s : t.textPool()) {
+    for (const auto& s : g_lastTable->textPool()) {
       pool += s;
       pool += '\0';
     }
@@ -121,6 +142,13 @@ val runRuleColumnar(const std::string& name, const val& options) {
     result.set("error", std::string(e.what()));
   }
   return result;
+}
+
+// Row order of the last runRule result sorted by a column (a Uint32Array).
+val sortOrder(size_t column, bool descending) {
+  if (!g_lastTable) return val::null();
+  std::vector<uint32_t> order = sortedRowOrder(*g_lastTable, column, descending);
+  return val::global("Uint32Array").new_(emscripten::typed_memory_view(order.size(), order.data()));
 }
 
 std::string renderRule(const std::string& name, const val& options, const std::string& format) {
@@ -141,6 +169,8 @@ std::string renderRule(const std::string& name, const val& options, const std::s
 EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("openReport", &asys::openReport);
   emscripten::function("listRules", &asys::listRules);
+  emscripten::function("setTimeFilter", &asys::setTimeFilter);
   emscripten::function("runRule", &asys::runRuleColumnar);
+  emscripten::function("sortOrder", &asys::sortOrder);
   emscripten::function("renderRule", &asys::renderRule);
 }

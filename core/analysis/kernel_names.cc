@@ -10,7 +10,7 @@ std::string demangle(std::string_view mangled) {
   std::string in(mangled);
   int status = 0;
   char* out = abi::__cxa_demangle(in.c_str(), nullptr, nullptr, &status);
-  if (status != 0 || !out) return in;
+  if (status != 0 || !out) return {};
   std::string result(out);
   std::free(out);
   return result;
@@ -19,7 +19,8 @@ std::string demangle(std::string_view mangled) {
 uint32_t KernelNamer::demangledFromMangled(uint32_t mangledId) {
   auto it = demangleCache_.find(mangledId);
   if (it != demangleCache_.end()) return it->second;
-  uint32_t id = strings_.intern(demangle(strings_.get(mangledId)));
+  std::string text = demangle(strings_.get(mangledId));
+  uint32_t id = text.empty() ? kNoString : strings_.intern(text);
   demangleCache_.emplace(mangledId, id);
   return id;
 }
@@ -35,8 +36,12 @@ uint32_t KernelNamer::nameId(size_t i) {
     case KernelNameMode::Mangled: return firstOf(mangled, demangled, shortName);
     case KernelNameMode::Demangled:
       if (demangled != kNoString) return demangled;
-      if (mangled != kNoString) return demangledFromMangled(mangled);
-      return shortName;
+      if (mangled != kNoString) {
+        uint32_t fromMangled = demangledFromMangled(mangled);
+        if (fromMangled != kNoString) return fromMangled;
+      }
+      // Not a C++ name (a C kernel): the short name, else the raw name.
+      return shortName != kNoString ? shortName : mangled;
   }
   return kNoString;
 }

@@ -10,7 +10,7 @@ namespace asys {
 
 enum class KernelNameMode { Demangled, Base, Mangled };
 
-// Demangles an Itanium C++ ABI name; returns it unchanged if it is not one.
+// Demangles an Itanium C++ ABI name; empty if it is not one.
 std::string demangle(std::string_view mangled);
 
 // Resolves a kernel's name id in a mode. A report that lacks demangled names
@@ -22,6 +22,7 @@ class KernelNamer {
   uint32_t nameId(size_t kernel);
 
  private:
+  // kNoString when the mangled name does not demangle.
   uint32_t demangledFromMangled(uint32_t mangledId);
   const Kernels& k_;
   StringPool& strings_;

@@ -18,7 +18,8 @@ namespace {
 
 constexpr const char* kStatsUsage =
     "usage: asys stats -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n"
-    "                  [--output %|.|DIR/PREFIX] [-f true|false] REPORT\n"
+    "                  [--output %|.|DIR/PREFIX] [-f true|false]\n"
+    "                  [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n"
     "       asys stats --help-report RULE | --help-reports\n";
 
 struct RuleRun {
@@ -28,6 +29,7 @@ struct RuleRun {
 
 struct StatsArgs {
   std::vector<std::string> ruleSpecs, formats, outputs, reports;
+  std::string filterTime, filterHgtx;
   bool force = false;
 };
 
@@ -55,8 +57,11 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
     else if (arg == "--force-overwrite") {
       if (i + 1 < args.size() && (args[i + 1] == "true" || args[i + 1] == "false")) a.force = parseBool(arg, args[++i]);
       else a.force = true;
-    } else if (arg == "--filter-time" || arg == "--filter-hgtx" || arg == "--callstack-group-config" ||
-               arg == "--ppu-op-config") {
+    } else if (arg == "--filter-time") {
+      a.filterTime = next();
+    } else if (arg == "--filter-hgtx") {
+      a.filterHgtx = next();
+    } else if (arg == "--callstack-group-config" || arg == "--ppu-op-config") {
       throw Error(arg + ": not supported by this build yet");
     } else if (arg.size() > 1 && arg[0] == '-') {
       throw Error("unknown option '" + arg + "' (see asys stats --help)");
@@ -136,8 +141,10 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   }
 
   std::unique_ptr<Report> report;
+  TimeWindow window;
   try {
     report = Report::open(a.reports[0]);
+    window = resolveTimeWindow(*report, a.filterTime, a.filterHgtx);
   } catch (const Error& e) {
     err << "asys stats: " << e.what() << '\n';
     return 1;
@@ -148,7 +155,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string& rule = runs[i].rule->name;
     try {
-      Table t = runRule(*runs[i].rule, *report, runs[i].options);
+      Table t = runRule(*runs[i].rule, *report, runs[i].options, window);
       const std::string output = nth(a.outputs, i, "%");
       if (output == "%") {
         if (framed) out << "# " << rule << '\n';

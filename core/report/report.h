@@ -64,6 +64,30 @@ struct HgtxEvents {
   size_t size() const { return start.size(); }
 };
 
+// HGGC_MEMCPY and HGGC_MEMSET in one shape (memset: copyKind = kNoValue,
+// srcKind = memKind, dstKind = kNoValue).
+struct MemoryOps {
+  std::vector<int64_t> start, end, correlationId, globalPid, bytes, copyKind, srcKind, dstKind;
+  std::vector<int32_t> deviceId, contextId, streamId;
+  size_t size() const { return start.size(); }
+};
+
+// PPU_METRICS joined with TARGET_INFO_PPU_METRICS (names and units interned).
+struct MetricSamples {
+  std::vector<int64_t> start, duration;
+  std::vector<int32_t> deviceId;
+  std::vector<uint32_t> nameId, unitId;
+  std::vector<double> value;
+  size_t size() const { return start.size(); }
+};
+
+struct PcclStages {
+  std::vector<int64_t> start, end, globalTid, channelId;
+  std::vector<int32_t> deviceId;
+  std::vector<uint32_t> nameId, channelTypeId;
+  size_t size() const { return start.size(); }
+};
+
 struct Device {
   int64_t id = 0;
   std::string name, busLocation, hostName, uuid;
@@ -100,6 +124,15 @@ class Report {
   const ApiCalls& osrtApi();
   const Kernels& kernels();
   const HgtxEvents& hgtx();
+  const MemoryOps& memcpys();
+  const MemoryOps& memsets();
+  // ENUM_HGGC_MEMCPY_OPER / ENUM_HGGC_MEM_KIND: id -> label (interned).
+  const std::unordered_map<int64_t, uint32_t>& memcpyKindLabels();
+  const std::unordered_map<int64_t, uint32_t>& memKindLabels();
+  const MetricSamples& metrics();
+  const PcclStages& pcclStages();
+  // ThreadNames: globalTid -> name id.
+  const std::unordered_map<int64_t, uint32_t>& threadNames();
   const std::vector<Device>& devices();
   const std::vector<Process>& processes();
   // Domain id -> domain name id (kNoString when unnamed).
@@ -109,6 +142,8 @@ class Report {
   Report() = default;
   void loadStrings();
   ApiCalls loadApi(const char* table);
+  MemoryOps loadMemoryOps(bool memset);
+  std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
 
   std::string path_;
   std::unique_ptr<SqliteDb> db_;
@@ -118,6 +153,10 @@ class Report {
   std::optional<ApiCalls> hggcApi_, osrtApi_;
   std::optional<Kernels> kernels_;
   std::optional<HgtxEvents> hgtx_;
+  std::optional<MemoryOps> memcpys_, memsets_;
+  std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;
+  std::optional<MetricSamples> metrics_;
+  std::optional<PcclStages> pcclStages_;
   std::optional<std::vector<Device>> devices_;
   std::optional<std::vector<Process>> processes_;
   std::optional<std::unordered_map<int64_t, uint32_t>> hgtxDomains_;

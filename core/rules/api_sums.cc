@@ -15,14 +15,15 @@ std::vector<ColumnSpec> apiColumns() {
   return cols;
 }
 
-Table apiSummary(const ApiCalls& calls, StringPool& strings) {
+Table apiSummary(const ApiCalls& calls, StringPool& strings, const TimeWindow& window) {
   KeyGroups groups;
   std::vector<uint32_t> groupOf;
   std::vector<int64_t> duration;
   groupOf.reserve(calls.size());
   duration.reserve(calls.size());
   for (size_t i = 0; i < calls.size(); ++i) {
-    if (calls.end[i] == kNoValue) continue;  // cut off by the end of the capture
+    // A call cut off by the end of the capture has no duration to count.
+    if (calls.end[i] == kNoValue || !window.overlaps(calls.start[i], calls.end[i])) continue;
     groupOf.push_back(groups.indexOf(calls.nameId[i]));
     duration.push_back(calls.end[i] - calls.start[i]);
   }
@@ -46,7 +47,7 @@ const RuleSpec& hggcApiSumRule() {
       .columns = apiColumns(),
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
-      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.hggcApi(), ctx.report.strings()); },
+      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.hggcApi(), ctx.report.strings(), ctx.window); },
   };
   return rule;
 }
@@ -63,7 +64,7 @@ const RuleSpec& osrtSumRule() {
       .columns = apiColumns(),
       .needs = {{"OSRT_API", "OS runtime API data", "--trace osrt"}},
       .pie = {"Total Time", {"Name"}},
-      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.osrtApi(), ctx.report.strings()); },
+      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.osrtApi(), ctx.report.strings(), ctx.window); },
   };
   return rule;
 }

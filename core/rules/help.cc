@@ -38,7 +38,8 @@ std::string ruleHelp(const RuleSpec& rule) {
       out << "            Possible values are " << values << ".\n";
     }
   }
-  out << "        Try 'asys stats --help' for more information.\n\n    Output:\n";
+  out << "        Use --filter-time / --filter-hgtx to specify report time range.\n"
+      << "        Try 'asys stats --help' for more information.\n\n    Output:\n";
   out << "        Row# : Row number of the " << rule.title << '\n';
   for (const auto& c : rule.columns) out << "        " << c.name << helpUnit(c) << " : " << c.help << '\n';
   out << '\n';

@@ -36,7 +36,7 @@ Table compute(RuleContext& ctx) {
   std::vector<uint32_t> groupOf;
   std::vector<int64_t> duration;
   for (size_t i = 0; i < h.size(); ++i) {
-    if (!isRange(h, i) || !selected(h.globalTid[i])) continue;
+    if (!isRange(h, i) || !selected(h.globalTid[i]) || !ctx.window.overlaps(h.start[i], h.end[i])) continue;
     uint64_t style = h.eventType[i] == kHgtxPushPop ? 0 : 1;
     groupOf.push_back(groups.indexOf(namer.nameId(i) | (style << 32)));
     duration.push_back(h.end[i] - h.start[i]);

@@ -125,14 +125,14 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
   return opts;
 }
 
-Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options) {
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
   for (const auto& need : rule.needs) {
     if (!report.hasData(need.table)) {
       throw MissingDataError(report.path() + " does not contain " + need.what + " (table " + need.table +
                              ", collected with " + need.collection + ")");
     }
   }
-  RuleContext ctx{report, options};
+  RuleContext ctx{report, options, window};
   Table t = rule.compute(ctx);
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
   return t;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules/time_window.h"
 #include "core/table/table.h"
 
 namespace asys {
@@ -71,6 +72,7 @@ class RuleOptions {
 struct RuleContext {
   Report& report;
   const RuleOptions& options;
+  TimeWindow window;  // keep only events overlapping it
 };
 
 struct RuleSpec {
@@ -94,6 +96,7 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
 
 // Runs the rule: checks its data needs (MissingDataError naming table and
 // collection option), computes, applies `rows`.
-Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options);
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options,
+              const TimeWindow& window = {});
 
 }  // namespace asys

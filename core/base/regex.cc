@@ -1,0 +1,61 @@
+#include "core/base/regex.h"
+
+#include <pcre2.h>
+
+#include "core/base/error.h"
+
+namespace asys {
+
+namespace {
+constexpr uint32_t kMatchLimit = 1000000;
+
+std::string pcre2Message(int code) {
+  PCRE2_UCHAR buf[256];
+  pcre2_get_error_message(code, buf, sizeof buf);
+  return reinterpret_cast<const char*>(buf);
+}
+}  // namespace
+
+struct Regex::Impl {
+  pcre2_code* code = nullptr;
+  pcre2_match_data* data = nullptr;
+  pcre2_match_context* context = nullptr;
+  ~Impl() {
+    pcre2_match_context_free(context);
+    pcre2_match_data_free(data);
+    pcre2_code_free(code);
+  }
+};
+
+Regex::Regex(const std::string& pattern, const std::string& option)
+    : pattern_(pattern), option_(option), impl_(std::make_unique<Impl>()) {
+  int error = 0;
+  PCRE2_SIZE offset = 0;
+  impl_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF,
+                              &error, &offset, nullptr);
+  if (!impl_->code) {
+    throw Error(option + ": invalid regular expression '" + pattern + "' at position " +
+                std::to_string(offset) + ": " + pcre2Message(error));
+  }
+  impl_->data = pcre2_match_data_create_from_pattern(impl_->code, nullptr);
+  impl_->context = pcre2_match_context_create(nullptr);
+  pcre2_set_match_limit(impl_->context, kMatchLimit);
+}
+
+Regex::~Regex() = default;
+Regex::Regex(Regex&&) noexcept = default;
+Regex& Regex::operator=(Regex&&) noexcept = default;
+
+bool Regex::search(std::string_view subject) const {
+  int rc = pcre2_match(impl_->code, reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), 0,
+                       0, impl_->data, impl_->context);
+  if (rc >= 0) return true;
+  if (rc == PCRE2_ERROR_NOMATCH) return false;
+  if (rc == PCRE2_ERROR_BADUTFOFFSET || (rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= PCRE2_ERROR_UTF8_ERR21)) {
+    return false;  // text that is not UTF-8 cannot match a UTF pattern
+  }
+  throw Error(option_ + ": regular expression '" + pattern_ + "' failed on '" +
+              std::string(subject.substr(0, 80)) + "': " + pcre2Message(rc));
+}
+
+}  // namespace asys

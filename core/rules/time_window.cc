@@ -1,0 +1,90 @@
+#include "core/rules/time_window.h"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+#include "core/analysis/hgtx_ranges.h"
+#include "core/base/error.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+namespace {
+
+bool parseInt(std::string_view s, int64_t& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return !s.empty() && ec == std::errc() && p == s.data() + s.size();
+}
+
+TimeWindow fromFilterTime(Report& report, const std::string& spec) {
+  size_t slash = spec.find('/');
+  auto bad = [&]() -> TimeWindow {
+    throw Error("--filter-time: expected START/END in nanoseconds from the capture start, got '" + spec + "'");
+  };
+  if (slash == std::string::npos) return bad();
+  std::string_view a = std::string_view(spec).substr(0, slash), b = std::string_view(spec).substr(slash + 1);
+  int64_t origin = report.summary().captureStart == kNoValue ? 0 : report.summary().captureStart;
+  TimeWindow w;
+  int64_t v = 0;
+  if (!a.empty()) {
+    if (!parseInt(a, v) || v < 0) return bad();
+    w.start = origin + v;
+  }
+  if (!b.empty()) {
+    if (!parseInt(b, v) || v < 0) return bad();
+    w.end = origin + v;
+  }
+  if (w.end <= w.start) throw Error("--filter-time: END must be after START in '" + spec + "'");
+  return w;
+}
+
+TimeWindow fromFilterHgtx(Report& report, const std::string& spec) {
+  std::string name = spec, domain;
+  int64_t index = 0;
+  if (size_t slash = name.rfind('/'); slash != std::string::npos) {
+    int64_t v = 0;
+    if (parseInt(std::string_view(name).substr(slash + 1), v)) {
+      if (v < 0) throw Error("--filter-hgtx: the index in '" + spec + "' must be 0 or more");
+      index = v;
+      name.resize(slash);
+    }
+  }
+  bool hasDomain = false;
+  if (size_t at = name.rfind('@'); at != std::string::npos) {
+    domain = name.substr(at + 1);
+    name.resize(at);
+    hasDomain = true;
+  }
+  if (name.empty()) throw Error("--filter-hgtx: expected NAME[@DOMAIN][/INDEX], got '" + spec + "'");
+
+  const HgtxEvents& h = report.hgtx();
+  const auto& domains = report.hgtxDomains();
+  StringPool& strings = report.strings();
+  std::vector<size_t> matches;
+  for (size_t i = 0; i < h.size(); ++i) {
+    if (!isRange(h, i) || strings.get(h.nameId[i]) != name) continue;
+    auto d = domains.find(h.domainId[i]);
+    bool named = d != domains.end() && d->second != kNoString;
+    if (hasDomain ? (named && strings.get(d->second) == domain) : !named) matches.push_back(i);
+  }
+  std::string what = "'" + name + "'" + (hasDomain ? " in domain '" + domain + "'" : "");
+  if (matches.empty()) throw Error("--filter-hgtx: the report has no HGTX range named " + what);
+  if (static_cast<size_t>(index) >= matches.size()) {
+    throw Error("--filter-hgtx: index " + std::to_string(index) + " is out of range: the report has " +
+                std::to_string(matches.size()) + " ranges named " + what);
+  }
+  std::stable_sort(matches.begin(), matches.end(), [&](size_t a, size_t b) { return h.start[a] < h.start[b]; });
+  size_t i = matches[static_cast<size_t>(index)];
+  return {h.start[i], h.end[i]};
+}
+
+}  // namespace
+
+TimeWindow resolveTimeWindow(Report& report, const std::string& filterTime, const std::string& filterHgtx) {
+  if (!filterHgtx.empty()) return fromFilterHgtx(report, filterHgtx);
+  if (!filterTime.empty()) return fromFilterTime(report, filterTime);
+  return {};
+}
+
+}  // namespace asys

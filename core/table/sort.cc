@@ -1,0 +1,30 @@
+#include "core/table/sort.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace asys {
+
+std::vector<uint32_t> sortedRowOrder(const Table& t, size_t col, bool descending) {
+  std::vector<uint32_t> order(t.rowCount());
+  std::iota(order.begin(), order.end(), 0u);
+  if (col >= t.columns().size()) return order;
+  auto compare = [&](uint32_t a, uint32_t b) -> int {  // <0, 0, >0
+    switch (t.columns()[col].kind) {
+      case CellKind::Int: return (t.intAt(a, col) > t.intAt(b, col)) - (t.intAt(a, col) < t.intAt(b, col));
+      case CellKind::Decimal1:
+        return (t.decimalAt(a, col) > t.decimalAt(b, col)) - (t.decimalAt(a, col) < t.decimalAt(b, col));
+      case CellKind::Text: return t.textAt(a, col).compare(t.textAt(b, col));
+    }
+    return 0;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    bool ma = t.isMissing(a, col), mb = t.isMissing(b, col);
+    if (ma || mb) return !ma && mb;
+    int c = compare(a, b);
+    return descending ? c > 0 : c < 0;
+  });
+  return order;
+}
+
+}  // namespace asys
