@@ -69,7 +69,8 @@ std::vector<uint32_t> launchingCalls(const Kernels& k, const ApiCalls& api) {
   auto keyOfCall = [&](size_t i) { return std::make_pair(pidOf(api.globalTid[i]), api.correlationId[i]); };
   std::vector<uint32_t> byKey(api.size());
   std::iota(byKey.begin(), byKey.end(), 0u);
-  std::sort(byKey.begin(), byKey.end(), [&](uint32_t a, uint32_t b) { return keyOfCall(a) < keyOfCall(b); });
+  // Stable: with a duplicated correlation id, the first call in table order wins.
+  std::stable_sort(byKey.begin(), byKey.end(), [&](uint32_t a, uint32_t b) { return keyOfCall(a) < keyOfCall(b); });
   std::vector<uint32_t> result(k.size(), kNoRange);
   for (size_t i = 0; i < k.size(); ++i) {
     if (k.correlationId[i] == kNoValue) continue;

@@ -128,6 +128,9 @@ int32_t i32(int64_t v) { return v == kNoValue ? -1 : static_cast<int32_t>(v); }
 ApiCalls Report::loadApi(const char* table) {
   ApiCalls a;
   if (!db_->hasTable(table)) return a;
+  const size_t n = db_->countRows(table);
+  for (auto* v : {&a.start, &a.end, &a.globalTid, &a.correlationId, &a.returnValue}) v->reserve(n);
+  a.nameId.reserve(n);
   Statement st(*db_, db_->selectColumns(table, {"start", "end", "globalTid", "correlationId", "nameId", "returnValue"}));
   while (st.step()) {
     a.start.push_back(st.int64(0));
@@ -155,6 +158,12 @@ const Kernels& Report::kernels() {
   kernels_.emplace();
   Kernels& k = *kernels_;
   if (!db_->hasTable("HGGC_KERNEL")) return k;
+  const size_t n = db_->countRows("HGGC_KERNEL");
+  for (auto* v : {&k.start, &k.end, &k.correlationId, &k.globalPid, &k.graphId, &k.graphNodeId}) v->reserve(n);
+  for (auto* v : {&k.deviceId, &k.contextId, &k.streamId, &k.gridX, &k.gridY, &k.gridZ, &k.blockX, &k.blockY,
+                  &k.blockZ, &k.registersPerThread, &k.staticSharedMemory, &k.dynamicSharedMemory})
+    v->reserve(n);
+  for (auto* v : {&k.demangledName, &k.shortName, &k.mangledName}) v->reserve(n);
   Statement st(*db_, db_->selectColumns("HGGC_KERNEL",
       {"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid",
        "demangledName", "shortName", "mangledName", "gridX", "gridY", "gridZ", "blockX", "blockY",

@@ -43,6 +43,11 @@ bool SqliteDb::hasTable(std::string_view table) {
   return st.step();
 }
 
+size_t SqliteDb::countRows(std::string_view table) {
+  Statement st(*this, "SELECT count(*) FROM \"" + std::string(table) + "\"");
+  return st.step() ? static_cast<size_t>(st.int64(0)) : 0;
+}
+
 std::vector<std::string> SqliteDb::columnsOf(std::string_view table) {
   std::vector<std::string> out;
   Statement st(*this, "PRAGMA table_info(\"" + std::string(table) + "\")");
@@ -80,7 +85,9 @@ bool Statement::step() {
 bool Statement::isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
 int64_t Statement::int64(int col) const {
-  return isNull(col) ? kNoValue : sqlite3_column_int64(stmt_, col);
+  // NULL reads as 0 in SQLite: only then is the type worth asking for.
+  int64_t v = sqlite3_column_int64(stmt_, col);
+  return v == 0 && isNull(col) ? kNoValue : v;
 }
 
 double Statement::real(int col) const { return sqlite3_column_double(stmt_, col); }

@@ -41,6 +41,8 @@ class SqliteDb {
   SqliteDb& operator=(const SqliteDb&) = delete;
 
   bool hasTable(std::string_view table);
+  // Rows in a table (for reserving vectors before a load).
+  size_t countRows(std::string_view table);
   std::vector<std::string> columnsOf(std::string_view table);
   // `SELECT a, b, ... FROM table`, with NULL for columns the table lacks, so
   // older or partial writers still load.

@@ -5,8 +5,21 @@ namespace asys {
 const std::vector<const RuleSpec*>& allRules() {
   // In the documentation's order.
   static const std::vector<const RuleSpec*> rules = {
-      &hggcApiSumRule(), &hggcPpuKernSumRule(), &hgtxSumRule(), &osrtSumRule(),
+      &hggcApiSumRule(),
+      &hggcApiTraceRule(),
+      &hggcKernExecTraceRule(),
+      &hggcPpuKernGbSumRule(),
+      &hggcPpuKernGbTraceRule(),
+      &hggcPpuKernSumRule(),
+      &hggcPpuTraceRule(),
+      &hgtxSumRule(),
+      &osrtSumRule(),
+      &pcclStageSumRule(),
+      &hggcPpuMemSizeSumRule(),
+      &hggcPpuMemTimeSumRule(),
       &ppuDeviceAttributeRule(),
+      &ppuMetricTraceRule(),
+      &hgtxPushpopTraceRule(),
   };
   return rules;
 }

@@ -5,9 +5,19 @@
 namespace asys {
 
 const RuleSpec& hggcApiSumRule();
+const RuleSpec& hggcApiTraceRule();
+const RuleSpec& hggcKernExecTraceRule();
+const RuleSpec& hggcPpuKernGbSumRule();
+const RuleSpec& hggcPpuKernGbTraceRule();
 const RuleSpec& hggcPpuKernSumRule();
+const RuleSpec& hggcPpuTraceRule();
+const RuleSpec& hggcPpuMemSizeSumRule();
+const RuleSpec& hggcPpuMemTimeSumRule();
 const RuleSpec& hgtxSumRule();
+const RuleSpec& hgtxPushpopTraceRule();
 const RuleSpec& osrtSumRule();
+const RuleSpec& pcclStageSumRule();
 const RuleSpec& ppuDeviceAttributeRule();
+const RuleSpec& ppuMetricTraceRule();
 
 }  // namespace asys

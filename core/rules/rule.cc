@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/base/error.h"
+#include "core/base/regex.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -28,6 +29,19 @@ std::string optionNames(const RuleSpec& rule) {
 }
 
 }  // namespace
+
+bool DataNeed::metBy(const Report& report) const {
+  if (report.hasData(table)) return true;
+  for (const auto& t : alternatives)
+    if (report.hasData(t)) return true;
+  return false;
+}
+
+std::string DataNeed::missingText() const {
+  std::string tables = table;
+  for (const auto& t : alternatives) tables += " or " + t;
+  return what + " (table " + tables + ", collected with " + collection + ")";
+}
 
 std::optional<std::string> RuleOptions::value(const std::string& name) const {
   auto it = values_.find(name);
@@ -120,6 +134,16 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
         opts.set(name, value);
         break;
       }
+      case OptionKind::Regex: {
+        if (value.empty()) bad("expected " + name + "=" + spec->placeholder);
+        try {
+          Regex check(value, name);
+        } catch (const Error& e) {
+          throw Error(rule.name + ": " + e.what());
+        }
+        opts.set(name, value);
+        break;
+      }
     }
   }
   return opts;
@@ -127,10 +151,7 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
 
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
   for (const auto& need : rule.needs) {
-    if (!report.hasData(need.table)) {
-      throw MissingDataError(report.path() + " does not contain " + need.what + " (table " + need.table +
-                             ", collected with " + need.collection + ")");
-    }
+    if (!need.metBy(report)) throw MissingDataError(report.path() + " does not contain " + need.missingText());
   }
   RuleContext ctx{report, options, window};
   Table t = rule.compute(ctx);

@@ -21,6 +21,7 @@ enum class OptionKind {
   IdList,          // `name=<id>/<id>...` (devices, PIDs, TIDs)
   Choice,          // `name=<value>` from `choices`
   ExclusiveFlags,  // one of `flags` alone (e.g. base | mangled), or none
+  Regex,           // `name=<regex>`: a PCRE2 pattern, compiled (checked) when parsed
 };
 
 struct FlagSpec {
@@ -41,11 +42,18 @@ struct OptionSpec {
   std::vector<FlagSpec> flags;       // ExclusiveFlags
 };
 
-// A table the rule reads and the collection option that produces it.
+// A table the rule reads and the collection option that produces it. With
+// `alternatives`, data in any one of `table` and the alternatives is enough
+// (a rule that reads whichever of several tables the report has).
 struct DataNeed {
   std::string table;
   std::string what;        // "HGGC kernel data"
   std::string collection;  // "--trace hggc"
+  std::vector<std::string> alternatives;  // other tables that also satisfy the need
+
+  bool metBy(const Report& report) const;
+  // "WHAT (table T, collected with C)"; "(table T or U, ...)" with alternatives.
+  std::string missingText() const;
 };
 
 // Pie chart: sum `valueColumn` per distinct value of the chosen key column.

@@ -17,6 +17,7 @@ const char* kindName(OptionKind k) {
     case OptionKind::IdList: return "idList";
     case OptionKind::Choice: return "choice";
     case OptionKind::ExclusiveFlags: return "exclusiveFlags";
+    case OptionKind::Regex: return "regex";
   }
   return "";
 }
@@ -73,10 +74,7 @@ std::string rulesJson(Report* report) {
     if (report) {
       std::string missing;
       for (const auto& need : r->needs) {
-        if (!report->hasData(need.table) && missing.empty()) {
-          missing = "This report does not contain " + need.what + " (table " + need.table +
-                    ", collected with " + need.collection + ").";
-        }
+        if (!need.metBy(*report) && missing.empty()) missing = "This report does not contain " + need.missingText() + ".";
       }
       out << ",\"available\":" << (missing.empty() ? "true" : "false");
       if (!missing.empty()) out << ",\"missing\":" << jsonQuote(missing);

@@ -53,7 +53,7 @@ void Table::truncate(size_t n) {
 }
 
 uint32_t Table::intern(std::string_view s) {
-  auto it = poolIndex_.find(std::string(s));
+  auto it = poolIndex_.find(s);
   if (it != poolIndex_.end()) return it->second;
   uint32_t id = static_cast<uint32_t>(pool_.size());
   pool_.emplace_back(s);

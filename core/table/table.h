@@ -3,6 +3,7 @@
 // column text) and the WebAssembly bridge read it. Text cells are interned in
 // one per-table pool so a million-row trace holds each distinct name once.
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,7 +45,7 @@ class Table {
   double decimalAt(size_t row, size_t col) const { return reals_[col][row]; }
   uint32_t textIdAt(size_t row, size_t col) const { return texts_[col][row]; }
   std::string_view textAt(size_t row, size_t col) const { return pool_[texts_[col][row]]; }
-  const std::vector<std::string>& textPool() const { return pool_; }
+  const std::deque<std::string>& textPool() const { return pool_; }
 
   // Keeps the first n rows.
   void truncate(size_t n);
@@ -59,8 +60,8 @@ class Table {
   std::vector<std::vector<uint32_t>> texts_;
   std::vector<std::vector<uint8_t>> missing_;
   std::vector<uint8_t> rowSet_;  // which columns the current row set
-  std::vector<std::string> pool_;
-  std::unordered_map<std::string, uint32_t> poolIndex_;
+  std::deque<std::string> pool_;  // a deque: the index's views stay valid
+  std::unordered_map<std::string_view, uint32_t> poolIndex_;
 };
 
 }  // namespace asys

@@ -1,6 +1,7 @@
 #include "core/table/writers.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <ostream>
 
@@ -41,14 +42,6 @@ std::string decimal1(double v) {
   return buf;
 }
 
-void quoted(std::string_view s, char quote, std::ostream& out) {
-  out << quote;
-  for (char c : s) {
-    if (c == quote) out << quote;
-    out << c;
-  }
-  out << quote;
-}
 
 }  // namespace
 
@@ -63,24 +56,55 @@ std::string plainCell(const Table& t, size_t row, size_t col) {
 }
 
 void writeCsv(const Table& t, std::ostream& out) {
-  out << "Row#,";
-  for (const auto& c : t.columns()) out << c.header() << ',';
-  out << '\n';
+  // Formats into a buffer with to_chars and writes it in large blocks: a
+  // trace of millions of rows must not cost one stream call per cell.
+  std::string buf;
+  buf.reserve(1 << 20);
+  auto flush = [&](bool force) {
+    if (force || buf.size() > (1 << 20) - 4096) {
+      out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+      buf.clear();
+    }
+  };
+  auto appendInt = [&](int64_t v) {
+    char tmp[24];
+    auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, v);
+    buf.append(tmp, p);
+  };
+  buf += "Row#,";
+  for (const auto& c : t.columns()) {
+    buf += c.header();
+    buf += ',';
+  }
+  buf += '\n';
   const size_t cols = t.columns().size();
   for (size_t r = 0; r < t.rowCount(); ++r) {
-    out << r + 1 << ',';
+    appendInt(static_cast<int64_t>(r + 1));
+    buf += ',';
     for (size_t c = 0; c < cols; ++c) {
       if (t.isMissing(r, c)) {
-        out << "\"-\"";
-      } else if (t.columns()[c].kind == CellKind::Text) {
-        quoted(t.textAt(r, c), '"', out);
+        buf += "\"-\"";
       } else {
-        out << plainCell(t, r, c);
+        switch (t.columns()[c].kind) {
+          case CellKind::Int: appendInt(t.intAt(r, c)); break;
+          case CellKind::Decimal1: buf += decimal1(t.decimalAt(r, c)); break;
+          case CellKind::Text: {
+            buf += '"';
+            for (char ch : t.textAt(r, c)) {
+              if (ch == '"') buf += '"';
+              buf += ch;
+            }
+            buf += '"';
+            break;
+          }
+        }
       }
-      out << ',';
+      buf += ',';
     }
-    out << '\n';
+    buf += '\n';
+    flush(false);
   }
+  flush(true);
 }
 
 void writeJson(const Table& t, std::ostream& out) {

@@ -1,0 +1,117 @@
+// hggc_kern_exec_trace (2.3.4): each kernel with the API call that launched
+// it, by the call's start time.
+#include <algorithm>
+
+#include "core/analysis/hgtx_ranges.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/kernel_row_texts.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"API Start", "ns", CellKind::Int, "Start timestamp of HGGC API launch call"},
+      {"API Dur", "ns", CellKind::Int, "Duration of HGGC API launch call"},
+      {"Queue Start", "ns", CellKind::Int, "Start timestamp of queue wait time, if it exists"},
+      {"Queue Dur", "ns", CellKind::Int, "Duration of queue wait time, if it exists"},
+      {"Kernel Start", "ns", CellKind::Int, "Start timestamp of HGGC kernel"},
+      {"Kernel Dur", "ns", CellKind::Int, "Duration of HGGC kernel"},
+      {"Total Dur", "ns", CellKind::Int, "Duration from API start to kernel end"},
+      {"PID", "", CellKind::Int, "Process ID that made kernel launch call"},
+      {"TID", "", CellKind::Int, "Thread ID that made kernel launch call"},
+      {"DevId", "", CellKind::Int, "HGGC Device ID that executed kernel (which PPU)"},
+      {"API Function", "", CellKind::Text, "Name of HGGC API call used to launch kernel"},
+      {"GridXYZ", "", CellKind::Text, "Grid dimensions for kernel launch call"},
+      {"BlockXYZ", "", CellKind::Text, "Block dimensions for kernel launch call"},
+      {"Kernel Name", "", CellKind::Text, "Name of HGGC Kernel"},
+  };
+}
+
+Table compute(RuleContext& ctx) {
+  const Kernels& k = ctx.report.kernels();
+  const ApiCalls& api = ctx.report.hggcApi();
+  StringPool& strings = ctx.report.strings();
+  // One row per kernel, also when one call (a graph launch) started several.
+  // Kernels without a launching call have no API side and are left out, as
+  // Nsight's cuda_kern_exec_trace does.
+  const std::vector<uint32_t> callOf = launchingCalls(k, api);
+  std::vector<uint32_t> rows;
+  rows.reserve(k.size());
+  for (size_t i = 0; i < k.size(); ++i) {
+    const uint32_t c = callOf[i];
+    if (c == kNoRange) continue;
+    // The row spans the launch call and the kernel.
+    const int64_t start = std::min(api.start[c], k.start[i]);
+    const int64_t end = std::max(openEnd(api.end[c]), openEnd(k.end[i]));
+    if (ctx.window.overlaps(start, end)) rows.push_back(static_cast<uint32_t>(i));
+  }
+  // API start ascending; ties by kernel start, PID, TID, device, then the
+  // kernel's order in HGGC_KERNEL.
+  std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
+    const uint32_t ca = callOf[a], cb = callOf[b];
+    if (api.start[ca] != api.start[cb]) return api.start[ca] < api.start[cb];
+    if (k.start[a] != k.start[b]) return k.start[a] < k.start[b];
+    if (api.globalTid[ca] != api.globalTid[cb]) return api.globalTid[ca] < api.globalTid[cb];
+    if (k.deviceId[a] != k.deviceId[b]) return k.deviceId[a] < k.deviceId[b];
+    return a < b;
+  });
+
+  KernelDimTexts dims(k);
+  KernelLabelTexts names(ctx.report, ctx.options);
+  Table t(columns());
+  for (uint32_t i : rows) {
+    const uint32_t c = callOf[i];
+    const int64_t apiEnd = api.end[c], kStart = k.start[i], kEnd = k.end[i];
+    t.setInt(0, api.start[c]);
+    if (apiEnd != kNoValue) t.setInt(1, apiEnd - api.start[c]);
+    // A queue wait exists only when the kernel starts after the call ended.
+    if (apiEnd != kNoValue && kStart > apiEnd) {
+      t.setInt(2, apiEnd);
+      t.setInt(3, kStart - apiEnd);
+    }
+    t.setInt(4, kStart);
+    if (kEnd != kNoValue) {
+      t.setInt(5, kEnd - kStart);
+      t.setInt(6, kEnd - api.start[c]);
+    }
+    t.setInt(7, pidOf(api.globalTid[c]));
+    t.setInt(8, tidOf(api.globalTid[c]));
+    t.setInt(9, k.deviceId[i]);
+    if (api.nameId[c] != kNoString) t.setText(10, strings.get(api.nameId[c]));
+    t.setText(11, dims.text(dims.gridId(i)));
+    t.setText(12, dims.text(dims.blockId(i)));
+    t.setText(13, names.text(names.id(i)));
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hggcKernExecTraceRule() {
+  static const RuleSpec rule{
+      .name = "hggc_kern_exec_trace",
+      .title = "HGGC Kernel Execution Trace",
+      .topic = "HGGC",
+      .description =
+          "One row per HGGC kernel with the API call that launched it (same correlation\n"
+          "ID in the same process; a graph launch gives one row per kernel), sorted by\n"
+          "the call's start time ascending. Queue Start / Queue Dur exist only when the\n"
+          "kernel starts after the call ended: Queue Start = call end, Queue Dur =\n"
+          "kernel start - call end; otherwise '-'. Total Dur = kernel end - call start.\n"
+          "Kernels without a launching call are not listed.",
+      .options = {kernelNameModeOption()},
+      .columns = columns(),
+      .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"},
+                {"HGGC_API", "HGGC API data", "--trace hggc"}},
+      .pie = {"Kernel Dur", {"Kernel Name", "PID", "DevId"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,79 @@
+// hggc_ppu_kern_gb_sum (2.3.5): kernel time per kernel name, grid and block.
+#include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/kernel_row_texts.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  auto cols = durationSummaryColumns("Instances", "Number of calls to this kernel", "kernel",
+                                     "Total time used by all executions of this kernel");
+  cols.push_back({"GridXYZ", "", CellKind::Text, "Grid dimensions for kernel launch call"});
+  cols.push_back({"BlockXYZ", "", CellKind::Text, "Block dimensions for kernel launch call"});
+  cols.push_back({"Name", "", CellKind::Text, "Name of the kernel"});
+  return cols;
+}
+
+// The shared hgtx-name option, labelled as this section's settings panel.
+OptionSpec hgtxPrefixOption() {
+  OptionSpec o = hgtxNameOption();
+  o.label = "Add HGTX name as a prefix";
+  return o;
+}
+
+Table compute(RuleContext& ctx) {
+  const Kernels& k = ctx.report.kernels();
+  KernelLabelTexts names(ctx.report, ctx.options);
+  KernelDimTexts dims(k);
+  const auto devices = ctx.options.idList("device");
+  // Group = (label, grid, block), in two steps of dense ids.
+  KeyGroups nameGrid, groups;
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> duration;
+  groupOf.reserve(k.size());
+  duration.reserve(k.size());
+  for (size_t i = 0; i < k.size(); ++i) {
+    if (k.end[i] == kNoValue || !inList(devices, k.deviceId[i]) || !ctx.window.overlaps(k.start[i], k.end[i]))
+      continue;
+    const uint64_t ng = nameGrid.indexOf((static_cast<uint64_t>(names.id(i)) << 32) | dims.gridId(i));
+    groupOf.push_back(groups.indexOf((ng << 32) | dims.blockId(i)));
+    duration.push_back(k.end[i] - k.start[i]);
+  }
+  auto stats = summarizeGroups(groupOf, duration, groups.size());
+  std::vector<std::string_view> grid(groups.size()), block(groups.size()), name(groups.size());
+  for (uint32_t g = 0; g < groups.size(); ++g) {
+    const uint64_t ngKey = nameGrid.key(static_cast<uint32_t>(groups.key(g) >> 32));
+    name[g] = names.text(static_cast<uint32_t>(ngKey >> 32));
+    grid[g] = dims.text(static_cast<uint32_t>(ngKey));
+    block[g] = dims.text(static_cast<uint32_t>(groups.key(g)));
+  }
+  // Ties on Total Time: Name, then BlockXYZ, then GridXYZ (byte order).
+  return durationSummaryTable(columns(), stats, {grid, block, name});
+}
+
+}  // namespace
+
+const RuleSpec& hggcPpuKernGbSumRule() {
+  static const RuleSpec rule{
+      .name = "hggc_ppu_kern_gb_sum",
+      .title = "HGGC Kernel Grid Block Summary",
+      .topic = "HGGC",
+      .description =
+          "Time spent in each HGGC kernel, summed over all executions with the same name,\n"
+          "grid size and block size, sorted by total time descending. With hgtx-name the\n"
+          "name carries the HGTX range around the launch. Time (%) is the share of the\n"
+          "listed kernels' total time, not of the application's run time.",
+      .options = {hgtxPrefixOption(), kernelNameModeOption(), deviceOption()},
+      .columns = columns(),
+      .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},
+      .pie = {"Total Time", {"Name"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,71 @@
+// hggc_ppu_mem_size_sum (2.3.16): bytes per HGGC memory operation on the PPUs.
+#include <algorithm>
+#include <numeric>
+
+#include "core/analysis/stats.h"
+#include "core/report/report.h"
+#include "core/rules/memory_ops.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Total", "bytes", CellKind::Int, "Total memory utilized by this operation"},
+      {"Count", "", CellKind::Int, "Number of executions of this operation"},
+      {"Avg", "bytes", CellKind::Int, "Average memory size of this operation"},
+      {"Med", "bytes", CellKind::Int, "Median memory size of this operation"},
+      {"Min", "bytes", CellKind::Int, "Smallest memory size of this operation"},
+      {"Max", "bytes", CellKind::Int, "Largest memory size of this operation"},
+      {"StdDev", "bytes", CellKind::Int, "Standard deviation of the memory size of this operation"},
+      {"Operation", "", CellKind::Text, "Name of the memory operation"},
+  };
+}
+
+Table compute(RuleContext& ctx) {
+  MemoryOpSamples s = memoryOpSamples(ctx, MemoryOpValue::Bytes);
+  auto stats = summarizeGroups(s.groupOf, s.values, s.names.size());
+  std::vector<size_t> order(stats.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
+    return s.names[a] < s.names[b];
+  });
+  Table t(columns());
+  for (size_t g : order) {
+    const DurationStats& st = stats[g];
+    t.setInt(0, st.total);
+    t.setInt(1, st.count);
+    t.setInt(2, st.avg);
+    t.setInt(3, st.med);
+    t.setInt(4, st.min);
+    t.setInt(5, st.max);
+    t.setInt(6, st.stddev);
+    t.setText(7, s.names[g]);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hggcPpuMemSizeSumRule() {
+  static const RuleSpec rule{
+      .name = "hggc_ppu_mem_size_sum",
+      .title = "HGGC PPU Memory Size Summary",
+      .topic = "HGGC",
+      .description =
+          "Bytes moved or set by HGGC memory operations on the PPUs, per operation:\n"
+          "memcpys by copy kind ([HGGC memcpy Host-to-Device], ...) and memsets\n"
+          "([HGGC memset]), sorted by total bytes descending.",
+      .columns = columns(),
+      .needs = {memoryOpsNeed()},
+      .pie = {"Total", {"Operation"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

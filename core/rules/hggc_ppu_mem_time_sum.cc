@@ -1,0 +1,45 @@
+// hggc_ppu_mem_time_sum (2.3.17): time per HGGC memory operation on the PPUs.
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/memory_ops.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  auto cols = durationSummaryColumns("Count", "Number of operations to this type", "operation",
+                                     "Total time used by all executions of this operation");
+  cols.push_back({"Operation", "", CellKind::Text, "Name of the memory operation"});
+  return cols;
+}
+
+Table compute(RuleContext& ctx) {
+  MemoryOpSamples s = memoryOpSamples(ctx, MemoryOpValue::Duration);
+  auto stats = summarizeGroups(s.groupOf, s.values, s.names.size());
+  std::vector<std::string_view> names(s.names.begin(), s.names.end());
+  return durationSummaryTable(columns(), stats, {names});
+}
+
+}  // namespace
+
+const RuleSpec& hggcPpuMemTimeSumRule() {
+  static const RuleSpec rule{
+      .name = "hggc_ppu_mem_time_sum",
+      .title = "HGGC PPU Memory Time Summary",
+      .topic = "HGGC",
+      .description =
+          "Time spent in HGGC memory operations on the PPUs, per operation: memcpys by\n"
+          "copy kind ([HGGC memcpy Host-to-Device], ...) and memsets ([HGGC memset]),\n"
+          "sorted by total time descending. Time (%) is the share of the listed\n"
+          "operations' total time, not of the application's run time.",
+      .columns = columns(),
+      .needs = {memoryOpsNeed()},
+      .pie = {"Total Time", {"Operation"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,226 @@
+// hggc_ppu_trace (2.3.8): every kernel, memcpy and memset on the PPUs, one
+// row each, by start time.
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/kernel_labels.h"
+#include "core/rules/memory_ops.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t {
+  kStart, kDuration, kCorrId, kGrdX, kGrdY, kGrdZ, kBlkX, kBlkY, kBlkZ, kRegTrd, kStcSMem, kDymSMem,
+  kBytes, kThroughput, kSrcMemKd, kDstMemKd, kDevice, kCtx, kStrm, kName,
+};
+
+// The sources in their tie order: at the same start, kernels, then memcpys,
+// then memsets, each in table order.
+enum Source : uint8_t { kKernel, kMemcpy, kMemset };
+
+struct Event {
+  int64_t start;
+  uint32_t index;
+  Source source;
+};
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Start", "ns", CellKind::Int, "Timestamp of start time"},
+      {"Duration", "ns", CellKind::Int, "Length of event"},
+      {"CorrId", "", CellKind::Int, "Correlation ID"},
+      {"GrdX", "", CellKind::Int, "Grid X values"},
+      {"GrdY", "", CellKind::Int, "Grid Y values"},
+      {"GrdZ", "", CellKind::Int, "Grid Z values"},
+      {"BlkX", "", CellKind::Int, "Block X values"},
+      {"BlkY", "", CellKind::Int, "Block Y values"},
+      {"BlkZ", "", CellKind::Int, "Block Z values"},
+      {"Reg/Trd", "", CellKind::Int, "Registers per thread"},
+      {"StcSMem", "bytes", CellKind::Int, "Size of Static Shared Memory"},
+      {"DymSMem", "bytes", CellKind::Int, "Size of Dynamic Shared Memory"},
+      {"Bytes", "bytes", CellKind::Int, "Size of memory operation"},
+      {"Throughput", "B/s", CellKind::Int, "Memory throughput"},
+      {"SrcMemKd", "", CellKind::Text, "Memcpy source memory kind or memset memory kind"},
+      {"DstMemKd", "", CellKind::Text, "Memcpy destination memory kind"},
+      {"Device", "", CellKind::Text, "PPU device name and ID"},
+      {"Ctx", "", CellKind::Int, "Context ID"},
+      {"Strm", "", CellKind::Int, "Stream ID"},
+      {"Name", "", CellKind::Text, "Trace event name"},
+  };
+}
+
+// Display texts, each built once per distinct value, never per row.
+class TraceTexts {
+ public:
+  explicit TraceTexts(Report& report) : report_(report), memKinds_(report.memKindLabels()) {
+    for (const Device& d : report.devices())
+      if (!d.name.empty()) devices_[d.id] = d.name + " (" + std::to_string(d.id) + ")";
+  }
+
+  // "NAME (ID)"; "(ID)" for a device without a name in TARGET_INFO_PPU.
+  std::string_view device(int32_t id) {
+    auto [it, inserted] = devices_.try_emplace(id);
+    if (inserted) it->second.append("(").append(std::to_string(id)).append(")");
+    return it->second;
+  }
+
+  // ENUM_HGGC_MEM_KIND label; empty when unknown.
+  std::string_view memKind(int64_t kind) {
+    auto it = memKinds_.find(kind);
+    return it == memKinds_.end() ? std::string_view() : report_.strings().get(it->second);
+  }
+
+  // "Memcpy HtoD (device)": the short copy kind, then the destination memory
+  // kind in lower case (left out when unknown).
+  std::string_view memcpyName(int64_t copyKind, int64_t dstKind) {
+    auto [it, inserted] = memcpyNames_.try_emplace({copyKind, dstKind});
+    if (inserted) {
+      std::string name = "Memcpy " + shortCopyKind(memcpyKindLabel(report_, copyKind));
+      std::string dst(memKind(dstKind));
+      if (!dst.empty()) {
+        std::transform(dst.begin(), dst.end(), dst.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        name += " (" + dst + ")";
+      }
+      it->second = std::move(name);
+    }
+    return it->second;
+  }
+
+ private:
+  Report& report_;
+  const std::unordered_map<int64_t, uint32_t>& memKinds_;
+  std::unordered_map<int64_t, std::string> devices_;
+  std::map<std::pair<int64_t, int64_t>, std::string> memcpyNames_;
+};
+
+Table compute(RuleContext& ctx) {
+  constexpr int64_t kOpenEnd = std::numeric_limits<int64_t>::max();
+  Report& report = ctx.report;
+  const Kernels& k = report.kernels();
+  const MemoryOps& copies = report.memcpys();
+  const MemoryOps& sets = report.memsets();
+
+  // An event cut off by the end of the capture (NULL end) is listed, without
+  // a duration; for the time window it runs to the end of time.
+  std::vector<Event> events;
+  events.reserve(k.size() + copies.size() + sets.size());
+  auto collect = [&](const std::vector<int64_t>& start, const std::vector<int64_t>& end, Source source) {
+    for (size_t i = 0; i < start.size(); ++i)
+      if (ctx.window.overlaps(start[i], end[i] == kNoValue ? kOpenEnd : end[i]))
+        events.push_back({start[i], static_cast<uint32_t>(i), source});
+  };
+  collect(k.start, k.end, kKernel);
+  collect(copies.start, copies.end, kMemcpy);
+  collect(sets.start, sets.end, kMemset);
+  std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+    if (a.start != b.start) return a.start < b.start;
+    if (a.source != b.source) return a.source < b.source;
+    return a.index < b.index;
+  });
+
+  KernelLabels labels(report, ctx.options);
+  KeyGroups kernelGroups;
+  std::vector<std::string> kernelNames;
+  TraceTexts texts(report);
+
+  Table t(columns());
+  auto optInt = [&](size_t col, int64_t v) {
+    if (v != kNoValue) t.setInt(col, v);
+  };
+  auto optId = [&](size_t col, int32_t v) {  // NULL reads as -1
+    if (v >= 0) t.setInt(col, v);
+  };
+  auto optText = [&](size_t col, std::string_view v) {
+    if (!v.empty()) t.setText(col, v);
+  };
+  auto common = [&](int64_t start, int64_t end, int64_t corr, int32_t device, int32_t context, int32_t stream) {
+    t.setInt(kStart, start);
+    if (end != kNoValue) t.setInt(kDuration, end - start);
+    optInt(kCorrId, corr);
+    if (device >= 0) t.setText(kDevice, texts.device(device));
+    optId(kCtx, context);
+    optId(kStrm, stream);
+  };
+  auto memory = [&](const MemoryOps& m, size_t i) {
+    common(m.start[i], m.end[i], m.correlationId[i], m.deviceId[i], m.contextId[i], m.streamId[i]);
+    const int64_t bytes = m.bytes[i];
+    optInt(kBytes, bytes);
+    const int64_t duration = m.end[i] == kNoValue ? 0 : m.end[i] - m.start[i];
+    if (bytes != kNoValue && duration > 0) {
+      // As Nsight: the integer division first.
+      __int128 throughput = static_cast<__int128>(bytes) * (1000000000 / duration);
+      if (throughput <= std::numeric_limits<int64_t>::max() && throughput >= std::numeric_limits<int64_t>::min())
+        t.setInt(kThroughput, static_cast<int64_t>(throughput));
+    }
+    optText(kSrcMemKd, texts.memKind(m.srcKind[i]));
+  };
+
+  for (const Event& e : events) {
+    const size_t i = e.index;
+    switch (e.source) {
+      case kKernel: {
+        common(k.start[i], k.end[i], k.correlationId[i], k.deviceId[i], k.contextId[i], k.streamId[i]);
+        optId(kGrdX, k.gridX[i]);
+        optId(kGrdY, k.gridY[i]);
+        optId(kGrdZ, k.gridZ[i]);
+        optId(kBlkX, k.blockX[i]);
+        optId(kBlkY, k.blockY[i]);
+        optId(kBlkZ, k.blockZ[i]);
+        optId(kRegTrd, k.registersPerThread[i]);
+        optId(kStcSMem, k.staticSharedMemory[i]);
+        optId(kDymSMem, k.dynamicSharedMemory[i]);
+        uint64_t key = labels.key(i);
+        uint32_t g = kernelGroups.indexOf(key);
+        if (g == kernelNames.size()) kernelNames.push_back(labels.label(key));
+        t.setText(kName, kernelNames[g]);
+        break;
+      }
+      case kMemcpy:
+        memory(copies, i);
+        optText(kDstMemKd, texts.memKind(copies.dstKind[i]));
+        t.setText(kName, texts.memcpyName(copies.copyKind[i], copies.dstKind[i]));
+        break;
+      case kMemset:
+        memory(sets, i);
+        t.setText(kName, "Memset");
+        break;
+    }
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hggcPpuTraceRule() {
+  static const RuleSpec rule{
+      .name = "hggc_ppu_trace",
+      .title = "HGGC PPU Trace",
+      .topic = "HGGC",
+      .description =
+          "Every HGGC kernel, memcpy and memset executed on the PPUs, one row each, sorted\n"
+          "by start time ascending (at the same start: kernels, memcpys, memsets, each in\n"
+          "report order). Cells that do not apply to the row's kind are '-'.\n"
+          "Throughput = Bytes * (1000000000 / Duration), the division in integers first.\n"
+          "Memcpys are named 'Memcpy <kind> (<destination memory kind>)', e.g.\n"
+          "'Memcpy HtoD (device)'; memsets 'Memset'. Device is 'NAME (ID)'.",
+      .options = {hgtxNameOption(), kernelNameModeOption()},
+      .columns = columns(),
+      .needs = {{.table = "HGGC_KERNEL", .what = "HGGC kernel, memcpy or memset data", .collection = "--trace hggc",
+                 .alternatives = {"HGGC_MEMCPY", "HGGC_MEMSET"}}},
+      .pie = {"Duration", {"Name", "Device"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

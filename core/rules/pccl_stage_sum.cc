@@ -1,0 +1,124 @@
+// pccl_stage_sum (2.3.15): PCCL proxy stage durations per process, device,
+// thread, channel, direction and stage name.
+#include <algorithm>
+#include <numeric>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/analysis/stats.h"
+#include "core/report/report.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"PID", "", CellKind::Int, "Process identifier"},
+      {"Device ID", "", CellKind::Int, "PPU device identifier"},
+      {"TID", "", CellKind::Int, "Thread identifier"},
+      {"Channel ID", "", CellKind::Int, "PCCL channel identifier"},
+      {"Channel Type", "", CellKind::Text, "PCCL channel type"},
+      {"Name", "", CellKind::Text, "Stage name"},
+      {"Total Time", "ns", CellKind::Int, "Stage total time"},
+      {"Instances", "", CellKind::Int, "Number of this stage"},
+      {"Avg", "ns", CellKind::Int, "Average of stage duration"},
+      {"Med", "ns", CellKind::Int, "Median of stage duration"},
+      {"Min", "ns", CellKind::Int, "Minimum of stage duration"},
+      {"Max", "ns", CellKind::Int, "Maximum of stage duration"},
+      {"Stdev", "ns", CellKind::Int, "Standard deviation of stage duration"},
+  };
+}
+
+// One group: globalTid carries PID and TID.
+struct StageKey {
+  int64_t globalTid, channelId;
+  int32_t deviceId;
+  uint32_t channelType, name;
+  bool operator==(const StageKey&) const = default;
+};
+
+struct StageKeyHash {
+  size_t operator()(const StageKey& k) const {
+    uint64_t h = static_cast<uint64_t>(k.globalTid) * 0x9E3779B97F4A7C15ull;
+    h ^= static_cast<uint64_t>(k.channelId) + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2);
+    h ^= static_cast<uint64_t>(static_cast<uint32_t>(k.deviceId)) + (h << 6) + (h >> 2);
+    h ^= (static_cast<uint64_t>(k.channelType) << 32 | k.name) + (h << 6) + (h >> 2);
+    return static_cast<size_t>(h);
+  }
+};
+
+Table compute(RuleContext& ctx) {
+  const PcclStages& p = ctx.report.pcclStages();
+  StringPool& strings = ctx.report.strings();
+  std::unordered_map<StageKey, uint32_t, StageKeyHash> index;
+  std::vector<StageKey> keys;
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> duration;
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p.end[i] == kNoValue || !ctx.window.overlaps(p.start[i], p.end[i])) continue;
+    StageKey key{p.globalTid[i], p.channelId[i], p.deviceId[i], p.channelTypeId[i], p.nameId[i]};
+    auto [it, inserted] = index.try_emplace(key, static_cast<uint32_t>(keys.size()));
+    if (inserted) keys.push_back(key);
+    groupOf.push_back(it->second);
+    duration.push_back(p.end[i] - p.start[i]);
+  }
+  auto stats = summarizeGroups(groupOf, duration, keys.size());
+
+  // Total Time descending; ties by PID, Device ID, TID, Channel ID (numbers
+  // ascending), then Channel Type and Name (byte order).
+  std::vector<uint32_t> order(keys.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto sortKey = [&](uint32_t g) {
+    const StageKey& k = keys[g];
+    return std::make_tuple(-stats[g].total, pidOf(k.globalTid), k.deviceId, tidOf(k.globalTid), k.channelId,
+                           strings.get(k.channelType), strings.get(k.name));
+  };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
+
+  Table t(columns());
+  for (uint32_t g : order) {
+    const StageKey& k = keys[g];
+    const DurationStats& s = stats[g];
+    t.setInt(0, pidOf(k.globalTid));
+    if (k.deviceId >= 0) t.setInt(1, k.deviceId);  // NULL device: "-"
+    t.setInt(2, tidOf(k.globalTid));
+    if (k.channelId != kNoValue) t.setInt(3, k.channelId);
+    t.setText(4, strings.get(k.channelType));
+    t.setText(5, strings.get(k.name));
+    t.setInt(6, s.total);
+    t.setInt(7, s.count);
+    t.setInt(8, s.avg);
+    t.setInt(9, s.med);
+    t.setInt(10, s.min);
+    t.setInt(11, s.max);
+    t.setInt(12, s.stddev);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& pcclStageSumRule() {
+  static const RuleSpec rule{
+      .name = "pccl_stage_sum",
+      .title = "PCCL Stage Summary",
+      .topic = "PCCL",
+      .description =
+          "Time spent in each PCCL transfer stage, per process, PPU device, thread, channel,\n"
+          "channel type (TX / RX) and stage name: total, count, average, median, minimum,\n"
+          "maximum and standard deviation of the stage durations, sorted by total time\n"
+          "descending.",
+      .options = {},
+      .columns = columns(),
+      .needs = {{"PCCL_STAGE_EVENTS", "PCCL stage data", "--trace pccl"}},
+      .pie = {"Total Time", {"Name", "PID", "Device ID"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,104 @@
+// ppu_metric_trace (2.3.24): every PPU metric sample, one row per device,
+// metric and sample time.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <unordered_map>
+
+#include "core/base/regex.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Device ID", "", CellKind::Int, "PPU device identifier"},
+      {"Start", "ns", CellKind::Int, "Timestamp when metric sample begin"},
+      {"Duration", "ns", CellKind::Int, "Length of metric sample"},
+      {"Name", "", CellKind::Text, "PPU metric name"},
+      {"Value", "", CellKind::Decimal1, "PPU metric value"},
+      {"Unit", "", CellKind::Text, "PPU metric unit"},
+  };
+}
+
+OptionSpec metricsOption() {
+  OptionSpec o{.name = "metrics", .kind = OptionKind::Regex, .placeholder = "<regex_filter>",
+               .label = "Metric Name Filter",
+               .help = "Regular expression (Perl-compatible) searched in each PPU metric name;\n"
+                       "only matching metrics are output. Default is all PPU metrics."};
+  o.defaultLabel = "All";
+  return o;
+}
+
+// One decimal, half away from zero (the writer prints exactly one decimal).
+double round1(double v) {
+  double r = std::round(v * 10.0) / 10.0;
+  return r == 0.0 ? 0.0 : r;  // no "-0.0"
+}
+
+Table compute(RuleContext& ctx) {
+  const MetricSamples& m = ctx.report.metrics();
+  StringPool& strings = ctx.report.strings();
+  const auto devices = ctx.options.idList("device");
+  std::optional<Regex> filter;
+  if (auto pattern = ctx.options.value("metrics")) filter.emplace(*pattern, "metrics");
+  std::unordered_map<uint32_t, bool> matches;  // per metric name id
+  auto nameMatches = [&](uint32_t name) {
+    if (!filter) return true;
+    auto [it, inserted] = matches.try_emplace(name, false);
+    if (inserted) it->second = filter->search(strings.get(name));
+    return it->second;
+  };
+
+  std::vector<uint32_t> rows;
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (!inList(devices, m.deviceId[i])) continue;
+    int64_t end = m.duration[i] == kNoValue ? m.start[i] : m.start[i] + m.duration[i];
+    if (!ctx.window.overlaps(m.start[i], end) || !nameMatches(m.nameId[i])) continue;
+    rows.push_back(static_cast<uint32_t>(i));
+  }
+  // Sample start ascending, then device; samples of one device and time keep
+  // the order of PPU_METRICS (the profiler writes them in metric id order).
+  std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
+    if (m.start[a] != m.start[b]) return m.start[a] < m.start[b];
+    return m.deviceId[a] < m.deviceId[b];
+  });
+
+  Table t(columns());
+  for (uint32_t i : rows) {
+    if (m.deviceId[i] >= 0) t.setInt(0, m.deviceId[i]);
+    t.setInt(1, m.start[i]);
+    if (m.duration[i] != kNoValue) t.setInt(2, m.duration[i]);
+    t.setText(3, strings.get(m.nameId[i]));
+    if (!std::isnan(m.value[i])) t.setDecimal(4, round1(m.value[i]));
+    t.setText(5, strings.get(m.unitId[i]));
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& ppuMetricTraceRule() {
+  static const RuleSpec rule{
+      .name = "ppu_metric_trace",
+      .title = "PPU Metric Trace",
+      .topic = "Device",
+      .description =
+          "Every PPU metric sample: one row per PPU device, metric name and sample time,\n"
+          "sorted by sample start ascending, then by device ID. Values have one decimal.",
+      .options = {deviceOption(), metricsOption()},
+      .columns = columns(),
+      .needs = {{"PPU_METRICS", "PPU metric data", "--ppu-metrics-device all"}},
+      .pie = {},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys
