@@ -153,45 +153,61 @@ const ApiCalls& Report::osrtApi() {
   return *osrtApi_;
 }
 
-const Kernels& Report::kernels() {
-  if (kernels_) return *kernels_;
-  kernels_.emplace();
-  Kernels& k = *kernels_;
-  if (!db_->hasTable("HGGC_KERNEL")) return k;
-  const size_t n = db_->countRows("HGGC_KERNEL");
-  for (auto* v : {&k.start, &k.end, &k.correlationId, &k.globalPid, &k.graphId, &k.graphNodeId}) v->reserve(n);
-  for (auto* v : {&k.deviceId, &k.contextId, &k.streamId, &k.gridX, &k.gridY, &k.gridZ, &k.blockX, &k.blockY,
-                  &k.blockZ, &k.registersPerThread, &k.staticSharedMemory, &k.dynamicSharedMemory})
-    v->reserve(n);
-  for (auto* v : {&k.demangledName, &k.shortName, &k.mangledName}) v->reserve(n);
-  Statement st(*db_, db_->selectColumns("HGGC_KERNEL",
-      {"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid",
-       "demangledName", "shortName", "mangledName", "gridX", "gridY", "gridZ", "blockX", "blockY",
-       "blockZ", "registersPerThread", "staticSharedMemory", "dynamicSharedMemory", "graphNodeId",
-       "graphId"}));
-  while (st.step()) {
-    k.start.push_back(st.int64(0));
-    k.end.push_back(st.int64(1));
-    k.deviceId.push_back(i32(st.int64(2)));
-    k.contextId.push_back(i32(st.int64(3)));
-    k.streamId.push_back(i32(st.int64(4)));
-    k.correlationId.push_back(st.int64(5));
-    k.globalPid.push_back(st.int64(6));
-    k.demangledName.push_back(nameIdOf(st.int64(7)));
-    k.shortName.push_back(nameIdOf(st.int64(8)));
-    k.mangledName.push_back(nameIdOf(st.int64(9)));
-    k.gridX.push_back(i32(st.int64(10)));
-    k.gridY.push_back(i32(st.int64(11)));
-    k.gridZ.push_back(i32(st.int64(12)));
-    k.blockX.push_back(i32(st.int64(13)));
-    k.blockY.push_back(i32(st.int64(14)));
-    k.blockZ.push_back(i32(st.int64(15)));
-    k.registersPerThread.push_back(i32(st.int64(16)));
-    k.staticSharedMemory.push_back(i32(st.int64(17)));
-    k.dynamicSharedMemory.push_back(i32(st.int64(18)));
-    k.graphNodeId.push_back(st.int64(19));
-    k.graphId.push_back(st.int64(20));
+const Kernels& Report::kernels(uint32_t columns) {
+  uint32_t missing = columns & kcol::all & ~kernelColumns_;
+  if (missing == 0 || !db_->hasTable("HGGC_KERNEL")) {
+    kernelColumns_ |= missing;
+    return kernels_;
   }
+  static const char* const kNames[kcol::count] = {
+      "start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid", "demangledName",
+      "shortName", "mangledName", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
+      "registersPerThread", "staticSharedMemory", "dynamicSharedMemory", "graphNodeId", "graphId"};
+  Kernels& k = kernels_;
+  // Where each column goes: 64-bit, 32-bit or a name id.
+  std::vector<int64_t>* i64[kcol::count] = {&k.start, &k.end, nullptr, nullptr, nullptr, &k.correlationId,
+                                            &k.globalPid};
+  i64[19] = &k.graphNodeId;
+  i64[20] = &k.graphId;
+  std::vector<int32_t>* i32s[kcol::count] = {nullptr, nullptr, &k.deviceId, &k.contextId, &k.streamId};
+  std::vector<int32_t>* launch[] = {&k.gridX, &k.gridY, &k.gridZ, &k.blockX, &k.blockY, &k.blockZ,
+                                    &k.registersPerThread, &k.staticSharedMemory, &k.dynamicSharedMemory};
+  for (int c = 10; c <= 18; ++c) i32s[c] = launch[c - 10];
+  std::vector<uint32_t>* ids[kcol::count] = {};
+  ids[7] = &k.demangledName;
+  ids[8] = &k.shortName;
+  ids[9] = &k.mangledName;
+
+  std::vector<int> wanted;
+  std::vector<std::string> sqlNames;
+  for (int c = 0; c < kcol::count; ++c) {
+    if (missing & (1u << c)) {
+      wanted.push_back(c);
+      sqlNames.emplace_back(kNames[c]);
+    }
+  }
+  const size_t n = db_->countRows("HGGC_KERNEL");
+  for (int c : wanted) {
+    if (i64[c]) i64[c]->reserve(n);
+    if (i32s[c]) i32s[c]->reserve(n);
+    if (ids[c]) ids[c]->reserve(n);
+  }
+  // Table order (rowid) in every scan, so columns loaded later line up.
+  Statement st(*db_, db_->selectColumns("HGGC_KERNEL", sqlNames) + " ORDER BY rowid");
+  const int m = static_cast<int>(wanted.size());
+  size_t rows = 0;
+  while (st.step()) {
+    ++rows;
+    for (int j = 0; j < m; ++j) {
+      const int c = wanted[j];
+      const int64_t v = st.int64(j);
+      if (i64[c]) i64[c]->push_back(v);
+      else if (i32s[c]) i32s[c]->push_back(i32(v));
+      else ids[c]->push_back(nameIdOf(v));
+    }
+  }
+  k.rows = rows;
+  kernelColumns_ |= missing;
   return k;
 }
 

@@ -41,13 +41,33 @@ struct ApiCalls {
   size_t size() const { return start.size(); }
 };
 
+// HGGC_KERNEL columns, as bits: a rule loads only the columns it reads, so
+// a summary of 10 million kernels decodes 6 columns, not 21.
+namespace kcol {
+enum : uint32_t {
+  start = 1u << 0, end = 1u << 1, deviceId = 1u << 2, contextId = 1u << 3, streamId = 1u << 4,
+  correlationId = 1u << 5, globalPid = 1u << 6, demangledName = 1u << 7, shortName = 1u << 8,
+  mangledName = 1u << 9, gridX = 1u << 10, gridY = 1u << 11, gridZ = 1u << 12, blockX = 1u << 13,
+  blockY = 1u << 14, blockZ = 1u << 15, registersPerThread = 1u << 16, staticSharedMemory = 1u << 17,
+  dynamicSharedMemory = 1u << 18, graphNodeId = 1u << 19, graphId = 1u << 20,
+  count = 21,
+  all = (1u << 21) - 1,
+  time = start | end,
+  names = demangledName | shortName | mangledName,
+  launcher = correlationId | globalPid,
+  place = deviceId | contextId | streamId,
+  grid = gridX | gridY | gridZ | blockX | blockY | blockZ,
+};
+}  // namespace kcol
+
 struct Kernels {
   std::vector<int64_t> start, end, correlationId, globalPid, graphId, graphNodeId;
   std::vector<int32_t> deviceId, contextId, streamId;
   std::vector<uint32_t> demangledName, shortName, mangledName;
   std::vector<int32_t> gridX, gridY, gridZ, blockX, blockY, blockZ;
   std::vector<int32_t> registersPerThread, staticSharedMemory, dynamicSharedMemory;
-  size_t size() const { return start.size(); }
+  size_t rows = 0;  // every loaded column has this many entries
+  size_t size() const { return rows; }
 };
 
 enum HgtxEventType : int32_t {
@@ -122,7 +142,9 @@ class Report {
   StringPool& strings();
   const ApiCalls& hggcApi();
   const ApiCalls& osrtApi();
-  const Kernels& kernels();
+  // The kernels with at least the `columns` (kcol bits) loaded; the other
+  // vectors may be empty until a later call asks for them.
+  const Kernels& kernels(uint32_t columns = kcol::all);
   const HgtxEvents& hgtx();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();
@@ -151,7 +173,8 @@ class Report {
   bool stringsLoaded_ = false;
   StringPool strings_;
   std::optional<ApiCalls> hggcApi_, osrtApi_;
-  std::optional<Kernels> kernels_;
+  Kernels kernels_;
+  uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   std::optional<HgtxEvents> hgtx_;
   std::optional<MemoryOps> memcpys_, memsets_;
   std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;

@@ -17,7 +17,7 @@ std::vector<ColumnSpec> columns() {
 }
 
 Table compute(RuleContext& ctx) {
-  const Kernels& k = ctx.report.kernels();
+  const Kernels& k = ctx.report.kernels(kcol::time | kcol::deviceId);
   KernelLabels labels(ctx.report, ctx.options);
   const auto devices = ctx.options.idList("device");
   KeyGroups groups;

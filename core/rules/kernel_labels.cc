@@ -9,9 +9,9 @@ constexpr uint64_t kHasRange = 1ull << 63;
 }
 
 KernelLabels::KernelLabels(Report& report, const RuleOptions& options)
-    : strings_(report.strings()), namer_(report.kernels(), report.strings(), kernelNameMode(options)) {
+    : strings_(report.strings()), namer_(report.kernels(kcol::names), report.strings(), kernelNameMode(options)) {
   if (!options.flag("hgtx-name")) return;
-  const Kernels& k = report.kernels();
+  const Kernels& k = report.kernels(kcol::launcher);
   const ApiCalls& api = report.hggcApi();
   // Two sweeps: calls -> innermost range, kernels -> launching call.
   std::vector<uint32_t> rangeOfCall = innermostRanges(report.hgtx(), api.start, api.globalTid);
