@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/gen/fp_contract.h"
+
 namespace asys::gen {
 
 Host::Host(ReportWriter& writer, Rng& random, bool slowProfile)

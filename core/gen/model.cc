@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/gen/fp_contract.h"
+
 namespace asys::gen {
 namespace {
 

@@ -5,6 +5,8 @@
 // is implementation-defined, and libm functions may differ across builds).
 #include <cstdint>
 
+#include "core/gen/fp_contract.h"
+
 namespace asys::gen {
 
 inline uint64_t splitmix64(uint64_t& state) {
@@ -48,7 +50,10 @@ class Rng {
   // Approximately standard normal: Irwin-Hall sum of four uniforms, scaled
   // to unit variance (bounded to about +-3.46, which suits durations).
   double gauss() {
-    const double s = uniform() + uniform() + uniform() + uniform();
+    double s = uniform();  // one draw per statement: the order is fixed
+    s += uniform();
+    s += uniform();
+    s += uniform();
     return (s - 2.0) * 1.7320508075688772;
   }
 

@@ -12,6 +12,7 @@
 
 #include "core/gen/catalog.h"
 #include "core/gen/device.h"
+#include "core/gen/fp_contract.h"
 #include "core/gen/host.h"
 #include "core/gen/model.h"
 #include "core/gen/rng.h"
@@ -86,7 +87,9 @@ void Simulation::describeMachine() {
     const ChainDef& chain = kChains[c];
     for (int32_t depth = 0; depth < chain.depth; ++depth) {
       const FrameDef& f = chain.frames[depth];
-      w_.callchainFrame(c + 1, depth, w_.intern(f.symbol), w_.intern(f.module), f.unresolved);
+      const uint32_t symbol = w_.intern(f.symbol);  // interned in a fixed order
+      const uint32_t module = w_.intern(f.module);
+      w_.callchainFrame(c + 1, depth, symbol, module, f.unresolved);
     }
   }
   for (int i = 0; i < kProcesses * kDevicesPerProcess; ++i) {
@@ -95,12 +98,14 @@ void Simulation::describeMachine() {
     d.name = kPpu.name;
     d.busLocation = kBusLocations[i];
     d.hostName = kHostName;
-    std::snprintf(text_, sizeof text_, "PPU-%08llx-%04llx-%04llx-%04llx-%012llx",
-                  static_cast<unsigned long long>(rng_.next() & 0xFFFFFFFFull),
-                  static_cast<unsigned long long>(rng_.next() & 0xFFFFull),
-                  static_cast<unsigned long long>(0x4000 | (rng_.next() & 0x0FFFull)),
-                  static_cast<unsigned long long>(0x8000 | (rng_.next() & 0x3FFFull)),
-                  static_cast<unsigned long long>(rng_.next() & 0xFFFFFFFFFFFFull));
+    unsigned long long uuid[5];  // drawn in order (argument evaluation order is unspecified)
+    uuid[0] = rng_.next() & 0xFFFFFFFFull;
+    uuid[1] = rng_.next() & 0xFFFFull;
+    uuid[2] = 0x4000 | (rng_.next() & 0x0FFFull);
+    uuid[3] = 0x8000 | (rng_.next() & 0x3FFFull);
+    uuid[4] = rng_.next() & 0xFFFFFFFFFFFFull;
+    std::snprintf(text_, sizeof text_, "PPU-%08llx-%04llx-%04llx-%04llx-%012llx", uuid[0], uuid[1],
+                  uuid[2], uuid[3], uuid[4]);
     d.uuid = text_;
     d.computeMajor = kPpu.computeMajor;
     d.computeMinor = kPpu.computeMinor;
