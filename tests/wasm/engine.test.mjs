@@ -20,7 +20,7 @@ const engine = await createAsysEngine({
 });
 
 function nativeCsv(ruleSpec, report) {
-  const r = spawnSync(nativeAsys, ['stats', '-r', ruleSpec, report], { encoding: 'utf8' });
+  const r = spawnSync(nativeAsys, ['stats', '-r', ruleSpec, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -64,6 +64,43 @@ for (const [rule, options] of invocations) {
     assert.equal(rendered.text, expected);
   });
 }
+
+test('every rule with default options: WebAssembly CSV equals native CSV', () => {
+  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+  const rules = JSON.parse(engine.listRules());
+  assert.ok(rules.length >= 15);
+  for (const rule of rules) {
+    assert.equal(rule.available, true, `${rule.name}: ${rule.missing}`);
+    const rendered = JSON.parse(engine.renderRule(rule.name, '{}', 'csv'));
+    assert.equal(rendered.ok, true, `${rule.name}: ${rendered.error}`);
+    assert.equal(rendered.text, nativeCsv(rule.name, demo), rule.name);
+  }
+});
+
+test('sortOrder orders the last result by a column in the engine', () => {
+  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+  const result = engine.runRule('hggc_ppu_kern_sum', '{}');
+  const instances = result.columns.findIndex((c) => c.name === 'Instances');
+  const order = engine.sortOrder(instances, false);
+  assert.equal(order.length, result.rowCount);
+  const values = Array.from(order, (row) => result.cells[instances][row]);
+  for (let i = 1; i < values.length; ++i) assert.ok(values[i - 1] <= values[i]);
+  assert.deepEqual([...order].sort((a, b) => a - b), [...Array(result.rowCount).keys()]);
+});
+
+test('a time filter narrows every later run, and a bad one is a clear error', () => {
+  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
+  const all = engine.runRule('hggc_api_trace', '{}').rowCount;
+  const set = JSON.parse(engine.setTimeFilter('160000000/200000000', ''));
+  assert.equal(set.ok, true, set.error);
+  const some = engine.runRule('hggc_api_trace', '{}').rowCount;
+  assert.ok(some > 0 && some < all, `${some} of ${all}`);
+  const bad = JSON.parse(engine.setTimeFilter('', 'no_such_range'));
+  assert.equal(bad.ok, false);
+  assert.match(bad.error, /no HGTX range named 'no_such_range'/);
+  assert.equal(JSON.parse(engine.setTimeFilter('', '')).ok, true);
+  assert.equal(engine.runRule('hggc_api_trace', '{}').rowCount, all);
+});
 
 test('the columnar result decodes to the CSV cells', () => {
   assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
