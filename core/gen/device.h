@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/gen/model.h"
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 #include "core/gen/rng.h"
 
 namespace asys::gen {

@@ -11,7 +11,7 @@
 #include "core/base/error.h"
 #include "core/gen/catalog.h"
 #include "core/gen/fp_contract.h"
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 #include "core/gen/workload.h"
 
 namespace asys {
@@ -47,7 +47,7 @@ void generateReport(const GenOptions& options, const std::string& outPath) {
   const std::string partial = outPath + ".partial";
   std::remove(partial.c_str());
   try {
-    gen::ReportWriter w(partial, outPath);
+    ReportWriter w(partial, outPath);
     const gen::WorkloadResult r = gen::runWorkload(w, wo);
     w.metaData("format", "asysrep");
     w.metaData("formatVersion", "1");

@@ -8,7 +8,7 @@
 #include "core/gen/catalog.h"
 #include "core/gen/device.h"
 #include "core/gen/model.h"
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 #include "core/gen/rng.h"
 
 namespace asys::gen {

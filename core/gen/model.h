@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/gen/catalog.h"
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 
 namespace asys::gen {
 

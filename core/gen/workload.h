@@ -3,7 +3,7 @@
 // job, each driving two PPUs, writing every asysrep table as it goes.
 #include <cstdint>
 
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 
 namespace asys::gen {
 

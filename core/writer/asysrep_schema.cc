@@ -1,9 +1,9 @@
 // Table definitions of asysrep v1. Column names and declared types follow the
 // contract; columns the contract leaves untyped are INTEGER (ids, times,
 // counts). No indexes beyond the contract's primary keys.
-#include "core/gen/schema.h"
+#include "core/writer/asysrep_schema.h"
 
-namespace asys::gen {
+namespace asys {
 
 const char* const kSchemaStatements[] = {
     "CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT)",
@@ -55,4 +55,4 @@ const char* const kSchemaStatements[] = {
 
 const size_t kSchemaStatementCount = sizeof(kSchemaStatements) / sizeof(kSchemaStatements[0]);
 
-}  // namespace asys::gen
+}  // namespace asys

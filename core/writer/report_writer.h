@@ -11,7 +11,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace asys::gen {
+namespace asys {
 
 constexpr int64_t kNull = INT64_MIN;  // written as SQL NULL
 
@@ -164,4 +164,4 @@ class ReportWriter {
   uint32_t nextStringId_ = 1;
 };
 
-}  // namespace asys::gen
+}  // namespace asys

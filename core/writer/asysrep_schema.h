@@ -3,9 +3,9 @@
 // (/work/shared/spec/asysrep-format-v1.md), in the contract's order.
 #include <cstddef>
 
-namespace asys::gen {
+namespace asys {
 
 extern const char* const kSchemaStatements[];
 extern const size_t kSchemaStatementCount;
 
-}  // namespace asys::gen
+}  // namespace asys

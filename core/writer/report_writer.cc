@@ -1,11 +1,11 @@
-#include "core/gen/report_writer.h"
+#include "core/writer/report_writer.h"
 
 #include <sqlite3.h>
 
 #include "core/base/error.h"
-#include "core/gen/schema.h"
+#include "core/writer/asysrep_schema.h"
 
-namespace asys::gen {
+namespace asys {
 namespace {
 
 const char* const kInsertSql[] = {
@@ -365,4 +365,4 @@ void ReportWriter::finish() {
   db_ = nullptr;
 }
 
-}  // namespace asys::gen
+}  // namespace asys
