@@ -33,8 +33,10 @@ std::string errorJson(const std::string& message) {
 
 std::string openReport(const std::string& path) {
   try {
-    g_report.reset();
-    g_report = Report::open(path);
+    // The open report stays until the new one opened: a bad file loses nothing.
+    std::unique_ptr<Report> opened = Report::open(path);
+    g_lastTable.reset();
+    g_report = std::move(opened);
     g_window = {};
     return "{\"ok\":true,\"summary\":" + summaryJson(*g_report) + "}";
   } catch (const std::exception& e) {

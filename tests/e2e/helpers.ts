@@ -1,0 +1,99 @@
+// Helpers for the viewer's end-to-end tests: the app's idle signal, rule
+// selection, table reading, synthetic file drops, and a network guard.
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The demo reports scripts/build.sh generates (E2E_DEMO_DIR points elsewhere).
+const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(ROOT, 'public/demo');
+export const DEMO_BASE = path.join(DEMO_DIR, 'demo-base.asysrep');
+export const DEMO_SLOW = path.join(DEMO_DIR, 'demo-slow.asysrep');
+
+export const FIVE_RULES = ['hggc_api_sum', 'hggc_ppu_kern_sum', 'hgtx_sum', 'osrt_sum', 'ppu_device_attribute'];
+
+/** Records every request that leaves localhost. */
+export function guardNetwork(page: Page): string[] {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol === 'blob:' || url.protocol === 'data:') return;
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) foreign.push(req.url());
+  });
+  return foreign;
+}
+
+/** The app's explicit idle signal: no engine request, load or pending run. */
+export async function waitIdle(page: Page): Promise<void> {
+  await expect(page.locator('body')).toHaveAttribute('data-state', 'idle');
+}
+
+export async function openDemo(page: Page, name: 'base' | 'slow' = 'base'): Promise<void> {
+  await page.getByTestId(`demo-${name}`).first().click();
+  await expect(page.getByTestId('summary-file')).toHaveText(`demo-${name}.asysrep`);
+  await waitIdle(page);
+}
+
+/** Waits until `rule`'s current run is done; returns its status (ready | error). */
+export async function waitResult(page: Page, rule: string): Promise<string> {
+  const result = page.locator(`[data-testid=result][data-rule="${rule}"]`);
+  await expect(result).toHaveAttribute('data-status', /^(ready|error)$/);
+  await waitIdle(page);
+  return (await result.getAttribute('data-status'))!;
+}
+
+export async function selectRule(page: Page, rule: string): Promise<string> {
+  await page.getByTestId(`rule-${rule}`).click();
+  return waitResult(page, rule);
+}
+
+export function tableRows(page: Page) {
+  return page.locator('[data-testid=result-table] .rows .tr');
+}
+
+export async function headers(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=result-table] .thead [role=columnheader]').allInnerTexts().then((h) =>
+    h.map((s) => s.replace(/[▲▼]/g, '').replace(/\s+/g, ' ').trim()),
+  );
+}
+
+/** The texts of the visible rows in the column whose header is `header`. */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const hs = await headers(page);
+  const i = hs.indexOf(header);
+  expect(i, `column "${header}" in ${JSON.stringify(hs)}`).toBeGreaterThanOrEqual(0);
+  return tableRows(page).locator(`> :nth-child(${i + 1})`).allTextContents();
+}
+
+/** Numbers as the table shows them ("1 234", "-") -> numbers (NaN for "-"). */
+export function parseShown(s: string): number {
+  return s.trim() === '-' ? NaN : Number(s.replace(/[\s\u202f]/g, ''));
+}
+
+/** Drops a file on the page the way a desktop drag does (DataTransfer with one File). */
+export async function dropFile(page: Page, name: string, bytes: Buffer, type = ''): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, b64, type }) => {
+      const bin = atob(b64);
+      const buf = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) buf[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([buf], name, { type }));
+      return dt;
+    },
+    { name, b64: bytes.toString('base64'), type },
+  );
+  const target = page.locator('body');
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The current rule's CSV through the Export CSV button (all rows, not only the visible ones). */
+export async function exportedCsv(page: Page): Promise<{ name: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  await waitIdle(page);
+  return { name: download.suggestedFilename(), lines: text.trimEnd().split('\n') };
+}

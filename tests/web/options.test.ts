@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeRules, normalizeSummary } from '../../web/src/engine/normalize';
+import { buildOptions, cliSpec, defaultSettings, parseIdList } from '../../web/src/lib/options';
+
+// hggc_ppu_kern_sum as listRules() declares it (core/rules/rule_json.cc).
+const listRulesJson = [
+  {
+    name: 'hggc_ppu_kern_sum',
+    title: 'HGGC PPU Kernel Summary',
+    topic: 'HGGC',
+    description: 'Time spent in each HGGC kernel.',
+    options: [
+      { name: 'rows', kind: 'int', placeholder: '<limit>', label: 'Maximum number of results', help: '', defaultValue: '-1', defaultLabel: '-1 (no limit)', choices: [], flags: [] },
+      { name: 'hgtx-name', kind: 'flag', placeholder: '', label: 'Prefix HGTX range name', help: '', defaultValue: '', defaultLabel: '', choices: [], flags: [] },
+      {
+        name: 'name-mode', kind: 'exclusiveFlags', placeholder: '', label: 'Kernel Name Mode', help: '', defaultValue: '', defaultLabel: 'Demangled', choices: [],
+        flags: [
+          { name: 'base', label: 'Base', help: '' },
+          { name: 'mangled', label: 'Mangled', help: '' },
+        ],
+      },
+      { name: 'device', kind: 'idList', placeholder: '<device_list>', label: 'PPU Devices', help: '', defaultValue: '', defaultLabel: 'All', choices: [], flags: [] },
+      { name: 'order', kind: 'choice', placeholder: '', label: 'Order', help: '', defaultValue: 'total', defaultLabel: '', choices: ['total', 'name'], flags: [] },
+    ],
+    columns: [
+      { name: 'Time', unit: '%', kind: 'decimal1', header: 'Time (%)', help: '' },
+      { name: 'Name', unit: '', kind: 'text', header: 'Name', help: '' },
+    ],
+    pie: { valueColumn: 'Total Time', keyColumns: ['Name'] },
+    available: false,
+    missing: 'This report does not contain HGGC kernel data (table HGGC_KERNEL, collected with --trace hggc).',
+  },
+];
+
+const rule = () => normalizeRules(listRulesJson)[0];
+
+describe('rule declarations', () => {
+  it('normalises kinds, pie and availability', () => {
+    const r = rule();
+    expect(r.options.map((o) => o.kind)).toEqual(['Int', 'Flag', 'ExclusiveFlags', 'IdList', 'Choice']);
+    expect(r.columns.map((c) => c.kind)).toEqual(['Decimal1', 'Text']);
+    expect(r.pie).toEqual({ valueColumn: 'Total Time', keyColumns: ['Name'] });
+    expect(r.available).toBe(false);
+    expect(r.missing).toMatch(/HGGC_KERNEL/);
+  });
+
+  it('reads an option kind it does not know as free text', () => {
+    const [r] = normalizeRules([
+      { name: 'x', options: [{ name: 'range', kind: 'regex', placeholder: '<regex_filter>' }], columns: [] },
+    ]);
+    expect(r.options[0].kind).toBe('Text');
+    expect(buildOptions(r, { range: '' }).options).toEqual({});
+    expect(buildOptions(r, { range: 'iter [0-9]+' }).options).toEqual({ range: 'iter [0-9]+' });
+    expect(cliSpec(r, { range: 'a:b,c' })).toBe('x:range=a\\:b\\,c');
+  });
+
+  it('counts a rule as available when no report is open (no field)', () => {
+    const [r] = normalizeRules([{ name: 'x', options: [], columns: [] }]);
+    expect(r.available).toBe(true);
+    expect(r.topic).toBe('Other');
+  });
+});
+
+describe('buildOptions', () => {
+  it('sends nothing for the defaults', () => {
+    const r = rule();
+    expect(defaultSettings(r)).toEqual({ rows: '-1', 'hgtx-name': '', 'name-mode': '', device: '', order: 'total' });
+    expect(buildOptions(r, defaultSettings(r))).toEqual({ options: {}, errors: {} });
+  });
+
+  it('maps each kind to the engine option object', () => {
+    const r = rule();
+    const v = { rows: '5', 'hgtx-name': '1', 'name-mode': 'base', device: '0, 1', order: 'name' };
+    expect(buildOptions(r, v)).toEqual({
+      options: { rows: '5', 'hgtx-name': '', 'name-mode': 'base', device: '0/1', order: 'name' },
+      errors: {},
+    });
+  });
+
+  it('treats an empty rows or -1 as no limit', () => {
+    const r = rule();
+    expect(buildOptions(r, { ...defaultSettings(r), rows: '' }).options).toEqual({});
+    expect(buildOptions(r, { ...defaultSettings(r), rows: '0' }).options).toEqual({ rows: '0' });
+  });
+
+  it('reports malformed values instead of sending them', () => {
+    const r = rule();
+    const b = buildOptions(r, { ...defaultSettings(r), rows: '1.5', device: '0/x' });
+    expect(Object.keys(b.errors).sort()).toEqual(['device', 'rows']);
+    expect(b.options).toEqual({});
+  });
+
+  it('writes the CLI form of the rule', () => {
+    const r = rule();
+    expect(cliSpec(r, {})).toBe('hggc_ppu_kern_sum');
+    expect(cliSpec(r, { 'name-mode': 'base', device: '0/1', 'hgtx-name': '' })).toBe(
+      'hggc_ppu_kern_sum:base:device=0/1:hgtx-name',
+    );
+  });
+
+  it('parses id lists', () => {
+    expect(parseIdList('')).toEqual([]);
+    expect(parseIdList('All')).toEqual([]);
+    expect(parseIdList('0/1/12')).toEqual([0, 1, 12]);
+    expect(parseIdList(' 3 , 4 ')).toEqual([3, 4]);
+    expect(parseIdList('-1')).toBeNull();
+    expect(parseIdList('a')).toBeNull();
+  });
+});
+
+describe('report summary', () => {
+  it('reads the summary JSON, null times and all', () => {
+    const s = normalizeSummary(
+      {
+        path: '/reports/1/demo-base.asysrep',
+        hostName: 'golden-host',
+        generator: 'asys gen',
+        captureStart: 0,
+        captureEnd: 15000,
+        tables: ['HGGC_API', 'HGGC_KERNEL'],
+        devices: [{ id: 0, name: 'PPU-ZW810E' }],
+        processes: [{ pid: 100, name: 'train.py' }],
+      },
+      'demo-base.asysrep',
+      36864,
+    );
+    expect(s.hostName).toBe('golden-host');
+    expect(s.captureEnd! - s.captureStart!).toBe(15000);
+    expect(s.devices).toEqual([{ id: 0, name: 'PPU-ZW810E' }]);
+    expect(s.processes).toEqual([{ pid: 100, name: 'train.py' }]);
+    expect(s.extra).toEqual({});
+    const n = normalizeSummary({ captureStart: null, captureEnd: null, build: 'x' }, 'f', 1);
+    expect(n.captureStart).toBeNull();
+    expect(n.extra).toEqual({ build: 'x' });
+  });
+});

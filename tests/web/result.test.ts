@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeTextPool,
+  takeRenderedText,
+  takeRunResult,
+  takeSortOrder,
+  takeTimeWindow,
+  type AsysEngine,
+} from '../../web/src/engine/engine_api';
+import { cellDisplay, cellKey, cellValue, decodeResult, findColumn, toRows } from '../../web/src/lib/result';
+import { THIN_SPACE as T } from '../../web/src/lib/format';
+import { NONE, rawResult } from './helpers';
+
+// hggc_api_sum's first rows from the rule documentation, trimmed to three columns.
+const raw = () =>
+  rawResult([
+    { name: 'Time', unit: '%', kind: 'decimal1', values: [84.9, 4.3, null] },
+    { name: 'Total Time', unit: 'ns', kind: 'int', values: [393100090, 19851112, 13492044] },
+    { name: 'Name', kind: 'text', values: ['hgMemcpyHtoDAsync_v2', null, 'hgMemcpyHtoDAsync_v2'] },
+  ]);
+
+describe('decodeResult', () => {
+  it('reads columns, headers and kinds', () => {
+    const t = decodeResult(raw());
+    expect(t.rowCount).toBe(3);
+    expect(t.columns.map((c) => c.header)).toEqual(['Time (%)', 'Total Time (ns)', 'Name']);
+    expect(t.columns.map((c) => c.kind)).toEqual(['Decimal1', 'Int', 'Text']);
+    expect(t.columns.map((c) => c.numeric)).toEqual([true, true, false]);
+  });
+
+  it('turns cells into values, NaN and 0xFFFFFFFF into null', () => {
+    expect(toRows(decodeResult(raw()))).toEqual([
+      [84.9, 393100090, 'hgMemcpyHtoDAsync_v2'],
+      [4.3, 19851112, null],
+      [null, 13492044, 'hgMemcpyHtoDAsync_v2'],
+    ]);
+  });
+
+  it('displays numbers grouped, decimals with one digit, "-" for missing', () => {
+    const t = decodeResult(raw());
+    expect(cellDisplay(t, 0, 0)).toBe('84.9');
+    expect(cellDisplay(t, 0, 1)).toBe(`393${T}100${T}090`);
+    expect(cellDisplay(t, 1, 2)).toBe('-');
+    expect(cellDisplay(t, 2, 0)).toBe('-');
+    expect(cellKey(t, 0, 1)).toBe('393100090');
+    expect(cellKey(t, 1, 0)).toBe('4.3');
+  });
+
+  it('writes identifiers without digit groups', () => {
+    const t = decodeResult(
+      rawResult([
+        { name: 'PID', kind: 'int', values: [1051054] },
+        { name: 'Device ID', kind: 'int', values: [12345] },
+        { name: 'DevId', kind: 'int', values: [1000] },
+        { name: 'Correlation ID', kind: 'int', values: [1000] },
+        { name: 'Instances', kind: 'int', values: [1000] },
+        { name: 'Kernel Start', unit: 'ns', kind: 'int', values: [379447257] },
+      ]),
+    );
+    expect([0, 1, 2, 3, 4, 5].map((c) => cellDisplay(t, 0, c))).toEqual([
+      '1051054',
+      '12345',
+      '1000',
+      '1000',
+      `1${T}000`,
+      `379${T}447${T}257`,
+    ]);
+  });
+
+  it('trusts the array type over a missing or odd kind', () => {
+    const r = raw();
+    r.columns = r.columns.map((c) => ({ name: c.name, unit: c.unit, kind: '' }));
+    const t = decodeResult(r);
+    expect(t.columns.map((c) => c.kind)).toEqual(['Int', 'Int', 'Text']);
+    expect(cellValue(t, 0, 2)).toBe('hgMemcpyHtoDAsync_v2');
+  });
+
+  it('uses the header the engine sends', () => {
+    const r = raw();
+    r.columns[1].header = 'Total Time (ns)';
+    expect(decodeResult(r).columns[1].header).toBe('Total Time (ns)');
+    expect(findColumn(decodeResult(r), 'Total Time')).toBe(1);
+    expect(findColumn(decodeResult(r), 'Time (%)')).toBe(0);
+    expect(findColumn(decodeResult(r), 'Nope')).toBe(-1);
+  });
+
+  it('rejects a column shorter than rowCount', () => {
+    const r = raw();
+    r.rowCount = 4;
+    expect(() => decodeResult(r)).toThrow(/column 1 \(Time \(%\)\) has 3 cells, expected 4/);
+  });
+
+  it('reads an empty result', () => {
+    const t = decodeResult({ columns: [{ name: 'Name', unit: '', kind: 'text' }], rowCount: 0, textPool: '', cells: [new Uint32Array(0)] });
+    expect(t.rowCount).toBe(0);
+    expect(toRows(t)).toEqual([]);
+  });
+});
+
+describe('the worker side of runRule', () => {
+  const engine = {} as AsysEngine;
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it('decodes the UTF-8 text pool whose texts each end with NUL', () => {
+    expect(decodeTextPool(utf8('gemm\0reduce_kernel\0')).split('\0')).toEqual(['gemm', 'reduce_kernel']);
+    expect(decodeTextPool(utf8('内核\0µs\0')).split('\0')).toEqual(['内核', 'µs']);
+    // An empty text is kept; an empty pool decodes to nothing.
+    expect(decodeTextPool(utf8('a\0\0')).split('\0')).toEqual(['a', '']);
+    expect(decodeTextPool(utf8(''))).toBe('');
+    // A string joined by NUL (the documented contract) passes as it is.
+    expect(decodeTextPool('a\0b')).toBe('a\0b');
+  });
+
+  it('makes plain transferable arrays, copying views into a shared buffer', () => {
+    const heap = new ArrayBuffer(64);
+    const view = new Float64Array(heap, 8, 2);
+    view.set([5, 7]);
+    const own = Uint32Array.from([1, NONE]);
+    const out = takeRunResult(
+      {
+        ok: true,
+        columns: [
+          { name: 'Total Time', unit: 'ns', header: 'Total Time (ns)', kind: 'int' },
+          { name: 'Name', unit: '', header: 'Name', kind: 'text' },
+        ],
+        rowCount: 2,
+        cells: [view, own],
+        textPool: utf8('x\0y\0'),
+      },
+      engine,
+    );
+    expect(out.cells[0]).not.toBe(view);
+    expect(out.cells[0].buffer.byteLength).toBe(16);
+    expect(Array.from(out.cells[0])).toEqual([5, 7]);
+    expect(out.cells[1]).toBe(own);
+    const t = decodeResult(out);
+    expect(toRows(t)).toEqual([
+      [5, 'y'],
+      [7, null],
+    ]);
+  });
+
+  it("throws the engine's error text", () => {
+    expect(() => takeRunResult({ ok: false, error: 'r.asysrep does not contain OS runtime API data' }, engine)).toThrow(
+      'r.asysrep does not contain OS runtime API data',
+    );
+  });
+
+  it('unwraps renderRule JSON', () => {
+    expect(takeRenderedText('{"ok":true,"text":"Row#,Name,\\n1,\\"a\\",\\n"}')).toBe('Row#,Name,\n1,"a",\n');
+    expect(() => takeRenderedText('{"ok":false,"error":"unknown rule \'x\'"}')).toThrow("unknown rule 'x'");
+    expect(takeRenderedText('Row#,\n')).toBe('Row#,\n');
+  });
+});
+
+describe('sortOrder and setTimeFilter answers', () => {
+  const engine = {} as AsysEngine;
+
+  it('copies a row order that views a shared buffer and checks its length', () => {
+    const heap = new ArrayBuffer(32);
+    const view = new Uint32Array(heap, 4, 3);
+    view.set([2, 0, 1]);
+    const order = takeSortOrder(view, engine, 3);
+    expect(Array.from(order)).toEqual([2, 0, 1]);
+    expect(order.buffer).not.toBe(heap);
+    expect(() => takeSortOrder(view, engine, 4)).toThrow('sortOrder: 3 rows, the result has 4');
+    expect(() => takeSortOrder(null, engine)).toThrow('no row order');
+  });
+
+  it('reads the window with open sides as null', () => {
+    expect(takeTimeWindow('{"ok":true,"window":null}')).toBeNull();
+    expect(takeTimeWindow('{"ok":true,"window":[1000,2000]}')).toEqual([1000, 2000]);
+    expect(takeTimeWindow('{"ok":true,"window":[-9223372036854775808,100000000]}')).toEqual([null, 100000000]);
+    expect(takeTimeWindow('{"ok":true,"window":[5,9223372036854775807]}')).toEqual([5, null]);
+    expect(() => takeTimeWindow('{"ok":false,"error":"--filter-hgtx: no range"}')).toThrow('--filter-hgtx: no range');
+  });
+});

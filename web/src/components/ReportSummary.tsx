@@ -1,0 +1,111 @@
+// The open report at a glance: file, host, capture span, devices, data tables.
+import type { ReportSummary as Summary } from '../engine/types';
+import { formatBytes, formatDurationNs, formatInt } from '../lib/format';
+
+function extraText(v: unknown): string {
+  if (v === null || v === undefined) return '-';
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map(extraText).join(', ');
+  return JSON.stringify(v);
+}
+
+/** Devices by name: [["PPU-ZW810E", [0, 1, 2]], ...]. */
+function groupDevices(devices: Summary['devices']): [string, number[]][] {
+  const m = new Map<string, number[]>();
+  for (const d of devices) m.set(d.name, [...(m.get(d.name) ?? []), d.id]);
+  return [...m];
+}
+
+export function ReportSummary({ summary }: { summary: Summary }) {
+  const span =
+    summary.captureStart !== null && summary.captureEnd !== null ? summary.captureEnd - summary.captureStart : null;
+  return (
+    <section className="summary" data-testid="report-summary" aria-label="Report summary">
+      <h2 className="summary-file" title={summary.path || summary.fileName} data-testid="summary-file">
+        {summary.fileName}
+      </h2>
+      <dl className="summary-list">
+        <dt>Size</dt>
+        <dd>{formatBytes(summary.fileSize)}</dd>
+        {summary.hostName && (
+          <>
+            <dt>Host</dt>
+            <dd data-testid="summary-host">{summary.hostName}</dd>
+          </>
+        )}
+        {span !== null && (
+          <>
+            <dt>Capture</dt>
+            <dd
+              data-testid="summary-capture"
+              title={`${formatInt(summary.captureStart!)} – ${formatInt(summary.captureEnd!)} ns`}
+            >
+              {formatDurationNs(span)}
+            </dd>
+          </>
+        )}
+        {summary.generator && (
+          <>
+            <dt>Generator</dt>
+            <dd>{summary.generator}</dd>
+          </>
+        )}
+        {summary.devices.length > 0 && (
+          <>
+            <dt>Devices</dt>
+            <dd data-testid="summary-devices" data-count={summary.devices.length}>
+              {groupDevices(summary.devices).map(([name, ids]) => (
+                <div key={name} title={`Device ${ids.join(', ')}`}>
+                  {ids.length} × {name || 'PPU'} <span className="muted">({ids.join(', ')})</span>
+                </div>
+              ))}
+            </dd>
+          </>
+        )}
+        {summary.processes.length > 0 && (
+          <>
+            <dt>Processes</dt>
+            <dd data-testid="summary-processes" data-count={summary.processes.length}>
+              {summary.processes
+                .slice(0, 6)
+                .map((p) => `${p.name || 'PID'} (${p.pid})`)
+                .join(', ')}
+              {summary.processes.length > 6 && <span className="muted"> +{summary.processes.length - 6} more</span>}
+            </dd>
+          </>
+        )}
+        {Object.entries(summary.extra).map(([k, v]) => (
+          <FragmentRow key={k} label={k} value={extraText(v)} />
+        ))}
+        <dt>Data</dt>
+        <dd data-testid="summary-tables">
+          {summary.tables.length === 0 ? (
+            <span className="muted">no data tables</span>
+          ) : (
+            <details className="table-list">
+              <summary>
+                {summary.tables.length} table{summary.tables.length === 1 ? '' : 's'}
+              </summary>
+              {summary.tables.map((t) => (
+                <span className="table-name" key={t}>
+                  {t}
+                </span>
+              ))}
+            </details>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function FragmentRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="ellipsis" title={value}>
+        {value}
+      </dd>
+    </>
+  );
+}

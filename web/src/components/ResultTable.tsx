@@ -1,0 +1,232 @@
+// The result table: a virtualised grid (only the visible rows are in the DOM,
+// fixed row height), headers `name (unit)` that sort on click, numbers
+// right-aligned with thin group separators, long text cut with an ellipsis and
+// shown whole on hover.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
+import { formatInt } from '../lib/format';
+import type { SortState } from '../lib/sort';
+
+export const ROW_HEIGHT = 26;
+const HEADER_HEIGHT = 38; // two lines
+const OVERSCAN = 8;
+// Browsers cap an element's height (~33.5 million px in Chromium); past this
+// the scroll range is scaled so every row is still reachable.
+const MAX_SCROLL_HEIGHT = 15_000_000;
+
+/** Text width in px; `header` text is 12px bold, cells 13px. */
+export type Measure = (text: string, header: boolean) => number;
+
+/** A rough measure without a DOM (tests): 7px per character, 7.5 for headers. */
+export const roughMeasure: Measure = (text, header) => text.length * (header ? 7.5 : 7);
+
+let canvasMeasure: Measure | null = null;
+/** Measures with the page's own fonts (canvas 2D), cached per text. */
+function pageMeasure(): Measure {
+  if (canvasMeasure) return canvasMeasure;
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return roughMeasure;
+  const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  const cache = new Map<string, number>();
+  canvasMeasure = (text, header) => {
+    const key = (header ? 'h' : 'c') + text;
+    let w = cache.get(key);
+    if (w === undefined) {
+      ctx.font = header ? `600 12px ${family}` : `13px ${family}`;
+      w = ctx.measureText(text).width;
+      if (cache.size > 5000) cache.clear();
+      cache.set(key, w);
+    }
+    return w;
+  };
+  return canvasMeasure;
+}
+
+/** Width a header needs when it may wrap onto two lines (split at the best space). */
+export function headerWidth(header: string, measure: Measure): number {
+  const words = header.split(/\s+/);
+  let best = measure(header, true);
+  for (let k = 1; k < words.length; k++) {
+    const w = Math.max(measure(words.slice(0, k).join(' '), true), measure(words.slice(k).join(' '), true));
+    best = Math.min(best, w);
+  }
+  return best + 11; // the sort mark
+}
+
+const MAX_TEXT_WIDTH = 560;
+
+/** Column content widths in px: the header (two lines at most) and the widest cells (text sampled). */
+export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure): number[] {
+  return t.columns.map((c, ci) => {
+    const head = headerWidth(c.header, measure);
+    const a = t.cells[ci];
+    if (c.numeric) {
+      let max = 0;
+      let min = 0;
+      for (let r = 0; r < t.rowCount; r++) {
+        const v = a[r];
+        if (v > max) max = v;
+        else if (v < min) min = v;
+      }
+      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false)));
+    }
+    let longest = '-';
+    const n = Math.min(t.rowCount, 20000);
+    for (let r = 0; r < n; r++) {
+      const v = a[r];
+      if (v < t.texts.length && t.texts[v].length > longest.length) longest = t.texts[v];
+    }
+    return Math.ceil(Math.min(Math.max(head, measure(longest, false) + 2), MAX_TEXT_WIDTH));
+  });
+}
+
+interface Props {
+  result: DecodedResult;
+  order: Uint32Array;
+  /** The order shown. */
+  sort: SortState | null;
+  /** An order asked for and not shown yet. */
+  pendingSort?: SortState | null;
+  onSort: (col: number) => void;
+}
+
+export function ResultTable({ result, order, sort, pendingSort, onSort }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setViewport(el.clientHeight));
+    ro.observe(el);
+    setViewport(el.clientHeight);
+    return () => ro.disconnect();
+  }, []);
+
+  // Back to the top when the rows change (new result, sort or filter).
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [result, order]);
+
+  const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
+  const widths = useMemo(() => columnWidths(result, pageMeasure()), [result]);
+  const template = useMemo(() => {
+    const px = (w: number) => `${Math.ceil(w) + 15}px`; // + cell padding
+    const cols = widths.map(px);
+    // The last text column takes the remaining width, and gives way (down to
+    // a readable minimum, then an ellipsis) before the numbers scroll away.
+    for (let i = cols.length - 1; i >= 0; i--) {
+      if (!result.columns[i].numeric) {
+        cols[i] = `minmax(${px(Math.min(widths[i], 200))}, 1fr)`;
+        break;
+      }
+    }
+    const measure = pageMeasure();
+    const rowNum = px(Math.max(measure('Row#', true), measure(formatInt(result.rowCount), false)));
+    return [...(hasRowNumber ? [] : [rowNum]), ...cols].join(' ');
+  }, [widths, result, hasRowNumber]);
+
+  const n = order.length;
+  const bodyHeight = n * ROW_HEIGHT;
+  const scaled = bodyHeight > MAX_SCROLL_HEIGHT;
+  const spacerHeight = scaled ? MAX_SCROLL_HEIGHT : bodyHeight;
+  const visibleRows = Math.ceil(viewport / ROW_HEIGHT) + 1;
+  let first: number;
+  let offsetTop: number;
+  if (scaled) {
+    const maxScroll = Math.max(1, spacerHeight - viewport);
+    first = Math.floor((Math.min(scrollTop, maxScroll) / maxScroll) * Math.max(0, n - visibleRows + 1));
+    offsetTop = scrollTop; // rows are pinned to the viewport
+  } else {
+    first = Math.floor(scrollTop / ROW_HEIGHT);
+    offsetTop = first * ROW_HEIGHT;
+  }
+  const start = Math.max(0, first - (scaled ? 0 : OVERSCAN));
+  const end = Math.min(n, first + visibleRows + (scaled ? 0 : OVERSCAN));
+  if (!scaled) offsetTop = start * ROW_HEIGHT;
+
+  const rows: React.ReactNode[] = [];
+  for (let i = start; i < end; i++) {
+    const r = order[i];
+    rows.push(
+      <div className="tr" role="row" key={i} style={{ height: ROW_HEIGHT }} aria-rowindex={i + 2}>
+        {!hasRowNumber && (
+          <div className="td num rownum" role="cell">
+            {formatInt(r + 1)}
+          </div>
+        )}
+        {result.columns.map((c, ci) => {
+          const text = cellDisplay(result, r, ci);
+          return c.numeric ? (
+            <div className="td num" role="cell" key={ci}>
+              {text}
+            </div>
+          ) : (
+            <div className="td text" role="cell" key={ci} title={text.length > 12 ? text : undefined}>
+              {text}
+            </div>
+          );
+        })}
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      className="table-scroller"
+      ref={scroller}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      role="table"
+      aria-rowcount={n + 1}
+      data-testid="result-table"
+      data-rows={n}
+      data-sort={sort ? `${sort.col}:${sort.dir}` : ''}
+      tabIndex={0}
+    >
+      <div className="table-inner" style={{ '--cols': template } as React.CSSProperties}>
+        <div className="tr thead" role="row" style={{ height: HEADER_HEIGHT }}>
+          {!hasRowNumber && (
+            <div className="th num" role="columnheader" title="Row number in the rule's output order">
+              Row#
+            </div>
+          )}
+          {result.columns.map((c, ci) => {
+            const active = sort?.col === ci;
+            const waiting = pendingSort?.col === ci;
+            return (
+              <div
+                key={ci}
+                role="columnheader"
+                className={`th${c.numeric ? ' num' : ''}${active ? ' sorted' : ''}`}
+                aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                onClick={() => onSort(ci)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    onSort(ci);
+                  }
+                }}
+                tabIndex={0}
+                title={`${c.header} — click to sort`}
+                data-testid={`th-${ci}`}
+              >
+                <span className="th-label">{c.header}</span>
+                <span className={`sort-mark${waiting ? ' waiting' : ''}`} aria-hidden>
+                  {waiting ? (pendingSort!.dir === 'asc' ? '▲' : '▼') : active ? (sort!.dir === 'asc' ? '▲' : '▼') : ''}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        <div className="tbody" style={{ height: spacerHeight }}>
+          <div className="rows" style={{ transform: `translateY(${offsetTop}px)` }}>
+            {rows}
+          </div>
+        </div>
+      </div>
+      {n === 0 && <div className="table-empty muted">No rows.</div>}
+    </div>
+  );
+}

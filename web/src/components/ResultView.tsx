@@ -1,0 +1,179 @@
+// A rule's result: the toolbar (row count, active filter, Export CSV), the
+// table and the pie chart beside it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RuleDecl } from '../engine/types';
+import { formatCount, formatInt } from '../lib/format';
+import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
+import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
+import { nextSort, sortRows, type SortState } from '../lib/sort';
+import { PieChart } from './PieChart';
+import { ResultTable } from './ResultTable';
+
+interface Props {
+  rule: RuleDecl;
+  result: DecodedResult;
+  pieKey: string | null;
+  onPieKey: (key: string) => void;
+  topN: number;
+  onTopN: (n: number) => void;
+  onExport: () => void;
+  exporting: boolean;
+  chartOpen: boolean;
+  onToggleChart: () => void;
+  /** The engine's sort of this result (else the rows are sorted here). */
+  sortOrder?: (column: number, descending: boolean) => Promise<Uint32Array>;
+  /** True while a sort is on its way. */
+  onPendingChange: (pending: boolean) => void;
+}
+
+export function ResultView(props: Props) {
+  const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
+  const { sortOrder, onPendingChange } = props;
+  // The parent keys this view by result, so a new result starts unsorted and unfiltered.
+  // `sort` is the order asked for; `applied` the one shown (the engine sorts asynchronously).
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [applied, setApplied] = useState<{ sort: SortState; order: Uint32Array } | null>(null);
+  const sortSeq = useRef(0);
+  const pending = sort !== null && applied?.sort !== sort;
+  useEffect(() => onPendingChange(pending), [pending, onPendingChange]);
+  useEffect(() => () => onPendingChange(false), [onPendingChange]);
+
+  const requestSort = (col: number) => {
+    const next = nextSort(sort, col, result.columns[col].numeric);
+    setSort(next);
+    const seq = ++sortSeq.current;
+    if (!next) {
+      setApplied(null);
+      return;
+    }
+    const here = () => sortRows(result, identityOrder(result.rowCount), next.col, next.dir);
+    const order = sortOrder
+      ? sortOrder(next.col, next.dir === 'desc').catch(() => here())
+      : new Promise<Uint32Array>((resolve) => setTimeout(() => resolve(here()), 0));
+    void order.then((o) => {
+      if (seq === sortSeq.current) setApplied({ sort: next, order: o });
+    });
+  };
+  const [slicePick, setSlicePick] = useState<{ slice: string; keys: string[]; keyColumn: string; topN: number } | null>(
+    null,
+  );
+
+  const pie = rule.pie;
+  const keyColumn = pie && pieKey && pie.keyColumns.includes(pieKey) ? pieKey : (pie?.keyColumns[0] ?? null);
+  // A slice filter belongs to the chart it was picked on.
+  const filter = slicePick && slicePick.keyColumn === keyColumn && slicePick.topN === topN ? slicePick : null;
+  const setFilter = (f: { slice: string; keys: string[] } | null) =>
+    setSlicePick(f && keyColumn ? { ...f, keyColumn, topN } : null);
+
+  const model = useMemo(
+    () => (pie && keyColumn ? pieModel(result, pie.valueColumn, keyColumn, topN) : null),
+    [result, pie, keyColumn, topN],
+  );
+
+  const base = useMemo(() => applied?.order ?? identityOrder(result.rowCount), [applied, result]);
+  const order = useMemo(() => {
+    if (!filter || !model) return base;
+    const keep = new Uint8Array(result.rowCount);
+    for (const r of filterRowsByKeys(result, model.keyCol, filter.keys)) keep[r] = 1;
+    return base.filter((r) => keep[r] === 1);
+  }, [result, base, filter, model]);
+
+  const onSlice = (s: PieSlice | null) => {
+    if (!s || filter?.slice === s.name) setFilter(null);
+    else setFilter({ slice: s.name, keys: s.keys });
+  };
+
+  // The slice count as typed; applied when it is a number from 1 to 100.
+  const [topText, setTopText] = useState(String(topN));
+  const valueCol = pie ? findColumn(result, pie.valueColumn) : -1;
+  const valueLabel = valueCol >= 0 ? result.columns[valueCol].header : (pie?.valueColumn ?? '');
+
+  return (
+    <div className="result-view">
+      <div className="result-main">
+        <div className="toolbar">
+          <span className="row-count" data-testid="row-count">
+            {filter ? `${formatInt(order.length)} of ${formatCount(result.rowCount)}` : formatCount(result.rowCount)}
+          </span>
+          {filter && (
+            <span className="filter-chip" data-testid="table-filter">
+              <span className="muted">{keyColumn} =</span>{' '}
+              <span className="ellipsis filter-value" title={filter.keys.join('\n')}>
+                {filter.keys.length === 1 ? filter.keys[0] : `${filter.slice.trim()} (${filter.keys.length} keys)`}
+              </span>
+              <button className="link-button" onClick={() => setFilter(null)} aria-label="Clear filter">
+                ✕
+              </button>
+            </span>
+          )}
+          <span className="spacer" />
+          {pie && (
+            <button className="button" onClick={onToggleChart} aria-pressed={chartOpen} data-testid="toggle-chart">
+              {chartOpen ? 'Hide chart' : 'Show chart'}
+            </button>
+          )}
+          <button className="button" onClick={onExport} disabled={exporting} data-testid="export-csv">
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
+        <ResultTable result={result} order={order} sort={applied?.sort ?? null} pendingSort={pending ? sort : null} onSort={requestSort} />
+      </div>
+      {pie && chartOpen && (
+        <aside className="pie-panel" aria-label="Pie chart">
+          <div className="pie-controls">
+            <label>
+              <span>Slice by</span>
+              <select
+                className="input"
+                value={keyColumn ?? ''}
+                onChange={(e) => onPieKey(e.target.value)}
+                data-testid="pie-key"
+              >
+                {pie.keyColumns.map((k) => (
+                  <option key={k} value={k}>
+                    {k}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>Slices</span>
+              <input
+                className="input number small-number"
+                type="number"
+                min={1}
+                max={100}
+                value={topText}
+                onChange={(e) => {
+                  setTopText(e.target.value);
+                  const v = Number(e.target.value);
+                  if (Number.isInteger(v) && v >= 1 && v <= 100) onTopN(v);
+                }}
+                onBlur={() => setTopText(String(topN))}
+                data-testid="pie-topn"
+              />
+            </label>
+            <span className="pie-caption muted small">Sum of {valueLabel}</span>
+          </div>
+          {model ? (
+            model.slices.length > 0 && model.total > 0 ? (
+              <PieChart
+                slices={model.slices}
+                total={model.total}
+                valueLabel={valueLabel}
+                selected={filter?.slice ?? null}
+                onSliceClick={onSlice}
+              />
+            ) : (
+              <div className="pie-empty muted">Nothing to chart.</div>
+            )
+          ) : (
+            <div className="pie-empty muted">
+              No chart: the result has no numeric “{pie.valueColumn}” column or no “{keyColumn}” column.
+            </div>
+          )}
+        </aside>
+      )}
+    </div>
+  );
+}

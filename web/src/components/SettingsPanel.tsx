@@ -1,0 +1,200 @@
+// The selected rule's settings, generated from its option declarations.
+import type { OptionSpec, RuleDecl } from '../engine/types';
+import { parseIdList, type SettingValues } from '../lib/options';
+
+/** An id the report knows (a device, a process), offered as a toggle. */
+export interface KnownId {
+  id: number;
+  title: string;
+}
+
+interface Props {
+  rule: RuleDecl;
+  values: SettingValues;
+  errors: Record<string, string>;
+  /** Known ids per IdList option name (e.g. device -> the report's devices). */
+  knownIds: (opt: OptionSpec) => KnownId[];
+  onChange: (name: string, value: string) => void;
+  onReset: () => void;
+}
+
+// Past this many ids a text field is easier than toggles.
+const MAX_TOGGLES = 16;
+
+export function SettingsPanel({ rule, values, errors, knownIds, onChange, onReset }: Props) {
+  if (rule.options.length === 0) {
+    return (
+      <div className="settings empty" data-testid="settings">
+        <span className="muted small">This rule has no settings.</span>
+      </div>
+    );
+  }
+  return (
+    <div className="settings" data-testid="settings">
+      {rule.options.map((opt) => (
+        <Control
+          key={opt.name}
+          opt={opt}
+          value={values[opt.name] ?? ''}
+          error={errors[opt.name]}
+          known={opt.kind === 'IdList' ? knownIds(opt) : []}
+          onChange={(v) => onChange(opt.name, v)}
+        />
+      ))}
+      <button className="link-button small" onClick={onReset} title="Back to the rule's defaults">
+        Reset
+      </button>
+    </div>
+  );
+}
+
+function Control({
+  opt,
+  value,
+  error,
+  known,
+  onChange,
+}: {
+  opt: OptionSpec;
+  value: string;
+  error?: string;
+  known: KnownId[];
+  onChange: (v: string) => void;
+}) {
+  const id = `opt-${opt.name}`;
+  const help = opt.help || undefined;
+  let control: React.ReactNode;
+  switch (opt.kind) {
+    case 'Flag':
+      return (
+        <label className="setting flag" title={help} data-testid={`setting-${opt.name}`}>
+          <input type="checkbox" checked={value === '1'} onChange={(e) => onChange(e.target.checked ? '1' : '')} />
+          <span>{opt.label}</span>
+        </label>
+      );
+    case 'Int':
+      control = (
+        <input
+          id={id}
+          className="input number"
+          type="number"
+          step={1}
+          value={value}
+          placeholder={opt.defaultLabel || (opt.defaultValue === '' ? 'no limit' : opt.defaultValue)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+      break;
+    case 'IdList':
+      control =
+        known.length > 0 && known.length <= MAX_TOGGLES && parseIdList(value) !== null ? (
+          <IdPicker value={value} known={known} onChange={onChange} allLabel={opt.defaultLabel || 'All'} />
+        ) : (
+          <input
+            id={id}
+            className="input ids"
+            type="text"
+            value={value}
+            placeholder={opt.defaultLabel || 'All'}
+            onChange={(e) => onChange(e.target.value)}
+            spellCheck={false}
+          />
+        );
+      break;
+    case 'Choice':
+      if (opt.choices.length > 0) {
+        control = (
+        <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+          {!opt.choices.includes(opt.defaultValue) && <option value="">{opt.defaultLabel || 'Default'}</option>}
+          {opt.choices.map((c) => (
+            <option key={c} value={c}>
+              {c === opt.defaultValue && opt.defaultLabel ? opt.defaultLabel : c}
+            </option>
+          ))}
+        </select>
+        );
+        break;
+      }
+    // falls through: a choice without a list is free text (e.g. a regex)
+    case 'Text':
+      control = (
+        <input
+          id={id}
+          className="input text"
+          type="text"
+          value={value}
+          placeholder={opt.defaultLabel || opt.placeholder || 'All'}
+          onChange={(e) => onChange(e.target.value)}
+          spellCheck={false}
+        />
+      );
+      break;
+    case 'ExclusiveFlags':
+      control = (
+        <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{opt.defaultLabel || 'Default'}</option>
+          {opt.flags.map((f) => (
+            <option key={f.name} value={f.name} title={f.help}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+  }
+  return (
+    <div className={`setting${error ? ' invalid' : ''}`} data-testid={`setting-${opt.name}`}>
+      <label htmlFor={id} title={help}>
+        {opt.label}
+      </label>
+      {control}
+      {error && <span className="setting-error">{error}</span>}
+    </div>
+  );
+}
+
+/** Known ids as toggles; none selected = all. */
+function IdPicker({
+  value,
+  known,
+  onChange,
+  allLabel,
+}: {
+  value: string;
+  known: KnownId[];
+  onChange: (v: string) => void;
+  allLabel: string;
+}) {
+  const chosen = new Set(parseIdList(value) ?? []);
+  const toggle = (id: number) => {
+    const next = new Set(chosen);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange([...next].sort((a, b) => a - b).join('/'));
+  };
+  return (
+    <div className="id-picker" role="group">
+      <button
+        type="button"
+        className={`chip toggle${chosen.size === 0 ? ' on' : ''}`}
+        onClick={() => onChange('')}
+        aria-pressed={chosen.size === 0}
+      >
+        {allLabel}
+      </button>
+      {known.map((d) => (
+        <button
+          type="button"
+          key={d.id}
+          className={`chip toggle${chosen.has(d.id) ? ' on' : ''}`}
+          onClick={() => toggle(d.id)}
+          aria-pressed={chosen.has(d.id)}
+          title={d.title}
+          data-id={d.id}
+        >
+          {d.id}
+        </button>
+      ))}
+    </div>
+  );
+}

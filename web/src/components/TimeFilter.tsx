@@ -1,0 +1,111 @@
+// The statistics time range for every rule (--filter-time / --filter-hgtx):
+// from/to offsets from the capture start, or the time span of an HGTX range.
+import { useState } from 'react';
+import type { TimeWindow } from '../engine/engine_api';
+import { formatDurationNs } from '../lib/format';
+import { filterTimeValue } from '../lib/time';
+
+export interface AppliedTimeFilter {
+  filterTime: string;
+  filterHgtx: string;
+  /** The engine's resolved window, absolute ns (null sides are open). */
+  window: TimeWindow | null;
+}
+
+interface Props {
+  applied: AppliedTimeFilter | null;
+  captureStart: number | null;
+  onApply: (filterTime: string, filterHgtx: string) => Promise<void>;
+  busy: boolean;
+}
+
+export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [hgtx, setHgtx] = useState('');
+  const [error, setError] = useState('');
+
+  const apply = async (clear = false) => {
+    setError('');
+    if (clear) {
+      setFrom('');
+      setTo('');
+      setHgtx('');
+    }
+    const t = clear ? { value: '' } : filterTimeValue(from, to);
+    if ('error' in t) {
+      setError(t.error);
+      return;
+    }
+    try {
+      await onApply(t.value, clear ? '' : hgtx.trim());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const rel = (ns: number | null, open: string) =>
+    ns === null ? open : formatDurationNs(captureStart === null ? ns : ns - captureStart);
+  return (
+    <form
+      className="time-filter"
+      data-testid="time-filter"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void apply();
+      }}
+    >
+      <div className="time-filter-title">
+        Time range
+        {applied?.window ? (
+          <span className="time-window" data-testid="time-window">
+            {rel(applied.window[0], 'start')} – {rel(applied.window[1], 'end')}
+          </span>
+        ) : (
+          <span className="muted small">whole capture</span>
+        )}
+      </div>
+      <div className="time-filter-row">
+        <input
+          className="input"
+          placeholder="from, e.g. 5ms"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          aria-label="From, after the capture start"
+          data-testid="time-from"
+        />
+        <input
+          className="input"
+          placeholder="to, e.g. 1.2s"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          aria-label="To, after the capture start"
+          data-testid="time-to"
+        />
+      </div>
+      <input
+        className="input time-hgtx"
+        placeholder="or HGTX range: NAME[@DOMAIN][/INDEX]"
+        value={hgtx}
+        onChange={(e) => setHgtx(e.target.value)}
+        aria-label="HGTX range"
+        title="The time span of the INDEX-th (from 0) HGTX range named NAME; overrides from/to"
+        data-testid="time-hgtx"
+        spellCheck={false}
+      />
+      <div className="time-filter-row">
+        <button className="button" type="submit" disabled={busy} data-testid="time-apply">
+          Apply
+        </button>
+        <button className="link-button small" type="button" disabled={busy || !applied} onClick={() => void apply(true)}>
+          Whole capture
+        </button>
+      </div>
+      {error && (
+        <div className="setting-error" role="alert" data-testid="time-error">
+          {error}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+// The UI thread's side of the engine: one module worker, requests with ids,
+// promises that resolve with the worker's answer. The UI never calls the
+// engine directly.
+import {
+  PROTOCOL_VERSION,
+  type EngineCapabilities,
+  type EngineRequest,
+  type OpenResult,
+  type ResponseMessage,
+} from './protocol';
+import type { TimeWindow } from './engine_api';
+import { normalizeRules, normalizeSummary } from './normalize';
+import type { RawRuleResult, ReportSummary, RuleDecl } from './types';
+
+export interface Progress {
+  loaded: number;
+  total: number;
+}
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface OpenedReport {
+  summary: ReportSummary;
+  capabilities: EngineCapabilities;
+}
+
+function opened(r: OpenResult): OpenedReport {
+  return {
+    summary: normalizeSummary(r.summary, r.fileName, r.fileSize),
+    capabilities: r.capabilities ?? { sortOrder: false, setTimeFilter: false },
+  };
+}
+
+export class EngineClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private busyListeners = new Set<(pending: number) => void>();
+
+  /** `engineUrl`: the engine's ES module, resolved against the page. */
+  constructor(private readonly engineUrl: string) {}
+
+  onBusyChange(fn: (pending: number) => void): () => void {
+    this.busyListeners.add(fn);
+    return () => this.busyListeners.delete(fn);
+  }
+
+  private notify(): void {
+    for (const fn of this.busyListeners) fn(this.pending.size);
+  }
+
+  private start(): Worker {
+    const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'asys-engine' });
+    w.onmessage = (ev: MessageEvent<ResponseMessage>) => this.receive(ev.data);
+    w.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault();
+      this.fail(`the engine worker failed: ${ev.message || 'could not start'}`);
+    };
+    w.onmessageerror = () => this.fail('the engine worker sent a message that could not be read');
+    this.worker = w;
+    this.post(w, { type: 'init', engineUrl: this.engineUrl });
+    return w;
+  }
+
+  /** Rejects everything pending and drops the worker; the next request starts a new one. */
+  private fail(message: string): void {
+    const w = this.worker;
+    this.worker = null;
+    w?.terminate();
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(new Error(message));
+    this.notify();
+  }
+
+  private receive(msg: ResponseMessage): void {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if (msg.kind === 'progress') {
+      p.onProgress?.({ loaded: msg.loaded, total: msg.total });
+      return;
+    }
+    this.pending.delete(msg.id);
+    if (msg.kind === 'error') p.reject(new Error(msg.error));
+    else p.resolve(msg.result);
+    this.notify();
+  }
+
+  private post(w: Worker, req: EngineRequest, onProgress?: (p: Progress) => void): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.notify();
+      try {
+        w.postMessage({ ...req, id, version: PROTOCOL_VERSION });
+      } catch (e) {
+        this.pending.delete(id);
+        this.notify();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+  }
+
+  request(req: EngineRequest, onProgress?: (p: Progress) => void): Promise<unknown> {
+    const w = this.worker ?? this.start();
+    return this.post(w, req, onProgress);
+  }
+
+  async open(file: File): Promise<OpenedReport> {
+    return opened((await this.request({ type: 'open', file })) as OpenResult);
+  }
+
+  async openDemo(url: string, fileName: string, onProgress?: (p: Progress) => void): Promise<OpenedReport> {
+    return opened((await this.request({ type: 'openDemo', url, fileName }, onProgress)) as OpenResult);
+  }
+
+  async listRules(): Promise<RuleDecl[]> {
+    return normalizeRules(await this.request({ type: 'listRules' }));
+  }
+
+  async run(rule: string, options: Record<string, string>): Promise<RawRuleResult> {
+    return (await this.request({ type: 'run', rule, options })) as RawRuleResult;
+  }
+
+  /** The engine's row order for result `runId` (it must still be the engine's last run). */
+  async sortOrder(runId: number, column: number, descending: boolean): Promise<Uint32Array> {
+    return (await this.request({ type: 'sort', runId, column, descending })) as Uint32Array;
+  }
+
+  /** The resolved window in absolute ns, or null when no filter is set. */
+  async setTimeFilter(filterTime: string, filterHgtx: string): Promise<TimeWindow | null> {
+    const r = (await this.request({ type: 'setTimeFilter', filterTime, filterHgtx })) as { window: TimeWindow | null };
+    return r.window;
+  }
+
+  async csv(rule: string, options: Record<string, string>): Promise<string> {
+    return (await this.request({ type: 'csv', rule, options })) as string;
+  }
+
+  dispose(): void {
+    this.fail('closed');
+  }
+}

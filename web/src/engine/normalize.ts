@@ -1,0 +1,169 @@
+// Turns the engine's JSON (rule declarations, report summary, run results)
+// into the typed shapes of types.ts. Tolerant of enum values given as numbers
+// or in another case, and of missing optional fields, so a small change in the
+// bindings' JSON does not break the page.
+import type {
+  CellKind,
+  ColumnSpec,
+  DeviceInfo,
+  OptionKind,
+  OptionSpec,
+  PieSpec,
+  ProcessInfo,
+  ReportSummary,
+  RuleDecl,
+} from './types';
+
+type Json = Record<string, unknown>;
+
+// In the order of the C++ enum (numbers index it); Text is the viewer's own.
+const OPTION_KINDS: OptionKind[] = ['Flag', 'Int', 'IdList', 'Choice', 'ExclusiveFlags', 'Text'];
+const CELL_KINDS: CellKind[] = ['Int', 'Decimal1', 'Text'];
+
+function squash(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function enumOf<T extends string>(values: T[], v: unknown, fallback: T): T {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < values.length) return values[v];
+  if (typeof v === 'string') {
+    const s = squash(v);
+    const hit = values.find((k) => squash(k) === s);
+    if (hit) return hit;
+    if (s === 'decimal' || s === 'real' || s === 'double') return values.find((k) => k === 'Decimal1') ?? fallback;
+    if (s === 'string' || s === 'regex') return values.find((k) => k === 'Text') ?? fallback;
+  }
+  return fallback;
+}
+
+export function cellKindOf(v: unknown, fallback: CellKind = 'Text'): CellKind {
+  return enumOf(CELL_KINDS, v, fallback);
+}
+
+function str(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' ? v : String(v);
+}
+
+function arr(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+function obj(v: unknown): Json {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+}
+
+export function headerOf(name: string, unit: string): string {
+  return unit ? `${name} (${unit})` : name;
+}
+
+export function normalizeColumn(raw: unknown): ColumnSpec {
+  const o = obj(raw);
+  const name = str(o.name);
+  const unit = str(o.unit);
+  return {
+    name,
+    unit,
+    kind: cellKindOf(o.kind),
+    help: str(o.help),
+    header: str(o.header) || headerOf(name, unit),
+  };
+}
+
+export function normalizeOption(raw: unknown): OptionSpec {
+  const o = obj(raw);
+  return {
+    name: str(o.name),
+    kind: enumOf(OPTION_KINDS.slice(0, 5), o.kind, 'Text'),
+    placeholder: str(o.placeholder),
+    label: str(o.label) || str(o.name),
+    help: str(o.help),
+    defaultValue: str(o.defaultValue ?? o.default),
+    defaultLabel: str(o.defaultLabel),
+    choices: arr(o.choices).map(str),
+    flags: arr(o.flags).map((f) => {
+      const fo = obj(f);
+      return { name: str(fo.name), label: str(fo.label) || str(fo.name), help: str(fo.help) };
+    }),
+  };
+}
+
+export function normalizePie(raw: unknown): PieSpec | null {
+  const o = obj(raw);
+  const valueColumn = str(o.valueColumn);
+  const keyColumns = arr(o.keyColumns).map(str).filter(Boolean);
+  if (!valueColumn || keyColumns.length === 0) return null;
+  return { valueColumn, keyColumns };
+}
+
+export function normalizeRule(raw: unknown): RuleDecl {
+  const o = obj(raw);
+  const available = o.available === undefined ? true : Boolean(o.available);
+  return {
+    name: str(o.name),
+    title: str(o.title) || str(o.name),
+    topic: str(o.topic) || 'Other',
+    description: str(o.description),
+    options: arr(o.options).map(normalizeOption),
+    columns: arr(o.columns).map(normalizeColumn),
+    needs: arr(o.needs).map((n) => {
+      const no = obj(n);
+      return { table: str(no.table), what: str(no.what), collection: str(no.collection) };
+    }),
+    pie: normalizePie(o.pie),
+    available,
+    missing: str(o.missing),
+  };
+}
+
+export function normalizeRules(raw: unknown): RuleDecl[] {
+  return arr(raw).map(normalizeRule).filter((r) => r.name);
+}
+
+function timeOf(v: unknown): number | null {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+  if (n <= -9e18) return null; // INT64_MIN: no value
+  return n;
+}
+
+const KNOWN_SUMMARY_KEYS = new Set([
+  'path', 'hostName', 'host', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes',
+]);
+
+export function normalizeSummary(raw: unknown, fileName: string, fileSize: number): ReportSummary {
+  const o = obj(raw);
+  const tables = arr(o.tables)
+    .map((t) => (typeof t === 'string' ? t : str(obj(t).name)))
+    .filter(Boolean);
+  const devices: DeviceInfo[] = arr(o.devices)
+    .map((d) => {
+      if (typeof d === 'number') return { id: d, name: '' };
+      const dobj = obj(d);
+      const id = Number(dobj.id ?? dobj.deviceId);
+      return { id, name: str(dobj.name) };
+    })
+    .filter((d) => Number.isFinite(d.id));
+  const processes: ProcessInfo[] = arr(o.processes)
+    .map((p) => {
+      if (typeof p === 'number') return { pid: p, name: '' };
+      const po = obj(p);
+      return { pid: Number(po.pid ?? po.id), name: str(po.name) };
+    })
+    .filter((p) => Number.isFinite(p.pid));
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (!KNOWN_SUMMARY_KEYS.has(k)) extra[k] = v;
+  return {
+    fileName,
+    fileSize,
+    path: str(o.path),
+    hostName: str(o.hostName ?? o.host),
+    generator: str(o.generator),
+    captureStart: timeOf(o.captureStart),
+    captureEnd: timeOf(o.captureEnd),
+    tables,
+    devices,
+    processes,
+    extra,
+  };
+}

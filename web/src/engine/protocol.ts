@@ -1,0 +1,48 @@
+// Messages between the UI thread (client.ts) and the engine worker (worker.ts).
+// Coarse requests, each with an id; every response carries the id back.
+import type { TimeWindow } from './engine_api';
+import type { RawRuleResult } from './types';
+
+export const PROTOCOL_VERSION = 1;
+
+export type EngineRequest =
+  | { type: 'init'; engineUrl: string }
+  | { type: 'open'; file: File }
+  | { type: 'openDemo'; url: string; fileName: string }
+  | { type: 'listRules' }
+  | { type: 'run'; rule: string; options: Record<string, string> }
+  | { type: 'sort'; runId: number; column: number; descending: boolean }
+  | { type: 'setTimeFilter'; filterTime: string; filterHgtx: string }
+  | { type: 'csv'; rule: string; options: Record<string, string> };
+
+export type RequestMessage = EngineRequest & { id: number; version: number };
+
+/** What the loaded engine module offers beyond the four basic calls. */
+export interface EngineCapabilities {
+  sortOrder: boolean;
+  setTimeFilter: boolean;
+}
+
+/** openReport's parsed JSON plus the file's name and size. */
+export interface OpenResult {
+  summary: unknown;
+  fileName: string;
+  fileSize: number;
+  capabilities: EngineCapabilities;
+}
+
+export interface ResultByType {
+  init: { ok: true };
+  open: OpenResult;
+  openDemo: OpenResult;
+  listRules: unknown;
+  run: RawRuleResult;
+  sort: Uint32Array;
+  setTimeFilter: { window: TimeWindow | null };
+  csv: string;
+}
+
+export type ResponseMessage =
+  | { id: number; kind: 'result'; result: unknown }
+  | { id: number; kind: 'error'; error: string }
+  | { id: number; kind: 'progress'; loaded: number; total: number };

@@ -1,0 +1,95 @@
+// Shapes of what the engine returns (docs/architecture.md, "The WebAssembly API")
+// after normalisation. Raw JSON from the engine goes through normalize.ts first.
+
+/** The engine's kinds, plus Text: free text for a kind this viewer does not know (e.g. a regex). */
+export type OptionKind = 'Flag' | 'Int' | 'IdList' | 'Choice' | 'ExclusiveFlags' | 'Text';
+export type CellKind = 'Int' | 'Decimal1' | 'Text';
+
+export interface FlagSpec {
+  name: string;
+  label: string;
+  help: string;
+}
+
+export interface OptionSpec {
+  name: string;
+  kind: OptionKind;
+  placeholder: string;
+  label: string;
+  help: string;
+  defaultValue: string;
+  defaultLabel: string;
+  choices: string[];
+  flags: FlagSpec[];
+}
+
+export interface ColumnSpec {
+  name: string;
+  unit: string;
+  kind: CellKind;
+  help: string;
+  header: string;
+}
+
+export interface PieSpec {
+  valueColumn: string;
+  keyColumns: string[];
+}
+
+export interface DataNeed {
+  table: string;
+  what: string;
+  collection: string;
+}
+
+export interface RuleDecl {
+  name: string;
+  title: string;
+  topic: string;
+  description: string;
+  options: OptionSpec[];
+  columns: ColumnSpec[];
+  needs: DataNeed[];
+  pie: PieSpec | null;
+  available: boolean;
+  missing: string;
+}
+
+export interface DeviceInfo {
+  id: number;
+  name: string;
+}
+
+export interface ProcessInfo {
+  pid: number;
+  name: string;
+}
+
+/** What openReport's `summary` holds, plus what the worker knows of the file. */
+export interface ReportSummary {
+  fileName: string;
+  fileSize: number;
+  path: string;
+  hostName: string;
+  generator: string;
+  captureStart: number | null;
+  captureEnd: number | null;
+  tables: string[];
+  devices: DeviceInfo[];
+  processes: ProcessInfo[];
+  /** Any other summary fields the engine sends, shown as they are. */
+  extra: Record<string, unknown>;
+}
+
+export type CellArray = Float64Array | Uint32Array;
+
+/** runRule's result as it crosses from the worker (typed arrays transferred). */
+export interface RawRuleResult {
+  columns: { name: string; unit: string; kind: string | number; header?: string }[];
+  rowCount: number;
+  /** All distinct texts joined by NUL (the worker decodes the engine's UTF-8 bytes). */
+  textPool: string;
+  cells: CellArray[];
+  /** The run's request id: the engine can sort this result while it is its last one. */
+  runId?: number;
+}
