@@ -39,6 +39,7 @@ const RuleSpec& hggcApiSumRule() {
   static const RuleSpec rule{
       .name = "hggc_api_sum",
       .title = "HGGC API Summary",
+      .rowHelp = "Row number of the HGGC API summary",
       .topic = "HGGC",
       .description =
           "Time spent in each HGGC API function, summed over all calls of the same name,\n"
@@ -56,6 +57,7 @@ const RuleSpec& osrtSumRule() {
   static const RuleSpec rule{
       .name = "osrt_sum",
       .title = "OS Runtime Summary",
+      .rowHelp = "Row number of the OS runtime summary",
       .topic = "OS runtime",
       .description =
           "Time spent in each OS runtime (OSRT) API function, summed over all calls of the\n"

@@ -40,7 +40,7 @@ std::string ruleHelp(const RuleSpec& rule) {
   }
   out << "        Use --filter-time / --filter-hgtx to specify report time range.\n"
       << "        Try 'asys stats --help' for more information.\n\n    Output:\n";
-  out << "        Row# : Row number of the " << rule.title << '\n';
+  out << "        Row# : " << rule.rowHelp << '\n';
   for (const auto& c : rule.columns) out << "        " << c.name << helpUnit(c) << " : " << c.help << '\n';
   out << '\n';
   indented(out, rule.description, "    ");

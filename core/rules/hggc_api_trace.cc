@@ -68,6 +68,7 @@ const RuleSpec& hggcApiTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_api_trace",
       .title = "HGGC API Trace",
+      .rowHelp = "Row number of the HGGC API trace",
       .topic = "HGGC",
       .description =
           "One row per HGGC API call, sorted by start time ascending: its start,\n"

@@ -96,6 +96,7 @@ const RuleSpec& hggcKernExecTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_kern_exec_trace",
       .title = "HGGC Kernel Execution Trace",
+      .rowHelp = "Row number of the kernel trace",
       .topic = "HGGC",
       .description =
           "One row per HGGC kernel with the API call that launched it (same correlation\n"

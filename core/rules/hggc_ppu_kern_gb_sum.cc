@@ -61,6 +61,7 @@ const RuleSpec& hggcPpuKernGbSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_gb_sum",
       .title = "HGGC Kernel Grid Block Summary",
+      .rowHelp = "Row number of the kernel summary",
       .topic = "HGGC",
       .description =
           "Time spent in each HGGC kernel, summed over all executions with the same name,\n"

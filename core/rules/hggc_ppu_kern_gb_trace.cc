@@ -73,6 +73,7 @@ const RuleSpec& hggcPpuKernGbTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_gb_trace",
       .title = "HGGC Kernel Grid Block Trace",
+      .rowHelp = "Row number of the kernel trace",
       .topic = "HGGC",
       .description =
           "One row per HGGC kernel execution with its process, device, context, stream,\n"

@@ -44,6 +44,7 @@ const RuleSpec& hggcPpuKernSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_sum",
       .title = "HGGC PPU Kernel Summary",
+      .rowHelp = "Row number of the kernel summary",
       .topic = "HGGC",
       .description =
           "Time spent in each HGGC kernel, summed over all executions of the same name,\n"

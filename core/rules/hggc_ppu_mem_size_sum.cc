@@ -55,6 +55,7 @@ const RuleSpec& hggcPpuMemSizeSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_mem_size_sum",
       .title = "HGGC PPU Memory Size Summary",
+      .rowHelp = "Row number of the memory summary",
       .topic = "HGGC",
       .description =
           "Bytes moved or set by HGGC memory operations on the PPUs, per operation:\n"

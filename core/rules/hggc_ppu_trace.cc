@@ -205,6 +205,7 @@ const RuleSpec& hggcPpuTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_trace",
       .title = "HGGC PPU Trace",
+      .rowHelp = "Row number of the PPU trace",
       .topic = "HGGC",
       .description =
           "Every HGGC kernel, memcpy and memset executed on the PPUs, one row each, sorted\n"

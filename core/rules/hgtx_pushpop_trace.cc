@@ -165,6 +165,7 @@ const RuleSpec& hgtxPushpopTraceRule() {
   static const RuleSpec rule{
       .name = "hgtx_pushpop_trace",
       .title = "HGTX Push/Pop Range Trace",
+      .rowHelp = "Row number of the HGTX range trace",
       .topic = "HGTX",
       .description =
           "Every closed HGTX push/pop range (with or without a domain), sorted by start\n"

@@ -56,6 +56,7 @@ const RuleSpec& hgtxSumRule() {
   static const RuleSpec rule{
       .name = "hgtx_sum",
       .title = "HGTX Range Summary",
+      .rowHelp = "Row number of the HGTX range summary",
       .topic = "HGTX",
       .description =
           "Time spent in each HGTX range, summed over all instances with the same domain,\n"

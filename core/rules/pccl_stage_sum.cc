@@ -106,6 +106,7 @@ const RuleSpec& pcclStageSumRule() {
   static const RuleSpec rule{
       .name = "pccl_stage_sum",
       .title = "PCCL Stage Summary",
+      .rowHelp = "Row number of the stage summary",
       .topic = "PCCL",
       .description =
           "Time spent in each PCCL transfer stage, per process, PPU device, thread, channel,\n"

@@ -38,6 +38,7 @@ const RuleSpec& ppuDeviceAttributeRule() {
   static const RuleSpec rule{
       .name = "ppu_device_attribute",
       .title = "PPU Device Attributes",
+      .rowHelp = "Row number of device attribute",
       .topic = "Device",
       .description =
           "The PPU devices' attributes, one row per device in ascending device index.\n"

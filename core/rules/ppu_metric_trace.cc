@@ -88,6 +88,7 @@ const RuleSpec& ppuMetricTraceRule() {
   static const RuleSpec rule{
       .name = "ppu_metric_trace",
       .title = "PPU Metric Trace",
+      .rowHelp = "Row number of the PPU metric trace",
       .topic = "Device",
       .description =
           "Every PPU metric sample: one row per PPU device, metric name and sample time,\n"

@@ -86,6 +86,7 @@ struct RuleContext {
 struct RuleSpec {
   std::string name;
   std::string title;
+  std::string rowHelp;      // the Row# line of the help: "Row number of the kernel summary"
   std::string topic;        // rule list group: "HGGC", "HGTX", "OS runtime", "Device"
   std::string description;  // the rule's computation, for help and the panel
   std::vector<OptionSpec> options;
