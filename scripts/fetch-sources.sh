@@ -21,17 +21,17 @@ if [ ! -f third_party/sqlite/sqlite3.c ]; then
   rm -rf "$tmp"
 fi
 
-# PCRE2 for the WebAssembly build: Debian's own source package, fetched with
-# a private apt configuration (a deb-src twin of the machine's Debian source
-# entries), so the system's apt setup stays untouched. Natively the engine
-# links Debian's libpcre2-dev.
-PCRE2_VERSION=10.42
-PCRE2_ORIG_SHA256=c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f
-if [ ! -f third_party/pcre2/CMakeLists.txt ]; then
-  echo "setup: fetching PCRE2 $PCRE2_VERSION source (Debian source package)"
+# PCRE2 and zlib for the WebAssembly build: Debian's own source packages,
+# fetched with a private apt configuration (a deb-src twin of the machine's
+# Debian source entries), so the system's apt setup stays untouched. Natively
+# the engine links Debian's libpcre2-dev and zlib1g-dev.
+apt_dir=""
+apt_opts=()
+debian_sources() {
+  [ -n "$apt_dir" ] && return
   apt_dir=$(mktemp -d)
   chmod 755 "$apt_dir"  # apt downloads as its own user
-  mkdir -p "$apt_dir/parts" "$apt_dir/lists/partial" "$apt_dir/dl"
+  mkdir -p "$apt_dir/parts" "$apt_dir/lists/partial"
   for f in /etc/apt/sources.list.d/*.sources; do
     [ -f "$f" ] || continue
     # Keep Debian's own stanzas (those signed by the Debian archive key).
@@ -43,14 +43,43 @@ if [ ! -f third_party/pcre2/CMakeLists.txt ]; then
   apt_opts=(-o "Dir::Etc::SourceParts=$apt_dir/parts" -o Dir::Etc::SourceList=/dev/null
             -o "Dir::State::Lists=$apt_dir/lists")
   apt-get "${apt_opts[@]}" update -qq
+}
+
+# fetch_debian_source PACKAGE VERSION ORIG_TARBALL SHA256 TOP_DIR DEST: the
+# upstream tarball of Debian's source package PACKAGE (version VERSION, else
+# the current one), checked against SHA256, its TOP_DIR moved to DEST.
+fetch_debian_source() {
+  local package=$1 version=$2 orig_name=$3 sha=$4 top=$5 dest=$6
+  debian_sources
+  local dl="$apt_dir/dl-$package"
+  mkdir -p "$dl"
   # Only the upstream tarball is needed; a missing Debian diff is not an error.
-  (cd "$apt_dir/dl" && apt-get "${apt_opts[@]}" source --download-only -qq "pcre2=$PCRE2_VERSION*" 2>/dev/null ||
-     apt-get "${apt_opts[@]}" source --download-only -qq pcre2 2>/dev/null || true)
-  orig="$apt_dir/dl/pcre2_$PCRE2_VERSION.orig.tar.gz"
-  [ -f "$orig" ] || { echo "setup: could not fetch the PCRE2 $PCRE2_VERSION source package" >&2; exit 1; }
-  echo "$PCRE2_ORIG_SHA256  $orig" | sha256sum -c --quiet -
-  tar xzf "$orig" -C "$apt_dir"
-  rm -rf third_party/pcre2
-  mv "$apt_dir/pcre2-$PCRE2_VERSION" third_party/pcre2
-  rm -rf "$apt_dir"
+  (cd "$dl" && apt-get "${apt_opts[@]}" source --download-only -qq "$package=$version" 2>/dev/null ||
+     apt-get "${apt_opts[@]}" source --download-only -qq "$package" 2>/dev/null || true)
+  local orig="$dl/$orig_name"
+  [ -f "$orig" ] || { echo "setup: could not fetch the $package $version source package" >&2; exit 1; }
+  echo "$sha  $orig" | sha256sum -c --quiet -
+  tar xf "$orig" -C "$dl"
+  rm -rf "$dest"
+  mv "$dl/$top" "$dest"
+}
+
+PCRE2_VERSION=10.42
+PCRE2_ORIG_SHA256=c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f
+if [ ! -f third_party/pcre2/CMakeLists.txt ]; then
+  echo "setup: fetching PCRE2 $PCRE2_VERSION source (Debian source package)"
+  fetch_debian_source pcre2 "$PCRE2_VERSION*" "pcre2_$PCRE2_VERSION.orig.tar.gz" "$PCRE2_ORIG_SHA256" \
+    "pcre2-$PCRE2_VERSION" third_party/pcre2
 fi
+
+# zlib: bookworm's 1:1.2.13.dfsg-1.
+ZLIB_VERSION=1.2.13.dfsg
+ZLIB_DEBIAN_VERSION=1:1.2.13.dfsg-1
+ZLIB_ORIG_SHA256=71feb7947e3c00ef125f83b79a4e529bde31171e5babe48b391f06758d1ab0a1
+if [ ! -f third_party/zlib/inflate.c ]; then
+  echo "setup: fetching zlib $ZLIB_VERSION source (Debian source package)"
+  fetch_debian_source zlib "$ZLIB_DEBIAN_VERSION" "zlib_$ZLIB_VERSION.orig.tar.bz2" "$ZLIB_ORIG_SHA256" \
+    "zlib-$ZLIB_VERSION" third_party/zlib
+fi
+
+[ -z "$apt_dir" ] || rm -rf "$apt_dir"

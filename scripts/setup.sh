@@ -14,6 +14,8 @@ command -v sqlite3 >/dev/null || need_apt+=(sqlite3)
 command -v pkg-config >/dev/null || need_apt+=(pkg-config)
 [ -f /usr/include/sqlite3.h ] || need_apt+=(libsqlite3-dev)
 [ -f /usr/include/pcre2.h ] || need_apt+=(libpcre2-dev)
+[ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
+[ -f /usr/include/rapidjson/reader.h ] || need_apt+=(rapidjson-dev)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"

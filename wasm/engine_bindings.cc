@@ -10,6 +10,7 @@
 
 #include "core/base/error.h"
 #include "core/base/json.h"
+#include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_json.h"
@@ -31,10 +32,13 @@ std::string errorJson(const std::string& message) {
   return "{\"ok\":false,\"error\":" + jsonQuote(message) + "}";
 }
 
-std::string openReport(const std::string& path) {
+// Opens one or more files as the current report: an asysrep directly, an
+// Nsight Systems export or Kineto traces (several rank files together) by
+// importing them into a temporary asysrep in memory first. The open report
+// stays until the new one opened: a bad file loses nothing.
+std::string openReports(const std::vector<std::string>& paths) {
   try {
-    // The open report stays until the new one opened: a bad file loses nothing.
-    std::unique_ptr<Report> opened = Report::open(path);
+    std::unique_ptr<Report> opened = openAnyReport(paths, "/tmp");
     g_lastTable.reset();
     g_report = std::move(opened);
     g_window = {};
@@ -42,6 +46,12 @@ std::string openReport(const std::string& path) {
   } catch (const std::exception& e) {
     return errorJson(e.what());
   }
+}
+
+std::string openReport(const std::string& path) { return openReports({path}); }
+
+std::string openReportList(const val& paths) {
+  return openReports(emscripten::vecFromJSArray<std::string>(paths));
 }
 
 std::string listRules() { return rulesJson(g_report.get()); }
@@ -170,6 +180,7 @@ std::string renderRule(const std::string& name, const val& options, const std::s
 
 EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("openReport", &asys::openReport);
+  emscripten::function("openReports", &asys::openReportList);
   emscripten::function("listRules", &asys::listRules);
   emscripten::function("setTimeFilter", &asys::setTimeFilter);
   emscripten::function("runRule", &asys::runRuleColumnar);

@@ -12,7 +12,9 @@ constexpr const char* kUsage =
     "usage: asys <command> [options]\n"
     "commands:\n"
     "  stats    run statistics rules on a report (asys stats --help)\n"
-    "  gen      write a synthetic report (asys gen --help)\n";
+    "  gen      write a synthetic report (asys gen --help)\n"
+    "  import   convert Nsight Systems SQLite exports and PyTorch/Kineto traces to\n"
+    "           an asysrep report (asys import --help)\n";
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -24,6 +26,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args[0] == "stats") return statsCommand(rest, out, err);
     if (args[0] == "gen") return genCommand(rest, out, err);
+    if (args[0] == "import") return importCommand(rest, out, err);
     err << "asys: unknown command '" << args[0] << "' (asys --help lists them)\n";
     return 2;
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 
 #include "core/base/error.h"
 #include "core/base/text.h"
+#include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/help.h"
 #include "core/rules/rule.h"
@@ -20,7 +21,10 @@ constexpr const char* kStatsUsage =
     "usage: asys stats -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n"
     "                  [--output %|.|DIR/PREFIX] [-f true|false]\n"
     "                  [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n"
-    "       asys stats --help-report RULE | --help-reports\n";
+    "       asys stats --help-report RULE | --help-reports\n"
+    "REPORT is an asysrep report, an Nsight Systems SQLite export or PyTorch/Kineto\n"
+    "trace JSON (several rank files make one report); foreign files are imported\n"
+    "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
 
 struct RuleRun {
   const RuleSpec* rule;
@@ -131,8 +135,10 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     a = parseArgs(args);
     if (a.ruleSpecs.empty()) throw Error("no rule given (-r RULE)");
     if (a.reports.empty()) throw Error("no report given");
-    if (a.reports.size() > 1) throw Error("the rules given compare nothing: give one report, got " +
-                                          std::to_string(a.reports.size()));
+    // Only Kineto rank files are read together (into one multi-process report).
+    if (a.reports.size() > 1 && sniffFormat(a.reports[0]) != InputFormat::KinetoJson) {
+      throw Error("the rules given compare nothing: give one report, got " + std::to_string(a.reports.size()));
+    }
     for (const auto& spec : a.ruleSpecs) runs.push_back(parseRuleSpec(spec));
     for (size_t i = 0; i < runs.size(); ++i) formats.push_back(parseOutputFormat(nth(a.formats, i, "csv")));
   } catch (const Error& e) {
@@ -143,7 +149,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   std::unique_ptr<Report> report;
   TimeWindow window;
   try {
-    report = Report::open(a.reports[0]);
+    report = openAnyReport(a.reports, tempDirectory());
     window = resolveTimeWindow(*report, a.filterTime, a.filterHgtx);
   } catch (const Error& e) {
     err << "asys stats: " << e.what() << '\n';

@@ -9,5 +9,9 @@ namespace asys {
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys gen ...` (args after "gen").
 int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys import ...` (args after "import").
+int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// The directory for temporary files: $TMPDIR, else /tmp.
+std::string tempDirectory();
 
 }  // namespace asys

@@ -136,6 +136,9 @@ class Report {
   ~Report();
 
   const std::string& path() const { return path_; }
+  // The name messages use for this report: a foreign input imported into a
+  // temporary asysrep is opened from the temporary file but named as given.
+  void setDisplayPath(const std::string& path) { path_ = summary_.path = path; }
   const ReportSummary& summary() const { return summary_; }
   bool hasData(std::string_view table) const;  // present and not empty
 

@@ -11,7 +11,9 @@ namespace asys {
 
 SqliteDb::SqliteDb(const std::string& path) : path_(path) {
   // Percent-escape the characters that are special in a URI filename.
-  std::string uri = "file:";
+  // An absolute path gets an empty authority ("file:///x"), so a path that
+  // starts with "//" is not read as a host name.
+  std::string uri = path.rfind('/', 0) == 0 ? "file://" : "file:";
   for (char c : path) {
     if (c == '?' || c == '#' || c == '%') {
       char buf[4];

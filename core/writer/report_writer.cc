@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
+
 #include "core/base/error.h"
 #include "core/writer/asysrep_schema.h"
 
@@ -38,6 +40,15 @@ inline void bindInt(sqlite3_stmt* s, int i, int64_t v) {
   }
 }
 
+inline void bindInt(sqlite3_stmt* s, int i, int32_t v) {
+  bindInt(s, i, v == kNull32 ? kNull : static_cast<int64_t>(v));
+}
+
+// String ids (StringIds starts at 1).
+inline void bindInt(sqlite3_stmt* s, int i, uint32_t v) {
+  bindInt(s, i, v == kNoStringId ? kNull : static_cast<int64_t>(v));
+}
+
 inline void bindText(sqlite3_stmt* s, int i, const char* text) {
   if (text == nullptr) {
     sqlite3_bind_null(s, i);
@@ -47,13 +58,43 @@ inline void bindText(sqlite3_stmt* s, int i, const char* text) {
   }
 }
 
+// A URI filename for sqlite3_open_v2/ATTACH with SQLITE_OPEN_URI: the
+// characters special in a URI are percent-escaped, so any path works.
+std::string uriOf(const std::string& path, const char* query) {
+  // An absolute path gets an empty authority ("file:///tmp/x"), so that a
+  // path starting with "//" is not read as a host name.
+  std::string uri = !path.empty() && path[0] == '/' ? "file://" : "file:";
+  for (char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
+      uri += buf;
+    } else {
+      uri += c;
+    }
+  }
+  if (query != nullptr) uri += query;
+  return uri;
+}
+
+std::string quoteSql(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    q += c;
+    if (c == '\'') q += '\'';
+  }
+  return q + "'";
+}
+
 }  // namespace
 
 ReportWriter::ReportWriter(const std::string& path, const std::string& displayPath)
     : path_(displayPath) {
   static_assert(sizeof(kInsertSql) / sizeof(kInsertSql[0]) == kStmtCount);
-  if (sqlite3_open_v2(path.c_str(), &db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+  // URI filenames so that importers can ATTACH their source read-only.
+  if (sqlite3_open_v2(uriOf(path, nullptr).c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
+                          SQLITE_OPEN_URI,
                       nullptr) != SQLITE_OK) {
     fail("cannot create report");
   }
@@ -353,6 +394,41 @@ void ReportWriter::pcclStage(int64_t start, int64_t end, int64_t globalTid, int3
   bindText(st, 6, channelType);
   bindInt(st, 7, nameId);
   step(kPcclStage);
+}
+
+void ReportWriter::execSql(const std::string& sql) { exec(sql.c_str()); }
+
+void ReportWriter::attachReadOnly(const std::string& path, const std::string& schema) {
+  exec("COMMIT");
+  const std::string sql =
+      "ATTACH DATABASE " + quoteSql(uriOf(path, "?mode=ro&immutable=1")) + " AS \"" + schema + "\"";
+  const bool ok = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+  const std::string why = ok ? "" : sqlite3_errmsg(db_);
+  exec("BEGIN");
+  if (!ok) throw Error(path + ": cannot open: " + why);
+}
+
+void ReportWriter::detach(const std::string& schema) {
+  exec("COMMIT");
+  exec(("DETACH DATABASE \"" + schema + "\"").c_str());
+  exec("BEGIN");
+}
+
+void ReportWriter::adoptStringIds() {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT id, value FROM main.StringIds", -1, &st, nullptr) != SQLITE_OK) {
+    fail("cannot read report strings");
+  }
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    const int64_t id = sqlite3_column_int64(st, 0);
+    const char* text = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+    const int bytes = sqlite3_column_bytes(st, 1);
+    if (id >= nextStringId_) nextStringId_ = static_cast<uint32_t>(id + 1);
+    if (text != nullptr) strings_.try_emplace(std::string(text, static_cast<size_t>(bytes)), static_cast<uint32_t>(id));
+  }
+  sqlite3_finalize(st);
+  if (rc != SQLITE_DONE) fail("cannot read report strings");
 }
 
 void ReportWriter::finish() {

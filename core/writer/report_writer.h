@@ -14,6 +14,10 @@ struct sqlite3_stmt;
 namespace asys {
 
 constexpr int64_t kNull = INT64_MIN;  // written as SQL NULL
+// The same for the narrower columns: an INT32 field that holds kNull32 and a
+// string-id field that holds kNoStringId (ids start at 1) are written as NULL.
+constexpr int32_t kNull32 = INT32_MIN;
+constexpr uint32_t kNoStringId = 0;
 
 struct ApiRow {
   int64_t start, end;
@@ -126,6 +130,22 @@ class ReportWriter {
   void metric(int32_t deviceId, int64_t start, int64_t duration, int32_t metricId, double value);
   void pcclStage(int64_t start, int64_t end, int64_t globalTid, int32_t deviceId, int32_t channelId,
                  const char* channelType, uint32_t nameId);
+
+  // For importers that copy whole tables with SQL (INSERT ... SELECT from a
+  // source ATTACHed to this connection). `sql` runs inside the write
+  // transaction; a failure throws Error("cannot write report 'OUT': why").
+  void execSql(const std::string& sql);
+  // Attaches `path` read-only and immutable (no locks, no journal) as
+  // `schema`. ATTACH cannot run inside a transaction, so this commits what
+  // was written so far and begins again. detach() does the same in reverse.
+  void attachReadOnly(const std::string& path, const std::string& schema);
+  void detach(const std::string& schema);
+  // After StringIds rows were inserted with SQL (ids kept from a source):
+  // learns them, so intern() reuses them and gives new strings ids after the
+  // largest one.
+  void adoptStringIds();
+  // The connection, for prepared reads of an attached source.
+  sqlite3* handle() { return db_; }
 
   // Commits and closes; the file is complete only after this returns.
   void finish();

@@ -122,7 +122,7 @@ test('a file that is not a report gives one clear line', () => {
   const opened = JSON.parse(engine.openReport(bogus));
   fs.unlinkSync(bogus);
   assert.equal(opened.ok, false);
-  assert.match(opened.error, /not an asysrep report/);
+  assert.match(opened.error, /not a report asys can read/);
   assert.ok(!opened.error.includes('\n'));
 });
 
@@ -131,4 +131,32 @@ test('a bad option is an error naming the option, not a crash', () => {
   const result = engine.runRule('hggc_ppu_kern_sum', JSON.stringify({ device: 'x' }));
   assert.equal(result.ok, false);
   assert.match(result.error, /device/);
+});
+
+// Foreign profiles: the same import and rule in WebAssembly as natively.
+const realData = path.join(root, '../shared/data/real');
+const foreign = [
+  'nsys-sqlite/fuser/report1.sqlite',
+  'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz',
+];
+for (const file of foreign) {
+  test(`${file}: imported in WebAssembly, hggc_ppu_kern_sum equals native`, (t) => {
+    const input = path.join(realData, file);
+    if (!fs.existsSync(input)) return t.skip(`real data not present: ${input}`);
+    const opened = JSON.parse(engine.openReport(input));
+    assert.equal(opened.ok, true, opened.error);
+    const rendered = JSON.parse(engine.renderRule('hggc_ppu_kern_sum', '{}', 'csv'));
+    assert.equal(rendered.ok, true, rendered.error);
+    assert.ok(rendered.text.split('\n').length > 3);
+    assert.equal(rendered.text, nativeCsv('hggc_ppu_kern_sum', input));
+  });
+}
+
+test('several Kineto rank files open as one report', (t) => {
+  const dir = path.join(realData, 'kineto/param/dlrm_kineto');
+  if (!fs.existsSync(dir)) return t.skip(`real data not present: ${dir}`);
+  const ranks = fs.readdirSync(dir).filter((f) => f.endsWith('.json.gz')).map((f) => path.join(dir, f));
+  const opened = JSON.parse(engine.openReports(ranks));
+  assert.equal(opened.ok, true, opened.error);
+  assert.equal(opened.summary.processes.length, ranks.length);
 });
