@@ -11,6 +11,10 @@ const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(ROOT, 'public/demo');
 export const DEMO_BASE = path.join(DEMO_DIR, 'demo-base.asysrep');
 export const DEMO_SLOW = path.join(DEMO_DIR, 'demo-slow.asysrep');
 
+// Real third-party profiles (see its MANIFEST.md); absent on some machines
+// (E2E_REAL_DATA points elsewhere).
+export const REAL_DATA = process.env.E2E_REAL_DATA ?? path.join(ROOT, '../shared/data/real');
+
 export const FIVE_RULES = ['hggc_api_sum', 'hggc_ppu_kern_sum', 'hgtx_sum', 'osrt_sum', 'ppu_device_attribute'];
 
 /** Records every request that leaves localhost. */
@@ -73,16 +77,23 @@ export function parseShown(s: string): number {
 
 /** Drops a file on the page the way a desktop drag does (DataTransfer with one File). */
 export async function dropFile(page: Page, name: string, bytes: Buffer, type = ''): Promise<void> {
+  await dropFiles(page, [{ name, bytes, type }]);
+}
+
+/** Drops several files at once (one DataTransfer holding all of them). */
+export async function dropFiles(page: Page, files: { name: string; bytes: Buffer; type?: string }[]): Promise<void> {
   const dataTransfer = await page.evaluateHandle(
-    ({ name, b64, type }) => {
-      const bin = atob(b64);
-      const buf = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) buf[i] = bin.charCodeAt(i);
+    (list) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([buf], name, { type }));
+      for (const { name, b64, type } of list) {
+        const bin = atob(b64);
+        const buf = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) buf[i] = bin.charCodeAt(i);
+        dt.items.add(new File([buf], name, { type }));
+      }
       return dt;
     },
-    { name, b64: bytes.toString('base64'), type },
+    files.map((f) => ({ name: f.name, b64: f.bytes.toString('base64'), type: f.type ?? '' })),
   );
   const target = page.locator('body');
   await target.dispatchEvent('dragenter', { dataTransfer });
@@ -96,4 +107,36 @@ export async function exportedCsv(page: Page): Promise<{ name: string; lines: st
   const text = readFileSync(await download.path(), 'utf8');
   await waitIdle(page);
   return { name: download.suggestedFilename(), lines: text.trimEnd().split('\n') };
+}
+
+/** Splits CSV text into rows of fields (RFC 4180 quoting, as the CLI writes it). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else if (c !== '\r') field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRules, normalizeSummary } from '../../web/src/engine/normalize';
+import { normalizeRules, normalizeSummary, openedName } from '../../web/src/engine/normalize';
 import { buildOptions, cliSpec, defaultSettings, parseIdList } from '../../web/src/lib/options';
 
 // hggc_ppu_kern_sum as listRules() declares it (core/rules/rule_json.cc).
@@ -132,5 +132,27 @@ describe('report summary', () => {
     const n = normalizeSummary({ captureStart: null, captureEnd: null, build: 'x' }, 'f', 1);
     expect(n.captureStart).toBeNull();
     expect(n.extra).toEqual({ build: 'x' });
+    expect(s.name).toBe('demo-base.asysrep');
+    expect(s.fileNames).toEqual(['demo-base.asysrep']);
+    expect(n.name).toBe('f'); // no path from the engine
+  });
+
+  it("names what was opened by the engine's path without directories", () => {
+    expect(openedName('/reports/1/demo-base.asysrep', 'x')).toBe('demo-base.asysrep');
+    expect(openedName('/reports/4/worker0.pt.trace.json.gz (and 7 more)', 'x')).toBe(
+      'worker0.pt.trace.json.gz (and 7 more)',
+    );
+    expect(openedName('/reports/2/workerfs/big.sqlite', 'x')).toBe('big.sqlite');
+    expect(openedName('report1.sqlite', 'x')).toBe('report1.sqlite');
+    expect(openedName('', 'a.json.gz (and 1 more)')).toBe('a.json.gz (and 1 more)');
+    const s = normalizeSummary(
+      { path: '/reports/3/r0.json.gz (and 1 more)', generator: 'asys import (PyTorch/Kineto trace JSON)' },
+      'r0.json.gz',
+      300,
+      ['r0.json.gz', 'r1.json.gz'],
+    );
+    expect(s.name).toBe('r0.json.gz (and 1 more)');
+    expect(s.fileNames).toEqual(['r0.json.gz', 'r1.json.gz']);
+    expect(s.generator).toBe('asys import (PyTorch/Kineto trace JSON)');
   });
 });

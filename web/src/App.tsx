@@ -9,7 +9,7 @@ import { buildOptions, cliSpec, defaultSettings, type SettingValues } from './li
 import { decodeResult, type DecodedResult } from './lib/result';
 import { DropZone } from './components/DropZone';
 import { ErrorBanner, type ErrorItem } from './components/ErrorBanner';
-import { DEMOS, OpenBar, type DemoName, type LoadingState } from './components/OpenBar';
+import { DEMOS, OPENABLE, OpenBar, type DemoName, type LoadingState } from './components/OpenBar';
 import { ReportSummary } from './components/ReportSummary';
 import { ResultView } from './components/ResultView';
 import { RuleList } from './components/RuleList';
@@ -118,8 +118,13 @@ export function App() {
     [client, pushError],
   );
 
-  const openFile = useCallback(
-    (file: File) => openWith(`Opening ${file.name}…`, () => client.open(file)),
+  // All files given at once open as one report (e.g. the rank traces of one job).
+  const openFiles = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      const more = files.length > 1 ? ` and ${files.length - 1} more` : '';
+      return openWith(`Opening ${files[0].name}${more}…`, (onProgress) => client.open(files, onProgress));
+    },
     [client, openWith],
   );
 
@@ -192,7 +197,7 @@ export function App() {
     setExporting(true);
     try {
       const text = await client.csv(rule.name, built.options);
-      const base = summary.fileName.replace(/\.asysrep$/i, '') || 'report';
+      const base = summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
       downloadText(text, `${base}_${rule.name}.csv`);
     } catch (e) {
       pushError(message(e));
@@ -213,7 +218,7 @@ export function App() {
 
   return (
     <div className="app" data-testid="app">
-      <DropZone onFile={openFile} />
+      <DropZone onFiles={openFiles} />
       <header className="app-header">
         <div className="brand">
           <span className="brand-mark" aria-hidden>
@@ -222,7 +227,7 @@ export function App() {
           <span className="brand-name">asys stats</span>
           <span className="brand-sub">report viewer</span>
         </div>
-        {summary && <OpenBar onFile={openFile} onDemo={openDemo} loading={loading} />}
+        {summary && <OpenBar onFiles={openFiles} onDemo={openDemo} loading={loading} />}
       </header>
       <ErrorBanner errors={errors} onDismiss={(id) => setErrors((es) => es.filter((e) => e.id !== id))} />
       {!summary ? (
@@ -231,13 +236,16 @@ export function App() {
             <div className="landing-icon" aria-hidden>
               ⇣
             </div>
-            <h1>Drop an .asysrep report anywhere on this page</h1>
+            <h1>Drop a report anywhere on this page</h1>
+            <p className="landing-formats" data-testid="openable">
+              Opens: {OPENABLE}.
+            </p>
             <p className="muted">
               The report stays on this machine: it is read in the browser by the WebAssembly engine, nothing is
               uploaded.
             </p>
             <div className="landing-actions">
-              <OpenBar onFile={openFile} onDemo={openDemo} loading={loading} />
+              <OpenBar onFiles={openFiles} onDemo={openDemo} loading={loading} />
             </div>
           </div>
         </main>

@@ -1,16 +1,17 @@
 // Drag-and-drop a report anywhere on the page: a full-page overlay appears
-// while a file is dragged over the window.
+// while files are dragged over the window; all dropped files open as one report.
 import { useEffect, useRef, useState } from 'react';
+import { OPENABLE } from './OpenBar';
 
 function hasFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
-export function DropZone({ onFile }: { onFile: (file: File) => void }) {
+export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
-  const onFileRef = useRef(onFile);
-  onFileRef.current = onFile;
+  const onFilesRef = useRef(onFiles);
+  onFilesRef.current = onFiles;
 
   useEffect(() => {
     const enter = (e: DragEvent) => {
@@ -33,8 +34,8 @@ export function DropZone({ onFile }: { onFile: (file: File) => void }) {
       e.preventDefault();
       depth.current = 0;
       setOver(false);
-      const file = e.dataTransfer?.files?.[0];
-      if (file) onFileRef.current(file);
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      if (files.length > 0) onFilesRef.current(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overFn);
@@ -51,7 +52,10 @@ export function DropZone({ onFile }: { onFile: (file: File) => void }) {
   if (!over) return null;
   return (
     <div className="drop-overlay" data-testid="drop-overlay">
-      <div className="drop-overlay-box">Drop the .asysrep report to open it</div>
+      <div className="drop-overlay-box">
+        Drop the report to open it
+        <div className="drop-overlay-formats">{OPENABLE}</div>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// The header's open controls: pick a file, or one of the two demo reports;
-// a progress bar while a report loads.
+// The header's open controls: pick files (one report), or one of the two demo
+// reports; a progress bar while a report loads.
 import { useRef } from 'react';
 import { formatBytes } from '../lib/format';
 
@@ -10,14 +10,33 @@ export interface LoadingState {
 }
 
 export const DEMOS = ['base', 'slow'] as const;
+
+/** What the engine opens (it recognises each file by its content, not by its name). */
+export const OPENABLE =
+  'asysrep, Nsight Systems SQLite export, PyTorch/Kineto trace .json/.json.gz; several rank traces at once';
+
+// The picker's filter: a hint for the dialog only, the engine decides by content.
+const ACCEPT = [
+  '.asysrep',
+  '.sqlite',
+  '.sqlite3',
+  '.json',
+  '.gz',
+  'application/json',
+  'application/gzip',
+  'application/x-gzip',
+  'application/octet-stream',
+  'application/vnd.sqlite3',
+].join(',');
 export type DemoName = (typeof DEMOS)[number];
 
 export function OpenBar({
-  onFile,
+  onFiles,
   onDemo,
   loading,
 }: {
-  onFile: (file: File) => void;
+  /** All files picked at once: they open as one report. */
+  onFiles: (files: File[]) => void;
   onDemo: (name: DemoName) => void;
   loading: LoadingState | null;
 }) {
@@ -28,16 +47,22 @@ export function OpenBar({
       <input
         ref={input}
         type="file"
-        accept=".asysrep,application/octet-stream,application/vnd.sqlite3"
+        multiple
+        accept={ACCEPT}
         className="visually-hidden"
         data-testid="file-input"
         onChange={(e) => {
-          const f = e.target.files?.[0];
-          if (f) onFile(f);
+          const files = Array.from(e.target.files ?? []);
+          if (files.length > 0) onFiles(files);
           e.target.value = '';
         }}
       />
-      <button className="button primary" onClick={() => input.current?.click()} disabled={!!loading}>
+      <button
+        className="button primary"
+        onClick={() => input.current?.click()}
+        disabled={!!loading}
+        title={`Open one report: ${OPENABLE}`}
+      >
         Open report…
       </button>
       {DEMOS.map((d) => (

@@ -1,4 +1,5 @@
-// The open report at a glance: file, host, capture span, devices, data tables.
+// The open report at a glance: what was opened, its source format, host,
+// capture span, devices, processes, data tables.
 import type { ReportSummary as Summary } from '../engine/types';
 import { formatBytes, formatDurationNs, formatInt } from '../lib/format';
 
@@ -17,16 +18,22 @@ function groupDevices(devices: Summary['devices']): [string, number[]][] {
 }
 
 export function ReportSummary({ summary }: { summary: Summary }) {
+  const [, first, more] = /^(.*?)( \(and \d+ more\))?$/s.exec(summary.name)!;
   const span =
     summary.captureStart !== null && summary.captureEnd !== null ? summary.captureEnd - summary.captureStart : null;
   return (
     <section className="summary" data-testid="report-summary" aria-label="Report summary">
-      <h2 className="summary-file" title={summary.path || summary.fileName} data-testid="summary-file">
-        {summary.fileName}
+      <h2 className="summary-file" title={summary.fileNames.join('\n')} data-testid="summary-file">
+        {/* A long first name is cut short; "(and N more)" always shows. */}
+        <span className="summary-file-first">{first}</span>
+        {more && <span className="summary-file-more">{more}</span>}
       </h2>
       <dl className="summary-list">
         <dt>Size</dt>
-        <dd>{formatBytes(summary.fileSize)}</dd>
+        <dd data-testid="summary-size" data-files={summary.fileNames.length}>
+          {summary.fileNames.length > 1 ? `${summary.fileNames.length} files, ` : ''}
+          {formatBytes(summary.fileSize)}
+        </dd>
         {summary.hostName && (
           <>
             <dt>Host</dt>
@@ -47,7 +54,9 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         {summary.generator && (
           <>
             <dt>Generator</dt>
-            <dd>{summary.generator}</dd>
+            <dd data-testid="summary-generator" title={summary.generator}>
+              {summary.generator}
+            </dd>
           </>
         )}
         {summary.devices.length > 0 && (

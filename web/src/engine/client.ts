@@ -30,7 +30,7 @@ export interface OpenedReport {
 
 function opened(r: OpenResult): OpenedReport {
   return {
-    summary: normalizeSummary(r.summary, r.fileName, r.fileSize),
+    summary: normalizeSummary(r.summary, r.fileName, r.fileSize, r.fileNames),
     capabilities: r.capabilities ?? { sortOrder: false, setTimeFilter: false },
   };
 }
@@ -110,8 +110,9 @@ export class EngineClient {
     return this.post(w, req, onProgress);
   }
 
-  async open(file: File): Promise<OpenedReport> {
-    return opened((await this.request({ type: 'open', file })) as OpenResult);
+  /** Opens one report from one file, or from several (e.g. the rank traces of one job). */
+  async open(files: File[], onProgress?: (p: Progress) => void): Promise<OpenedReport> {
+    return opened((await this.request({ type: 'open', files }, onProgress)) as OpenResult);
   }
 
   async openDemo(url: string, fileName: string, onProgress?: (p: Progress) => void): Promise<OpenedReport> {

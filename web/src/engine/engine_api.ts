@@ -18,6 +18,8 @@ export interface EmscriptenFS {
 export interface AsysEngine {
   FS: EmscriptenFS;
   openReport(path: string): string;
+  /** Several files as one report (newer engines): several Kineto rank traces, one multi-process report. */
+  openReports?(paths: string[]): string;
   listRules(): string;
   runRule(rule: string, optionsJson: string): unknown;
   renderRule(rule: string, optionsJson: string, format: string): unknown;
@@ -160,28 +162,90 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
   }
 }
 
-/** Files up to this size are copied into the engine's memory before opening. */
+/** SQLite files up to this size are copied into the engine's memory before opening. */
 export const COPY_LIMIT = 1 << 30;
 const COPY_CHUNK = 16 << 20;
 
-type ReaderSync = { readAsArrayBuffer(blob: Blob): ArrayBuffer };
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/** True when `bytes` (a file's start) is the SQLite header "SQLite format 3\0". */
+export function isSqliteHeader(bytes: Uint8Array): boolean {
+  if (bytes.length < SQLITE_HEADER.length) return false;
+  for (let i = 0; i < SQLITE_HEADER.length; i++) if (bytes[i] !== SQLITE_HEADER.charCodeAt(i)) return false;
+  return true;
+}
 
 /**
- * Opens each report under its own directory. A file up to COPY_LIMIT is copied
- * into the engine's memory file system in 16 MB slices (with progress):
+ * Whether a file is copied into memory: only an SQLite file (asysrep or
+ * Nsight Systems export, recognised by its first 16 bytes) of at most
+ * COPY_LIMIT bytes. SQLite reads 4 KB pages at random, which WORKERFS turns
+ * into one synchronous FileReader call each; JSON and gzip traces are
+ * streamed by the engine in large reads, where a copy would only double the
+ * memory (a 500 MB trace would need 1 GB).
+ */
+export function shouldCopy(size: number, head: Uint8Array): boolean {
+  return size <= COPY_LIMIT && isSqliteHeader(head);
+}
+
+/** Removes the worker's mount directories (/reports/N/...) from the engine's paths and messages. */
+export function withoutMountDirs(text: string): string {
+  return text.replace(/(^|[\s"'(])\/reports\/\d+\/(?:workerfs\/)?/g, '$1');
+}
+
+/** `name`, or "stem (2).ext", "stem (3).ext", ... when a file of that name is already there. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let n = name || 'report';
+  if (taken.has(n)) {
+    const dot = n.indexOf('.', 1);
+    const stem = dot > 0 ? n.slice(0, dot) : n;
+    const ext = dot > 0 ? n.slice(dot) : '';
+    for (let i = 2; taken.has(n); i++) n = `${stem} (${i})${ext}`;
+  }
+  taken.add(n);
+  return n;
+}
+
+type ReaderSync = { readAsArrayBuffer(blob: Blob): ArrayBuffer };
+
+interface OpenEntry {
+  dir: string;
+  /** Copies in the engine's memory file system, unlinked on release. */
+  copies: string[];
+  /** WORKERFS mount points, unmounted (and removed when not `dir`) on release. */
+  mounts: string[];
+  /** Directories made for this open, removed last. */
+  dirs: string[];
+}
+
+/**
+ * Opens the files of one report under a directory of their own,
+ * /reports/N. An SQLite file (first 16 bytes "SQLite format 3\0") up to
+ * COPY_LIMIT is copied into the engine's memory file system in 16 MB slices:
  * SQLite then reads pages at memory speed, where WORKERFS costs one
  * synchronous FileReader call per 4 KB page (28 s instead of 4 s on a
- * 1-million-row report). Larger files are mounted with WORKERFS, so they
- * need no memory of their own. The old report is released once a newer one
- * opened; the engine keeps its open report when a new file fails.
+ * 1-million-row report). Everything else (JSON and gzip traces, larger
+ * SQLite files) is mounted with WORKERFS and needs no memory of its own: one
+ * mount of all of them at /reports/N, or at /reports/N/workerfs when copies
+ * share the directory. One file opens with `openReport`, several with
+ * `openReports` (one report: several Kineto rank traces become one
+ * multi-process report). Progress counts the bytes of all files. The old
+ * report's files are released once a newer one opened; the engine keeps its
+ * open report when a new open fails, and so do the mounts.
  */
 export class ReportMounts {
   private next = 1;
-  private current: { dir: string; path: string; mounted: boolean } | null = null;
+  private current: OpenEntry | null = null;
 
   constructor(private readonly engine: AsysEngine) {}
 
-  open(file: File, onProgress?: (loaded: number, total: number) => void): unknown {
+  open(files: File | File[], onProgress?: (loaded: number, total: number) => void): unknown {
+    const list = Array.isArray(files) ? files : [files];
+    if (list.length === 0) throw new Error('no file to open');
+    const several = list.length > 1;
+    if (several && typeof this.engine.openReports !== 'function') {
+      throw new Error('this engine opens one file at a time (no openReports); open the files one by one');
+    }
     const FS = this.engine.FS;
     const dir = `/reports/${this.next++}`;
     try {
@@ -190,30 +254,14 @@ export class ReportMounts {
       /* exists */
     }
     FS.mkdir(dir);
-    const path = `${dir}/${file.name}`;
-    const ReaderSync = (globalThis as { FileReaderSync?: new () => ReaderSync }).FileReaderSync;
-    const copy = file.size <= COPY_LIMIT && ReaderSync !== undefined && FS.open !== undefined;
-    const entry = { dir, path, mounted: !copy };
-    if (copy) {
-      const reader = new ReaderSync!();
-      const stream = FS.open!(path, 'w');
-      try {
-        for (let at = 0; at < file.size; at += COPY_CHUNK) {
-          const bytes = new Uint8Array(reader.readAsArrayBuffer(file.slice(at, at + COPY_CHUNK)));
-          FS.write!(stream, bytes, 0, bytes.length, at);
-          onProgress?.(at + bytes.length, file.size);
-        }
-      } finally {
-        FS.close!(stream);
-      }
-    } else {
-      const WORKERFS = FS.filesystems?.WORKERFS;
-      if (!WORKERFS) throw new Error('the engine was built without WORKERFS (-lworkerfs.js)');
-      FS.mount(WORKERFS, { files: [file] }, dir);
-    }
+    const entry: OpenEntry = { dir, copies: [], mounts: [], dirs: [dir] };
     let summary: unknown;
     try {
-      const answer = parseEngineJson(this.engine.openReport(path), 'openReport');
+      const paths = this.place(list, entry, onProgress);
+      const answer = parseEngineJson(
+        several ? this.engine.openReports!(paths) : this.engine.openReport(paths[0]),
+        several ? 'openReports' : 'openReport',
+      );
       summary = Array.isArray(answer) ? answer : (answer.summary ?? answer);
     } catch (e) {
       this.release(entry);
@@ -225,13 +273,76 @@ export class ReportMounts {
     return summary;
   }
 
-  private release(entry: { dir: string; path: string; mounted: boolean }): void {
-    try {
-      if (entry.mounted) this.engine.FS.unmount(entry.dir);
-      else this.engine.FS.unlink?.(entry.path);
-      this.engine.FS.rmdir(entry.dir);
-    } catch {
-      /* still in use by the engine: leave it */
+  /** Copies or mounts every file under entry.dir; returns their paths in the order given. */
+  private place(files: File[], entry: OpenEntry, onProgress?: (loaded: number, total: number) => void): string[] {
+    const FS = this.engine.FS;
+    const { dir } = entry;
+    const ReaderSync = (globalThis as { FileReaderSync?: new () => ReaderSync }).FileReaderSync;
+    const reader = ReaderSync !== undefined && FS.open !== undefined ? new ReaderSync() : null;
+    const copy = files.map(
+      (f) =>
+        reader !== null &&
+        f.size <= COPY_LIMIT &&
+        shouldCopy(f.size, new Uint8Array(reader.readAsArrayBuffer(f.slice(0, SQLITE_HEADER.length)))),
+    );
+    const taken = new Set<string>();
+    const names = files.map((f) => uniqueName(f.name, taken));
+    const anyCopy = copy.some(Boolean);
+    const mountDir = anyCopy ? `${dir}/workerfs` : dir;
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    let loaded = 0;
+
+    for (let i = 0; i < files.length; i++) {
+      if (!copy[i]) continue;
+      const file = files[i];
+      const path = `${dir}/${names[i]}`;
+      const stream = FS.open!(path, 'w');
+      entry.copies.push(path);
+      try {
+        for (let at = 0; at < file.size; at += COPY_CHUNK) {
+          const bytes = new Uint8Array(reader!.readAsArrayBuffer(file.slice(at, at + COPY_CHUNK)));
+          FS.write!(stream, bytes, 0, bytes.length, at);
+          loaded += bytes.length;
+          onProgress?.(loaded, total);
+        }
+      } finally {
+        FS.close!(stream);
+      }
     }
+
+    const mounted = files.map((f, i) => ({ f, name: names[i] })).filter((_, i) => !copy[i]);
+    if (mounted.length > 0) {
+      const WORKERFS = FS.filesystems?.WORKERFS;
+      if (!WORKERFS) throw new Error('the engine was built without WORKERFS (-lworkerfs.js)');
+      if (mountDir !== dir) {
+        FS.mkdir(mountDir);
+        entry.dirs.push(mountDir);
+      }
+      // Files under their own names; a renamed duplicate as a named blob.
+      const same = mounted.filter((m) => m.name === m.f.name);
+      const renamed = mounted.filter((m) => m.name !== m.f.name);
+      const opts: { files?: File[]; blobs?: { name: string; data: Blob }[] } = { files: same.map((m) => m.f) };
+      if (renamed.length > 0) opts.blobs = renamed.map((m) => ({ name: m.name, data: m.f }));
+      FS.mount(WORKERFS, opts, mountDir);
+      entry.mounts.push(mountDir);
+      for (const m of mounted) loaded += m.f.size;
+      onProgress?.(loaded, total);
+    }
+
+    return files.map((_, i) => (copy[i] ? `${dir}/${names[i]}` : `${mountDir}/${names[i]}`));
+  }
+
+  private release(entry: OpenEntry): void {
+    const FS = this.engine.FS;
+    const attempt = (step: () => void) => {
+      try {
+        step();
+      } catch {
+        /* still in use by the engine: leave it */
+      }
+    };
+    for (const p of entry.copies) attempt(() => FS.unlink?.(p));
+    for (const m of entry.mounts) attempt(() => FS.unmount(m));
+    for (const d of [...entry.dirs].reverse()) attempt(() => FS.rmdir(d));
   }
 }

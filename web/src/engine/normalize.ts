@@ -131,7 +131,24 @@ const KNOWN_SUMMARY_KEYS = new Set([
   'path', 'hostName', 'host', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes',
 ]);
 
-export function normalizeSummary(raw: unknown, fileName: string, fileSize: number): ReportSummary {
+/**
+ * The opened name from the engine's summary.path without its directories:
+ * "/reports/3/a.json.gz (and 7 more)" -> "a.json.gz (and 7 more)"; `fallback`
+ * when the engine gave no path.
+ */
+export function openedName(path: string, fallback: string): string {
+  const m = /^(.*?)( \(and \d+ more\))?$/s.exec(path)!;
+  const first = m[1];
+  const base = first.slice(first.lastIndexOf('/') + 1);
+  return base ? base + (m[2] ?? '') : fallback;
+}
+
+export function normalizeSummary(
+  raw: unknown,
+  fileName: string,
+  fileSize: number,
+  fileNames: string[] = [fileName],
+): ReportSummary {
   const o = obj(raw);
   const tables = arr(o.tables)
     .map((t) => (typeof t === 'string' ? t : str(obj(t).name)))
@@ -153,10 +170,14 @@ export function normalizeSummary(raw: unknown, fileName: string, fileSize: numbe
     .filter((p) => Number.isFinite(p.pid));
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (!KNOWN_SUMMARY_KEYS.has(k)) extra[k] = v;
+  const path = str(o.path);
+  const several = fileNames.length > 1 ? ` (and ${fileNames.length - 1} more)` : '';
   return {
+    name: openedName(path, fileName + several),
     fileName,
+    fileNames: fileNames.length > 0 ? fileNames : [fileName],
     fileSize,
-    path: str(o.path),
+    path,
     hostName: str(o.hostName ?? o.host),
     generator: str(o.generator),
     captureStart: timeOf(o.captureStart),

@@ -3,11 +3,11 @@
 import type { TimeWindow } from './engine_api';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export type EngineRequest =
   | { type: 'init'; engineUrl: string }
-  | { type: 'open'; file: File }
+  | { type: 'open'; files: File[] }
   | { type: 'openDemo'; url: string; fileName: string }
   | { type: 'listRules' }
   | { type: 'run'; rule: string; options: Record<string, string> }
@@ -23,10 +23,14 @@ export interface EngineCapabilities {
   setTimeFilter: boolean;
 }
 
-/** openReport's parsed JSON plus the file's name and size. */
+/** openReport's (openReports') parsed JSON plus the files' names and total size. */
 export interface OpenResult {
   summary: unknown;
+  /** The first file's name. */
   fileName: string;
+  /** Every file's name, in the order opened. */
+  fileNames: string[];
+  /** All files together, in bytes. */
   fileSize: number;
   capabilities: EngineCapabilities;
 }

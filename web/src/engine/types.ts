@@ -67,8 +67,15 @@ export interface ProcessInfo {
 
 /** What openReport's `summary` holds, plus what the worker knows of the file. */
 export interface ReportSummary {
+  /** What was opened, as the engine names it without directories: "a.json.gz (and 7 more)". */
+  name: string;
+  /** The first file's name. */
   fileName: string;
+  /** Every file opened (several rank traces make one report). */
+  fileNames: string[];
+  /** All files together, in bytes. */
   fileSize: number;
+  /** The engine's summary.path. */
   path: string;
   hostName: string;
   generator: string;

@@ -9,9 +9,10 @@ import {
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
+  withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
-import { PROTOCOL_VERSION, type RequestMessage, type ResponseMessage } from './protocol';
+import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -90,15 +91,30 @@ async function handle(msg: RequestMessage): Promise<void> {
       return;
     case 'open':
     case 'openDemo': {
-      const file = msg.type === 'open' ? msg.file : await fetchDemo(id, msg.url, msg.fileName);
+      const files = msg.type === 'open' ? msg.files : [await fetchDemo(id, msg.url, msg.fileName)];
+      if (!files || files.length === 0) throw new Error('no file to open');
       const e = await engine();
       lastRun = null;
-      const summary = mounts!.open(file, (loaded, total) => post({ id, kind: 'progress', loaded, total }));
+      let summary: unknown;
+      try {
+        summary = mounts!.open(files, (loaded, total) => post({ id, kind: 'progress', loaded, total }));
+      } catch (err) {
+        if (isFatal(err)) throw err;
+        // The engine names the files by their paths here: /reports/N/ means nothing to the user.
+        throw new Error(withoutMountDirs(errorText(err)));
+      }
       const capabilities = {
         sortOrder: typeof e.sortOrder === 'function',
         setTimeFilter: typeof e.setTimeFilter === 'function',
       };
-      post({ id, kind: 'result', result: { summary, fileName: file.name, fileSize: file.size, capabilities } });
+      const result: OpenResult = {
+        summary,
+        fileName: files[0].name,
+        fileNames: files.map((f) => f.name),
+        fileSize: files.reduce((sum, f) => sum + f.size, 0),
+        capabilities,
+      };
+      post({ id, kind: 'result', result });
       return;
     }
     case 'listRules': {
