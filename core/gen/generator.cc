@@ -44,10 +44,7 @@ void generateReport(const GenOptions& options, const std::string& outPath) {
   wo.iterations = static_cast<int64_t>(std::llround(options.scale * kIterationsPerScale));
   if (wo.iterations < 1) wo.iterations = 1;
 
-  const std::string partial = outPath + ".partial";
-  std::remove(partial.c_str());
-  try {
-    ReportWriter w(partial, outPath);
+  writeReportFile(outPath, [&](ReportWriter& w) {
     const gen::WorkloadResult r = gen::runWorkload(w, wo);
     w.metaData("format", "asysrep");
     w.metaData("formatVersion", "1");
@@ -56,16 +53,7 @@ void generateReport(const GenOptions& options, const std::string& outPath) {
     w.metaData("captureEnd", std::to_string(r.captureEnd));
     w.metaData("generator", "asys gen (seed=" + std::to_string(options.seed) + ", scale=" +
                                 formatScale(options.scale) + ", profile=" + options.profile + ")");
-    w.finish();
-  } catch (...) {
-    std::remove(partial.c_str());
-    throw;
-  }
-  if (std::rename(partial.c_str(), outPath.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(partial.c_str());
-    throw Error("cannot write report '" + outPath + "': " + reason);
-  }
+  });
 }
 
 }  // namespace asys

@@ -86,25 +86,10 @@ InputFormat formatOfInputs(const std::vector<std::string>& inputs) {
 }
 
 void writeImport(InputFormat format, const std::vector<std::string>& inputs, const std::string& outPath) {
-  const std::string partial = outPath + ".partial";
-  std::remove(partial.c_str());
-  try {
-    ReportWriter w(partial, outPath);
-    if (format == InputFormat::NsysSqlite) {
-      importNsysSqlite(inputs[0], w);
-    } else {
-      importKineto(inputs, w);
-    }
-    w.finish();
-  } catch (...) {
-    std::remove(partial.c_str());
-    throw;
-  }
-  if (std::rename(partial.c_str(), outPath.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(partial.c_str());
-    throw Error("cannot write report '" + outPath + "': " + reason);
-  }
+  writeReportFile(outPath, [&](ReportWriter& w) {
+    if (format == InputFormat::NsysSqlite) importNsysSqlite(inputs[0], w);
+    else importKineto(inputs, w);
+  });
 }
 
 }  // namespace

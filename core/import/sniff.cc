@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/import/importer.h"
+#include "core/report/sqlite_db.h"
 
 namespace asys {
 
@@ -28,17 +29,7 @@ bool isNsysTable(const std::string& name) {
 }
 
 InputFormat sniffSqlite(const std::string& path) {
-  std::string uri = !path.empty() && path[0] == '/' ? "file://" : "file:";
-  for (char c : path) {
-    if (c == '?' || c == '#' || c == '%') {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
-      uri += buf;
-    } else {
-      uri += c;
-    }
-  }
-  uri += "?mode=ro&immutable=1";
+  const std::string uri = sqliteUri(path, "?mode=ro&immutable=1");
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
     sqlite3_close(db);

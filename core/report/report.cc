@@ -180,7 +180,7 @@ const Kernels& Report::kernels(uint32_t columns) {
 
   std::vector<int> wanted;
   std::vector<std::string> sqlNames;
-  for (int c = 0; c < kcol::count; ++c) {
+  for (int c = 0; c < static_cast<int>(kcol::count); ++c) {
     if (missing & (1u << c)) {
       wanted.push_back(c);
       sqlNames.emplace_back(kNames[c]);

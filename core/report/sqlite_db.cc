@@ -9,10 +9,7 @@
 
 namespace asys {
 
-SqliteDb::SqliteDb(const std::string& path) : path_(path) {
-  // Percent-escape the characters that are special in a URI filename.
-  // An absolute path gets an empty authority ("file:///x"), so a path that
-  // starts with "//" is not read as a host name.
+std::string sqliteUri(const std::string& path, const char* query) {
   std::string uri = path.rfind('/', 0) == 0 ? "file://" : "file:";
   for (char c : path) {
     if (c == '?' || c == '#' || c == '%') {
@@ -23,7 +20,12 @@ SqliteDb::SqliteDb(const std::string& path) : path_(path) {
       uri += c;
     }
   }
-  uri += "?immutable=1";
+  if (query != nullptr) uri += query;
+  return uri;
+}
+
+SqliteDb::SqliteDb(const std::string& path) : path_(path) {
+  const std::string uri = sqliteUri(path, "?immutable=1");
   int rc = sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   if (rc != SQLITE_OK) {
     std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);

@@ -13,6 +13,12 @@ namespace asys {
 
 class SqliteDb;
 
+// A URI filename for sqlite3_open_v2 / ATTACH with SQLITE_OPEN_URI: the
+// characters special in a URI are percent-escaped so any path works, and an
+// absolute path gets an empty authority ("file:///x"), so a path starting
+// with "//" is not read as a host name. `query` is appended ("?immutable=1").
+std::string sqliteUri(const std::string& path, const char* query);
+
 class Statement {
  public:
   Statement(SqliteDb& db, const std::string& sql);

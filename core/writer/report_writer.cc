@@ -2,9 +2,12 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "core/base/error.h"
+#include "core/report/sqlite_db.h"
 #include "core/writer/asysrep_schema.h"
 
 namespace asys {
@@ -58,25 +61,6 @@ inline void bindText(sqlite3_stmt* s, int i, const char* text) {
   }
 }
 
-// A URI filename for sqlite3_open_v2/ATTACH with SQLITE_OPEN_URI: the
-// characters special in a URI are percent-escaped, so any path works.
-std::string uriOf(const std::string& path, const char* query) {
-  // An absolute path gets an empty authority ("file:///tmp/x"), so that a
-  // path starting with "//" is not read as a host name.
-  std::string uri = !path.empty() && path[0] == '/' ? "file://" : "file:";
-  for (char c : path) {
-    if (c == '?' || c == '#' || c == '%') {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
-      uri += buf;
-    } else {
-      uri += c;
-    }
-  }
-  if (query != nullptr) uri += query;
-  return uri;
-}
-
 std::string quoteSql(const std::string& s) {
   std::string q = "'";
   for (char c : s) {
@@ -92,7 +76,7 @@ ReportWriter::ReportWriter(const std::string& path, const std::string& displayPa
     : path_(displayPath) {
   static_assert(sizeof(kInsertSql) / sizeof(kInsertSql[0]) == kStmtCount);
   // URI filenames so that importers can ATTACH their source read-only.
-  if (sqlite3_open_v2(uriOf(path, nullptr).c_str(), &db_,
+  if (sqlite3_open_v2(sqliteUri(path, nullptr).c_str(), &db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
                           SQLITE_OPEN_URI,
                       nullptr) != SQLITE_OK) {
@@ -401,7 +385,7 @@ void ReportWriter::execSql(const std::string& sql) { exec(sql.c_str()); }
 void ReportWriter::attachReadOnly(const std::string& path, const std::string& schema) {
   exec("COMMIT");
   const std::string sql =
-      "ATTACH DATABASE " + quoteSql(uriOf(path, "?mode=ro&immutable=1")) + " AS \"" + schema + "\"";
+      "ATTACH DATABASE " + quoteSql(sqliteUri(path, "?mode=ro&immutable=1")) + " AS \"" + schema + "\"";
   const bool ok = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
   const std::string why = ok ? "" : sqlite3_errmsg(db_);
   exec("BEGIN");
@@ -439,6 +423,24 @@ void ReportWriter::finish() {
   exec("COMMIT");
   if (sqlite3_close(db_) != SQLITE_OK) fail("cannot close report");
   db_ = nullptr;
+}
+
+void writeReportFile(const std::string& outPath, const std::function<void(ReportWriter&)>& fill) {
+  const std::string partial = outPath + ".partial";
+  std::remove(partial.c_str());
+  try {
+    ReportWriter w(partial, outPath);
+    fill(w);
+    w.finish();
+  } catch (...) {
+    std::remove(partial.c_str());
+    throw;
+  }
+  if (std::rename(partial.c_str(), outPath.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(partial.c_str());
+    throw Error("cannot write report '" + outPath + "': " + reason);
+  }
 }
 
 }  // namespace asys

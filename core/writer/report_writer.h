@@ -4,6 +4,7 @@
 // transaction, journal off), interns strings into StringIds, and turns every
 // SQLite failure into an asys::Error naming the file.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -183,5 +184,10 @@ class ReportWriter {
   std::unordered_map<std::string, uint32_t> strings_;
   uint32_t nextStringId_ = 1;
 };
+
+// Writes a complete report at outPath: `fill` writes into OUT.partial, which
+// is renamed into place only once finished, so a failure never leaves a
+// half-written report under the real name.
+void writeReportFile(const std::string& outPath, const std::function<void(ReportWriter&)>& fill);
 
 }  // namespace asys
