@@ -35,7 +35,7 @@ OptionSpec kernelNameModeOption() {
 }
 
 OptionSpec hgtxNameOption() {
-  return {.name = "hgtx-name", .kind = OptionKind::Flag, .label = "Prefix HGTX range name",
+  return {.name = "hgtx-name", .kind = OptionKind::Flag, .label = "Add HGTX name as a prefix",
           .help = "Prefix each kernel's name with the innermost HGTX range around its launch\n"
                   "call on the launching thread, joined by '/'."};
 }

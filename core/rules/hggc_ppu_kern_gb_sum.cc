@@ -18,13 +18,6 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-// The shared hgtx-name option, labelled as this section's settings panel.
-OptionSpec hgtxPrefixOption() {
-  OptionSpec o = hgtxNameOption();
-  o.label = "Add HGTX name as a prefix";
-  return o;
-}
-
 Table compute(RuleContext& ctx) {
   const Kernels& k = ctx.report.kernels();
   KernelLabelTexts names(ctx.report, ctx.options);
@@ -68,7 +61,7 @@ const RuleSpec& hggcPpuKernGbSumRule() {
           "grid size and block size, sorted by total time descending. With hgtx-name the\n"
           "name carries the HGTX range around the launch. Time (%) is the share of the\n"
           "listed kernels' total time, not of the application's run time.",
-      .options = {hgtxPrefixOption(), kernelNameModeOption(), deviceOption()},
+      .options = {hgtxNameOption(), kernelNameModeOption(), deviceOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},
       .pie = {"Total Time", {"Name"}},

@@ -25,13 +25,6 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-// The shared hgtx-name option, labelled as this section's settings panel.
-OptionSpec hgtxPrefixOption() {
-  OptionSpec o = hgtxNameOption();
-  o.label = "Add HGTX name as a prefix";
-  return o;
-}
-
 Table compute(RuleContext& ctx) {
   const Kernels& k = ctx.report.kernels();
   std::vector<uint32_t> rows;
@@ -79,7 +72,7 @@ const RuleSpec& hggcPpuKernGbTraceRule() {
           "One row per HGGC kernel execution with its process, device, context, stream,\n"
           "grid size and block size, sorted by the kernel's start time ascending. With\n"
           "hgtx-name the name carries the HGTX range around the launch.",
-      .options = {hgtxPrefixOption(), kernelNameModeOption()},
+      .options = {hgtxNameOption(), kernelNameModeOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},
       .pie = {"Duration", {"Name", "PID", "Device ID"}},
