@@ -1,0 +1,97 @@
+// `asys stats --output / --format / -f` (shared/spec/cli.md): where each
+// rule's output goes, with which format, and refusing to overwrite.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/cli/cli.h"
+#include "core/gen/generator.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+  int status;
+  std::string out, err;
+};
+
+CliRun cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  int status = asys::runCli(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class CliOutput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("asys-cli-output-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "out");
+    report = (dir / "run.asysrep").string();
+    asys::generateReport({.seed = 3, .scale = 0.25, .profile = "base"}, report);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path dir;
+  std::string report;
+};
+
+}  // namespace
+
+TEST_F(CliOutput, DirPrefixWritesOneFilePerRuleWithItsFormat) {
+  const std::string prefix = (dir / "out" / "p").string();
+  CliRun r = cli({"stats", "-r", "hggc_api_sum,osrt_sum", "--format", "csv,json", "--output", prefix, report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(slurp(dir / "out" / "p_hggc_api_sum.csv"), cli({"stats", "-r", "hggc_api_sum", report}).out);
+  EXPECT_EQ(slurp(dir / "out" / "p_osrt_sum.json"),
+            cli({"stats", "-r", "osrt_sum", "--format", "json", report}).out);
+}
+
+TEST_F(CliOutput, DotWritesBesideTheReport) {
+  CliRun r = cli({"stats", "-r", "hggc_api_sum", "--output", ".", report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "run_hggc_api_sum.csv"));
+}
+
+TEST_F(CliOutput, RefusesToOverwriteWithoutForce) {
+  const std::string prefix = (dir / "out" / "p").string();
+  ASSERT_EQ(cli({"stats", "-r", "hggc_api_sum", "--output", prefix, report}).status, 0);
+  CliRun again = cli({"stats", "-r", "hggc_api_sum", "--output", prefix, report});
+  EXPECT_EQ(again.status, 1);
+  EXPECT_NE(again.err.find("p_hggc_api_sum.csv exists (use -f true to overwrite)"), std::string::npos) << again.err;
+  EXPECT_EQ(std::count(again.err.begin(), again.err.end(), '\n'), 1);
+  EXPECT_EQ(cli({"stats", "-r", "hggc_api_sum", "--output", prefix, "-f", "true", report}).status, 0);
+}
+
+TEST_F(CliOutput, SeveralRulesOnStandardOutputAreFramed) {
+  CliRun r = cli({"stats", "-r", "hggc_api_sum", "-r", "osrt_sum", report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string api = cli({"stats", "-r", "hggc_api_sum", report}).out;
+  const std::string osrt = cli({"stats", "-r", "osrt_sum", report}).out;
+  EXPECT_EQ(r.out, "# hggc_api_sum\n" + api + "\n# osrt_sum\n" + osrt + "\n");
+}
+
+TEST_F(CliOutput, LastFormatRepeatsForLaterRules) {
+  CliRun r = cli({"stats", "-r", "hggc_api_sum,osrt_sum", "--format", "json", report});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "# hggc_api_sum\n" + cli({"stats", "-r", "hggc_api_sum", "--format", "json", report}).out +
+                       "\n# osrt_sum\n" + cli({"stats", "-r", "osrt_sum", "--format", "json", report}).out + "\n");
+}
+
+TEST_F(CliOutput, UnknownFormatIsAnErrorBeforeAnythingRuns) {
+  CliRun r = cli({"stats", "-r", "hggc_api_sum", "--format", "xml", report});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "asys stats: --format: unknown format 'xml' (expected csv, json, column or xlsx)\n");
+  EXPECT_EQ(r.out, "");
+}
