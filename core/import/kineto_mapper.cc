@@ -228,6 +228,18 @@ void Mapper::onEvent(const Event& e) {
   }
 }
 
+// The columns every device activity row (kernel, memcpy, memset) shares.
+template <typename Row>
+void Mapper::deviceActivity(const Event& e, Row& r) {
+  r.start = time(e.ts);
+  r.end = r.start + (e.is(kDur) ? e.dur : 0);
+  r.deviceId = gpuDevice(e);
+  r.contextId = e.is(kContext) ? narrow(e.context) : kNull32;
+  r.streamId = e.is(kStream) ? narrow(e.stream) : e.is(kTid) ? narrow(e.tid) : kNull32;
+  r.correlationId = e.is(kCorrelation) ? e.correlation : kNull;
+  r.globalPid = processPid(-1) << 24;
+}
+
 void Mapper::kernel(const Event& e) {
   wroteTimes_ = true;
   const uint32_t nameId = intern(e.name);
@@ -238,13 +250,7 @@ void Mapper::kernel(const Event& e) {
   }
   const uint32_t shortName = info(nameId).shortName;
   KernelRow r;
-  r.start = time(e.ts);
-  r.end = r.start + (e.is(kDur) ? e.dur : 0);
-  r.deviceId = gpuDevice(e);
-  r.contextId = e.is(kContext) ? narrow(e.context) : kNull32;
-  r.streamId = e.is(kStream) ? narrow(e.stream) : e.is(kTid) ? narrow(e.tid) : kNull32;
-  r.correlationId = e.is(kCorrelation) ? e.correlation : kNull;
-  r.globalPid = processPid(-1) << 24;
+  deviceActivity(e, r);
   r.demangledName = nameId;
   r.shortName = shortName;
   r.mangledName = kNoStringId;  // Kineto writes only the demangled name
@@ -304,13 +310,7 @@ void Mapper::memcpy(const Event& e) {
     n.dstKind = k.dst;
   }
   MemcpyRow r;
-  r.start = time(e.ts);
-  r.end = r.start + (e.is(kDur) ? e.dur : 0);
-  r.deviceId = gpuDevice(e);
-  r.contextId = e.is(kContext) ? narrow(e.context) : kNull32;
-  r.streamId = e.is(kStream) ? narrow(e.stream) : e.is(kTid) ? narrow(e.tid) : kNull32;
-  r.correlationId = e.is(kCorrelation) ? e.correlation : kNull;
-  r.globalPid = processPid(-1) << 24;
+  deviceActivity(e, r);
   r.bytes = e.is(kBytes) ? e.bytes : kNull;
   r.copyKind = n.copyKind;
   r.srcKind = n.srcKind;
@@ -325,13 +325,7 @@ void Mapper::memset(const Event& e) {
   NameInfo& n = info(nameId);
   if (n.memsetKind < 0) n.memsetKind = parseMemsetName(e.name);
   MemsetRow r;
-  r.start = time(e.ts);
-  r.end = r.start + (e.is(kDur) ? e.dur : 0);
-  r.deviceId = gpuDevice(e);
-  r.contextId = e.is(kContext) ? narrow(e.context) : kNull32;
-  r.streamId = e.is(kStream) ? narrow(e.stream) : e.is(kTid) ? narrow(e.tid) : kNull32;
-  r.correlationId = e.is(kCorrelation) ? e.correlation : kNull;
-  r.globalPid = processPid(-1) << 24;
+  deviceActivity(e, r);
   r.value = kNull32;  // not recorded by Kineto
   r.bytes = e.is(kBytes) ? e.bytes : kNull;
   r.memKind = n.memsetKind;

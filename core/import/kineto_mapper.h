@@ -99,6 +99,8 @@ class Mapper final : public EventSink {
   int64_t tidOf(const Event& e);
   int32_t device(int64_t local);
   int32_t gpuDevice(const Event& e);
+  template <typename Row>
+  void deviceActivity(const Event& e, Row& r);
   int64_t domain(int64_t& slot);  // the domain's id, created on first use
   void countRow(Table t) { ++rows_[t]; }
 
