@@ -7,16 +7,15 @@
 
 namespace asys {
 
-RangeNamer::RangeNamer(Report& report)
-    : h_(report.hgtx()), domains_(report.hgtxDomains()), strings_(report.strings()) {}
+RangeNamer::RangeNamer(Report& report) : report_(report), h_(report.hgtx()), strings_(report.strings()) {}
 
 uint32_t RangeNamer::nameId(size_t i) {
-  auto d = domains_.find(h_.domainId[i]);
-  if (d == domains_.end() || d->second == kNoString || h_.nameId[i] == kNoString) return h_.nameId[i];
-  uint64_t key = (static_cast<uint64_t>(d->second) << 32) | h_.nameId[i];
+  const uint32_t domain = report_.hgtxDomainName(h_.globalTid[i], h_.domainId[i]);
+  if (domain == kNoString || h_.nameId[i] == kNoString) return h_.nameId[i];
+  uint64_t key = (static_cast<uint64_t>(domain) << 32) | h_.nameId[i];
   auto it = qualified_.find(key);
   if (it != qualified_.end()) return it->second;
-  std::string name(strings_.get(d->second));
+  std::string name(strings_.get(domain));
   name += ':';
   name += strings_.get(h_.nameId[i]);
   uint32_t id = strings_.intern(name);

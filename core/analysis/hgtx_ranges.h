@@ -22,8 +22,8 @@ class RangeNamer {
   uint32_t nameId(size_t event);
 
  private:
+  Report& report_;
   const HgtxEvents& h_;
-  const std::unordered_map<int64_t, uint32_t>& domains_;
   StringPool& strings_;
   std::unordered_map<uint64_t, uint32_t> qualified_;
 };

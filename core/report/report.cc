@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/base/error.h"
+#include "core/report/column_loader.h"
 #include "core/report/sqlite_db.h"
 
 namespace asys {
@@ -108,11 +109,11 @@ void Report::loadStrings() {
   stringsLoaded_ = true;
   if (!db_->hasTable("StringIds")) return;
   {
-    Statement st(*db_, "SELECT max(id) FROM StringIds");
-    if (st.step() && !st.isNull(0)) strings_.reserveIds(static_cast<size_t>(st.int64(0)));
+    Statement st(*db_, "SELECT max(id), count(*) FROM StringIds");
+    if (st.step() && !st.isNull(0)) strings_.reserveStored(st.int64(0), static_cast<size_t>(st.int64(1)));
   }
   Statement st(*db_, "SELECT id, value FROM StringIds");
-  while (st.step()) strings_.setId(static_cast<uint32_t>(st.int64(0)), st.text(1));
+  while (st.step()) strings_.addStored(st.int64(0), st.text(1));
 }
 
 StringPool& Report::strings() {
@@ -120,26 +121,16 @@ StringPool& Report::strings() {
   return strings_;
 }
 
-namespace {
-uint32_t nameIdOf(int64_t v) { return v == kNoValue ? kNoString : static_cast<uint32_t>(v); }
-int32_t i32(int64_t v) { return v == kNoValue ? -1 : static_cast<int32_t>(v); }
-}  // namespace
-
 ApiCalls Report::loadApi(const char* table) {
   ApiCalls a;
-  if (!db_->hasTable(table)) return a;
-  const size_t n = db_->countRows(table);
-  for (auto* v : {&a.start, &a.end, &a.globalTid, &a.correlationId, &a.returnValue}) v->reserve(n);
-  a.nameId.reserve(n);
-  Statement st(*db_, db_->selectColumns(table, {"start", "end", "globalTid", "correlationId", "nameId", "returnValue"}));
-  while (st.step()) {
-    a.start.push_back(st.int64(0));
-    a.end.push_back(st.int64(1));
-    a.globalTid.push_back(st.int64(2));
-    a.correlationId.push_back(st.int64(3));
-    a.nameId.push_back(nameIdOf(st.int64(4)));
-    a.returnValue.push_back(st.int64(5));
-  }
+  ColumnLoad(*db_, strings(), table)
+      .int64("start", a.start, ColumnLoad::Null::Error)
+      .int64("end", a.end)
+      .int64("globalTid", a.globalTid)
+      .int64("correlationId", a.correlationId)
+      .name("nameId", a.nameId)
+      .int64("returnValue", a.returnValue)
+      .run();
   return a;
 }
 
@@ -159,54 +150,32 @@ const Kernels& Report::kernels(uint32_t columns) {
     kernelColumns_ |= missing;
     return kernels_;
   }
-  static const char* const kNames[kcol::count] = {
-      "start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid", "demangledName",
-      "shortName", "mangledName", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
-      "registersPerThread", "staticSharedMemory", "dynamicSharedMemory", "graphNodeId", "graphId"};
   Kernels& k = kernels_;
-  // Where each column goes: 64-bit, 32-bit or a name id.
-  std::vector<int64_t>* i64[kcol::count] = {&k.start, &k.end, nullptr, nullptr, nullptr, &k.correlationId,
-                                            &k.globalPid};
-  i64[19] = &k.graphNodeId;
-  i64[20] = &k.graphId;
-  std::vector<int32_t>* i32s[kcol::count] = {nullptr, nullptr, &k.deviceId, &k.contextId, &k.streamId};
-  std::vector<int32_t>* launch[] = {&k.gridX, &k.gridY, &k.gridZ, &k.blockX, &k.blockY, &k.blockZ,
-                                    &k.registersPerThread, &k.staticSharedMemory, &k.dynamicSharedMemory};
-  for (int c = 10; c <= 18; ++c) i32s[c] = launch[c - 10];
-  std::vector<uint32_t>* ids[kcol::count] = {};
-  ids[7] = &k.demangledName;
-  ids[8] = &k.shortName;
-  ids[9] = &k.mangledName;
-
-  std::vector<int> wanted;
-  std::vector<std::string> sqlNames;
-  for (int c = 0; c < static_cast<int>(kcol::count); ++c) {
-    if (missing & (1u << c)) {
-      wanted.push_back(c);
-      sqlNames.emplace_back(kNames[c]);
-    }
-  }
-  const size_t n = db_->countRows("HGGC_KERNEL");
-  for (int c : wanted) {
-    if (i64[c]) i64[c]->reserve(n);
-    if (i32s[c]) i32s[c]->reserve(n);
-    if (ids[c]) ids[c]->reserve(n);
-  }
-  // Table order (rowid) in every scan, so columns loaded later line up.
-  Statement st(*db_, db_->selectColumns("HGGC_KERNEL", sqlNames) + " ORDER BY rowid");
-  const int m = static_cast<int>(wanted.size());
-  size_t rows = 0;
-  while (st.step()) {
-    ++rows;
-    for (int j = 0; j < m; ++j) {
-      const int c = wanted[j];
-      const int64_t v = st.int64(j);
-      if (i64[c]) i64[c]->push_back(v);
-      else if (i32s[c]) i32s[c]->push_back(i32(v));
-      else ids[c]->push_back(nameIdOf(v));
-    }
-  }
-  k.rows = rows;
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL");
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
+  if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
+  if (want(kcol::end)) load.int64("end", k.end);
+  if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId);
+  if (want(kcol::contextId)) load.int32("contextId", k.contextId);
+  if (want(kcol::streamId)) load.int32("streamId", k.streamId);
+  if (want(kcol::correlationId)) load.int64("correlationId", k.correlationId);
+  if (want(kcol::globalPid)) load.int64("globalPid", k.globalPid);
+  if (want(kcol::demangledName)) load.name("demangledName", k.demangledName);
+  if (want(kcol::shortName)) load.name("shortName", k.shortName);
+  if (want(kcol::mangledName)) load.name("mangledName", k.mangledName);
+  if (want(kcol::gridX)) load.int32("gridX", k.gridX);
+  if (want(kcol::gridY)) load.int32("gridY", k.gridY);
+  if (want(kcol::gridZ)) load.int32("gridZ", k.gridZ);
+  if (want(kcol::blockX)) load.int32("blockX", k.blockX);
+  if (want(kcol::blockY)) load.int32("blockY", k.blockY);
+  if (want(kcol::blockZ)) load.int32("blockZ", k.blockZ);
+  if (want(kcol::registersPerThread)) load.int32("registersPerThread", k.registersPerThread);
+  if (want(kcol::staticSharedMemory)) load.int32("staticSharedMemory", k.staticSharedMemory);
+  if (want(kcol::dynamicSharedMemory)) load.int32("dynamicSharedMemory", k.dynamicSharedMemory);
+  if (want(kcol::graphNodeId)) load.int64("graphNodeId", k.graphNodeId);
+  if (want(kcol::graphId)) load.int64("graphId", k.graphId);
+  k.rows = load.run();
   kernelColumns_ |= missing;
   return k;
 }
@@ -215,35 +184,49 @@ const HgtxEvents& Report::hgtx() {
   if (hgtx_) return *hgtx_;
   hgtx_.emplace();
   HgtxEvents& h = *hgtx_;
-  if (!db_->hasTable("HGTX_EVENTS")) return h;
-  StringPool& pool = strings();
-  Statement st(*db_, db_->selectColumns("HGTX_EVENTS",
-      {"start", "end", "eventType", "rangeId", "globalTid", "endGlobalTid", "domainId", "textId", "text"}));
-  while (st.step()) {
-    h.start.push_back(st.int64(0));
-    h.end.push_back(st.int64(1));
-    h.eventType.push_back(i32(st.int64(2)));
-    h.rangeId.push_back(st.int64(3));
-    h.globalTid.push_back(st.int64(4));
-    h.endGlobalTid.push_back(st.int64(5));
-    h.domainId.push_back(st.int64(6));
-    uint32_t name = nameIdOf(st.int64(7));
-    if (name == kNoString && !st.isNull(8)) name = pool.intern(st.text(8));
-    h.nameId.push_back(name);
+  // A range's name is in `textId` or inline in `text`: either way one id per
+  // text, so "forward" is one name however each row stores it.
+  std::vector<uint32_t> inlineText;
+  ColumnLoad(*db_, strings(), "HGTX_EVENTS")
+      .int64("start", h.start, ColumnLoad::Null::Error)
+      .int64("end", h.end)
+      .int32("eventType", h.eventType, ColumnLoad::Null::Error)
+      .int64("rangeId", h.rangeId)
+      .int64("globalTid", h.globalTid)
+      .int64("endGlobalTid", h.endGlobalTid)
+      .int64("domainId", h.domainId)
+      .name("textId", h.nameId)
+      .text("text", inlineText)
+      .run();
+  for (size_t i = 0; i < h.size(); ++i) {
+    if (h.nameId[i] == kNoString) h.nameId[i] = inlineText[i];
+    if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
+      hgtxDomains_[{pidOf(h.globalTid[i]), h.domainId[i]}] = h.nameId[i];
+    }
   }
   return h;
 }
 
-const std::unordered_map<int64_t, uint32_t>& Report::hgtxDomains() {
-  if (hgtxDomains_) return *hgtxDomains_;
-  hgtxDomains_.emplace();
-  const HgtxEvents& h = hgtx();
-  for (size_t i = 0; i < h.size(); ++i) {
-    if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
-      (*hgtxDomains_)[h.domainId[i]] = h.nameId[i];
-    }
-  }
-  return *hgtxDomains_;
+uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {
+  hgtx();
+  if (domainId == kNoValue) return kNoString;
+  auto it = hgtxDomains_.find({pidOf(globalTid), domainId});
+  return it == hgtxDomains_.end() ? kNoString : it->second;
+}
+
+const GraphNodeEvents& Report::graphNodes() {
+  if (graphNodes_) return *graphNodes_;
+  graphNodes_.emplace();
+  GraphNodeEvents& g = *graphNodes_;
+  ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS")
+      .int64("start", g.start, ColumnLoad::Null::Error)
+      .int64("end", g.end)
+      .int64("globalTid", g.globalTid)
+      .int64("graphNodeId", g.graphNodeId)
+      .int64("originalGraphNodeId", g.originalGraphNodeId)
+      .int64("graphId", g.graphId)
+      .run();
+  return g;
 }
 
 const std::vector<Device>& Report::devices() {

@@ -1,8 +1,11 @@
 #pragma once
 // The in-memory report model: one columnar struct per asysrep table, each read
 // from SQLite once, on first use, into plain vectors (no per-row objects).
-// Every name is a uint32 id into one string pool; kNoString marks SQL NULL.
+// Every name is a uint32 id into one string pool, one id per distinct text;
+// kNoString marks SQL NULL. A cell of the wrong type is an Error naming the
+// table, column and row (core/report/column_loader.h).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,29 +13,16 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/report/string_pool.h"
+
 namespace asys {
 
 class SqliteDb;
 
-constexpr uint32_t kNoString = 0xFFFFFFFFu;
 constexpr int64_t kNoValue = INT64_MIN;  // SQL NULL in an integer column
 
 inline int64_t pidOf(int64_t globalTid) { return (globalTid >> 24) & 0xFFFFFF; }
 inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
-
-// StringIds plus any text the loaders intern (HGTX `text`, enum labels).
-class StringPool {
- public:
-  std::string_view get(uint32_t id) const;
-  uint32_t intern(std::string_view s);  // for text that is not in StringIds
-  void reserveIds(size_t maxId);
-  void setId(uint32_t id, std::string_view s);
-
- private:
-  std::vector<uint32_t> offset_, length_;  // by id; length_ UINT32_MAX = absent
-  std::string bytes_;
-  std::unordered_map<std::string, uint32_t> extra_;
-};
 
 // HGGC_API and OSRT_API: calls on host threads.
 struct ApiCalls {
@@ -88,7 +78,14 @@ struct HgtxEvents {
 // srcKind = memKind, dstKind = kNoValue).
 struct MemoryOps {
   std::vector<int64_t> start, end, correlationId, globalPid, bytes, copyKind, srcKind, dstKind;
+  std::vector<int64_t> graphNodeId, graphId;
   std::vector<int32_t> deviceId, contextId, streamId;
+  size_t size() const { return start.size(); }
+};
+
+// HGGC_GRAPH_NODE_EVENTS: graph nodes created on host threads.
+struct GraphNodeEvents {
+  std::vector<int64_t> start, end, globalTid, graphNodeId, originalGraphNodeId, graphId;
   size_t size() const { return start.size(); }
 };
 
@@ -149,6 +146,7 @@ class Report {
   // vectors may be empty until a later call asks for them.
   const Kernels& kernels(uint32_t columns = kcol::all);
   const HgtxEvents& hgtx();
+  const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();
   // ENUM_HGGC_MEMCPY_OPER / ENUM_HGGC_MEM_KIND: id -> label (interned).
@@ -160,8 +158,10 @@ class Report {
   const std::unordered_map<int64_t, uint32_t>& threadNames();
   const std::vector<Device>& devices();
   const std::vector<Process>& processes();
-  // Domain id -> domain name id (kNoString when unnamed).
-  const std::unordered_map<int64_t, uint32_t>& hgtxDomains();
+  // The name of a range's domain (kNoString when unnamed). Domain ids are
+  // per process, as in Nsight Systems: two processes may both call their own
+  // domain 1.
+  uint32_t hgtxDomainName(int64_t globalTid, int64_t domainId);
 
  private:
   Report() = default;
@@ -179,13 +179,15 @@ class Report {
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   std::optional<HgtxEvents> hgtx_;
+  std::optional<GraphNodeEvents> graphNodes_;
   std::optional<MemoryOps> memcpys_, memsets_;
   std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;
   std::optional<MetricSamples> metrics_;
   std::optional<PcclStages> pcclStages_;
   std::optional<std::vector<Device>> devices_;
   std::optional<std::vector<Process>> processes_;
-  std::optional<std::unordered_map<int64_t, uint32_t>> hgtxDomains_;
+  // (pid, domainId) -> name id; built with hgtx_.
+  std::map<std::pair<int64_t, int64_t>, uint32_t> hgtxDomains_;
 };
 
 }  // namespace asys

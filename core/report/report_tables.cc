@@ -1,40 +1,29 @@
 // Loaders of the HGGC memory, metric, PCCL stage and thread-name tables.
 #include "core/report/report.h"
+#include "core/report/column_loader.h"
 #include "core/report/sqlite_db.h"
 
 namespace asys {
 
-namespace {
-int32_t i32(int64_t v) { return v == kNoValue ? -1 : static_cast<int32_t>(v); }
-}  // namespace
-
 MemoryOps Report::loadMemoryOps(bool memset) {
   MemoryOps m;
-  const char* table = memset ? "HGGC_MEMSET" : "HGGC_MEMCPY";
-  if (!db_->hasTable(table)) return m;
-  std::vector<std::string> cols = {"start", "end", "correlationId", "globalPid", "bytes", "deviceId",
-                                   "contextId", "streamId"};
-  if (memset) cols.insert(cols.end(), {"memKind"});
-  else cols.insert(cols.end(), {"copyKind", "srcKind", "dstKind"});
-  Statement st(*db_, db_->selectColumns(table, cols));
-  while (st.step()) {
-    m.start.push_back(st.int64(0));
-    m.end.push_back(st.int64(1));
-    m.correlationId.push_back(st.int64(2));
-    m.globalPid.push_back(st.int64(3));
-    m.bytes.push_back(st.int64(4));
-    m.deviceId.push_back(i32(st.int64(5)));
-    m.contextId.push_back(i32(st.int64(6)));
-    m.streamId.push_back(i32(st.int64(7)));
-    if (memset) {
-      m.copyKind.push_back(kNoValue);
-      m.srcKind.push_back(st.int64(8));
-      m.dstKind.push_back(kNoValue);
-    } else {
-      m.copyKind.push_back(st.int64(8));
-      m.srcKind.push_back(st.int64(9));
-      m.dstKind.push_back(st.int64(10));
-    }
+  ColumnLoad load(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY");
+  load.int64("start", m.start, ColumnLoad::Null::Error)
+      .int64("end", m.end)
+      .int64("correlationId", m.correlationId)
+      .int64("globalPid", m.globalPid)
+      .int64("bytes", m.bytes)
+      .int32("deviceId", m.deviceId)
+      .int32("contextId", m.contextId)
+      .int32("streamId", m.streamId)
+      .int64("graphNodeId", m.graphNodeId)
+      .int64("graphId", m.graphId);
+  if (memset) load.int64("memKind", m.srcKind);
+  else load.int64("copyKind", m.copyKind).int64("srcKind", m.srcKind).int64("dstKind", m.dstKind);
+  const size_t n = load.run();
+  if (memset) {
+    m.copyKind.assign(n, kNoValue);
+    m.dstKind.assign(n, kNoValue);
   }
   return m;
 }
@@ -82,20 +71,25 @@ const MetricSamples& Report::metrics() {
     Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU_METRICS", {"metricId", "metricName", "unit"}));
     while (st.step()) info[st.int64(0)] = {pool.intern(st.text(1)), pool.intern(st.text(2))};
   }
-  Statement st(*db_, db_->selectColumns("PPU_METRICS", {"deviceId", "start", "duration", "metricId", "value"}));
-  while (st.step()) {
-    m.deviceId.push_back(i32(st.int64(0)));
-    m.start.push_back(st.int64(1));
-    m.duration.push_back(st.int64(2));
-    auto it = info.find(st.int64(3));
+  std::vector<int64_t> metricId;
+  ColumnLoad(*db_, pool, "PPU_METRICS")
+      .int32("deviceId", m.deviceId)
+      .int64("start", m.start, ColumnLoad::Null::Error)
+      .int64("duration", m.duration)
+      .int64("metricId", metricId)
+      .real("value", m.value)
+      .run();
+  m.nameId.reserve(metricId.size());
+  m.unitId.reserve(metricId.size());
+  for (int64_t id : metricId) {
+    auto it = info.find(id);
     if (it == info.end()) {
       // A sample whose metric is not described: name it by its id.
-      uint32_t name = pool.intern("metric " + std::to_string(st.int64(3)));
-      it = info.emplace(st.int64(3), std::make_pair(name, pool.intern(""))).first;
+      uint32_t name = pool.intern("metric " + std::to_string(id));
+      it = info.emplace(id, std::make_pair(name, pool.intern(""))).first;
     }
     m.nameId.push_back(it->second.first);
     m.unitId.push_back(it->second.second);
-    m.value.push_back(st.real(4));
   }
   return m;
 }
@@ -104,34 +98,38 @@ const PcclStages& Report::pcclStages() {
   if (pcclStages_) return *pcclStages_;
   pcclStages_.emplace();
   PcclStages& p = *pcclStages_;
-  if (!db_->hasTable("PCCL_STAGE_EVENTS")) return p;
-  StringPool& pool = strings();
-  Statement st(*db_, db_->selectColumns("PCCL_STAGE_EVENTS",
-                                        {"start", "end", "globalTid", "deviceId", "channelId", "channelType", "nameId"}));
-  while (st.step()) {
-    p.start.push_back(st.int64(0));
-    p.end.push_back(st.int64(1));
-    p.globalTid.push_back(st.int64(2));
-    p.deviceId.push_back(i32(st.int64(3)));
-    p.channelId.push_back(st.int64(4));
-    p.channelTypeId.push_back(pool.intern(st.text(5)));
-    int64_t name = st.int64(6);
-    p.nameId.push_back(name == kNoValue ? kNoString : static_cast<uint32_t>(name));
-  }
+  ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS")
+      .int64("start", p.start, ColumnLoad::Null::Error)
+      .int64("end", p.end)
+      .int64("globalTid", p.globalTid)
+      .int32("deviceId", p.deviceId)
+      .int64("channelId", p.channelId)
+      .text("channelType", p.channelTypeId)
+      .name("nameId", p.nameId)
+      .run();
   return p;
 }
 
 const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
   if (threadNames_) return *threadNames_;
   threadNames_.emplace();
-  if (!db_->hasTable("ThreadNames")) return *threadNames_;
-  strings();
-  // The highest priority name of a thread wins, as in Nsight Systems.
-  Statement st(*db_, db_->selectColumns("ThreadNames", {"globalTid", "nameId", "priority"}) +
-                         " ORDER BY priority ASC");
-  while (st.step()) {
-    int64_t name = st.int64(1);
-    if (name != kNoValue) (*threadNames_)[st.int64(0)] = static_cast<uint32_t>(name);
+  std::vector<int64_t> tid, priority;
+  std::vector<uint32_t> name;
+  ColumnLoad(*db_, strings(), "ThreadNames")
+      .int64("globalTid", tid)
+      .name("nameId", name)
+      .int64("priority", priority)
+      .run();
+  // The highest priority name of a thread wins, as in Nsight Systems; on a
+  // tie the later row.
+  std::unordered_map<int64_t, int64_t> best;
+  for (size_t i = 0; i < tid.size(); ++i) {
+    if (name[i] == kNoString) continue;
+    auto [it, inserted] = best.try_emplace(tid[i], priority[i]);
+    if (inserted || priority[i] >= it->second) {
+      it->second = priority[i];
+      (*threadNames_)[tid[i]] = name[i];
+    }
   }
   return *threadNames_;
 }

@@ -1,37 +1,80 @@
-#include "core/report/report.h"
+#include "core/report/string_pool.h"
 
 namespace asys {
 
 namespace {
-constexpr uint32_t kAbsent = 0xFFFFFFFFu;
+// FNV-1a, 64-bit on every target (size_t is 32-bit in WebAssembly).
+uint64_t hashOf(std::string_view s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h ^ (h >> 29);
 }
+// File ids above this (or sparser than 8 per string) go to the hash map.
+constexpr int64_t kDirectLimit = int64_t{1} << 26;
+}  // namespace
 
-void StringPool::reserveIds(size_t maxId) {
-  if (offset_.size() < maxId + 1) {
-    offset_.resize(maxId + 1, 0);
-    length_.resize(maxId + 1, kAbsent);
-  }
-}
-
-void StringPool::setId(uint32_t id, std::string_view s) {
-  reserveIds(id);
-  offset_[id] = static_cast<uint32_t>(bytes_.size());
-  length_[id] = static_cast<uint32_t>(s.size());
-  bytes_.append(s);
-}
+StringPool::StringPool() : slots_(1024, 0), slotHash_(1024, 0) {}
 
 std::string_view StringPool::get(uint32_t id) const {
-  if (id >= length_.size() || length_[id] == kAbsent) return {};
+  if (id >= offset_.size()) return {};
   return std::string_view(bytes_).substr(offset_[id], length_[id]);
 }
 
+uint32_t StringPool::find(std::string_view s, uint64_t hash, size_t& slot) const {
+  const size_t mask = slots_.size() - 1;
+  for (slot = hash & mask;; slot = (slot + 1) & mask) {
+    const uint32_t entry = slots_[slot];
+    if (entry == 0) return kNoString;
+    if (slotHash_[slot] == static_cast<uint32_t>(hash >> 32) && get(entry - 1) == s) return entry - 1;
+  }
+}
+
+void StringPool::grow() {
+  std::vector<uint32_t> old = std::move(slots_);
+  slots_.assign(old.size() * 2, 0);
+  slotHash_.assign(old.size() * 2, 0);
+  const size_t mask = slots_.size() - 1;
+  for (uint32_t entry : old) {
+    if (entry == 0) continue;
+    const uint64_t hash = hashOf(get(entry - 1));
+    size_t slot = hash & mask;
+    while (slots_[slot] != 0) slot = (slot + 1) & mask;
+    slots_[slot] = entry;
+    slotHash_[slot] = static_cast<uint32_t>(hash >> 32);
+  }
+}
+
 uint32_t StringPool::intern(std::string_view s) {
-  auto it = extra_.find(std::string(s));
-  if (it != extra_.end()) return it->second;
-  uint32_t id = static_cast<uint32_t>(length_.size());
-  setId(id, s);
-  extra_.emplace(std::string(s), id);
+  const uint64_t hash = hashOf(s);
+  size_t slot = 0;
+  if (uint32_t id = find(s, hash, slot); id != kNoString) return id;
+  const uint32_t id = static_cast<uint32_t>(offset_.size());
+  offset_.push_back(bytes_.size());
+  length_.push_back(static_cast<uint32_t>(s.size()));
+  bytes_.append(s);
+  slots_[slot] = id + 1;
+  slotHash_[slot] = static_cast<uint32_t>(hash >> 32);
+  if (offset_.size() * 2 > slots_.size()) grow();  // keep the load under one half
   return id;
+}
+
+void StringPool::reserveStored(int64_t maxStoredId, size_t count) {
+  if (maxStoredId >= 0 && maxStoredId < kDirectLimit && static_cast<size_t>(maxStoredId) <= 8 * count + 1024)
+    storedDirect_.assign(static_cast<size_t>(maxStoredId) + 1, kNoString);
+  offset_.reserve(offset_.size() + count);
+  length_.reserve(length_.size() + count);
+}
+
+void StringPool::addStored(int64_t storedId, std::string_view s) {
+  const uint32_t id = intern(s);
+  if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) storedDirect_[storedId] = id;
+  else storedSparse_[storedId] = id;
+}
+
+uint32_t StringPool::fromStored(int64_t storedId) const {
+  if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) return storedDirect_[storedId];
+  auto it = storedSparse_.find(storedId);
+  return it == storedSparse_.end() ? kNoString : it->second;
 }
 
 }  // namespace asys

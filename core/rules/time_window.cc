@@ -59,14 +59,13 @@ TimeWindow fromFilterHgtx(Report& report, const std::string& spec) {
   if (name.empty()) throw Error("--filter-hgtx: expected NAME[@DOMAIN][/INDEX], got '" + spec + "'");
 
   const HgtxEvents& h = report.hgtx();
-  const auto& domains = report.hgtxDomains();
   StringPool& strings = report.strings();
   std::vector<size_t> matches;
   for (size_t i = 0; i < h.size(); ++i) {
     if (!isRange(h, i) || strings.get(h.nameId[i]) != name) continue;
-    auto d = domains.find(h.domainId[i]);
-    bool named = d != domains.end() && d->second != kNoString;
-    if (hasDomain ? (named && strings.get(d->second) == domain) : !named) matches.push_back(i);
+    const uint32_t domainName = report.hgtxDomainName(h.globalTid[i], h.domainId[i]);
+    const bool named = domainName != kNoString;
+    if (hasDomain ? (named && strings.get(domainName) == domain) : !named) matches.push_back(i);
   }
   std::string what = "'" + name + "'" + (hasDomain ? " in domain '" + domain + "'" : "");
   if (matches.empty()) throw Error("--filter-hgtx: the report has no HGTX range named " + what);

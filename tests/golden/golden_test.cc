@@ -68,9 +68,11 @@ struct Case {
   std::string fixtureText;       // fixture-text: the report is this text file
   bool hasFixtureText = false;
   std::string transform;         // fixture-transform: truncate-half
+  std::vector<std::string> fixtureSql;  // fixture-sql: statements run on the built report
   std::string args;
   std::optional<int> exitCode;   // empty = "nonzero"
   std::optional<std::string> stdoutExact;
+  std::optional<std::string> stderrExact;
   std::vector<std::string> stdoutContains;
   std::vector<std::string> stderrContains;
 };
@@ -104,6 +106,8 @@ Case parseCase(const fs::path& file) {
       c.hasFixtureText = true;
     } else if (key == "fixture-transform") {
       c.transform = value;
+    } else if (key == "fixture-sql") {
+      c.fixtureSql.push_back(value);
     } else if (key == "args") {
       c.args = value;
     } else if (key == "exit") {
@@ -123,10 +127,10 @@ Case parseCase(const fs::path& file) {
     ++i;
     std::vector<std::string> body;
     for (; i < lines.size() && lines[i].rfind("--- ", 0) != 0; ++i) body.push_back(lines[i]);
-    if (name == "stdout") {
+    if (name == "stdout" || name == "stderr") {
       std::string text;
       for (const auto& l : body) text += l + "\n";
-      c.stdoutExact = text;
+      (name == "stdout" ? c.stdoutExact : c.stderrExact) = text;
     } else if (name == "stdout-contains" || name == "stderr-contains") {
       auto& dst = name == "stdout-contains" ? c.stdoutContains : c.stderrContains;
       for (const auto& l : body)
@@ -186,9 +190,12 @@ std::vector<std::string> splitArgs(const std::string& s) {
 // ---------------------------------------------------------------------------
 // Fixtures.
 
-void buildFixture(const fs::path& sqlFile, const fs::path& out) {
-  const std::string sql = readFile(sqlFile);
+// Builds the fixture, then runs the case's own statements on it (a fixture
+// broken in one place for an error case).
+void buildFixture(const fs::path& sqlFile, const std::vector<std::string>& extra, const fs::path& out) {
+  std::string sql = readFile(sqlFile);
   ASSERT_FALSE(sql.empty()) << "cannot read fixture " << sqlFile;
+  for (const auto& statement : extra) sql += "\n" + statement + ";";
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(out.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   ASSERT_EQ(rc, SQLITE_OK) << "sqlite3_open_v2(" << out << "): " << (db ? sqlite3_errmsg(db) : "?");
@@ -263,7 +270,7 @@ TEST_P(GoldenTest, Case) {
   if (c.hasFixtureText) {
     std::ofstream(report, std::ios::binary) << c.fixtureText << "\n";
   } else if (c.fixture != "none") {
-    buildFixture(kGoldenDir / "fixtures" / c.fixture, report);
+    buildFixture(kGoldenDir / "fixtures" / c.fixture, c.fixtureSql, report);
     if (HasFatalFailure()) return;
   }
   if (!c.transform.empty()) {
@@ -308,7 +315,10 @@ TEST_P(GoldenTest, Case) {
   }
 
   const bool expectError = !c.exitCode || *c.exitCode != 0;
-  if (expectError) {
+  if (c.stderrExact) {
+    const std::string expected = subst(*c.stderrExact);
+    EXPECT_TRUE(se == expected) << where << "stderr differs (- expected, + actual):\n" << lineDiff(expected, se);
+  } else if (expectError) {
     // Exactly one line: non-empty, one newline, at the end.
     EXPECT_TRUE(!se.empty() && se.back() == '\n' && se.find('\n') == se.size() - 1 && se.size() > 1)
         << where << "stderr must be exactly one line, got:\n[" << se << "]";

@@ -1,0 +1,53 @@
+#pragma once
+// Reads chosen columns of one asysrep table into vectors, in one scan in rowid
+// order, checking every cell: an integer column holds integers (or NULL where
+// NULL is allowed), a name id points into StringIds. A cell that breaks this
+// throws one Error naming the file, table, column, row and value, so a broken
+// table never turns into a plausible-looking result (a text `start` read as
+// 0, a dangling name id printed as "").
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace asys {
+
+class SqliteDb;
+class StringPool;
+
+class ColumnLoad {
+ public:
+  enum class Null : uint8_t { Allowed, Error };
+
+  ColumnLoad(SqliteDb& db, StringPool& strings, std::string table);
+
+  // NULL reads as kNoValue.
+  ColumnLoad& int64(const char* column, std::vector<int64_t>& out, Null null = Null::Allowed);
+  // NULL reads as -1 (ids: device, context, stream, grid sizes).
+  ColumnLoad& int32(const char* column, std::vector<int32_t>& out, Null null = Null::Allowed);
+  // A StringIds id, stored as the pool id of its text; NULL reads as kNoString.
+  ColumnLoad& name(const char* column, std::vector<uint32_t>& out);
+  // An inline TEXT cell, interned; NULL reads as kNoString.
+  ColumnLoad& text(const char* column, std::vector<uint32_t>& out);
+  ColumnLoad& real(const char* column, std::vector<double>& out);
+
+  // Reads every row and returns how many. A column the table lacks reads as
+  // NULL everywhere (older writers), unless NULL is an error for it.
+  size_t run();
+
+ private:
+  enum class Kind : uint8_t { Int64, Int32, Name, Text, Real };
+  struct Target {
+    const char* column;
+    Kind kind;
+    Null null;
+    void* out;
+  };
+  ColumnLoad& add(const char* column, Kind kind, Null null, void* out);
+
+  SqliteDb& db_;
+  StringPool& strings_;
+  std::string table_;
+  std::vector<Target> targets_;
+};
+
+}  // namespace asys

@@ -1,0 +1,49 @@
+#pragma once
+// Every name of a report, identified by its text: StringIds rows, inline
+// `text` cells and labels the loaders read all end up as one dense id per
+// distinct text, so two ids never name the same string (a name stored inline
+// in one row and through StringIds in the next is one name, and so are two
+// StringIds rows that repeat a text). Lookups hash the text in place: adding
+// a name that is already there allocates nothing.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace asys {
+
+constexpr uint32_t kNoString = 0xFFFFFFFFu;
+
+class StringPool {
+ public:
+  StringPool();
+
+  // The text of an id; "" for kNoString.
+  std::string_view get(uint32_t id) const;
+  // The id of a text, added when new.
+  uint32_t intern(std::string_view s);
+  size_t size() const { return offset_.size(); }
+
+  // StringIds: `storedId` (the file's id) names `s`. Ids are kept apart from
+  // the pool's own, so a file's id 7 need not be pool id 7.
+  void addStored(int64_t storedId, std::string_view s);
+  // The pool id of a file's string id; kNoString when the file has no such id.
+  uint32_t fromStored(int64_t storedId) const;
+  // Before a run of addStored: the largest id, to size a direct table.
+  void reserveStored(int64_t maxStoredId, size_t count);
+
+ private:
+  uint32_t find(std::string_view s, uint64_t hash, size_t& slot) const;
+  void grow();
+
+  std::string bytes_;                     // every text once, back to back
+  std::vector<uint64_t> offset_;          // by id: where its text starts
+  std::vector<uint32_t> length_;          // by id
+  std::vector<uint32_t> slots_;           // open addressing: id + 1, 0 = empty
+  std::vector<uint32_t> slotHash_;        // low bits of the text's hash, per slot
+  std::vector<uint32_t> storedDirect_;    // file id -> pool id, for dense file ids
+  std::unordered_map<int64_t, uint32_t> storedSparse_;  // for the others
+};
+
+}  // namespace asys
