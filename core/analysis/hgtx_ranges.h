@@ -34,8 +34,10 @@ class RangeNamer {
 std::vector<uint32_t> innermostRanges(const HgtxEvents& h, const std::vector<int64_t>& callStart,
                                       const std::vector<int64_t>& callTid);
 
-// For each kernel, the index of the HGGC_API call with the same
-// correlationId in the same process, or kNoRange.
-std::vector<uint32_t> launchingCalls(const Kernels& k, const ApiCalls& api);
+// For each PPU activity (its globalPid and correlationId columns), the index
+// of the HGGC_API call with the same correlationId in the same process (the
+// first in table order when a report repeats one), or kNoRange.
+std::vector<uint32_t> launchingCalls(const std::vector<int64_t>& globalPid, const std::vector<int64_t>& correlationId,
+                                     const ApiCalls& api);
 
 }  // namespace asys

@@ -38,7 +38,7 @@ Table compute(RuleContext& ctx) {
   // One row per kernel, also when one call (a graph launch) started several.
   // Kernels without a launching call have no API side and are left out, as
   // Nsight's cuda_kern_exec_trace does.
-  const std::vector<uint32_t> callOf = launchingCalls(k, api);
+  const std::vector<uint32_t> callOf = launchingCalls(k.globalPid, k.correlationId, api);
   std::vector<uint32_t> rows;
   rows.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i) {

@@ -15,7 +15,7 @@ KernelLabels::KernelLabels(Report& report, const RuleOptions& options)
   const ApiCalls& api = report.hggcApi();
   // Two sweeps: calls -> innermost range, kernels -> launching call.
   std::vector<uint32_t> rangeOfCall = innermostRanges(report.hgtx(), api.start, api.globalTid);
-  std::vector<uint32_t> call = launchingCalls(k, api);
+  std::vector<uint32_t> call = launchingCalls(k.globalPid, k.correlationId, api);
   rangeOfKernel_.assign(k.size(), kNoRange);
   for (size_t i = 0; i < k.size(); ++i)
     if (call[i] != kNoRange) rangeOfKernel_[i] = rangeOfCall[call[i]];

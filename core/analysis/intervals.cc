@@ -1,0 +1,153 @@
+#include "core/analysis/intervals.h"
+
+#include <queue>
+#include <tuple>
+
+namespace asys {
+
+size_t mergeSpansInPlace(std::span<Span> spans) {
+  std::sort(spans.begin(), spans.end(),
+            [](const Span& a, const Span& b) { return a.start != b.start ? a.start < b.start : a.end < b.end; });
+  size_t kept = 0;
+  for (const Span& s : spans) {
+    if (s.end <= s.start) continue;
+    if (kept > 0 && s.start <= spans[kept - 1].end) {
+      spans[kept - 1].end = std::max(spans[kept - 1].end, s.end);
+    } else {
+      spans[kept++] = s;
+    }
+  }
+  return kept;
+}
+
+void mergeSpans(std::vector<Span>& spans) { spans.resize(mergeSpansInPlace(spans)); }
+
+int64_t totalLength(std::span<const Span> blocks) {
+  int64_t sum = 0;
+  for (const Span& b : blocks) sum += b.length();
+  return sum;
+}
+
+int64_t unionLengthSorted(std::span<const Span> spans) {
+  int64_t sum = 0;
+  bool open = false;
+  Span block;
+  for (const Span& s : spans) {
+    if (s.end <= s.start) continue;
+    if (open && s.start <= block.end) {
+      block.end = std::max(block.end, s.end);
+      continue;
+    }
+    if (open) sum += block.length();
+    block = s;
+    open = true;
+  }
+  return open ? sum + block.length() : sum;
+}
+
+int64_t coveredLength(std::span<const Span> blocks, int64_t from, int64_t to) {
+  if (to <= from) return 0;
+  // The first block that ends after `from`.
+  auto it = std::upper_bound(blocks.begin(), blocks.end(), from,
+                             [](int64_t t, const Span& b) { return t < b.end; });
+  int64_t sum = 0;
+  for (; it != blocks.end() && it->start < to; ++it) sum += std::min(it->end, to) - std::max(it->start, from);
+  return sum;
+}
+
+std::vector<Span> gapsBetween(std::span<const Span> blocks) {
+  std::vector<Span> gaps;
+  for (size_t i = 1; i < blocks.size(); ++i) gaps.push_back({blocks[i - 1].end, blocks[i].start});
+  return gaps;
+}
+
+SpanGroups::SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> spans, size_t groupCount)
+    : spans_(spans.size()), offset_(groupCount + 1, 0), count_(groupCount, 0) {
+  for (uint32_t g : groupOf) ++count_[g];
+  for (size_t g = 0; g < groupCount; ++g) offset_[g + 1] = offset_[g] + count_[g];
+  std::vector<size_t> next(offset_.begin(), offset_.end() - 1);
+  for (size_t i = 0; i < spans.size(); ++i) spans_[next[groupOf[i]]++] = spans[i];
+}
+
+void SpanGroups::mergeEach() {
+  for (size_t g = 0; g < count_.size(); ++g) {
+    count_[g] = mergeSpansInPlace(std::span<Span>(spans_.data() + offset_[g], count_[g]));
+  }
+}
+
+namespace intervals_detail {
+std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s) {
+  std::vector<uint32_t> order(s.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::tie(s.key[a], s.start[a], a) < std::tie(s.key[b], s.start[b], b);
+  });
+  return order;
+}
+}  // namespace intervals_detail
+
+std::vector<uint32_t> innermostEnclosing(const KeyedSpans& containers, std::span<const int64_t> pointKey,
+                                         std::span<const int64_t> pointTime) {
+  std::vector<uint32_t> result(pointKey.size(), kNoContainer);
+  if (containers.size() == 0) return result;
+  const std::vector<uint32_t> cs = intervals_detail::byKeyThenStart(containers);
+  const KeyedSpans points{pointKey, pointTime, pointTime};
+  const std::vector<uint32_t> ps = intervals_detail::byKeyThenStart(points);
+  // The started, unfinished containers of the key: the innermost on top
+  // (latest start, then earliest end, then the later row).
+  auto outer = [&](uint32_t a, uint32_t b) {
+    if (containers.start[a] != containers.start[b]) return containers.start[a] < containers.start[b];
+    if (containers.end[a] != containers.end[b]) return containers.end[a] > containers.end[b];
+    return a < b;
+  };
+  std::priority_queue<uint32_t, std::vector<uint32_t>, decltype(outer)> active(outer);
+  size_t c = 0;
+  bool first = true;
+  int64_t key = 0;
+  for (uint32_t p : ps) {
+    if (first || pointKey[p] != key) {
+      first = false;
+      key = pointKey[p];
+      while (!active.empty()) active.pop();
+      while (c < cs.size() && containers.key[cs[c]] < key) ++c;
+    }
+    while (c < cs.size() && containers.key[cs[c]] == key && containers.start[cs[c]] <= pointTime[p]) {
+      active.push(cs[c++]);
+    }
+    // Points come in time order, so a container that ended is ended for good.
+    while (!active.empty() && containers.end[active.top()] <= pointTime[p]) active.pop();
+    if (!active.empty()) result[p] = active.top();
+  }
+  return result;
+}
+
+std::vector<uint32_t> overlapComponents(std::span<const Span> spans) {
+  std::vector<uint32_t> order(spans.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::tie(spans[a].start, spans[a].end, a) < std::tie(spans[b].start, spans[b].end, b);
+  });
+  std::vector<uint32_t> component(spans.size(), 0);
+  uint32_t next = 0, current = 0;
+  bool open = false;
+  int64_t reach = 0;  // the latest end of the open component
+  for (uint32_t i : order) {
+    const Span& s = spans[i];
+    if (s.end <= s.start) {  // empty: a component of its own, the open one goes on
+      component[i] = next++;
+      continue;
+    }
+    // Half-open: a span starting exactly at the reach only touches.
+    if (!open || s.start >= reach) {
+      component[i] = current = next++;
+      open = true;
+      reach = s.end;
+      continue;
+    }
+    component[i] = current;
+    reach = std::max(reach, s.end);
+  }
+  return component;
+}
+
+}  // namespace asys

@@ -1,0 +1,134 @@
+#pragma once
+// The interval toolkit: every rule that asks "which of these cover, contain
+// or overlap" (HGTX association and projection, PPU gaps and utilisation,
+// PCCL desync groups, memory held over time) uses these sweeps, so each is
+// written and tested once. Intervals are half-open, [start, end), integer ns.
+// Everything is sort-then-sweep: no pairwise comparisons, no per-item
+// allocation.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <vector>
+
+namespace asys {
+
+struct Span {
+  int64_t start = 0, end = 0;
+  int64_t length() const { return end - start; }
+  bool operator==(const Span&) const = default;
+};
+
+// ---------------------------------------------------------------------------
+// Unions
+
+// Sorts `spans` by start and merges overlapping or touching spans into
+// disjoint blocks, in place, in start order. Empty spans (end <= start) cover
+// no time and are dropped.
+void mergeSpans(std::vector<Span>& spans);
+// The same over a span of a larger buffer; returns how many blocks it kept
+// at the front of `spans`.
+size_t mergeSpansInPlace(std::span<Span> spans);
+
+// Sum of the lengths of disjoint blocks.
+int64_t totalLength(std::span<const Span> blocks);
+
+// The union length of spans already sorted by start (any overlap allowed):
+// one pass, nothing written.
+int64_t unionLengthSorted(std::span<const Span> spansByStart);
+
+// Time that disjoint sorted blocks cover inside [from, to).
+int64_t coveredLength(std::span<const Span> blocks, int64_t from, int64_t to);
+
+// The gaps between consecutive disjoint sorted blocks (none before the first
+// block or after the last).
+std::vector<Span> gapsBetween(std::span<const Span> blocks);
+
+// Spans grouped by a dense group index, each group's spans contiguous (one
+// counting sort: stable, so spans keep their input order within a group).
+class SpanGroups {
+ public:
+  SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> spans, size_t groupCount);
+  size_t size() const { return count_.size(); }
+  std::span<const Span> group(size_t g) const { return {spans_.data() + offset_[g], count_[g]}; }
+  // Replaces every group's spans by their merged blocks.
+  void mergeEach();
+
+ private:
+  std::vector<Span> spans_;
+  std::vector<size_t> offset_, count_;
+};
+
+// ---------------------------------------------------------------------------
+// Containment, per key (a thread, a process): the intervals of one key only
+// contain the points or intervals of the same key.
+
+struct KeyedSpans {
+  std::span<const int64_t> key, start, end;
+  size_t size() const { return key.size(); }
+};
+
+// Calls emit(query, container) for every query interval and every container
+// of the same key with container.start <= query.start && query.end <=
+// container.end. A query with end < start contains nothing and is skipped.
+// Pairs come grouped by query, in (key, start) order of the queries.
+// Cost: sorting both sides, plus the pairs, plus the containers that end
+// inside a query (rare: a range that ends during a call).
+template <typename Emit>
+void forEachEnclosing(const KeyedSpans& containers, const KeyedSpans& queries, Emit&& emit);
+
+// For each point (key, time), the container of the same key with
+// start <= time < end that started last (the shorter one on a tie: the
+// innermost of nested ranges); kNoContainer when none.
+constexpr uint32_t kNoContainer = 0xFFFFFFFFu;
+std::vector<uint32_t> innermostEnclosing(const KeyedSpans& containers, std::span<const int64_t> pointKey,
+                                         std::span<const int64_t> pointTime);
+
+// ---------------------------------------------------------------------------
+// Overlap components
+
+// Groups spans whose intervals overlap, transitively (connected components
+// of the overlap graph): touching spans ([a, b) and [b, c)) do not overlap,
+// and an empty span overlaps nothing. Returns a component id per span,
+// numbered 0.. in order of each component's earliest start.
+std::vector<uint32_t> overlapComponents(std::span<const Span> spans);
+
+// ---------------------------------------------------------------------------
+
+namespace intervals_detail {
+// Indices 0..n-1 sorted by (key, start), ties by index (deterministic).
+std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s);
+}  // namespace intervals_detail
+
+template <typename Emit>
+void forEachEnclosing(const KeyedSpans& containers, const KeyedSpans& queries, Emit&& emit) {
+  const std::vector<uint32_t> cs = intervals_detail::byKeyThenStart(containers);
+  const std::vector<uint32_t> qs = intervals_detail::byKeyThenStart(queries);
+  std::vector<uint32_t> active;  // containers of the key that started, not yet passed
+  size_t c = 0;
+  bool first = true;
+  int64_t key = 0;
+  for (uint32_t q : qs) {
+    const int64_t qs_ = queries.start[q], qe = queries.end[q];
+    if (first || queries.key[q] != key) {
+      first = false;
+      key = queries.key[q];
+      active.clear();
+      while (c < cs.size() && containers.key[cs[c]] < key) ++c;
+    }
+    while (c < cs.size() && containers.key[cs[c]] == key && containers.start[cs[c]] <= qs_) active.push_back(cs[c++]);
+    if (qe < qs_) continue;
+    // Queries come in start order: a container that ended before this one
+    // started cannot contain any later query either.
+    size_t kept = 0;
+    for (uint32_t a : active) {
+      if (containers.end[a] < qs_) continue;
+      active[kept++] = a;
+      if (qe <= containers.end[a]) emit(q, a);
+    }
+    active.resize(kept);
+  }
+}
+
+}  // namespace asys

@@ -1,0 +1,146 @@
+// The interval toolkit against hand-worked cases and against brute force
+// (a bitmap of covered nanoseconds, all pairs, union-find) on random inputs.
+#include "core/analysis/intervals.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+#include <set>
+#include <utility>
+
+namespace asys {
+namespace {
+
+TEST(Intervals, MergeDropsEmptyAndJoinsTouching) {
+  std::vector<Span> s = {{50, 60}, {0, 10}, {10, 20}, {30, 30}, {15, 25}, {40, 45}, {44, 41}};
+  mergeSpans(s);
+  // [0,10)+[10,20)+[15,25) touch/overlap -> [0,25); [30,30) and [44,41) are empty.
+  EXPECT_EQ(s, (std::vector<Span>{{0, 25}, {40, 45}, {50, 60}}));
+  EXPECT_EQ(totalLength(s), 25 + 5 + 10);
+  EXPECT_EQ(gapsBetween(s), (std::vector<Span>{{25, 40}, {45, 50}}));
+}
+
+TEST(Intervals, CoveredLengthClipsToTheWindow) {
+  const std::vector<Span> blocks = {{0, 25}, {40, 45}, {50, 60}};
+  EXPECT_EQ(coveredLength(blocks, 20, 55), 5 + 5 + 5);  // [20,25) [40,45) [50,55)
+  EXPECT_EQ(coveredLength(blocks, 25, 40), 0);           // exactly a gap
+  EXPECT_EQ(coveredLength(blocks, -100, 100), 40);
+  EXPECT_EQ(coveredLength(blocks, 30, 30), 0);
+}
+
+TEST(Intervals, UnionLengthSortedCountsOverlapsOnce) {
+  // Two streams inside one range: [100,300) and [200,400) overlap by 100.
+  const std::vector<Span> s = {{100, 300}, {200, 400}, {400, 450}, {500, 500}, {600, 610}};
+  EXPECT_EQ(unionLengthSorted(s), 300 + 50 + 10);
+}
+
+TEST(Intervals, SpanGroupsKeepInputOrderAndMergeEach) {
+  const std::vector<uint32_t> g = {1, 0, 1, 1, 0};
+  const std::vector<Span> s = {{5, 9}, {0, 2}, {1, 3}, {8, 12}, {2, 4}};
+  SpanGroups groups(g, s, 3);
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()),
+            (std::vector<Span>{{5, 9}, {1, 3}, {8, 12}}));
+  EXPECT_TRUE(groups.group(2).empty());
+  groups.mergeEach();
+  EXPECT_EQ(std::vector<Span>(groups.group(0).begin(), groups.group(0).end()), (std::vector<Span>{{0, 4}}));
+  EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()),
+            (std::vector<Span>{{1, 3}, {5, 12}}));
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> enclosingPairs(const KeyedSpans& c, const KeyedSpans& q) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  forEachEnclosing(c, q, [&](uint32_t query, uint32_t container) { out.emplace_back(query, container); });
+  return out;
+}
+
+TEST(Intervals, EnclosingNestedRangesOnTwoThreads) {
+  // Thread 1: outer [0,100), mid [10,50), inner [20,30); thread 2: other [0,100).
+  const std::vector<int64_t> ck = {1, 1, 1, 2}, cs = {0, 10, 20, 0}, ce = {100, 50, 30, 100};
+  // Calls: thread 1 [20,30) (exactly inner), [25,60) (crosses mid's end), [100,100)
+  // at outer's end; thread 2 [5,6).
+  const std::vector<int64_t> qk = {1, 1, 1, 2}, qs = {20, 25, 100, 5}, qe = {30, 60, 100, 6};
+  auto pairs = enclosingPairs({ck, cs, ce}, {qk, qs, qe});
+  // Grouped by query in (key, start) order; containers in start order.
+  EXPECT_EQ(pairs, (std::vector<std::pair<uint32_t, uint32_t>>{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {2, 0}, {3, 3}}));
+}
+
+TEST(Intervals, InnermostEnclosingPrefersLatestStartThenShorter) {
+  // outer [0,100), a [10,40), b [10,20) (same start, shorter), c [50,60)
+  const std::vector<int64_t> ck = {7, 7, 7, 7}, cs = {0, 10, 10, 50}, ce = {100, 40, 20, 60};
+  const std::vector<int64_t> pk = {7, 7, 7, 7, 7, 8}, pt = {15, 20, 40, 55, 100, 15};
+  auto r = innermostEnclosing({ck, cs, ce}, pk, pt);
+  // 15 -> b; 20 -> a (b ended, half-open); 40 -> outer; 55 -> c; 100 -> none; key 8 -> none.
+  EXPECT_EQ(r, (std::vector<uint32_t>{2, 1, 0, 3, kNoContainer, kNoContainer}));
+}
+
+TEST(Intervals, OverlapComponentsAreTransitiveAndHalfOpen) {
+  // [0,10) [5,20) [19,30): one chain; [30,40) only touches it; [35,36) inside
+  // [30,40); [50,50) empty inside nothing; [60,70) and [65,65) empty inside it.
+  const std::vector<Span> s = {{19, 30}, {0, 10}, {30, 40}, {5, 20}, {35, 36}, {50, 50}, {60, 70}, {65, 65}};
+  auto c = overlapComponents(s);
+  EXPECT_EQ(c, (std::vector<uint32_t>{0, 0, 1, 0, 1, 2, 3, 4}));
+}
+
+TEST(Intervals, RandomAgainstBruteForce) {
+  std::mt19937_64 rng(12345);
+  for (int round = 0; round < 300; ++round) {
+    const int n = 1 + static_cast<int>(rng() % 30);
+    std::vector<Span> s(n);
+    for (auto& x : s) {
+      x.start = static_cast<int64_t>(rng() % 200);
+      x.end = x.start + static_cast<int64_t>(rng() % 40) - 3;  // some empty or inverted
+    }
+    // Union: a bitmap of covered nanoseconds.
+    std::vector<bool> covered(300, false);
+    for (const auto& x : s)
+      for (int64_t t = x.start; t < x.end; ++t) covered[t] = true;
+    int64_t expected = 0;
+    for (bool b : covered) expected += b;
+    std::vector<Span> merged = s;
+    mergeSpans(merged);
+    ASSERT_EQ(totalLength(merged), expected);
+    for (size_t i = 1; i < merged.size(); ++i) ASSERT_LT(merged[i - 1].end, merged[i].start);
+    std::vector<Span> sorted = s;
+    std::sort(sorted.begin(), sorted.end(), [](const Span& a, const Span& b) { return a.start < b.start; });
+    ASSERT_EQ(unionLengthSorted(sorted), expected);
+    const int64_t from = static_cast<int64_t>(rng() % 150), to = from + static_cast<int64_t>(rng() % 150);
+    int64_t inWindow = 0;
+    for (int64_t t = from; t < to; ++t) inWindow += covered[t];
+    ASSERT_EQ(coveredLength(merged, from, to), inWindow);
+
+    // Components: union-find over all pairs that share a nanosecond.
+    std::vector<int> parent(n);
+    std::iota(parent.begin(), parent.end(), 0);
+    std::function<int(int)> root = [&](int x) { return parent[x] == x ? x : parent[x] = root(parent[x]); };
+    for (int a = 0; a < n; ++a)
+      for (int b = a + 1; b < n; ++b)
+        if (std::max(s[a].start, s[b].start) < std::min(s[a].end, s[b].end)) parent[root(a)] = root(b);
+    auto comp = overlapComponents(s);
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b) ASSERT_EQ(root(a) == root(b), comp[a] == comp[b]) << "round " << round;
+
+    // Containment: all pairs, keys 0..2.
+    std::vector<int64_t> ck(n), cs(n), ce(n), qk(n), qs(n), qe(n);
+    for (int i = 0; i < n; ++i) {
+      ck[i] = static_cast<int64_t>(rng() % 3);
+      cs[i] = s[i].start;
+      ce[i] = s[i].end;
+      qk[i] = static_cast<int64_t>(rng() % 3);
+      qs[i] = static_cast<int64_t>(rng() % 200);
+      qe[i] = qs[i] + static_cast<int64_t>(rng() % 20) - 1;
+    }
+    std::set<std::pair<uint32_t, uint32_t>> want;
+    for (int q = 0; q < n; ++q)
+      for (int c = 0; c < n; ++c)
+        if (qe[q] >= qs[q] && ck[c] == qk[q] && cs[c] <= qs[q] && qe[q] <= ce[c]) want.insert({q, c});
+    auto got = enclosingPairs({ck, cs, ce}, {qk, qs, qe});
+    using PairSet = std::set<std::pair<uint32_t, uint32_t>>;
+    ASSERT_EQ(PairSet(got.begin(), got.end()), want) << "round " << round;
+    ASSERT_EQ(got.size(), want.size());  // no pair twice
+  }
+}
+
+}  // namespace
+}  // namespace asys
