@@ -71,9 +71,13 @@ DurationStats summarize(std::span<int64_t> values) {
   return s;
 }
 
-double percent1(int64_t part, int64_t whole) {
+double percent1(int64_t part, int64_t whole) { return scaledRound1(part, whole, 100); }
+
+double ratio1(int64_t part, int64_t whole) { return scaledRound1(part, whole, 1); }
+
+double scaledRound1(int64_t part, int64_t whole, int64_t scale) {
   if (whole == 0) return 0.0;
-  __int128 num = static_cast<__int128>(part) * 1000;
+  __int128 num = static_cast<__int128>(part) * scale * 10;
   __int128 q = num / whole, r = num % whole;
   // Half away from zero: round up the magnitude when 2|r| >= |whole|.
   __int128 ar = r < 0 ? -r : r, aw = whole < 0 ? -static_cast<__int128>(whole) : whole;

@@ -21,6 +21,10 @@ int64_t populationStdDev(std::span<const int64_t> values, int64_t total);
 // part / whole as a percentage rounded half away from zero to one decimal,
 // computed in integers so 12.25 % never becomes 12.2 through binary rounding.
 double percent1(int64_t part, int64_t whole);
+// part / whole to one decimal, rounded the same way (averages of counts).
+double ratio1(int64_t part, int64_t whole);
+// scale * part / whole to one decimal: the two above.
+double scaledRound1(int64_t part, int64_t whole, int64_t scale);
 
 // Summaries of values grouped by a dense group index: one counting-sort pass
 // places each group's values together, then each group is summarised.

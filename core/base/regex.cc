@@ -58,4 +58,32 @@ bool Regex::search(std::string_view subject) const {
               std::string(subject.substr(0, 80)) + "': " + pcre2Message(rc));
 }
 
+std::vector<std::string> splitRegexList(std::string_view list, const std::string& option) {
+  std::vector<std::string> out(1);
+  for (size_t i = 0; i < list.size(); ++i) {
+    const char c = list[i];
+    if (c == '\\' && i + 1 < list.size()) {  // an escape: keep both characters
+      out.back() += c;
+      out.back() += list[++i];
+    } else if (c == '/') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i].empty()) {
+      throw Error(option + ": regular expression " + std::to_string(i + 1) + " of '" + std::string(list) +
+                  "' is empty (separate regexes with a single '/', write a literal '/' as '\\/')");
+    }
+  }
+  return out;
+}
+
+std::vector<Regex> compileRegexList(std::string_view list, const std::string& option) {
+  std::vector<Regex> out;
+  for (const std::string& pattern : splitRegexList(list, option)) out.emplace_back(pattern, option);
+  return out;
+}
+
 }  // namespace asys

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace asys {
 
@@ -25,5 +26,12 @@ class Regex {
   std::string pattern_, option_;
   std::unique_ptr<Impl> impl_;
 };
+
+// A `/`-separated list of regular expressions, as the range-include /
+// range-exclude options take them. A `/` inside one regex is written `\/`
+// (PCRE2 reads `\/` as a literal `/`, so the escape stays in the pattern).
+// Throws Error naming the option and the empty or invalid regex.
+std::vector<std::string> splitRegexList(std::string_view list, const std::string& option);
+std::vector<Regex> compileRegexList(std::string_view list, const std::string& option);
 
 }  // namespace asys

@@ -12,6 +12,8 @@ constexpr const char* kUsage =
     "usage: asys <command> [options]\n"
     "commands:\n"
     "  stats    run statistics rules on a report (asys stats --help)\n"
+    "  analyze  run the expert-system rules (ppu_gaps, ppu_time_util) on a report\n"
+    "           (asys analyze --help)\n"
     "  gen      write a synthetic report (asys gen --help)\n"
     "  import   convert Nsight Systems SQLite exports and PyTorch/Kineto traces to\n"
     "           an asysrep report (asys import --help)\n";
@@ -25,6 +27,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args[0] == "stats") return statsCommand(rest, out, err);
+    if (args[0] == "analyze") return analyzeCommand(rest, out, err);
     if (args[0] == "gen") return genCommand(rest, out, err);
     if (args[0] == "import") return importCommand(rest, out, err);
     err << "asys: unknown command '" << args[0] << "' (asys --help lists them)\n";

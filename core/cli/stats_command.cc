@@ -17,14 +17,26 @@ namespace asys {
 
 namespace {
 
-constexpr const char* kStatsUsage =
-    "usage: asys stats -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n"
-    "                  [--output %|.|DIR/PREFIX] [-f true|false]\n"
-    "                  [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n"
-    "       asys stats --help-report RULE | --help-reports\n"
-    "REPORT is an asysrep report, an Nsight Systems SQLite export or PyTorch/Kineto\n"
-    "trace JSON (several rank files make one report); foreign files are imported\n"
-    "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
+// The two commands that run rules differ in their name, their rules and
+// whether -r is required; everything else is shared.
+struct CommandInfo {
+  RuleCommand command;
+  const char* name;  // "stats"
+  const char* other; // the other command, for a rule given to the wrong one
+};
+
+std::string usage(const CommandInfo& c) {
+  const std::string n = c.name, pad(n.size(), ' ');
+  std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n" +
+                     "             " + pad + "[--output %|.|DIR/PREFIX] [-f true|false]\n" + "             " + pad +
+                     "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n" + "       asys " + n +
+                     " --help-report RULE | --help-reports\n";
+  if (c.command == RuleCommand::Analyze) text += "Without -r, every expert rule runs.\n";
+  return text +
+         "REPORT is an asysrep report, an Nsight Systems SQLite export or PyTorch/Kineto\n"
+         "trace JSON (several rank files make one report); foreign files are imported\n"
+         "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
+}
 
 struct RuleRun {
   const RuleSpec* rule;
@@ -76,10 +88,13 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
   return a;
 }
 
-RuleRun parseRuleSpec(const std::string& spec) {
+RuleRun parseRuleSpec(const CommandInfo& c, const std::string& spec) {
   std::vector<std::string> parts = splitUnescaped(spec, ':');
   const RuleSpec* rule = findRule(parts[0]);
-  if (!rule) throw Error("unknown rule '" + parts[0] + "' (asys stats --help-reports lists the rules)");
+  if (!rule || rule->command != c.command) {
+    if (rule) throw Error("'" + parts[0] + "' is a rule of asys " + c.other + " (run it with asys " + c.other + ")");
+    throw Error("unknown rule '" + parts[0] + "' (asys " + c.name + " --help-reports lists the rules)");
+  }
   std::vector<std::string> items;
   for (size_t i = 1; i < parts.size(); ++i) items.push_back(unescapeSeparators(parts[i]));
   return {rule, parseRuleOptions(*rule, items)};
@@ -103,25 +118,24 @@ std::string outputPath(const std::string& output, const std::string& report, con
   return output + "_" + rule + "." + ext;
 }
 
-}  // namespace
-
-int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string prefix = std::string("asys ") + c.name + ": ";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    out << kStatsUsage;
+    out << usage(c);
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--help-reports") {
-    out << ruleListHelp();
+    out << ruleListHelp(c.command);
     return 0;
   }
   if (args[0] == "--help-report") {
     if (args.size() < 2) {
-      err << "asys stats: --help-report: missing rule name\n";
+      err << prefix << "--help-report: missing rule name\n";
       return 2;
     }
     const RuleSpec* rule = findRule(args[1]);
     if (!rule) {
-      err << "asys stats: unknown rule '" << args[1] << "' (asys stats --help-reports lists the rules)\n";
+      err << prefix << "unknown rule '" << args[1] << "' (asys " << c.name << " --help-reports lists the rules)\n";
       return 2;
     }
     out << ruleHelp(*rule);
@@ -133,16 +147,20 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   std::vector<OutputFormat> formats;
   try {
     a = parseArgs(args);
+    if (a.ruleSpecs.empty() && c.command == RuleCommand::Analyze) {
+      for (const RuleSpec* r : allRules())
+        if (r->command == c.command) a.ruleSpecs.push_back(r->name);
+    }
     if (a.ruleSpecs.empty()) throw Error("no rule given (-r RULE)");
     if (a.reports.empty()) throw Error("no report given");
     // Only Kineto rank files are read together (into one multi-process report).
     if (a.reports.size() > 1 && sniffFormat(a.reports[0]) != InputFormat::KinetoJson) {
       throw Error("the rules given compare nothing: give one report, got " + std::to_string(a.reports.size()));
     }
-    for (const auto& spec : a.ruleSpecs) runs.push_back(parseRuleSpec(spec));
+    for (const auto& spec : a.ruleSpecs) runs.push_back(parseRuleSpec(c, spec));
     for (size_t i = 0; i < runs.size(); ++i) formats.push_back(parseOutputFormat(nth(a.formats, i, "csv")));
   } catch (const Error& e) {
-    err << "asys stats: " << e.what() << '\n';
+    err << prefix << e.what() << '\n';
     return 2;
   }
 
@@ -152,7 +170,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     report = openAnyReport(a.reports, tempDirectory());
     window = resolveTimeWindow(*report, a.filterTime, a.filterHgtx);
   } catch (const Error& e) {
-    err << "asys stats: " << e.what() << '\n';
+    err << prefix << e.what() << '\n';
     return 1;
   }
 
@@ -178,11 +196,21 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
       writeTable(t, formats[i], file);
       if (!file.flush()) throw Error(path + ": write failed");
     } catch (const Error& e) {
-      err << "asys stats: " << rule << ": " << e.what() << '\n';
+      err << prefix << rule << ": " << e.what() << '\n';
       status = 1;
     }
   }
   return status;
+}
+
+}  // namespace
+
+int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return rulesCommand({RuleCommand::Stats, "stats", "analyze"}, args, out, err);
+}
+
+int analyzeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return rulesCommand({RuleCommand::Analyze, "analyze", "stats"}, args, out, err);
 }
 
 }  // namespace asys

@@ -7,6 +7,9 @@ namespace asys {
 
 // `asys stats ...` (args after "stats").
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys analyze ...`: the same syntax, for the expert-system rules; without
+// -r it runs all of them.
+int analyzeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys gen ...` (args after "gen").
 int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys import ...` (args after "import").

@@ -5,12 +5,15 @@
 
 namespace asys {
 
-OptionSpec rowsOption(const std::string& what) {
+OptionSpec rowsOption(const std::string& what, int64_t defaultLimit) {
+  const std::string d = std::to_string(defaultLimit);
   OptionSpec o{.name = "rows", .kind = OptionKind::Int, .placeholder = "<limit>",
                .label = "Maximum number of results",
-               .help = "Maximum number of " + what + " to output. Default is no limit (-1)."};
-  o.defaultValue = "-1";
-  o.defaultLabel = "-1 (no limit)";
+               .help = "Maximum number of " + what + " to output" +
+                       (defaultLimit < 0 ? ". Default is no limit (-1)." : " (-1 for no limit). Default is " + d + ".")};
+  o.defaultValue = d;
+  o.defaultLabel = defaultLimit < 0 ? "-1 (no limit)" : d;
+  o.minValue = -1;
   return o;
 }
 
@@ -62,6 +65,11 @@ KernelNameMode kernelNameMode(const RuleOptions& options) {
   if (v == "base") return KernelNameMode::Base;
   if (v == "mangled") return KernelNameMode::Mangled;
   return KernelNameMode::Demangled;
+}
+
+DataNeed ppuActivityNeed() {
+  return {.table = "HGGC_KERNEL", .what = "HGGC kernel, memcpy or memset data", .collection = "--trace hggc",
+          .alternatives = {"HGGC_MEMCPY", "HGGC_MEMSET"}};
 }
 
 bool inList(const std::optional<std::vector<int64_t>>& list, int64_t id) {

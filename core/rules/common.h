@@ -12,7 +12,8 @@
 
 namespace asys {
 
-OptionSpec rowsOption(const std::string& what);
+// rows=<limit>: at most `limit` rows; -1 (the default unless given) is no limit.
+OptionSpec rowsOption(const std::string& what, int64_t defaultLimit = -1);
 OptionSpec deviceOption();
 OptionSpec kernelNameModeOption();
 OptionSpec hgtxNameOption();
@@ -20,6 +21,9 @@ OptionSpec processOption();
 OptionSpec threadOption();
 
 KernelNameMode kernelNameMode(const RuleOptions& options);
+
+// HGGC_KERNEL, HGGC_MEMCPY or HGGC_MEMSET: any PPU activity.
+DataNeed ppuActivityNeed();
 
 // True when `id` passes an optional id list (absent list = everything).
 bool inList(const std::optional<std::vector<int64_t>>& list, int64_t id);

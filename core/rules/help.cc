@@ -39,7 +39,8 @@ std::string ruleHelp(const RuleSpec& rule) {
     }
   }
   out << "        Use --filter-time / --filter-hgtx to specify report time range.\n"
-      << "        Try 'asys stats --help' for more information.\n\n    Output:\n";
+      << "        Try 'asys " << (rule.command == RuleCommand::Analyze ? "analyze" : "stats")
+      << " --help' for more information.\n\n    Output:\n";
   out << "        Row# : " << rule.rowHelp << '\n';
   for (const auto& c : rule.columns) out << "        " << c.name << helpUnit(c) << " : " << c.help << '\n';
   out << '\n';
@@ -47,9 +48,10 @@ std::string ruleHelp(const RuleSpec& rule) {
   return out.str();
 }
 
-std::string ruleListHelp() {
+std::string ruleListHelp(RuleCommand command) {
   std::ostringstream out;
-  for (const RuleSpec* r : allRules()) out << r->name << " -- " << r->title << '\n';
+  for (const RuleSpec* r : allRules())
+    if (r->command == command) out << r->name << " -- " << r->title << '\n';
   return out.str();
 }
 

@@ -8,6 +8,6 @@
 namespace asys {
 
 std::string ruleHelp(const RuleSpec& rule);
-std::string ruleListHelp();  // --help-reports: one line per rule
+std::string ruleListHelp(RuleCommand command);  // --help-reports: one line per rule of the command
 
 }  // namespace asys

@@ -216,8 +216,7 @@ const RuleSpec& hggcPpuTraceRule() {
           "'Memcpy HtoD (device)'; memsets 'Memset'. Device is 'NAME (ID)'.",
       .options = {hgtxNameOption(), kernelNameModeOption()},
       .columns = columns(),
-      .needs = {{.table = "HGGC_KERNEL", .what = "HGGC kernel, memcpy or memset data", .collection = "--trace hggc",
-                 .alternatives = {"HGGC_MEMCPY", "HGGC_MEMSET"}}},
+      .needs = {ppuActivityNeed()},
       .pie = {"Duration", {"Name", "Device"}},
       .compute = compute,
   };

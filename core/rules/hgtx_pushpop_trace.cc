@@ -1,13 +1,13 @@
 // hgtx_pushpop_trace (2.3.25): every closed HGTX push/pop range with its
 // place in its thread's range stack (level, parent, direct children).
 #include <algorithm>
-#include <charconv>
 #include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
 
 #include "core/analysis/hgtx_ranges.h"
+#include "core/analysis/hgtx_stacks.h"
 #include "core/base/regex.h"
 #include "core/report/report.h"
 #include "core/rules/registry.h"
@@ -15,8 +15,6 @@
 namespace asys {
 
 namespace {
-
-constexpr uint32_t kNone = 0xFFFFFFFFu;
 
 std::vector<ColumnSpec> columns() {
   return {
@@ -47,50 +45,6 @@ OptionSpec rangeOption() {
   return o;
 }
 
-// The stack structure of all closed push/pop ranges, by HGTX event index.
-struct Stacks {
-  std::vector<uint32_t> ranges;  // event indices of the ranges
-  std::vector<uint32_t> parent;  // by event index: parent's event index or kNone
-  std::vector<int32_t> level;
-  std::vector<int64_t> numChild, durChild;
-};
-
-Stacks buildStacks(const HgtxEvents& h) {
-  Stacks s;
-  for (size_t i = 0; i < h.size(); ++i)
-    if (h.eventType[i] == kHgtxPushPop && h.end[i] != kNoValue) s.ranges.push_back(static_cast<uint32_t>(i));
-  s.parent.assign(h.size(), kNone);
-  s.level.assign(h.size(), 0);
-  s.numChild.assign(h.size(), 0);
-  s.durChild.assign(h.size(), 0);
-  // One sort by (thread, start, longer first, row), then one sweep per thread.
-  std::vector<uint32_t> order = s.ranges;
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return std::make_tuple(h.globalTid[a], h.start[a], -h.end[a], a) <
-           std::make_tuple(h.globalTid[b], h.start[b], -h.end[b], b);
-  });
-  std::vector<uint32_t> stack;
-  int64_t thread = 0;
-  for (uint32_t r : order) {
-    if (stack.empty() || h.globalTid[r] != thread) {
-      stack.clear();
-      thread = h.globalTid[r];
-    }
-    // The top encloses r when top.start <= r.start (sort order) and
-    // r.end <= top.end, and r starts before top ends.
-    while (!stack.empty() && (h.end[stack.back()] <= h.start[r] || h.end[stack.back()] < h.end[r])) stack.pop_back();
-    if (!stack.empty()) {
-      uint32_t p = stack.back();
-      s.parent[r] = p;
-      s.numChild[p] += 1;
-      s.durChild[p] += h.end[r] - h.start[r];
-    }
-    s.level[r] = static_cast<int32_t>(stack.size());
-    stack.push_back(r);
-  }
-  return s;
-}
-
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   const HgtxEvents& h = report.hgtx();
@@ -106,9 +60,8 @@ Table compute(RuleContext& ctx) {
     return it->second;
   };
 
-  Stacks s = buildStacks(h);
-  // RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.
-  auto rangeId = [&](uint32_t i) { return h.rangeId[i] != kNoValue ? h.rangeId[i] : static_cast<int64_t>(i) + 1; };
+  const HgtxStacks s = buildHgtxStacks(h);
+  auto rangeId = [&](uint32_t i) { return hgtxRangeId(h, i); };
 
   std::vector<uint32_t> rows;
   std::vector<uint32_t> nameOf(h.size(), kNoString);
@@ -124,7 +77,6 @@ Table compute(RuleContext& ctx) {
   });
 
   Table t(columns());
-  std::vector<uint32_t> chain;
   std::string stackText, nameTree;
   for (uint32_t i : rows) {
     const int64_t duration = h.end[i] - h.start[i];
@@ -140,16 +92,9 @@ Table compute(RuleContext& ctx) {
     t.setInt(8, s.level[i]);
     t.setInt(9, s.numChild[i]);
     t.setInt(10, rangeId(i));
-    if (s.parent[i] != kNone) t.setInt(11, rangeId(s.parent[i]));  // a root's is "-"
-    chain.clear();
-    for (uint32_t r = i; r != kNone; r = s.parent[r]) chain.push_back(r);
+    if (s.parent[i] != kNoParent) t.setInt(11, rangeId(s.parent[i]));  // a root's is "-"
     stackText.clear();
-    for (size_t c = chain.size(); c-- > 0;) {
-      char buf[24];
-      buf[0] = ':';
-      auto [end, ec] = std::to_chars(buf + 1, buf + sizeof buf, rangeId(chain[c]));
-      stackText.append(buf, end);
-    }
+    appendRangeStack(h, s, i, stackText);
     t.setText(12, stackText);
     nameTree.assign(static_cast<size_t>(s.level[i]), '-');
     nameTree += name;

@@ -12,6 +12,10 @@ const std::vector<const RuleSpec*>& allRules() {
       &hggcPpuKernGbTraceRule(),
       &hggcPpuKernSumRule(),
       &hggcPpuTraceRule(),
+      &hgtxKernSumRule(),
+      &hgtxKernTraceRule(),
+      &hgtxPpuProjSumRule(),
+      &hgtxPpuProjTraceRule(),
       &hgtxSumRule(),
       &osrtSumRule(),
       &pcclStageSumRule(),
@@ -20,6 +24,9 @@ const std::vector<const RuleSpec*>& allRules() {
       &ppuDeviceAttributeRule(),
       &ppuMetricTraceRule(),
       &hgtxPushpopTraceRule(),
+      // asys analyze
+      &ppuGapsRule(),
+      &ppuTimeUtilRule(),
   };
   return rules;
 }

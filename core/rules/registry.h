@@ -13,11 +13,17 @@ const RuleSpec& hggcPpuKernSumRule();
 const RuleSpec& hggcPpuTraceRule();
 const RuleSpec& hggcPpuMemSizeSumRule();
 const RuleSpec& hggcPpuMemTimeSumRule();
+const RuleSpec& hgtxKernSumRule();
+const RuleSpec& hgtxKernTraceRule();
+const RuleSpec& hgtxPpuProjSumRule();
+const RuleSpec& hgtxPpuProjTraceRule();
 const RuleSpec& hgtxSumRule();
 const RuleSpec& hgtxPushpopTraceRule();
 const RuleSpec& osrtSumRule();
 const RuleSpec& pcclStageSumRule();
 const RuleSpec& ppuDeviceAttributeRule();
 const RuleSpec& ppuMetricTraceRule();
+const RuleSpec& ppuGapsRule();
+const RuleSpec& ppuTimeUtilRule();
 
 }  // namespace asys

@@ -106,6 +106,8 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
       case OptionKind::Int: {
         int64_t v = 0;
         if (!parseInt(value, v)) bad("expected " + name + "=" + spec->placeholder + " with an integer");
+        if (spec->minValue && v < *spec->minValue) bad("must be at least " + std::to_string(*spec->minValue));
+        if (spec->maxValue && v > *spec->maxValue) bad("must be at most " + std::to_string(*spec->maxValue));
         opts.set(name, value);
         break;
       }
@@ -134,10 +136,12 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
         opts.set(name, value);
         break;
       }
-      case OptionKind::Regex: {
+      case OptionKind::Regex:
+      case OptionKind::RegexList: {
         if (value.empty()) bad("expected " + name + "=" + spec->placeholder);
         try {
-          Regex check(value, name);
+          if (spec->kind == OptionKind::Regex) Regex check(value, name);
+          else compileRegexList(value, name);
         } catch (const Error& e) {
           throw Error(rule.name + ": " + e.what());
         }
@@ -145,6 +149,10 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
         break;
       }
     }
+  }
+  for (const auto& o : rule.options) {
+    const bool valued = o.kind == OptionKind::Int || o.kind == OptionKind::Choice;
+    if (valued && !o.defaultValue.empty() && !opts.value(o.name)) opts.set(o.name, o.defaultValue);
   }
   return opts;
 }

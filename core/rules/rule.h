@@ -22,6 +22,7 @@ enum class OptionKind {
   Choice,          // `name=<value>` from `choices`
   ExclusiveFlags,  // one of `flags` alone (e.g. base | mangled), or none
   Regex,           // `name=<regex>`: a PCRE2 pattern, compiled (checked) when parsed
+  RegexList,       // `name=<regex>/<regex>...`: `\/` is a literal '/' inside one
 };
 
 struct FlagSpec {
@@ -40,6 +41,11 @@ struct OptionSpec {
   std::string defaultLabel; // how the panel shows the default ("All", "Demangled")
   std::vector<std::string> choices;  // Choice
   std::vector<FlagSpec> flags;       // ExclusiveFlags
+  // A Flag that turns something off (`no-graph-mapping`): the panel shows a
+  // checkbox for the thing itself, ticked by default, with `label`.
+  bool inverted = false;
+  // Int: the accepted range (checked when parsed).
+  std::optional<int64_t> minValue, maxValue;
 };
 
 // A table the rule reads and the collection option that produces it. With
@@ -83,6 +89,10 @@ struct RuleContext {
   TimeWindow window;  // keep only events overlapping it
 };
 
+// Which command runs the rule: `asys stats`, or `asys analyze` (the
+// expert-system rules of the full manual).
+enum class RuleCommand { Stats, Analyze };
+
 struct RuleSpec {
   std::string name;
   std::string title;
@@ -94,6 +104,7 @@ struct RuleSpec {
   std::vector<DataNeed> needs;
   PieSpec pie;
   std::function<Table(RuleContext&)> compute;
+  RuleCommand command = RuleCommand::Stats;
 };
 
 const std::vector<const RuleSpec*>& allRules();
@@ -101,6 +112,7 @@ const RuleSpec* findRule(const std::string& name);
 
 // Parses `opt`, `opt=value` items (already split on unescaped ':') against
 // the rule's declaration; throws Error naming the rule and the option.
+// Options with a declared default that are not given read as the default.
 RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string>& items);
 
 // Runs the rule: checks its data needs (MissingDataError naming table and

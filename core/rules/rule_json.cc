@@ -18,6 +18,7 @@ const char* kindName(OptionKind k) {
     case OptionKind::Choice: return "choice";
     case OptionKind::ExclusiveFlags: return "exclusiveFlags";
     case OptionKind::Regex: return "regex";
+    case OptionKind::RegexList: return "regexList";
   }
   return "";
 }
@@ -53,7 +54,8 @@ std::string rulesJson(Report* report) {
       out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
           << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
           << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
-          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel) << ",\"choices\":";
+          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
+          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"flags\":";
       array(out, o.flags, [&](const FlagSpec& f) {

@@ -80,6 +80,16 @@ TimeWindow fromFilterHgtx(Report& report, const std::string& spec) {
 
 }  // namespace
 
+Span statisticsRange(const Report& report, const TimeWindow& window, Span fallback) {
+  const ReportSummary& s = report.summary();
+  Span out = fallback;
+  if (window.start != std::numeric_limits<int64_t>::min()) out.start = window.start;
+  else if (s.captureStart != kNoValue) out.start = s.captureStart;
+  if (window.end != std::numeric_limits<int64_t>::max()) out.end = window.end;
+  else if (s.captureEnd != kNoValue) out.end = s.captureEnd;
+  return out;
+}
+
 TimeWindow resolveTimeWindow(Report& report, const std::string& filterTime, const std::string& filterHgtx) {
   if (!filterHgtx.empty()) return fromFilterHgtx(report, filterHgtx);
   if (!filterTime.empty()) return fromFilterTime(report, filterTime);

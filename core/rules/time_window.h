@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "core/analysis/intervals.h"
+
 namespace asys {
 
 class Report;
@@ -22,6 +24,11 @@ struct TimeWindow {
     return s < end && e > start;
   }
 };
+
+// The statistics time range as one span, for rules that divide by its
+// length (range-mode=full): each side of the window where it has one, else
+// the report's capture start / end (META_DATA), else `fallback`'s side.
+Span statisticsRange(const Report& report, const TimeWindow& window, Span fallback);
 
 // --filter-time START/END: nanosecond offsets from the capture start
 // (META_DATA captureStart, 0 when absent); either side may be empty.

@@ -38,7 +38,25 @@ void Table::endRow() {
     }
     rowSet_[c] = 0;
   }
+  for (size_t w = 0; w < spanNames_.size(); ++w) {
+    spanStart_[w].push_back(rowSpanStart_[w]);
+    spanEnd_[w].push_back(rowSpanEnd_[w]);
+    rowSpanStart_[w] = rowSpanEnd_[w] = kNoSpan;
+  }
   ++rows_;
+}
+
+void Table::declareSpans(std::vector<std::string> names) {
+  spanNames_ = std::move(names);
+  spanStart_.assign(spanNames_.size(), {});
+  spanEnd_.assign(spanNames_.size(), {});
+  rowSpanStart_.assign(spanNames_.size(), kNoSpan);
+  rowSpanEnd_.assign(spanNames_.size(), kNoSpan);
+}
+
+void Table::setSpan(size_t which, int64_t start, int64_t end) {
+  rowSpanStart_[which] = start;
+  rowSpanEnd_[which] = end;
 }
 
 void Table::truncate(size_t n) {
@@ -48,6 +66,10 @@ void Table::truncate(size_t n) {
     if (!reals_[c].empty()) reals_[c].resize(n);
     if (!texts_[c].empty()) texts_[c].resize(n);
     missing_[c].resize(n);
+  }
+  for (size_t w = 0; w < spanNames_.size(); ++w) {
+    spanStart_[w].resize(n);
+    spanEnd_[w].resize(n);
   }
   rows_ = n;
 }

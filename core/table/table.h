@@ -50,6 +50,16 @@ class Table {
   // Keeps the first n rows.
   void truncate(size_t n);
 
+  // Time spans a row stands for (a trace row's HGTX range, its device
+  // activity), so a viewer can zoom its timeline to them. Declared once,
+  // before the first row; set per row before endRow() (unset: kNoSpan).
+  static constexpr int64_t kNoSpan = INT64_MIN;
+  void declareSpans(std::vector<std::string> names);
+  void setSpan(size_t which, int64_t start, int64_t end);
+  const std::vector<std::string>& spanNames() const { return spanNames_; }
+  const std::vector<int64_t>& spanStarts(size_t which) const { return spanStart_[which]; }
+  const std::vector<int64_t>& spanEnds(size_t which) const { return spanEnd_[which]; }
+
  private:
   uint32_t intern(std::string_view s);
 
@@ -60,6 +70,9 @@ class Table {
   std::vector<std::vector<uint32_t>> texts_;
   std::vector<std::vector<uint8_t>> missing_;
   std::vector<uint8_t> rowSet_;  // which columns the current row set
+  std::vector<std::string> spanNames_;
+  std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
+  std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's
   std::deque<std::string> pool_;  // a deque: the index's views stay valid
   std::unordered_map<std::string_view, uint32_t> poolIndex_;
 };

@@ -1,0 +1,220 @@
+#include "core/analysis/hgtx_association.h"
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/analysis/hgtx_ranges.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_join.h"
+
+namespace asys {
+
+namespace {
+
+// Containment pairs (query, range slot) regrouped by query index: CSR.
+struct QueryRanges {
+  std::vector<uint32_t> offset, range;
+  std::span<const uint32_t> of(size_t q) const { return {range.data() + offset[q], offset[q + 1] - offset[q]}; }
+};
+
+QueryRanges enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) {
+  std::vector<uint32_t> pq, pr;
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
+    pq.push_back(q);
+    pr.push_back(r);
+  });
+  QueryRanges out;
+  out.offset.assign(queries.size() + 1, 0);
+  for (uint32_t q : pq) ++out.offset[q + 1];
+  for (size_t q = 0; q < queries.size(); ++q) out.offset[q + 1] += out.offset[q];
+  out.range.resize(pr.size());
+  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
+  // Pairs of one query come in the ranges' start order, and stay so.
+  for (size_t i = 0; i < pq.size(); ++i) out.range[next[pq[i]]++] = pr[i];
+  return out;
+}
+
+AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
+  const HgtxEvents& h = report.hgtx();
+  StringPool& strings = report.strings();
+  RangeNamer namer(report);
+  int64_t last = INT64_MIN;  // the last HGTX timestamp: where unclosed ranges end
+  for (size_t i = 0; i < h.size(); ++i) last = std::max({last, h.start[i], h.end[i]});
+
+  std::unordered_map<uint32_t, bool> keep;  // per qualified name id
+  auto kept = [&](uint32_t name) {
+    auto [it, inserted] = keep.try_emplace(name, false);
+    if (inserted) {
+      const std::string_view text = strings.get(name);
+      bool in = sel.include.empty();
+      for (const Regex& r : sel.include) in = in || r.search(text);
+      for (const Regex& r : sel.exclude) in = in && !r.search(text);
+      it->second = in;
+    }
+    return it->second;
+  };
+
+  std::vector<uint32_t> events;
+  std::vector<uint32_t> names(h.size(), kNoString);
+  for (size_t i = 0; i < h.size(); ++i) {
+    const int32_t type = h.eventType[i];
+    if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
+    // Nsight: "only ranges that start and end on the same thread".
+    if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
+    names[i] = namer.nameId(i);
+    if (names[i] == kNoString) names[i] = strings.intern("");  // a range without a name is named ""
+    if (kept(names[i])) events.push_back(static_cast<uint32_t>(i));
+  }
+  auto endOf = [&](uint32_t i) { return h.end[i] == kNoValue ? std::max(last, h.start[i]) : h.end[i]; };
+  std::sort(events.begin(), events.end(), [&](uint32_t a, uint32_t b) {
+    return std::make_tuple(h.start[a], -endOf(a), a) < std::make_tuple(h.start[b], -endOf(b), b);
+  });
+  AssociationRanges r;
+  r.event = events;
+  for (uint32_t i : events) {
+    r.start.push_back(h.start[i]);
+    r.end.push_back(endOf(i));
+    r.name.push_back(names[i]);
+    r.startEnd.push_back(h.eventType[i] == kHgtxStartEnd ? 1 : 0);
+  }
+  return r;
+}
+
+// For each graph node an activity ran (by (pid, graphNodeId)), the ranges
+// around the creation of every node of its chain: the node itself, the node
+// it was instantiated or cloned from, and so on to the captured node.
+class GraphNodeRanges {
+ public:
+  GraphNodeRanges(Report& report, const KeyedSpans& ranges) : g_(report.graphNodes()) {
+    end_.resize(g_.size());
+    for (size_t i = 0; i < g_.size(); ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
+    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_});
+    byNode_.resize(g_.size());
+    std::iota(byNode_.begin(), byNode_.end(), 0u);
+    std::sort(byNode_.begin(), byNode_.end(), [&](uint32_t a, uint32_t b) { return nodeKey(a) < nodeKey(b); });
+  }
+
+  // Appends the ranges of the chain that starts at (pid, node).
+  void append(int64_t pid, int64_t node, std::vector<uint32_t>& out) const {
+    for (int step = 0; node != kNoValue && step < kMaxChain; ++step) {
+      auto [lo, hi] = std::equal_range(byNode_.begin(), byNode_.end(), std::make_tuple(pid, node, 0u), Less{this});
+      if (lo == hi) return;
+      for (auto it = lo; it != hi; ++it)
+        for (uint32_t r : created_.of(*it)) out.push_back(r);
+      const int64_t next = g_.originalGraphNodeId[*lo];
+      if (next == node) return;
+      node = next;
+    }
+  }
+
+ private:
+  static constexpr int kMaxChain = 64;  // a cycle in a broken file ends here
+  std::tuple<int64_t, int64_t, uint32_t> nodeKey(uint32_t e) const {
+    return {pidOf(g_.globalTid[e]), g_.graphNodeId[e], e};
+  }
+  struct Less {  // by (pid, node) only, so equal_range finds every creation
+    const GraphNodeRanges* self;
+    bool operator()(uint32_t e, const std::tuple<int64_t, int64_t, uint32_t>& k) const {
+      auto a = self->nodeKey(e);
+      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(k), std::get<1>(k));
+    }
+    bool operator()(const std::tuple<int64_t, int64_t, uint32_t>& k, uint32_t e) const {
+      auto a = self->nodeKey(e);
+      return std::tie(std::get<0>(k), std::get<1>(k)) < std::tie(std::get<0>(a), std::get<1>(a));
+    }
+  };
+  const GraphNodeEvents& g_;
+  std::vector<int64_t> end_;
+  QueryRanges created_;
+  std::vector<uint32_t> byNode_;
+};
+
+}  // namespace
+
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
+  HgtxAssociation out;
+  out.ranges = selectRanges(report, sel);
+  const HgtxEvents& h = report.hgtx();
+  const AssociationRanges& R = out.ranges;
+  std::vector<int64_t> rangeTid(R.size());
+  for (size_t r = 0; r < R.size(); ++r) rangeTid[r] = h.globalTid[R.event[r]];
+  const KeyedSpans rangeSpans{rangeTid, R.start, R.end};
+
+  // Activity -> launching call -> the ranges around the call.
+  const ApiCalls& api = report.hggcApi();
+  out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
+  std::vector<uint32_t> used;  // the calls that launched a selected activity
+  for (uint32_t c : out.launchCall)
+    if (c != kNoMatch) used.push_back(c);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  std::vector<int64_t> callTid(used.size()), callStart(used.size()), callEnd(used.size());
+  for (size_t i = 0; i < used.size(); ++i) {
+    callTid[i] = api.globalTid[used[i]];
+    callStart[i] = api.start[used[i]];
+    callEnd[i] = api.end[used[i]] == kNoValue ? api.start[used[i]] : api.end[used[i]];
+  }
+  const QueryRanges callRanges = enclosingRanges(rangeSpans, {callTid, callStart, callEnd});
+  auto usedIndex = [&](uint32_t call) {
+    return static_cast<size_t>(std::lower_bound(used.begin(), used.end(), call) - used.begin());
+  };
+
+  bool anyGraph = false;
+  for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
+  std::optional<GraphNodeRanges> graph;
+  if (sel.graphMapping && anyGraph) graph.emplace(report, rangeSpans);
+
+  out.activityOffset.assign(act.size() + 1, 0);
+  std::vector<uint32_t> direct, viaGraph;
+  for (size_t a = 0; a < act.size(); ++a) {
+    direct.clear();
+    viaGraph.clear();
+    if (out.launchCall[a] != kNoMatch) {
+      for (uint32_t r : callRanges.of(usedIndex(out.launchCall[a]))) direct.push_back(r);
+    }
+    if (graph && act.graphNodeId[a] != kNoValue) {
+      graph->append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
+      std::sort(viaGraph.begin(), viaGraph.end());
+      viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
+    }
+    // Merge the two slot-ordered lists; a range found both ways is direct.
+    size_t i = 0, j = 0;
+    while (i < direct.size() || j < viaGraph.size()) {
+      if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
+        if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
+        out.pairRange.push_back(direct[i++]);
+        out.pairViaGraph.push_back(0);
+      } else {
+        out.pairRange.push_back(viaGraph[j++]);
+        out.pairViaGraph.push_back(1);
+      }
+    }
+    out.activityOffset[a + 1] = static_cast<uint32_t>(out.pairRange.size());
+  }
+  return out;
+}
+
+ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
+  ActivitiesByRange out;
+  const size_t ranges = a.ranges.size();
+  out.offset.assign(ranges + 1, 0);
+  for (uint32_t r : a.pairRange) ++out.offset[r + 1];
+  for (size_t r = 0; r < ranges; ++r) out.offset[r + 1] += out.offset[r];
+  out.activity.resize(a.pairRange.size());
+  out.pair.resize(a.pairRange.size());
+  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
+  const size_t activities = a.activityOffset.size() - 1;
+  for (size_t act = 0; act < activities; ++act) {
+    for (uint32_t p = a.activityOffset[act]; p < a.activityOffset[act + 1]; ++p) {
+      const uint32_t slot = next[a.pairRange[p]]++;
+      out.activity[slot] = static_cast<uint32_t>(act);
+      out.pair[slot] = p;
+    }
+  }
+  return out;
+}
+
+}  // namespace asys

@@ -1,0 +1,73 @@
+#pragma once
+// HGTX range <-> PPU activity association, the rule documentation's
+// "HGTX range持续时间范围内，相同线程的HGGC API触发的HGGC kernel" made precise
+// (docs/rules.md, "HGTX association"):
+// - a range is associated with an activity when the HGGC API call that
+//   launched it (same correlationId, same process) ran on the range's thread
+//   inside the range: range.start <= api.start && api.end <= range.end;
+// - with graph mapping, also with the activities of every graph node created
+//   inside the range on its thread, following originalGraphNodeId from the
+//   activity's graphNodeId through the chain of instantiated / cloned nodes;
+// - nested ranges are each associated; push/pop and start/end ranges take
+//   part, except a start/end range that ended on another thread; a range
+//   never closed ends at the last HGTX timestamp.
+// The operator, PCCL-operator and projection rules all build on this.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/analysis/key_join.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/base/regex.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+struct RangeSelection {
+  bool graphMapping = true;
+  // Unanchored searches in the range's full name (domain:name): a range is
+  // kept when some include matches (or there is none) and no exclude does.
+  std::vector<Regex> include, exclude;
+};
+
+// The ranges that take part, in slots numbered by (start, longer first,
+// event): slot order is start order.
+struct AssociationRanges {
+  std::vector<uint32_t> event;  // HGTX event index
+  std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
+  std::vector<uint32_t> name;   // domain-qualified name id
+  std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
+  size_t size() const { return event.size(); }
+};
+
+struct HgtxAssociation {
+  AssociationRanges ranges;
+  // The pairs, grouped by activity in activity (start) order; an activity's
+  // ranges in slot (start) order. A pair found both ways counts once, as
+  // an API association.
+  std::vector<uint32_t> activityOffset;  // activity a's pairs: [offset[a], offset[a+1])
+  std::vector<uint32_t> pairRange;       // range slot
+  std::vector<uint8_t> pairViaGraph;     // 1: through a graph node only
+  std::vector<uint32_t> launchCall;      // by activity: its HGGC_API row, or kNoMatch
+
+  size_t pairCount() const { return pairRange.size(); }
+  std::span<const uint32_t> rangesOf(size_t activity) const {
+    return {pairRange.data() + activityOffset[activity], activityOffset[activity + 1] - activityOffset[activity]};
+  }
+};
+
+// `activities` must be loaded with links (correlationId, graphNodeId).
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
+
+// The same pairs grouped by range: range r's activities are
+// activity[offset[r] .. offset[r+1]), in activity (start) order, and `pair`
+// holds each one's position in HgtxAssociation's pair order.
+struct ActivitiesByRange {
+  std::vector<uint32_t> offset, activity, pair;
+  std::span<const uint32_t> of(size_t range) const {
+    return {activity.data() + offset[range], offset[range + 1] - offset[range]};
+  }
+};
+ActivitiesByRange activitiesByRange(const HgtxAssociation& a);
+
+}  // namespace asys

@@ -1,0 +1,35 @@
+#pragma once
+// The push/pop range stacks of every thread: each closed push/pop range's
+// level, enclosing range and direct children, as hgtx_pushpop_trace and
+// hgtx_ppu_proj_trace print them (one computation, so both agree).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/report/report.h"
+
+namespace asys {
+
+constexpr uint32_t kNoParent = 0xFFFFFFFFu;
+
+struct HgtxStacks {
+  std::vector<uint32_t> ranges;  // event indices of the closed push/pop ranges
+  // By HGTX event index (other events keep the defaults):
+  std::vector<uint32_t> parent;  // the enclosing range's event index, or kNoParent
+  std::vector<int32_t> level;    // from 0; -1 for events not on a stack
+  std::vector<int64_t> numChild, durChild;  // direct children only
+
+  bool onStack(size_t event) const { return level[event] >= 0; }
+};
+
+HgtxStacks buildHgtxStacks(const HgtxEvents& h);
+
+// RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.
+inline int64_t hgtxRangeId(const HgtxEvents& h, size_t event) {
+  return h.rangeId[event] != kNoValue ? h.rangeId[event] : static_cast<int64_t>(event) + 1;
+}
+
+// ":root:...:id", the range IDs of the stack from the root down to `event`.
+void appendRangeStack(const HgtxEvents& h, const HgtxStacks& s, uint32_t event, std::string& out);
+
+}  // namespace asys

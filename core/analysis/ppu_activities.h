@@ -1,0 +1,38 @@
+#pragma once
+// The PPU activities of a report (kernels, memcpys, memsets) as one columnar
+// list in start order: what the association, projection, gap and
+// utilisation rules sweep over.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/report/report.h"
+#include "core/rules/time_window.h"
+
+namespace asys {
+
+enum class ActivityKind : uint8_t { Kernel, Memcpy, Memset };
+
+struct PpuActivities {
+  std::vector<int64_t> start, end, globalPid;
+  std::vector<int32_t> deviceId;
+  std::vector<ActivityKind> kind;
+  std::vector<uint32_t> row;  // the activity's row in its own table (Kernels, MemoryOps)
+  // With `links` only: the launching call's correlation id and the graph node.
+  std::vector<int64_t> correlationId, graphNodeId;
+  size_t size() const { return start.size(); }
+};
+
+struct ActivitySelection {
+  bool memory = true;  // memcpys and memsets as well as kernels
+  bool links = false;  // load correlationId and graphNodeId
+  std::optional<std::vector<int64_t>> devices;  // absent = every device
+  TimeWindow window;   // activities overlapping it
+};
+
+// Activities cut off by the end of the capture (NULL end) have no extent and
+// are left out. Sorted by start; at equal starts kernels, then memcpys, then
+// memsets, each in table order.
+PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selection);
+
+}  // namespace asys

@@ -1,0 +1,79 @@
+#include "core/rules/hgtx_association_options.h"
+
+#include "core/rules/common.h"
+
+namespace asys {
+
+OptionSpec standaloneOption() {
+  return {.name = "standalone", .kind = OptionKind::Flag, .label = "Include Standalone Kernel",
+          .help = "Also output the HGGC kernels that no selected HGTX range is associated with;\n"
+                  "their HGTX range cells are '-'."};
+}
+
+OptionSpec graphMappingOption() {
+  OptionSpec o{.name = "no-graph-mapping", .kind = OptionKind::Flag, .label = "HGTX graph node mapping",
+               .help = "Do not associate ranges with the activities of HGGC graph nodes created inside\n"
+                       "them (during stream capture); only with the activities their own API calls\n"
+                       "launched. By default both count."};
+  o.inverted = true;
+  return o;
+}
+
+namespace {
+OptionSpec rangeListOption(const char* name, const char* label, const char* what) {
+  OptionSpec o{.name = name, .kind = OptionKind::RegexList, .placeholder = "<regex_list>", .label = label,
+               .help = std::string("Regular expressions (Perl-compatible) separated by '/', searched in each HGTX\n"
+                                   "range name (domain:name); ") +
+                       what +
+                       ".\nWrite a '/' inside one regex as '\\/'. Default is all HGTX ranges."};
+  o.defaultLabel = "All";
+  return o;
+}
+}  // namespace
+
+OptionSpec rangeIncludeOption() {
+  return rangeListOption("range-include", "Range Name Filter",
+                         "only ranges that match at least one take part");
+}
+
+OptionSpec rangeExcludeOption() {
+  return rangeListOption("range-exclude", "Range Name Exclude Filter", "ranges that match any are left out");
+}
+
+OptionSpec rangeModeOption() {
+  OptionSpec o{.name = "range-mode", .kind = OptionKind::Choice, .placeholder = "<mode>", .label = "Time Range Mode",
+               .help = "The PPU time range that In-Use is a share of:\n"
+                       "  active: from the first to the last PPU activity of the selected devices\n"
+                       "          (PPU Active Time Range, the default);\n"
+                       "  full:   the statistics time range (--filter-time / --filter-hgtx), else the\n"
+                       "          report's whole capture range (Filtered Time Range)."};
+  o.choices = {"active", "full"};
+  o.defaultValue = "active";
+  o.defaultLabel = "PPU Active Time Range";
+  return o;
+}
+
+std::vector<DataNeed> associationNeeds(bool memoryToo) {
+  std::vector<DataNeed> needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}};
+  needs.push_back(memoryToo ? ppuActivityNeed() : DataNeed{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"});
+  needs.push_back({"HGGC_API", "HGGC API data", "--trace hggc"});
+  return needs;
+}
+
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo) {
+  ActivitySelection sel;
+  sel.memory = memoryToo;
+  sel.links = true;
+  sel.devices = ctx.options.idList("device");
+  sel.window = ctx.window;
+  AssociatedActivities out;
+  out.activities = loadPpuActivities(ctx.report, sel);
+  RangeSelection ranges;
+  ranges.graphMapping = !ctx.options.flag("no-graph-mapping");
+  if (auto v = ctx.options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
+  if (auto v = ctx.options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
+  out.association = associateHgtx(ctx.report, out.activities, ranges);
+  return out;
+}
+
+}  // namespace asys

@@ -1,0 +1,35 @@
+#pragma once
+// The options and the association step the four HGTX <-> PPU rules share
+// (hgtx_kern_sum, hgtx_kern_trace, hgtx_ppu_proj_sum, hgtx_ppu_proj_trace),
+// worded as their sections of the rule documentation word them.
+#include <string_view>
+
+#include "core/analysis/hgtx_association.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/rules/rule.h"
+
+namespace asys {
+
+OptionSpec standaloneOption();
+OptionSpec graphMappingOption();   // no-graph-mapping
+OptionSpec rangeIncludeOption();
+OptionSpec rangeExcludeOption();
+OptionSpec rangeModeOption();      // range-mode=active|full
+
+// HGTX_EVENTS and HGGC_KERNEL (the kernel rules) or any PPU activity table
+// (the projection rules).
+std::vector<DataNeed> associationNeeds(bool memoryToo);
+
+struct AssociatedActivities {
+  PpuActivities activities;
+  HgtxAssociation association;
+};
+
+// The rule's activities (kernels, plus memcpys and memsets when
+// `memoryToo`; on the `device=` devices; overlapping the statistics time
+// range) associated with the ranges its options select.
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo);
+
+inline std::string_view styleName(bool startEnd) { return startEnd ? "StartEnd" : "PushPop"; }
+
+}  // namespace asys

@@ -1,0 +1,203 @@
+// hgtx_kern_sum (2.3.9): kernel time per HGTX range name, range thread and
+// kernel name, over the kernels each range is associated with.
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "core/analysis/key_groups.h"
+#include "core/analysis/kernel_names.h"
+#include "core/analysis/stats.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t { kRange, kStyle, kPid, kTid, kHgtxInst, kKernInst, kTotal, kAvg, kMed, kMin, kMax, kStdDev, kName };
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"HGTX Range", "", CellKind::Text, "Name of the range"},
+      {"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop"},
+      {"PID", "", CellKind::Int, "Process ID for this set of ranges and kernels"},
+      {"TID", "", CellKind::Int, "Thread ID for this set of ranges and kernels"},
+      {"HGTX Inst", "", CellKind::Int, "Number of HGTX range instances"},
+      {"Kern Inst", "", CellKind::Int, "Number of HGGC kernel instances"},
+      {"Total Time", "ns", CellKind::Int, "Total time used by all kernel instances of this range"},
+      {"Avg", "ns", CellKind::Int, "Average execution time of this kernel"},
+      {"Med", "ns", CellKind::Int, "Median execution time of this kernel"},
+      {"Min", "ns", CellKind::Int, "Smallest execution time of this kernel"},
+      {"Max", "ns", CellKind::Int, "Largest execution time of this kernel"},
+      {"StdDev", "ns", CellKind::Int, "Standard deviation of the time of this kernel"},
+      {"Kernel Name", "", CellKind::Text, "Name of the kernel"},
+  };
+}
+
+// What a row is keyed by, apart from the kernel name.
+struct RowKey {
+  uint32_t range = kNoString;  // kNoString: standalone (no range)
+  bool startEnd = false;
+  int64_t globalTid = kNoValue;  // the range's thread, or the launching thread
+  int64_t globalPid = kNoValue;  // for a standalone kernel with no launching call
+};
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false);
+  const PpuActivities& act = in.activities;
+  const HgtxAssociation& as = in.association;
+  const AssociationRanges& R = as.ranges;
+  const HgtxEvents& h = report.hgtx();
+  const ApiCalls& api = report.hggcApi();
+  const Kernels& k = report.kernels(kcol::names);
+  StringPool& strings = report.strings();
+  KernelNamer namer(k, strings, kernelNameMode(ctx.options));
+  const bool standalone = ctx.options.flag("standalone");
+
+  // Dense ids: (range name, style, thread) per range slot, then rows as
+  // (that id, kernel name): two small lookups per pair, no hashing of tuples.
+  std::vector<RowKey> keys;
+  KeyGroups threads, rangeKeys, rows;
+  std::vector<uint32_t> rangeKeyOfSlot(R.size());
+  for (size_t r = 0; r < R.size(); ++r) {
+    const int64_t tid = h.globalTid[R.event[r]];
+    const uint64_t key = (static_cast<uint64_t>(threads.indexOf(static_cast<uint64_t>(tid))) << 33) |
+                         (static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r];
+    rangeKeyOfSlot[r] = rangeKeys.indexOf(key);
+    if (rangeKeyOfSlot[r] == keys.size()) keys.push_back({R.name[r], R.startEnd[r] != 0, tid, kNoValue});
+  }
+  std::vector<uint32_t> rowRangeKey, rowKernel;  // by row group
+  auto rowOf = [&](uint32_t rangeKey, uint32_t kernelName) {
+    const uint32_t g = rows.indexOf((static_cast<uint64_t>(rangeKey) << 32) | kernelName);
+    if (g == rowRangeKey.size()) {
+      rowRangeKey.push_back(rangeKey);
+      rowKernel.push_back(kernelName);
+    }
+    return g;
+  };
+
+  // Kernels: each counts once per row, however many of the row's ranges
+  // (nested ranges of one name) it is associated with.
+  std::vector<uint32_t> groupOf, lastActivity, kernelNameOf(act.size());
+  std::vector<int64_t> duration;
+  std::vector<uint32_t> pairRow(as.pairCount());
+  for (size_t a = 0; a < act.size(); ++a) {
+    kernelNameOf[a] = namer.nameId(act.row[a]);
+    const auto ranges = as.rangesOf(a);
+    uint32_t p = as.activityOffset[a];
+    for (uint32_t r : ranges) {
+      const uint32_t g = rowOf(rangeKeyOfSlot[r], kernelNameOf[a]);
+      pairRow[p++] = g;
+      if (g >= lastActivity.size()) lastActivity.resize(g + 1, kNoMatch);
+      if (lastActivity[g] == a) continue;
+      lastActivity[g] = static_cast<uint32_t>(a);
+      groupOf.push_back(g);
+      duration.push_back(act.end[a] - act.start[a]);
+    }
+    if (ranges.empty() && standalone) {
+      // One row per launching thread (the process alone without a call).
+      const uint32_t call = as.launchCall[a];
+      const int64_t tid = call == kNoMatch ? kNoValue : api.globalTid[call];
+      const int64_t pid = call == kNoMatch ? act.globalPid[a] : kNoValue;
+      const uint64_t key = (1ull << 63) | (static_cast<uint64_t>(threads.indexOf(static_cast<uint64_t>(
+                                               call == kNoMatch ? pid : tid)))
+                                           << 1) |
+                           (call == kNoMatch ? 1 : 0);
+      const uint32_t rk = rangeKeys.indexOf(key);
+      if (rk == keys.size()) keys.push_back({kNoString, false, tid, pid});
+      groupOf.push_back(rowOf(rk, kernelNameOf[a]));
+      duration.push_back(act.end[a] - act.start[a]);
+    }
+  }
+  // Ranges: each counts once per row it has a kernel in.
+  const ActivitiesByRange byRange = activitiesByRange(as);
+  std::vector<uint32_t> hgtxInst(rows.size(), 0), lastRange(rows.size(), kNoMatch);
+  for (size_t r = 0; r < R.size(); ++r) {
+    for (uint32_t p : std::span<const uint32_t>(byRange.pair.data() + byRange.offset[r],
+                                                byRange.offset[r + 1] - byRange.offset[r])) {
+      const uint32_t g = pairRow[p];
+      if (lastRange[g] != r) {
+        lastRange[g] = static_cast<uint32_t>(r);
+        ++hgtxInst[g];
+      }
+    }
+  }
+  const std::vector<DurationStats> stats = summarizeGroups(groupOf, duration, rows.size());
+
+  // Order: range name, PID, TID ascending (standalone rows last), then Total
+  // Time descending; ties by style, then kernel name.
+  std::vector<uint32_t> order(rows.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto sortKey = [&](uint32_t g) {
+    const RowKey& key = keys[rowRangeKey[g]];
+    const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
+    const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
+    return std::make_tuple(key.range == kNoString, strings.get(key.range), pid, tid, key.startEnd);
+  };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const auto ka = sortKey(a), kb = sortKey(b);
+    if (ka != kb) return ka < kb;
+    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
+    return strings.get(rowKernel[a]) < strings.get(rowKernel[b]);
+  });
+
+  Table t(columns());
+  for (uint32_t g : order) {
+    const RowKey& key = keys[rowRangeKey[g]];
+    const DurationStats& s = stats[g];
+    if (key.range != kNoString) {
+      t.setText(kRange, strings.get(key.range));
+      t.setText(kStyle, styleName(key.startEnd));
+      t.setInt(kHgtxInst, hgtxInst[g]);
+    }
+    if (key.globalTid != kNoValue) {
+      t.setInt(kPid, pidOf(key.globalTid));
+      t.setInt(kTid, tidOf(key.globalTid));
+    } else {
+      t.setInt(kPid, pidOf(key.globalPid));
+    }
+    t.setInt(kKernInst, s.count);
+    t.setInt(kTotal, s.total);
+    t.setInt(kAvg, s.avg);
+    t.setInt(kMed, s.med);
+    t.setInt(kMin, s.min);
+    t.setInt(kMax, s.max);
+    t.setInt(kStdDev, s.stddev);
+    t.setText(kName, strings.get(rowKernel[g]));
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hgtxKernSumRule() {
+  static const RuleSpec rule{
+      .name = "hgtx_kern_sum",
+      .title = "HGTX Range Kernel Summary",
+      .rowHelp = "Row number of the HGTX range kernel summary",
+      .topic = "HGTX",
+      .description =
+          "Kernel time per HGTX range name, range thread and kernel name. A range is\n"
+          "associated with the kernels whose launching HGGC API call ran on the range's\n"
+          "thread inside the range (range.start <= call.start, call.end <= range.end), and,\n"
+          "with graph mapping, with the kernels of the HGGC graph nodes created inside it.\n"
+          "Nested ranges each count a kernel; a kernel counts once per row. HGTX Inst is\n"
+          "the number of distinct ranges, Kern Inst the number of distinct kernels.\n"
+          "A range never closed ends at the last HGTX timestamp; a start/end range that\n"
+          "ended on another thread takes no part. Sorted by range name, PID and TID, then\n"
+          "by Total Time descending; standalone kernels (standalone) come last.",
+      .options = {kernelNameModeOption(), standaloneOption(), deviceOption(), graphMappingOption(),
+                  rangeIncludeOption(), rangeExcludeOption()},
+      .columns = columns(),
+      .needs = associationNeeds(false),
+      .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,159 @@
+// hgtx_ppu_proj_sum (2.3.11): HGTX ranges projected onto the PPUs, summed
+// per range name and style.
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "core/analysis/hgtx_projection.h"
+#include "core/analysis/hgtx_stacks.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/stats.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t {
+  kRange, kStyle, kInUse, kActive, kTotalProj, kTotalRange, kInstances, kAvg, kMed, kMin, kMax, kStdDev,
+  kTotalOps, kAvgOps, kAvgLvl, kAvgChild,
+};
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Range", "", CellKind::Text, "Name of the HGTX range"},
+      {"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop"},
+      {"In-Use", "%", CellKind::Decimal1, "Percentage of projected active time to time range"},
+      {"Proj Active Time", "ns", CellKind::Int, "Total projected time excluding overlapping for this range name"},
+      {"Total Proj Time", "ns", CellKind::Int, "Total projected time used by all instances of this range name"},
+      {"Total Range Time", "ns", CellKind::Int,
+       "Total original HGTX range time used by all instances of this range name"},
+      {"Range Instances", "", CellKind::Int, "Number of instances of this range"},
+      {"Proj Avg", "ns", CellKind::Int, "Average projected time for this range"},
+      {"Proj Med", "ns", CellKind::Int, "Median projected time for this range"},
+      {"Proj Min", "ns", CellKind::Int, "Minimum projected time for this range"},
+      {"Proj Max", "ns", CellKind::Int, "Maximum projected time for this range"},
+      {"Proj StdDev", "ns", CellKind::Int, "Standard deviation of projected times for this range"},
+      {"Total PPU Ops", "", CellKind::Int, "Total number of PPU operations"},
+      {"Avg PPU Ops", "", CellKind::Decimal1, "Average number of PPU operations"},
+      {"Avg Range Lvl", "", CellKind::Decimal1, "Average range stack depth"},
+      {"Avg Num Child", "", CellKind::Decimal1, "Average number of children ranges"},
+  };
+}
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
+  const PpuActivities& act = in.activities;
+  const HgtxAssociation& as = in.association;
+  const AssociationRanges& R = as.ranges;
+  const RangeProjections proj = projectRanges(act, as);
+  const HgtxStacks stacks = buildHgtxStacks(report.hgtx());
+  StringPool& strings = report.strings();
+
+  // The time range In-Use is a share of.
+  Span active{0, 0};
+  if (act.size() > 0) {
+    active = {act.start[0], act.end[0]};
+    for (int64_t e : act.end) active.end = std::max(active.end, e);
+  }
+  const Span range = ctx.options.value("range-mode") == "full" ? statisticsRange(report, ctx.window, active) : active;
+
+  KeyGroups groups;
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> projDuration;
+  std::vector<Span> projections;
+  struct Sums {
+    int64_t totalRange = 0, ops = 0, level = 0, children = 0, onStack = 0;
+  };
+  std::vector<Sums> sums;
+  for (uint32_t r = 0; r < R.size(); ++r) {
+    if (proj.ops[r] == 0) continue;
+    const uint32_t g = groups.indexOf((static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r]);
+    if (g == sums.size()) sums.emplace_back();
+    groupOf.push_back(g);
+    projDuration.push_back(proj.end[r] - proj.start[r]);
+    projections.push_back({proj.start[r], proj.end[r]});
+    Sums& s = sums[g];
+    s.totalRange += R.end[r] - R.start[r];
+    s.ops += proj.ops[r];
+    const uint32_t e = R.event[r];
+    if (stacks.onStack(e)) {
+      s.level += stacks.level[e];
+      s.children += stacks.numChild[e];
+      ++s.onStack;
+    }
+  }
+  const std::vector<DurationStats> stats = summarizeGroups(groupOf, projDuration, groups.size());
+  SpanGroups byGroup(groupOf, projections, groups.size());
+  byGroup.mergeEach();
+  std::vector<int64_t> activeTime(groups.size());
+  for (size_t g = 0; g < groups.size(); ++g) activeTime[g] = totalLength(byGroup.group(g));
+
+  // In-Use descending (exactly: Proj Active Time, the denominator is shared),
+  // then Range ascending, then style.
+  std::vector<uint32_t> order(groups.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto name = [&](uint32_t g) { return strings.get(static_cast<uint32_t>(groups.key(g))); };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if (activeTime[a] != activeTime[b]) return activeTime[a] > activeTime[b];
+    return std::make_tuple(name(a), groups.key(a) >> 32) < std::make_tuple(name(b), groups.key(b) >> 32);
+  });
+
+  Table t(columns());
+  for (uint32_t g : order) {
+    const DurationStats& st = stats[g];
+    const Sums& s = sums[g];
+    t.setText(kRange, name(g));
+    t.setText(kStyle, styleName((groups.key(g) >> 32) != 0));
+    t.setDecimal(kInUse, percent1(activeTime[g], range.length()));
+    t.setInt(kActive, activeTime[g]);
+    t.setInt(kTotalProj, st.total);
+    t.setInt(kTotalRange, s.totalRange);
+    t.setInt(kInstances, st.count);
+    t.setInt(kAvg, st.avg);
+    t.setInt(kMed, st.med);
+    t.setInt(kMin, st.min);
+    t.setInt(kMax, st.max);
+    t.setInt(kStdDev, st.stddev);
+    t.setInt(kTotalOps, s.ops);
+    t.setDecimal(kAvgOps, ratio1(s.ops, st.count));
+    if (s.onStack > 0) {  // start/end and unclosed ranges are on no stack
+      t.setDecimal(kAvgLvl, ratio1(s.level, s.onStack));
+      t.setDecimal(kAvgChild, ratio1(s.children, s.onStack));
+    }
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hgtxPpuProjSumRule() {
+  static const RuleSpec rule{
+      .name = "hgtx_ppu_proj_sum",
+      .title = "HGTX Range PPU Projection Summary",
+      .rowHelp = "Row number of the HGTX PPU projection summary",
+      .topic = "HGTX",
+      .description =
+          "HGTX ranges projected onto the PPUs (as hgtx_ppu_proj_trace), summed per range\n"
+          "name and style. Proj Active Time is the union of the instances' projections\n"
+          "(overlapping projections count once); In-Use = Proj Active Time / the time\n"
+          "range of range-mode. Averages of counts have one decimal; Avg Range Lvl and\n"
+          "Avg Num Child average the instances on a push/pop stack ('-' when none is).\n"
+          "Sorted by In-Use descending, then Range ascending.",
+      .options = {deviceOption(), rangeModeOption(), rangeIncludeOption(), rangeExcludeOption(),
+                  graphMappingOption()},
+      .columns = columns(),
+      .needs = associationNeeds(true),
+      .pie = {"Proj Active Time", {"Range"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

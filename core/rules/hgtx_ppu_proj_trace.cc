@@ -1,0 +1,120 @@
+// hgtx_ppu_proj_trace (2.3.12): every HGTX range projected onto the PPUs,
+// with its place on its thread's push/pop stack.
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "core/analysis/hgtx_projection.h"
+#include "core/analysis/hgtx_stacks.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t {
+  kName, kProjStart, kProjDur, kActive, kOrigStart, kOrigDur, kStyle, kPid, kTid, kOps, kLvl, kNumChild,
+  kRangeId, kParentId, kRangeStack,
+};
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Name", "", CellKind::Text, "Name of the HGTX range"},
+      {"Projected Start", "ns", CellKind::Int, "Projected range start timestamp"},
+      {"Projected Duration", "ns", CellKind::Int, "Projected range duration"},
+      {"PPU Active Time", "ns", CellKind::Int, "Total PPU active time excluding overlapping for this range"},
+      {"Orig Start", "ns", CellKind::Int, "Original HGTX range start timestamp"},
+      {"Orig Duration", "ns", CellKind::Int, "Original HGTX range duration"},
+      {"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop"},
+      {"PID", "", CellKind::Int, "Process identifier"},
+      {"TID", "", CellKind::Int, "Thread identifier"},
+      {"NumPPUOps", "", CellKind::Int, "Number of enclosed PPU operations"},
+      {"Lvl", "", CellKind::Int, "Stack level, starts at 0"},
+      {"NumChild", "", CellKind::Int, "Number of children ranges"},
+      {"RangeId", "", CellKind::Int, "Arbitrary ID for range"},
+      {"ParentId", "", CellKind::Int, "Range ID of the enclosing range"},
+      {"RangeStack", "", CellKind::Text, "Range IDs that make up the push/pop stack"},
+  };
+}
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
+  const HgtxAssociation& as = in.association;
+  const AssociationRanges& R = as.ranges;
+  const RangeProjections proj = projectRanges(in.activities, as);
+  const HgtxEvents& h = report.hgtx();
+  const HgtxStacks stacks = buildHgtxStacks(h);
+  StringPool& strings = report.strings();
+
+  std::vector<uint32_t> rows;
+  for (uint32_t r = 0; r < R.size(); ++r)
+    if (proj.ops[r] > 0) rows.push_back(r);
+  // Projected start ascending, projected duration descending (an enclosing
+  // range before the ranges it holds), then the original start.
+  std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
+    const int64_t da = proj.end[a] - proj.start[a], db = proj.end[b] - proj.start[b];
+    return std::make_tuple(proj.start[a], -da, R.start[a], a) < std::make_tuple(proj.start[b], -db, R.start[b], b);
+  });
+
+  Table t(columns());
+  t.declareSpans({"HGTX Range", "Projection"});
+  std::string stackText;
+  for (uint32_t r : rows) {
+    const uint32_t e = R.event[r];
+    t.setText(kName, strings.get(R.name[r]));
+    t.setInt(kProjStart, proj.start[r]);
+    t.setInt(kProjDur, proj.end[r] - proj.start[r]);
+    t.setInt(kActive, proj.active[r]);
+    t.setInt(kOrigStart, R.start[r]);
+    t.setInt(kOrigDur, R.end[r] - R.start[r]);
+    t.setText(kStyle, styleName(R.startEnd[r] != 0));
+    t.setInt(kPid, pidOf(h.globalTid[e]));
+    t.setInt(kTid, tidOf(h.globalTid[e]));
+    t.setInt(kOps, proj.ops[r]);
+    t.setInt(kRangeId, hgtxRangeId(h, e));
+    // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
+    if (stacks.onStack(e)) {
+      t.setInt(kLvl, stacks.level[e]);
+      t.setInt(kNumChild, stacks.numChild[e]);
+      if (stacks.parent[e] != kNoParent) t.setInt(kParentId, hgtxRangeId(h, stacks.parent[e]));
+      stackText.clear();
+      appendRangeStack(h, stacks, e, stackText);
+      t.setText(kRangeStack, stackText);
+    }
+    t.setSpan(0, R.start[r], R.end[r]);
+    t.setSpan(1, proj.start[r], proj.end[r]);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& hgtxPpuProjTraceRule() {
+  static const RuleSpec rule{
+      .name = "hgtx_ppu_proj_trace",
+      .title = "HGTX Range PPU Projection Trace",
+      .rowHelp = "Row number of the HGTX PPU projection trace",
+      .topic = "HGTX",
+      .description =
+          "Every HGTX range associated with PPU activity (kernels, memcpys, memsets;\n"
+          "associated as in hgtx_kern_sum), projected onto the PPUs: the projection runs\n"
+          "from the earliest start to the latest end of its activities, and PPU Active\n"
+          "Time is the union of their intervals (overlaps count once). Lvl, NumChild,\n"
+          "ParentId and RangeStack describe the CPU push/pop stack as hgtx_pushpop_trace\n"
+          "does; they are '-' for start/end ranges and ranges never closed, which are on\n"
+          "no stack. Sorted by Projected Start, then Projected Duration descending.",
+      .options = {deviceOption(), graphMappingOption(), rangeIncludeOption(), rangeExcludeOption()},
+      .columns = columns(),
+      .needs = associationNeeds(true),
+      .pie = {"PPU Active Time", {"Name", "PID"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,103 @@
+// ppu_gaps (asys analyze, the full manual's expert rules): idle gaps of each
+// process's PPU work on each device.
+#include <algorithm>
+#include <tuple>
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Duration", "ns", CellKind::Int, "Duration of the gap"},
+      {"Start", "ns", CellKind::Int, "Start timestamp of the gap"},
+      {"PID", "", CellKind::Int, "Process ID whose PPU work has the gap"},
+      {"Device ID", "", CellKind::Int, "PPU device ID"},
+  };
+}
+
+OptionSpec gapOption() {
+  OptionSpec o{.name = "gap", .kind = OptionKind::Int, .placeholder = "<ms>", .label = "Minimum gap (ms)",
+               .help = "Only gaps strictly longer than this many milliseconds. Default is 500."};
+  o.defaultValue = "500";
+  o.defaultLabel = "500";
+  o.minValue = 0;
+  return o;
+}
+
+struct Gap {
+  int64_t start, duration, pid;
+  int32_t device;
+};
+
+Table compute(RuleContext& ctx) {
+  ActivitySelection sel;
+  sel.window = ctx.window;
+  const PpuActivities act = loadPpuActivities(ctx.report, sel);
+  const int64_t minGap = *ctx.options.intValue("gap") * 1000000;
+
+  // One group per (process, device).
+  KeyGroups groups;
+  std::vector<uint32_t> groupOf(act.size());
+  std::vector<Span> spans(act.size());
+  for (size_t i = 0; i < act.size(); ++i) {
+    const uint64_t key = (static_cast<uint64_t>(pidOf(act.globalPid[i])) << 32) | static_cast<uint32_t>(act.deviceId[i]);
+    groupOf[i] = groups.indexOf(key);
+    spans[i] = {act.start[i], act.end[i]};
+  }
+  SpanGroups busy(groupOf, spans, groups.size());
+  busy.mergeEach();
+  std::vector<Gap> gaps;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const int64_t pid = static_cast<int64_t>(groups.key(g) >> 32);
+    const int32_t device = static_cast<int32_t>(static_cast<uint32_t>(groups.key(g)));
+    for (const Span& s : gapsBetween(busy.group(g)))
+      if (s.length() > minGap) gaps.push_back({s.start, s.length(), pid, device});
+  }
+  std::sort(gaps.begin(), gaps.end(), [](const Gap& a, const Gap& b) {
+    return std::make_tuple(-a.duration, a.start, a.pid, a.device) < std::make_tuple(-b.duration, b.start, b.pid, b.device);
+  });
+  Table t(columns());
+  t.declareSpans({"Gap"});
+  for (const Gap& g : gaps) {
+    t.setInt(0, g.duration);
+    t.setInt(1, g.start);
+    t.setInt(2, g.pid);
+    t.setInt(3, g.device);
+    t.setSpan(0, g.start, g.start + g.duration);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& ppuGapsRule() {
+  static const RuleSpec rule{
+      .name = "ppu_gaps",
+      .title = "PPU Gaps",
+      .rowHelp = "Row number of the PPU gap",
+      .topic = "Expert rules",
+      .description =
+          "Idle gaps of the PPUs: per process and device, the union of its PPU activities\n"
+          "(kernels, memcpys, memsets), and the gaps between its blocks, from the first\n"
+          "activity to the last, strictly longer than gap milliseconds. Sorted by Duration\n"
+          "descending, then Start.",
+      .options = {rowsOption("gaps", 50), gapOption()},
+      .columns = columns(),
+      .needs = {ppuActivityNeed()},
+      .pie = {"Duration", {"PID", "Device ID"}},
+      .compute = compute,
+      .command = RuleCommand::Analyze,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,169 @@
+// ppu_time_util (asys analyze, the full manual's expert rules): the stretches
+// of time in which a PPU is mostly idle.
+#include <algorithm>
+#include <tuple>
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/analysis/stats.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"In-Use", "%", CellKind::Decimal1, "PPU utilisation of this stretch of time"},
+      {"Duration", "ns", CellKind::Int, "Duration of the stretch"},
+      {"Start", "ns", CellKind::Int, "Start timestamp of the stretch"},
+      {"PID", "", CellKind::Int, "Process ID (\"-\" with merge-process-id)"},
+      {"Device ID", "", CellKind::Int, "PPU device ID"},
+  };
+}
+
+OptionSpec intOption(const char* name, const char* label, const char* help, int64_t def, int64_t min,
+                     std::optional<int64_t> max) {
+  OptionSpec o{.name = name, .kind = OptionKind::Int, .placeholder = "<n>", .label = label, .help = help};
+  o.defaultValue = o.defaultLabel = std::to_string(def);
+  o.minValue = min;
+  o.maxValue = max;
+  return o;
+}
+
+OptionSpec timeRangeModeOption() {
+  OptionSpec o = rangeModeOption();
+  o.help =
+      "The time range divided into chunks:\n"
+      "  active: from the first to the last PPU activity of each process and device\n"
+      "          (of each device with merge-process-id), the default;\n"
+      "  full:   the statistics time range (--filter-time / --filter-hgtx), else the\n"
+      "          report's whole capture range, the same for all.";
+  return o;
+}
+
+struct Stretch {
+  int64_t busy, length, start, pid;  // pid kNoValue with merge-process-id
+  int32_t device;
+};
+
+Table compute(RuleContext& ctx) {
+  ActivitySelection sel;
+  sel.window = ctx.window;
+  const PpuActivities act = loadPpuActivities(ctx.report, sel);
+  const int64_t threshold = *ctx.options.intValue("threshold");
+  const int64_t chunkCount = *ctx.options.intValue("chunks");
+  const bool full = ctx.options.value("range-mode") == "full";
+  const bool perDevice = ctx.options.flag("merge-process-id");
+
+  KeyGroups groups;
+  std::vector<uint32_t> groupOf(act.size());
+  std::vector<Span> spans(act.size());
+  Span all{0, 0};
+  for (size_t i = 0; i < act.size(); ++i) {
+    const uint64_t pid = perDevice ? 0 : static_cast<uint64_t>(pidOf(act.globalPid[i]));
+    groupOf[i] = groups.indexOf((pid << 32) | static_cast<uint32_t>(act.deviceId[i]));
+    spans[i] = {act.start[i], act.end[i]};
+    all = i == 0 ? spans[i] : Span{std::min(all.start, spans[i].start), std::max(all.end, spans[i].end)};
+  }
+  SpanGroups busy(groupOf, spans, groups.size());
+  busy.mergeEach();
+  const Span fullRange = statisticsRange(ctx.report, ctx.window, all);
+
+  std::vector<Stretch> out;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const auto blocks = busy.group(g);
+    Span range = full ? fullRange : Span{blocks.empty() ? 0 : blocks.front().start, blocks.empty() ? 0 : blocks.back().end};
+    if (!full) {  // the key's own activities, inside the statistics time range
+      range.start = std::max(range.start, ctx.window.start);
+      range.end = std::min(range.end, ctx.window.end);
+    }
+    const int64_t length = range.length();
+    if (length <= 0) continue;
+    // Chunk i is [from + i*L/N, from + (i+1)*L/N): equal to within 1 ns, none
+    // empty (fewer chunks than nanoseconds).
+    const int64_t n = std::min(chunkCount, length);
+    auto boundary = [&](int64_t i) {
+      return range.start + static_cast<int64_t>(static_cast<__int128>(length) * i / n);
+    };
+    const int64_t pid = perDevice ? kNoValue : static_cast<int64_t>(groups.key(g) >> 32);
+    const int32_t device = static_cast<int32_t>(static_cast<uint32_t>(groups.key(g)));
+    bool open = false;  // merging a run of adjacent low chunks
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t from = boundary(i), to = boundary(i + 1);
+      const int64_t used = coveredLength(blocks, from, to);
+      // Strictly below the threshold, exactly: used / len < threshold / 100.
+      const bool low = static_cast<__int128>(used) * 100 < static_cast<__int128>(threshold) * (to - from);
+      if (!low) {
+        open = false;
+        continue;
+      }
+      if (open) {
+        out.back().busy += used;
+        out.back().length += to - from;
+      } else {
+        out.push_back({used, to - from, from, pid, device});
+        open = true;
+      }
+    }
+  }
+  // Utilisation ascending (exact ratios), then start, process, device.
+  std::sort(out.begin(), out.end(), [](const Stretch& a, const Stretch& b) {
+    const __int128 l = static_cast<__int128>(a.busy) * b.length, r = static_cast<__int128>(b.busy) * a.length;
+    if (l != r) return l < r;
+    return std::make_tuple(a.start, a.pid, a.device) < std::make_tuple(b.start, b.pid, b.device);
+  });
+  Table t(columns());
+  t.declareSpans({"Stretch"});
+  for (const Stretch& s : out) {
+    t.setDecimal(0, percent1(s.busy, s.length));
+    t.setInt(1, s.length);
+    t.setInt(2, s.start);
+    if (s.pid != kNoValue) t.setInt(3, s.pid);
+    t.setInt(4, s.device);
+    t.setSpan(0, s.start, s.start + s.length);
+    t.endRow();
+  }
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& ppuTimeUtilRule() {
+  static const RuleSpec rule{
+      .name = "ppu_time_util",
+      .title = "PPU Time Utilization",
+      .rowHelp = "Row number of the low-utilization stretch",
+      .topic = "Expert rules",
+      .description =
+          "Where the PPUs are mostly idle: per process and device (per device with\n"
+          "merge-process-id), the time range of range-mode is cut into `chunks` equal\n"
+          "chunks; a chunk's utilisation is the union of its PPU activities' busy time\n"
+          "over its length (never above 100%). Chunks strictly below `threshold` percent\n"
+          "are kept; adjacent kept chunks merge into one stretch whose In-Use is the\n"
+          "duration-weighted utilisation. Sorted by In-Use ascending, then Start.\n"
+          "Whole-report utilisation: ppu_time_util:threshold=100:chunks=1:range-mode=full\n"
+          "(no row when a PPU is busy all the time).",
+      .options = {rowsOption("stretches", 50),
+                  intOption("threshold", "Utilization threshold (%)",
+                            "Keep chunks whose utilisation is strictly below this percentage. Default is 50.", 50, 0,
+                            100),
+                  intOption("chunks", "Number of chunks", "Number of equal chunks the time range is cut into. Default is 100.",
+                            100, 1, std::nullopt),
+                  timeRangeModeOption(),
+                  {.name = "merge-process-id", .kind = OptionKind::Flag, .label = "Merge processes",
+                   .help = "One utilisation per device, over the activities of all processes."}},
+      .columns = columns(),
+      .needs = {ppuActivityNeed()},
+      .pie = {"Duration", {"Device ID", "PID"}},
+      .compute = compute,
+      .command = RuleCommand::Analyze,
+  };
+  return rule;
+}
+
+}  // namespace asys
