@@ -139,8 +139,9 @@ val runRuleColumnar(const std::string& name, const val& options) {
     g_lastTable = std::make_unique<Table>(std::move(t));
     // All distinct texts as UTF-8 joined by NUL: one decode and split in JS.
     std::string pool;
-    for (const auto& s : g_lastTable->textPool()) {
-      pool += s;
+    const StringPool& texts = g_lastTable->textPool();
+    for (uint32_t id = 0; id < texts.size(); ++id) {
+      pool += texts.get(id);
       pool += '\0';
     }
     result.set("ok", true);

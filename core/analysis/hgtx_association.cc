@@ -158,9 +158,8 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
     callEnd[i] = api.end[used[i]] == kNoValue ? api.start[used[i]] : api.end[used[i]];
   }
   const QueryRanges callRanges = enclosingRanges(rangeSpans, {callTid, callStart, callEnd});
-  auto usedIndex = [&](uint32_t call) {
-    return static_cast<size_t>(std::lower_bound(used.begin(), used.end(), call) - used.begin());
-  };
+  std::vector<uint32_t> usedIndex(api.size(), kNoMatch);
+  for (size_t i = 0; i < used.size(); ++i) usedIndex[used[i]] = static_cast<uint32_t>(i);
 
   bool anyGraph = false;
   for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
@@ -173,7 +172,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
     direct.clear();
     viaGraph.clear();
     if (out.launchCall[a] != kNoMatch) {
-      for (uint32_t r : callRanges.of(usedIndex(out.launchCall[a]))) direct.push_back(r);
+      for (uint32_t r : callRanges.of(usedIndex[out.launchCall[a]])) direct.push_back(r);
     }
     if (graph && act.graphNodeId[a] != kNoValue) {
       graph->append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);

@@ -1,6 +1,8 @@
 #include "core/analysis/intervals.h"
 
 #include <queue>
+
+#include "core/analysis/key_groups.h"
 #include <tuple>
 
 namespace asys {
@@ -77,6 +79,29 @@ void SpanGroups::mergeEach() {
 
 namespace intervals_detail {
 std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s) {
+  const size_t n = s.size();
+  // Report tables are mostly written in time order: then a stable counting
+  // sort by key gives (key, start, index) order in linear time.
+  bool byStart = true;
+  for (size_t i = 1; i < n && byStart; ++i) byStart = s.start[i - 1] <= s.start[i];
+  if (byStart && n > 0) {
+    KeyGroups groups;
+    std::vector<uint32_t> group(n);
+    for (size_t i = 0; i < n; ++i) group[i] = groups.indexOf(static_cast<uint64_t>(s.key[i]));
+    std::vector<uint32_t> byKey(groups.size());
+    std::iota(byKey.begin(), byKey.end(), 0u);
+    std::sort(byKey.begin(), byKey.end(), [&](uint32_t a, uint32_t b) {
+      return static_cast<int64_t>(groups.key(a)) < static_cast<int64_t>(groups.key(b));
+    });
+    std::vector<size_t> next(groups.size() + 1, 0);
+    std::vector<uint32_t> rank(groups.size());
+    for (uint32_t r = 0; r < byKey.size(); ++r) rank[byKey[r]] = r;
+    for (uint32_t g : group) ++next[rank[g] + 1];
+    for (size_t r = 0; r < groups.size(); ++r) next[r + 1] += next[r];
+    std::vector<uint32_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[next[rank[group[i]]]++] = static_cast<uint32_t>(i);
+    return order;
+  }
   std::vector<uint32_t> order(s.size());
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {

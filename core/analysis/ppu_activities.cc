@@ -13,7 +13,7 @@ bool inDevices(const std::optional<std::vector<int64_t>>& devices, int32_t id) {
 }  // namespace
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
-  uint32_t columns = kcol::time | kcol::deviceId | kcol::globalPid;
+  uint32_t columns = kcol::time | kcol::deviceId | kcol::globalPid | sel.kernelColumns;
   if (sel.links) columns |= kcol::correlationId | kcol::graphNodeId;
   const Kernels& k = report.kernels(columns);
   const MemoryOps* memory[2] = {nullptr, nullptr};

@@ -26,6 +26,9 @@ struct PpuActivities {
 struct ActivitySelection {
   bool memory = true;  // memcpys and memsets as well as kernels
   bool links = false;  // load correlationId and graphNodeId
+  // More HGGC_KERNEL columns (kcol bits) the caller reads by row, loaded in
+  // the same scan (a second scan of a million-row table costs 0.2 s).
+  uint32_t kernelColumns = 0;
   std::optional<std::vector<int64_t>> devices;  // absent = every device
   TimeWindow window;   // activities overlapping it
 };

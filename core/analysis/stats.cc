@@ -33,12 +33,14 @@ int64_t populationStdDev(std::span<const int64_t> values, int64_t total) {
   bool overflow = false;
   const __int128 nn = static_cast<__int128>(n);
   for (int64_t x : values) {
-    __int128 d = nn * x - total;
-    u128 sq = static_cast<u128>(d < 0 ? -d : d);
-    if (sq != 0 && sq > (~u128(0)) / sq) { overflow = true; break; }
-    sq *= sq;
-    if (s > (~u128(0)) - sq) { overflow = true; break; }
+    const __int128 d = nn * x - total;
+    const u128 ad = static_cast<u128>(d < 0 ? -d : d);
+    // |d| < 2^64 keeps d^2 below 2^128; a sum that wraps is smaller than
+    // its last term. No 128-bit division in the loop.
+    if (ad >> 64) { overflow = true; break; }
+    const u128 sq = ad * ad;
     s += sq;
+    if (s < sq) { overflow = true; break; }
   }
   if (!overflow) return static_cast<int64_t>(isqrt(s / n) / n);
   long double mean = static_cast<long double>(total) / n, acc = 0;

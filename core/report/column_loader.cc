@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/base/error.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/report/sqlite_db.h"
 
@@ -60,6 +61,7 @@ std::vector<T>& as(void* p) {
 
 size_t ColumnLoad::run() {
   if (!db_.hasTable(table_)) return 0;
+  StageTimer timer("load " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
   const std::vector<std::string> present = db_.columnsOf(table_);
   std::string sql = "SELECT ";
   for (size_t i = 0; i < targets_.size(); ++i) {

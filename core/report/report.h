@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/report/string_pool.h"
+#include "core/base/string_pool.h"
 
 namespace asys {
 

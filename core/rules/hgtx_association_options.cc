@@ -60,8 +60,9 @@ std::vector<DataNeed> associationNeeds(bool memoryToo) {
   return needs;
 }
 
-AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo) {
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns) {
   ActivitySelection sel;
+  sel.kernelColumns = kernelColumns;
   sel.memory = memoryToo;
   sel.links = true;
   sel.devices = ctx.options.idList("device");

@@ -28,7 +28,8 @@ struct AssociatedActivities {
 // The rule's activities (kernels, plus memcpys and memsets when
 // `memoryToo`; on the `device=` devices; overlapping the statistics time
 // range) associated with the ranges its options select.
-AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo);
+// `kernelColumns`: the HGGC_KERNEL columns (kcol bits) the rule reads too.
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns = 0);
 
 inline std::string_view styleName(bool startEnd) { return startEnd ? "StartEnd" : "PushPop"; }
 

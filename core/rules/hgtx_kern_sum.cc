@@ -7,6 +7,7 @@
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/stats.h"
+#include "core/analysis/text_order.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -46,7 +47,7 @@ struct RowKey {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false);
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names);
   const PpuActivities& act = in.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
@@ -129,20 +130,19 @@ Table compute(RuleContext& ctx) {
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
   // Time descending; ties by style, then kernel name.
+  std::vector<uint32_t> names = rowKernel;
+  for (const RowKey& key : keys) names.push_back(key.range);
+  const TextOrder byText(strings, names);
   std::vector<uint32_t> order(rows.size());
   std::iota(order.begin(), order.end(), 0u);
   auto sortKey = [&](uint32_t g) {
     const RowKey& key = keys[rowRangeKey[g]];
     const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
     const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
-    return std::make_tuple(key.range == kNoString, strings.get(key.range), pid, tid, key.startEnd);
+    return std::make_tuple(key.range == kNoString, byText.rank(key.range), pid, tid, key.startEnd,
+                           -stats[g].total, byText.rank(rowKernel[g]));
   };
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    const auto ka = sortKey(a), kb = sortKey(b);
-    if (ka != kb) return ka < kb;
-    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
-    return strings.get(rowKernel[a]) < strings.get(rowKernel[b]);
-  });
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
 
   Table t(columns());
   for (uint32_t g : order) {

@@ -42,7 +42,7 @@ std::vector<ColumnSpec> columns() {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false);
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::all);
   const PpuActivities& act = in.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;

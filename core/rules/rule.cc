@@ -4,6 +4,7 @@
 
 #include "core/base/error.h"
 #include "core/base/regex.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -162,6 +163,7 @@ Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, 
     if (!need.metBy(report)) throw MissingDataError(report.path() + " does not contain " + need.missingText());
   }
   RuleContext ctx{report, options, window};
+  StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
   return t;

@@ -21,7 +21,7 @@ void Table::setDecimal(size_t col, double v) {
 }
 
 void Table::setText(size_t col, std::string_view v) {
-  texts_[col].push_back(intern(v));
+  texts_[col].push_back(pool_.intern(v));
   rowSet_[col] = 1;
 }
 
@@ -72,15 +72,6 @@ void Table::truncate(size_t n) {
     spanEnd_[w].resize(n);
   }
   rows_ = n;
-}
-
-uint32_t Table::intern(std::string_view s) {
-  auto it = poolIndex_.find(s);
-  if (it != poolIndex_.end()) return it->second;
-  uint32_t id = static_cast<uint32_t>(pool_.size());
-  pool_.emplace_back(s);
-  poolIndex_.emplace(pool_.back(), id);
-  return id;
 }
 
 }  // namespace asys

@@ -3,11 +3,11 @@
 // column text) and the WebAssembly bridge read it. Text cells are interned in
 // one per-table pool so a million-row trace holds each distinct name once.
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "core/base/string_pool.h"
 
 namespace asys {
 
@@ -44,8 +44,9 @@ class Table {
   int64_t intAt(size_t row, size_t col) const { return ints_[col][row]; }
   double decimalAt(size_t row, size_t col) const { return reals_[col][row]; }
   uint32_t textIdAt(size_t row, size_t col) const { return texts_[col][row]; }
-  std::string_view textAt(size_t row, size_t col) const { return pool_[texts_[col][row]]; }
-  const std::deque<std::string>& textPool() const { return pool_; }
+  std::string_view textAt(size_t row, size_t col) const { return pool_.get(texts_[col][row]); }
+  // Every distinct text of the table once; text cells are ids into it.
+  const StringPool& textPool() const { return pool_; }
 
   // Keeps the first n rows.
   void truncate(size_t n);
@@ -61,8 +62,6 @@ class Table {
   const std::vector<int64_t>& spanEnds(size_t which) const { return spanEnd_[which]; }
 
  private:
-  uint32_t intern(std::string_view s);
-
   std::vector<ColumnSpec> columns_;
   size_t rows_ = 0;
   std::vector<std::vector<int64_t>> ints_;
@@ -73,8 +72,7 @@ class Table {
   std::vector<std::string> spanNames_;
   std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
   std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's
-  std::deque<std::string> pool_;  // a deque: the index's views stay valid
-  std::unordered_map<std::string_view, uint32_t> poolIndex_;
+  StringPool pool_;
 };
 
 }  // namespace asys

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 
@@ -40,6 +41,34 @@ std::string decimal1(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
+}
+
+// The same text as "%.1f" for a value already rounded to one decimal, made
+// from its integer tenths without printf (a trace prints millions of them).
+void appendDecimal1(std::string& out, double v) {
+  if (!(std::fabs(v) < 1e15)) {
+    out += decimal1(v);
+    return;
+  }
+  const long long tenths = std::llround(v * 10);
+  if (tenths < 0 || (tenths == 0 && std::signbit(v))) out += '-';
+  const unsigned long long a = tenths < 0 ? 0ull - static_cast<unsigned long long>(tenths) : tenths;
+  char tmp[24];
+  auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, a / 10);
+  out.append(tmp, p);
+  out += '.';
+  out += static_cast<char>('0' + a % 10);
+}
+
+// `"text"` with inner quotes doubled, appended in runs between quotes.
+void appendQuoted(std::string& out, std::string_view text) {
+  out += '"';
+  for (size_t q; (q = text.find('"')) != std::string_view::npos; text.remove_prefix(q + 1)) {
+    out.append(text.data(), q + 1);
+    out += '"';
+  }
+  out.append(text.data(), text.size());
+  out += '"';
 }
 
 
@@ -87,16 +116,8 @@ void writeCsv(const Table& t, std::ostream& out) {
       } else {
         switch (t.columns()[c].kind) {
           case CellKind::Int: appendInt(t.intAt(r, c)); break;
-          case CellKind::Decimal1: buf += decimal1(t.decimalAt(r, c)); break;
-          case CellKind::Text: {
-            buf += '"';
-            for (char ch : t.textAt(r, c)) {
-              if (ch == '"') buf += '"';
-              buf += ch;
-            }
-            buf += '"';
-            break;
-          }
+          case CellKind::Decimal1: appendDecimal1(buf, t.decimalAt(r, c)); break;
+          case CellKind::Text: appendQuoted(buf, t.textAt(r, c)); break;
         }
       }
       buf += ',';

@@ -75,3 +75,24 @@ TEST(SplitUnescaped, KeepsEscapedSeparators) {
   EXPECT_EQ(unescapeSeparators(parts[1]), "range-include=seqlen_q:1,x");
   EXPECT_EQ(splitUnescaped("a,b", ',').size(), 2u);
 }
+
+// The CSV writer prints one-decimal values from their integer tenths; every
+// value a rule can produce (k / 10.0) must read exactly as printf's "%.1f".
+TEST(CsvWriter, DecimalsMatchPrintf) {
+  Table t({{"V", "", CellKind::Decimal1, ""}});
+  std::string expected = "Row#,V,\n";
+  std::vector<double> values = {0.0, -0.0, 0.1, 0.5, 9.9, 10.0, 99.95 /* not one decimal: printf's own rounding */,
+                                -3.7, 123456789.1, 1e15, 3.5e17, -2.5e20};
+  for (long long k = -2000; k <= 2000; k += 7) values.push_back(static_cast<double>(k) / 10.0);
+  int row = 0;
+  for (double v : values) {
+    t.setDecimal(0, v);
+    t.endRow();
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    expected += std::to_string(++row) + "," + buf + ",\n";
+  }
+  std::ostringstream out;
+  writeCsv(t, out);
+  EXPECT_EQ(out.str(), expected);
+}

@@ -40,6 +40,7 @@ class StringPool {
   std::string bytes_;                     // every text once, back to back
   std::vector<uint64_t> offset_;          // by id: where its text starts
   std::vector<uint32_t> length_;          // by id
+  std::vector<uint64_t> hash_;            // by id: rehashing on growth reads no text
   std::vector<uint32_t> slots_;           // open addressing: id + 1, 0 = empty
   std::vector<uint32_t> slotHash_;        // low bits of the text's hash, per slot
   std::vector<uint32_t> storedDirect_;    // file id -> pool id, for dense file ids

@@ -1,13 +1,32 @@
-#include "core/report/string_pool.h"
+#include "core/base/string_pool.h"
+
+#include <cstring>
 
 namespace asys {
 
 namespace {
-// FNV-1a, 64-bit on every target (size_t is 32-bit in WebAssembly).
+// 64-bit on every target (size_t is 32-bit in WebAssembly), eight bytes a
+// step: names are long (demangled signatures, annotated ranges), and every
+// inline name of a million-row table is hashed once.
 uint64_t hashOf(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h ^ (h >> 29);
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ull;
+  uint64_t h = s.size() * kMul;
+  const char* p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
+  }
+  if (n > 0) {
+    uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    h = (h ^ w) * kMul;
+  }
+  h ^= h >> 32;
+  h *= 0xD6E8FEB86659FD93ull;
+  return h ^ (h >> 32);
 }
 // File ids above this (or sparser than 8 per string) go to the hash map.
 constexpr int64_t kDirectLimit = int64_t{1} << 26;
@@ -36,7 +55,7 @@ void StringPool::grow() {
   const size_t mask = slots_.size() - 1;
   for (uint32_t entry : old) {
     if (entry == 0) continue;
-    const uint64_t hash = hashOf(get(entry - 1));
+    const uint64_t hash = hash_[entry - 1];
     size_t slot = hash & mask;
     while (slots_[slot] != 0) slot = (slot + 1) & mask;
     slots_[slot] = entry;
@@ -51,6 +70,7 @@ uint32_t StringPool::intern(std::string_view s) {
   const uint32_t id = static_cast<uint32_t>(offset_.size());
   offset_.push_back(bytes_.size());
   length_.push_back(static_cast<uint32_t>(s.size()));
+  hash_.push_back(hash);
   bytes_.append(s);
   slots_[slot] = id + 1;
   slotHash_[slot] = static_cast<uint32_t>(hash >> 32);
@@ -63,6 +83,8 @@ void StringPool::reserveStored(int64_t maxStoredId, size_t count) {
     storedDirect_.assign(static_cast<size_t>(maxStoredId) + 1, kNoString);
   offset_.reserve(offset_.size() + count);
   length_.reserve(length_.size() + count);
+  hash_.reserve(hash_.size() + count);
+  while (slots_.size() < 2 * (offset_.size() + count)) grow();
 }
 
 void StringPool::addStored(int64_t storedId, std::string_view s) {

@@ -1,0 +1,24 @@
+#pragma once
+// Coarse stage timings for profiling work (bench/README.md): with the
+// environment variable ASYS_PROFILE set, each StageTimer prints one line
+// "asys-profile: <stage> <ms> ms" to standard error when it goes out of
+// scope. Used around table loads and rule runs only, never per row.
+#include <chrono>
+#include <string>
+
+namespace asys {
+
+class StageTimer {
+ public:
+  explicit StageTimer(std::string stage);
+  ~StageTimer();
+  StageTimer(const StageTimer&) = delete;
+  StageTimer& operator=(const StageTimer&) = delete;
+
+ private:
+  std::string stage_;
+  std::chrono::steady_clock::time_point start_;
+  bool on_;
+};
+
+}  // namespace asys
