@@ -21,6 +21,7 @@ constexpr int kExpertInter = 768;
 constexpr int kTopK = 8;
 constexpr int kVocab = 32000;
 constexpr int kLayers = 6;
+constexpr int kCheckpointEvery = 50;  // a blocking checkpoint after iterations 1, 51, 101, ...
 constexpr int kBuckets = 3;  // gradient buckets, one per two layers (the last adds embeddings)
 constexpr int kGraphNodes = 6;
 
