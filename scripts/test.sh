@@ -13,6 +13,9 @@ ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 echo "test: webassembly engine under node"
 node --test tests/wasm/
 
+echo "test: web types (tsc)"
+npx tsc -p web/tsconfig.json --noEmit
+
 echo "test: web unit tests (vitest)"
 npm run --silent test:web
 

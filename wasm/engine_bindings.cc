@@ -150,6 +150,22 @@ val runRuleColumnar(const std::string& name, const val& options) {
     result.set("cells", cells);
     result.set("textPool", val::global("Uint8Array").new_(
                                emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+    // The time spans of each row (a trace row's range, its activity), as the
+    // little-endian bytes of int64 arrays: 64-bit times never pass through
+    // doubles (the worker views them as BigInt64Array).
+    val spans = val::array();
+    auto int64Bytes = [](const std::vector<int64_t>& v) {
+      return val::global("Uint8Array").new_(
+          emscripten::typed_memory_view(v.size() * 8, reinterpret_cast<const uint8_t*>(v.data())));
+    };
+    for (size_t w = 0; w < g_lastTable->spanNames().size(); ++w) {
+      val span = val::object();
+      span.set("name", g_lastTable->spanNames()[w]);
+      span.set("start", int64Bytes(g_lastTable->spanStarts(w)));
+      span.set("end", int64Bytes(g_lastTable->spanEnds(w)));
+      spans.call<void>("push", span);
+    }
+    result.set("spans", spans);
   } catch (const std::exception& e) {
     result.set("ok", false);
     result.set("error", std::string(e.what()));

@@ -47,7 +47,9 @@ void array(std::ostream& out, const std::vector<T>& items, F each) {
 std::string rulesJson(Report* report) {
   std::ostringstream out;
   array(out, allRules(), [&](const RuleSpec* r) {
-    out << "{\"name\":" << jsonQuote(r->name) << ",\"title\":" << jsonQuote(r->title)
+    out << "{\"name\":" << jsonQuote(r->name)
+        << ",\"command\":" << (r->command == RuleCommand::Analyze ? "\"analyze\"" : "\"stats\"")
+        << ",\"title\":" << jsonQuote(r->title)
         << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
         << ",\"options\":";
     array(out, r->options, [&](const OptionSpec& o) {

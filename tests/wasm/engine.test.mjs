@@ -19,8 +19,9 @@ const engine = await createAsysEngine({
   wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
 });
 
-function nativeCsv(ruleSpec, report) {
-  const r = spawnSync(nativeAsys, ['stats', '-r', ruleSpec, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
+// `command`: `stats`, or `analyze` for the expert rules.
+function nativeCsv(ruleSpec, report, command = 'stats') {
+  const r = spawnSync(nativeAsys, [command, '-r', ruleSpec, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -73,7 +74,76 @@ test('every rule with default options: WebAssembly CSV equals native CSV', () =>
     assert.equal(rule.available, true, `${rule.name}: ${rule.missing}`);
     const rendered = JSON.parse(engine.renderRule(rule.name, '{}', 'csv'));
     assert.equal(rendered.ok, true, `${rule.name}: ${rendered.error}`);
-    assert.equal(rendered.text, nativeCsv(rule.name, demo), rule.name);
+    assert.equal(rendered.text, nativeCsv(rule.name, demo, rule.command), rule.name);
+  }
+});
+
+// The hand-made golden fixtures of the HGTX <-> PPU and expert rules, built
+// with the sqlite3 shell: the WebAssembly engine must equal the CLI on every
+// option, as it does on the demo.
+function buildFixture(name) {
+  const out = path.join(os.tmpdir(), `asys-wasm-${process.pid}-${name.replace('.sql', '')}.asysrep`);
+  fs.rmSync(out, { force: true });
+  const r = spawnSync('sqlite3', [out], { input: fs.readFileSync(path.join(root, 'tests/golden/fixtures', name)), encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return out;
+}
+const fixtureRuns = [
+  ['hgtx_ppu.sql', 'stats', ['hgtx_kern_sum', 'hgtx_kern_sum:standalone', 'hgtx_kern_sum:no-graph-mapping:standalone:base',
+    'hgtx_kern_sum:device=1/2:mangled', 'hgtx_kern_sum:range-include=step$/^in:range-exclude=^PCCL',
+    'hgtx_kern_trace', 'hgtx_kern_trace:standalone:no-graph-mapping', 'hgtx_ppu_proj_trace',
+    'hgtx_ppu_proj_trace:device=0:no-graph-mapping', 'hgtx_ppu_proj_sum', 'hgtx_ppu_proj_sum:range-mode=full',
+    'hgtx_ppu_proj_sum:device=0']],
+  ['ppu_idle.sql', 'analyze', ['ppu_gaps:gap=1', 'ppu_gaps:gap=0:rows=5', 'ppu_time_util:chunks=7',
+    'ppu_time_util:chunks=7:merge-process-id', 'ppu_time_util:range-mode=full:chunks=2']],
+];
+// `rule:flag:opt=value` as the panel's options object.
+function panelOptions(spec) {
+  const [rule, ...items] = spec.split(':');
+  const options = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq >= 0) options[item.slice(0, eq)] = item.slice(eq + 1);
+    else if (item === 'base' || item === 'mangled') options['name-mode'] = item;
+    else options[item] = '';
+  }
+  return [rule, options];
+}
+for (const [fixture, command, specs] of fixtureRuns) {
+  test(`${fixture}: WebAssembly CSV equals native CSV for each option`, () => {
+    const report = buildFixture(fixture);
+    try {
+      assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+      for (const spec of specs) {
+        const [rule, options] = panelOptions(spec);
+        const rendered = JSON.parse(engine.renderRule(rule, JSON.stringify(options), 'csv'));
+        assert.equal(rendered.ok, true, `${spec}: ${rendered.error}`);
+        const expected = nativeCsv(spec, report, command);
+        assert.ok(expected.split('\n').length > 2, `${spec} gives rows`);
+        assert.equal(rendered.text, expected, spec);
+      }
+    } finally {
+      fs.rmSync(report, { force: true });
+    }
+  });
+}
+
+test('trace rows carry their time spans as exact int64 values', () => {
+  const report = buildFixture('hgtx_ppu.sql');
+  try {
+    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+    const result = engine.runRule('hgtx_kern_trace', '{}');
+    assert.equal(result.ok, true, result.error);
+    assert.deepEqual(result.spans.map((s) => s.name), ['HGTX Range', 'Device Activity']);
+    const view = (bytes) => new BigInt64Array(bytes.slice().buffer);
+    // Row 1 of assoc_kern_trace.case: PCCL:step [1000, 3000) and k8 [1500, 2000).
+    assert.deepEqual([view(result.spans[0].start)[0], view(result.spans[0].end)[0]], [1000n, 3000n]);
+    assert.deepEqual([view(result.spans[1].start)[0], view(result.spans[1].end)[0]], [1500n, 2000n]);
+    assert.equal(view(result.spans[0].start).length, result.rowCount);
+    // A summary has none.
+    assert.deepEqual(engine.runRule('hgtx_kern_sum', '{}').spans, []);
+  } finally {
+    fs.rmSync(report, { force: true });
   }
 });
 

@@ -54,6 +54,29 @@ describe('rule declarations', () => {
     expect(cliSpec(r, { range: 'a:b,c' })).toBe('x:range=a\\:b\\,c');
   });
 
+  it('reads regex lists as free text, inverted flags and the command', () => {
+    const [r] = normalizeRules([
+      {
+        name: 'hgtx_kern_sum',
+        command: 'stats',
+        options: [
+          { name: 'range-include', kind: 'regexList', placeholder: '<regex_list>' },
+          { name: 'no-graph-mapping', kind: 'flag', label: 'HGTX graph node mapping', inverted: true },
+        ],
+        columns: [],
+      },
+      { name: 'ppu_gaps', command: 'analyze', options: [], columns: [] },
+    ]);
+    expect(r.options.map((o) => o.kind)).toEqual(['Text', 'Flag']);
+    expect(r.options.map((o) => o.inverted)).toEqual([false, true]);
+    expect(r.command).toBe('stats');
+    expect(normalizeRules([{ name: 'ppu_gaps', command: 'analyze', options: [], columns: [] }])[0].command).toBe('analyze');
+    // The panel's value for an inverted flag is the flag's own: "1" = no mapping.
+    expect(buildOptions(r, { 'no-graph-mapping': '1' }).options).toEqual({ 'no-graph-mapping': '' });
+    expect(buildOptions(r, { 'no-graph-mapping': '' }).options).toEqual({});
+    expect(cliSpec(r, { 'range-include': 'step$/^in' })).toBe('hgtx_kern_sum:range-include=step$/^in');
+  });
+
   it('counts a rule as available when no report is open (no field)', () => {
     const [r] = normalizeRules([{ name: 'x', options: [], columns: [] }]);
     expect(r.available).toBe(true);

@@ -140,6 +140,36 @@ describe('the worker side of runRule', () => {
     ]);
   });
 
+  it('reads row spans as exact int64 times, beyond 2^53', () => {
+    // Epoch nanoseconds (Kineto) are above 2^53: a double would round them.
+    const starts = new BigInt64Array([1700000000000000001n, -9223372036854775808n]);
+    const ends = new BigInt64Array([1700000000000000999n, -9223372036854775808n]);
+    const bytes = (a: BigInt64Array) => new Uint8Array(a.buffer.slice(0));
+    const out = takeRunResult(
+      {
+        ok: true,
+        columns: [{ name: 'Start', unit: 'ns', header: 'Start (ns)', kind: 'int' }],
+        rowCount: 2,
+        cells: [Float64Array.from([1, 2])],
+        textPool: utf8(''),
+        spans: [{ name: 'HGTX Range', start: bytes(starts), end: bytes(ends) }],
+      },
+      engine,
+    );
+    expect(out.spans).toHaveLength(1);
+    expect(out.spans![0].name).toBe('HGTX Range');
+    expect(Array.from(out.spans![0].start)).toEqual([1700000000000000001n, -9223372036854775808n]);
+    expect(out.spans![0].end[0] - out.spans![0].start[0]).toBe(998n);
+    expect(decodeResult(out).spans[0].end[0]).toBe(1700000000000000999n);
+    // A span column of the wrong length is the engine's fault, said plainly.
+    expect(() =>
+      takeRunResult(
+        { ok: true, columns: [], rowCount: 2, cells: [], textPool: '', spans: [{ name: 'x', start: new Uint8Array(8), end: new Uint8Array(16) }] },
+        engine,
+      ),
+    ).toThrow('runRule: a row span column is not 2 int64 values');
+  });
+
   it("throws the engine's error text", () => {
     expect(() => takeRunResult({ ok: false, error: 'r.asysrep does not contain OS runtime API data' }, engine)).toThrow(
       'r.asysrep does not contain OS runtime API data',

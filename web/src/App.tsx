@@ -271,7 +271,7 @@ export function App() {
                   <div className="rule-heading">
                     <h1 data-testid="rule-title">{rule.title}</h1>
                     <code className="cli-spec" title="The same rule on the command line">
-                      asys stats{timeFilter?.filterHgtx ? ` --filter-hgtx ${timeFilter.filterHgtx}` : ''}
+                      asys {rule.command}{timeFilter?.filterHgtx ? ` --filter-hgtx ${timeFilter.filterHgtx}` : ''}
                       {timeFilter?.filterTime && !timeFilter.filterHgtx ? ` --filter-time ${timeFilter.filterTime}` : ''} -r{' '}
                       {cliSpec(rule, built?.options ?? {})}
                     </code>

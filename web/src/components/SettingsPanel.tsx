@@ -65,13 +65,20 @@ function Control({
   const help = opt.help || undefined;
   let control: React.ReactNode;
   switch (opt.kind) {
-    case 'Flag':
+    case 'Flag': {
+      // An inverted flag (no-graph-mapping) is ticked while the flag is off.
+      const ticked = opt.inverted ? value !== '1' : value === '1';
       return (
         <label className="setting flag" title={help} data-testid={`setting-${opt.name}`}>
-          <input type="checkbox" checked={value === '1'} onChange={(e) => onChange(e.target.checked ? '1' : '')} />
+          <input
+            type="checkbox"
+            checked={ticked}
+            onChange={(e) => onChange(e.target.checked !== opt.inverted ? '1' : '')}
+          />
           <span>{opt.label}</span>
         </label>
       );
+    }
     case 'Int':
       control = (
         <input

@@ -131,6 +131,15 @@ export function takeRenderedText(v: unknown): string {
   return o.text;
 }
 
+/** The little-endian bytes of an int64 column as a BigInt64Array of its own (transferable). */
+function int64Array(v: unknown, rowCount: number): BigInt64Array {
+  if (!(v instanceof Uint8Array) || v.byteLength !== rowCount * 8) {
+    throw new Error(`runRule: a row span column is not ${rowCount} int64 values`);
+  }
+  const own = v.byteOffset % 8 === 0 && v.buffer.byteLength === v.byteLength ? v : v.slice();
+  return new BigInt64Array(own.buffer, own.byteOffset, rowCount);
+}
+
 /** Converts runRule's answer into plain, transferable data; throws the engine's error. */
 export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
   try {
@@ -149,7 +158,13 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
     const cells = cellsList.map((c) => plainCells(c, engine));
     const textPool = decodeTextPool(getField(raw, 'textPool'));
     const rowCount = Number(getField(raw, 'rowCount') ?? (cells[0]?.length ?? 0));
-    return { columns, rowCount, textPool, cells };
+    const spansRaw = getField(raw, 'spans');
+    const spans = (Array.isArray(spansRaw) ? spansRaw : []).map((s) => ({
+      name: String(getField(s, 'name') ?? ''),
+      start: int64Array(getField(s, 'start'), rowCount),
+      end: int64Array(getField(s, 'end'), rowCount),
+    }));
+    return { columns, rowCount, textPool, cells, spans };
   } finally {
     const del = getField(raw, 'delete');
     if (typeof del === 'function') {

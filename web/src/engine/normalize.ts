@@ -31,7 +31,7 @@ function enumOf<T extends string>(values: T[], v: unknown, fallback: T): T {
     const hit = values.find((k) => squash(k) === s);
     if (hit) return hit;
     if (s === 'decimal' || s === 'real' || s === 'double') return values.find((k) => k === 'Decimal1') ?? fallback;
-    if (s === 'string' || s === 'regex') return values.find((k) => k === 'Text') ?? fallback;
+    if (s === 'string' || s === 'regex' || s === 'regexlist') return values.find((k) => k === 'Text') ?? fallback;
   }
   return fallback;
 }
@@ -85,6 +85,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
       const fo = obj(f);
       return { name: str(fo.name), label: str(fo.label) || str(fo.name), help: str(fo.help) };
     }),
+    inverted: o.inverted === true,
   };
 }
 
@@ -101,6 +102,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
   const available = o.available === undefined ? true : Boolean(o.available);
   return {
     name: str(o.name),
+    command: str(o.command) === 'analyze' ? 'analyze' : 'stats',
     title: str(o.title) || str(o.name),
     topic: str(o.topic) || 'Other',
     description: str(o.description),

@@ -21,6 +21,8 @@ export interface OptionSpec {
   defaultLabel: string;
   choices: string[];
   flags: FlagSpec[];
+  /** A Flag that turns something off (`no-graph-mapping`): shown as a checkbox for the thing itself, ticked by default. */
+  inverted: boolean;
 }
 
 export interface ColumnSpec {
@@ -44,6 +46,8 @@ export interface DataNeed {
 
 export interface RuleDecl {
   name: string;
+  /** The CLI command that runs it: `stats`, or `analyze` for the expert rules. */
+  command: 'stats' | 'analyze';
   title: string;
   topic: string;
   description: string;
@@ -90,6 +94,13 @@ export interface ReportSummary {
 
 export type CellArray = Float64Array | Uint32Array;
 
+/** One kind of time span of a result's rows; INT64_MIN marks a row without one. */
+export interface RowSpans {
+  name: string;
+  start: BigInt64Array;
+  end: BigInt64Array;
+}
+
 /** runRule's result as it crosses from the worker (typed arrays transferred). */
 export interface RawRuleResult {
   columns: { name: string; unit: string; kind: string | number; header?: string }[];
@@ -97,6 +108,8 @@ export interface RawRuleResult {
   /** All distinct texts joined by NUL (the worker decodes the engine's UTF-8 bytes). */
   textPool: string;
   cells: CellArray[];
+  /** Per row, the time spans it stands for (a trace row's HGTX range, its device activity), in ns. */
+  spans?: RowSpans[];
   /** The run's request id: the engine can sort this result while it is its last one. */
   runId?: number;
 }

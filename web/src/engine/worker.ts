@@ -128,7 +128,8 @@ async function handle(msg: RequestMessage): Promise<void> {
       const result = takeRunResult(e.runRule(msg.rule, JSON.stringify(msg.options)), e);
       lastRun = { id, rows: result.rowCount };
       result.runId = id;
-      post({ id, kind: 'result', result }, result.cells.map((c) => c.buffer as ArrayBuffer));
+      const buffers = [...result.cells, ...(result.spans ?? []).flatMap((s) => [s.start, s.end])].map((a) => a.buffer as ArrayBuffer);
+      post({ id, kind: 'result', result }, buffers);
       return;
     }
     case 'sort': {

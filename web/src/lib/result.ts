@@ -1,7 +1,7 @@
 // The columnar rule result (runRule) decoded for display: one typed array per
 // column, text cells as indices into one NUL-joined pool that is split once.
 import { cellKindOf, headerOf } from '../engine/normalize';
-import type { CellArray, CellKind, RawRuleResult } from '../engine/types';
+import type { CellArray, CellKind, RawRuleResult, RowSpans } from '../engine/types';
 import { formatDecimal1, formatInt } from './format';
 
 /** A Text cell that does not apply ("-"). */
@@ -27,6 +27,8 @@ export interface DecodedResult {
   rowCount: number;
   texts: string[];
   cells: CellArray[];
+  /** The rows' time spans (what a timeline zooms to); empty for summaries. */
+  spans: RowSpans[];
 }
 
 export type CellValue = number | string | null;
@@ -53,7 +55,8 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     }
   }
   const texts = raw.textPool ? raw.textPool.split('\0') : [];
-  return { columns, rowCount, texts, cells: cells.slice(0, columns.length) };
+  const spans = (raw.spans ?? []).filter((s) => s.start.length >= rowCount && s.end.length >= rowCount);
+  return { columns, rowCount, texts, cells: cells.slice(0, columns.length), spans };
 }
 
 /** The cell's value: a number, a string, or null for "-". */
