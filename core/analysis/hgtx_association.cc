@@ -44,17 +44,17 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
   int64_t last = INT64_MIN;  // the last HGTX timestamp: where unclosed ranges end
   for (size_t i = 0; i < h.size(); ++i) last = std::max({last, h.start[i], h.end[i]});
 
-  std::unordered_map<uint32_t, bool> keep;  // per qualified name id
+  std::vector<int8_t> keep;  // per qualified name id: -1 unknown, 0 no, 1 yes
   auto kept = [&](uint32_t name) {
-    auto [it, inserted] = keep.try_emplace(name, false);
-    if (inserted) {
+    if (name >= keep.size()) keep.resize(std::max<size_t>(name + 1, strings.size()), -1);
+    if (keep[name] < 0) {
       const std::string_view text = strings.get(name);
       bool in = sel.include.empty();
       for (const Regex& r : sel.include) in = in || r.search(text);
       for (const Regex& r : sel.exclude) in = in && !r.search(text);
-      it->second = in;
+      keep[name] = in ? 1 : 0;
     }
-    return it->second;
+    return keep[name] == 1;
   };
 
   std::vector<uint32_t> events;
@@ -69,9 +69,11 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
     if (kept(names[i])) events.push_back(static_cast<uint32_t>(i));
   }
   auto endOf = [&](uint32_t i) { return h.end[i] == kNoValue ? std::max(last, h.start[i]) : h.end[i]; };
-  std::sort(events.begin(), events.end(), [&](uint32_t a, uint32_t b) {
+  auto slotOrder = [&](uint32_t a, uint32_t b) {
     return std::make_tuple(h.start[a], -endOf(a), a) < std::make_tuple(h.start[b], -endOf(b), b);
-  });
+  };
+  // HGTX_EVENTS is usually written in start order already.
+  if (!std::is_sorted(events.begin(), events.end(), slotOrder)) std::sort(events.begin(), events.end(), slotOrder);
   AssociationRanges r;
   r.event = events;
   for (uint32_t i : events) {
@@ -146,11 +148,12 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
   // Activity -> launching call -> the ranges around the call.
   const ApiCalls& api = report.hggcApi();
   out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
-  std::vector<uint32_t> used;  // the calls that launched a selected activity
+  std::vector<uint8_t> launches(api.size(), 0);
   for (uint32_t c : out.launchCall)
-    if (c != kNoMatch) used.push_back(c);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
+    if (c != kNoMatch) launches[c] = 1;
+  std::vector<uint32_t> used;  // the calls that launched a selected activity, in table order
+  for (size_t c = 0; c < api.size(); ++c)
+    if (launches[c]) used.push_back(static_cast<uint32_t>(c));
   std::vector<int64_t> callTid(used.size()), callStart(used.size()), callEnd(used.size());
   for (size_t i = 0; i < used.size(); ++i) {
     callTid[i] = api.globalTid[used[i]];

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
 #include "core/analysis/key_join.h"
 
 namespace asys {
@@ -41,6 +42,34 @@ std::vector<uint32_t> innermostRanges(const HgtxEvents& h, const std::vector<int
 
 std::vector<uint32_t> launchingCalls(const std::vector<int64_t>& globalPid, const std::vector<int64_t>& correlationId,
                                      const ApiCalls& api) {
+  // Correlation ids below 2^40 (HGGC's and CUPTI's are 32-bit) pack with the
+  // 24-bit pid into one key: a hash join, about three times faster than the
+  // sort-merge join every other id falls back to.
+  constexpr int64_t kPackLimit = int64_t{1} << 40;
+  auto packable = [](const std::vector<int64_t>& ids) {
+    for (int64_t c : ids)
+      if (c != kNoValue && (c < 0 || c >= kPackLimit)) return false;
+    return true;
+  };
+  if (packable(correlationId) && packable(api.correlationId)) {
+    auto pack = [](int64_t gtidOrPid, int64_t corr) {
+      return (static_cast<uint64_t>(pidOf(gtidOrPid)) << 40) | static_cast<uint64_t>(corr);
+    };
+    KeyGroups calls;
+    std::vector<uint32_t> first;  // by group: the first call with the key
+    for (size_t c = 0; c < api.size(); ++c) {
+      if (api.correlationId[c] == kNoValue) continue;
+      if (calls.indexOf(pack(api.globalTid[c], api.correlationId[c])) == first.size())
+        first.push_back(static_cast<uint32_t>(c));
+    }
+    std::vector<uint32_t> result(correlationId.size(), kNoRange);
+    for (size_t i = 0; i < correlationId.size(); ++i) {
+      if (correlationId[i] == kNoValue) continue;
+      const uint32_t g = calls.find(pack(globalPid[i], correlationId[i]));
+      if (g != KeyGroups::kNoGroup) result[i] = first[g];
+    }
+    return result;
+  }
   return joinFirst(
       api.size(), [&](size_t c) { return std::make_pair(pidOf(api.globalTid[c]), api.correlationId[c]); },
       globalPid.size(), [&](size_t i) { return std::make_pair(pidOf(globalPid[i]), correlationId[i]); },

@@ -31,6 +31,17 @@ class KeyGroups {
       if (keys_[g] == key) return g;
     }
   }
+  // The group of a key seen before, or kNoGroup; adds nothing.
+  static constexpr uint32_t kNoGroup = 0xFFFFFFFFu;
+  uint32_t find(uint64_t key) const {
+    if (key < kDirectLimit) return key < direct_.size() ? direct_[key] : kNoGroup;
+    if (slots_.empty()) return kNoGroup;
+    const size_t mask = slots_.size() - 1;
+    for (size_t s = mix(key) & mask;; s = (s + 1) & mask) {
+      const uint32_t g = slots_[s];
+      if (g == kUnset || keys_[g] == key) return g;
+    }
+  }
   size_t size() const { return keys_.size(); }
   uint64_t key(uint32_t group) const { return keys_[group]; }
 

@@ -70,23 +70,29 @@ Table compute(RuleContext& ctx) {
     rangeKeyOfSlot[r] = rangeKeys.indexOf(key);
     if (rangeKeyOfSlot[r] == keys.size()) keys.push_back({R.name[r], R.startEnd[r] != 0, tid, kNoValue});
   }
-  std::vector<uint32_t> rowRangeKey, rowKernel;  // by row group
+  // Kernel names are few: dense ids for them first, so a row key
+  // (range key, name) = rangeKey * names + name mostly fits KeyGroups'
+  // direct table instead of its hash.
+  KeyGroups kernelNames;
+  std::vector<uint32_t> kernelNameOf(act.size());
+  for (size_t a = 0; a < act.size(); ++a) kernelNameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
+  const uint64_t nameCount = std::max<size_t>(kernelNames.size(), 1);
+  std::vector<uint32_t> rowRangeKey, rowKernel;  // by row group; rowKernel: the name's string id
   auto rowOf = [&](uint32_t rangeKey, uint32_t kernelName) {
-    const uint32_t g = rows.indexOf((static_cast<uint64_t>(rangeKey) << 32) | kernelName);
+    const uint32_t g = rows.indexOf(static_cast<uint64_t>(rangeKey) * nameCount + kernelName);
     if (g == rowRangeKey.size()) {
       rowRangeKey.push_back(rangeKey);
-      rowKernel.push_back(kernelName);
+      rowKernel.push_back(static_cast<uint32_t>(kernelNames.key(kernelName)));
     }
     return g;
   };
 
   // Kernels: each counts once per row, however many of the row's ranges
   // (nested ranges of one name) it is associated with.
-  std::vector<uint32_t> groupOf, lastActivity, kernelNameOf(act.size());
+  std::vector<uint32_t> groupOf, lastActivity;
   std::vector<int64_t> duration;
   std::vector<uint32_t> pairRow(as.pairCount());
   for (size_t a = 0; a < act.size(); ++a) {
-    kernelNameOf[a] = namer.nameId(act.row[a]);
     const auto ranges = as.rangesOf(a);
     uint32_t p = as.activityOffset[a];
     for (uint32_t r : ranges) {
