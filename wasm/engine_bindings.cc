@@ -166,6 +166,9 @@ val runRuleColumnar(const std::string& name, const val& options) {
       spans.call<void>("push", span);
     }
     result.set("spans", spans);
+    val warnings = val::array();
+    for (const auto& w : g_lastTable->warnings()) warnings.call<void>("push", w);
+    result.set("warnings", warnings);
   } catch (const std::exception& e) {
     result.set("ok", false);
     result.set("error", std::string(e.what()));

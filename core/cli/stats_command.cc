@@ -180,6 +180,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
     const std::string& rule = runs[i].rule->name;
     try {
       Table t = runRule(*runs[i].rule, *report, runs[i].options, window);
+      for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
       if (output == "%") {
         if (framed) out << "# " << rule << '\n';

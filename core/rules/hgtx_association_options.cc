@@ -74,7 +74,21 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   if (auto v = ctx.options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
   if (auto v = ctx.options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
   out.association = associateHgtx(ctx.report, out.activities, ranges);
+  out.memoryToo = memoryToo;
+  for (size_t a = 0; a < out.activities.size(); ++a)
+    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
   return out;
+}
+
+void addAssociationWarnings(Table& t, const AssociatedActivities& a) {
+  if (a.unlaunched == 0) return;
+  const bool one = a.unlaunched == 1;
+  const std::string what = a.memoryToo ? (one ? "PPU activity has" : "PPU activities have")
+                                       : (one ? "kernel has" : "kernels have");
+  t.addWarning(std::to_string(a.unlaunched) + " " + what +
+               " no launching HGGC API call in " + (one ? "its" : "their") +
+               " process (no HGGC_API row with " + (one ? "its" : "their") +
+               " correlation id), so no HGTX range is associated with " + (one ? "it" : "them"));
 }
 
 }  // namespace asys

@@ -23,7 +23,15 @@ std::vector<DataNeed> associationNeeds(bool memoryToo);
 struct AssociatedActivities {
   PpuActivities activities;
   HgtxAssociation association;
+  bool memoryToo = false;
+  // Activities with no launching call in their process and no range: their
+  // correlation id names no HGGC_API row (a capture that missed the call).
+  size_t unlaunched = 0;
 };
+
+// Adds the warnings of an association to a rule's result (unlaunched
+// activities), so the user knows why they are in no range.
+void addAssociationWarnings(Table& t, const AssociatedActivities& a);
 
 // The rule's activities (kernels, plus memcpys and memsets when
 // `memoryToo`; on the `device=` devices; overlapping the statistics time

@@ -175,6 +175,7 @@ Table compute(RuleContext& ctx) {
     t.setText(kName, strings.get(rowKernel[g]));
     t.endRow();
   }
+  addAssociationWarnings(t, in);
   return t;
 }
 

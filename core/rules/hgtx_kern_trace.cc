@@ -116,6 +116,7 @@ Table compute(RuleContext& ctx) {
       t.endRow();
     }
   }
+  addAssociationWarnings(t, in);
   return t;
 }
 

@@ -128,6 +128,7 @@ Table compute(RuleContext& ctx) {
     }
     t.endRow();
   }
+  addAssociationWarnings(t, in);
   return t;
 }
 

@@ -89,6 +89,7 @@ Table compute(RuleContext& ctx) {
     t.setSpan(1, proj.start[r], proj.end[r]);
     t.endRow();
   }
+  addAssociationWarnings(t, in);
   return t;
 }
 

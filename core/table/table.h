@@ -51,6 +51,12 @@ class Table {
   // Keeps the first n rows.
   void truncate(size_t n);
 
+  // What the user should know about a result that is not an error: input the
+  // rule had to leave out ("3 releases without an allocation"). The CLI prints
+  // each as one stderr line after the table; the viewer shows them above it.
+  void addWarning(std::string text) { warnings_.push_back(std::move(text)); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
   // Time spans a row stands for (a trace row's HGTX range, its device
   // activity), so a viewer can zoom its timeline to them. Declared once,
   // before the first row; set per row before endRow() (unset: kNoSpan).
@@ -69,6 +75,7 @@ class Table {
   std::vector<std::vector<uint32_t>> texts_;
   std::vector<std::vector<uint8_t>> missing_;
   std::vector<uint8_t> rowSet_;  // which columns the current row set
+  std::vector<std::string> warnings_;
   std::vector<std::string> spanNames_;
   std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
   std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's

@@ -170,6 +170,13 @@ describe('the worker side of runRule', () => {
     ).toThrow('runRule: a row span column is not 2 int64 values');
   });
 
+  it("carries the rule's warnings to the view", () => {
+    const warning = '1 kernel has no launching HGGC API call in its process';
+    const out = takeRunResult({ ok: true, columns: [], rowCount: 0, cells: [], textPool: '', warnings: [warning] }, engine);
+    expect(decodeResult(out).warnings).toEqual([warning]);
+    expect(decodeResult(takeRunResult({ ok: true, columns: [], rowCount: 0, cells: [], textPool: '' }, engine)).warnings).toEqual([]);
+  });
+
   it("throws the engine's error text", () => {
     expect(() => takeRunResult({ ok: false, error: 'r.asysrep does not contain OS runtime API data' }, engine)).toThrow(
       'r.asysrep does not contain OS runtime API data',

@@ -116,6 +116,13 @@ export function ResultView(props: Props) {
             {exporting ? 'Exporting…' : 'Export CSV'}
           </button>
         </div>
+        {result.warnings.length > 0 && (
+          <ul className="result-warnings" data-testid="result-warnings" role="status">
+            {result.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        )}
         <ResultTable result={result} order={order} sort={applied?.sort ?? null} pendingSort={pending ? sort : null} onSort={requestSort} />
       </div>
       {pie && chartOpen && (

@@ -164,7 +164,9 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
       start: int64Array(getField(s, 'start'), rowCount),
       end: int64Array(getField(s, 'end'), rowCount),
     }));
-    return { columns, rowCount, textPool, cells, spans };
+    const warningsRaw = getField(raw, 'warnings');
+    const warnings = (Array.isArray(warningsRaw) ? warningsRaw : []).map((w) => String(w));
+    return { columns, rowCount, textPool, cells, spans, warnings };
   } finally {
     const del = getField(raw, 'delete');
     if (typeof del === 'function') {

@@ -110,6 +110,8 @@ export interface RawRuleResult {
   cells: CellArray[];
   /** Per row, the time spans it stands for (a trace row's HGTX range, its device activity), in ns. */
   spans?: RowSpans[];
+  /** What the rule had to leave out, one line each (the CLI's stderr warnings). */
+  warnings?: string[];
   /** The run's request id: the engine can sort this result while it is its last one. */
   runId?: number;
 }

@@ -29,6 +29,8 @@ export interface DecodedResult {
   cells: CellArray[];
   /** The rows' time spans (what a timeline zooms to); empty for summaries. */
   spans: RowSpans[];
+  /** What the rule had to leave out, one line each. */
+  warnings: string[];
 }
 
 export type CellValue = number | string | null;
@@ -56,7 +58,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
   }
   const texts = raw.textPool ? raw.textPool.split('\0') : [];
   const spans = (raw.spans ?? []).filter((s) => s.start.length >= rowCount && s.end.length >= rowCount);
-  return { columns, rowCount, texts, cells: cells.slice(0, columns.length), spans };
+  return { columns, rowCount, texts, cells: cells.slice(0, columns.length), spans, warnings: raw.warnings ?? [] };
 }
 
 /** The cell's value: a number, a string, or null for "-". */
