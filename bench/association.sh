@@ -20,17 +20,7 @@ if [ ! -f "$report" ]; then
 fi
 asys=build/native/asys
 
-best() {  # best wall time in seconds of REPEAT runs of "$@"
-  local best=999999 t s
-  for _ in $(seq "$repeat"); do
-    s=$(date +%s.%N)
-    "$@" >/dev/null
-    t=$(echo "$(date +%s.%N) - $s" | bc)
-    best=$(echo "if ($t < $best) $t else $best" | bc)
-  done
-  echo "$best"
-}
-ratio() { echo "scale=2; $1 / $2" | bc; }
+source bench/lib.sh
 
 kernels=$(sqlite3 "$report" "SELECT count(*) FROM HGGC_KERNEL")
 ranges=$(sqlite3 "$report" "SELECT count(*) FROM HGTX_EVENTS WHERE eventType = 59")

@@ -10,16 +10,32 @@ namespace {
 bool inDevices(const std::optional<std::vector<int64_t>>& devices, int32_t id) {
   return !devices || std::find(devices->begin(), devices->end(), id) != devices->end();
 }
+
+// The columns one activity table contributes, so all three fill alike.
+struct Source {
+  const std::vector<int64_t>* start = nullptr;
+  const std::vector<int64_t>* end = nullptr;
+  const std::vector<int64_t>* globalPid = nullptr;
+  const std::vector<int32_t>* deviceId = nullptr;
+  const std::vector<int64_t>* correlationId = nullptr;
+  const std::vector<int64_t>* graphNodeId = nullptr;
+};
+
+template <typename Table>
+Source sourceOf(const Table& t) {
+  return {&t.start, &t.end, &t.globalPid, &t.deviceId, &t.correlationId, &t.graphNodeId};
+}
+
 }  // namespace
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   uint32_t columns = kcol::time | kcol::deviceId | kcol::globalPid | sel.kernelColumns;
   if (sel.links) columns |= kcol::correlationId | kcol::graphNodeId;
-  const Kernels& k = report.kernels(columns);
-  const MemoryOps* memory[2] = {nullptr, nullptr};
+  // By ActivityKind: kernels, memcpys, memsets (none without `memory`).
+  std::vector<Source> sources = {sourceOf(report.kernels(columns))};
   if (sel.memory) {
-    memory[0] = &report.memcpys();
-    memory[1] = &report.memsets();
+    sources.push_back(sourceOf(report.memcpys()));
+    sources.push_back(sourceOf(report.memsets()));
   }
 
   // Pick the rows first, then fill the columns in start order.
@@ -29,18 +45,13 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
     uint32_t row;
   };
   std::vector<Pick> picks;
-  picks.reserve(k.size() + (memory[0] ? memory[0]->size() + memory[1]->size() : 0));
-  auto take = [&](const std::vector<int64_t>& start, const std::vector<int64_t>& end,
-                  const std::vector<int32_t>& device, ActivityKind kind) {
-    for (size_t i = 0; i < start.size(); ++i) {
-      if (end[i] == kNoValue || !inDevices(sel.devices, device[i]) || !sel.window.overlaps(start[i], end[i])) continue;
-      picks.push_back({start[i], kind, static_cast<uint32_t>(i)});
+  for (size_t kind = 0; kind < sources.size(); ++kind) {
+    const Source& src = sources[kind];
+    for (size_t i = 0; i < src.start->size(); ++i) {
+      const int64_t start = (*src.start)[i], end = (*src.end)[i];
+      if (end == kNoValue || !inDevices(sel.devices, (*src.deviceId)[i]) || !sel.window.overlaps(start, end)) continue;
+      picks.push_back({start, static_cast<ActivityKind>(kind), static_cast<uint32_t>(i)});
     }
-  };
-  take(k.start, k.end, k.deviceId, ActivityKind::Kernel);
-  if (memory[0]) {
-    take(memory[0]->start, memory[0]->end, memory[0]->deviceId, ActivityKind::Memcpy);
-    take(memory[1]->start, memory[1]->end, memory[1]->deviceId, ActivityKind::Memset);
   }
   // Mostly sorted already (tables are written in time order per stream).
   std::sort(picks.begin(), picks.end(), [](const Pick& a, const Pick& b) {
@@ -49,9 +60,7 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
 
   PpuActivities a;
   const size_t n = picks.size();
-  a.start.resize(n);
-  a.end.resize(n);
-  a.globalPid.resize(n);
+  for (auto* v : {&a.start, &a.end, &a.globalPid}) v->resize(n);
   a.deviceId.resize(n);
   a.kind.resize(n);
   a.row.resize(n);
@@ -61,27 +70,16 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   }
   for (size_t i = 0; i < n; ++i) {
     const Pick& p = picks[i];
+    const Source& src = sources[static_cast<size_t>(p.kind)];
     a.kind[i] = p.kind;
     a.row[i] = p.row;
-    if (p.kind == ActivityKind::Kernel) {
-      a.start[i] = k.start[p.row];
-      a.end[i] = k.end[p.row];
-      a.globalPid[i] = k.globalPid[p.row];
-      a.deviceId[i] = k.deviceId[p.row];
-      if (sel.links) {
-        a.correlationId[i] = k.correlationId[p.row];
-        a.graphNodeId[i] = k.graphNodeId[p.row];
-      }
-    } else {
-      const MemoryOps& m = *memory[p.kind == ActivityKind::Memcpy ? 0 : 1];
-      a.start[i] = m.start[p.row];
-      a.end[i] = m.end[p.row];
-      a.globalPid[i] = m.globalPid[p.row];
-      a.deviceId[i] = m.deviceId[p.row];
-      if (sel.links) {
-        a.correlationId[i] = m.correlationId[p.row];
-        a.graphNodeId[i] = m.graphNodeId[p.row];
-      }
+    a.start[i] = (*src.start)[p.row];
+    a.end[i] = (*src.end)[p.row];
+    a.globalPid[i] = (*src.globalPid)[p.row];
+    a.deviceId[i] = (*src.deviceId)[p.row];
+    if (sel.links) {
+      a.correlationId[i] = (*src.correlationId)[p.row];
+      a.graphNodeId[i] = (*src.graphNodeId)[p.row];
     }
   }
   return a;
