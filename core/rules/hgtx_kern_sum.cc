@@ -58,30 +58,35 @@ Table compute(RuleContext& ctx) {
   KernelNamer namer(k, strings, kernelNameMode(ctx.options));
   const bool standalone = ctx.options.flag("standalone");
 
-  // Dense ids: (range name, style, thread) per range slot, then rows as
-  // (that id, kernel name): two small lookups per pair, no hashing of tuples.
-  std::vector<RowKey> keys;
-  KeyGroups threads, rangeKeys, rows;
-  std::vector<uint32_t> rangeKeyOfSlot(R.size());
-  for (size_t r = 0; r < R.size(); ++r) {
-    const int64_t tid = h.globalTid[R.event[r]];
-    const uint64_t key = (static_cast<uint64_t>(threads.indexOf(static_cast<uint64_t>(tid))) << 33) |
-                         (static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r];
-    rangeKeyOfSlot[r] = rangeKeys.indexOf(key);
-    if (rangeKeyOfSlot[r] == keys.size()) keys.push_back({R.name[r], R.startEnd[r] != 0, tid, kNoValue});
-  }
+  // A row's owner: a range name and style on a thread, or, for a standalone
+  // kernel, its launching thread (its process when it has no call). Dense
+  // owner ids per range slot, then rows as (owner, kernel name): two small
+  // lookups per pair, no hashing of tuples.
+  std::vector<RowKey> keys;  // by owner
+  KeyGroups places, owners, rows;
+  auto ownerOf = [&](uint32_t name, bool startEnd, int64_t globalTid, int64_t globalPid) {
+    const bool byProcess = globalTid == kNoValue;
+    const uint64_t place = places.indexOf(static_cast<uint64_t>(byProcess ? globalPid : globalTid));
+    const uint32_t owner = owners.indexOf((place << 34) | (static_cast<uint64_t>(byProcess) << 33) |
+                                          (static_cast<uint64_t>(startEnd) << 32) | name);
+    if (owner == keys.size()) keys.push_back({name, startEnd, globalTid, globalPid});
+    return owner;
+  };
+  std::vector<uint32_t> ownerOfSlot(R.size());
+  for (size_t r = 0; r < R.size(); ++r)
+    ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, h.globalTid[R.event[r]], kNoValue);
   // Kernel names are few: dense ids for them first, so a row key
-  // (range key, name) = rangeKey * names + name mostly fits KeyGroups'
-  // direct table instead of its hash.
+  // (owner, name) = owner * names + name mostly fits KeyGroups' direct
+  // table instead of its hash.
   KeyGroups kernelNames;
   std::vector<uint32_t> kernelNameOf(act.size());
   for (size_t a = 0; a < act.size(); ++a) kernelNameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
   const uint64_t nameCount = std::max<size_t>(kernelNames.size(), 1);
-  std::vector<uint32_t> rowRangeKey, rowKernel;  // by row group; rowKernel: the name's string id
-  auto rowOf = [&](uint32_t rangeKey, uint32_t kernelName) {
-    const uint32_t g = rows.indexOf(static_cast<uint64_t>(rangeKey) * nameCount + kernelName);
-    if (g == rowRangeKey.size()) {
-      rowRangeKey.push_back(rangeKey);
+  std::vector<uint32_t> rowOwner, rowKernel;  // by row group; rowKernel: the name's string id
+  auto rowOf = [&](uint32_t owner, uint32_t kernelName) {
+    const uint32_t g = rows.indexOf(static_cast<uint64_t>(owner) * nameCount + kernelName);
+    if (g == rowOwner.size()) {
+      rowOwner.push_back(owner);
       rowKernel.push_back(static_cast<uint32_t>(kernelNames.key(kernelName)));
     }
     return g;
@@ -96,7 +101,7 @@ Table compute(RuleContext& ctx) {
     const auto ranges = as.rangesOf(a);
     uint32_t p = as.activityOffset[a];
     for (uint32_t r : ranges) {
-      const uint32_t g = rowOf(rangeKeyOfSlot[r], kernelNameOf[a]);
+      const uint32_t g = rowOf(ownerOfSlot[r], kernelNameOf[a]);
       pairRow[p++] = g;
       if (g >= lastActivity.size()) lastActivity.resize(g + 1, kNoMatch);
       if (lastActivity[g] == a) continue;
@@ -105,17 +110,10 @@ Table compute(RuleContext& ctx) {
       duration.push_back(act.end[a] - act.start[a]);
     }
     if (ranges.empty() && standalone) {
-      // One row per launching thread (the process alone without a call).
       const uint32_t call = as.launchCall[a];
-      const int64_t tid = call == kNoMatch ? kNoValue : api.globalTid[call];
-      const int64_t pid = call == kNoMatch ? act.globalPid[a] : kNoValue;
-      const uint64_t key = (1ull << 63) | (static_cast<uint64_t>(threads.indexOf(static_cast<uint64_t>(
-                                               call == kNoMatch ? pid : tid)))
-                                           << 1) |
-                           (call == kNoMatch ? 1 : 0);
-      const uint32_t rk = rangeKeys.indexOf(key);
-      if (rk == keys.size()) keys.push_back({kNoString, false, tid, pid});
-      groupOf.push_back(rowOf(rk, kernelNameOf[a]));
+      const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
+                                              : ownerOf(kNoString, false, api.globalTid[call], kNoValue);
+      groupOf.push_back(rowOf(owner, kernelNameOf[a]));
       duration.push_back(act.end[a] - act.start[a]);
     }
   }
@@ -142,7 +140,7 @@ Table compute(RuleContext& ctx) {
   std::vector<uint32_t> order(rows.size());
   std::iota(order.begin(), order.end(), 0u);
   auto sortKey = [&](uint32_t g) {
-    const RowKey& key = keys[rowRangeKey[g]];
+    const RowKey& key = keys[rowOwner[g]];
     const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
     const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
     return std::make_tuple(key.range == kNoString, byText.rank(key.range), pid, tid, key.startEnd,
@@ -152,7 +150,7 @@ Table compute(RuleContext& ctx) {
 
   Table t(columns());
   for (uint32_t g : order) {
-    const RowKey& key = keys[rowRangeKey[g]];
+    const RowKey& key = keys[rowOwner[g]];
     const DurationStats& s = stats[g];
     if (key.range != kNoString) {
       t.setText(kRange, strings.get(key.range));
