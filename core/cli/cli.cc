@@ -14,6 +14,7 @@ constexpr const char* kUsage =
     "  stats    run statistics rules on a report (asys stats --help)\n"
     "  analyze  run the expert-system rules (ppu_gaps, ppu_time_util) on a report\n"
     "           (asys analyze --help)\n"
+    "  compare  compare a base and a target report (asys compare --help)\n"
     "  gen      write a synthetic report (asys gen --help)\n"
     "  import   convert Nsight Systems SQLite exports and PyTorch/Kineto traces to\n"
     "           an asysrep report (asys import --help)\n";
@@ -28,6 +29,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args[0] == "stats") return statsCommand(rest, out, err);
     if (args[0] == "analyze") return analyzeCommand(rest, out, err);
+    if (args[0] == "compare") return compareReportsCommand(rest, out, err);
     if (args[0] == "gen") return genCommand(rest, out, err);
     if (args[0] == "import") return importCommand(rest, out, err);
     err << "asys: unknown command '" << args[0] << "' (asys --help lists them)\n";

@@ -143,6 +143,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   }
 
   StatsArgs a;
+  bool compare = false;  // the rules compare a base and a target report
   std::vector<RuleRun> runs;
   std::vector<OutputFormat> formats;
   try {
@@ -153,21 +154,40 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
     }
     if (a.ruleSpecs.empty()) throw Error("no rule given (-r RULE)");
     if (a.reports.empty()) throw Error("no report given");
+    for (const auto& spec : a.ruleSpecs) runs.push_back(parseRuleSpec(c, spec));
+    compare = runs[0].rule->compare != nullptr;
+    for (const RuleRun& r : runs) {
+      if ((r.rule->compare != nullptr) != compare) {
+        throw Error("'" + r.rule->name + "' and '" + runs[0].rule->name +
+                    "' cannot run together: one compares two reports, the other reads one");
+      }
+    }
+    if (compare && a.reports.size() != 2) {
+      throw Error("'" + runs[0].rule->name + "' compares two reports: give a base and a target report, got " +
+                  std::to_string(a.reports.size()));
+    }
     // Only Kineto rank files are read together (into one multi-process report).
-    if (a.reports.size() > 1 && sniffFormat(a.reports[0]) != InputFormat::KinetoJson) {
+    if (!compare && a.reports.size() > 1 && sniffFormat(a.reports[0]) != InputFormat::KinetoJson) {
       throw Error("the rules given compare nothing: give one report, got " + std::to_string(a.reports.size()));
     }
-    for (const auto& spec : a.ruleSpecs) runs.push_back(parseRuleSpec(c, spec));
     for (size_t i = 0; i < runs.size(); ++i) formats.push_back(parseOutputFormat(nth(a.formats, i, "csv")));
   } catch (const Error& e) {
     err << prefix << e.what() << '\n';
     return 2;
   }
 
-  std::unique_ptr<Report> report;
-  TimeWindow window;
+  // One report, or a base and a target, each with its own statistics range
+  // (--filter-hgtx finds its range in each report).
+  std::unique_ptr<Report> report, target;
+  TimeWindow window, targetWindow;
   try {
-    report = openAnyReport(a.reports, tempDirectory());
+    if (compare) {
+      report = openAnyReport({a.reports[0]}, tempDirectory());
+      target = openAnyReport({a.reports[1]}, tempDirectory());
+      targetWindow = resolveTimeWindow(*target, a.filterTime, a.filterHgtx);
+    } else {
+      report = openAnyReport(a.reports, tempDirectory());
+    }
     window = resolveTimeWindow(*report, a.filterTime, a.filterHgtx);
   } catch (const Error& e) {
     err << prefix << e.what() << '\n';
@@ -179,7 +199,8 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string& rule = runs[i].rule->name;
     try {
-      Table t = runRule(*runs[i].rule, *report, runs[i].options, window);
+      Table t = compare ? runCompareRule(*runs[i].rule, *report, *target, runs[i].options, window, targetWindow)
+                        : runRule(*runs[i].rule, *report, runs[i].options, window);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
       if (output == "%") {
@@ -204,6 +225,103 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   return status;
 }
 
+// asys compare's default set: the manual's, in its order, of the compare
+// rules this build has (the operator compare rules join with their issue).
+const char* const kCompareDefaults[] = {"ppu_time_util_compare", "pccl_desync_summary_compare",
+                                        "ppu_kernel_summary_compare"};
+
+constexpr const char* kCompareUsage =
+    "usage: asys compare [-f true|false] [--output DIR/PREFIX] [-r RULE[:OPT...]...]\n"
+    "                    [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] BASE TARGET\n"
+    "Runs the compare rules (by default ppu_time_util_compare, pccl_desync_summary_compare,\n"
+    "ppu_kernel_summary_compare), prints the first rows of each and writes one CSV per\n"
+    "rule: DIR/PREFIX_<rule>.csv, or <base>_vs_<target>_<rule>.csv beside the base\n"
+    "report. Existing files are kept unless -f true. --filter-time and --filter-hgtx\n"
+    "apply to each report on its own (each finds its own range).\n";
+
+// The rows of a compare table the console summary shows.
+constexpr size_t kSummaryRows = 5;
+
+int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string prefix = "asys compare: ";
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    out << kCompareUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const CommandInfo stats{RuleCommand::Stats, "stats", "analyze"};
+  StatsArgs a;
+  std::vector<RuleRun> runs;
+  std::vector<std::string> paths;
+  try {
+    a = parseArgs(args);
+    if (a.reports.size() != 2) {
+      throw Error("give a base and a target report, got " + std::to_string(a.reports.size()));
+    }
+    if (!a.formats.empty()) throw Error("--format: asys compare writes CSV files");
+    if (a.outputs.size() > 1) throw Error("--output: give one DIR/PREFIX");
+    if (a.ruleSpecs.empty()) {
+      for (const char* name : kCompareDefaults)
+        if (findRule(name)) a.ruleSpecs.emplace_back(name);
+    }
+    for (const auto& spec : a.ruleSpecs) {
+      runs.push_back(parseRuleSpec(stats, spec));
+      if (!runs.back().rule->compare) throw Error("'" + runs.back().rule->name + "' is not a compare rule");
+    }
+    // Every file is checked before anything is written: all or nothing.
+    const std::filesystem::path base(a.reports[0]), target(a.reports[1]);
+    const std::string output = a.outputs.empty()
+                                   ? (base.parent_path() / (base.stem().string() + "_vs_" + target.stem().string())).string()
+                                   : a.outputs[0];
+    for (const RuleRun& r : runs) {
+      paths.push_back(outputPath(output, a.reports[0], r.rule->name, OutputFormat::Csv));
+      if (!a.force && std::filesystem::exists(paths.back())) {
+        throw Error(paths.back() + " exists (use -f true to overwrite); nothing was written");
+      }
+    }
+  } catch (const Error& e) {
+    err << prefix << e.what() << '\n';
+    return 2;
+  }
+
+  std::unique_ptr<Report> base, target;
+  TimeWindow baseWindow, targetWindow;
+  try {
+    base = openAnyReport({a.reports[0]}, tempDirectory());
+    target = openAnyReport({a.reports[1]}, tempDirectory());
+    baseWindow = resolveTimeWindow(*base, a.filterTime, a.filterHgtx);
+    targetWindow = resolveTimeWindow(*target, a.filterTime, a.filterHgtx);
+  } catch (const Error& e) {
+    err << prefix << e.what() << '\n';
+    return 1;
+  }
+
+  int status = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const std::string& rule = runs[i].rule->name;
+    try {
+      Table t = runCompareRule(*runs[i].rule, *base, *target, runs[i].options, baseWindow, targetWindow);
+      for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
+      std::ofstream file(paths[i], std::ios::binary | std::ios::trunc);
+      if (!file) throw Error(paths[i] + ": cannot write");
+      writeCsv(t, file);
+      if (!file.flush()) throw Error(paths[i] + ": write failed");
+      const size_t total = t.rowCount();
+      t.truncate(kSummaryRows);
+      out << "# " << rule << ": " << total << (total == 1 ? " row" : " rows") << ", written to " << paths[i] << '\n';
+      writeColumn(t, out);
+      out << '\n';
+    } catch (const MissingDataError& e) {
+      // A rule whose data one report lacks: said, the others still run.
+      err << prefix << rule << ": " << e.what() << '\n';
+      status = 1;
+    } catch (const Error& e) {
+      err << prefix << rule << ": " << e.what() << '\n';
+      status = 1;
+    }
+  }
+  return status;
+}
+
 }  // namespace
 
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -212,6 +330,10 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 
 int analyzeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   return rulesCommand({RuleCommand::Analyze, "analyze", "stats"}, args, out, err);
+}
+
+int compareReportsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return compareCommand(args, out, err);
 }
 
 }  // namespace asys

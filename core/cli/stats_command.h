@@ -10,6 +10,9 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 // `asys analyze ...`: the same syntax, for the expert-system rules; without
 // -r it runs all of them.
 int analyzeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys compare [options] BASE TARGET`: the default compare rules to CSV
+// files, with a short summary on the console.
+int compareReportsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys gen ...` (args after "gen").
 int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys import ...` (args after "import").

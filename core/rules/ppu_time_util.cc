@@ -63,11 +63,14 @@ Table compute(RuleContext& ctx) {
   KeyGroups groups;
   std::vector<uint32_t> groupOf(act.size());
   std::vector<Span> spans(act.size());
+  std::vector<Span> extent;  // by group: first start to last end (instants included)
   Span all{0, 0};
   for (size_t i = 0; i < act.size(); ++i) {
     const uint64_t pid = perDevice ? 0 : static_cast<uint64_t>(pidOf(act.globalPid[i]));
     groupOf[i] = groups.indexOf((pid << 32) | static_cast<uint32_t>(act.deviceId[i]));
     spans[i] = {act.start[i], act.end[i]};
+    if (groupOf[i] == extent.size()) extent.push_back(spans[i]);
+    extent[groupOf[i]] = {std::min(extent[groupOf[i]].start, spans[i].start), std::max(extent[groupOf[i]].end, spans[i].end)};
     all = i == 0 ? spans[i] : Span{std::min(all.start, spans[i].start), std::max(all.end, spans[i].end)};
   }
   SpanGroups busy(groupOf, spans, groups.size());
@@ -77,7 +80,7 @@ Table compute(RuleContext& ctx) {
   std::vector<Stretch> out;
   for (size_t g = 0; g < groups.size(); ++g) {
     const auto blocks = busy.group(g);
-    Span range = full ? fullRange : Span{blocks.empty() ? 0 : blocks.front().start, blocks.empty() ? 0 : blocks.back().end};
+    Span range = full ? fullRange : extent[g];
     if (!full) {  // the key's own activities, inside the statistics time range
       range.start = std::max(range.start, ctx.window.start);
       range.end = std::min(range.end, ctx.window.end);

@@ -27,6 +27,10 @@ const std::vector<const RuleSpec*>& allRules() {
       // asys analyze
       &ppuGapsRule(),
       &ppuTimeUtilRule(),
+      // compare rules (two reports), in the documentation's order
+      &hgtxPpuProjectionSummaryCompareRule(),
+      &ppuTimeUtilCompareRule(),
+      &ppuKernelSummaryCompareRule(),
   };
   return rules;
 }

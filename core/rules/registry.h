@@ -25,5 +25,8 @@ const RuleSpec& ppuDeviceAttributeRule();
 const RuleSpec& ppuMetricTraceRule();
 const RuleSpec& ppuGapsRule();
 const RuleSpec& ppuTimeUtilRule();
+const RuleSpec& hgtxPpuProjectionSummaryCompareRule();
+const RuleSpec& ppuTimeUtilCompareRule();
+const RuleSpec& ppuKernelSummaryCompareRule();
 
 }  // namespace asys

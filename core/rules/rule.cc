@@ -5,6 +5,7 @@
 #include "core/base/error.h"
 #include "core/base/regex.h"
 #include "core/base/stage_timer.h"
+#include "core/compare/compare.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -158,10 +159,27 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
   return opts;
 }
 
-Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
+namespace {
+void checkNeeds(const RuleSpec& rule, const Report& report) {
   for (const auto& need : rule.needs) {
     if (!need.metBy(report)) throw MissingDataError(report.path() + " does not contain " + need.missingText());
   }
+}
+}  // namespace
+
+Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,
+                     const TimeWindow& baseWindow, const TimeWindow& targetWindow) {
+  if (!rule.compare) throw Error(rule.name + " reads one report, not a base and a target");
+  checkNeeds(rule, base);
+  checkNeeds(rule, target);
+  RuleContext b{base, options, baseWindow}, t{target, options, targetWindow};
+  StageTimer timer("compare rule " + rule.name);
+  return compareTables(*rule.compare, b, t, options.flag("matched-only"));
+}
+
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
+  if (rule.compare) throw Error(rule.name + " compares two reports: give a base and a target report");
+  checkNeeds(rule, report);
   RuleContext ctx{report, options, window};
   StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);

@@ -14,6 +14,7 @@
 namespace asys {
 
 class Report;
+struct CompareSpec;
 
 enum class OptionKind {
   Flag,            // `name` alone
@@ -103,8 +104,10 @@ struct RuleSpec {
   std::vector<ColumnSpec> columns;  // without Row#, which every table has
   std::vector<DataNeed> needs;
   PieSpec pie;
-  std::function<Table(RuleContext&)> compute;
+  std::function<Table(RuleContext&)> compute;  // one report (unset for a compare rule)
   RuleCommand command = RuleCommand::Stats;
+  // A compare rule (two reports, base first) instead of `compute`.
+  const CompareSpec* compare = nullptr;
 };
 
 const std::vector<const RuleSpec*>& allRules();
@@ -119,5 +122,10 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
 // collection option), computes, applies `rows`.
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options,
               const TimeWindow& window = {});
+
+// Runs a compare rule on a base and a target report, each with its own
+// statistics time range; checks both reports' data needs.
+Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,
+                     const TimeWindow& baseWindow, const TimeWindow& targetWindow);
 
 }  // namespace asys

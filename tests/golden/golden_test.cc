@@ -69,6 +69,8 @@ struct Case {
   bool hasFixtureText = false;
   std::string transform;         // fixture-transform: truncate-half
   std::vector<std::string> fixtureSql;  // fixture-sql: statements run on the built report
+  std::string targetFixture;            // fixture-target: a second report, {target}
+  std::vector<std::string> targetSql;   // target-sql: statements run on it
   std::string args;
   std::optional<int> exitCode;   // empty = "nonzero"
   std::optional<std::string> stdoutExact;
@@ -108,6 +110,10 @@ Case parseCase(const fs::path& file) {
       c.transform = value;
     } else if (key == "fixture-sql") {
       c.fixtureSql.push_back(value);
+    } else if (key == "fixture-target") {
+      c.targetFixture = value;
+    } else if (key == "target-sql") {
+      c.targetSql.push_back(value);
     } else if (key == "args") {
       c.args = value;
     } else if (key == "exit") {
@@ -273,6 +279,11 @@ TEST_P(GoldenTest, Case) {
     buildFixture(kGoldenDir / "fixtures" / c.fixture, c.fixtureSql, report);
     if (HasFatalFailure()) return;
   }
+  const fs::path target = dir_ / "target.asysrep";
+  if (!c.targetFixture.empty()) {
+    buildFixture(kGoldenDir / "fixtures" / c.targetFixture, c.targetSql, target);
+    if (HasFatalFailure()) return;
+  }
   if (!c.transform.empty()) {
     ASSERT_EQ(c.transform, "truncate-half") << "unknown fixture-transform";
     auto size = fs::file_size(report);
@@ -281,6 +292,7 @@ TEST_P(GoldenTest, Case) {
 
   auto subst = [&](std::string s) {
     s = replaceAll(s, "{report}", report.string());
+    s = replaceAll(s, "{target}", target.string());
     return replaceAll(s, "{dir}", dir_.string());
   };
   std::vector<std::string> args = splitArgs(subst(c.args));

@@ -1,0 +1,59 @@
+// hgtx_ppu_projection_summary_compare (HGTX向PPU投影汇总比较): the HGTX
+// projection summary of two reports, matched by range name and style.
+#include "core/compare/compare.h"
+#include "core/rules/common.h"
+#include "core/rules/compare_options.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+CompareValue timeValue(const char* from, const char* ratio, const char* ratioHelp) {
+  return {.from = from, .ratio = ratio, .ratioHelp = ratioHelp};
+}
+
+const CompareSpec& spec() {
+  static const CompareSpec s{
+      .side = hgtxPpuProjSumRule().compute,
+      .sideColumns = hgtxPpuProjSumRule().columns,
+      .key = {"Range", "Style"},
+      .shownKey = "Range",
+      .shownLabel = "Range",
+      .shownHelp = "Name of the HGTX range",
+      .share = "In-Use",
+      .values = {{.from = "In-Use"},
+                 {.from = "Range Instances", .name = "Range Instance"},
+                 timeValue("Proj Avg", "Proj Avg Ratio", "Base average projected time / target's"),
+                 timeValue("Proj Active Time", "Proj Active Ratio",
+                           "Base projected time excluding overlaps / target's"),
+                 timeValue("Total Proj Time", "Total Proj Ratio", "Base total projected time / target's"),
+                 timeValue("Total Range Time", "Total Range Ratio", "Base total original range time / target's")},
+  };
+  return s;
+}
+
+}  // namespace
+
+const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
+  static const RuleSpec rule{
+      .name = "hgtx_ppu_projection_summary_compare",
+      .title = "HGTX Range PPU Projection Summary Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string(
+                         "hgtx_ppu_proj_sum of a base and a target report, matched by range name and\n"
+                         "style, ordered by the larger of the two reports' In-Use descending.\n") +
+                     kRatioDirection,
+      .options = {deviceOption(), rangeModeOption(), rangeIncludeOption(), rangeExcludeOption(),
+                  graphMappingOption(), matchedOnlyOption()},
+      .columns = compareColumns(spec()),
+      .needs = hgtxPpuProjSumRule().needs,
+      .pie = {},
+      .compare = &spec(),
+  };
+  return rule;
+}
+
+}  // namespace asys

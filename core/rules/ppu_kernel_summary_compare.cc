@@ -1,0 +1,53 @@
+// ppu_kernel_summary_compare (the manual's asys compare default set): the
+// kernel summary of two reports, matched by kernel name.
+#include "core/compare/compare.h"
+#include "core/rules/common.h"
+#include "core/rules/compare_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+const CompareSpec& spec() {
+  static const CompareSpec s{
+      .side = hggcPpuKernSumRule().compute,
+      .sideColumns = hggcPpuKernSumRule().columns,
+      .key = {"Name"},
+      .shownKey = "Name",
+      .shownLabel = "Kernel",
+      .shownHelp = "Name of the kernel",
+      .share = "Time",
+      .values = {{.from = "Instances"},
+                 {.from = "Time", .name = "Percent", .help = "Percentage of the report's total kernel time"},
+                 {.from = "Avg", .help = "Average execution time of this kernel", .ratio = "Avg Ratio",
+                  .ratioHelp = "Base average time / target average time"},
+                 {.from = "Total Time", .name = "Total", .help = "Total time of all executions of this kernel",
+                  .ratio = "Total Ratio", .ratioHelp = "Base total time / target total time"}},
+  };
+  return s;
+}
+
+}  // namespace
+
+const RuleSpec& ppuKernelSummaryCompareRule() {
+  static const RuleSpec rule{
+      .name = "ppu_kernel_summary_compare",
+      .title = "PPU Kernel Summary Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string(
+                         "hggc_ppu_kern_sum of a base and a target report, matched by kernel name (its\n"
+                         "text, in the chosen name mode), ordered by the larger of the two reports'\n"
+                         "Percent descending, then by name.\n") +
+                     kRatioDirection,
+      .options = {hgtxNameOption(), kernelNameModeOption(), deviceOption(), matchedOnlyOption()},
+      .columns = compareColumns(spec()),
+      .needs = hggcPpuKernSumRule().needs,
+      .pie = {},
+      .compare = &spec(),
+  };
+  return rule;
+}
+
+}  // namespace asys

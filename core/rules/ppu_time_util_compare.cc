@@ -1,0 +1,112 @@
+// ppu_time_util_compare (PPU时间利用率比较): each device's time utilisation
+// in two reports, matched by device index.
+#include <algorithm>
+#include <map>
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/analysis/stats.h"
+#include "core/compare/compare.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/compare_options.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> sideColumns() {
+  return {
+      {"Device ID", "", CellKind::Int, "PPU device identifier"},
+      {"Device Name", "", CellKind::Text, "PPU Device name"},
+      {"In-Use", "%", CellKind::Decimal1, "Percentage of time the PPU is being used"},
+      {"Duration", "ns", CellKind::Int, "Duration of the time range"},
+      {"PPU Active Time", "ns", CellKind::Int, "PPU active time excluding overlapping"},
+  };
+}
+
+// Per device: the union of its activities over the time range of
+// range-mode (active: its first to last activity, inside the statistics
+// range; full: the statistics range, else the capture).
+Table deviceUtilisation(RuleContext& ctx) {
+  ActivitySelection sel;
+  sel.window = ctx.window;
+  const PpuActivities act = loadPpuActivities(ctx.report, sel);
+  const bool full = ctx.options.value("range-mode") == "full";
+  std::map<int32_t, std::vector<Span>> byDevice;  // few devices, in id order
+  std::map<int32_t, Span> extent;                 // first start to last end (instants included)
+  Span all{0, 0};
+  for (size_t i = 0; i < act.size(); ++i) {
+    byDevice[act.deviceId[i]].push_back({act.start[i], act.end[i]});
+    auto [e, added] = extent.try_emplace(act.deviceId[i], Span{act.start[i], act.end[i]});
+    e->second = {std::min(e->second.start, act.start[i]), std::max(e->second.end, act.end[i])};
+    all = i == 0 ? Span{act.start[i], act.end[i]}
+                 : Span{std::min(all.start, act.start[i]), std::max(all.end, act.end[i])};
+  }
+  const Span fullRange = statisticsRange(ctx.report, ctx.window, all);
+  std::map<int64_t, std::string> names;
+  for (const Device& d : ctx.report.devices()) names[d.id] = d.name;
+
+  Table t(sideColumns());
+  for (auto& [device, spans] : byDevice) {
+    mergeSpans(spans);
+    Span range = fullRange;
+    if (!full) {
+      const Span& e = extent[device];
+      range = {std::max(e.start, ctx.window.start), std::min(e.end, ctx.window.end)};
+    }
+    const int64_t busy = coveredLength(spans, range.start, range.end);
+    t.setInt(0, device);
+    auto name = names.find(device);
+    if (name != names.end() && !name->second.empty()) t.setText(1, name->second);
+    t.setDecimal(2, percent1(busy, range.length()));
+    t.setInt(3, range.length());
+    t.setInt(4, busy);
+    t.endRow();
+  }
+  return t;
+}
+
+const CompareSpec& spec() {
+  static const CompareSpec s{
+      .side = deviceUtilisation,
+      .sideColumns = sideColumns(),
+      .key = {"Device ID"},
+      .shownKey = "Device ID",
+      .shownLabel = "Device ID",
+      .shownHelp = "PPU device identifier",
+      .share = "In-Use",
+      .values = {{.from = "In-Use"},
+                 {.from = "Duration"},
+                 {.from = "PPU Active Time", .ratio = "Active Time Ratio",
+                  .ratioHelp = "Base PPU active time / target PPU active time"}},
+  };
+  return s;
+}
+
+}  // namespace
+
+const RuleSpec& ppuTimeUtilCompareRule() {
+  static const RuleSpec rule{
+      .name = "ppu_time_util_compare",
+      .title = "PPU Time Utilization Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string(
+                         "Each PPU's time utilisation in a base and a target report, matched by device\n"
+                         "index: In-Use = PPU Active Time (the union of its kernels, memcpys and\n"
+                         "memsets; overlaps count once) / Duration (the time range of range-mode).\n"
+                         "Ordered by the larger of the two In-Use values descending.\n") +
+                     kRatioDirection,
+      .options = {rangeModeOption(), matchedOnlyOption()},
+      .columns = compareColumns(spec()),
+      .needs = {ppuActivityNeed()},
+      .pie = {},
+      .compare = &spec(),
+  };
+  return rule;
+}
+
+}  // namespace asys

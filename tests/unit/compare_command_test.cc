@@ -1,0 +1,111 @@
+// `asys compare` (shared/spec/cli.md, the manual's asys compare): the default
+// compare rules written to one CSV each, the same bytes `asys stats -r RULE
+// BASE TARGET` prints, a short summary on the console, all-or-nothing
+// refusal to overwrite, and the time filters applied to each report alone.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/cli/cli.h"
+#include "core/gen/generator.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+  int status;
+  std::string out, err;
+};
+
+CliRun cli(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  int status = asys::runCli(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class CompareCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("asys-compare-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "out");
+    base = (dir / "base.asysrep").string();
+    target = (dir / "slow.asysrep").string();
+    asys::generateReport({.seed = 3, .scale = 0.25, .profile = "base"}, base);
+    asys::generateReport({.seed = 3, .scale = 0.25, .profile = "slow"}, target);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path dir;
+  std::string base, target;
+};
+
+const char* const kRules[] = {"ppu_time_util_compare", "ppu_kernel_summary_compare"};
+
+}  // namespace
+
+TEST_F(CompareCommand, WritesOneCsvPerRuleBesideTheBaseReport) {
+  CliRun r = cli({"compare", base, target});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* rule : kRules) {
+    const fs::path file = dir / (std::string("base_vs_slow_") + rule + ".csv");
+    ASSERT_TRUE(fs::exists(file)) << file;
+    const std::string csv = slurp(file);
+    EXPECT_EQ(csv, cli({"stats", "-r", rule, base, target}).out) << rule;
+    // The summary names the rule, its row count and the file, then the first rows.
+    const size_t rows = static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')) - 1;
+    EXPECT_NE(r.out.find(std::string("# ") + rule + ": " + std::to_string(rows) + " rows, written to " + file.string()),
+              std::string::npos)
+        << r.out;
+  }
+}
+
+TEST_F(CompareCommand, OutputPrefixAndNoOverwriteWithoutForce) {
+  const std::string prefix = (dir / "out" / "cmp").string();
+  ASSERT_EQ(cli({"compare", "--output", prefix, base, target}).status, 0);
+  const fs::path first = dir / "out" / "cmp_ppu_time_util_compare.csv";
+  const fs::path second = dir / "out" / "cmp_ppu_kernel_summary_compare.csv";
+  ASSERT_TRUE(fs::exists(first) && fs::exists(second));
+  // One file exists: one line naming it, and nothing is written, not even the others.
+  fs::remove(second);
+  std::ofstream(first) << "kept\n";
+  CliRun again = cli({"compare", "--output", prefix, base, target});
+  EXPECT_EQ(again.status, 2);
+  EXPECT_EQ(again.err, "asys compare: " + first.string() + " exists (use -f true to overwrite); nothing was written\n");
+  EXPECT_EQ(slurp(first), "kept\n");
+  EXPECT_FALSE(fs::exists(second));
+  ASSERT_EQ(cli({"compare", "-f", "true", "--output", prefix, base, target}).status, 0);
+  EXPECT_NE(slurp(first), "kept\n");
+}
+
+TEST_F(CompareCommand, FilterHgtxFindsTheRangeInEachReport) {
+  // The slow profile's ranges are longer: the same range name and index is at
+  // another time there, and each report's table covers its own range.
+  const std::string prefix = (dir / "out" / "it1").string();
+  ASSERT_EQ(cli({"compare", "--filter-hgtx", "[prof_range]: iter 0", "--output", prefix, base, target}).status, 0);
+  EXPECT_EQ(slurp(dir / "out" / "it1_ppu_kernel_summary_compare.csv"),
+            cli({"stats", "-r", "ppu_kernel_summary_compare", "--filter-hgtx", "[prof_range]: iter 0", base, target}).out);
+  const std::string baseOnly =
+      cli({"stats", "-r", "hggc_ppu_kern_sum", "--filter-hgtx", "[prof_range]: iter 0", base}).out;
+  const std::string whole = cli({"stats", "-r", "hggc_ppu_kern_sum", base}).out;
+  EXPECT_NE(baseOnly, whole);  // the filter narrowed something
+}
+
+TEST_F(CompareCommand, NeedsTwoReports) {
+  CliRun r = cli({"compare", base});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "asys compare: give a base and a target report, got 1\n");
+  CliRun plain = cli({"compare", "-r", "hggc_ppu_kern_sum", base, target});
+  EXPECT_EQ(plain.status, 2);
+  EXPECT_EQ(plain.err, "asys compare: 'hggc_ppu_kern_sum' is not a compare rule\n");
+}
