@@ -49,7 +49,7 @@ std::string rulesJson(Report* report) {
   array(out, allRules(), [&](const RuleSpec* r) {
     out << "{\"name\":" << jsonQuote(r->name)
         << ",\"command\":" << (r->command == RuleCommand::Analyze ? "\"analyze\"" : "\"stats\"")
-        << ",\"title\":" << jsonQuote(r->title)
+        << ",\"compare\":" << (r->compare ? "true" : "false") << ",\"title\":" << jsonQuote(r->title)
         << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
         << ",\"options\":";
     array(out, r->options, [&](const OptionSpec& o) {

@@ -93,7 +93,8 @@ export function App() {
       try {
         const opened = await open((p) => setLoading({ label, ...p }));
         setLoading({ label: 'Reading rules…', loaded: 0, total: 0 });
-        const list = await client.listRules();
+        // The stats view runs the rules of one report; compare rules need two.
+        const list = (await client.listRules()).filter((r) => !r.compare);
         setSummary(opened.summary);
         setCapabilities(opened.capabilities);
         setTimeFilter(null); // a newly opened report starts with the whole capture

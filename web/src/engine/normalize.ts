@@ -103,6 +103,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
   return {
     name: str(o.name),
     command: str(o.command) === 'analyze' ? 'analyze' : 'stats',
+    compare: o.compare === true,
     title: str(o.title) || str(o.name),
     topic: str(o.topic) || 'Other',
     description: str(o.description),

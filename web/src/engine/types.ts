@@ -48,6 +48,8 @@ export interface RuleDecl {
   name: string;
   /** The CLI command that runs it: `stats`, or `analyze` for the expert rules. */
   command: 'stats' | 'analyze';
+  /** A compare rule: it runs on a base and a target report (the compare view). */
+  compare: boolean;
   title: string;
   topic: string;
   description: string;
