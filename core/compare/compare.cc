@@ -44,8 +44,10 @@ std::string reportDeviceName(RuleContext& ctx) {
 
 Side sideOf(const CompareSpec& spec, RuleContext& ctx) {
   Side s{spec.side(ctx), {}, reportDeviceName(ctx)};
-  std::vector<size_t> keyCols;
-  for (const auto& k : spec.key) keyCols.push_back(columnIndex(s.table.columns(), k));
+  std::vector<size_t> keyCols;  // the columns the rule declares as its key
+  for (size_t c = 0; c < s.table.columns().size(); ++c)
+    if (s.table.columns()[c].role == ColumnRole::Key) keyCols.push_back(c);
+  if (keyCols.empty()) throw std::logic_error("a compared table declares no key column");
   s.keys.reserve(s.table.rowCount());
   for (size_t r = 0; r < s.table.rowCount(); ++r) {
     std::string key;

@@ -3,7 +3,8 @@
 // compare table (the documentation's "报告对比" rules). A compare rule is a
 // short declaration over the table each report contributes: which columns
 // match rows across the two reports (by their text, never by per-report
-// string ids), which value columns become "base / target" cells, which ratio
+// string ids): the side table's Key columns (ColumnRole), which value
+// columns become "base / target" cells, which ratio
 // columns follow them, and which share orders the rows.
 #include <functional>
 #include <string>
@@ -31,8 +32,6 @@ struct CompareSpec {
   // options in that report's own context (its own statistics time range).
   std::function<Table(RuleContext&)> side;
   std::vector<ColumnSpec> sideColumns;  // the columns `side` writes
-  // Side columns whose texts together are a row's match key.
-  std::vector<std::string> key;
   // The key column shown once per side as "Base <label>" / "Target <label>"
   // (last in the table, as every compare section lists them).
   std::string shownKey, shownLabel, shownHelp;

@@ -12,7 +12,7 @@ namespace {
 std::vector<ColumnSpec> columns() {
   auto cols = durationSummaryColumns("Instances", "Number of calls to this kernel", "kernel",
                                      "Total time used by all executions of this kernel");
-  cols.push_back({"Name", "", CellKind::Text, "Name of the kernel"});
+  cols.push_back({"Name", "", CellKind::Text, "Name of the kernel", ColumnRole::Key});
   return cols;
 }
 

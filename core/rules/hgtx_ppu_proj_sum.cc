@@ -25,8 +25,8 @@ enum Col : size_t {
 
 std::vector<ColumnSpec> columns() {
   return {
-      {"Range", "", CellKind::Text, "Name of the HGTX range"},
-      {"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop"},
+      {"Range", "", CellKind::Text, "Name of the HGTX range", ColumnRole::Key},
+      {"Style", "", CellKind::Text, "Range style; Start/End or Push/Pop", ColumnRole::Key},
       {"In-Use", "%", CellKind::Decimal1, "Percentage of projected active time to time range"},
       {"Proj Active Time", "ns", CellKind::Int, "Total projected time excluding overlapping for this range name"},
       {"Total Proj Time", "ns", CellKind::Int, "Total projected time used by all instances of this range name"},

@@ -18,7 +18,6 @@ const CompareSpec& spec() {
   static const CompareSpec s{
       .side = hgtxPpuProjSumRule().compute,
       .sideColumns = hgtxPpuProjSumRule().columns,
-      .key = {"Range", "Style"},
       .shownKey = "Range",
       .shownLabel = "Range",
       .shownHelp = "Name of the HGTX range",

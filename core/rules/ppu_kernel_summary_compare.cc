@@ -13,7 +13,6 @@ const CompareSpec& spec() {
   static const CompareSpec s{
       .side = hggcPpuKernSumRule().compute,
       .sideColumns = hggcPpuKernSumRule().columns,
-      .key = {"Name"},
       .shownKey = "Name",
       .shownLabel = "Kernel",
       .shownHelp = "Name of the kernel",

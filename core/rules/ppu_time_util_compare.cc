@@ -19,8 +19,8 @@ namespace {
 
 std::vector<ColumnSpec> sideColumns() {
   return {
-      {"Device ID", "", CellKind::Int, "PPU device identifier"},
-      {"Device Name", "", CellKind::Text, "PPU Device name"},
+      {"Device ID", "", CellKind::Int, "PPU device identifier", ColumnRole::Key},
+      {"Device Name", "", CellKind::Text, "PPU Device name", ColumnRole::Attribute},
       {"In-Use", "%", CellKind::Decimal1, "Percentage of time the PPU is being used"},
       {"Duration", "ns", CellKind::Int, "Duration of the time range"},
       {"PPU Active Time", "ns", CellKind::Int, "PPU active time excluding overlapping"},
@@ -73,7 +73,6 @@ const CompareSpec& spec() {
   static const CompareSpec s{
       .side = deviceUtilisation,
       .sideColumns = sideColumns(),
-      .key = {"Device ID"},
       .shownKey = "Device ID",
       .shownLabel = "Device ID",
       .shownHelp = "PPU device identifier",

@@ -68,8 +68,9 @@ std::string rulesJson(Report* report) {
     });
     out << ",\"columns\":";
     array(out, r->columns, [&](const ColumnSpec& c) {
+      const char* role = c.role == ColumnRole::Key ? "key" : c.role == ColumnRole::Attribute ? "attribute" : "value";
       out << "{\"name\":" << jsonQuote(c.name) << ",\"unit\":" << jsonQuote(c.unit) << ",\"kind\":\""
-          << cellKindName(c.kind) << "\",\"header\":" << jsonQuote(c.header())
+          << cellKindName(c.kind) << "\",\"role\":\"" << role << "\",\"header\":" << jsonQuote(c.header())
           << ",\"help\":" << jsonQuote(c.help) << '}';
     });
     out << ",\"pie\":{\"valueColumn\":" << jsonQuote(r->pie.valueColumn) << ",\"keyColumns\":";

@@ -17,11 +17,17 @@ enum class CellKind : uint8_t {
   Text,      // written quoted
 };
 
+// What a column is to the compare layer: the key that identifies a row
+// across reports (a kernel name), a value measured per row (a total time),
+// or an attribute that describes a row without identifying it.
+enum class ColumnRole : uint8_t { Value, Key, Attribute };
+
 struct ColumnSpec {
   std::string name;  // display name, without unit
   std::string unit;  // "ns", "%", "bytes", "B/s", "Hz" or empty
   CellKind kind;
   std::string help;  // the documentation's one-line description
+  ColumnRole role = ColumnRole::Value;
   // Header text as the CSV writes it: `Name (unit)`.
   std::string header() const { return unit.empty() ? name : name + " (" + unit + ")"; }
 };
