@@ -32,8 +32,10 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   picks.reserve(k.size() + (memory[0] ? memory[0]->size() + memory[1]->size() : 0));
   auto take = [&](const std::vector<int64_t>& start, const std::vector<int64_t>& end,
                   const std::vector<int32_t>& device, ActivityKind kind) {
+    const bool filtered = kind == ActivityKind::Kernel && sel.keepKernel;
     for (size_t i = 0; i < start.size(); ++i) {
       if (end[i] == kNoValue || !inDevices(sel.devices, device[i]) || !sel.window.overlaps(start[i], end[i])) continue;
+      if (filtered && !sel.keepKernel(static_cast<uint32_t>(i))) continue;
       picks.push_back({start[i], kind, static_cast<uint32_t>(i)});
     }
   };
