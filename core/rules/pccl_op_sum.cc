@@ -114,6 +114,10 @@ Table compute(RuleContext& ctx) {
   const HgtxEvents& h = report.hgtx();
   StringPool& strings = report.strings();
   OperatorRows ops(strings);
+  // Every HGGC_KERNEL column the rule reads, in one scan: the association's
+  // and the classifier's.
+  report.kernels(kcol::time | kcol::deviceId | kcol::globalPid | kcol::correlationId | kcol::graphNodeId |
+                 kcol::shortName | kcol::demangledName);
   PcclKernelClassifier classifier(report);
 
   // Operator ranges and PCCL kernels only. Over the whole capture: instance k
