@@ -66,7 +66,8 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
     if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
     names[i] = namer.nameId(i);
     if (names[i] == kNoString) names[i] = strings.intern("");  // a range without a name is named ""
-    if (kept(names[i])) events.push_back(static_cast<uint32_t>(i));
+    if (kept(names[i]) && (!sel.keepRange || sel.keepRange(static_cast<uint32_t>(i))))
+      events.push_back(static_cast<uint32_t>(i));
   }
   auto endOf = [&](uint32_t i) { return h.end[i] == kNoValue ? std::max(last, h.start[i]) : h.end[i]; };
   auto slotOrder = [&](uint32_t a, uint32_t b) {

@@ -13,6 +13,7 @@
 //   never closed ends at the last HGTX timestamp.
 // The operator, PCCL-operator and projection rules all build on this.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct RangeSelection {
   // Unanchored searches in the range's full name (domain:name): a range is
   // kept when some include matches (or there is none) and no exclude does.
   std::vector<Regex> include, exclude;
+  // HGTX events (by HGTX_EVENTS index) the caller keeps besides the name
+  // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
+  // PCCL operator ranges); empty = all.
+  std::function<bool(uint32_t event)> keepRange;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,

@@ -146,12 +146,12 @@ std::vector<uint32_t> innermostEnclosing(const KeyedSpans& containers, std::span
   return result;
 }
 
-std::vector<uint32_t> overlapComponents(std::span<const Span> spans) {
-  std::vector<uint32_t> order(spans.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return std::tie(spans[a].start, spans[a].end, a) < std::tie(spans[b].start, spans[b].end, b);
-  });
+namespace {
+
+// The sweep both overlapComponents share: `order` visits the spans by
+// nondecreasing start.
+template <typename Order>
+std::vector<uint32_t> componentsInOrder(std::span<const Span> spans, const Order& order) {
   std::vector<uint32_t> component(spans.size(), 0);
   uint32_t next = 0, current = 0;
   bool open = false;
@@ -173,6 +173,34 @@ std::vector<uint32_t> overlapComponents(std::span<const Span> spans) {
     reach = std::max(reach, s.end);
   }
   return component;
+}
+
+// 0, 1, ..., n-1 without storing them.
+struct Iota {
+  uint32_t n;
+  struct It {
+    uint32_t i;
+    uint32_t operator*() const { return i; }
+    It& operator++() { ++i; return *this; }
+    bool operator!=(const It& o) const { return i != o.i; }
+  };
+  It begin() const { return {0}; }
+  It end() const { return {n}; }
+};
+
+}  // namespace
+
+std::vector<uint32_t> overlapComponents(std::span<const Span> spans) {
+  std::vector<uint32_t> order(spans.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::tie(spans[a].start, spans[a].end, a) < std::tie(spans[b].start, spans[b].end, b);
+  });
+  return componentsInOrder(spans, order);
+}
+
+std::vector<uint32_t> overlapComponentsSorted(std::span<const Span> spansByStart) {
+  return componentsInOrder(spansByStart, Iota{static_cast<uint32_t>(spansByStart.size())});
 }
 
 }  // namespace asys

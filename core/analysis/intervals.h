@@ -93,6 +93,10 @@ std::vector<uint32_t> innermostEnclosing(const KeyedSpans& containers, std::span
 // and an empty span overlaps nothing. Returns a component id per span,
 // numbered 0.. in order of each component's earliest start.
 std::vector<uint32_t> overlapComponents(std::span<const Span> spans);
+// The same for spans already sorted by start (ties in any order), without
+// the sort: what a rule over start-ordered activities uses. Components are
+// numbered in the order of their first span.
+std::vector<uint32_t> overlapComponentsSorted(std::span<const Span> spansByStart);
 
 // ---------------------------------------------------------------------------
 

@@ -47,9 +47,11 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   std::vector<Pick> picks;
   for (size_t kind = 0; kind < sources.size(); ++kind) {
     const Source& src = sources[kind];
+    const bool filtered = kind == static_cast<size_t>(ActivityKind::Kernel) && sel.keepKernel;
     for (size_t i = 0; i < src.start->size(); ++i) {
       const int64_t start = (*src.start)[i], end = (*src.end)[i];
       if (end == kNoValue || !inDevices(sel.devices, (*src.deviceId)[i]) || !sel.window.overlaps(start, end)) continue;
+      if (filtered && !sel.keepKernel(static_cast<uint32_t>(i))) continue;
       picks.push_back({start, static_cast<ActivityKind>(kind), static_cast<uint32_t>(i)});
     }
   }

@@ -3,6 +3,7 @@
 // list in start order: what the association, projection, gap and
 // utilisation rules sweep over.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct ActivitySelection {
   uint32_t kernelColumns = 0;
   std::optional<std::vector<int64_t>> devices;  // absent = every device
   TimeWindow window;   // activities overlapping it
+  // Kernels (by HGGC_KERNEL row) the caller keeps, asked last, after the
+  // device and time tests (the PCCL rules keep PCCL kernels); empty = all.
+  std::function<bool(uint32_t row)> keepKernel;
 };
 
 // Activities cut off by the end of the capture (NULL end) have no extent and

@@ -60,19 +60,22 @@ std::vector<DataNeed> associationNeeds(bool memoryToo) {
   return needs;
 }
 
-AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns) {
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns,
+                                      AssociationFilters filters) {
   ActivitySelection sel;
   sel.kernelColumns = kernelColumns;
   sel.memory = memoryToo;
   sel.links = true;
   sel.devices = ctx.options.idList("device");
-  sel.window = ctx.window;
+  if (!filters.wholeCapture) sel.window = ctx.window;
+  sel.keepKernel = std::move(filters.keepKernel);
   AssociatedActivities out;
   out.activities = loadPpuActivities(ctx.report, sel);
   RangeSelection ranges;
   ranges.graphMapping = !ctx.options.flag("no-graph-mapping");
   if (auto v = ctx.options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
   if (auto v = ctx.options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
+  ranges.keepRange = std::move(filters.keepRange);
   out.association = associateHgtx(ctx.report, out.activities, ranges);
   out.memoryToo = memoryToo;
   for (size_t a = 0; a < out.activities.size(); ++a)

@@ -2,6 +2,7 @@
 // The options and the association step the four HGTX <-> PPU rules share
 // (hgtx_kern_sum, hgtx_kern_trace, hgtx_ppu_proj_sum, hgtx_ppu_proj_trace),
 // worded as their sections of the rule documentation word them.
+#include <functional>
 #include <string_view>
 
 #include "core/analysis/hgtx_association.h"
@@ -33,11 +34,22 @@ struct AssociatedActivities {
 // activities), so the user knows why they are in no range.
 void addAssociationWarnings(Table& t, const AssociatedActivities& a);
 
+// What a rule narrows the association to beyond its options.
+struct AssociationFilters {
+  std::function<bool(uint32_t row)> keepKernel;    // ActivitySelection::keepKernel
+  std::function<bool(uint32_t event)> keepRange;   // RangeSelection::keepRange
+  // Take activities from the whole capture, not only the statistics time
+  // range: for a rule that numbers them over the capture and applies the
+  // time range itself (pccl_op_sum pairs the k-th operators of each device).
+  bool wholeCapture = false;
+};
+
 // The rule's activities (kernels, plus memcpys and memsets when
 // `memoryToo`; on the `device=` devices; overlapping the statistics time
 // range) associated with the ranges its options select.
 // `kernelColumns`: the HGGC_KERNEL columns (kcol bits) the rule reads too.
-AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns = 0);
+AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns = 0,
+                                      AssociationFilters filters = {});
 
 inline std::string_view styleName(bool startEnd) { return startEnd ? "StartEnd" : "PushPop"; }
 

@@ -21,7 +21,10 @@ const std::vector<const RuleSpec*>& allRules() {
       &pcclStageSumRule(),
       &hggcPpuMemSizeSumRule(),
       &hggcPpuMemTimeSumRule(),
+      &pcclDesyncTraceRule(),
+      &pcclDesyncSummaryRule(),
       &ppuDeviceAttributeRule(),
+      &pcclOpSumRule(),
       &ppuMetricTraceRule(),
       &hgtxPushpopTraceRule(),
       // asys analyze

@@ -63,10 +63,13 @@ struct DataNeed {
   std::string missingText() const;
 };
 
-// Pie chart: sum `valueColumn` per distinct value of the chosen key column.
+// Pie chart: sum `valueColumn` per distinct value of the chosen key column,
+// or, with `countRows`, count the rows per value ("which device is most
+// often last").
 struct PieSpec {
   std::string valueColumn;
   std::vector<std::string> keyColumns;  // the dimension switch, first = default
+  bool countRows = false;
 };
 
 // Options as given, validated against the declaration.
@@ -104,6 +107,10 @@ struct RuleSpec {
   std::vector<ColumnSpec> columns;  // without Row#, which every table has
   std::vector<DataNeed> needs;
   PieSpec pie;
+  // Columns whose selected rows the viewer sums (the documentation's "通过选中
+  // 行来统计求列和": the sums of the selected rows, or of all rows, under the
+  // header).
+  std::vector<std::string> sumColumns;
   std::function<Table(RuleContext&)> compute;  // one report (unset for a compare rule)
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.

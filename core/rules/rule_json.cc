@@ -75,7 +75,8 @@ std::string rulesJson(Report* report) {
     });
     out << ",\"pie\":{\"valueColumn\":" << jsonQuote(r->pie.valueColumn) << ",\"keyColumns\":";
     array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
-    out << "}";
+    out << ",\"countRows\":" << (r->pie.countRows ? "true" : "false") << "},\"sumColumns\":";
+    array(out, r->sumColumns, [&](const std::string& c) { out << jsonQuote(c); });
     if (report) {
       std::string missing;
       for (const auto& need : r->needs) {

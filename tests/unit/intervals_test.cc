@@ -83,6 +83,15 @@ TEST(Intervals, OverlapComponentsAreTransitiveAndHalfOpen) {
   EXPECT_EQ(c, (std::vector<uint32_t>{0, 0, 1, 0, 1, 2, 3, 4}));
 }
 
+TEST(Intervals, OverlapComponentsOfSortedSpansNeedNoSort) {
+  // PCCL kernels of four ranks in start order: a chain [0,10) [8,20) [19,25)
+  // that only overlaps transitively; [25,30) touches it; [25,25) is empty;
+  // [26,27) lies inside [25,30); a lone [40,41).
+  const std::vector<Span> s = {{0, 10}, {8, 20}, {19, 25}, {25, 25}, {25, 30}, {26, 27}, {40, 41}};
+  EXPECT_EQ(overlapComponentsSorted(s), (std::vector<uint32_t>{0, 0, 0, 1, 2, 2, 3}));
+  EXPECT_TRUE(overlapComponentsSorted({}).empty());
+}
+
 TEST(Intervals, RandomAgainstBruteForce) {
   std::mt19937_64 rng(12345);
   for (int round = 0; round < 300; ++round) {
@@ -120,6 +129,21 @@ TEST(Intervals, RandomAgainstBruteForce) {
     auto comp = overlapComponents(s);
     for (int a = 0; a < n; ++a)
       for (int b = 0; b < n; ++b) ASSERT_EQ(root(a) == root(b), comp[a] == comp[b]) << "round " << round;
+    // The same partition from the sweep over start-ordered spans (ties in
+    // input order, not by end), components numbered by first member.
+    std::vector<uint32_t> byStart(n);
+    std::iota(byStart.begin(), byStart.end(), 0u);
+    std::stable_sort(byStart.begin(), byStart.end(), [&](uint32_t a, uint32_t b) { return s[a].start < s[b].start; });
+    std::vector<Span> ordered(n);
+    for (int i = 0; i < n; ++i) ordered[i] = s[byStart[i]];
+    auto sortedComp = overlapComponentsSorted(ordered);
+    uint32_t seen = 0;
+    for (int i = 0; i < n; ++i) {
+      ASSERT_LE(sortedComp[i], seen) << "round " << round;
+      if (sortedComp[i] == seen) ++seen;
+      for (int j = 0; j < n; ++j)
+        ASSERT_EQ(root(byStart[i]) == root(byStart[j]), sortedComp[i] == sortedComp[j]) << "round " << round;
+    }
 
     // Containment: all pairs, keys 0..2.
     std::vector<int64_t> ck(n), cs(n), ce(n), qk(n), qs(n), qe(n);

@@ -79,7 +79,7 @@ test('every rule with default options: WebAssembly CSV equals native CSV', () =>
   }
 });
 
-// The hand-made golden fixtures of the HGTX <-> PPU and expert rules, built
+// The hand-made golden fixtures of the HGTX <-> PPU, PCCL and expert rules, built
 // with the sqlite3 shell: the WebAssembly engine must equal the CLI on every
 // option, as it does on the demo.
 function buildFixture(name) {
@@ -95,6 +95,11 @@ const fixtureRuns = [
     'hgtx_kern_trace', 'hgtx_kern_trace:standalone:no-graph-mapping', 'hgtx_ppu_proj_trace',
     'hgtx_ppu_proj_trace:device=0:no-graph-mapping', 'hgtx_ppu_proj_sum', 'hgtx_ppu_proj_sum:range-mode=full',
     'hgtx_ppu_proj_sum:device=0']],
+  ['pccl.sql', 'stats', ['pccl_desync_trace', 'pccl_desync_trace:device=0/1/2', 'pccl_desync_trace:mangled:device=3',
+    'pccl_desync_summary', 'pccl_desync_summary:hgtx-name:base', 'pccl_op_sum', 'pccl_op_sum:device=0/1',
+    'pccl_op_sum:no-graph-mapping', 'pccl_op_sum:range-include=^AllReduce:range-exclude=bbbb']],
+  ['pccl_desync_doc.sql', 'stats', ['pccl_desync_trace', 'pccl_desync_summary']],
+  ['pccl_op_doc.sql', 'stats', ['pccl_op_sum']],
   ['ppu_idle.sql', 'analyze', ['ppu_gaps:gap=1', 'ppu_gaps:gap=0:rows=5', 'ppu_time_util:chunks=7',
     'ppu_time_util:chunks=7:merge-process-id', 'ppu_time_util:range-mode=full:chunks=2']],
 ];
@@ -146,6 +151,16 @@ test('trace rows carry their time spans as exact int64 values', () => {
   } finally {
     fs.rmSync(report, { force: true });
   }
+});
+
+test('rule declarations carry a row-counting pie and the selected-row sum columns', () => {
+  const rules = JSON.parse(engine.listRules());
+  const trace = rules.find((r) => r.name === 'pccl_desync_trace');
+  assert.deepEqual(trace.pie, { valueColumn: '', keyColumns: ['Last Process', 'Last Device'], countRows: true });
+  assert.deepEqual(trace.sumColumns, []);
+  const op = rules.find((r) => r.name === 'pccl_op_sum');
+  assert.deepEqual(op.pie, { valueColumn: 'Trans Time', keyColumns: ['OP Name'], countRows: false });
+  assert.deepEqual(op.sumColumns, ['Trans Time', 'Total Time', 'Trans Size']);
 });
 
 test('sortOrder orders the last result by a column in the engine', () => {

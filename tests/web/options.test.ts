@@ -39,7 +39,7 @@ describe('rule declarations', () => {
     const r = rule();
     expect(r.options.map((o) => o.kind)).toEqual(['Int', 'Flag', 'ExclusiveFlags', 'IdList', 'Choice']);
     expect(r.columns.map((c) => c.kind)).toEqual(['Decimal1', 'Text']);
-    expect(r.pie).toEqual({ valueColumn: 'Total Time', keyColumns: ['Name'] });
+    expect(r.pie).toEqual({ valueColumn: 'Total Time', keyColumns: ['Name'], countRows: false });
     expect(r.available).toBe(false);
     expect(r.missing).toMatch(/HGGC_KERNEL/);
   });
@@ -75,6 +75,30 @@ describe('rule declarations', () => {
     expect(buildOptions(r, { 'no-graph-mapping': '1' }).options).toEqual({ 'no-graph-mapping': '' });
     expect(buildOptions(r, { 'no-graph-mapping': '' }).options).toEqual({});
     expect(cliSpec(r, { 'range-include': 'step$/^in' })).toBe('hgtx_kern_sum:range-include=step$/^in');
+  });
+
+  it('reads a pie that counts rows and the selected-row sum columns', () => {
+    const [r] = normalizeRules([
+      {
+        name: 'pccl_desync_trace',
+        options: [],
+        columns: [],
+        pie: { valueColumn: '', keyColumns: ['Last Process', 'Last Device'], countRows: true },
+      },
+      {
+        name: 'pccl_op_sum',
+        options: [],
+        columns: [],
+        pie: { valueColumn: 'Trans Time', keyColumns: ['OP Name'], countRows: false },
+        sumColumns: ['Trans Time', 'Total Time', 'Trans Size'],
+      },
+    ]);
+    expect(r.pie).toEqual({ valueColumn: '', keyColumns: ['Last Process', 'Last Device'], countRows: true });
+    expect(r.sumColumns).toEqual([]);
+    const op = normalizeRules([{ name: 'pccl_op_sum', options: [], columns: [], sumColumns: ['Trans Time', 'Total Time'] }])[0];
+    expect(op.sumColumns).toEqual(['Trans Time', 'Total Time']);
+    // A pie with neither a value column nor counting is no pie.
+    expect(normalizeRules([{ name: 'x', options: [], columns: [], pie: { keyColumns: ['Name'] } }])[0].pie).toBeNull();
   });
 
   it('counts a rule as available when no report is open (no field)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterRowsByKeys, pieModel, sumByKey, topSlices } from '../../web/src/lib/pie';
+import { COUNT_ROWS, filterRowsByKeys, pieModel, sumByKey, topSlices } from '../../web/src/lib/pie';
 import { table } from './helpers';
 
 // Kernels on two devices: gemm 500 + 300, reduce 400, copy 250 + 50, add 100, scale 100, missing 20.
@@ -29,6 +29,23 @@ describe('sumByKey', () => {
       { key: '0', value: 1170 },
       { key: '1', value: 550 },
     ]);
+  });
+
+  it('counts rows per key when the chart counts rows', () => {
+    // device 0: rows 0, 1, 2, 7; device 1: rows 3, 4, 5, 6, 8 (the missing value counts too)
+    expect(sumByKey(t(), COUNT_ROWS, 1)).toEqual([
+      { key: '1', value: 5 },
+      { key: '0', value: 4 },
+    ]);
+    const m = pieModel(t(), null, 'Name', 2)!;
+    // gemm 2, copy 2, add 2, reduce 1, scale 1, "-" 1: top 2 by count, ties by key
+    expect(m.slices.map((s) => [s.name, s.value])).toEqual([
+      ['Other', 5],
+      ['add', 2],
+      ['copy', 2],
+    ]);
+    expect(m.total).toBe(9);
+    expect(pieModel(t(), null, 'Nope', 2)).toBeNull();
   });
 
   it('sums over chosen rows only', () => {

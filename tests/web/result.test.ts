@@ -55,15 +55,19 @@ describe('decodeResult', () => {
         { name: 'Correlation ID', kind: 'int', values: [1000] },
         { name: 'Instances', kind: 'int', values: [1000] },
         { name: 'Kernel Start', unit: 'ns', kind: 'int', values: [379447257] },
+        { name: 'Last Process', kind: 'int', values: [1142413] },
+        { name: 'Last Kernel', kind: 'int', values: [38654] },
       ]),
     );
-    expect([0, 1, 2, 3, 4, 5].map((c) => cellDisplay(t, 0, c))).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((c) => cellDisplay(t, 0, c))).toEqual([
       '1051054',
       '12345',
       '1000',
       '1000',
       `1${T}000`,
       `379${T}447${T}257`,
+      '1142413',
+      '38654',
     ]);
   });
 

@@ -66,7 +66,7 @@ export function ResultView(props: Props) {
     setSlicePick(f && keyColumn ? { ...f, keyColumn, topN } : null);
 
   const model = useMemo(
-    () => (pie && keyColumn ? pieModel(result, pie.valueColumn, keyColumn, topN) : null),
+    () => (pie && keyColumn ? pieModel(result, pie.countRows ? null : pie.valueColumn, keyColumn, topN) : null),
     [result, pie, keyColumn, topN],
   );
 
@@ -85,8 +85,8 @@ export function ResultView(props: Props) {
 
   // The slice count as typed; applied when it is a number from 1 to 100.
   const [topText, setTopText] = useState(String(topN));
-  const valueCol = pie ? findColumn(result, pie.valueColumn) : -1;
-  const valueLabel = valueCol >= 0 ? result.columns[valueCol].header : (pie?.valueColumn ?? '');
+  const valueCol = pie && !pie.countRows ? findColumn(result, pie.valueColumn) : -1;
+  const valueLabel = pie?.countRows ? 'rows' : valueCol >= 0 ? result.columns[valueCol].header : (pie?.valueColumn ?? '');
 
   return (
     <div className="result-view">
@@ -160,7 +160,9 @@ export function ResultView(props: Props) {
                 data-testid="pie-topn"
               />
             </label>
-            <span className="pie-caption muted small">Sum of {valueLabel}</span>
+            <span className="pie-caption muted small">
+              {pie.countRows ? 'Number of rows' : `Sum of ${valueLabel}`}
+            </span>
           </div>
           {model ? (
             model.slices.length > 0 && model.total > 0 ? (
@@ -176,7 +178,9 @@ export function ResultView(props: Props) {
             )
           ) : (
             <div className="pie-empty muted">
-              No chart: the result has no numeric “{pie.valueColumn}” column or no “{keyColumn}” column.
+              {pie.countRows
+                ? `No chart: the result has no “${keyColumn}” column.`
+                : `No chart: the result has no numeric “${pie.valueColumn}” column or no “${keyColumn}” column.`}
             </div>
           )}
         </aside>

@@ -93,8 +93,9 @@ export function normalizePie(raw: unknown): PieSpec | null {
   const o = obj(raw);
   const valueColumn = str(o.valueColumn);
   const keyColumns = arr(o.keyColumns).map(str).filter(Boolean);
-  if (!valueColumn || keyColumns.length === 0) return null;
-  return { valueColumn, keyColumns };
+  const countRows = o.countRows === true;
+  if ((!valueColumn && !countRows) || keyColumns.length === 0) return null;
+  return { valueColumn: countRows ? '' : valueColumn, keyColumns, countRows };
 }
 
 export function normalizeRule(raw: unknown): RuleDecl {
@@ -114,6 +115,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
       return { table: str(no.table), what: str(no.what), collection: str(no.collection) };
     }),
     pie: normalizePie(o.pie),
+    sumColumns: arr(o.sumColumns).map(str).filter(Boolean),
     available,
     missing: str(o.missing),
   };

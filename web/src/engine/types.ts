@@ -34,8 +34,11 @@ export interface ColumnSpec {
 }
 
 export interface PieSpec {
+  /** The column summed per key; "" with `countRows`. */
   valueColumn: string;
   keyColumns: string[];
+  /** Count rows per key instead of summing a column ("which device is most often last"). */
+  countRows: boolean;
 }
 
 export interface DataNeed {
@@ -57,6 +60,8 @@ export interface RuleDecl {
   columns: ColumnSpec[];
   needs: DataNeed[];
   pie: PieSpec | null;
+  /** Columns whose selected rows (or all rows) the table sums under its header; declared now, shown once the table has selection. */
+  sumColumns: string[];
   available: boolean;
   missing: string;
 }

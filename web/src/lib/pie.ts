@@ -1,5 +1,6 @@
 // The pie chart's data: the rule's value column summed per distinct value of
-// the chosen key column, largest first, the top N slices plus "Other".
+// the chosen key column (or the rows counted per value), largest first, the
+// top N slices plus "Other".
 import { cellKey, findColumn, MISSING_TEXT, type DecodedResult } from './result';
 
 export interface PieEntry {
@@ -17,15 +18,19 @@ export interface PieSlice {
 
 export const OTHER_LABEL = 'Other';
 
-/** Sums column `valueCol` per key of `keyCol` over `rows` (all rows if omitted); largest first, ties by key. */
+/** Sums column `valueCol` (COUNT_ROWS: counts rows) per key of `keyCol` over `rows` (all rows if omitted); largest first, ties by key. */
 export function sumByKey(t: DecodedResult, valueCol: number, keyCol: number, rows?: ArrayLike<number>): PieEntry[] {
   return sortEntries(aggregate(t, valueCol, keyCol, rows));
 }
 
+/** The value "column" of a chart that counts rows (not -1, which findColumn returns for "none"). */
+export const COUNT_ROWS = -2;
+
 /** sumByKey without the sort. */
 function aggregate(t: DecodedResult, valueCol: number, keyCol: number, rows?: ArrayLike<number>): PieEntry[] {
-  const values = t.cells[valueCol];
-  const valueIsText = t.columns[valueCol].kind === 'Text';
+  const count = valueCol === COUNT_ROWS;
+  const values = count ? new Float64Array(t.rowCount).fill(1) : t.cells[valueCol];
+  const valueIsText = !count && t.columns[valueCol].kind === 'Text';
   const n = rows ? rows.length : t.rowCount;
   const entries: PieEntry[] = [];
   if (t.columns[keyCol].kind === 'Text') {
@@ -124,16 +129,16 @@ export interface PieModel {
   total: number;
 }
 
-/** Everything the chart needs, or null when the columns are not in the result. */
+/** Everything the chart needs, or null when the columns are not in the result; `valueColumn` null counts rows. */
 export function pieModel(
   t: DecodedResult,
-  valueColumn: string,
+  valueColumn: string | null,
   keyColumn: string,
   topN: number,
 ): PieModel | null {
-  const valueCol = findColumn(t, valueColumn);
+  const valueCol = valueColumn === null ? COUNT_ROWS : findColumn(t, valueColumn);
   const keyCol = findColumn(t, keyColumn);
-  if (valueCol < 0 || keyCol < 0 || !t.columns[valueCol].numeric) return null;
+  if (keyCol < 0 || (valueCol !== COUNT_ROWS && (valueCol < 0 || !t.columns[valueCol].numeric))) return null;
   const slices = topSlices(aggregate(t, valueCol, keyCol), topN);
   return { valueCol, keyCol, slices, total: slices.reduce((s, x) => s + x.value, 0) };
 }

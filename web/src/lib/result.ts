@@ -17,9 +17,13 @@ export interface ResultColumn {
   grouped: boolean;
 }
 
-/** Identifier columns: PID, TID, Device ID, DevId, Correlation ID, Graph Id, ... */
+/** Identifier columns: PID, TID, Device ID, DevId, Correlation ID, Graph Id, Last Process / Device / Kernel, ... */
 export function isIdColumn(name: string): boolean {
-  return /(^|[\s_])(id|pid|tid|devid|uuid)$/i.test(name) || /\bID\b|Id$/.test(name);
+  return (
+    /(^|[\s_])(id|pid|tid|devid|uuid)$/i.test(name) ||
+    /\bID\b|Id$/.test(name) ||
+    /^Last (Process|Device|Kernel)$/.test(name)
+  );
 }
 
 export interface DecodedResult {

@@ -1,0 +1,269 @@
+// pccl_op_sum (2.3.23): PCCL operators (HGTX operator annotations) merged
+// across devices by communicator, type, element count and data type, with
+// the time their kernels really transferred and the bandwidth that gives.
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "core/analysis/key_groups.h"
+#include "core/analysis/pccl_kernels.h"
+#include "core/analysis/pccl_operators.h"
+#include "core/analysis/stats.h"
+#include "core/base/string_pool.h"
+#include "core/report/report.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t { kTrans, kPercent, kTotal, kInstances, kMask, kSize, kBandwidth, kName };
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Trans Time", "ns", CellKind::Int, "Transmission time used by all kernel instances of this operator"},
+      {"Trans Percent", "%", CellKind::Decimal1, "Percentage of actual transmission time relative to 'Total Time'"},
+      {"Total Time", "ns", CellKind::Int, "Total time used by all kernel instances of this operator"},
+      {"Instances", "", CellKind::Int, "Number of grouped transmission of this PCCL operator"},
+      {"Device Mask", "", CellKind::Text, "PPU device mask of this PCCL operator"},
+      {"Trans Size", "bytes", CellKind::Int, "Total transmission data size of this operator"},
+      {"Trans Bandwidth", "B/s", CellKind::Int, "Transmission bandwidth"},
+      {"OP Name", "", CellKind::Text, "Name of the PCCL operator"},
+  };
+}
+
+constexpr uint32_t kNotOperator = 0xFFFFFFFFu;
+constexpr uint32_t kUnparsed = 0xFFFFFFFEu;
+
+// One output row: the operators of one (communicator, type, count, data
+// type), and what they add up to.
+struct Row {
+  PcclTransfer transfer;  // from the first text of the key
+  uint32_t firstSlot = kNotOperator;  // the earliest operator range in the result
+  int64_t trans = 0, total = 0, instances = 0, bytes = 0;
+  bool bytesKnown = true;
+  std::vector<uint64_t> mask;  // participating device ids as bits
+  void addDevice(int32_t device) {
+    if (device < 0) return;
+    const size_t word = static_cast<size_t>(device) / 64;
+    if (word >= mask.size()) mask.resize(word + 1, 0);
+    mask[word] |= 1ull << (device % 64);
+  }
+  void addBytes(int64_t b) {
+    if (b < 0) bytesKnown = false;
+    else bytes += b;
+  }
+};
+
+// "0xF": the mask in upper-case hexadecimal, no leading zeros.
+std::string hexMask(const std::vector<uint64_t>& mask) {
+  static const char kDigits[] = "0123456789ABCDEF";
+  std::string out = "0x";
+  bool started = false;
+  for (size_t w = mask.size(); w-- > 0;) {
+    for (int shift = 60; shift >= 0; shift -= 4) {
+      const unsigned digit = (mask[w] >> shift) & 0xF;
+      if (!started && digit == 0) continue;
+      started = true;
+      out += kDigits[digit];
+    }
+  }
+  if (!started) out += '0';
+  return out;
+}
+
+// Operator ranges by their text: parsed once per distinct text; texts of
+// one merge key share a row.
+class OperatorRows {
+ public:
+  explicit OperatorRows(const StringPool& strings) : strings_(strings) {}
+  uint32_t rowOf(uint32_t text) {
+    if (text == kNoString) return kNotOperator;
+    if (text >= rowOfText_.size()) rowOfText_.resize(std::max<size_t>(text + 1, strings_.size()), kUnparsed);
+    uint32_t& row = rowOfText_[text];
+    if (row != kUnparsed) return row;
+    const std::optional<PcclOperator> op = parsePcclOperator(strings_.get(text));
+    if (!op) return row = kNotOperator;
+    key_.assign(op->hash).append("\x1f").append(op->type).append("\x1f").append(op->count).append("\x1f").append(op->dataType);
+    const uint32_t id = keys_.intern(key_);
+    if (id == rows.size()) {
+      rows.emplace_back();
+      rows.back().transfer = pcclTransfer(*op);
+    }
+    return row = id;
+  }
+  std::vector<Row> rows;
+
+ private:
+  const StringPool& strings_;
+  std::vector<uint32_t> rowOfText_;
+  StringPool keys_;
+  std::string key_;
+};
+
+// One collective execution: the k-th operator range of a key on each device.
+struct Instance {
+  uint32_t row;
+  int64_t minTime, participants, totalTime;
+};
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  const HgtxEvents& h = report.hgtx();
+  StringPool& strings = report.strings();
+  OperatorRows ops(strings);
+  // Every HGGC_KERNEL column the rule reads, in one scan: the association's
+  // and the classifier's.
+  report.kernels(kcol::time | kcol::deviceId | kcol::globalPid | kcol::correlationId | kcol::graphNodeId |
+                 kcol::shortName | kcol::demangledName);
+  PcclKernelClassifier classifier(report);
+
+  // Operator ranges and PCCL kernels only. Over the whole capture: instance k
+  // pairs the k-th operators of each device, which a time range cutting one
+  // device's collective but not another's would misalign; the range selects
+  // participants below.
+  AssociationFilters filters;
+  filters.keepKernel = [&](uint32_t row) { return classifier.isPccl(row); };
+  filters.keepRange = [&](uint32_t event) { return ops.rowOf(h.nameId[event]) != kNotOperator; };
+  filters.wholeCapture = true;
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
+  const PpuActivities& act = in.activities;
+  const AssociationRanges& R = in.association.ranges;
+  const ActivitiesByRange byRange = activitiesByRange(in.association);
+  std::vector<Row>& rows = ops.rows;
+
+  KeyGroups perDevice, instanceKeys;
+  std::vector<uint32_t> nextIndex;  // by (row, device): the k of its next operator range
+  std::vector<Instance> instances;
+  struct Participant {
+    int32_t device;
+    int64_t time;
+    bool inWindow;
+  };
+  std::vector<Participant> parts;  // of one range, reused
+  // Ranges in slot (start) order, so the k-th range of a device is its k-th by start.
+  for (uint32_t r = 0; r < R.size(); ++r) {
+    const auto activities = byRange.of(r);
+    if (activities.empty()) continue;
+    const uint32_t rowId = ops.rowOf(h.nameId[R.event[r]]);
+    Row& row = rows[rowId];
+    // One participant per device the range's kernels ran on.
+    parts.clear();
+    for (uint32_t a : activities) {
+      auto p = std::find_if(parts.begin(), parts.end(), [&](const Participant& x) { return x.device == act.deviceId[a]; });
+      if (p == parts.end()) {
+        parts.push_back({act.deviceId[a], 0, false});
+        p = parts.end() - 1;
+      }
+      p->time += act.end[a] - act.start[a];
+      p->inWindow = p->inWindow || ctx.window.overlaps(act.start[a], act.end[a]);
+    }
+    for (const Participant& p : parts) {
+      uint32_t instance = kNotOperator;
+      if (row.transfer.kind == PcclOpKind::Collective) {
+        const uint32_t d = perDevice.indexOf((static_cast<uint64_t>(rowId) << 32) | static_cast<uint32_t>(p.device));
+        if (d == nextIndex.size()) nextIndex.push_back(0);
+        const uint32_t k = nextIndex[d]++;
+        if (!p.inWindow) continue;
+        instance = instanceKeys.indexOf((static_cast<uint64_t>(rowId) << 32) | k);
+        if (instance == instances.size()) instances.push_back({rowId, p.time, 0, 0});
+        Instance& x = instances[instance];
+        x.minTime = std::min(x.minTime, p.time);
+        ++x.participants;
+        x.totalTime += p.time;
+      } else {
+        // Point to point: each execution is an instance of its own.
+        if (!p.inWindow) continue;
+        row.trans += p.time;
+        row.total += p.time;
+        ++row.instances;
+        row.addBytes(row.transfer.bytes(1));
+      }
+      row.addDevice(p.device);
+      if (row.firstSlot == kNotOperator) row.firstSlot = r;
+    }
+  }
+  for (const Instance& x : instances) {
+    Row& row = rows[x.row];
+    row.trans += x.minTime * x.participants;
+    row.total += x.totalTime;
+    ++row.instances;
+    row.addBytes(row.transfer.bytes(x.participants));
+  }
+
+  // Trans Time descending, then OP Name (byte order), then first seen.
+  auto opName = [&](const Row& row) { return strings.get(h.nameId[R.event[row.firstSlot]]); };
+  std::vector<uint32_t> order;
+  for (uint32_t i = 0; i < rows.size(); ++i)
+    if (rows[i].instances > 0) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if (rows[a].trans != rows[b].trans) return rows[a].trans > rows[b].trans;
+    return opName(rows[a]) < opName(rows[b]);
+  });
+
+  Table t(columns());
+  for (uint32_t i : order) {
+    const Row& row = rows[i];
+    t.setInt(kTrans, row.trans);
+    if (row.total > 0) t.setDecimal(kPercent, percent1(row.trans, row.total));
+    t.setInt(kTotal, row.total);
+    t.setInt(kInstances, row.instances);
+    t.setText(kMask, hexMask(row.mask));
+    if (row.bytesKnown) {
+      t.setInt(kSize, row.bytes);
+      // floor(bytes * 1e9 / ns): bytes per second.
+      if (row.trans > 0) t.setInt(kBandwidth, static_cast<int64_t>(static_cast<__int128>(row.bytes) * 1000000000 / row.trans));
+    }
+    t.setText(kName, opName(row));
+    t.endRow();
+  }
+  if (classifier.unclassified() > 0) t.addWarning(unclassifiedPcclWarning(classifier.unclassified()));
+  // PCCL kernels in the time range that no launching call ties to a range.
+  in.unlaunched = 0;
+  for (size_t a = 0; a < act.size(); ++a)
+    if (in.association.launchCall[a] == kNoMatch && in.association.rangesOf(a).empty() &&
+        ctx.window.overlaps(act.start[a], act.end[a]))
+      ++in.unlaunched;
+  addAssociationWarnings(t, in);
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& pcclOpSumRule() {
+  static const RuleSpec rule{
+      .name = "pccl_op_sum",
+      .title = "PCCL Operator Summary",
+      .rowHelp = "Row number of the PCCL operator summary",
+      .topic = "PCCL",
+      .description =
+          "PCCL operators: HGTX ranges named 'TYPE, p:., c:COUNT, d:DTYPE, r:RANK, w:WORLD,\n"
+          "h:HASH, t:., b:...' (d in NCCL's data type numbering) and the PCCL kernels\n"
+          "(as pccl_desync_trace classifies them) associated with them as hgtx_kern_sum\n"
+          "associates kernels: launched inside the range on its thread, or through an HGGC\n"
+          "graph node created inside it. Operators of one communicator (h), type, element\n"
+          "count (c) and data type (d) are one row; the k-th such range by start on each\n"
+          "device is execution k of the collective (numbered over the whole capture; with\n"
+          "a time range, a device takes part when its kernels overlap it). Per execution:\n"
+          "Trans Time += the shortest participating device's kernel time x participants;\n"
+          "Total Time += every participant's kernel time; Trans Size += per-rank traffic x\n"
+          "participants, per-rank traffic = count x sizeof(d) x (AllReduce 2(w-1)/w;\n"
+          "AllGather, ReduceScatter, AllToAll, Gather, Scatter (w-1)/w; Broadcast, Reduce\n"
+          "1; '-' for other types). Send, Recv and SendRecv are point to point: each\n"
+          "execution is an instance, Trans Time = Total Time = its kernel time, Trans Size\n"
+          "= count x sizeof(d). Trans Bandwidth = Trans Size / Trans Time in bytes per\n"
+          "second (truncated); Device Mask has a bit per participating device id. Sorted\n"
+          "by Trans Time descending; OP Name is the row's earliest operator range.",
+      .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), graphMappingOption()},
+      .columns = columns(),
+      .needs = associationNeeds(false),
+      .pie = {"Trans Time", {"OP Name"}},
+      .sumColumns = {"Trans Time", "Total Time", "Trans Size"},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys
