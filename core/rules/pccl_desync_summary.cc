@@ -27,7 +27,7 @@ std::vector<ColumnSpec> columns() {
       {"Desync StdDev", "%", CellKind::Decimal1, "Standard deviation of desynchronization rate of this PCCL kernel"},
       {"Total Duration", "ns", CellKind::Int, "Total elapsed duration of all communication of this PCCL kernel"},
       {"Total Overlap", "ns", CellKind::Int, "Total overlap duration of all communication of this PCCL kernel"},
-      {"Kernel Name", "", CellKind::Text, "Name of the PCCL kernel"},
+      {"Kernel Name", "", CellKind::Text, "Name of the PCCL kernel", ColumnRole::Key},
   };
 }
 

@@ -32,6 +32,7 @@ const std::vector<const RuleSpec*>& allRules() {
       &ppuTimeUtilRule(),
       // compare rules (two reports), in the documentation's order
       &hgtxPpuProjectionSummaryCompareRule(),
+      &pcclDesyncSummaryCompareRule(),
       &ppuTimeUtilCompareRule(),
       &ppuKernelSummaryCompareRule(),
   };

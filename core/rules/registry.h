@@ -29,6 +29,7 @@ const RuleSpec& ppuMetricTraceRule();
 const RuleSpec& ppuGapsRule();
 const RuleSpec& ppuTimeUtilRule();
 const RuleSpec& hgtxPpuProjectionSummaryCompareRule();
+const RuleSpec& pcclDesyncSummaryCompareRule();
 const RuleSpec& ppuTimeUtilCompareRule();
 const RuleSpec& ppuKernelSummaryCompareRule();
 

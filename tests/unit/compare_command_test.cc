@@ -50,7 +50,7 @@ class CompareCommand : public ::testing::Test {
   std::string base, target;
 };
 
-const char* const kRules[] = {"ppu_time_util_compare", "ppu_kernel_summary_compare"};
+const char* const kRules[] = {"ppu_time_util_compare", "pccl_desync_summary_compare", "ppu_kernel_summary_compare"};
 
 }  // namespace
 
