@@ -64,7 +64,8 @@ TEST_F(CompareCommand, WritesOneCsvPerRuleBesideTheBaseReport) {
     EXPECT_EQ(csv, cli({"stats", "-r", rule, base, target}).out) << rule;
     // The summary names the rule, its row count and the file, then the first rows.
     const size_t rows = static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')) - 1;
-    EXPECT_NE(r.out.find(std::string("# ") + rule + ": " + std::to_string(rows) + " rows, written to " + file.string()),
+    const std::string count = std::to_string(rows) + (rows == 1 ? " row" : " rows");
+    EXPECT_NE(r.out.find(std::string("# ") + rule + ": " + count + ", written to " + file.string()),
               std::string::npos)
         << r.out;
   }
