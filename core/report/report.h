@@ -105,6 +105,24 @@ struct PcclStages {
   size_t size() const { return start.size(); }
 };
 
+// PPU_MEMORY_USAGE_EVENTS: device memory allocations and releases.
+constexpr int32_t kMemoryAllocation = 0, kMemoryRelease = 1;  // memoryOperationType
+struct MemoryUsageEvents {
+  std::vector<int64_t> start, globalPid, globalTid, eventId, address, bytes, contextId, accessFlags, callchainId;
+  std::vector<int32_t> deviceId;   // NULL reads as -1 (no PPU)
+  std::vector<int32_t> operation;  // memoryOperationType; NULL reads as -1
+  size_t size() const { return start.size(); }
+};
+
+// CALLCHAINS: one row per frame; depth 0 is the innermost frame (the one that
+// called the allocator), larger depths its callers up to the root.
+struct CallchainFrames {
+  std::vector<int64_t> id;
+  std::vector<int32_t> depth;
+  std::vector<uint32_t> symbol, module;  // kNoString when NULL
+  size_t size() const { return id.size(); }
+};
+
 struct Device {
   int64_t id = 0;
   std::string name, busLocation, hostName, uuid;
@@ -154,6 +172,8 @@ class Report {
   const std::unordered_map<int64_t, uint32_t>& memKindLabels();
   const MetricSamples& metrics();
   const PcclStages& pcclStages();
+  const MemoryUsageEvents& memoryUsage();
+  const CallchainFrames& callchains();
   // ThreadNames: globalTid -> name id.
   const std::unordered_map<int64_t, uint32_t>& threadNames();
   const std::vector<Device>& devices();
@@ -184,6 +204,8 @@ class Report {
   std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;
   std::optional<MetricSamples> metrics_;
   std::optional<PcclStages> pcclStages_;
+  std::optional<MemoryUsageEvents> memoryUsage_;
+  std::optional<CallchainFrames> callchains_;
   std::optional<std::vector<Device>> devices_;
   std::optional<std::vector<Process>> processes_;
   // (pid, domainId) -> name id; built with hgtx_.

@@ -1,4 +1,5 @@
-// Loaders of the HGGC memory, metric, PCCL stage and thread-name tables.
+// Loaders of the HGGC memory, device memory usage, call chain, metric, PCCL
+// stage and thread-name tables.
 #include "core/report/report.h"
 #include "core/report/column_loader.h"
 #include "core/report/sqlite_db.h"
@@ -108,6 +109,40 @@ const PcclStages& Report::pcclStages() {
       .name("nameId", p.nameId)
       .run();
   return p;
+}
+
+const MemoryUsageEvents& Report::memoryUsage() {
+  if (memoryUsage_) return *memoryUsage_;
+  memoryUsage_.emplace();
+  MemoryUsageEvents& m = *memoryUsage_;
+  ColumnLoad(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS")
+      .int64("start", m.start, ColumnLoad::Null::Error)
+      .int64("globalPid", m.globalPid)
+      .int64("globalTid", m.globalTid)
+      .int32("deviceId", m.deviceId)
+      .int64("contextId", m.contextId)
+      .int64("eventId", m.eventId)
+      .int64("address", m.address)
+      .int64("bytes", m.bytes)
+      .int32("memoryOperationType", m.operation)
+      .int64("accessFlags", m.accessFlags)
+      .int64("callchainId", m.callchainId)
+      .run();
+  return m;
+}
+
+const CallchainFrames& Report::callchains() {
+  if (callchains_) return *callchains_;
+  callchains_.emplace();
+  CallchainFrames& c = *callchains_;
+  if (!db_->hasTable("CALLCHAINS")) return c;  // allocations without stacks group as "others"
+  ColumnLoad(*db_, strings(), "CALLCHAINS")
+      .int64("id", c.id, ColumnLoad::Null::Error)
+      .int32("stackDepth", c.depth, ColumnLoad::Null::Error)
+      .name("symbol", c.symbol)
+      .name("module", c.module)
+      .run();
+  return c;
 }
 
 const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
