@@ -29,7 +29,8 @@ std::string usage(const CommandInfo& c) {
   const std::string n = c.name, pad(n.size(), ' ');
   std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n" +
                      "             " + pad + "[--output %|.|DIR/PREFIX] [-f true|false]\n" + "             " + pad +
-                     "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n" + "       asys " + n +
+                     "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]\n" + "             " + pad +
+                     "[--callstack-group-config NAME=FRAME_RE[/FRAME_RE...]]... REPORT\n" + "       asys " + n +
                      " --help-report RULE | --help-reports\n";
   if (c.command == RuleCommand::Analyze) text += "Without -r, every expert rule runs.\n";
   return text +
@@ -46,6 +47,8 @@ struct RuleRun {
 struct StatsArgs {
   std::vector<std::string> ruleSpecs, formats, outputs, reports;
   std::string filterTime, filterHgtx;
+  // Global rule options (rule_config.h), in the order given: option name, value.
+  std::vector<std::pair<std::string, std::string>> global;
   bool force = false;
 };
 
@@ -77,7 +80,9 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
       a.filterTime = next();
     } else if (arg == "--filter-hgtx") {
       a.filterHgtx = next();
-    } else if (arg == "--callstack-group-config" || arg == "--ppu-op-config") {
+    } else if (arg.rfind("--", 0) == 0 && findGlobalOption(arg.substr(2))) {
+      a.global.emplace_back(arg.substr(2), next());
+    } else if (arg == "--ppu-op-config") {
       throw Error(arg + ": not supported by this build yet");
     } else if (arg.size() > 1 && arg[0] == '-') {
       throw Error("unknown option '" + arg + "' (see asys stats --help)");
@@ -145,8 +150,10 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   StatsArgs a;
   std::vector<RuleRun> runs;
   std::vector<OutputFormat> formats;
+  RuleConfig config;
   try {
     a = parseArgs(args);
+    for (const auto& [option, value] : a.global) config.add(option, value);
     if (a.ruleSpecs.empty() && c.command == RuleCommand::Analyze) {
       for (const RuleSpec* r : allRules())
         if (r->command == c.command) a.ruleSpecs.push_back(r->name);
@@ -179,7 +186,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string& rule = runs[i].rule->name;
     try {
-      Table t = runRule(*runs[i].rule, *report, runs[i].options, window);
+      Table t = runRule(*runs[i].rule, *report, runs[i].options, window, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
       if (output == "%") {

@@ -158,11 +158,12 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
   return opts;
 }
 
-Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window,
+              const RuleConfig& config) {
   for (const auto& need : rule.needs) {
     if (!need.metBy(report)) throw MissingDataError(report.path() + " does not contain " + need.missingText());
   }
-  RuleContext ctx{report, options, window};
+  RuleContext ctx{report, options, window, config};
   StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
