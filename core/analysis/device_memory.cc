@@ -11,18 +11,20 @@
 namespace asys {
 
 DeviceMemoryEvents pairDeviceMemory(Report& report) {
-  const MemoryUsageEvents& m = report.memoryUsage();
+  const MemoryUsageEvents& m = report.memoryUsage(mcol::pairing);
   const size_t n = m.size();
   DeviceMemoryEvents out;
-  out.pid.resize(n);
   std::vector<uint32_t> key(n, 0);
   std::vector<uint8_t> open(n, 0);
   std::vector<uint32_t> paired;  // the rows that take part in pairing (an address)
-  // Dense keys: (pid, device) first, then (address, that pair).
+  // Dense (pid, device) places (consecutive rows mostly share one), then one
+  // hash per event for (place, address): packed into 64 bits when the
+  // address fits in 48 (always, for real address spaces), else through a
+  // dense address id.
   KeyGroups places, addresses, keys;
+  uint64_t lastPlaceKey = ~0ull;
+  uint32_t place = 0;
   for (uint32_t i = 0; i < n; ++i) {
-    const int64_t g = m.globalPid[i] != kNoValue ? m.globalPid[i] : m.globalTid[i];
-    out.pid[i] = g == kNoValue ? -1 : pidOf(g);
     if (m.deviceId[i] < 0) continue;
     if (m.operation[i] != kMemoryAllocation && m.operation[i] != kMemoryRelease) {
       out.otherOperations.push_back(i);
@@ -31,9 +33,17 @@ DeviceMemoryEvents pairDeviceMemory(Report& report) {
     out.order.push_back(i);
     open[i] = m.operation[i] == kMemoryAllocation;
     if (m.address[i] == kNoValue) continue;  // cannot be paired: never released, or unpaired
-    const uint64_t place = (static_cast<uint64_t>(out.pid[i] & 0xFFFFFFFF) << 32) | static_cast<uint32_t>(m.deviceId[i]);
-    const uint64_t a = addresses.indexOf(static_cast<uint64_t>(m.address[i]));
-    key[i] = keys.indexOf((a << 32) | places.indexOf(place));
+    const uint64_t placeKey =
+        (static_cast<uint64_t>(memoryEventPid(m, i) & 0xFFFFFFFF) << 32) | static_cast<uint32_t>(m.deviceId[i]);
+    if (placeKey != lastPlaceKey) {
+      lastPlaceKey = placeKey;
+      place = places.indexOf(placeKey);
+    }
+    const uint64_t address = static_cast<uint64_t>(m.address[i]);
+    const uint64_t k = address < (1ull << 48) && place < (1u << 15)
+                           ? (static_cast<uint64_t>(place) << 48) | address
+                           : (1ull << 63) | (static_cast<uint64_t>(addresses.indexOf(address)) << 31) | place;
+    key[i] = keys.indexOf(k);
     paired.push_back(i);
   }
   auto before = [&](uint32_t a, uint32_t b) {
@@ -52,17 +62,18 @@ DeviceMemoryEvents pairDeviceMemory(Report& report) {
   return out;
 }
 
-bool unreleasedAtEnd(Report& report, const DeviceMemoryEvents& events, uint32_t allocation, const TimeWindow& window) {
+bool unreleasedAtEnd(const MemoryUsageEvents& m, const DeviceMemoryEvents& events, uint32_t allocation,
+                     const TimeWindow& window) {
   const uint32_t release = events.partner[allocation];
-  const int64_t releasedAt = release == DeviceMemoryEvents::kNone ? INT64_MAX : report.memoryUsage().start[release];
+  const int64_t releasedAt = release == DeviceMemoryEvents::kNone ? INT64_MAX : m.start[release];
   // Held from the allocation until the release; still held at the window's
   // last nanosecond when the release is not inside the window.
-  return heldAt({report.memoryUsage().start[allocation], releasedAt}, window.end - 1);
+  return heldAt({m.start[allocation], releasedAt}, window.end - 1);
 }
 
 GroupLists::GroupLists(Report& report, const CallstackGroups& groups, bool firstOnly,
                        const std::vector<uint32_t>& allocations)
-    : chainOfRow_(report.memoryUsage().callchainId) {
+    : chainOfRow_(report.memoryUsage(mcol::callchainId).callchainId) {
   for (uint32_t row : allocations) {
     if (chainOfRow_[row] != kNoValue) chains_.indexOf(static_cast<uint64_t>(chainOfRow_[row]));
   }

@@ -12,11 +12,16 @@
 #include <vector>
 
 #include "core/analysis/callstack_groups.h"
+#include "core/report/report.h"
 #include "core/rules/time_window.h"
 
 namespace asys {
 
-class Report;
+// The PID of an event: from globalPid, else from globalTid; -1 when neither.
+inline int64_t memoryEventPid(const MemoryUsageEvents& m, uint32_t row) {
+  const int64_t g = m.globalPid[row] != kNoValue ? m.globalPid[row] : m.globalTid[row];
+  return g == kNoValue ? -1 : pidOf(g);
+}
 
 struct DeviceMemoryEvents {
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -29,16 +34,17 @@ struct DeviceMemoryEvents {
   // Per row: a release without an allocation whose address this process and
   // device had allocated before (a second release).
   std::vector<uint8_t> secondRelease;
-  // Per row: the PID (from globalPid, else from globalTid; -1 when neither).
-  std::vector<int64_t> pid;
   std::vector<uint32_t> otherOperations;  // rows on a PPU that are neither allocation nor release
 };
 
+// Loads the columns pairing and grouping read (mcol::pairing); a rule that
+// shows more loads them itself.
 DeviceMemoryEvents pairDeviceMemory(Report& report);
 
 // Whether an allocation made in the window is still held at its end: not
 // released inside the window (released at or after its end, or never).
-bool unreleasedAtEnd(Report& report, const DeviceMemoryEvents& events, uint32_t allocation, const TimeWindow& window);
+bool unreleasedAtEnd(const MemoryUsageEvents& m, const DeviceMemoryEvents& events, uint32_t allocation,
+                     const TimeWindow& window);
 
 // Group List texts of allocations by their call chains: the matching groups'
 // names in group order joined by '/', only the first with `firstOnly`, and

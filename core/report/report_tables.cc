@@ -111,23 +111,29 @@ const PcclStages& Report::pcclStages() {
   return p;
 }
 
-const MemoryUsageEvents& Report::memoryUsage() {
-  if (memoryUsage_) return *memoryUsage_;
-  memoryUsage_.emplace();
-  MemoryUsageEvents& m = *memoryUsage_;
-  ColumnLoad(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS")
-      .int64("start", m.start, ColumnLoad::Null::Error)
-      .int64("globalPid", m.globalPid)
-      .int64("globalTid", m.globalTid)
-      .int32("deviceId", m.deviceId)
-      .int64("contextId", m.contextId)
-      .int64("eventId", m.eventId)
-      .int64("address", m.address)
-      .int64("bytes", m.bytes)
-      .int32("memoryOperationType", m.operation)
-      .int64("accessFlags", m.accessFlags)
-      .int64("callchainId", m.callchainId)
-      .run();
+const MemoryUsageEvents& Report::memoryUsage(uint32_t columns) {
+  const uint32_t missing = columns & mcol::all & ~memoryColumns_;
+  if (missing == 0 || !db_->hasTable("PPU_MEMORY_USAGE_EVENTS")) {
+    memoryColumns_ |= missing;
+    return memoryUsage_;
+  }
+  MemoryUsageEvents& m = memoryUsage_;
+  ColumnLoad load(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS");
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
+  if (want(mcol::start)) load.int64("start", m.start, ColumnLoad::Null::Error);
+  if (want(mcol::globalPid)) load.int64("globalPid", m.globalPid);
+  if (want(mcol::globalTid)) load.int64("globalTid", m.globalTid);
+  if (want(mcol::deviceId)) load.int32("deviceId", m.deviceId);
+  if (want(mcol::contextId)) load.int64("contextId", m.contextId);
+  if (want(mcol::eventId)) load.int64("eventId", m.eventId);
+  if (want(mcol::address)) load.int64("address", m.address);
+  if (want(mcol::bytes)) load.int64("bytes", m.bytes);
+  if (want(mcol::operation)) load.int32("memoryOperationType", m.operation);
+  if (want(mcol::accessFlags)) load.int64("accessFlags", m.accessFlags);
+  if (want(mcol::callchainId)) load.int64("callchainId", m.callchainId);
+  m.rows = load.run();
+  memoryColumns_ |= missing;
   return m;
 }
 

@@ -18,7 +18,7 @@ DataNeed deviceMemoryNeed() {
 }
 
 void addPairingWarnings(Table& t, RuleContext& ctx, const DeviceMemoryEvents& events) {
-  const MemoryUsageEvents& m = ctx.report.memoryUsage();
+  const MemoryUsageEvents& m = ctx.report.memoryUsage(mcol::pairing);
   auto inWindow = [&](uint32_t e) { return ctx.window.overlaps(m.start[e], m.start[e]); };
   size_t never = 0, twice = 0, other = 0;
   for (uint32_t e : events.order) {

@@ -56,16 +56,16 @@ std::string hexAddress(int64_t address) {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const MemoryUsageEvents& m = report.memoryUsage();
   const bool all = ctx.options.value("usage-mode") == "all";
   const DeviceMemoryEvents events = pairDeviceMemory(report);
+  const MemoryUsageEvents& m = report.memoryUsage(mcol::all);
   constexpr uint32_t kNone = DeviceMemoryEvents::kNone;
 
   std::vector<uint32_t> rows, allocations;
   for (uint32_t e : events.order) {
     if (!ctx.window.overlaps(m.start[e], m.start[e])) continue;
     if (m.operation[e] == kMemoryAllocation) {
-      if (!all && !unreleasedAtEnd(report, events, e, ctx.window)) continue;
+      if (!all && !unreleasedAtEnd(m, events, e, ctx.window)) continue;
       allocations.push_back(e);
     } else if (!all) {
       continue;
@@ -88,7 +88,7 @@ Table compute(RuleContext& ctx) {
     const bool allocation = m.operation[e] == kMemoryAllocation;
     const uint32_t alloc = allocation ? e : events.partner[e];
     const uint32_t release = allocation ? events.partner[e] : e;
-    if (events.pid[e] >= 0) t.setInt(kPid, events.pid[e]);
+    if (const int64_t pid = memoryEventPid(m, e); pid >= 0) t.setInt(kPid, pid);
     t.setInt(kDevice, m.deviceId[e]);
     if (alloc != kNone) t.setText(kGroups, lists.text(lists.of(alloc)));
     t.setInt(kTime, m.start[e]);

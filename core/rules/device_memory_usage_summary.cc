@@ -47,16 +47,16 @@ OptionSpec usageModeOption() {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const MemoryUsageEvents& m = report.memoryUsage();
   const std::string mode = ctx.options.value("usage-mode").value_or("unreleased-size");
   const bool unreleasedOnly = mode.rfind("unreleased", 0) == 0;
   const bool counts = mode.size() > 6 && mode.compare(mode.size() - 6, 6, "-count") == 0;
 
   const DeviceMemoryEvents events = pairDeviceMemory(report);
+  const MemoryUsageEvents& m = report.memoryUsage(mcol::pairing);
   std::vector<uint32_t> allocations;
   for (uint32_t e : events.order) {
     if (m.operation[e] != kMemoryAllocation || !ctx.window.overlaps(m.start[e], m.start[e])) continue;
-    if (unreleasedOnly && !unreleasedAtEnd(report, events, e, ctx.window)) continue;
+    if (unreleasedOnly && !unreleasedAtEnd(m, events, e, ctx.window)) continue;
     allocations.push_back(e);
   }
   const GroupLists lists(report, ctx.config.callstackGroups(), ctx.options.flag("match-first-group"), allocations);
@@ -64,9 +64,15 @@ Table compute(RuleContext& ctx) {
   // Rows: (pid, device) as a dense place, times the Group List.
   KeyGroups places, rows;
   std::vector<int64_t> usage;
+  uint64_t lastPlaceKey = ~0ull;
+  uint32_t place = 0;
   for (uint32_t e : allocations) {
-    const uint32_t place =
-        places.indexOf((static_cast<uint64_t>(events.pid[e] & 0xFFFFFFFF) << 32) | static_cast<uint32_t>(m.deviceId[e]));
+    const uint64_t placeKey =
+        (static_cast<uint64_t>(memoryEventPid(m, e) & 0xFFFFFFFF) << 32) | static_cast<uint32_t>(m.deviceId[e]);
+    if (placeKey != lastPlaceKey) {  // consecutive allocations mostly share one
+      lastPlaceKey = placeKey;
+      place = places.indexOf(placeKey);
+    }
     const uint32_t row = rows.indexOf(static_cast<uint64_t>(place) * lists.size() + lists.of(e));
     if (row == usage.size()) usage.push_back(0);
     usage[row] += counts ? 1 : (m.bytes[e] == kNoValue ? 0 : m.bytes[e]);
