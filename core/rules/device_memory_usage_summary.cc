@@ -3,7 +3,6 @@
 // usage modes.
 #include <algorithm>
 #include <numeric>
-#include <tuple>
 
 #include "core/analysis/device_memory.h"
 #include "core/analysis/key_groups.h"
@@ -86,7 +85,9 @@ Table compute(RuleContext& ctx) {
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (usage[a] != usage[b]) return usage[a] > usage[b];
-    return std::make_tuple(pid(a), device(a), std::cref(list(a))) < std::make_tuple(pid(b), device(b), std::cref(list(b)));
+    if (pid(a) != pid(b)) return pid(a) < pid(b);
+    if (device(a) != device(b)) return device(a) < device(b);
+    return list(a) < list(b);
   });
 
   Table t(columns(counts));
