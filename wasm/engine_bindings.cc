@@ -1,6 +1,8 @@
 // The engine's WebAssembly surface: four coarse calls (open a report, list
-// the rules, run a rule into a columnar result, render a rule as text). The
-// browser never binds fine-grained C++ objects and no call is per row.
+// the rules, run a rule into a columnar result, render a rule as text), and
+// the settings that hold for every later run (the time filter, the global
+// rule options). The browser never binds fine-grained C++ objects and no call
+// is per row.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -27,6 +29,7 @@ namespace {
 std::unique_ptr<Report> g_report;
 TimeWindow g_window;
 std::unique_ptr<Table> g_lastTable;  // the last runRule result, for sortOrder
+RuleConfig g_config;                 // the global rule options (setRuleConfig)
 
 std::string errorJson(const std::string& message) {
   return "{\"ok\":false,\"error\":" + jsonQuote(message) + "}";
@@ -70,6 +73,51 @@ std::string setTimeFilter(const std::string& filterTime, const std::string& filt
   }
 }
 
+// {"callstack-group-config": ["NAME=RE/RE", ...], ...}: each entry is one
+// occurrence of the CLI's global option, in order. An empty object (or
+// empty lists) is the default configuration.
+RuleConfig configFrom(const val& json) {
+  RuleConfig config;
+  if (json.isUndefined() || json.isNull()) return config;
+  val object = json.typeOf().as<std::string>() == "string" ? val::global("JSON").call<val>("parse", json) : json;
+  val keys = val::global("Object").call<val>("keys", object);
+  const size_t n = keys["length"].as<size_t>();
+  for (size_t i = 0; i < n; ++i) {
+    const std::string name = keys[i].as<std::string>();
+    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
+    val values = object[name];
+    if (!val::global("Array").call<bool>("isArray", values)) throw Error(name + ": expected a list of values");
+    const size_t count = values["length"].as<size_t>();
+    for (size_t v = 0; v < count; ++v) config.add(name, val::global("String")(values[v]).as<std::string>());
+  }
+  return config;
+}
+
+// The global rule options for every later run, as the CLI's repeated
+// --callstack-group-config gives them. A bad value is an error (one line, as
+// the CLI prints it) and keeps the configuration in force.
+std::string setRuleConfig(const val& json) {
+  try {
+    g_config = configFrom(json);
+    return "{\"ok\":true}";
+  } catch (const std::exception& e) {
+    return errorJson(e.what());
+  }
+}
+
+// Checks one value of a global option without applying it: the settings
+// panel validates each entry as it is typed.
+std::string checkRuleOption(const std::string& name, const std::string& value) {
+  try {
+    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
+    RuleConfig scratch;
+    scratch.add(name, value);
+    return "{\"ok\":true}";
+  } catch (const std::exception& e) {
+    return errorJson(e.what());
+  }
+}
+
 // The panel sends option name -> string value; turn it into the CLI's
 // `opt` / `opt=value` items so both front ends share one parser.
 RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
@@ -103,7 +151,7 @@ Table computeRule(const std::string& name, const val& options) {
   if (!g_report) throw Error("no report is open");
   const RuleSpec* rule = findRule(name);
   if (!rule) throw Error("unknown rule '" + name + "'");
-  return runRule(*rule, *g_report, optionsFrom(*rule, options), g_window);
+  return runRule(*rule, *g_report, optionsFrom(*rule, options), g_window, g_config);
 }
 
 val runRuleColumnar(const std::string& name, const val& options) {
@@ -203,6 +251,8 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("openReports", &asys::openReportList);
   emscripten::function("listRules", &asys::listRules);
   emscripten::function("setTimeFilter", &asys::setTimeFilter);
+  emscripten::function("setRuleConfig", &asys::setRuleConfig);
+  emscripten::function("checkRuleOption", &asys::checkRuleOption);
   emscripten::function("runRule", &asys::runRuleColumnar);
   emscripten::function("sortOrder", &asys::sortOrder);
   emscripten::function("renderRule", &asys::renderRule);

@@ -77,6 +77,34 @@ void SpanGroups::mergeEach() {
   }
 }
 
+OpenClosePairs pairLatestOpen(std::span<const uint32_t> order, std::span<const uint32_t> key,
+                              std::span<const uint8_t> open, size_t keyCount) {
+  OpenClosePairs p;
+  p.partner.assign(key.size(), OpenClosePairs::kNone);
+  p.closedBefore.assign(key.size(), 0);
+  // Per key the latest unclosed open; the opens beneath it are linked
+  // through `below` (a stack per key without a container per key).
+  std::vector<uint32_t> top(keyCount, OpenClosePairs::kNone);
+  std::vector<uint8_t> opened(keyCount, 0);
+  std::vector<uint32_t> below(key.size(), OpenClosePairs::kNone);
+  for (uint32_t e : order) {
+    const uint32_t k = key[e];
+    if (open[e]) {
+      below[e] = top[k];
+      top[k] = e;
+      opened[k] = 1;
+    } else if (top[k] != OpenClosePairs::kNone) {
+      const uint32_t o = top[k];
+      p.partner[o] = e;
+      p.partner[e] = o;
+      top[k] = below[o];
+    } else {
+      p.closedBefore[e] = opened[k];
+    }
+  }
+  return p;
+}
+
 namespace intervals_detail {
 std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s) {
   const size_t n = s.size();

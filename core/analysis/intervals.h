@@ -99,6 +99,31 @@ std::vector<uint32_t> overlapComponents(std::span<const Span> spans);
 std::vector<uint32_t> overlapComponentsSorted(std::span<const Span> spansByStart);
 
 // ---------------------------------------------------------------------------
+// Held spans from open and close events (an allocation and its release: the
+// memory is held from one to the other).
+
+// Pairs open and close events of dense keys (an address in one process and
+// device), taken in `order` (time order): each close ends the latest open of
+// its key that no earlier close ended (last in, first out). One pass, one
+// slot per key.
+struct OpenClosePairs {
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  // Per event: an open's close, a close's open; kNone when unpaired.
+  std::vector<uint32_t> partner;
+  // Per event: a close without an open whose key was opened before (every
+  // open of it already closed: a second close), rather than never.
+  std::vector<uint8_t> closedBefore;
+};
+// `key[i]` < keyCount; `open[i]` true for an open, false for a close.
+OpenClosePairs pairLatestOpen(std::span<const uint32_t> order, std::span<const uint32_t> key,
+                              std::span<const uint8_t> open, size_t keyCount);
+
+// Whether a span [start, end) still holds at `t` (start <= t < end). An
+// allocation made in [from, to) and not released inside that range is the
+// one held at to - 1: released at `to` or later, or never (end = INT64_MAX).
+inline bool heldAt(const Span& s, int64_t t) { return s.start <= t && t < s.end; }
+
+// ---------------------------------------------------------------------------
 
 namespace intervals_detail {
 // Indices 0..n-1 sorted by (key, start), ties by index (deterministic).

@@ -29,7 +29,8 @@ std::string usage(const CommandInfo& c) {
   const std::string n = c.name, pad(n.size(), ' ');
   std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n" +
                      "             " + pad + "[--output %|.|DIR/PREFIX] [-f true|false]\n" + "             " + pad +
-                     "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] REPORT\n" + "       asys " + n +
+                     "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]\n" + "             " + pad +
+                     "[--callstack-group-config NAME=FRAME_RE[/FRAME_RE...]]... REPORT\n" + "       asys " + n +
                      " --help-report RULE | --help-reports\n";
   if (c.command == RuleCommand::Analyze) text += "Without -r, every expert rule runs.\n";
   return text +
@@ -46,6 +47,8 @@ struct RuleRun {
 struct StatsArgs {
   std::vector<std::string> ruleSpecs, formats, outputs, reports;
   std::string filterTime, filterHgtx;
+  // Global rule options (rule_config.h), in the order given: option name, value.
+  std::vector<std::pair<std::string, std::string>> global;
   bool force = false;
 };
 
@@ -77,7 +80,9 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
       a.filterTime = next();
     } else if (arg == "--filter-hgtx") {
       a.filterHgtx = next();
-    } else if (arg == "--callstack-group-config" || arg == "--ppu-op-config") {
+    } else if (arg.rfind("--", 0) == 0 && findGlobalOption(arg.substr(2))) {
+      a.global.emplace_back(arg.substr(2), next());
+    } else if (arg == "--ppu-op-config") {
       throw Error(arg + ": not supported by this build yet");
     } else if (arg.size() > 1 && arg[0] == '-') {
       throw Error("unknown option '" + arg + "' (see asys stats --help)");
@@ -146,8 +151,10 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   bool compare = false;  // the rules compare a base and a target report
   std::vector<RuleRun> runs;
   std::vector<OutputFormat> formats;
+  RuleConfig config;
   try {
     a = parseArgs(args);
+    for (const auto& [option, value] : a.global) config.add(option, value);
     if (a.ruleSpecs.empty() && c.command == RuleCommand::Analyze) {
       for (const RuleSpec* r : allRules())
         if (r->command == c.command) a.ruleSpecs.push_back(r->name);
@@ -199,8 +206,9 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string& rule = runs[i].rule->name;
     try {
-      Table t = compare ? runCompareRule(*runs[i].rule, *report, *target, runs[i].options, window, targetWindow)
-                        : runRule(*runs[i].rule, *report, runs[i].options, window);
+      Table t = compare
+                    ? runCompareRule(*runs[i].rule, *report, *target, runs[i].options, window, targetWindow, config)
+                    : runRule(*runs[i].rule, *report, runs[i].options, window, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
       if (output == "%") {
@@ -252,8 +260,10 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
   StatsArgs a;
   std::vector<RuleRun> runs;
   std::vector<std::string> paths;
+  RuleConfig config;
   try {
     a = parseArgs(args);
+    for (const auto& [option, value] : a.global) config.add(option, value);
     if (a.reports.size() != 2) {
       throw Error("give a base and a target report, got " + std::to_string(a.reports.size()));
     }
@@ -299,7 +309,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string& rule = runs[i].rule->name;
     try {
-      Table t = runCompareRule(*runs[i].rule, *base, *target, runs[i].options, baseWindow, targetWindow);
+      Table t = runCompareRule(*runs[i].rule, *base, *target, runs[i].options, baseWindow, targetWindow, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       std::ofstream file(paths[i], std::ios::binary | std::ios::trunc);
       if (!file) throw Error(paths[i] + ": cannot write");

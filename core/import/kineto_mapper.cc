@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 
+#include "core/analysis/intervals.h"
 #include "core/base/error.h"
 #include "core/import/kineto_names.h"
 #include "core/writer/report_writer.h"
@@ -59,8 +60,9 @@ uint32_t Mapper::intern(std::string_view s) {
   auto it = strings_.find(s);
   if (it != strings_.end()) return it->second;
   const uint32_t id = out_.intern(s);
-  strings_.emplace(std::string(s), id);
+  auto added = strings_.emplace(std::string(s), id).first;
   if (names_.size() <= id) names_.resize(static_cast<size_t>(id) + 1);
+  names_[id].text = &added->first;
   return id;
 }
 
@@ -95,6 +97,7 @@ void Mapper::beginInput(size_t index, size_t count, const std::string& path) {
   comms_.clear();
   ncclAnnotations_.clear();
   ncclKernels_.clear();
+  memoryRows_.clear();
 }
 
 void Mapper::onBaseTime(int64_t base) {
@@ -394,9 +397,90 @@ void Mapper::memoryEvent(const Event& e) {
   r.memoryOperationType = bytes < 0 ? 1 : 0;
   r.accessFlags = kNull32;
   r.correlationId = kNull;
-  r.callchainId = kNull;
+  r.callchainId = kNull;  // set in endInput, from the ranges around it
   out_.memoryEvent(r);
   countRow(kMemoryT);
+  memoryRows_.push_back({rows_[kMemoryT], r.globalTid, r.start});
+}
+
+// A frame as (symbol << 32 | module) string ids; module 0 = none.
+uint64_t Mapper::frameOf(uint32_t nameId, int64_t category) {
+  if (category != kCategoryPython) return static_cast<uint64_t>(nameId) << 32;
+  if (!info(nameId).pythonParsed) {
+    const PythonFrame f = parsePythonFrame(*info(nameId).text);
+    const uint32_t file = f.file.empty() ? kNoStringId : intern(f.file);  // may grow names_
+    const uint32_t function = intern(f.function);
+    NameInfo& n = info(nameId);
+    n.pythonParsed = true;
+    n.pythonFile = file;
+    n.pythonFunction = function;
+  }
+  return (static_cast<uint64_t>(info(nameId).pythonFunction) << 32) | info(nameId).pythonFile;
+}
+
+// PyTorch records no native stack for a [memory] event: its call chain is
+// the nesting of the CPU-side ranges around it on its thread at that
+// instant (python_function frames, cpu_op and user_annotation ranges, as
+// they nest), outermost first. One CALLCHAINS id per distinct chain.
+void Mapper::memoryCallchains() {
+  if (memoryRows_.empty()) return;
+  std::set<int64_t> threads;
+  for (const MemoryRow& m : memoryRows_) threads.insert(m.globalTid);
+  const std::vector<int64_t> cells = out_.queryIntegers(
+      "SELECT rowid, globalTid, start, end, textId, category FROM HGTX_EVENTS WHERE rowid > " +
+      std::to_string(rowsAtStart_[kHgtxT]) + " AND rowid <= " + std::to_string(rows_[kHgtxT]) +
+      " AND eventType = 59 AND category IN (" + std::to_string(kCategoryUserAnnotation) + "," +
+      std::to_string(kCategoryCpuOp) + "," + std::to_string(kCategoryPython) + ")");
+  std::vector<int64_t> rangeRow, rangeTid, rangeStart, rangeEnd, rangeText, rangeCategory;
+  for (size_t i = 0; i + 6 <= cells.size(); i += 6) {
+    if (!threads.count(cells[i + 1]) || cells[i + 4] == kNull) continue;
+    rangeRow.push_back(cells[i]);
+    rangeTid.push_back(cells[i + 1]);
+    rangeStart.push_back(cells[i + 2]);
+    rangeEnd.push_back(cells[i + 3]);
+    rangeText.push_back(cells[i + 4]);
+    rangeCategory.push_back(cells[i + 5]);
+  }
+  std::vector<int64_t> memTid, memTime;
+  for (const MemoryRow& m : memoryRows_) {
+    memTid.push_back(m.globalTid);
+    memTime.push_back(m.start);
+  }
+  int64_t nextChain = chains_.empty() ? 1 : chains_.size() + 1;
+  std::vector<uint32_t> around;
+  std::vector<uint64_t> frames;
+  auto finish = [&](uint32_t q) {
+    if (around.empty()) return;
+    // Outermost first: earlier start, then the longer, then the one written first.
+    std::sort(around.begin(), around.end(), [&](uint32_t a, uint32_t b) {
+      if (rangeStart[a] != rangeStart[b]) return rangeStart[a] < rangeStart[b];
+      if (rangeEnd[a] != rangeEnd[b]) return rangeEnd[a] > rangeEnd[b];
+      return rangeRow[a] < rangeRow[b];
+    });
+    frames.clear();
+    for (uint32_t r : around) frames.push_back(frameOf(static_cast<uint32_t>(rangeText[r]), rangeCategory[r]));
+    auto [it, added] = chains_.emplace(frames, nextChain);
+    if (added) {
+      ++nextChain;
+      const int32_t depth = static_cast<int32_t>(frames.size());
+      for (int32_t i = 0; i < depth; ++i) {  // depth 0 is the innermost frame
+        const uint64_t f = frames[static_cast<size_t>(i)];
+        out_.callchainFrame(it->second, depth - 1 - i, static_cast<uint32_t>(f >> 32), static_cast<uint32_t>(f), 0);
+      }
+    }
+    out_.memoryEventCallchain(memoryRows_[q].rowid, it->second);
+    around.clear();
+  };
+  uint32_t current = 0;
+  bool any = false;
+  forEachEnclosing(KeyedSpans{rangeTid, rangeStart, rangeEnd}, KeyedSpans{memTid, memTime, memTime},
+                   [&](uint32_t q, uint32_t c) {
+                     if (any && q != current) finish(current);
+                     any = true;
+                     current = q;
+                     around.push_back(c);
+                   });
+  if (any) finish(current);
 }
 
 void Mapper::metadata(const Event& e) {
@@ -410,6 +494,7 @@ void Mapper::metadata(const Event& e) {
 }
 
 void Mapper::endInput() {
+  memoryCallchains();  // before the rows' times shift: ranges and events shift alike
   const int64_t base = haveBase_ ? base_ : 0;
   if (input_ == 0 && !haveReference_) {
     haveReference_ = true;

@@ -58,9 +58,15 @@ class Mapper final : public EventSink {
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   struct NameInfo {  // facts about an interned name, computed once
+    const std::string* text = nullptr;  // the name (a key of strings_)
     uint32_t shortName = 0;
     int8_t nccl = -1, launch = -1;
     int32_t copyKind = -1, srcKind = -1, dstKind = -1, memsetKind = -1;
+    bool pythonParsed = false;
+    uint32_t pythonFile = 0, pythonFunction = 0;  // as a Python call-stack frame
+  };
+  struct MemoryRow {  // a [memory] event written in this input: its row and place
+    int64_t rowid, globalTid, start;
   };
   struct Launch {  // a kernel-launching API call (kept for NCCL kernels)
     int64_t correlation, start, end, globalTid, externalId;
@@ -111,6 +117,8 @@ class Mapper final : public EventSink {
   void range(const Event& e, int64_t category, int64_t domainId);
   void gpuRange(const Event& e);
   void memoryEvent(const Event& e);
+  void memoryCallchains();
+  uint64_t frameOf(uint32_t nameId, int64_t category);
   void metadata(const Event& e);
   void writeCollectiveRanges(int64_t delta);
   std::string collectiveText(const NcclKernel& k, const CommsRange* op, const CommsRange* annotation) const;
@@ -124,6 +132,7 @@ class Mapper final : public EventSink {
   int64_t rows_[kTableCount] = {};
   int64_t gpuDomain_ = 0, pythonDomain_ = 0, nextDomain_ = 1;
   int64_t memoryEventId_ = 0;
+  std::map<std::vector<uint64_t>, int64_t> chains_;  // frames, root first -> CALLCHAINS id
   int64_t captureStart_ = INT64_MAX, captureEnd_ = INT64_MIN;
   bool haveReference_ = false;
   int64_t reference_ = 0;     // clock offset of the report: first input's baseTimeNanoseconds (or 0)
@@ -152,6 +161,7 @@ class Mapper final : public EventSink {
   std::vector<Launch> launches_;
   std::vector<CommsRange> comms_, ncclAnnotations_;
   std::vector<NcclKernel> ncclKernels_;
+  std::vector<MemoryRow> memoryRows_;
 };
 
 }  // namespace asys::kineto

@@ -318,4 +318,16 @@ bool parseInteger(const char* text, size_t length, int64_t& value) {
   return viaDouble(text, length, 1.0, value);
 }
 
+PythonFrame parsePythonFrame(std::string_view name) {
+  // FILE(LINE): FUNCTION, the line a run of digits.
+  const size_t colon = name.find("): ");
+  if (colon == std::string_view::npos) return {{}, name};
+  const size_t open = name.rfind('(', colon);
+  if (open == std::string_view::npos || open == 0 || open + 1 == colon) return {{}, name};
+  for (size_t i = open + 1; i < colon; ++i) {
+    if (name[i] < '0' || name[i] > '9') return {{}, name};
+  }
+  return {name.substr(0, open), name.substr(colon + 3)};
+}
+
 }  // namespace asys::kineto

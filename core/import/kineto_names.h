@@ -56,6 +56,15 @@ std::string_view kernelCollective(std::string_view kernelName);
 // The element type suffix of an NCCL kernel name ("..._Sum_float(" -> "float").
 std::string_view kernelTypeSuffix(std::string_view kernelName);
 
+// A python_function event's name as a call-stack frame: "torch/nn/modules/
+// module.py(1501): _call_impl" -> file "torch/nn/modules/module.py" and
+// function "_call_impl". A name without that shape ("<built-in method ...>")
+// comes back with an empty file and the whole name as the function.
+struct PythonFrame {
+  std::string_view file, function;
+};
+PythonFrame parsePythonFrame(std::string_view name);
+
 // "[0, 1, 2]" -> "0,1,2" (digits and separators only); "" stays "".
 std::string normalizeRanks(std::string_view ranks);
 // 64-bit FNV-1a, written as 16 lowercase hex digits.

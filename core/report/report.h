@@ -105,6 +105,36 @@ struct PcclStages {
   size_t size() const { return start.size(); }
 };
 
+// PPU_MEMORY_USAGE_EVENTS: device memory allocations and releases. Columns
+// as bits, like the kernels': the summary needs 9 of the 11.
+constexpr int32_t kMemoryAllocation = 0, kMemoryRelease = 1;  // memoryOperationType
+namespace mcol {
+enum : uint32_t {
+  start = 1u << 0, globalPid = 1u << 1, globalTid = 1u << 2, deviceId = 1u << 3, contextId = 1u << 4,
+  eventId = 1u << 5, address = 1u << 6, bytes = 1u << 7, operation = 1u << 8, accessFlags = 1u << 9,
+  callchainId = 1u << 10,
+  all = (1u << 11) - 1,
+  // what pairing and grouping read
+  pairing = start | globalPid | globalTid | deviceId | eventId | address | bytes | operation | callchainId,
+};
+}  // namespace mcol
+struct MemoryUsageEvents {
+  std::vector<int64_t> start, globalPid, globalTid, eventId, address, bytes, contextId, accessFlags, callchainId;
+  std::vector<int32_t> deviceId;   // NULL reads as -1 (no PPU)
+  std::vector<int32_t> operation;  // memoryOperationType; NULL reads as -1
+  size_t rows = 0;  // every loaded column has this many entries
+  size_t size() const { return rows; }
+};
+
+// CALLCHAINS: one row per frame; depth 0 is the innermost frame (the one that
+// called the allocator), larger depths its callers up to the root.
+struct CallchainFrames {
+  std::vector<int64_t> id;
+  std::vector<int32_t> depth;
+  std::vector<uint32_t> symbol, module;  // kNoString when NULL
+  size_t size() const { return id.size(); }
+};
+
 struct Device {
   int64_t id = 0;
   std::string name, busLocation, hostName, uuid;
@@ -154,6 +184,9 @@ class Report {
   const std::unordered_map<int64_t, uint32_t>& memKindLabels();
   const MetricSamples& metrics();
   const PcclStages& pcclStages();
+  // The memory events with at least the `columns` (mcol bits) loaded.
+  const MemoryUsageEvents& memoryUsage(uint32_t columns = mcol::all);
+  const CallchainFrames& callchains();
   // ThreadNames: globalTid -> name id.
   const std::unordered_map<int64_t, uint32_t>& threadNames();
   const std::vector<Device>& devices();
@@ -184,6 +217,9 @@ class Report {
   std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;
   std::optional<MetricSamples> metrics_;
   std::optional<PcclStages> pcclStages_;
+  MemoryUsageEvents memoryUsage_;
+  uint32_t memoryColumns_ = 0;  // mcol bits loaded so far
+  std::optional<CallchainFrames> callchains_;
   std::optional<std::vector<Device>> devices_;
   std::optional<std::vector<Process>> processes_;
   // (pid, domainId) -> name id; built with hgtx_.

@@ -1,4 +1,5 @@
-// Loaders of the HGGC memory, metric, PCCL stage and thread-name tables.
+// Loaders of the HGGC memory, device memory usage, call chain, metric, PCCL
+// stage and thread-name tables.
 #include "core/report/report.h"
 #include "core/report/column_loader.h"
 #include "core/report/sqlite_db.h"
@@ -108,6 +109,46 @@ const PcclStages& Report::pcclStages() {
       .name("nameId", p.nameId)
       .run();
   return p;
+}
+
+const MemoryUsageEvents& Report::memoryUsage(uint32_t columns) {
+  const uint32_t missing = columns & mcol::all & ~memoryColumns_;
+  if (missing == 0 || !db_->hasTable("PPU_MEMORY_USAGE_EVENTS")) {
+    memoryColumns_ |= missing;
+    return memoryUsage_;
+  }
+  MemoryUsageEvents& m = memoryUsage_;
+  ColumnLoad load(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS");
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
+  if (want(mcol::start)) load.int64("start", m.start, ColumnLoad::Null::Error);
+  if (want(mcol::globalPid)) load.int64("globalPid", m.globalPid);
+  if (want(mcol::globalTid)) load.int64("globalTid", m.globalTid);
+  if (want(mcol::deviceId)) load.int32("deviceId", m.deviceId);
+  if (want(mcol::contextId)) load.int64("contextId", m.contextId);
+  if (want(mcol::eventId)) load.int64("eventId", m.eventId);
+  if (want(mcol::address)) load.int64("address", m.address);
+  if (want(mcol::bytes)) load.int64("bytes", m.bytes);
+  if (want(mcol::operation)) load.int32("memoryOperationType", m.operation);
+  if (want(mcol::accessFlags)) load.int64("accessFlags", m.accessFlags);
+  if (want(mcol::callchainId)) load.int64("callchainId", m.callchainId);
+  m.rows = load.run();
+  memoryColumns_ |= missing;
+  return m;
+}
+
+const CallchainFrames& Report::callchains() {
+  if (callchains_) return *callchains_;
+  callchains_.emplace();
+  CallchainFrames& c = *callchains_;
+  if (!db_->hasTable("CALLCHAINS")) return c;  // allocations without stacks group as "others"
+  ColumnLoad(*db_, strings(), "CALLCHAINS")
+      .int64("id", c.id, ColumnLoad::Null::Error)
+      .int32("stackDepth", c.depth, ColumnLoad::Null::Error)
+      .name("symbol", c.symbol)
+      .name("module", c.module)
+      .run();
+  return c;
 }
 
 const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {

@@ -31,15 +31,20 @@ std::string ruleHelp(const RuleSpec& rule) {
     out << "        " << o.name;
     if (o.kind != OptionKind::Flag) out << '=' << o.placeholder;
     out << '\n';
-    indented(out, o.help, "            ");
-    if (o.kind == OptionKind::Choice) {
+    if (o.kind == OptionKind::Choice) {  // first, as the documentation's help shows it
       std::string values;
-      for (const auto& c : o.choices) values += (values.empty() ? "'" : ", '") + c + "'";
+      for (size_t i = 0; i < o.choices.size(); ++i) {
+        values += (i == 0 ? "'" : i + 1 == o.choices.size() ? " or '" : ", '") + o.choices[i] + "'";
+      }
       out << "            Possible values are " << values << ".\n";
     }
+    indented(out, o.help, "            ");
   }
-  out << "        Use --filter-time / --filter-hgtx to specify report time range.\n"
-      << "        Try 'asys " << (rule.command == RuleCommand::Analyze ? "analyze" : "stats")
+  out << "        Use --filter-time / --filter-hgtx to specify report time range.\n";
+  for (const std::string& name : rule.globalOptions) {
+    if (const GlobalOptionSpec* g = findGlobalOption(name)) out << "        Use --" << g->name << " to " << g->purpose << ".\n";
+  }
+  out << "        Try 'asys " << (rule.command == RuleCommand::Analyze ? "analyze" : "stats")
       << " --help' for more information.\n\n    Output:\n";
   out << "        Row# : " << rule.rowHelp << '\n';
   for (const auto& c : rule.columns) out << "        " << c.name << helpUnit(c) << " : " << c.help << '\n';

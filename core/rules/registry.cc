@@ -5,6 +5,8 @@ namespace asys {
 const std::vector<const RuleSpec*>& allRules() {
   // In the documentation's order.
   static const std::vector<const RuleSpec*> rules = {
+      &deviceMemoryUsageSummaryRule(),  // 2.3.1
+      &deviceMemoryUsageDetailRule(),
       &hggcApiSumRule(),
       &hggcApiTraceRule(),
       &hggcKernExecTraceRule(),

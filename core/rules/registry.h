@@ -4,6 +4,8 @@
 
 namespace asys {
 
+const RuleSpec& deviceMemoryUsageDetailRule();
+const RuleSpec& deviceMemoryUsageSummaryRule();
 const RuleSpec& hggcApiSumRule();
 const RuleSpec& hggcApiTraceRule();
 const RuleSpec& hggcKernExecTraceRule();

@@ -168,19 +168,20 @@ void checkNeeds(const RuleSpec& rule, const Report& report) {
 }  // namespace
 
 Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,
-                     const TimeWindow& baseWindow, const TimeWindow& targetWindow) {
+                     const TimeWindow& baseWindow, const TimeWindow& targetWindow, const RuleConfig& config) {
   if (!rule.compare) throw Error(rule.name + " reads one report, not a base and a target");
   checkNeeds(rule, base);
   checkNeeds(rule, target);
-  RuleContext b{base, options, baseWindow}, t{target, options, targetWindow};
+  RuleContext b{base, options, baseWindow, config}, t{target, options, targetWindow, config};
   StageTimer timer("compare rule " + rule.name);
   return compareTables(*rule.compare, b, t, options.flag("matched-only"));
 }
 
-Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window) {
+Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window,
+              const RuleConfig& config) {
   if (rule.compare) throw Error(rule.name + " compares two reports: give a base and a target report");
   checkNeeds(rule, report);
-  RuleContext ctx{report, options, window};
+  RuleContext ctx{report, options, window, config};
   StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));

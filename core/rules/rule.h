@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules/rule_config.h"
 #include "core/rules/time_window.h"
 #include "core/table/table.h"
 
@@ -41,6 +42,7 @@ struct OptionSpec {
   std::string defaultValue; // "" = none (all devices, no limit, ...)
   std::string defaultLabel; // how the panel shows the default ("All", "Demangled")
   std::vector<std::string> choices;  // Choice
+  std::vector<std::string> choiceLabels;  // Choice: the panel's text per choice ("" = the value)
   std::vector<FlagSpec> flags;       // ExclusiveFlags
   // A Flag that turns something off (`no-graph-mapping`): the panel shows a
   // checkbox for the thing itself, ticked by default, with `label`.
@@ -91,6 +93,7 @@ struct RuleContext {
   Report& report;
   const RuleOptions& options;
   TimeWindow window;  // keep only events overlapping it
+  const RuleConfig& config;  // the global options (--callstack-group-config, ...)
 };
 
 // Which command runs the rule: `asys stats`, or `asys analyze` (the
@@ -104,6 +107,9 @@ struct RuleSpec {
   std::string topic;        // rule list group: "HGGC", "HGTX", "OS runtime", "Device"
   std::string description;  // the rule's computation, for help and the panel
   std::vector<OptionSpec> options;
+  // The global options (rule_config.h) the rule reads: named in its help,
+  // shown in its settings panel.
+  std::vector<std::string> globalOptions;
   std::vector<ColumnSpec> columns;  // without Row#, which every table has
   std::vector<DataNeed> needs;
   PieSpec pie;
@@ -128,11 +134,12 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
 // Runs the rule: checks its data needs (MissingDataError naming table and
 // collection option), computes, applies `rows`.
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options,
-              const TimeWindow& window = {});
+              const TimeWindow& window = {}, const RuleConfig& config = RuleConfig::defaults());
 
 // Runs a compare rule on a base and a target report, each with its own
 // statistics time range; checks both reports' data needs.
 Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,
-                     const TimeWindow& baseWindow, const TimeWindow& targetWindow);
+                     const TimeWindow& baseWindow, const TimeWindow& targetWindow,
+                     const RuleConfig& config = RuleConfig::defaults());
 
 }  // namespace asys

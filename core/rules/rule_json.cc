@@ -59,11 +59,24 @@ std::string rulesJson(Report* report) {
           << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
           << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
+      out << ",\"choiceLabels\":";
+      array(out, o.choiceLabels, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"flags\":";
       array(out, o.flags, [&](const FlagSpec& f) {
         out << "{\"name\":" << jsonQuote(f.name) << ",\"label\":" << jsonQuote(f.label)
             << ",\"help\":" << jsonQuote(f.help) << '}';
       });
+      out << '}';
+    });
+    // The global options the rule reads, declared in full: the panel edits
+    // them as lists (one value per CLI occurrence), shared by every rule.
+    out << ",\"globalOptions\":";
+    array(out, r->globalOptions, [&](const std::string& name) {
+      const GlobalOptionSpec* g = findGlobalOption(name);
+      out << "{\"name\":" << jsonQuote(name) << ",\"placeholder\":" << jsonQuote(g ? g->placeholder : "")
+          << ",\"label\":" << jsonQuote(g ? g->label : name) << ",\"help\":" << jsonQuote(g ? g->help : "")
+          << ",\"defaults\":";
+      array(out, g ? g->defaults : std::vector<std::string>{}, [&](const std::string& d) { out << jsonQuote(d); });
       out << '}';
     });
     out << ",\"columns\":";

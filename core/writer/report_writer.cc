@@ -33,6 +33,7 @@ const char* const kInsertSql[] = {
     "INSERT INTO PPU_MEMORY_USAGE_EVENTS VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
     "INSERT INTO PPU_METRICS VALUES (?,?,?,?,?)",
     "INSERT INTO PCCL_STAGE_EVENTS VALUES (?,?,?,?,?,?,?)",
+    "UPDATE PPU_MEMORY_USAGE_EVENTS SET callchainId = ? WHERE rowid = ?",
 };
 
 inline void bindInt(sqlite3_stmt* s, int i, int64_t v) {
@@ -381,6 +382,29 @@ void ReportWriter::pcclStage(int64_t start, int64_t end, int64_t globalTid, int3
 }
 
 void ReportWriter::execSql(const std::string& sql) { exec(sql.c_str()); }
+
+std::vector<int64_t> ReportWriter::queryIntegers(const std::string& sql) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) fail("cannot read back from report");
+  std::vector<int64_t> values;
+  const int columns = sqlite3_column_count(st);
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    for (int c = 0; c < columns; ++c) {
+      values.push_back(sqlite3_column_type(st, c) == SQLITE_NULL ? kNull : sqlite3_column_int64(st, c));
+    }
+  }
+  sqlite3_finalize(st);
+  if (rc != SQLITE_DONE) fail("cannot read back from report");
+  return values;
+}
+
+void ReportWriter::memoryEventCallchain(int64_t rowid, int64_t callchainId) {
+  sqlite3_stmt* st = stmts_[kMemEventChain];
+  bindInt(st, 1, callchainId);
+  bindInt(st, 2, rowid);
+  step(kMemEventChain);
+}
 
 void ReportWriter::attachReadOnly(const std::string& path, const std::string& schema) {
   exec("COMMIT");

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -136,6 +137,12 @@ class ReportWriter {
   // source ATTACHed to this connection). `sql` runs inside the write
   // transaction; a failure throws Error("cannot write report 'OUT': why").
   void execSql(const std::string& sql);
+  // Reads rows of integers back from what was written (NULL as kNull), all
+  // columns of a row one after the other: importers that derive one table
+  // from another (call chains of memory events from the ranges around them).
+  std::vector<int64_t> queryIntegers(const std::string& sql);
+  // Sets the call chain of the PPU_MEMORY_USAGE_EVENTS row `rowid`.
+  void memoryEventCallchain(int64_t rowid, int64_t callchainId);
   // Attaches `path` read-only and immutable (no locks, no journal) as
   // `schema`. ATTACH cannot run inside a transaction, so this commits what
   // was written so far and begins again. detach() does the same in reverse.
@@ -172,6 +179,7 @@ class ReportWriter {
     kMemEvent,
     kMetric,
     kPcclStage,
+    kMemEventChain,
     kStmtCount
   };
   [[noreturn]] void fail(const char* what);

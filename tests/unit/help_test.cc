@@ -53,6 +53,45 @@ TEST(HelpReport, KernelSummaryFollowsTheDocumentedLayout) {
             "    listed kernels' total time, not of the application's run time.\n");
 }
 
+TEST(HelpReport, DeviceMemorySummaryFollowsTheDocumentedExample) {
+  // The documentation's example (2.3.1), line for line, then the rule's own
+  // paragraph on pairing and groups.
+  const std::string help = run({"stats", "--help-report", "device_memory_usage_summary"});
+  const std::string documented =
+      "device_memory_usage_summary -- Device Memory Usage Summary\n"
+      "\n"
+      "    Options:\n"
+      "        match-first-group\n"
+      "            Optional argument. When used with --callstack-group-config:\n"
+      "            If given, only matching the first callstack group.\n"
+      "            Default is matching all callstack group.\n"
+      "        usage-mode=<mode>\n"
+      "            Possible values are 'alloc-size', 'unreleased-size', 'alloc-count' or 'unreleased-count'.\n"
+      "            Specify the memory usage mode.\n"
+      "            If 'alloc-size', statistic overall allocated device memory usage.\n"
+      "            If 'unreleased-size', statistic allocated but not freed device memory usage.\n"
+      "            If 'alloc-count', statistic overall allocated device memory count.\n"
+      "            If 'unreleased-count', statistic allocated but not freed device memory count.\n"
+      "            Default is 'unreleased-size'.\n"
+      "        Use --filter-time / --filter-hgtx to specify report time range.\n"
+      "        Use --callstack-group-config to create report group configuration.\n"
+      "        Try 'asys stats --help' for more information.\n"
+      "\n"
+      "    Output:\n"
+      "        Row# : Row number of the device memory usage\n"
+      "        PID : Process identifier\n"
+      "        Device ID : PPU device identifier\n"
+      "        Group List : Memory usage belonged group list, splited by '/'\n"
+      "        Memory Usage [bytes] : Device memory usage\n"
+      "\n"
+      "    Group and statistic device memory usage of specified mode,\n"
+      "    If 'alloc-size' mode,  display allocated device memory usage summary.\n"
+      "    If 'alloc-count' mode, display allocated device memory count summary.\n"
+      "    If 'unreleased-size' mode, display allocated but not freed device memory usage summary.\n"
+      "    If 'unreleased-count' mode, display allocated but not freed device memory count summary.\n";
+  EXPECT_EQ(help.substr(0, documented.size()), documented);
+}
+
 TEST(HelpReport, RuleWithoutOptionsSaysSo) {
   std::string help = run({"stats", "--help-report", "hggc_api_sum"});
   EXPECT_NE(help.find("    Options:\n        This rule has no options.\n"), std::string::npos) << help;

@@ -92,6 +92,72 @@ TEST(Intervals, OverlapComponentsOfSortedSpansNeedNoSort) {
   EXPECT_TRUE(overlapComponentsSorted({}).empty());
 }
 
+TEST(Intervals, PairLatestOpenIsLastInFirstOutPerKey) {
+  // Events in time order (order = 0..n-1 except where given):
+  //  0 open k0   1 open k0   2 close k0 (ends 1, the latest)   3 close k0 (ends 0)
+  //  4 close k0  (a second close: k0 was opened before)
+  //  5 close k1  (never opened)   6 open k1   7 close k1 (ends 6)   8 open k2 (never closed)
+  const std::vector<uint32_t> key = {0, 0, 0, 0, 0, 1, 1, 1, 2};
+  const std::vector<uint8_t> open = {1, 1, 0, 0, 0, 0, 1, 0, 1};
+  std::vector<uint32_t> order(key.size());
+  std::iota(order.begin(), order.end(), 0u);
+  const OpenClosePairs p = pairLatestOpen(order, key, open, 3);
+  constexpr uint32_t N = OpenClosePairs::kNone;
+  EXPECT_EQ(p.partner, (std::vector<uint32_t>{3, 2, 1, 0, N, N, 7, 6, N}));
+  EXPECT_EQ(p.closedBefore, (std::vector<uint8_t>{0, 0, 0, 0, 1, 0, 0, 0, 0}));
+
+  // The order decides, not the index: the close (0) taken after the open (1).
+  const std::vector<uint32_t> k2 = {0, 0};
+  const std::vector<uint8_t> o2 = {0, 1};
+  const OpenClosePairs q = pairLatestOpen(std::vector<uint32_t>{1, 0}, k2, o2, 1);
+  EXPECT_EQ(q.partner, (std::vector<uint32_t>{1, 0}));
+}
+
+TEST(Intervals, HeldAtIsHalfOpen) {
+  EXPECT_TRUE(heldAt({10, 20}, 10));
+  EXPECT_TRUE(heldAt({10, 20}, 19));
+  EXPECT_FALSE(heldAt({10, 20}, 20));
+  EXPECT_FALSE(heldAt({10, 20}, 9));
+  EXPECT_TRUE(heldAt({10, INT64_MAX}, INT64_MAX - 1));
+}
+
+TEST(Intervals, PairLatestOpenAgainstBruteForce) {
+  std::mt19937_64 rng(777);
+  constexpr uint32_t N = OpenClosePairs::kNone;
+  for (int round = 0; round < 500; ++round) {
+    const size_t n = 1 + rng() % 40, keys = 1 + rng() % 4;
+    std::vector<uint32_t> key(n), order(n);
+    std::vector<uint8_t> open(n);
+    for (size_t i = 0; i < n; ++i) {
+      key[i] = static_cast<uint32_t>(rng() % keys);
+      open[i] = rng() % 2;
+    }
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), rng);
+    // Brute force: for each close, scan back in order for the latest open of
+    // its key that no earlier close took.
+    std::vector<uint32_t> partner(n, N);
+    std::vector<uint8_t> before(n, 0);
+    for (size_t at = 0; at < n; ++at) {
+      const uint32_t c = order[at];
+      if (open[c]) continue;
+      for (size_t back = at; back-- > 0;) {
+        const uint32_t o = order[back];
+        if (open[o] && key[o] == key[c] && partner[o] == N) {
+          partner[o] = c;
+          partner[c] = o;
+          break;
+        }
+      }
+      if (partner[c] == N)
+        for (size_t back = 0; back < at; ++back) before[c] |= open[order[back]] && key[order[back]] == key[c];
+    }
+    const OpenClosePairs p = pairLatestOpen(order, key, open, keys);
+    ASSERT_EQ(p.partner, partner) << "round " << round;
+    ASSERT_EQ(p.closedBefore, before) << "round " << round;
+  }
+}
+
 TEST(Intervals, RandomAgainstBruteForce) {
   std::mt19937_64 rng(12345);
   for (int round = 0; round < 300; ++round) {

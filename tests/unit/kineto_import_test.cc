@@ -28,6 +28,7 @@
 #include "core/import/kineto_names.h"
 #include "core/report/report.h"
 #include "core/writer/report_writer.h"
+#include "tests/unit/csv_rows.h"
 
 namespace fs = std::filesystem;
 
@@ -330,50 +331,8 @@ TEST(KinetoImport, LegacyStringTidsAndMemoryEvents) {
 // ---------------------------------------------------------------------------
 // hggc_ppu_kern_sum against TraceLens's kernel summary of the same trace.
 
-std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string cell;
-  bool quoted = false, any = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        cell += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c == '"') {
-      quoted = any = true;
-    } else if (c == ',') {
-      row.push_back(cell);
-      cell.clear();
-      any = true;
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      if (any || !cell.empty()) row.push_back(cell);
-      if (!row.empty()) rows.push_back(row);
-      row.clear();
-      cell.clear();
-      any = false;
-    } else {
-      cell += c;
-      any = true;
-    }
-  }
-  if (any || !cell.empty()) row.push_back(cell);
-  if (!row.empty()) rows.push_back(row);
-  return rows;
-}
-
-size_t column(const std::vector<std::string>& header, const std::string& name) {
-  auto it = std::find(header.begin(), header.end(), name);
-  EXPECT_NE(it, header.end()) << "no column " << name;
-  return static_cast<size_t>(it - header.begin());
-}
+using asys_test::column;
+using asys_test::parseCsv;
 
 TEST(KinetoImport, QwenKernelSummaryMatchesTraceLens) {
   const std::string dir = kData + "/kineto/tracelens/h100/";
@@ -573,6 +532,32 @@ TEST(KinetoImport, ArrayFormatAndPlainJson) {
   EXPECT_EQ(db.text("SELECT value FROM META_DATA WHERE name = 'epochOffset'"), "0");
 }
 
+// [memory] events get the call chain of the ranges around them on their
+// thread: Python frames (file as the module) and ops, outermost first.
+TEST(KinetoImport, MemoryEventsGetTheChainOfTheRangesAroundThem) {
+  const std::string events = R"({"traceEvents": [
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 7, "tid": 8, "ts": 115,
+     "args": {"Device Type": 1, "Device Id": 0, "Addr": 4096, "Bytes": 512}},
+    {"ph": "X", "cat": "python_function", "name": "app/loss.py(12): record_loss", "pid": 7, "tid": 8, "ts": 100, "dur": 50},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::empty_strided", "pid": 7, "tid": 8, "ts": 110, "dur": 10},
+    {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 7, "tid": 8, "ts": 90, "dur": 100},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 7, "tid": 9, "ts": 100, "dur": 50},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 7, "tid": 8, "ts": 118,
+     "args": {"Device Type": 1, "Device Id": 0, "Addr": 8192, "Bytes": 256}},
+    {"ph": "i", "cat": "cpu_instant_event", "name": "[memory]", "pid": 7, "tid": 8, "ts": 300,
+     "args": {"Device Type": 1, "Device Id": 0, "Addr": 4096, "Bytes": -512}}
+  ]})";
+  Db db(importToTemp({writeFile("memory_chain.json", events)}));
+  // Both allocations at 115 and 118 us share one chain; the release at 300 is in no range.
+  EXPECT_EQ(db.text("SELECT group_concat(coalesce(callchainId, 'NULL')) FROM (SELECT callchainId FROM "
+                    "PPU_MEMORY_USAGE_EVENTS ORDER BY rowid)"),
+            "1,1,NULL");
+  EXPECT_EQ(db.text("SELECT group_concat(c.stackDepth || ' ' || s.value || ' ' || coalesce(m.value, '-'), '; ') FROM "
+                    "(SELECT * FROM CALLCHAINS ORDER BY stackDepth DESC) c JOIN StringIds s ON s.id = c.symbol "
+                    "LEFT JOIN StringIds m ON m.id = c.module"),
+            "2 ProfilerStep#1 -; 1 record_loss app/loss.py; 0 aten::empty_strided -");
+}
+
 // ---------------------------------------------------------------------------
 // Malformed inputs: one clear line naming the file.
 
@@ -649,6 +634,19 @@ TEST(KinetoImport, JsonSyntaxErrorsGiveTheByteOffset) {
 
 // ---------------------------------------------------------------------------
 // Text helpers.
+
+TEST(KinetoNames, PythonFrames) {
+  using asys::kineto::parsePythonFrame;
+  auto frame = [](std::string_view name) {
+    const auto f = parsePythonFrame(name);
+    return std::string(f.file) + "|" + std::string(f.function);
+  };
+  EXPECT_EQ(frame("torch/nn/modules/module.py(1501): _call_impl"), "torch/nn/modules/module.py|_call_impl");
+  EXPECT_EQ(frame("<string>(1): <module>"), "<string>|<module>");
+  EXPECT_EQ(frame("<built-in method embedding of type object at 0x7d6b>"), "|<built-in method embedding of type object at 0x7d6b>");
+  EXPECT_EQ(frame("nn.Module: Linear_0"), "|nn.Module: Linear_0");
+  EXPECT_EQ(frame("f(x): y"), "|f(x): y");  // not a line number
+}
 
 TEST(KinetoNames, KernelShortNames) {
   using asys::kineto::kernelShortName;

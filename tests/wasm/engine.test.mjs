@@ -19,9 +19,11 @@ const engine = await createAsysEngine({
   wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
 });
 
-// `command`: `stats`, or `analyze` for the expert rules.
-function nativeCsv(ruleSpec, report, command = 'stats') {
-  const r = spawnSync(nativeAsys, [command, '-r', ruleSpec, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
+// `command`: `stats`, or `analyze` for the expert rules; `global`: the
+// global options, name -> values (each one `--name value`).
+function nativeCsv(ruleSpec, report, command = 'stats', global = {}) {
+  const extra = Object.entries(global).flatMap(([name, values]) => values.flatMap((v) => [`--${name}`, v]));
+  const r = spawnSync(nativeAsys, [command, '-r', ruleSpec, ...extra, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -89,6 +91,13 @@ function buildFixture(name) {
   assert.equal(r.status, 0, r.stderr);
   return out;
 }
+const memorySpecs = ['device_memory_usage_summary', 'device_memory_usage_summary:usage-mode=unreleased-count',
+  'device_memory_usage_summary:usage-mode=alloc-size', 'device_memory_usage_summary:usage-mode=alloc-count:match-first-group',
+  'device_memory_usage_detail', 'device_memory_usage_detail:usage-mode=all',
+  'device_memory_usage_detail:usage-mode=all:match-first-group'];
+// As tests/golden/cases/mem_summary.case gives them.
+const memoryGroups = ['acompute=(libacblas|libacdnn)', 'launch_kernel=libtorch/LaunchKernel', 'loss=loss.py',
+  'nn=torch\\/nn\\/modules', 'acompute=pccl::Buffers', 'inverted=LaunchKernel/libtorch'];
 const fixtureRuns = [
   ['hgtx_ppu.sql', 'stats', ['hgtx_kern_sum', 'hgtx_kern_sum:standalone', 'hgtx_kern_sum:no-graph-mapping:standalone:base',
     'hgtx_kern_sum:device=1/2:mangled', 'hgtx_kern_sum:range-include=step$/^in:range-exclude=^PCCL',
@@ -102,6 +111,9 @@ const fixtureRuns = [
   ['pccl_op_doc.sql', 'stats', ['pccl_op_sum']],
   ['ppu_idle.sql', 'analyze', ['ppu_gaps:gap=1', 'ppu_gaps:gap=0:rows=5', 'ppu_time_util:chunks=7',
     'ppu_time_util:chunks=7:merge-process-id', 'ppu_time_util:range-mode=full:chunks=2']],
+  // The device memory rules: the built-in groups, then the golden cases' groups.
+  ['memory_usage.sql', 'stats', memorySpecs],
+  ['memory_usage.sql', 'stats', memorySpecs, { 'callstack-group-config': memoryGroups }],
 ];
 // `rule:flag:opt=value` as the panel's options object.
 function panelOptions(spec) {
@@ -115,24 +127,77 @@ function panelOptions(spec) {
   }
   return [rule, options];
 }
-for (const [fixture, command, specs] of fixtureRuns) {
-  test(`${fixture}: WebAssembly CSV equals native CSV for each option`, () => {
+for (const [fixture, command, specs, global = {}] of fixtureRuns) {
+  const given = Object.keys(global).length ? ' with global options' : '';
+  test(`${fixture}: WebAssembly CSV equals native CSV for each option${given}`, () => {
     const report = buildFixture(fixture);
     try {
       assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+      const set = JSON.parse(engine.setRuleConfig(JSON.stringify(global)));
+      assert.equal(set.ok, true, set.error);
       for (const spec of specs) {
         const [rule, options] = panelOptions(spec);
         const rendered = JSON.parse(engine.renderRule(rule, JSON.stringify(options), 'csv'));
         assert.equal(rendered.ok, true, `${spec}: ${rendered.error}`);
-        const expected = nativeCsv(spec, report, command);
+        const expected = nativeCsv(spec, report, command, global);
         assert.ok(expected.split('\n').length > 2, `${spec} gives rows`);
         assert.equal(rendered.text, expected, spec);
       }
     } finally {
+      assert.equal(JSON.parse(engine.setRuleConfig('{}')).ok, true);
       fs.rmSync(report, { force: true });
     }
   });
 }
+
+test('a bad global option value is refused with the CLI\'s line and keeps the configuration', () => {
+  const report = buildFixture('memory_usage.sql');
+  try {
+    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+    const groups = { 'callstack-group-config': ['loss=loss.py'] };
+    assert.equal(JSON.parse(engine.setRuleConfig(JSON.stringify(groups))).ok, true);
+    const before = JSON.parse(engine.renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv')).text;
+    const bad = JSON.parse(engine.setRuleConfig(JSON.stringify({ 'callstack-group-config': ['a=libtorch/(x'] })));
+    assert.equal(bad.ok, false);
+    assert.equal(bad.error, "--callstack-group-config 'a=libtorch/(x': group 'a', frame regex 2: invalid regular expression '(x' at position 2: missing closing parenthesis");
+    const after = JSON.parse(engine.renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv')).text;
+    assert.equal(after, before);
+    assert.match(after, /"loss"/);
+    // One entry checked without applying it.
+    assert.deepEqual(JSON.parse(engine.checkRuleOption('callstack-group-config', 'x=ok')), { ok: true });
+    assert.match(JSON.parse(engine.checkRuleOption('callstack-group-config', 'nameless')).error, /no '='/);
+    // The rule list declares the option and its built-in starting list.
+    const rules = JSON.parse(engine.listRules());
+    const summary = rules.find((r) => r.name === 'device_memory_usage_summary');
+    assert.equal(summary.globalOptions[0].name, 'callstack-group-config');
+    assert.ok(summary.globalOptions[0].defaults.length >= 5);
+    assert.deepEqual(summary.options.find((o) => o.name === 'usage-mode').choiceLabels,
+      ['Total Alloc Size', 'Unreleased Alloc Size', 'Total Alloc Count', 'Unreleased Alloc Count']);
+  } finally {
+    assert.equal(JSON.parse(engine.setRuleConfig('{}')).ok, true);
+    fs.rmSync(report, { force: true });
+  }
+});
+
+test('device memory detail rows carry the span of the memory held', () => {
+  const report = buildFixture('memory_usage.sql');
+  try {
+    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+    const result = engine.runRule('device_memory_usage_detail', '{"usage-mode":"all"}');
+    assert.equal(result.ok, true, result.error);
+    assert.deepEqual(result.spans.map((s) => s.name), ['Memory Held']);
+    const view = (bytes) => new BigInt64Array(bytes.slice().buffer);
+    const start = view(result.spans[0].start), end = view(result.spans[0].end);
+    // Row 1 is ev1, allocated at 100 and freed by ev5 at 500; row 2 ev2, never
+    // freed: held to the capture end (2000); row 6 ev6 frees nothing: [600, 600].
+    assert.deepEqual([start[0], end[0]], [100n, 500n]);
+    assert.deepEqual([start[1], end[1]], [200n, 2000n]);
+    assert.deepEqual([start[5], end[5]], [600n, 600n]);
+    assert.ok(result.warnings.length === 2);
+  } finally {
+    fs.rmSync(report, { force: true });
+  }
+});
 
 test('trace rows carry their time spans as exact int64 values', () => {
   const report = buildFixture('hgtx_ppu.sql');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRules, normalizeSummary, openedName } from '../../web/src/engine/normalize';
-import { buildOptions, cliSpec, defaultSettings, parseIdList } from '../../web/src/lib/options';
+import { buildOptions, cliGlobalOptions, cliSpec, defaultSettings, parseIdList, shellWord } from '../../web/src/lib/options';
 
 // hggc_ppu_kern_sum as listRules() declares it (core/rules/rule_json.cc).
 const listRulesJson = [
@@ -201,5 +201,46 @@ describe('report summary', () => {
     expect(s.name).toBe('r0.json.gz (and 1 more)');
     expect(s.fileNames).toEqual(['r0.json.gz', 'r1.json.gz']);
     expect(s.generator).toBe('asys import (PyTorch/Kineto trace JSON)');
+  });
+});
+
+describe('global options (--callstack-group-config)', () => {
+  const [memory] = normalizeRules([
+    {
+      name: 'device_memory_usage_summary',
+      options: [
+        {
+          name: 'usage-mode', kind: 'choice', placeholder: '<mode>', label: 'Usage Mode', defaultValue: 'unreleased-size',
+          choices: ['alloc-size', 'unreleased-size'], choiceLabels: ['Total Alloc Size', 'Unreleased Alloc Size'],
+        },
+      ],
+      globalOptions: [
+        { name: 'callstack-group-config', placeholder: 'NAME=FRAME_RE[/FRAME_RE...]', label: 'Group Config', help: 'h',
+          defaults: ['acompute=(libacblas|libacdnn)', 'launch_kernel=LaunchKernel'] },
+      ],
+      columns: [],
+    },
+  ]);
+
+  it('reads the declarations and the choice labels', () => {
+    expect(memory.globalOptions).toEqual([
+      { name: 'callstack-group-config', placeholder: 'NAME=FRAME_RE[/FRAME_RE...]', label: 'Group Config', help: 'h',
+        defaults: ['acompute=(libacblas|libacdnn)', 'launch_kernel=LaunchKernel'] },
+    ]);
+    expect(memory.options[0].choiceLabels).toEqual(['Total Alloc Size', 'Unreleased Alloc Size']);
+    // Older engines send neither.
+    const [old] = normalizeRules([{ name: 'x', options: [{ name: 'm', kind: 'choice', choices: ['a'] }], columns: [] }]);
+    expect(old.globalOptions).toEqual([]);
+    expect(old.options[0].choiceLabels).toEqual([]);
+  });
+
+  it('writes saved entries as the CLI takes them, shell-quoted', () => {
+    expect(cliGlobalOptions(memory, {})).toBe('');
+    expect(cliGlobalOptions(memory, { 'callstack-group-config': ['loss=loss.py', 'nn=torch\\/nn/x$'] })).toBe(
+      " --callstack-group-config loss=loss.py --callstack-group-config 'nn=torch\\/nn/x$'",
+    );
+    // Options the rule does not read are not shown.
+    expect(cliGlobalOptions(memory, { 'ppu-op-config': ['a=kernel:b'] })).toBe('');
+    expect(shellWord("it's")).toBe("'it'\\''s'");
   });
 });

@@ -3,9 +3,9 @@
 // show here.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineClient, type OpenedReport, type Progress } from './engine/client';
-import type { EngineCapabilities } from './engine/protocol';
-import type { OptionSpec, ReportSummary as Summary, RuleDecl } from './engine/types';
-import { buildOptions, cliSpec, defaultSettings, type SettingValues } from './lib/options';
+import type { EngineCapabilities, RuleConfig } from './engine/protocol';
+import type { GlobalOptionSpec, OptionSpec, ReportSummary as Summary, RuleDecl } from './engine/types';
+import { buildOptions, cliGlobalOptions, cliSpec, defaultSettings, type SettingValues } from './lib/options';
 import { decodeResult, type DecodedResult } from './lib/result';
 import { DropZone } from './components/DropZone';
 import { ErrorBanner, type ErrorItem } from './components/ErrorBanner';
@@ -13,7 +13,7 @@ import { DEMOS, OPENABLE, OpenBar, type DemoName, type LoadingState } from './co
 import { ReportSummary } from './components/ReportSummary';
 import { ResultView } from './components/ResultView';
 import { RuleList } from './components/RuleList';
-import { SettingsPanel, type KnownId } from './components/SettingsPanel';
+import { SettingsPanel, type GlobalSettings, type KnownId } from './components/SettingsPanel';
 import { TimeFilter, type AppliedTimeFilter } from './components/TimeFilter';
 
 interface RunState {
@@ -76,7 +76,16 @@ export function App() {
   const [timeFilter, setTimeFilter] = useState<AppliedTimeFilter | null>(null);
   const timeFilterRef = useRef(timeFilter);
   timeFilterRef.current = timeFilter;
-  const [capabilities, setCapabilities] = useState<EngineCapabilities>({ sortOrder: false, setTimeFilter: false });
+  const [capabilities, setCapabilities] = useState<EngineCapabilities>({
+    sortOrder: false,
+    setTimeFilter: false,
+    ruleConfig: false,
+  });
+  // The global rule options saved so far (option name -> entries); an option
+  // absent here has its declared defaults. Kept across reports, as the engine keeps it.
+  const [ruleConfig, setRuleConfig] = useState<RuleConfig>({});
+  const ruleConfigRef = useRef(ruleConfig);
+  ruleConfigRef.current = ruleConfig;
   const errorId = useRef(0);
   const runId = useRef(0);
 
@@ -92,6 +101,10 @@ export function App() {
       setLoading({ label, loaded: 0, total: 0 });
       try {
         const opened = await open((p) => setLoading({ label, ...p }));
+        // A new worker (after an engine failure) starts without the saved global options.
+        if (opened.capabilities.ruleConfig && Object.keys(ruleConfigRef.current).length > 0) {
+          await client.setRuleConfig(ruleConfigRef.current);
+        }
         setLoading({ label: 'Reading rules…', loaded: 0, total: 0 });
         // The stats view runs the rules of one report; compare rules need two.
         const list = (await client.listRules()).filter((r) => !r.compare);
@@ -153,7 +166,9 @@ export function App() {
   const built = useMemo(() => (rule ? buildOptions(rule, values) : null), [rule, values]);
   const optionsKey = built ? JSON.stringify(built.options) : '';
   const filterKey = timeFilter ? `${timeFilter.filterTime}|${timeFilter.filterHgtx}` : '';
-  const runKey = rule ? `${reportId}|${filterKey}|${rule.name}|${optionsKey}` : '';
+  // Only the global options the rule reads: other rules keep their result.
+  const globalKey = rule ? JSON.stringify(rule.globalOptions.map((g) => ruleConfig[g.name] ?? null)) : '';
+  const runKey = rule ? `${reportId}|${filterKey}|${rule.name}|${optionsKey}|${globalKey}` : '';
   const canRun = !!summary && !!rule && !!built && Object.keys(built.errors).length === 0;
 
   // Run whenever the report, the rule or its settings change (debounced for typing).
@@ -192,6 +207,23 @@ export function App() {
     const window = await client.setTimeFilter(filterTime, filterHgtx);
     setTimeFilter(filterTime || filterHgtx ? { filterTime, filterHgtx, window } : null);
   };
+
+  const globalSettings: GlobalSettings | undefined = capabilities.ruleConfig
+    ? {
+        entries: (spec: GlobalOptionSpec) => ruleConfig[spec.name] ?? spec.defaults,
+        check: (name, value) => client.checkRuleOption(name, value),
+        save: async (name, entries) => {
+          const spec = rules.flatMap((r) => r.globalOptions).find((g) => g.name === name);
+          const next = { ...ruleConfig };
+          // The declared defaults (or nothing) are no configuration at all.
+          const isDefault = entries.length === 0 || (spec && JSON.stringify(entries) === JSON.stringify(spec.defaults));
+          if (isDefault) delete next[name];
+          else next[name] = entries;
+          await client.setRuleConfig(next);
+          setRuleConfig(next);
+        },
+      }
+    : undefined;
 
   const exportCsv = async () => {
     if (!rule || !built || !summary) return;
@@ -275,6 +307,7 @@ export function App() {
                       asys {rule.command}{timeFilter?.filterHgtx ? ` --filter-hgtx ${timeFilter.filterHgtx}` : ''}
                       {timeFilter?.filterTime && !timeFilter.filterHgtx ? ` --filter-time ${timeFilter.filterTime}` : ''} -r{' '}
                       {cliSpec(rule, built?.options ?? {})}
+                      {cliGlobalOptions(rule, ruleConfig)}
                     </code>
                     {running && (
                       <span className="running" role="status">
@@ -294,6 +327,7 @@ export function App() {
                     knownIds={(opt) => knownIds(summary, opt)}
                     onChange={setValue}
                     onReset={() => setSettings((s) => ({ ...s, [rule.name]: defaultSettings(rule) }))}
+                    global={globalSettings}
                   />
                 </div>
                 <section

@@ -1,6 +1,15 @@
-// The selected rule's settings, generated from its option declarations.
-import type { OptionSpec, RuleDecl } from '../engine/types';
+// The selected rule's settings, generated from its option declarations, and
+// the global options it reads (edited as lists, shared by every rule).
+import type { GlobalOptionSpec, OptionSpec, RuleDecl } from '../engine/types';
 import { parseIdList, type SettingValues } from '../lib/options';
+import { ListSetting } from './ListSetting';
+
+/** The global options' editors: the entries in force, checking and saving. */
+export interface GlobalSettings {
+  entries: (spec: GlobalOptionSpec) => string[];
+  check: (name: string, value: string) => Promise<string>;
+  save: (name: string, entries: string[]) => Promise<void>;
+}
 
 /** An id the report knows (a device, a process), offered as a toggle. */
 export interface KnownId {
@@ -16,13 +25,16 @@ interface Props {
   knownIds: (opt: OptionSpec) => KnownId[];
   onChange: (name: string, value: string) => void;
   onReset: () => void;
+  /** Absent when the engine has no global options (an older engine). */
+  global?: GlobalSettings;
 }
 
 // Past this many ids a text field is easier than toggles.
 const MAX_TOGGLES = 16;
 
-export function SettingsPanel({ rule, values, errors, knownIds, onChange, onReset }: Props) {
-  if (rule.options.length === 0) {
+export function SettingsPanel({ rule, values, errors, knownIds, onChange, onReset, global }: Props) {
+  const lists = global ? rule.globalOptions : [];
+  if (rule.options.length === 0 && lists.length === 0) {
     return (
       <div className="settings empty" data-testid="settings">
         <span className="muted small">This rule has no settings.</span>
@@ -41,9 +53,21 @@ export function SettingsPanel({ rule, values, errors, knownIds, onChange, onRese
           onChange={(v) => onChange(opt.name, v)}
         />
       ))}
-      <button className="link-button small" onClick={onReset} title="Back to the rule's defaults">
-        Reset
-      </button>
+      {rule.options.length > 0 && (
+        <button className="link-button small" onClick={onReset} title="Back to the rule's defaults">
+          Reset
+        </button>
+      )}
+      {global &&
+        lists.map((spec) => (
+          <ListSetting
+            key={spec.name}
+            spec={spec}
+            applied={global.entries(spec)}
+            check={(value) => global.check(spec.name, value)}
+            onSave={(entries) => global.save(spec.name, entries)}
+          />
+        ))}
     </div>
   );
 }
@@ -113,9 +137,9 @@ function Control({
         control = (
         <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
           {!opt.choices.includes(opt.defaultValue) && <option value="">{opt.defaultLabel || 'Default'}</option>}
-          {opt.choices.map((c) => (
+          {opt.choices.map((c, i) => (
             <option key={c} value={c}>
-              {c === opt.defaultValue && opt.defaultLabel ? opt.defaultLabel : c}
+              {opt.choiceLabels[i] || (c === opt.defaultValue && opt.defaultLabel ? opt.defaultLabel : c)}
             </option>
           ))}
         </select>

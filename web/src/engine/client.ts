@@ -7,6 +7,7 @@ import {
   type EngineRequest,
   type OpenResult,
   type ResponseMessage,
+  type RuleConfig,
 } from './protocol';
 import type { TimeWindow } from './engine_api';
 import { normalizeRules, normalizeSummary } from './normalize';
@@ -31,7 +32,11 @@ export interface OpenedReport {
 function opened(r: OpenResult): OpenedReport {
   return {
     summary: normalizeSummary(r.summary, r.fileName, r.fileSize, r.fileNames),
-    capabilities: r.capabilities ?? { sortOrder: false, setTimeFilter: false },
+    capabilities: {
+      sortOrder: r.capabilities?.sortOrder ?? false,
+      setTimeFilter: r.capabilities?.setTimeFilter ?? false,
+      ruleConfig: r.capabilities?.ruleConfig ?? false,
+    },
   };
 }
 
@@ -136,6 +141,16 @@ export class EngineClient {
   async setTimeFilter(filterTime: string, filterHgtx: string): Promise<TimeWindow | null> {
     const r = (await this.request({ type: 'setTimeFilter', filterTime, filterHgtx })) as { window: TimeWindow | null };
     return r.window;
+  }
+
+  /** The global rule options for every later run; rejects with the engine's line on a bad entry. */
+  async setRuleConfig(config: RuleConfig): Promise<void> {
+    await this.request({ type: 'setRuleConfig', config });
+  }
+
+  /** "" when `value` is a valid entry of global option `name`, else why not. */
+  async checkRuleOption(name: string, value: string): Promise<string> {
+    return (await this.request({ type: 'checkRuleOption', name, value })) as string;
   }
 
   async csv(rule: string, options: Record<string, string>): Promise<string> {

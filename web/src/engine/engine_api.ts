@@ -27,6 +27,10 @@ export interface AsysEngine {
   sortOrder?(column: number, descending: boolean): unknown;
   /** --filter-time / --filter-hgtx for later runs (newer engines). */
   setTimeFilter?(filterTime: string, filterHgtx: string): string;
+  /** The global rule options for later runs, `{"name": [entries]}` (newer engines). */
+  setRuleConfig?(configJson: string): string;
+  /** Checks one entry of a global option without applying it (newer engines). */
+  checkRuleOption?(name: string, value: string): string;
   HEAPU8?: Uint8Array;
   wasmMemory?: WebAssembly.Memory;
 }
@@ -120,6 +124,16 @@ export function takeTimeWindow(v: unknown): TimeWindow | null {
     return Number.isFinite(n) && Math.abs(n) < 9e18 ? n : null;
   };
   return [bound(w[0]), bound(w[1])];
+}
+
+/** setRuleConfig's / checkRuleOption's answer: "" when ok, else the engine's error line. */
+export function okOrError(v: unknown, what: string): string {
+  try {
+    parseEngineJson(v, what);
+    return '';
+  } catch (e) {
+    return errorText(e);
+  }
 }
 
 /** renderRule's answer: `{"ok":true,"text":...}` (or the bare text); throws the engine's error. */

@@ -81,6 +81,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
     defaultValue: str(o.defaultValue ?? o.default),
     defaultLabel: str(o.defaultLabel),
     choices: arr(o.choices).map(str),
+    choiceLabels: arr(o.choiceLabels).map(str),
     flags: arr(o.flags).map((f) => {
       const fo = obj(f);
       return { name: str(fo.name), label: str(fo.label) || str(fo.name), help: str(fo.help) };
@@ -109,6 +110,18 @@ export function normalizeRule(raw: unknown): RuleDecl {
     topic: str(o.topic) || 'Other',
     description: str(o.description),
     options: arr(o.options).map(normalizeOption),
+    globalOptions: arr(o.globalOptions)
+      .map((g) => {
+        const go = obj(g);
+        return {
+          name: str(go.name),
+          placeholder: str(go.placeholder),
+          label: str(go.label) || str(go.name),
+          help: str(go.help),
+          defaults: arr(go.defaults).map(str),
+        };
+      })
+      .filter((g) => g.name),
     columns: arr(o.columns).map(normalizeColumn),
     needs: arr(o.needs).map((n) => {
       const no = obj(n);

@@ -3,7 +3,10 @@
 import type { TimeWindow } from './engine_api';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
+
+/** The global rule options: option name -> its entries (one per CLI occurrence). */
+export type RuleConfig = Record<string, string[]>;
 
 export type EngineRequest =
   | { type: 'init'; engineUrl: string }
@@ -13,6 +16,8 @@ export type EngineRequest =
   | { type: 'run'; rule: string; options: Record<string, string> }
   | { type: 'sort'; runId: number; column: number; descending: boolean }
   | { type: 'setTimeFilter'; filterTime: string; filterHgtx: string }
+  | { type: 'setRuleConfig'; config: RuleConfig }
+  | { type: 'checkRuleOption'; name: string; value: string }
   | { type: 'csv'; rule: string; options: Record<string, string> };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
@@ -21,6 +26,8 @@ export type RequestMessage = EngineRequest & { id: number; version: number };
 export interface EngineCapabilities {
   sortOrder: boolean;
   setTimeFilter: boolean;
+  /** setRuleConfig and checkRuleOption: the global rule options (--callstack-group-config). */
+  ruleConfig: boolean;
 }
 
 /** openReport's (openReports') parsed JSON plus the files' names and total size. */
@@ -43,6 +50,9 @@ export interface ResultByType {
   run: RawRuleResult;
   sort: Uint32Array;
   setTimeFilter: { window: TimeWindow | null };
+  setRuleConfig: { ok: true };
+  /** "" when the value is valid, else the engine's one-line error. */
+  checkRuleOption: string;
   csv: string;
 }
 

@@ -20,9 +20,25 @@ export interface OptionSpec {
   defaultValue: string;
   defaultLabel: string;
   choices: string[];
+  /** Choice: the panel's text per choice ("" or missing: the value itself). */
+  choiceLabels: string[];
   flags: FlagSpec[];
   /** A Flag that turns something off (`no-graph-mapping`): shown as a checkbox for the thing itself, ticked by default. */
   inverted: boolean;
+}
+
+/**
+ * A global option (the CLI's repeatable `--name VALUE`, e.g.
+ * --callstack-group-config): a list of entries, one per occurrence, shared by
+ * every rule that reads it.
+ */
+export interface GlobalOptionSpec {
+  name: string;
+  placeholder: string;
+  label: string;
+  help: string;
+  /** The entries that apply when none is given (the built-in list). */
+  defaults: string[];
 }
 
 export interface ColumnSpec {
@@ -57,6 +73,8 @@ export interface RuleDecl {
   topic: string;
   description: string;
   options: OptionSpec[];
+  /** The global options the rule reads (edited as lists in its settings). */
+  globalOptions: GlobalOptionSpec[];
   columns: ColumnSpec[];
   needs: DataNeed[];
   pie: PieSpec | null;

@@ -9,6 +9,7 @@ import {
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
+  okOrError,
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
@@ -106,6 +107,7 @@ async function handle(msg: RequestMessage): Promise<void> {
       const capabilities = {
         sortOrder: typeof e.sortOrder === 'function',
         setTimeFilter: typeof e.setTimeFilter === 'function',
+        ruleConfig: typeof e.setRuleConfig === 'function' && typeof e.checkRuleOption === 'function',
       };
       const result: OpenResult = {
         summary,
@@ -144,6 +146,20 @@ async function handle(msg: RequestMessage): Promise<void> {
       const e = await engine();
       if (typeof e.setTimeFilter !== 'function') throw new Error('this engine has no time filter');
       post({ id, kind: 'result', result: { window: takeTimeWindow(e.setTimeFilter(msg.filterTime, msg.filterHgtx)) } });
+      return;
+    }
+    case 'setRuleConfig': {
+      const e = await engine();
+      if (typeof e.setRuleConfig !== 'function') throw new Error('this engine has no global rule options');
+      const error = okOrError(e.setRuleConfig(JSON.stringify(msg.config)), 'setRuleConfig');
+      if (error) throw new Error(error);
+      post({ id, kind: 'result', result: { ok: true } });
+      return;
+    }
+    case 'checkRuleOption': {
+      const e = await engine();
+      if (typeof e.checkRuleOption !== 'function') throw new Error('this engine has no global rule options');
+      post({ id, kind: 'result', result: okOrError(e.checkRuleOption(msg.name, msg.value), 'checkRuleOption') });
       return;
     }
     case 'csv': {

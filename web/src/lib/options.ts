@@ -99,6 +99,18 @@ export function buildOptions(rule: RuleDecl, values: SettingValues): BuiltOption
   return { options, errors };
 }
 
+/** A shell word: single-quoted unless it is plain (`'a=(x|y)'`, `'it'\''s'`). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_.,:=@%+/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The global options a rule reads, as the CLI takes them: ` --name 'entry'` per saved entry. */
+export function cliGlobalOptions(rule: Pick<RuleDecl, 'globalOptions'>, config: Record<string, string[]>): string {
+  return rule.globalOptions
+    .flatMap((g) => (config[g.name] ?? []).map((entry) => ` --${g.name} ${shellWord(entry)}`))
+    .join('');
+}
+
 /** The rule as the CLI writes it: `hggc_ppu_kern_sum:base:device=0/1`. */
 export function cliSpec(rule: Pick<RuleDecl, 'name' | 'options'>, options: EngineOptions): string {
   const esc = (s: string) => s.replace(/,/g, '\\,').replace(/:/g, '\\:');

@@ -1,0 +1,134 @@
+// device_memory_usage_summary (2.3.1): device memory per process, PPU and
+// Group List (the groups of the allocation's call stack), in one of four
+// usage modes.
+#include <algorithm>
+#include <numeric>
+
+#include "core/analysis/device_memory.h"
+#include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/device_memory_options.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t { kPid, kDevice, kGroups, kUsage };
+
+std::vector<ColumnSpec> columns(bool counts) {
+  return {
+      {"PID", "", CellKind::Int, "Process identifier"},
+      {"Device ID", "", CellKind::Int, "PPU device identifier"},
+      {"Group List", "", CellKind::Text, "Memory usage belonged group list, splited by '/'"},
+      // A count has no unit (docs/rules.md): the header says which it is.
+      {"Memory Usage", counts ? "" : "bytes", CellKind::Int, "Device memory usage"},
+  };
+}
+
+OptionSpec usageModeOption() {
+  OptionSpec o{.name = "usage-mode",
+               .kind = OptionKind::Choice,
+               .placeholder = "<mode>",
+               .label = "Usage Mode",
+               .help = "Specify the memory usage mode.\n"
+                       "If 'alloc-size', statistic overall allocated device memory usage.\n"
+                       "If 'unreleased-size', statistic allocated but not freed device memory usage.\n"
+                       "If 'alloc-count', statistic overall allocated device memory count.\n"
+                       "If 'unreleased-count', statistic allocated but not freed device memory count.\n"
+                       "Default is 'unreleased-size'."};
+  o.choices = {"alloc-size", "unreleased-size", "alloc-count", "unreleased-count"};
+  o.choiceLabels = {"Total Alloc Size", "Unreleased Alloc Size", "Total Alloc Count", "Unreleased Alloc Count"};
+  o.defaultValue = "unreleased-size";
+  o.defaultLabel = "Unreleased Alloc Size";
+  return o;
+}
+
+Table compute(RuleContext& ctx) {
+  Report& report = ctx.report;
+  const std::string mode = ctx.options.value("usage-mode").value_or("unreleased-size");
+  const bool unreleasedOnly = mode.rfind("unreleased", 0) == 0;
+  const bool counts = mode.size() > 6 && mode.compare(mode.size() - 6, 6, "-count") == 0;
+
+  const DeviceMemoryEvents events = pairDeviceMemory(report);
+  const MemoryUsageEvents& m = report.memoryUsage(mcol::pairing);
+  std::vector<uint32_t> allocations;
+  for (uint32_t e : events.order) {
+    if (m.operation[e] != kMemoryAllocation || !ctx.window.overlaps(m.start[e], m.start[e])) continue;
+    if (unreleasedOnly && !unreleasedAtEnd(m, events, e, ctx.window)) continue;
+    allocations.push_back(e);
+  }
+  const GroupLists lists(report, ctx.config.callstackGroups(), ctx.options.flag("match-first-group"), allocations);
+
+  // Rows: (pid, device) as a dense place, times the Group List.
+  KeyGroups places, rows;
+  std::vector<int64_t> usage;
+  uint64_t lastPlaceKey = ~0ull;
+  uint32_t place = 0;
+  for (uint32_t e : allocations) {
+    const uint64_t placeKey =
+        (static_cast<uint64_t>(memoryEventPid(m, e) & 0xFFFFFFFF) << 32) | static_cast<uint32_t>(m.deviceId[e]);
+    if (placeKey != lastPlaceKey) {  // consecutive allocations mostly share one
+      lastPlaceKey = placeKey;
+      place = places.indexOf(placeKey);
+    }
+    const uint32_t row = rows.indexOf(static_cast<uint64_t>(place) * lists.size() + lists.of(e));
+    if (row == usage.size()) usage.push_back(0);
+    usage[row] += counts ? 1 : (m.bytes[e] == kNoValue ? 0 : m.bytes[e]);
+  }
+  auto pid = [&](uint32_t r) { return static_cast<int32_t>(places.key(static_cast<uint32_t>(rows.key(r) / lists.size())) >> 32); };
+  auto device = [&](uint32_t r) { return static_cast<int32_t>(places.key(static_cast<uint32_t>(rows.key(r) / lists.size()))); };
+  auto list = [&](uint32_t r) -> const std::string& { return lists.text(static_cast<uint32_t>(rows.key(r) % lists.size())); };
+
+  // Memory Usage descending; ties by PID, Device ID, then Group List.
+  std::vector<uint32_t> order(usage.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if (usage[a] != usage[b]) return usage[a] > usage[b];
+    if (pid(a) != pid(b)) return pid(a) < pid(b);
+    if (device(a) != device(b)) return device(a) < device(b);
+    return list(a) < list(b);
+  });
+
+  Table t(columns(counts));
+  for (uint32_t r : order) {
+    if (pid(r) >= 0) t.setInt(kPid, pid(r));
+    t.setInt(kDevice, device(r));
+    t.setText(kGroups, list(r));
+    t.setInt(kUsage, usage[r]);
+    t.endRow();
+  }
+  addPairingWarnings(t, ctx, events);
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& deviceMemoryUsageSummaryRule() {
+  static const RuleSpec rule{
+      .name = "device_memory_usage_summary",
+      .title = "Device Memory Usage Summary",
+      .rowHelp = "Row number of the device memory usage",
+      .topic = "Device memory",
+      .description =
+          "Group and statistic device memory usage of specified mode,\n"
+          "If 'alloc-size' mode,  display allocated device memory usage summary.\n"
+          "If 'alloc-count' mode, display allocated device memory count summary.\n"
+          "If 'unreleased-size' mode, display allocated but not freed device memory usage summary.\n"
+          "If 'unreleased-count' mode, display allocated but not freed device memory count summary.\n"
+          "Per process and PPU, a release frees the latest unreleased allocation of the\n"
+          "same address; unreleased = not released before the end of the time range.\n"
+          "Each allocation belongs to the groups its call stack matches (all of them in\n"
+          "--callstack-group-config order, joined by '/', or the first with\n"
+          "match-first-group; 'others' when none). Sorted by Memory Usage descending.",
+      .options = {matchFirstGroupOption(), usageModeOption()},
+      .globalOptions = {"callstack-group-config"},
+      .columns = columns(false),
+      .needs = {deviceMemoryNeed()},
+      .pie = {"Memory Usage", {"Group List", "PID", "Device ID"}},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys
