@@ -12,27 +12,16 @@
 #include <sstream>
 
 #include "core/cli/cli.h"
+#include "tests/unit/cli_run.h"
 #include "core/gen/generator.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out, err;
-};
-
-CliRun cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  int status = asys::runCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using asys::test::cli;
+using asys::test::CliRun;
+using asys::test::slurp;
 
 class CompareCommand : public ::testing::Test {
  protected:

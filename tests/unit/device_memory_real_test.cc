@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/cli_run.h"
 #include "core/cli/cli.h"
 #include "core/import/importer.h"
 #include "core/writer/report_writer.h"
@@ -50,16 +51,9 @@ std::string tempReport(const std::string& name) {
   return (dir / name).string();
 }
 
-struct CliRun {
-  int status;
-  std::string out, err;
-};
-
-CliRun stats(std::vector<std::string> args) {
-  std::ostringstream out, err;
+asys::test::CliRun stats(std::vector<std::string> args) {
   args.insert(args.begin(), "stats");
-  const int status = asys::runCli(args, out, err);
-  return {status, out.str(), err.str()};
+  return asys::test::cli(args);
 }
 
 // Group List -> Memory Usage of one device's rows.

@@ -22,6 +22,7 @@
 #include <tuple>
 #include <vector>
 
+#include "tests/unit/cli_run.h"
 #include "core/base/error.h"
 #include "core/cli/cli.h"
 #include "core/import/importer.h"
@@ -142,16 +143,8 @@ void buildFixture(const std::string& path, const std::string& extraSql = "") {
           "; COMMIT;");
 }
 
-struct CliResult {
-  int status;
-  std::string out, err;
-};
-
-CliResult cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int status = asys::runCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
+using asys::test::cli;
+using CliResult = asys::test::CliRun;
 
 std::string importError(const std::vector<std::string>& inputs, const std::string& out) {
   try {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/cli_run.h"
 #include "core/cli/cli.h"
 #include "core/import/importer.h"
 
@@ -21,16 +22,8 @@ namespace {
 
 const std::string kData = ASYS_REAL_DATA_DIR;
 
-struct CliResult {
-  int status;
-  std::string out, err;
-};
-
-CliResult cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int status = asys::runCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
+using asys::test::cli;
+using CliResult = asys::test::CliRun;
 
 // The CSV line whose text contains `key` (the first), without its Row#.
 std::string rowWith(const std::string& csv, const std::string& key) {
