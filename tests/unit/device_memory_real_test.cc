@@ -51,7 +51,9 @@ std::string tempReport(const std::string& name) {
   return (dir / name).string();
 }
 
-asys::test::CliRun stats(std::vector<std::string> args) {
+using asys::test::CliRun;
+
+CliRun stats(std::vector<std::string> args) {
   args.insert(args.begin(), "stats");
   return asys::test::cli(args);
 }
