@@ -1,17 +1,21 @@
-// The engine's WebAssembly surface: four coarse calls (open a report, list
-// the rules, run a rule into a columnar result, render a rule as text), and
-// the settings that hold for every later run (the time filter, the global
-// rule options). The browser never binds fine-grained C++ objects and no call
-// is per row.
+// The engine's WebAssembly surface, version 2: a handle-based API. Several
+// reports are open at once, each with its own id, statistics time range and
+// loaded tables; a rule runs against a report id (a compare rule against two)
+// and its result stays in the engine under a result id, to be sorted, paged,
+// rendered and released. Every call answers one envelope object,
+// {ok: true, ...} or {ok: false, error: "one line"}; nothing throws into JS.
+// Calls are coarse (no call per row), and 64-bit times and ids cross exactly:
+// integer cells and spans as the bytes of int64 arrays (BigInt64Array in JS),
+// single times as BigInt.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <map>
 #include <memory>
 #include <sstream>
 
 #include "core/base/error.h"
-#include "core/base/json.h"
 #include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
@@ -26,96 +30,72 @@ namespace asys {
 
 namespace {
 
-std::unique_ptr<Report> g_report;
-TimeWindow g_window;
-std::unique_ptr<Table> g_lastTable;  // the last runRule result, for sortOrder
-RuleConfig g_config;                 // the global rule options (setRuleConfig)
+// The client checks this on start: a page and an engine of other versions
+// do not talk.
+constexpr int kApiVersion = 2;
 
-std::string errorJson(const std::string& message) {
-  return "{\"ok\":false,\"error\":" + jsonQuote(message) + "}";
+struct OpenReport {
+  std::unique_ptr<Report> report;
+  TimeWindow window;  // its own statistics range (setTimeFilter)
+};
+
+std::map<int, OpenReport> g_reports;
+std::map<int, std::unique_ptr<Table>> g_results;
+int g_nextReport = 1, g_nextResult = 1;
+RuleConfig g_config;  // the global rule options (setRuleConfig), for every report
+
+val okEnvelope() {
+  val v = val::object();
+  v.set("ok", true);
+  return v;
 }
 
-// Opens one or more files as the current report: an asysrep directly, an
-// Nsight Systems export or Kineto traces (several rank files together) by
-// importing them into a temporary asysrep in memory first. The open report
-// stays until the new one opened: a bad file loses nothing.
-std::string openReports(const std::vector<std::string>& paths) {
+val errorEnvelope(const std::string& message) {
+  val v = val::object();
+  v.set("ok", false);
+  v.set("error", message);
+  return v;
+}
+
+// Runs `body` (which fills the envelope) and turns any error into the
+// error envelope.
+template <typename Body>
+val answer(Body&& body) {
   try {
-    std::unique_ptr<Report> opened = openAnyReport(paths, "/tmp");
-    g_lastTable.reset();
-    g_report = std::move(opened);
-    g_window = {};
-    return "{\"ok\":true,\"summary\":" + summaryJson(*g_report) + "}";
+    val v = okEnvelope();
+    body(v);
+    return v;
   } catch (const std::exception& e) {
-    return errorJson(e.what());
+    return errorEnvelope(e.what());
   }
 }
 
-std::string openReport(const std::string& path) { return openReports({path}); }
+val parseJson(const std::string& json) { return val::global("JSON").call<val>("parse", json); }
 
-std::string openReportList(const val& paths) {
-  return openReports(emscripten::vecFromJSArray<std::string>(paths));
+val bigInt(int64_t v) { return val::global("BigInt")(std::to_string(v)); }
+
+// The little-endian bytes of an int64 array (a copy JS views as BigInt64Array).
+val int64Bytes(const std::vector<int64_t>& v) {
+  return val::global("Uint8Array")
+      .new_(emscripten::typed_memory_view(v.size() * 8, reinterpret_cast<const uint8_t*>(v.data())));
 }
 
-std::string listRules() { return rulesJson(g_report.get()); }
-
-// The statistics time range for every later run, as --filter-time /
-// --filter-hgtx give it on the command line ("" = not set).
-std::string setTimeFilter(const std::string& filterTime, const std::string& filterHgtx) {
-  try {
-    if (!g_report) throw Error("no report is open");
-    g_window = resolveTimeWindow(*g_report, filterTime, filterHgtx);
-    std::string range = g_window.isAll() ? "null"
-                        : "[" + std::to_string(g_window.start) + "," + std::to_string(g_window.end) + "]";
-    return "{\"ok\":true,\"window\":" + range + "}";
-  } catch (const std::exception& e) {
-    return errorJson(e.what());
-  }
+OpenReport& reportOf(int id) {
+  auto it = g_reports.find(id);
+  if (it == g_reports.end()) throw Error("no open report with id " + std::to_string(id));
+  return it->second;
 }
 
-// {"callstack-group-config": ["NAME=RE/RE", ...], ...}: each entry is one
-// occurrence of the CLI's global option, in order. An empty object (or
-// empty lists) is the default configuration.
-RuleConfig configFrom(const val& json) {
-  RuleConfig config;
-  if (json.isUndefined() || json.isNull()) return config;
-  val object = json.typeOf().as<std::string>() == "string" ? val::global("JSON").call<val>("parse", json) : json;
-  val keys = val::global("Object").call<val>("keys", object);
-  const size_t n = keys["length"].as<size_t>();
-  for (size_t i = 0; i < n; ++i) {
-    const std::string name = keys[i].as<std::string>();
-    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
-    val values = object[name];
-    if (!val::global("Array").call<bool>("isArray", values)) throw Error(name + ": expected a list of values");
-    const size_t count = values["length"].as<size_t>();
-    for (size_t v = 0; v < count; ++v) config.add(name, val::global("String")(values[v]).as<std::string>());
-  }
-  return config;
+Table& resultOf(int id) {
+  auto it = g_results.find(id);
+  if (it == g_results.end()) throw Error("no result with id " + std::to_string(id) + " (released?)");
+  return *it->second;
 }
 
-// The global rule options for every later run, as the CLI's repeated
-// --callstack-group-config gives them. A bad value is an error (one line, as
-// the CLI prints it) and keeps the configuration in force.
-std::string setRuleConfig(const val& json) {
-  try {
-    g_config = configFrom(json);
-    return "{\"ok\":true}";
-  } catch (const std::exception& e) {
-    return errorJson(e.what());
-  }
-}
-
-// Checks one value of a global option without applying it: the settings
-// panel validates each entry as it is typed.
-std::string checkRuleOption(const std::string& name, const std::string& value) {
-  try {
-    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
-    RuleConfig scratch;
-    scratch.add(name, value);
-    return "{\"ok\":true}";
-  } catch (const std::exception& e) {
-    return errorJson(e.what());
-  }
+const RuleSpec& ruleOf(const std::string& name) {
+  const RuleSpec* rule = findRule(name);
+  if (!rule) throw Error("unknown rule '" + name + "'");
+  return *rule;
 }
 
 // The panel sends option name -> string value; turn it into the CLI's
@@ -123,9 +103,7 @@ std::string checkRuleOption(const std::string& name, const std::string& value) {
 RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
   std::vector<std::string> items;
   if (!options.isUndefined() && !options.isNull()) {
-    val object = options.typeOf().as<std::string>() == "string"
-                     ? val::global("JSON").call<val>("parse", options)
-                     : options;
+    val object = options.typeOf().as<std::string>() == "string" ? parseJson(options.as<std::string>()) : options;
     val keys = val::global("Object").call<val>("keys", object);
     const size_t n = keys["length"].as<size_t>();
     for (size_t i = 0; i < n; ++i) {
@@ -147,99 +125,218 @@ RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
   return parseRuleOptions(rule, items);
 }
 
-Table computeRule(const std::string& name, const val& options) {
-  if (!g_report) throw Error("no report is open");
-  const RuleSpec* rule = findRule(name);
-  if (!rule) throw Error("unknown rule '" + name + "'");
-  return runRule(*rule, *g_report, optionsFrom(*rule, options), g_window, g_config);
-}
-
-val runRuleColumnar(const std::string& name, const val& options) {
-  val result = val::object();
-  try {
-    g_lastTable.reset();
-    Table t = computeRule(name, options);
-    const size_t rows = t.rowCount();
-    val columns = val::array();
-    val cells = val::array();
-    for (size_t c = 0; c < t.columns().size(); ++c) {
-      const ColumnSpec& spec = t.columns()[c];
-      val col = val::object();
-      col.set("name", spec.name);
-      col.set("unit", spec.unit);
-      col.set("header", spec.header());
-      col.set("kind", spec.kind == CellKind::Text ? "text" : spec.kind == CellKind::Int ? "int" : "decimal1");
-      columns.call<void>("push", col);
-      if (spec.kind == CellKind::Text) {
-        std::vector<uint32_t> ids(rows);
-        for (size_t r = 0; r < rows; ++r) ids[r] = t.isMissing(r, c) ? 0xFFFFFFFFu : t.textIdAt(r, c);
-        cells.call<void>("push", val::global("Uint32Array").new_(emscripten::typed_memory_view(rows, ids.data())));
-      } else {
-        std::vector<double> values(rows);
-        for (size_t r = 0; r < rows; ++r) {
-          values[r] = t.isMissing(r, c) ? NAN
-                      : spec.kind == CellKind::Int ? static_cast<double>(t.intAt(r, c))
-                                                   : t.decimalAt(r, c);
-        }
-        cells.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(rows, values.data())));
-      }
-    }
-    g_lastTable = std::make_unique<Table>(std::move(t));
-    // All distinct texts as UTF-8 joined by NUL: one decode and split in JS.
-    std::string pool;
-    const StringPool& texts = g_lastTable->textPool();
-    for (uint32_t id = 0; id < texts.size(); ++id) {
-      pool += texts.get(id);
-      pool += '\0';
-    }
-    result.set("ok", true);
-    result.set("columns", columns);
-    result.set("rowCount", rows);
-    result.set("cells", cells);
-    result.set("textPool", val::global("Uint8Array").new_(
-                               emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
-    // The time spans of each row (a trace row's range, its activity), as the
-    // little-endian bytes of int64 arrays: 64-bit times never pass through
-    // doubles (the worker views them as BigInt64Array).
-    val spans = val::array();
-    auto int64Bytes = [](const std::vector<int64_t>& v) {
-      return val::global("Uint8Array").new_(
-          emscripten::typed_memory_view(v.size() * 8, reinterpret_cast<const uint8_t*>(v.data())));
-    };
-    for (size_t w = 0; w < g_lastTable->spanNames().size(); ++w) {
-      val span = val::object();
-      span.set("name", g_lastTable->spanNames()[w]);
-      span.set("start", int64Bytes(g_lastTable->spanStarts(w)));
-      span.set("end", int64Bytes(g_lastTable->spanEnds(w)));
-      spans.call<void>("push", span);
-    }
-    result.set("spans", spans);
-    val warnings = val::array();
-    for (const auto& w : g_lastTable->warnings()) warnings.call<void>("push", w);
-    result.set("warnings", warnings);
-  } catch (const std::exception& e) {
-    result.set("ok", false);
-    result.set("error", std::string(e.what()));
+// {"callstack-group-config": ["NAME=RE/RE", ...], ...}: each entry is one
+// occurrence of the CLI's global option, in order. An empty object (or
+// empty lists) is the default configuration.
+RuleConfig configFrom(const val& json) {
+  RuleConfig config;
+  if (json.isUndefined() || json.isNull()) return config;
+  val object = json.typeOf().as<std::string>() == "string" ? parseJson(json.as<std::string>()) : json;
+  val keys = val::global("Object").call<val>("keys", object);
+  const size_t n = keys["length"].as<size_t>();
+  for (size_t i = 0; i < n; ++i) {
+    const std::string name = keys[i].as<std::string>();
+    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
+    val values = object[name];
+    if (!val::global("Array").call<bool>("isArray", values)) throw Error(name + ": expected a list of values");
+    const size_t count = values["length"].as<size_t>();
+    for (size_t v = 0; v < count; ++v) config.add(name, val::global("String")(values[v]).as<std::string>());
   }
-  return result;
+  return config;
 }
 
-// Row order of the last runRule result sorted by a column (a Uint32Array).
-val sortOrder(size_t column, bool descending) {
-  if (!g_lastTable) return val::null();
-  std::vector<uint32_t> order = sortedRowOrder(*g_lastTable, column, descending);
-  return val::global("Uint32Array").new_(emscripten::typed_memory_view(order.size(), order.data()));
+// Rows [from, from + count) of a table as columns: Int cells as int64 bytes
+// (INT64_MIN = "-"), Decimal1 as a Float64Array (NaN = "-"), Text as a
+// Uint32Array of indices into the table's text pool (0xFFFFFFFF = "-").
+val columnarRows(const Table& t, size_t from, size_t count) {
+  val columns = val::array();
+  val cells = val::array();
+  for (size_t c = 0; c < t.columns().size(); ++c) {
+    const ColumnSpec& spec = t.columns()[c];
+    val col = val::object();
+    col.set("name", spec.name);
+    col.set("unit", spec.unit);
+    col.set("header", spec.header());
+    col.set("kind", spec.kind == CellKind::Text ? "text" : spec.kind == CellKind::Int ? "int" : "decimal1");
+    columns.call<void>("push", col);
+    if (spec.kind == CellKind::Text) {
+      std::vector<uint32_t> ids(count);
+      for (size_t r = 0; r < count; ++r) ids[r] = t.isMissing(from + r, c) ? 0xFFFFFFFFu : t.textIdAt(from + r, c);
+      cells.call<void>("push", val::global("Uint32Array").new_(emscripten::typed_memory_view(count, ids.data())));
+    } else if (spec.kind == CellKind::Int) {
+      std::vector<int64_t> values(count);
+      for (size_t r = 0; r < count; ++r) values[r] = t.isMissing(from + r, c) ? INT64_MIN : t.intAt(from + r, c);
+      cells.call<void>("push", int64Bytes(values));
+    } else {
+      std::vector<double> values(count);
+      for (size_t r = 0; r < count; ++r) values[r] = t.isMissing(from + r, c) ? NAN : t.decimalAt(from + r, c);
+      cells.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(count, values.data())));
+    }
+  }
+  val out = val::object();
+  out.set("columns", columns);
+  out.set("cells", cells);
+  out.set("rowCount", count);
+  return out;
 }
 
-std::string renderRule(const std::string& name, const val& options, const std::string& format) {
-  try {
-    Table t = computeRule(name, options);
+// A new result: stored under an id, answered with its whole columnar data,
+// all distinct texts as UTF-8 joined by NUL (one decode and split in JS),
+// the rows' time spans and the rule's warnings.
+void storeResult(Table t, val& v) {
+  const int id = g_nextResult++;
+  Table& stored = *g_results.emplace(id, std::make_unique<Table>(std::move(t))).first->second;
+  v.set("result", id);
+  val rows = columnarRows(stored, 0, stored.rowCount());
+  v.set("columns", rows["columns"]);
+  v.set("cells", rows["cells"]);
+  v.set("rowCount", stored.rowCount());
+  std::string pool;
+  const StringPool& texts = stored.textPool();
+  for (uint32_t i = 0; i < texts.size(); ++i) {
+    pool += texts.get(i);
+    pool += '\0';
+  }
+  v.set("textPool", val::global("Uint8Array")
+                        .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+  val spans = val::array();
+  for (size_t w = 0; w < stored.spanNames().size(); ++w) {
+    val span = val::object();
+    span.set("name", stored.spanNames()[w]);
+    span.set("start", int64Bytes(stored.spanStarts(w)));
+    span.set("end", int64Bytes(stored.spanEnds(w)));
+    spans.call<void>("push", span);
+  }
+  v.set("spans", spans);
+  val warnings = val::array();
+  for (const auto& w : stored.warnings()) warnings.call<void>("push", w);
+  v.set("warnings", warnings);
+}
+
+// ---------------------------------------------------------------------------
+// The API
+
+int apiVersion() { return kApiVersion; }
+
+// Opens files as one report: an asysrep directly, an Nsight Systems export or
+// Kineto traces (several rank files together) by importing them into a
+// temporary asysrep in memory first. Other open reports are untouched.
+val open(const val& paths) {
+  return answer([&](val& v) {
+    std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
+    const int id = g_nextReport++;
+    v.set("summary", parseJson(summaryJson(*report)));
+    g_reports[id] = {std::move(report), {}};
+    v.set("report", id);
+  });
+}
+
+val close(int report) {
+  return answer([&](val&) {
+    reportOf(report);
+    g_reports.erase(report);
+  });
+}
+
+// The rules, each with its availability in `report` (0: no report).
+val listRules(int report) {
+  return answer([&](val& v) {
+    v.set("rules", parseJson(rulesJson(report == 0 ? nullptr : reportOf(report).report.get())));
+  });
+}
+
+// A report's statistics time range for its later runs, as --filter-time /
+// --filter-hgtx give it ("" = not set). A bad one keeps the range in force.
+val setTimeFilter(int report, const std::string& filterTime, const std::string& filterHgtx) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    r.window = resolveTimeWindow(*r.report, filterTime, filterHgtx);
+    if (r.window.isAll()) {
+      v.set("window", val::null());
+    } else {
+      val w = val::array();
+      w.call<void>("push", bigInt(r.window.start));
+      w.call<void>("push", bigInt(r.window.end));
+      v.set("window", w);
+    }
+  });
+}
+
+// The global rule options for every later run, as the CLI's repeated
+// --callstack-group-config gives them. A bad value is an error and keeps the
+// configuration in force.
+val setRuleConfig(const val& json) {
+  return answer([&](val&) { g_config = configFrom(json); });
+}
+
+// Checks one value of a global option without applying it: the settings
+// panel validates each entry as it is typed.
+val checkRuleOption(const std::string& name, const std::string& value) {
+  return answer([&](val&) {
+    if (!findGlobalOption(name)) throw Error("unknown global option '" + name + "'");
+    RuleConfig scratch;
+    scratch.add(name, value);
+  });
+}
+
+val run(int report, const std::string& name, const val& options) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const RuleSpec& rule = ruleOf(name);
+    storeResult(runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config), v);
+  });
+}
+
+// A compare rule on a base and a target report, each in its own time range.
+val runCompare(int base, int target, const std::string& name, const val& options) {
+  return answer([&](val& v) {
+    OpenReport& b = reportOf(base);
+    OpenReport& t = reportOf(target);
+    const RuleSpec& rule = ruleOf(name);
+    storeResult(runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config), v);
+  });
+}
+
+// The row order of a result sorted by a column (stable; "-" last), so the
+// viewer never sorts a million rows itself.
+val sortOrder(int result, size_t column, bool descending) {
+  return answer([&](val& v) {
+    const Table& t = resultOf(result);
+    if (column >= t.columns().size()) throw Error("the result has no column " + std::to_string(column));
+    std::vector<uint32_t> order = sortedRowOrder(t, column, descending);
+    v.set("order", val::global("Uint32Array").new_(emscripten::typed_memory_view(order.size(), order.data())));
+  });
+}
+
+// Rows [offset, offset + count) of a result, in the shape `run` answers
+// (text cells index the pool `run` sent).
+val page(int result, size_t offset, size_t count) {
+  return answer([&](val& v) {
+    const Table& t = resultOf(result);
+    const size_t from = std::min(offset, t.rowCount());
+    val rows = columnarRows(t, from, std::min(count, t.rowCount() - from));
+    v.set("columns", rows["columns"]);
+    v.set("cells", rows["cells"]);
+    v.set("rowCount", rows["rowCount"]);
+    v.set("offset", from);
+  });
+}
+
+// A result as text in csv, json or column, the bytes the CLI writes.
+val render(int result, const std::string& format) {
+  return answer([&](val& v) {
+    const Table& t = resultOf(result);
     std::ostringstream out;
     writeTable(t, parseOutputFormat(format), out);
-    return "{\"ok\":true,\"text\":" + jsonQuote(out.str()) + "}";
-  } catch (const std::exception& e) {
-    return errorJson(e.what());
-  }
+    v.set("text", out.str());
+  });
+}
+
+val release(int result) {
+  return answer([&](val&) {
+    resultOf(result);
+    g_results.erase(result);
+  });
 }
 
 }  // namespace
@@ -247,13 +344,17 @@ std::string renderRule(const std::string& name, const val& options, const std::s
 }  // namespace asys
 
 EMSCRIPTEN_BINDINGS(asys_engine) {
-  emscripten::function("openReport", &asys::openReport);
-  emscripten::function("openReports", &asys::openReportList);
+  emscripten::function("apiVersion", &asys::apiVersion);
+  emscripten::function("open", &asys::open);
+  emscripten::function("close", &asys::close);
   emscripten::function("listRules", &asys::listRules);
   emscripten::function("setTimeFilter", &asys::setTimeFilter);
   emscripten::function("setRuleConfig", &asys::setRuleConfig);
   emscripten::function("checkRuleOption", &asys::checkRuleOption);
-  emscripten::function("runRule", &asys::runRuleColumnar);
+  emscripten::function("run", &asys::run);
+  emscripten::function("runCompare", &asys::runCompare);
   emscripten::function("sortOrder", &asys::sortOrder);
-  emscripten::function("renderRule", &asys::renderRule);
+  emscripten::function("page", &asys::page);
+  emscripten::function("render", &asys::render);
+  emscripten::function("release", &asys::release);
 }

@@ -19,6 +19,32 @@ const engine = await createAsysEngine({
   wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
 });
 
+// Most tests below work on one open report at a time: these wrap the
+// handle-based API (version 2) around "the current report".
+let current = 0;
+function adopt(opened) {
+  if (opened.ok) {
+    if (current) assert.equal(engine.close(current).ok, true);
+    current = opened.report;
+  }
+  return opened;
+}
+const openReport = (file) => adopt(engine.open([file]));
+const openReports = (files) => adopt(engine.open(files));
+const listRules = () => engine.listRules(current).rules;
+const setTimeFilter = (filterTime, filterHgtx) => engine.setTimeFilter(current, filterTime, filterHgtx);
+const runRule = (rule, options) => engine.run(current, rule, options);
+// run + render + release: the rule's text exactly as the CLI writes it.
+function renderRule(rule, options, format) {
+  const run = runRule(rule, options);
+  if (!run.ok) return run;
+  const text = engine.render(run.result, format);
+  assert.equal(engine.release(run.result).ok, true);
+  return text;
+}
+// An Int column's cells (int64 bytes) as BigInt values.
+const ints = (result, col) => new BigInt64Array(result.cells[col].slice().buffer);
+
 // `command`: `stats`, or `analyze` for the expert rules; `global`: the
 // global options, name -> values (each one `--name value`).
 function nativeCsv(ruleSpec, report, command = 'stats', global = {}) {
@@ -51,7 +77,7 @@ function cliSpec(rule, options) {
 }
 
 test('opening the demo report returns its summary', () => {
-  const opened = JSON.parse(engine.openReport(demo));
+  const opened = openReport(demo);
   assert.equal(opened.ok, true, opened.error);
   assert.ok(opened.summary.tables.includes('HGGC_KERNEL'));
   assert.ok(opened.summary.devices.length >= 1);
@@ -59,8 +85,8 @@ test('opening the demo report returns its summary', () => {
 
 for (const [rule, options] of invocations) {
   test(`${cliSpec(rule, options)}: WebAssembly CSV equals native CSV`, () => {
-    assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-    const rendered = JSON.parse(engine.renderRule(rule, JSON.stringify(options), 'csv'));
+    assert.equal(openReport(demo).ok, true);
+    const rendered = renderRule(rule, JSON.stringify(options), 'csv');
     assert.equal(rendered.ok, true, rendered.error);
     const expected = nativeCsv(cliSpec(rule, options), demo);
     assert.ok(expected.split('\n').length > 2, 'the demo report gives rows');
@@ -69,13 +95,13 @@ for (const [rule, options] of invocations) {
 }
 
 test('every rule with default options: WebAssembly CSV equals native CSV', () => {
-  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-  const rules = JSON.parse(engine.listRules());
+  assert.equal(openReport(demo).ok, true);
+  const rules = listRules();
   assert.ok(rules.length >= 15);
   for (const rule of rules) {
     if (rule.compare) continue; // two reports: the bridge runs one report today
     assert.equal(rule.available, true, `${rule.name}: ${rule.missing}`);
-    const rendered = JSON.parse(engine.renderRule(rule.name, '{}', 'csv'));
+    const rendered = renderRule(rule.name, '{}', 'csv');
     assert.equal(rendered.ok, true, `${rule.name}: ${rendered.error}`);
     assert.equal(rendered.text, nativeCsv(rule.name, demo, rule.command), rule.name);
   }
@@ -132,19 +158,19 @@ for (const [fixture, command, specs, global = {}] of fixtureRuns) {
   test(`${fixture}: WebAssembly CSV equals native CSV for each option${given}`, () => {
     const report = buildFixture(fixture);
     try {
-      assert.equal(JSON.parse(engine.openReport(report)).ok, true);
-      const set = JSON.parse(engine.setRuleConfig(JSON.stringify(global)));
+      assert.equal(openReport(report).ok, true);
+      const set = engine.setRuleConfig(JSON.stringify(global));
       assert.equal(set.ok, true, set.error);
       for (const spec of specs) {
         const [rule, options] = panelOptions(spec);
-        const rendered = JSON.parse(engine.renderRule(rule, JSON.stringify(options), 'csv'));
+        const rendered = renderRule(rule, JSON.stringify(options), 'csv');
         assert.equal(rendered.ok, true, `${spec}: ${rendered.error}`);
         const expected = nativeCsv(spec, report, command, global);
         assert.ok(expected.split('\n').length > 2, `${spec} gives rows`);
         assert.equal(rendered.text, expected, spec);
       }
     } finally {
-      assert.equal(JSON.parse(engine.setRuleConfig('{}')).ok, true);
+      assert.equal(engine.setRuleConfig('{}').ok, true);
       fs.rmSync(report, { force: true });
     }
   });
@@ -153,28 +179,28 @@ for (const [fixture, command, specs, global = {}] of fixtureRuns) {
 test('a bad global option value is refused with the CLI\'s line and keeps the configuration', () => {
   const report = buildFixture('memory_usage.sql');
   try {
-    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
+    assert.equal(openReport(report).ok, true);
     const groups = { 'callstack-group-config': ['loss=loss.py'] };
-    assert.equal(JSON.parse(engine.setRuleConfig(JSON.stringify(groups))).ok, true);
-    const before = JSON.parse(engine.renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv')).text;
-    const bad = JSON.parse(engine.setRuleConfig(JSON.stringify({ 'callstack-group-config': ['a=libtorch/(x'] })));
+    assert.equal(engine.setRuleConfig(JSON.stringify(groups)).ok, true);
+    const before = renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv').text;
+    const bad = engine.setRuleConfig(JSON.stringify({ 'callstack-group-config': ['a=libtorch/(x'] }));
     assert.equal(bad.ok, false);
     assert.equal(bad.error, "--callstack-group-config 'a=libtorch/(x': group 'a', frame regex 2: invalid regular expression '(x' at position 2: missing closing parenthesis");
-    const after = JSON.parse(engine.renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv')).text;
+    const after = renderRule('device_memory_usage_summary', '{"usage-mode":"alloc-size"}', 'csv').text;
     assert.equal(after, before);
     assert.match(after, /"loss"/);
     // One entry checked without applying it.
-    assert.deepEqual(JSON.parse(engine.checkRuleOption('callstack-group-config', 'x=ok')), { ok: true });
-    assert.match(JSON.parse(engine.checkRuleOption('callstack-group-config', 'nameless')).error, /no '='/);
+    assert.deepEqual(engine.checkRuleOption('callstack-group-config', 'x=ok'), { ok: true });
+    assert.match(engine.checkRuleOption('callstack-group-config', 'nameless').error, /no '='/);
     // The rule list declares the option and its built-in starting list.
-    const rules = JSON.parse(engine.listRules());
+    const rules = listRules();
     const summary = rules.find((r) => r.name === 'device_memory_usage_summary');
     assert.equal(summary.globalOptions[0].name, 'callstack-group-config');
     assert.ok(summary.globalOptions[0].defaults.length >= 5);
     assert.deepEqual(summary.options.find((o) => o.name === 'usage-mode').choiceLabels,
       ['Total Alloc Size', 'Unreleased Alloc Size', 'Total Alloc Count', 'Unreleased Alloc Count']);
   } finally {
-    assert.equal(JSON.parse(engine.setRuleConfig('{}')).ok, true);
+    assert.equal(engine.setRuleConfig('{}').ok, true);
     fs.rmSync(report, { force: true });
   }
 });
@@ -182,8 +208,8 @@ test('a bad global option value is refused with the CLI\'s line and keeps the co
 test('device memory detail rows carry the span of the memory held', () => {
   const report = buildFixture('memory_usage.sql');
   try {
-    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
-    const result = engine.runRule('device_memory_usage_detail', '{"usage-mode":"all"}');
+    assert.equal(openReport(report).ok, true);
+    const result = runRule('device_memory_usage_detail', '{"usage-mode":"all"}');
     assert.equal(result.ok, true, result.error);
     assert.deepEqual(result.spans.map((s) => s.name), ['Memory Held']);
     const view = (bytes) => new BigInt64Array(bytes.slice().buffer);
@@ -202,8 +228,8 @@ test('device memory detail rows carry the span of the memory held', () => {
 test('trace rows carry their time spans as exact int64 values', () => {
   const report = buildFixture('hgtx_ppu.sql');
   try {
-    assert.equal(JSON.parse(engine.openReport(report)).ok, true);
-    const result = engine.runRule('hgtx_kern_trace', '{}');
+    assert.equal(openReport(report).ok, true);
+    const result = runRule('hgtx_kern_trace', '{}');
     assert.equal(result.ok, true, result.error);
     assert.deepEqual(result.spans.map((s) => s.name), ['HGTX Range', 'Device Activity']);
     const view = (bytes) => new BigInt64Array(bytes.slice().buffer);
@@ -212,14 +238,14 @@ test('trace rows carry their time spans as exact int64 values', () => {
     assert.deepEqual([view(result.spans[1].start)[0], view(result.spans[1].end)[0]], [1500n, 2000n]);
     assert.equal(view(result.spans[0].start).length, result.rowCount);
     // A summary has none.
-    assert.deepEqual(engine.runRule('hgtx_kern_sum', '{}').spans, []);
+    assert.deepEqual(runRule('hgtx_kern_sum', '{}').spans, []);
   } finally {
     fs.rmSync(report, { force: true });
   }
 });
 
 test('rule declarations carry a row-counting pie and the selected-row sum columns', () => {
-  const rules = JSON.parse(engine.listRules());
+  const rules = listRules();
   const trace = rules.find((r) => r.name === 'pccl_desync_trace');
   assert.deepEqual(trace.pie, { valueColumn: '', keyColumns: ['Last Process', 'Last Device'], countRows: true });
   assert.deepEqual(trace.sumColumns, []);
@@ -229,33 +255,33 @@ test('rule declarations carry a row-counting pie and the selected-row sum column
 });
 
 test('sortOrder orders the last result by a column in the engine', () => {
-  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-  const result = engine.runRule('hggc_ppu_kern_sum', '{}');
+  assert.equal(openReport(demo).ok, true);
+  const result = runRule('hggc_ppu_kern_sum', '{}');
   const instances = result.columns.findIndex((c) => c.name === 'Instances');
-  const order = engine.sortOrder(instances, false);
+  const order = engine.sortOrder(result.result, instances, false).order;
   assert.equal(order.length, result.rowCount);
-  const values = Array.from(order, (row) => result.cells[instances][row]);
+  const values = Array.from(order, (row) => ints(result, instances)[row]);
   for (let i = 1; i < values.length; ++i) assert.ok(values[i - 1] <= values[i]);
   assert.deepEqual([...order].sort((a, b) => a - b), [...Array(result.rowCount).keys()]);
 });
 
 test('a time filter narrows every later run, and a bad one is a clear error', () => {
-  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-  const all = engine.runRule('hggc_api_trace', '{}').rowCount;
-  const set = JSON.parse(engine.setTimeFilter('160000000/200000000', ''));
+  assert.equal(openReport(demo).ok, true);
+  const all = runRule('hggc_api_trace', '{}').rowCount;
+  const set = setTimeFilter('160000000/200000000', '');
   assert.equal(set.ok, true, set.error);
-  const some = engine.runRule('hggc_api_trace', '{}').rowCount;
+  const some = runRule('hggc_api_trace', '{}').rowCount;
   assert.ok(some > 0 && some < all, `${some} of ${all}`);
-  const bad = JSON.parse(engine.setTimeFilter('', 'no_such_range'));
+  const bad = setTimeFilter('', 'no_such_range');
   assert.equal(bad.ok, false);
   assert.match(bad.error, /no HGTX range named 'no_such_range'/);
-  assert.equal(JSON.parse(engine.setTimeFilter('', '')).ok, true);
-  assert.equal(engine.runRule('hggc_api_trace', '{}').rowCount, all);
+  assert.equal(setTimeFilter('', '').ok, true);
+  assert.equal(runRule('hggc_api_trace', '{}').rowCount, all);
 });
 
 test('the columnar result decodes to the CSV cells', () => {
-  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-  const result = engine.runRule('hggc_ppu_kern_sum', '{}');
+  assert.equal(openReport(demo).ok, true);
+  const result = runRule('hggc_ppu_kern_sum', '{}');
   assert.equal(result.ok, true, result.error);
   const pool = new TextDecoder().decode(result.textPool).split('\0');
   const csvLines = nativeCsv('hggc_ppu_kern_sum', demo).trimEnd().split('\n');
@@ -264,13 +290,13 @@ test('the columnar result decodes to the CSV cells', () => {
   const totalCol = result.columns.findIndex((c) => c.name === 'Total Time');
   const firstName = pool[result.cells[nameCol][0]];
   assert.ok(csvLines[1].endsWith(`"${firstName.replaceAll('"', '""')}",`));
-  assert.equal(String(result.cells[totalCol][0]), csvLines[1].split(',')[2]);
+  assert.equal(String(ints(result, totalCol)[0]), csvLines[1].split(',')[2]);
 });
 
 test('a file that is not a report gives one clear line', () => {
   const bogus = path.join(os.tmpdir(), `asys-not-a-report-${process.pid}.txt`);
   fs.writeFileSync(bogus, 'hello, I am text\n');
-  const opened = JSON.parse(engine.openReport(bogus));
+  const opened = openReport(bogus);
   fs.unlinkSync(bogus);
   assert.equal(opened.ok, false);
   assert.match(opened.error, /not a report asys can read/);
@@ -278,8 +304,8 @@ test('a file that is not a report gives one clear line', () => {
 });
 
 test('a bad option is an error naming the option, not a crash', () => {
-  assert.equal(JSON.parse(engine.openReport(demo)).ok, true);
-  const result = engine.runRule('hggc_ppu_kern_sum', JSON.stringify({ device: 'x' }));
+  assert.equal(openReport(demo).ok, true);
+  const result = runRule('hggc_ppu_kern_sum', JSON.stringify({ device: 'x' }));
   assert.equal(result.ok, false);
   assert.match(result.error, /device/);
 });
@@ -294,9 +320,9 @@ for (const file of foreign) {
   test(`${file}: imported in WebAssembly, hggc_ppu_kern_sum equals native`, (t) => {
     const input = path.join(realData, file);
     if (!fs.existsSync(input)) return t.skip(`real data not present: ${input}`);
-    const opened = JSON.parse(engine.openReport(input));
+    const opened = openReport(input);
     assert.equal(opened.ok, true, opened.error);
-    const rendered = JSON.parse(engine.renderRule('hggc_ppu_kern_sum', '{}', 'csv'));
+    const rendered = renderRule('hggc_ppu_kern_sum', '{}', 'csv');
     assert.equal(rendered.ok, true, rendered.error);
     assert.ok(rendered.text.split('\n').length > 3);
     assert.equal(rendered.text, nativeCsv('hggc_ppu_kern_sum', input));
@@ -307,7 +333,7 @@ test('several Kineto rank files open as one report', (t) => {
   const dir = path.join(realData, 'kineto/param/dlrm_kineto');
   if (!fs.existsSync(dir)) return t.skip(`real data not present: ${dir}`);
   const ranks = fs.readdirSync(dir).filter((f) => f.endsWith('.json.gz')).map((f) => path.join(dir, f));
-  const opened = JSON.parse(engine.openReports(ranks));
+  const opened = openReports(ranks);
   assert.equal(opened.ok, true, opened.error);
   assert.equal(opened.summary.processes.length, ranks.length);
 });
