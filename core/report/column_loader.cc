@@ -73,7 +73,7 @@ size_t ColumnLoad::run() {
   }
   sql += " FROM \"" + table_ + "\" ORDER BY rowid";
 
-  const size_t expected = db_.countRows(table_);
+  const size_t expected = db_.rowBound(table_, present.size());
   for (const Target& t : targets_) {
     switch (t.kind) {
       case Kind::Int64: as<int64_t>(t.out).reserve(expected); break;
@@ -159,6 +159,18 @@ size_t ColumnLoad::run() {
     }
   }
   if (rc != SQLITE_DONE) db_.fail("cannot read table " + table_);
+  if (expected > 2 * row) {
+    // Rowids with gaps: give back what the reservation overestimated.
+    for (const Target& t : targets_) {
+      switch (t.kind) {
+        case Kind::Int64: as<int64_t>(t.out).shrink_to_fit(); break;
+        case Kind::Int32: as<int32_t>(t.out).shrink_to_fit(); break;
+        case Kind::Name:
+        case Kind::Text: as<uint32_t>(t.out).shrink_to_fit(); break;
+        case Kind::Real: as<double>(t.out).shrink_to_fit(); break;
+      }
+    }
+  }
   return row;
 }
 
