@@ -1,5 +1,6 @@
 #include "core/cli/stats_command.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -25,6 +26,16 @@ constexpr const char* kStatsUsage =
     "REPORT is an asysrep report, an Nsight Systems SQLite export or PyTorch/Kineto\n"
     "trace JSON (several rank files make one report); foreign files are imported\n"
     "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
+
+// Whether a rule reads `table` (its data needs name it).
+bool readsTable(const RuleSpec& rule, const std::string& table) {
+  for (const DataNeed& need : rule.needs) {
+    if (need.table == table) return true;
+    for (const auto& t : need.alternatives)
+      if (t == table) return true;
+  }
+  return false;
+}
 
 struct RuleRun {
   const RuleSpec* rule;
@@ -154,6 +165,12 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   } catch (const Error& e) {
     err << "asys stats: " << e.what() << '\n';
     return 1;
+  }
+
+  // Several rules over the kernels: read every column in the first scan, so
+  // HGGC_KERNEL is read from the file once, not once per rule.
+  if (std::count_if(runs.begin(), runs.end(), [](const RuleRun& r) { return readsTable(*r.rule, "HGGC_KERNEL"); }) > 1) {
+    report->planKernelColumns(kcol::all);
   }
 
   int status = 0;

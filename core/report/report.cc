@@ -146,6 +146,7 @@ const ApiCalls& Report::osrtApi() {
 
 const Kernels& Report::kernels(uint32_t columns) {
   uint32_t missing = columns & kcol::all & ~kernelColumns_;
+  if (missing != 0) missing |= kernelPlan_ & ~kernelColumns_;  // one scan for all of them
   if (missing == 0 || !db_->hasTable("HGGC_KERNEL")) {
     kernelColumns_ |= missing;
     return kernels_;
