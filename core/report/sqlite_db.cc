@@ -52,7 +52,10 @@ bool SqliteDb::hasTable(std::string_view table) {
 }
 
 size_t SqliteDb::rowBound(std::string_view table, size_t columns) {
-  Statement st(*this, "SELECT min(rowid), max(rowid) FROM \"" + std::string(table) + "\"");
+  // Two subqueries: SQLite answers a lone min() or max() by one descent, but
+  // min() and max() in one SELECT by a scan of the whole table.
+  const std::string t = "\"" + std::string(table) + "\"";
+  Statement st(*this, "SELECT (SELECT min(rowid) FROM " + t + "), (SELECT max(rowid) FROM " + t + ")");
   if (!st.step() || st.isNull(0)) return 0;
   const int64_t lo = st.int64(0), hi = st.int64(1);
   Statement pages(*this, "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()");
