@@ -172,6 +172,7 @@ class Report {
  private:
   Report() = default;
   void loadStrings();
+  void loadKernelColumns(uint32_t columns);
   ApiCalls loadApi(const char* table);
   MemoryOps loadMemoryOps(bool memset);
   std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
