@@ -246,7 +246,7 @@ describe('running out of memory', () => {
   it('says so in one line and gives the command line to run instead', () => {
     const line = outOfMemoryMessage('big.asysrep', 'hggc_ppu_trace');
     expect(line).toBe(
-      "Out of memory: hggc_ppu_trace on big.asysrep needs more than the 4 GB a browser tab's engine can use; " +
+      "Out of memory: hggc_ppu_trace on big.asysrep needs more than the 2 GB a browser tab's engine can use; " +
         'the command line has no such limit: asys stats -r hggc_ppu_trace big.asysrep',
     );
     expect(line).not.toContain('\n');

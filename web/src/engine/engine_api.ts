@@ -164,15 +164,15 @@ export function isOutOfMemory(message: string): boolean {
 }
 
 /**
- * The one line the viewer shows when a rule runs out of memory: a browser
- * tab's WebAssembly engine can address 4 GB, the command line has no such
- * limit. The engine stays usable (what it loaded for the failed rule is
+ * The one line the viewer shows when a rule runs out of memory: the
+ * browser's WebAssembly engine may grow to 2 GB (wasm/CMakeLists.txt says
+ * why not 4), the command line has no such limit. The engine stays usable (what it loaded for the failed rule is
  * freed); docs/big-reports.md gives the ceiling.
  */
 export function outOfMemoryMessage(fileName: string, rule?: string): string {
   const file = /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
   const what = rule ? `${rule} on ${fileName}` : `opening ${fileName}`;
-  return `Out of memory: ${what} needs more than the 4 GB a browser tab's engine can use; the command line has no such limit: asys stats -r ${rule ?? 'RULE'} ${file}`;
+  return `Out of memory: ${what} needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: asys stats -r ${rule ?? 'RULE'} ${file}`;
 }
 
 /** Removes the worker's mount directories (/reports/N/...) from the engine's paths and messages. */
