@@ -2,6 +2,7 @@
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
 import type { CellArray, RawRuleResult } from './types';
+import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
   mkdir(path: string): void;
@@ -197,6 +198,8 @@ interface OpenEntry {
   dir: string;
   /** WORKERFS mount points, unmounted on release. */
   mounts: string[];
+  /** The files' readers ahead (where the page is cross-origin isolated), stopped on release. */
+  readers: { stop(): void }[];
   /** Directories made for this open, removed last. */
   dirs: string[];
 }
@@ -204,6 +207,8 @@ interface OpenEntry {
 /**
  * Opens the files of one report under a directory of their own,
  * /reports/N, mounted with WORKERFS: nothing is copied, whatever the size.
+ * Where the page is cross-origin isolated, a reader worker reads each large
+ * file ahead of the engine (workerfs_prefetch.ts).
  * The engine reads an SQLite file through its report VFS, which reads the
  * File ahead in blocks of up to 32 MiB (one FileReaderSync call each) into
  * a bounded cache (core/report/block_vfs.h), so the engine's memory holds
@@ -216,6 +221,8 @@ interface OpenEntry {
 export class ReportMounts {
   private next = 1;
   private current: OpenEntry | null = null;
+  /** Reading files ahead in a second worker; null where it cannot, undefined before the first mount. */
+  private prefetch: WorkerfsPrefetch | null | undefined;
 
   constructor(private readonly engine: AsysEngine) {}
 
@@ -234,7 +241,7 @@ export class ReportMounts {
       /* exists */
     }
     FS.mkdir(dir);
-    const entry: OpenEntry = { dir, mounts: [], dirs: [dir] };
+    const entry: OpenEntry = { dir, mounts: [], readers: [], dirs: [dir] };
     let summary: unknown;
     try {
       const paths = this.place(list, entry);
@@ -270,6 +277,8 @@ export class ReportMounts {
     if (renamed.length > 0) opts.blobs = renamed;
     FS.mount(WORKERFS, opts, dir);
     entry.mounts.push(dir);
+    if (this.prefetch === undefined) this.prefetch = WorkerfsPrefetch.install(WORKERFS);
+    if (this.prefetch) for (const f of files) entry.readers.push(this.prefetch.start(f));
     return names.map((n) => `${dir}/${n}`);
   }
 
@@ -282,6 +291,7 @@ export class ReportMounts {
         /* still in use by the engine: leave it */
       }
     };
+    for (const r of entry.readers) attempt(() => r.stop());
     for (const m of entry.mounts) attempt(() => FS.unmount(m));
     for (const d of [...entry.dirs].reverse()) attempt(() => FS.rmdir(d));
   }
