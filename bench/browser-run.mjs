@@ -13,8 +13,9 @@
 // table's rows, the tab's peak memory (the high-water mark of resident
 // memory of the renderer process that runs the page and its engine worker,
 // from /proc; the dropped file is not in it: Chromium reads it from disk),
-// and the engine worker's FileReaderSync calls: how many, the MiB they
-// read and the seconds spent in them.
+// and the FileReaderSync calls of its workers: how many, the MiB they read,
+// whether a reader worker read ahead (cross-origin isolated page), and the
+// seconds the engine's own worker spent in them.
 // Usage: node bench/browser-run.mjs REPORT [RULE]   (after npm run build)
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -75,21 +76,29 @@ try {
   await result.waitFor();
   await page.locator('body[data-state=idle]').waitFor();
 
-  // Time the engine's worker spends in FileReaderSync, and what it reads.
-  const worker = page.workers()[0];
-  await worker.evaluate(() => {
-    self.__reads = { count: 0, bytes: 0, ms: 0 };
-    const proto = FileReaderSync.prototype;
-    const read = proto.readAsArrayBuffer;
-    proto.readAsArrayBuffer = function (blob) {
-      const t = performance.now();
-      const buffer = read.call(this, blob);
-      self.__reads.ms += performance.now() - t;
-      self.__reads.count++;
-      self.__reads.bytes += blob.size;
-      return buffer;
-    };
-  });
+  // FileReaderSync calls of every worker (the engine's, and the reader
+  // worker that reads ahead of it, created when the report is opened): how
+  // many, their bytes, and the time each worker spent in them.
+  const patch = (worker) =>
+    worker
+      .evaluate(() => {
+        if (self.__reads) return;
+        self.__reads = { count: 0, bytes: 0, ms: 0 };
+        const proto = FileReaderSync.prototype;
+        const read = proto.readAsArrayBuffer;
+        proto.readAsArrayBuffer = function (blob) {
+          const t = performance.now();
+          const buffer = read.call(this, blob);
+          self.__reads.ms += performance.now() - t;
+          self.__reads.count++;
+          self.__reads.bytes += blob.size;
+          return buffer;
+        };
+      })
+      .catch(() => {});
+  page.on('worker', patch);
+  await Promise.all(page.workers().map(patch));
+  const engineWorker = page.workers()[0];
 
   // The file, disk-backed, then dropped.
   await page.evaluate(() => {
@@ -127,7 +136,9 @@ try {
   ).then((h) => h.jsonValue());
   if (marks.error) throw new Error(`${rule}: ${marks.error}`);
   const peaks = rendererPeaks();
-  const reads = await worker.evaluate(() => self.__reads);
+  const reads = await Promise.all(page.workers().map((w) => w.evaluate(() => ({ url: location.href, ...self.__reads })).catch(() => null)));
+  const engineReads = reads.find((r) => r && r.url === engineWorker.url()) ?? { count: 0, bytes: 0, ms: 0 };
+  const total = reads.filter(Boolean).reduce((a, r) => ({ count: a.count + r.count, bytes: a.bytes + r.bytes }), { count: 0, bytes: 0 });
   console.log(JSON.stringify({
     report: name,
     bytes: statSync(report).size,
@@ -136,9 +147,10 @@ try {
     dropToSummary: +((marks.summary - marks.open) / 1000).toFixed(3),
     dropToTable: +((marks.table - marks.open) / 1000).toFixed(3),
     peakMiB: Math.round(Math.max(...peaks) / 1024),
-    fileReads: reads.count,
-    fileReadMiB: Math.round(reads.bytes / 2 ** 20),
-    fileReadSeconds: +(reads.ms / 1000).toFixed(3),
+    readAhead: reads.length > 1,
+    fileReads: total.count,
+    fileReadMiB: Math.round(total.bytes / 2 ** 20),
+    engineReadSeconds: +(engineReads.ms / 1000).toFixed(3),
     errors,
   }));
 } finally {

@@ -12,6 +12,8 @@
 #   browser  the viewer in headless Chromium: drop -> summary, drop -> table,
 #            the tab's peak memory, the engine's FileReaderSync reads
 #            (node bench/browser-run.mjs)
+#   ceiling  the WebAssembly engine's memory per kernel for each kernel rule
+#            (node bench/ceiling.mjs), between the first and last report
 # and last, that a 3 GB report opens in the viewer and answers
 # hggc_ppu_kern_sum. Reports are generated with asys gen --seed 11 into
 # bench/out/ (git-ignored) and kept for the next run.
@@ -90,7 +92,7 @@ for scale in "${scales[@]}"; do
     if [ -z "$best_line" ] || (( $(echo "$(jq .dropToTable <<<"$line") < $(jq .dropToTable <<<"$best_line")" | bc) )); then best_line=$line; fi
   done
   t_table=$(jq .dropToTable <<<"$best_line")
-  browser+=("| scale $scale | $(jq .dropToSummary <<<"$best_line") | $t_table | $t_native | $(ratio "$t_table" "$t_native") | $(jq .peakMiB <<<"$best_line") | $(jq .fileReads <<<"$best_line") | $(jq .fileReadMiB <<<"$best_line") | $(jq .fileReadSeconds <<<"$best_line") |")
+  browser+=("| scale $scale | $(jq .dropToSummary <<<"$best_line") | $t_table | $t_native | $(ratio "$t_table" "$t_native") | $(jq .peakMiB <<<"$best_line") | $(jq .fileReads <<<"$best_line") | $(jq .fileReadMiB <<<"$best_line") | $(jq .engineReadSeconds <<<"$best_line") |")
 done
 
 {
@@ -99,10 +101,16 @@ done
   echo "|---|---|---|---|---|"
   printf '%s\n' "${multi[@]}"
   echo
-  echo "| report | drop -> summary (s) | drop -> table (s) | native (s) | browser / native | tab peak (MiB) | file reads | read (MiB) | in FileReaderSync (s) |"
+  echo "| report | drop -> summary (s) | drop -> table (s) | native (s) | browser / native | tab peak (MiB) | file reads | read (MiB) | engine in FileReaderSync (s) |"
   echo "|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${browser[@]}"
 } >> "$out"
+
+# The viewer's ceiling: engine memory per kernel, per rule, between the
+# smallest and the largest report of this run.
+if [ ${#scales[@]} -ge 2 ]; then
+  { echo; node bench/ceiling.mjs "$(report_of "${scales[0]}")" "$(report_of "${scales[-1]}")"; } >> "$out"
+fi
 
 if [ "$big_scale" != 0 ]; then
   ensure_report "$big_scale"
