@@ -15,7 +15,7 @@ export const READY = 2;
 
 /** Control words (an Int32Array of CONTROL_WORDS). */
 export const GENERATION = 0; // bumped when the engine sends the reader elsewhere
-export const NEXT = 1; // the next chunk the reader should read; -1 = none
+export const NEXT = 1; // the next chunk the reader should read
 export const CHANGES = 2; // bumped (and notified) on every change the other side waits for
 export const STOP = 3; // 1 = the reader should end
 const SLOT_BASE = 4;
