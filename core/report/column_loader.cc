@@ -56,6 +56,12 @@ std::vector<T>& as(void* p) {
   return *static_cast<std::vector<T>*>(p);
 }
 
+template <typename T>
+void fit(std::vector<T>& v, size_t rows, bool giveBack) {
+  v.resize(rows);
+  if (giveBack) v.shrink_to_fit();
+}
+
 constexpr const char* kSinkName = "asys_column_load";
 // The scan returns a row to run() this often. In WebAssembly a function runs
 // as it was compiled when it was entered; V8 first compiles fast baseline
@@ -90,14 +96,14 @@ void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
   if (type == SQLITE_NULL && t.null == Null::Error) bad(c, "NULL where a value is required");
   switch (t.kind) {
     case Kind::Int64:
-      as<int64_t>(t.out).push_back(type == SQLITE_NULL ? kNoValue : integer(c, cell, type));
+      put<int64_t>(t, type == SQLITE_NULL ? kNoValue : integer(c, cell, type));
       break;
     case Kind::Int32:
-      if (type == SQLITE_NULL) as<int32_t>(t.out).push_back(-1);
+      if (type == SQLITE_NULL) put<int32_t>(t, -1);
       else takeInteger(c, integer(c, cell, type));
       break;
     case Kind::Name:
-      if (type == SQLITE_NULL) as<uint32_t>(t.out).push_back(kNoString);
+      if (type == SQLITE_NULL) put<uint32_t>(t, kNoString);
       else takeInteger(c, integer(c, cell, type));
       break;
     case Kind::Text: {
@@ -106,12 +112,12 @@ void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
         const unsigned char* p = sqlite3_value_text(cell);
         id = strings_.intern({reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_value_bytes(cell))});
       }
-      as<uint32_t>(t.out).push_back(id);
+      put<uint32_t>(t, id);
       break;
     }
     case Kind::Real:
       if (type == SQLITE_TEXT || type == SQLITE_BLOB) bad(c, quoted(cell) + " is not a number");
-      as<double>(t.out).push_back(type == SQLITE_NULL ? std::nan("") : sqlite3_value_double(cell));
+      put<double>(t, type == SQLITE_NULL ? std::nan("") : sqlite3_value_double(cell));
       break;
   }
 }
@@ -121,10 +127,10 @@ void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
 inline void ColumnLoad::takeInteger(int c, int64_t v) {
   const Target& t = targets_[c];
   switch (t.kind) {
-    case Kind::Int64: as<int64_t>(t.out).push_back(v); return;
+    case Kind::Int64: put<int64_t>(t, v); return;
     case Kind::Int32:
       if (v < INT32_MIN || v > INT32_MAX) bad(c, std::to_string(v) + " is out of range");
-      as<int32_t>(t.out).push_back(static_cast<int32_t>(v));
+      put<int32_t>(t, static_cast<int32_t>(v));
       return;
     case Kind::Name: {
       const uint32_t id = strings_.fromStored(v);
@@ -132,7 +138,7 @@ inline void ColumnLoad::takeInteger(int c, int64_t v) {
         bad(c, "string id " + std::to_string(v) +
                    (hasStringIds_ ? " is not in StringIds" : ", but the report has no StringIds table"));
       }
-      as<uint32_t>(t.out).push_back(id);
+      put<uint32_t>(t, id);
       return;
     }
     default: return;
@@ -155,27 +161,47 @@ void ColumnLoad::takeInOrder(sqlite3_value** cells, const unsigned char* types, 
 
 // The hot loop of every load (10 million rows of 6 cells for a kernel
 // summary). A row whose integer columns all hold integers in range goes
-// column kind by column kind with no per-cell dispatch; any other row, and
-// any row with a cell to complain about, goes through takeInOrder() (which
-// then names the first bad cell; what this loop appended before it noticed
-// is dropped with the failed load).
+// column kind by column kind with no per-cell dispatch, each value stored at
+// its row in memory sized ahead; any other row, and any row with a cell to
+// complain about, goes through takeInOrder() (which then names the first
+// bad cell).
 void ColumnLoad::take(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
-  ++row_;
+  const size_t i = row_++;
+  if (row_ > rows_) sizeFor(row_);
   for (int c : integerColumns_) {
     if (types[c] != SQLITE_INTEGER) return takeInOrder(cells, types, ints);
   }
-  for (const auto& [c, out] : int64Columns_) out->push_back(ints[c]);
+  for (const auto& [c, out] : int64Columns_) out[i] = ints[c];
   for (const auto& [c, out] : int32Columns_) {
     const int64_t v = ints[c];
     if (v < INT32_MIN || v > INT32_MAX) return takeInOrder(cells, types, ints);
-    out->push_back(static_cast<int32_t>(v));
+    out[i] = static_cast<int32_t>(v);
   }
   for (const auto& [c, out] : nameColumns_) {
     const uint32_t id = strings_.fromStored(ints[c]);
     if (id == kNoString) return takeInOrder(cells, types, ints);
-    out->push_back(id);
+    out[i] = id;
   }
   for (int c : otherColumns_) takeOther(c, cells[c], types[c]);
+}
+
+// Sizes every target for at least `rows` rows (doubling), and points the
+// fast path at their memory again.
+void ColumnLoad::sizeFor(size_t rows) {
+  rows_ = std::max(rows, rows_ == 0 ? size_t{1024} : 2 * rows_);
+  int64Columns_.clear();
+  int32Columns_.clear();
+  nameColumns_.clear();
+  for (int c = 0; c < static_cast<int>(targets_.size()); ++c) {
+    const Target& t = targets_[c];
+    switch (t.kind) {
+      case Kind::Int64: as<int64_t>(t.out).resize(rows_); int64Columns_.push_back({c, as<int64_t>(t.out).data()}); break;
+      case Kind::Int32: as<int32_t>(t.out).resize(rows_); int32Columns_.push_back({c, as<int32_t>(t.out).data()}); break;
+      case Kind::Name: as<uint32_t>(t.out).resize(rows_); nameColumns_.push_back({c, as<uint32_t>(t.out).data()}); break;
+      case Kind::Text: as<uint32_t>(t.out).resize(rows_); break;
+      case Kind::Real: as<double>(t.out).resize(rows_); break;
+    }
+  }
 }
 
 int ColumnLoad::takeRow(void* self, sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
@@ -212,35 +238,28 @@ size_t ColumnLoad::run() {
   sql += ") ORDER BY rowid";
 
   const size_t expected = db_.rowBound(table_, present.size());
-  for (const Target& t : targets_) {
-    switch (t.kind) {
-      case Kind::Int64: as<int64_t>(t.out).reserve(expected); break;
-      case Kind::Int32: as<int32_t>(t.out).reserve(expected); break;
-      case Kind::Name:
-      case Kind::Text: as<uint32_t>(t.out).reserve(expected); break;
-      case Kind::Real: as<double>(t.out).reserve(expected); break;
-    }
-  }
   hasStringIds_ = db_.hasTable("StringIds");
   row_ = 0;
   failure_ = nullptr;
 
   integerColumns_.clear();
-  int64Columns_.clear();
-  int32Columns_.clear();
-  nameColumns_.clear();
   otherColumns_.clear();
   for (int c = 0; c < static_cast<int>(targets_.size()); ++c) {
-    const Target& t = targets_[c];
-    switch (t.kind) {
-      case Kind::Int64: int64Columns_.push_back({c, &as<int64_t>(t.out)}); break;
-      case Kind::Int32: int32Columns_.push_back({c, &as<int32_t>(t.out)}); break;
-      case Kind::Name: nameColumns_.push_back({c, &as<uint32_t>(t.out)}); break;
-      case Kind::Text:
-      case Kind::Real: otherColumns_.push_back(c); continue;
-    }
-    integerColumns_.push_back(c);
+    const Kind kind = targets_[c].kind;
+    if (kind == Kind::Text || kind == Kind::Real) otherColumns_.push_back(c);
+    else integerColumns_.push_back(c);
   }
+  for (const Target& t : targets_) {
+    switch (t.kind) {
+      case Kind::Int64: as<int64_t>(t.out).clear(); break;
+      case Kind::Int32: as<int32_t>(t.out).clear(); break;
+      case Kind::Name:
+      case Kind::Text: as<uint32_t>(t.out).clear(); break;
+      case Kind::Real: as<double>(t.out).clear(); break;
+    }
+  }
+  rows_ = 0;
+  sizeFor(expected);
   types_.assign(targets_.size(), 0);
   ints_.assign(targets_.size(), 0);
   sink_ = {&ColumnLoad::takeRow, this, static_cast<int>(targets_.size()), types_.data(), ints_.data()};
@@ -259,17 +278,16 @@ size_t ColumnLoad::run() {
   sqlite3_finalize(st);
   if (failure_) std::rethrow_exception(failure_);
   if (rc != SQLITE_DONE) db_.fail("cannot read table " + table_);
+  // Down to the rows read; rowids with gaps reserved too much: give it back.
   const size_t row = row_;
-  if (expected > 2 * row) {
-    // Rowids with gaps: give back what the reservation overestimated.
-    for (const Target& t : targets_) {
-      switch (t.kind) {
-        case Kind::Int64: as<int64_t>(t.out).shrink_to_fit(); break;
-        case Kind::Int32: as<int32_t>(t.out).shrink_to_fit(); break;
-        case Kind::Name:
-        case Kind::Text: as<uint32_t>(t.out).shrink_to_fit(); break;
-        case Kind::Real: as<double>(t.out).shrink_to_fit(); break;
-      }
+  const bool give = rows_ > 2 * row;
+  for (const Target& t : targets_) {
+    switch (t.kind) {
+      case Kind::Int64: fit(as<int64_t>(t.out), row, give); break;
+      case Kind::Int32: fit(as<int32_t>(t.out), row, give); break;
+      case Kind::Name:
+      case Kind::Text: fit(as<uint32_t>(t.out), row, give); break;
+      case Kind::Real: fit(as<double>(t.out), row, give); break;
     }
   }
   return row;

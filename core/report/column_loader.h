@@ -51,6 +51,12 @@ class ColumnLoad {
   void take(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints);
   void takeInOrder(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints);
   void takeInteger(int column, int64_t value);
+  void sizeFor(size_t rows);
+  // Stores a value at the current row of a target (sized by sizeFor).
+  template <typename T>
+  void put(const Target& t, T value) {
+    (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
+  }
   void takeOther(int column, sqlite3_value* cell, int type);
   [[noreturn]] void bad(int column, const std::string& why) const;
   int64_t integer(int column, sqlite3_value* cell, int type) const;
@@ -66,11 +72,12 @@ class ColumnLoad {
   bool hasStringIds_ = false;
   std::exception_ptr failure_;  // what stopped the scan inside takeRow()
   AsysRowSink sink_{};
-  // The targets by kind, for take()'s fast path: column index and vector.
+  // The targets by kind, for take()'s fast path: column index and memory.
   std::vector<int> integerColumns_;  // Int64, Int32 and Name columns
-  std::vector<std::pair<int, std::vector<int64_t>*>> int64Columns_;
-  std::vector<std::pair<int, std::vector<int32_t>*>> int32Columns_;
-  std::vector<std::pair<int, std::vector<uint32_t>*>> nameColumns_;
+  std::vector<std::pair<int, int64_t*>> int64Columns_;
+  std::vector<std::pair<int, int32_t*>> int32Columns_;
+  std::vector<std::pair<int, uint32_t*>> nameColumns_;
+  size_t rows_ = 0;  // rows every target is sized for
   std::vector<int> otherColumns_;    // Text and Real
   std::vector<unsigned char> types_;
   std::vector<sqlite3_int64> ints_;
