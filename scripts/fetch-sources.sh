@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fetches the pinned sources compiled into the WebAssembly engine into the
-# git-ignored third_party/ folder, checking their hashes. Natively the engine
-# links Debian's libsqlite3.
+# Fetches the pinned third-party sources into the git-ignored third_party/
+# folder, checking their hashes: the SQLite amalgamation (compiled into both
+# the native engine and the WebAssembly one), and PCRE2 and zlib for the
+# WebAssembly build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p third_party

@@ -71,6 +71,10 @@ const server = createServer(async (req, res) => {
     'Content-Length': found.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    // Cross-origin isolation: the engine's worker may then share memory with
+    // a worker that reads dropped files ahead (web/src/engine/prefetch.ts).
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
   });
   if (req.method === 'HEAD') {
     res.end();

@@ -93,8 +93,7 @@ void StringPool::addStored(int64_t storedId, std::string_view s) {
   else storedSparse_[storedId] = id;
 }
 
-uint32_t StringPool::fromStored(int64_t storedId) const {
-  if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) return storedDirect_[storedId];
+uint32_t StringPool::fromStoredSparse(int64_t storedId) const {
   auto it = storedSparse_.find(storedId);
   return it == storedSparse_.end() ? kNoString : it->second;
 }

@@ -28,13 +28,18 @@ class StringPool {
   // StringIds: `storedId` (the file's id) names `s`. Ids are kept apart from
   // the pool's own, so a file's id 7 need not be pool id 7.
   void addStored(int64_t storedId, std::string_view s);
-  // The pool id of a file's string id; kNoString when the file has no such id.
-  uint32_t fromStored(int64_t storedId) const;
+  // The pool id of a file's string id; kNoString when the file has no such
+  // id. Inline: every name cell of a table load asks.
+  uint32_t fromStored(int64_t storedId) const {
+    if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) return storedDirect_[storedId];
+    return fromStoredSparse(storedId);
+  }
   // Before a run of addStored: the largest id, to size a direct table.
   void reserveStored(int64_t maxStoredId, size_t count);
 
  private:
   uint32_t find(std::string_view s, uint64_t hash, size_t& slot) const;
+  uint32_t fromStoredSparse(int64_t storedId) const;
   void grow();
 
   std::string bytes_;                     // every text once, back to back

@@ -1,5 +1,6 @@
 #include "core/cli/stats_command.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -37,6 +38,16 @@ std::string usage(const CommandInfo& c) {
          "REPORT is an asysrep report, an Nsight Systems SQLite export or PyTorch/Kineto\n"
          "trace JSON (several rank files make one report); foreign files are imported\n"
          "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
+}
+
+// Whether a rule reads `table` (its data needs name it).
+bool readsTable(const RuleSpec& rule, const std::string& table) {
+  for (const DataNeed& need : rule.needs) {
+    if (need.table == table) return true;
+    for (const auto& t : need.alternatives)
+      if (t == table) return true;
+  }
+  return false;
 }
 
 struct RuleRun {
@@ -199,6 +210,12 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   } catch (const Error& e) {
     err << prefix << e.what() << '\n';
     return 1;
+  }
+
+  // Several rules over the kernels: read every column in the first scan, so
+  // HGGC_KERNEL is read from the file once, not once per rule.
+  if (std::count_if(runs.begin(), runs.end(), [](const RuleRun& r) { return readsTable(*r.rule, "HGGC_KERNEL"); }) > 1) {
+    report->planKernelColumns(kcol::all);
   }
 
   int status = 0;

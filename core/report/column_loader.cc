@@ -39,13 +39,13 @@ ColumnLoad& ColumnLoad::real(const char* column, std::vector<double>& out) {
 namespace {
 
 // A cell's value as the error message quotes it, cut to a readable length.
-std::string quoted(sqlite3_stmt* st, int col) {
-  switch (sqlite3_column_type(st, col)) {
+std::string quoted(sqlite3_value* cell) {
+  switch (sqlite3_value_type(cell)) {
     case SQLITE_NULL: return "NULL";
-    case SQLITE_BLOB: return "a BLOB of " + std::to_string(sqlite3_column_bytes(st, col)) + " bytes";
+    case SQLITE_BLOB: return "a BLOB of " + std::to_string(sqlite3_value_bytes(cell)) + " bytes";
     default: {
-      std::string v(reinterpret_cast<const char*>(sqlite3_column_text(st, col)),
-                    static_cast<size_t>(sqlite3_column_bytes(st, col)));
+      std::string v(reinterpret_cast<const char*>(sqlite3_value_text(cell)),
+                    static_cast<size_t>(sqlite3_value_bytes(cell)));
       if (v.size() > 40) v = v.substr(0, 37) + "...";
       return "'" + v + "'";
     }
@@ -57,13 +57,177 @@ std::vector<T>& as(void* p) {
   return *static_cast<std::vector<T>*>(p);
 }
 
+template <typename T>
+void fit(std::vector<T>& v, size_t rows, bool giveBack) {
+  v.resize(rows);
+  if (giveBack) v.shrink_to_fit();
+}
+
+constexpr const char* kSinkName = "asys_column_load";
+// The scan returns a row to run() this often. In WebAssembly a function runs
+// as it was compiled when it was entered; V8 first compiles fast baseline
+// code and optimises hot functions in the background for their next call.
+// A scan that never left sqlite3_step would run all of it on the baseline
+// code (2x slower); returning now and then lets it pick up the optimised one.
+constexpr size_t kYieldRows = 1024;
+
 }  // namespace
 
+void ColumnLoad::bad(int col, const std::string& why) const {
+  throw Error(db_.path() + ": table " + table_ + ", column " + targets_[col].column + ", row " +
+              std::to_string(row_) + ": " + why);
+}
+
+// An integer cell: INTEGER, or a REAL with no fraction (some writers store
+// floats); TEXT and BLOB are not numbers (SQLite's INTEGER affinity already
+// turned numeric text into integers on insert).
+int64_t ColumnLoad::integer(int col, sqlite3_value* cell, int type) const {
+  if (type == SQLITE_INTEGER) return sqlite3_value_int64(cell);
+  if (type == SQLITE_FLOAT) {
+    const double d = sqlite3_value_double(cell);
+    if (std::floor(d) == d && std::fabs(d) < 9.2e18) return static_cast<int64_t>(d);
+  }
+  bad(col, quoted(cell) + " is not an integer");
+}
+
+// A cell that is not an INTEGER: NULL, REAL, TEXT or BLOB, checked against
+// what the column allows.
+void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
+  const Target& t = targets_[c];
+  if (type == SQLITE_NULL && t.null == Null::Error) bad(c, "NULL where a value is required");
+  switch (t.kind) {
+    case Kind::Int64:
+      put<int64_t>(t, type == SQLITE_NULL ? kNoValue : integer(c, cell, type));
+      break;
+    case Kind::Int32:
+      if (type == SQLITE_NULL) put<int32_t>(t, -1);
+      else takeInteger(c, integer(c, cell, type));
+      break;
+    case Kind::Name:
+      if (type == SQLITE_NULL) put<uint32_t>(t, kNoString);
+      else takeInteger(c, integer(c, cell, type));
+      break;
+    case Kind::Text: {
+      uint32_t id = kNoString;
+      if (type != SQLITE_NULL) {
+        const unsigned char* p = sqlite3_value_text(cell);
+        id = strings_.intern({reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_value_bytes(cell))});
+      }
+      put<uint32_t>(t, id);
+      break;
+    }
+    case Kind::Real:
+      if (type == SQLITE_TEXT || type == SQLITE_BLOB) bad(c, quoted(cell) + " is not a number");
+      put<double>(t, type == SQLITE_NULL ? std::nan("") : sqlite3_value_double(cell));
+      break;
+  }
+}
+
+// An integer value of an Int64, Int32 or Name column (a Text or Real column
+// never gets here with an integer: see take()).
+inline void ColumnLoad::takeInteger(int c, int64_t v) {
+  const Target& t = targets_[c];
+  switch (t.kind) {
+    case Kind::Int64: put<int64_t>(t, v); return;
+    case Kind::Int32:
+      if (v < INT32_MIN || v > INT32_MAX) bad(c, std::to_string(v) + " is out of range");
+      put<int32_t>(t, static_cast<int32_t>(v));
+      return;
+    case Kind::Name: {
+      const uint32_t id = strings_.fromStored(v);
+      if (id == kNoString) {
+        bad(c, "string id " + std::to_string(v) +
+                   (hasStringIds_ ? " is not in StringIds" : ", but the report has no StringIds table"));
+      }
+      put<uint32_t>(t, id);
+      return;
+    }
+    default: return;
+  }
+}
+
+// Every cell of a row in column order, each checked: the first cell that
+// breaks its column's rule is the one the error names.
+void ColumnLoad::takeInOrder(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
+  const int n = static_cast<int>(targets_.size());
+  for (int c = 0; c < n; ++c) {
+    const Kind kind = targets_[c].kind;
+    if (types[c] == SQLITE_INTEGER && kind != Kind::Text && kind != Kind::Real) {
+      takeInteger(c, ints[c]);
+    } else {
+      takeOther(c, cells[c], types[c]);
+    }
+  }
+}
+
+// The hot loop of every load (10 million rows of 6 cells for a kernel
+// summary). A row whose integer columns all hold integers in range goes
+// column kind by column kind with no per-cell dispatch, each value stored at
+// its row in memory sized ahead; any other row, and any row with a cell to
+// complain about, goes through takeInOrder() (which then names the first
+// bad cell).
+void ColumnLoad::take(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
+  const size_t i = row_++;
+  if (row_ > rows_) sizeFor(row_);
+  for (int c : integerColumns_) {
+    if (types[c] != SQLITE_INTEGER) return takeInOrder(cells, types, ints);
+  }
+  for (const auto& [c, out] : int64Columns_) out[i] = ints[c];
+  for (const auto& [c, out] : int32Columns_) {
+    const int64_t v = ints[c];
+    if (v < INT32_MIN || v > INT32_MAX) return takeInOrder(cells, types, ints);
+    out[i] = static_cast<int32_t>(v);
+  }
+  for (const auto& [c, out] : nameColumns_) {
+    const uint32_t id = strings_.fromStored(ints[c]);
+    if (id == kNoString) return takeInOrder(cells, types, ints);
+    out[i] = id;
+  }
+  for (int c : otherColumns_) takeOther(c, cells[c], types[c]);
+}
+
+// Sizes every target for at least `rows` rows (doubling), and points the
+// fast path at their memory again.
+void ColumnLoad::sizeFor(size_t rows) {
+  rows_ = std::max(rows, rows_ == 0 ? size_t{1024} : 2 * rows_);
+  int64Columns_.clear();
+  int32Columns_.clear();
+  nameColumns_.clear();
+  for (int c = 0; c < static_cast<int>(targets_.size()); ++c) {
+    const Target& t = targets_[c];
+    switch (t.kind) {
+      case Kind::Int64: as<int64_t>(t.out).resize(rows_); int64Columns_.push_back({c, as<int64_t>(t.out).data()}); break;
+      case Kind::Int32: as<int32_t>(t.out).resize(rows_); int32Columns_.push_back({c, as<int32_t>(t.out).data()}); break;
+      case Kind::Name: as<uint32_t>(t.out).resize(rows_); nameColumns_.push_back({c, as<uint32_t>(t.out).data()}); break;
+      case Kind::Text: as<uint32_t>(t.out).resize(rows_); break;
+      case Kind::Real: as<double>(t.out).resize(rows_); break;
+    }
+  }
+}
+
+int ColumnLoad::takeRow(void* self, sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
+  auto* load = static_cast<ColumnLoad*>(self);
+  try {
+    load->take(cells, types, ints);
+    // Go on (the row is taken, not returned), except every kYieldRows rows.
+    return load->row_ % kYieldRows == 0 ? 1 : 0;
+  } catch (...) {
+    // Nothing may unwind through SQLite: stop the scan, rethrow in run().
+    load->failure_ = std::current_exception();
+    return -1;
+  }
+}
+
+// One scan in rowid order that returns (almost) no rows: the WHERE clause
+// hands every row's cells to takeRow(), so the table is read in few
+// sqlite3_step calls, with no per-row return from SQLite's VDBE and no
+// sqlite3_column_* call per cell (in WebAssembly, re-entering sqlite3_step
+// per row cost more than decoding the row).
 size_t ColumnLoad::run() {
   if (!db_.hasTable(table_)) return 0;
   StageTimer timer("load " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
   const std::vector<std::string> present = db_.columnsOf(table_);
-  std::string sql = "SELECT ";
+  std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + kSinkName + "(";
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];
     const bool has = std::find(present.begin(), present.end(), t.column) != present.end();
@@ -73,94 +237,61 @@ size_t ColumnLoad::run() {
     sql += i ? ", " : "";
     sql += has ? "\"" + std::string(t.column) + "\"" : "NULL";
   }
-  sql += " FROM \"" + table_ + "\" ORDER BY rowid";
+  sql += ") ORDER BY rowid";
 
-  const size_t expected = db_.countRows(table_);
+  const size_t expected = db_.rowBound(table_, present.size());
+  hasStringIds_ = db_.hasTable("StringIds");
+  row_ = 0;
+  failure_ = nullptr;
+
+  integerColumns_.clear();
+  otherColumns_.clear();
+  for (int c = 0; c < static_cast<int>(targets_.size()); ++c) {
+    const Kind kind = targets_[c].kind;
+    if (kind == Kind::Text || kind == Kind::Real) otherColumns_.push_back(c);
+    else integerColumns_.push_back(c);
+  }
   for (const Target& t : targets_) {
     switch (t.kind) {
-      case Kind::Int64: as<int64_t>(t.out).reserve(expected); break;
-      case Kind::Int32: as<int32_t>(t.out).reserve(expected); break;
+      case Kind::Int64: as<int64_t>(t.out).clear(); break;
+      case Kind::Int32: as<int32_t>(t.out).clear(); break;
       case Kind::Name:
-      case Kind::Text: as<uint32_t>(t.out).reserve(expected); break;
-      case Kind::Real: as<double>(t.out).reserve(expected); break;
+      case Kind::Text: as<uint32_t>(t.out).clear(); break;
+      case Kind::Real: as<double>(t.out).clear(); break;
     }
   }
-
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db_.handle(), sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
+  rows_ = 0;
+  sizeFor(expected);
+  types_.assign(targets_.size(), 0);
+  ints_.assign(targets_.size(), 0);
+  sink_ = {&ColumnLoad::takeRow, this, static_cast<int>(targets_.size()), types_.data(), ints_.data()};
+  sqlite3* db = db_.handle();
+  if (sqlite3_create_function_v2(db, kSinkName, sink_.count, SQLITE_UTF8 | SQLITE_DIRECTONLY, &sink_,
+                                 asys_row_sink, nullptr, nullptr, nullptr) != SQLITE_OK) {
     db_.fail("cannot read table " + table_);
   }
-  struct Finalize {
-    sqlite3_stmt* st;
-    ~Finalize() { sqlite3_finalize(st); }
-  } finalize{st};
-
-  size_t row = 0;
-  auto bad = [&](int col, const std::string& why) {
-    throw Error(db_.path() + ": table " + table_ + ", column " + targets_[col].column + ", row " +
-                std::to_string(row) + ": " + why);
-  };
-  // An integer cell: INTEGER, or a REAL with no fraction (some writers store
-  // floats); TEXT and BLOB are not numbers (SQLite's INTEGER affinity already
-  // turned numeric text into integers on insert).
-  auto integer = [&](int col, int type) -> int64_t {
-    if (type == SQLITE_INTEGER) return sqlite3_column_int64(st, col);
-    if (type == SQLITE_FLOAT) {
-      const double d = sqlite3_column_double(st, col);
-      if (std::floor(d) == d && std::fabs(d) < 9.2e18) return static_cast<int64_t>(d);
-    }
-    bad(col, quoted(st, col) + " is not an integer");
-    return 0;
-  };
-
-  const int n = static_cast<int>(targets_.size());
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
+    db_.fail("cannot read table " + table_);
+  }
   int rc;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    ++row;
-    for (int c = 0; c < n; ++c) {
-      const Target& t = targets_[c];
-      const int type = sqlite3_column_type(st, c);
-      if (type == SQLITE_NULL && t.null == Null::Error) bad(c, "NULL where a value is required");
-      switch (t.kind) {
-        case Kind::Int64:
-          as<int64_t>(t.out).push_back(type == SQLITE_NULL ? kNoValue : integer(c, type));
-          break;
-        case Kind::Int32: {
-          int64_t v = type == SQLITE_NULL ? -1 : integer(c, type);
-          if (v < INT32_MIN || v > INT32_MAX) bad(c, std::to_string(v) + " is out of range");
-          as<int32_t>(t.out).push_back(static_cast<int32_t>(v));
-          break;
-        }
-        case Kind::Name: {
-          uint32_t id = kNoString;
-          if (type != SQLITE_NULL) {
-            const int64_t stored = integer(c, type);
-            id = strings_.fromStored(stored);
-            if (id == kNoString) {
-              bad(c, "string id " + std::to_string(stored) +
-                         (db_.hasTable("StringIds") ? " is not in StringIds" : ", but the report has no StringIds table"));
-            }
-          }
-          as<uint32_t>(t.out).push_back(id);
-          break;
-        }
-        case Kind::Text: {
-          uint32_t id = kNoString;
-          if (type != SQLITE_NULL) {
-            const unsigned char* p = sqlite3_column_text(st, c);
-            id = strings_.intern({reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(st, c))});
-          }
-          as<uint32_t>(t.out).push_back(id);
-          break;
-        }
-        case Kind::Real:
-          if (type == SQLITE_TEXT || type == SQLITE_BLOB) bad(c, quoted(st, c) + " is not a number");
-          as<double>(t.out).push_back(type == SQLITE_NULL ? std::nan("") : sqlite3_column_double(st, c));
-          break;
-      }
+  }
+  sqlite3_finalize(st);
+  if (failure_) std::rethrow_exception(failure_);
+  if (rc != SQLITE_DONE) db_.fail("cannot read table " + table_);
+  // Down to the rows read; rowids with gaps reserved too much: give it back.
+  const size_t row = row_;
+  const bool give = rows_ > 2 * row;
+  for (const Target& t : targets_) {
+    switch (t.kind) {
+      case Kind::Int64: fit(as<int64_t>(t.out), row, give); break;
+      case Kind::Int32: fit(as<int32_t>(t.out), row, give); break;
+      case Kind::Name:
+      case Kind::Text: fit(as<uint32_t>(t.out), row, give); break;
+      case Kind::Real: fit(as<double>(t.out), row, give); break;
     }
   }
-  if (rc != SQLITE_DONE) db_.fail("cannot read table " + table_);
   return row;
 }
 

@@ -6,8 +6,12 @@
 // table never turns into a plausible-looking result (a text `start` read as
 // 0, a dangling name id printed as "").
 #include <cstdint>
+#include <exception>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "core/sqlite/row_sink.h"
 
 namespace asys {
 
@@ -43,11 +47,40 @@ class ColumnLoad {
     void* out;
   };
   ColumnLoad& add(const char* column, Kind kind, Null null, void* out);
+  // One row's cells, checked and appended to the targets.
+  void take(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints);
+  void takeInOrder(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints);
+  void takeInteger(int column, int64_t value);
+  void sizeFor(size_t rows);
+  // Stores a value at the current row of a target (sized by sizeFor).
+  template <typename T>
+  void put(const Target& t, T value) {
+    (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
+  }
+  void takeOther(int column, sqlite3_value* cell, int type);
+  [[noreturn]] void bad(int column, const std::string& why) const;
+  int64_t integer(int column, sqlite3_value* cell, int type) const;
+  // The row sink's callback (core/sqlite/row_sink.h): take(), and whether to
+  // return a row now; never throws.
+  static int takeRow(void* self, sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints);
 
   SqliteDb& db_;
   StringPool& strings_;
   std::string table_;
   std::vector<Target> targets_;
+  size_t row_ = 0;
+  bool hasStringIds_ = false;
+  std::exception_ptr failure_;  // what stopped the scan inside takeRow()
+  AsysRowSink sink_{};
+  // The targets by kind, for take()'s fast path: column index and memory.
+  std::vector<int> integerColumns_;  // Int64, Int32 and Name columns
+  std::vector<std::pair<int, int64_t*>> int64Columns_;
+  std::vector<std::pair<int, int32_t*>> int32Columns_;
+  std::vector<std::pair<int, uint32_t*>> nameColumns_;
+  size_t rows_ = 0;  // rows every target is sized for
+  std::vector<int> otherColumns_;    // Text and Real
+  std::vector<unsigned char> types_;
+  std::vector<sqlite3_int64> ints_;
 };
 
 }  // namespace asys

@@ -144,16 +144,65 @@ const ApiCalls& Report::osrtApi() {
   return *osrtApi_;
 }
 
+namespace {
+
+template <typename T>
+void drop(std::vector<T>& v) {
+  std::vector<T>().swap(v);
+}
+
+// Empties the columns of `bits` (kcol bits) and gives back their memory.
+void dropKernelColumns(Kernels& k, uint32_t bits) {
+  auto is = [&](uint32_t bit) { return (bits & bit) != 0; };
+  if (is(kcol::start)) drop(k.start);
+  if (is(kcol::end)) drop(k.end);
+  if (is(kcol::deviceId)) drop(k.deviceId);
+  if (is(kcol::contextId)) drop(k.contextId);
+  if (is(kcol::streamId)) drop(k.streamId);
+  if (is(kcol::correlationId)) drop(k.correlationId);
+  if (is(kcol::globalPid)) drop(k.globalPid);
+  if (is(kcol::demangledName)) drop(k.demangledName);
+  if (is(kcol::shortName)) drop(k.shortName);
+  if (is(kcol::mangledName)) drop(k.mangledName);
+  if (is(kcol::gridX)) drop(k.gridX);
+  if (is(kcol::gridY)) drop(k.gridY);
+  if (is(kcol::gridZ)) drop(k.gridZ);
+  if (is(kcol::blockX)) drop(k.blockX);
+  if (is(kcol::blockY)) drop(k.blockY);
+  if (is(kcol::blockZ)) drop(k.blockZ);
+  if (is(kcol::registersPerThread)) drop(k.registersPerThread);
+  if (is(kcol::staticSharedMemory)) drop(k.staticSharedMemory);
+  if (is(kcol::dynamicSharedMemory)) drop(k.dynamicSharedMemory);
+  if (is(kcol::graphNodeId)) drop(k.graphNodeId);
+  if (is(kcol::graphId)) drop(k.graphId);
+}
+
+}  // namespace
+
 const Kernels& Report::kernels(uint32_t columns) {
-  uint32_t missing = columns & kcol::all & ~kernelColumns_;
-  if (missing == 0 || !db_->hasTable("HGGC_KERNEL")) {
-    kernelColumns_ |= missing;
+  const uint32_t asked = columns & kcol::all & ~kernelColumns_;
+  if (asked == 0) return kernels_;
+  if (!db_->hasTable("HGGC_KERNEL")) {
+    kernelColumns_ |= asked;
     return kernels_;
   }
+  const uint32_t planned = asked | (kernelPlan_ & ~kernelColumns_);  // one scan for all of them
+  try {
+    loadKernelColumns(planned);
+  } catch (...) {
+    // A planned column the rule did not ask for must not fail it (a bad
+    // cell there, or no memory for all of them): try what it asked for.
+    if (planned == asked) throw;
+    loadKernelColumns(asked);
+  }
+  return kernels_;
+}
+
+void Report::loadKernelColumns(uint32_t bits) {
   Kernels& k = kernels_;
   ColumnLoad load(*db_, strings(), "HGGC_KERNEL");
   // Every scan is in rowid order, so columns loaded by later calls line up.
-  auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
+  auto want = [&](uint32_t bit) { return (bits & bit) != 0; };
   if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
   if (want(kcol::end)) load.int64("end", k.end);
   if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId);
@@ -175,15 +224,26 @@ const Kernels& Report::kernels(uint32_t columns) {
   if (want(kcol::dynamicSharedMemory)) load.int32("dynamicSharedMemory", k.dynamicSharedMemory);
   if (want(kcol::graphNodeId)) load.int64("graphNodeId", k.graphNodeId);
   if (want(kcol::graphId)) load.int64("graphId", k.graphId);
-  k.rows = load.run();
-  kernelColumns_ |= missing;
-  return k;
+  try {
+    k.rows = load.run();
+  } catch (...) {
+    // A failed load (a bad cell, or no memory left) leaves these columns
+    // unloaded and their memory free: the next rule fails the same way, not
+    // on the rows read before the bad one, and after running out of memory
+    // a rule that needs fewer columns may still run.
+    dropKernelColumns(k, bits);
+    throw;
+  }
+  kernelColumns_ |= bits;
 }
 
 const HgtxEvents& Report::hgtx() {
   if (hgtx_) return *hgtx_;
-  hgtx_.emplace();
-  HgtxEvents& h = *hgtx_;
+  // Built aside and kept only once complete: a load that fails (a bad cell)
+  // leaves the table unloaded, so the next rule fails the same way instead
+  // of running on the rows read before the bad one.
+  HgtxEvents h;
+  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;
   // A range's name is in `textId` or inline in `text`: either way one id per
   // text, so "forward" is one name however each row stores it.
   std::vector<uint32_t> inlineText;
@@ -201,10 +261,12 @@ const HgtxEvents& Report::hgtx() {
   for (size_t i = 0; i < h.size(); ++i) {
     if (h.nameId[i] == kNoString) h.nameId[i] = inlineText[i];
     if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
-      hgtxDomains_[{pidOf(h.globalTid[i]), h.domainId[i]}] = h.nameId[i];
+      domains[{pidOf(h.globalTid[i]), h.domainId[i]}] = h.nameId[i];
     }
   }
-  return h;
+  hgtxDomains_ = std::move(domains);
+  hgtx_ = std::move(h);
+  return *hgtx_;
 }
 
 uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {
@@ -216,8 +278,7 @@ uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {
 
 const GraphNodeEvents& Report::graphNodes() {
   if (graphNodes_) return *graphNodes_;
-  graphNodes_.emplace();
-  GraphNodeEvents& g = *graphNodes_;
+  GraphNodeEvents g;  // kept only once complete (see hgtx())
   ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS")
       .int64("start", g.start, ColumnLoad::Null::Error)
       .int64("end", g.end)
@@ -226,13 +287,14 @@ const GraphNodeEvents& Report::graphNodes() {
       .int64("originalGraphNodeId", g.originalGraphNodeId)
       .int64("graphId", g.graphId)
       .run();
-  return g;
+  graphNodes_ = std::move(g);
+  return *graphNodes_;
 }
 
 const std::vector<Device>& Report::devices() {
   if (devices_) return *devices_;
-  devices_.emplace();
-  if (!db_->hasTable("TARGET_INFO_PPU")) return *devices_;
+  std::vector<Device> devices;  // kept only once complete (see hgtx())
+  if (!db_->hasTable("TARGET_INFO_PPU")) return devices_.emplace();
   Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU",
       {"id", "name", "busLocation", "hostName", "uuid", "computeMajor", "computeMinor", "ceCount",
        "cuCount", "totalMemory", "cuClock", "memoryClock"}) + " ORDER BY id");
@@ -250,17 +312,19 @@ const std::vector<Device>& Report::devices() {
     d.totalMemory = st.int64(9);
     d.cuClock = st.int64(10);
     d.memoryClock = st.int64(11);
-    devices_->push_back(std::move(d));
+    devices.push_back(std::move(d));
   }
+  devices_ = std::move(devices);
   return *devices_;
 }
 
 const std::vector<Process>& Report::processes() {
   if (processes_) return *processes_;
-  processes_.emplace();
-  if (!db_->hasTable("PROCESSES")) return *processes_;
+  if (!db_->hasTable("PROCESSES")) return processes_.emplace();
+  std::vector<Process> processes;  // kept only once complete (see hgtx())
   Statement st(*db_, db_->selectColumns("PROCESSES", {"globalPid", "pid", "name"}) + " ORDER BY pid");
-  while (st.step()) processes_->push_back({st.int64(0), st.int64(1), std::string(st.text(2))});
+  while (st.step()) processes.push_back({st.int64(0), st.int64(1), std::string(st.text(2))});
+  processes_ = std::move(processes);
   return *processes_;
 }
 

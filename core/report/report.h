@@ -175,6 +175,12 @@ class Report {
   // The kernels with at least the `columns` (kcol bits) loaded; the other
   // vectors may be empty until a later call asks for them.
   const Kernels& kernels(uint32_t columns = kcol::all);
+  // HGGC_KERNEL columns (kcol bits) read along with the first ones a rule
+  // asks for, so that rules run later on this report find them loaded and
+  // the table is read from the file once. The CLI plans every column when it
+  // runs several rules that read kernels; the viewer, which cannot know the
+  // next rule, always does (docs/big-reports.md).
+  void planKernelColumns(uint32_t columns) { kernelPlan_ = columns & kcol::all; }
   const HgtxEvents& hgtx();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
@@ -199,6 +205,7 @@ class Report {
  private:
   Report() = default;
   void loadStrings();
+  void loadKernelColumns(uint32_t columns);
   ApiCalls loadApi(const char* table);
   MemoryOps loadMemoryOps(bool memset);
   std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
@@ -211,6 +218,7 @@ class Report {
   std::optional<ApiCalls> hggcApi_, osrtApi_;
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
+  uint32_t kernelPlan_ = 0;     // kcol bits to load with any scan
   std::optional<HgtxEvents> hgtx_;
   std::optional<GraphNodeEvents> graphNodes_;
   std::optional<MemoryOps> memcpys_, memsets_;

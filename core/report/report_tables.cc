@@ -63,9 +63,8 @@ const std::unordered_map<int64_t, uint32_t>& Report::memKindLabels() {
 
 const MetricSamples& Report::metrics() {
   if (metrics_) return *metrics_;
-  metrics_.emplace();
-  MetricSamples& m = *metrics_;
-  if (!db_->hasTable("PPU_METRICS")) return m;
+  if (!db_->hasTable("PPU_METRICS")) return metrics_.emplace();
+  MetricSamples m;  // kept only once complete (see Report::hgtx())
   StringPool& pool = strings();
   std::unordered_map<int64_t, std::pair<uint32_t, uint32_t>> info;  // metricId -> name, unit
   if (db_->hasTable("TARGET_INFO_PPU_METRICS")) {
@@ -92,13 +91,13 @@ const MetricSamples& Report::metrics() {
     m.nameId.push_back(it->second.first);
     m.unitId.push_back(it->second.second);
   }
-  return m;
+  metrics_ = std::move(m);
+  return *metrics_;
 }
 
 const PcclStages& Report::pcclStages() {
   if (pcclStages_) return *pcclStages_;
-  pcclStages_.emplace();
-  PcclStages& p = *pcclStages_;
+  PcclStages p;  // kept only once complete (see Report::hgtx())
   ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS")
       .int64("start", p.start, ColumnLoad::Null::Error)
       .int64("end", p.end)
@@ -108,7 +107,8 @@ const PcclStages& Report::pcclStages() {
       .text("channelType", p.channelTypeId)
       .name("nameId", p.nameId)
       .run();
-  return p;
+  pcclStages_ = std::move(p);
+  return *pcclStages_;
 }
 
 const MemoryUsageEvents& Report::memoryUsage(uint32_t columns) {
@@ -153,7 +153,7 @@ const CallchainFrames& Report::callchains() {
 
 const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
   if (threadNames_) return *threadNames_;
-  threadNames_.emplace();
+  std::unordered_map<int64_t, uint32_t> names;  // kept only once complete (see Report::hgtx())
   std::vector<int64_t> tid, priority;
   std::vector<uint32_t> name;
   ColumnLoad(*db_, strings(), "ThreadNames")
@@ -169,9 +169,10 @@ const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
     auto [it, inserted] = best.try_emplace(tid[i], priority[i]);
     if (inserted || priority[i] >= it->second) {
       it->second = priority[i];
-      (*threadNames_)[tid[i]] = name[i];
+      names[tid[i]] = name[i];
     }
   }
+  threadNames_ = std::move(names);
   return *threadNames_;
 }
 

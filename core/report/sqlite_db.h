@@ -47,8 +47,12 @@ class SqliteDb {
   SqliteDb& operator=(const SqliteDb&) = delete;
 
   bool hasTable(std::string_view table);
-  // Rows in a table (for reserving vectors before a load).
-  size_t countRows(std::string_view table);
+  // How many rows a table holds at most, for reserving vectors before a
+  // load, found without reading the table (count(*) visits every page, which
+  // in the browser means reading the whole file once more): the span of its
+  // rowids, from two b-tree descents. 0 when the span is more rows than the
+  // file could hold with `columns` columns (sparse rowids: then vectors grow).
+  size_t rowBound(std::string_view table, size_t columns);
   std::vector<std::string> columnsOf(std::string_view table);
   // `SELECT a, b, ... FROM table`, with NULL for columns the table lacks, so
   // older or partial writers still load.

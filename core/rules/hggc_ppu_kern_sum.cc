@@ -17,7 +17,8 @@ std::vector<ColumnSpec> columns() {
 }
 
 Table compute(RuleContext& ctx) {
-  const Kernels& k = ctx.report.kernels(kcol::time | kcol::deviceId);
+  // The names too (KernelLabels reads them): one scan of HGGC_KERNEL, not two.
+  const Kernels& k = ctx.report.kernels(kcol::time | kcol::deviceId | kcol::names);
   KernelLabels labels(ctx.report, ctx.options);
   const auto devices = ctx.options.idList("device");
   KeyGroups groups;

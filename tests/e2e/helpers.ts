@@ -140,3 +140,28 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/**
+ * Drops a file from disk as a desktop drag does: the File is backed by the
+ * file on disk (Playwright fills a hidden input with it), not by bytes in
+ * the page, so a large report costs the page nothing until it is read.
+ */
+export async function dropDiskFile(page: Page, filePath: string): Promise<void> {
+  await page.evaluate(() => {
+    if (document.getElementById('e2e-disk-file')) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'e2e-disk-file';
+    input.style.display = 'none';
+    document.body.append(input);
+  });
+  await page.setInputFiles('#e2e-disk-file', filePath);
+  await page.evaluate(() => {
+    const file = (document.getElementById('e2e-disk-file') as HTMLInputElement).files![0];
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  });
+}

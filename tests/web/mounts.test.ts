@@ -1,14 +1,13 @@
 // The worker's report mounting: the files of each open under a directory of
-// their own (an SQLite file copied into memory where FileReaderSync exists,
-// anything else mounted with WORKERFS), one file opened with openReport,
+// their own, mounted with WORKERFS and never copied (the engine reads an
+// SQLite file ahead in large blocks itself), one file opened with openReport,
 // several with openReports, the old ones released after a successful open,
 // nothing of the open report lost after a failed one.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  COPY_LIMIT,
-  isSqliteHeader,
+  isOutOfMemory,
+  outOfMemoryMessage,
   ReportMounts,
-  shouldCopy,
   withoutMountDirs,
   type AsysEngine,
 } from '../../web/src/engine/engine_api';
@@ -48,46 +47,25 @@ const file = (name: string) => new File([new Uint8Array(4)], name);
 const SQLITE_HEAD = [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74, 0x20, 0x33, 0x00];
 const GZIP_HEAD = [0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x02, 0x03];
 
-/** A Blob whose bytes a stand-in FileReaderSync can read synchronously. */
-class BytesBlob extends Blob {
-  constructor(readonly content: Uint8Array) {
-    super([content as BlobPart]);
-  }
-}
+const bytesFile = (name: string, bytes: number[]) => new File([Uint8Array.from(bytes) as BlobPart], name);
 
-class BytesFile extends File {
-  constructor(
-    readonly content: Uint8Array,
-    name: string,
-  ) {
-    super([content as BlobPart], name);
-  }
-  override slice(start = 0, end = this.content.length): Blob {
-    return new BytesBlob(this.content.slice(start, end));
-  }
-}
-
-const bytesFile = (name: string, bytes: number[]) => new BytesFile(Uint8Array.from(bytes), name);
-
-class FakeReaderSync {
+/** A FileReaderSync that records every read, and file system calls that would copy a file. */
+class CountingReaderSync {
   static reads: number[] = [];
   readAsArrayBuffer(blob: Blob) {
-    FakeReaderSync.reads.push(blob.size);
-    return blob instanceof BytesBlob ? blob.content.slice().buffer : new ArrayBuffer(blob.size);
+    CountingReaderSync.reads.push(blob.size);
+    return new ArrayBuffer(blob.size);
   }
 }
 
-/** Lets `engine` copy files into memory (FS.open/write/close/unlink), logged like the rest. */
-function withMemFs(engine: AsysEngine, log: string[], written: number[] = []) {
+function watchCopies(engine: AsysEngine, log: string[]) {
   Object.assign(engine.FS, {
     open: (p: string) => (log.push(`create ${p}`), p),
-    write: (_s: unknown, b: Uint8Array, _o: number, n: number, at: number) => (written.push(at, n), n),
-    close: (s: string) => log.push(`close ${s}`),
-    unlink: (p: string) => log.push(`unlink ${p}`),
+    write: () => (log.push('write'), 0),
+    close: () => log.push('close'),
   });
-  (globalThis as { FileReaderSync?: unknown }).FileReaderSync = FakeReaderSync;
-  FakeReaderSync.reads = [];
-  return written;
+  (globalThis as { FileReaderSync?: unknown }).FileReaderSync = CountingReaderSync;
+  CountingReaderSync.reads = [];
 }
 
 afterEach(() => {
@@ -130,71 +108,41 @@ describe('ReportMounts', () => {
     ]);
   });
 
-  it('copies an SQLite file into memory in slices, reporting progress, where FileReaderSync exists', () => {
+  it('never copies or reads a file, SQLite or trace, whatever its size', () => {
     const { engine, log } = fakeEngine();
-    const written = withMemFs(engine, log);
+    watchCopies(engine, log);
     const m = new ReportMounts(engine);
     const progress: number[] = [];
-    // 16 header bytes + 4 = 20 bytes each.
-    m.open(bytesFile('a.asysrep', [...SQLITE_HEAD, 1, 2, 3, 4]), (loaded, total) => progress.push(loaded, total));
-    m.open(bytesFile('b.asysrep', [...SQLITE_HEAD, 5, 6, 7, 8]));
-    expect(written).toEqual([0, 20, 0, 20]);
-    expect(progress).toEqual([20, 20]);
-    // Per file: the 16-byte sniff, then one 16 MB slice (the whole file).
-    expect(FakeReaderSync.reads).toEqual([16, 20, 16, 20]);
+    const big = bytesFile('big.asysrep', [...SQLITE_HEAD, 1, 2, 3, 4]);
+    Object.defineProperty(big, 'size', { value: 3 * 1024 ** 3 }); // a 3 GiB report
+    m.open(big, (loaded, total) => progress.push(loaded, total));
+    m.open(bytesFile('small.asysrep', [...SQLITE_HEAD, 1, 2, 3, 4]));
+    m.open(bytesFile('t.json.gz', GZIP_HEAD));
+    expect(CountingReaderSync.reads).toEqual([]);
+    expect(progress).toEqual([3 * 1024 ** 3, 3 * 1024 ** 3]);
     expect(log).toEqual([
       'mkdir /reports',
       'mkdir /reports/1',
-      'create /reports/1/a.asysrep',
-      'close /reports/1/a.asysrep',
-      'open /reports/1/a.asysrep',
+      'mount big.asysrep /reports/1',
+      'open /reports/1/big.asysrep',
       'mkdir /reports',
       'mkdir /reports/2',
-      'create /reports/2/b.asysrep',
-      'close /reports/2/b.asysrep',
-      'open /reports/2/b.asysrep',
-      'unlink /reports/1/a.asysrep',
-      'rmdir /reports/1',
-    ]);
-  });
-
-  it('mounts a gzip or JSON trace with WORKERFS even where it could copy', () => {
-    const { engine, log } = fakeEngine();
-    const written = withMemFs(engine, log);
-    const m = new ReportMounts(engine);
-    const progress: number[] = [];
-    m.open(bytesFile('t.json.gz', GZIP_HEAD), (loaded, total) => progress.push(loaded, total));
-    m.open(bytesFile('t.json', [...'{"traceEvents":[]}'].map((c) => c.charCodeAt(0))));
-    expect(written).toEqual([]);
-    expect(FakeReaderSync.reads).toEqual([10, 16]); // only the sniffs (the gzip file is 10 bytes)
-    expect(progress).toEqual([10, 10]);
-    expect(log).toEqual([
-      'mkdir /reports',
-      'mkdir /reports/1',
-      'mount t.json.gz /reports/1',
-      'open /reports/1/t.json.gz',
-      'mkdir /reports',
-      'mkdir /reports/2',
-      'mount t.json /reports/2',
-      'open /reports/2/t.json',
+      'mount small.asysrep /reports/2',
+      'open /reports/2/small.asysrep',
       'unmount /reports/1',
       'rmdir /reports/1',
+      'mkdir /reports',
+      'mkdir /reports/3',
+      'mount t.json.gz /reports/3',
+      'open /reports/3/t.json.gz',
+      'unmount /reports/2',
+      'rmdir /reports/2',
     ]);
-  });
-
-  it('mounts an SQLite file larger than COPY_LIMIT without reading it', () => {
-    const { engine, log } = fakeEngine();
-    withMemFs(engine, log);
-    const big = bytesFile('big.sqlite', SQLITE_HEAD);
-    Object.defineProperty(big, 'size', { value: COPY_LIMIT + 1 });
-    new ReportMounts(engine).open(big);
-    expect(FakeReaderSync.reads).toEqual([]);
-    expect(log).toEqual(['mkdir /reports', 'mkdir /reports/1', 'mount big.sqlite /reports/1', 'open /reports/1/big.sqlite']);
   });
 
   it('opens several files as one report with openReports, progress over all of them', () => {
     const { engine, log } = fakeEngine();
-    withMemFs(engine, log);
+    watchCopies(engine, log);
     const m = new ReportMounts(engine);
     const progress: number[] = [];
     const ranks = [bytesFile('rank0.json.gz', GZIP_HEAD), bytesFile('rank1.json.gz', GZIP_HEAD), bytesFile('rank2.json.gz', GZIP_HEAD)];
@@ -218,33 +166,18 @@ describe('ReportMounts', () => {
     ]);
   });
 
-  it('keeps copies and the WORKERFS mount apart when an open has both, and removes all of them', () => {
+  it('mounts an SQLite file and traces of one open together, and removes them together', () => {
     const { engine, log } = fakeEngine();
-    const written = withMemFs(engine, log);
+    watchCopies(engine, log);
     const m = new ReportMounts(engine);
-    const progress: number[] = [];
-    // 20 + 10 + 18 bytes.
-    const files = [
-      bytesFile('a.sqlite', [...SQLITE_HEAD, 1, 2, 3, 4]),
-      bytesFile('t.json.gz', GZIP_HEAD),
-      bytesFile('n.txt', [...'not a report\n!!!!!'].map((c) => c.charCodeAt(0))),
-    ];
-    expect(() => m.open(files, (loaded, total) => progress.push(loaded, total))).toThrow(
-      '/reports/1/a.sqlite: not a report asys can read',
-    );
-    expect(written).toEqual([0, 20]);
-    expect(progress).toEqual([20, 48, 48, 48]);
+    const files = [bytesFile('a.sqlite', [...SQLITE_HEAD, 1, 2, 3, 4]), bytesFile('t.json.gz', GZIP_HEAD), file('n.txt')];
+    expect(() => m.open(files)).toThrow('/reports/1/a.sqlite: not a report asys can read');
     expect(log).toEqual([
       'mkdir /reports',
       'mkdir /reports/1',
-      'create /reports/1/a.sqlite',
-      'close /reports/1/a.sqlite',
-      'mkdir /reports/1/workerfs',
-      'mount t.json.gz,n.txt /reports/1/workerfs',
-      'openReports /reports/1/a.sqlite /reports/1/workerfs/t.json.gz /reports/1/workerfs/n.txt',
-      'unlink /reports/1/a.sqlite',
-      'unmount /reports/1/workerfs',
-      'rmdir /reports/1/workerfs',
+      'mount a.sqlite,t.json.gz,n.txt /reports/1',
+      'openReports /reports/1/a.sqlite /reports/1/t.json.gz /reports/1/n.txt',
+      'unmount /reports/1',
       'rmdir /reports/1',
     ]);
   });
@@ -291,29 +224,7 @@ describe('ReportMounts', () => {
   });
 });
 
-describe('which files are copied into memory', () => {
-  it('recognises the SQLite header, all 16 bytes of it', () => {
-    expect(isSqliteHeader(Uint8Array.from(SQLITE_HEAD))).toBe(true);
-    expect(isSqliteHeader(Uint8Array.from([...SQLITE_HEAD, 0x10, 0x00]))).toBe(true); // more bytes after it
-    expect(isSqliteHeader(Uint8Array.from(SQLITE_HEAD.slice(0, 15)))).toBe(false); // no NUL: too short
-    expect(isSqliteHeader(Uint8Array.from([...SQLITE_HEAD.slice(0, 15), 0x20]))).toBe(false); // "SQLite format 3 "
-    expect(isSqliteHeader(Uint8Array.from([0x73, ...SQLITE_HEAD.slice(1)]))).toBe(false); // "sQLite format 3\0"
-    expect(isSqliteHeader(Uint8Array.from(GZIP_HEAD))).toBe(false);
-    expect(isSqliteHeader(Uint8Array.from([0x7b, 0x22, 0x73, 0x63]))).toBe(false); // '{"sc'
-    expect(isSqliteHeader(new Uint8Array(0))).toBe(false);
-    expect(isSqliteHeader(new Uint8Array(16))).toBe(false);
-  });
-
-  it('copies SQLite files up to COPY_LIMIT (1 GiB) and nothing else', () => {
-    const head = Uint8Array.from(SQLITE_HEAD);
-    expect(COPY_LIMIT).toBe(1073741824);
-    expect(shouldCopy(2011136, head)).toBe(true); // an Nsight Systems export of 1.9 MiB
-    expect(shouldCopy(1073741824, head)).toBe(true);
-    expect(shouldCopy(1073741825, head)).toBe(false);
-    expect(shouldCopy(24808, Uint8Array.from(GZIP_HEAD))).toBe(false); // a .json.gz trace
-    expect(shouldCopy(500 * 1024 * 1024, Uint8Array.from([0x7b, 0x0a]))).toBe(false); // a 500 MB JSON trace
-  });
-
+describe('mount directories', () => {
   it('takes the mount directories out of the engine\'s paths and messages', () => {
     expect(withoutMountDirs('/reports/12/a.json.gz: truncated gzip file')).toBe('a.json.gz: truncated gzip file');
     expect(withoutMountDirs('/reports/3/workerfs/t.json.gz is a PyTorch/Kineto trace but /reports/3/a.asysrep is an asysrep report')).toBe(
@@ -321,5 +232,25 @@ describe('which files are copied into memory', () => {
     );
     expect(withoutMountDirs('"/reports/7/a b.sqlite" (and 1 more)')).toBe('"a b.sqlite" (and 1 more)');
     expect(withoutMountDirs('/data/reports/1/x: no such file')).toBe('/data/reports/1/x: no such file'); // not ours
+  });
+});
+
+describe('running out of memory', () => {
+  it('recognises what the engine says when its memory runs out', () => {
+    expect(isOutOfMemory('std::bad_alloc')).toBe(true);
+    expect(isOutOfMemory('big.asysrep: cannot read table HGGC_KERNEL: out of memory')).toBe(true);
+    expect(isOutOfMemory('RangeError: WebAssembly.Memory.grow(): Maximum memory size exceeded')).toBe(true);
+    expect(isOutOfMemory('big.asysrep: table HGGC_KERNEL, column start, row 3: \'soon\' is not an integer')).toBe(false);
+  });
+
+  it('says so in one line and gives the command line to run instead', () => {
+    const line = outOfMemoryMessage('big.asysrep', 'hggc_ppu_trace');
+    expect(line).toBe(
+      "Out of memory: hggc_ppu_trace on big.asysrep needs more than the 2 GB a browser tab's engine can use; " +
+        'the command line has no such limit: asys stats -r hggc_ppu_trace big.asysrep',
+    );
+    expect(line).not.toContain('\n');
+    expect(outOfMemoryMessage("run 2's.asysrep", 'hgtx_sum')).toMatch(/asys stats -r hgtx_sum 'run 2'\\''s\.asysrep'$/);
+    expect(outOfMemoryMessage('t.json.gz')).toMatch(/^Out of memory: opening t\.json\.gz .* asys stats -r RULE t\.json\.gz$/);
   });
 });

@@ -16,6 +16,11 @@ import { RuleList } from './components/RuleList';
 import { SettingsPanel, type GlobalSettings, type KnownId } from './components/SettingsPanel';
 import { TimeFilter, type AppliedTimeFilter } from './components/TimeFilter';
 
+/** A performance mark with details, where the browser has the User Timing API. */
+function mark(name: string, detail: Record<string, unknown>): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name, { detail });
+}
+
 interface RunState {
   id: number;
   key: string;
@@ -91,6 +96,15 @@ export function App() {
 
   useEffect(() => client.onBusyChange(setPending), [client]);
 
+  // Performance marks for bench/browser-run.mjs: a report opened (asys:open),
+  // its summary shown, and each rule's table shown, after React committed it.
+  useEffect(() => {
+    if (summary) mark('asys:summary', { file: summary.fileName });
+  }, [summary]);
+  useEffect(() => {
+    if (run?.result) mark('asys:table', { rule: run.rule, rows: run.result.rowCount });
+  }, [run]);
+
   const pushError = useCallback((text: string) => {
     const id = ++errorId.current;
     setErrors((es) => [...es.slice(-3), { id, text }]);
@@ -136,6 +150,7 @@ export function App() {
   const openFiles = useCallback(
     (files: File[]) => {
       if (files.length === 0) return;
+      mark('asys:open', { files: files.map((f) => f.name) });
       const more = files.length > 1 ? ` and ${files.length - 1} more` : '';
       return openWith(`Opening ${files[0].name}${more}…`, (onProgress) => client.open(files, onProgress));
     },

@@ -2,13 +2,10 @@
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
 import type { CellArray, RawRuleResult } from './types';
+import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
   mkdir(path: string): void;
-  open?(path: string, flags: string): unknown;
-  write?(stream: unknown, buffer: Uint8Array, offset: number, length: number, position: number): number;
-  close?(stream: unknown): void;
-  unlink?(path: string): void;
   mount(type: unknown, opts: { files?: File[]; blobs?: { name: string; data: Blob }[] }, mountpoint: string): void;
   unmount(mountpoint: string): void;
   rmdir(path: string): void;
@@ -193,30 +190,21 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
   }
 }
 
-/** SQLite files up to this size are copied into the engine's memory before opening. */
-export const COPY_LIMIT = 1 << 30;
-const COPY_CHUNK = 16 << 20;
-
-/** The first 16 bytes of every SQLite database file. */
-const SQLITE_HEADER = 'SQLite format 3\0';
-
-/** True when `bytes` (a file's start) is the SQLite header "SQLite format 3\0". */
-export function isSqliteHeader(bytes: Uint8Array): boolean {
-  if (bytes.length < SQLITE_HEADER.length) return false;
-  for (let i = 0; i < SQLITE_HEADER.length; i++) if (bytes[i] !== SQLITE_HEADER.charCodeAt(i)) return false;
-  return true;
+/** Whether an engine error means the engine's memory ran out. */
+export function isOutOfMemory(message: string): boolean {
+  return /bad_alloc|out of memory|Cannot enlarge memory|Array buffer allocation failed|WebAssembly\.Memory/i.test(message);
 }
 
 /**
- * Whether a file is copied into memory: only an SQLite file (asysrep or
- * Nsight Systems export, recognised by its first 16 bytes) of at most
- * COPY_LIMIT bytes. SQLite reads 4 KB pages at random, which WORKERFS turns
- * into one synchronous FileReader call each; JSON and gzip traces are
- * streamed by the engine in large reads, where a copy would only double the
- * memory (a 500 MB trace would need 1 GB).
+ * The one line the viewer shows when a rule runs out of memory: the
+ * browser's WebAssembly engine may grow to 2 GB (wasm/CMakeLists.txt says
+ * why not 4), the command line has no such limit. The engine stays usable (what it loaded for the failed rule is
+ * freed); docs/big-reports.md gives the ceiling.
  */
-export function shouldCopy(size: number, head: Uint8Array): boolean {
-  return size <= COPY_LIMIT && isSqliteHeader(head);
+export function outOfMemoryMessage(fileName: string, rule?: string): string {
+  const file = /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
+  const what = rule ? `${rule} on ${fileName}` : `opening ${fileName}`;
+  return `Out of memory: ${what} needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: asys stats -r ${rule ?? 'RULE'} ${file}`;
 }
 
 /** Removes the worker's mount directories (/reports/N/...) from the engine's paths and messages. */
@@ -237,36 +225,35 @@ function uniqueName(name: string, taken: Set<string>): string {
   return n;
 }
 
-type ReaderSync = { readAsArrayBuffer(blob: Blob): ArrayBuffer };
-
 interface OpenEntry {
   dir: string;
-  /** Copies in the engine's memory file system, unlinked on release. */
-  copies: string[];
-  /** WORKERFS mount points, unmounted (and removed when not `dir`) on release. */
+  /** WORKERFS mount points, unmounted on release. */
   mounts: string[];
+  /** The files' readers ahead (where the page is cross-origin isolated), stopped on release. */
+  readers: { stop(): void }[];
   /** Directories made for this open, removed last. */
   dirs: string[];
 }
 
 /**
  * Opens the files of one report under a directory of their own,
- * /reports/N. An SQLite file (first 16 bytes "SQLite format 3\0") up to
- * COPY_LIMIT is copied into the engine's memory file system in 16 MB slices:
- * SQLite then reads pages at memory speed, where WORKERFS costs one
- * synchronous FileReader call per 4 KB page (28 s instead of 4 s on a
- * 1-million-row report). Everything else (JSON and gzip traces, larger
- * SQLite files) is mounted with WORKERFS and needs no memory of its own: one
- * mount of all of them at /reports/N, or at /reports/N/workerfs when copies
- * share the directory. One file opens with `openReport`, several with
- * `openReports` (one report: several Kineto rank traces become one
- * multi-process report). Progress counts the bytes of all files. The old
- * report's files are released once a newer one opened; the engine keeps its
- * open report when a new open fails, and so do the mounts.
+ * /reports/N, mounted with WORKERFS: nothing is copied, whatever the size.
+ * Where the page is cross-origin isolated, a reader worker reads each large
+ * file ahead of the engine (workerfs_prefetch.ts).
+ * The engine reads an SQLite file through its report VFS, which reads the
+ * File ahead in blocks of up to 32 MiB (one FileReaderSync call each) into
+ * a bounded cache (core/report/block_vfs.h), so the engine's memory holds
+ * the columns it loads, not the report; JSON and gzip traces are streamed in
+ * 1 MiB reads. One file opens with `openReport`, several with `openReports`
+ * (one report: several Kineto rank traces become one multi-process report).
+ * The old report's files are released once a newer one opened; the engine
+ * keeps its open report when a new open fails, and so do the mounts.
  */
 export class ReportMounts {
   private next = 1;
   private current: OpenEntry | null = null;
+  /** Reading files ahead in a second worker; null where it cannot, undefined before the first mount. */
+  private prefetch: WorkerfsPrefetch | null | undefined;
 
   constructor(private readonly engine: AsysEngine) {}
 
@@ -285,10 +272,12 @@ export class ReportMounts {
       /* exists */
     }
     FS.mkdir(dir);
-    const entry: OpenEntry = { dir, copies: [], mounts: [], dirs: [dir] };
+    const entry: OpenEntry = { dir, mounts: [], readers: [], dirs: [dir] };
     let summary: unknown;
     try {
-      const paths = this.place(list, entry, onProgress);
+      const paths = this.place(list, entry);
+      const total = list.reduce((sum, f) => sum + f.size, 0);
+      onProgress?.(total, total);
       const answer = parseEngineJson(
         several ? this.engine.openReports!(paths) : this.engine.openReport(paths[0]),
         several ? 'openReports' : 'openReport',
@@ -304,63 +293,24 @@ export class ReportMounts {
     return summary;
   }
 
-  /** Copies or mounts every file under entry.dir; returns their paths in the order given. */
-  private place(files: File[], entry: OpenEntry, onProgress?: (loaded: number, total: number) => void): string[] {
+  /** Mounts every file under entry.dir; returns their paths in the order given. */
+  private place(files: File[], entry: OpenEntry): string[] {
     const FS = this.engine.FS;
     const { dir } = entry;
-    const ReaderSync = (globalThis as { FileReaderSync?: new () => ReaderSync }).FileReaderSync;
-    const reader = ReaderSync !== undefined && FS.open !== undefined ? new ReaderSync() : null;
-    const copy = files.map(
-      (f) =>
-        reader !== null &&
-        f.size <= COPY_LIMIT &&
-        shouldCopy(f.size, new Uint8Array(reader.readAsArrayBuffer(f.slice(0, SQLITE_HEADER.length)))),
-    );
+    const WORKERFS = FS.filesystems?.WORKERFS;
+    if (!WORKERFS) throw new Error('the engine was built without WORKERFS (-lworkerfs.js)');
     const taken = new Set<string>();
     const names = files.map((f) => uniqueName(f.name, taken));
-    const anyCopy = copy.some(Boolean);
-    const mountDir = anyCopy ? `${dir}/workerfs` : dir;
-    const total = files.reduce((sum, f) => sum + f.size, 0);
-    let loaded = 0;
-
-    for (let i = 0; i < files.length; i++) {
-      if (!copy[i]) continue;
-      const file = files[i];
-      const path = `${dir}/${names[i]}`;
-      const stream = FS.open!(path, 'w');
-      entry.copies.push(path);
-      try {
-        for (let at = 0; at < file.size; at += COPY_CHUNK) {
-          const bytes = new Uint8Array(reader!.readAsArrayBuffer(file.slice(at, at + COPY_CHUNK)));
-          FS.write!(stream, bytes, 0, bytes.length, at);
-          loaded += bytes.length;
-          onProgress?.(loaded, total);
-        }
-      } finally {
-        FS.close!(stream);
-      }
-    }
-
-    const mounted = files.map((f, i) => ({ f, name: names[i] })).filter((_, i) => !copy[i]);
-    if (mounted.length > 0) {
-      const WORKERFS = FS.filesystems?.WORKERFS;
-      if (!WORKERFS) throw new Error('the engine was built without WORKERFS (-lworkerfs.js)');
-      if (mountDir !== dir) {
-        FS.mkdir(mountDir);
-        entry.dirs.push(mountDir);
-      }
-      // Files under their own names; a renamed duplicate as a named blob.
-      const same = mounted.filter((m) => m.name === m.f.name);
-      const renamed = mounted.filter((m) => m.name !== m.f.name);
-      const opts: { files?: File[]; blobs?: { name: string; data: Blob }[] } = { files: same.map((m) => m.f) };
-      if (renamed.length > 0) opts.blobs = renamed.map((m) => ({ name: m.name, data: m.f }));
-      FS.mount(WORKERFS, opts, mountDir);
-      entry.mounts.push(mountDir);
-      for (const m of mounted) loaded += m.f.size;
-      onProgress?.(loaded, total);
-    }
-
-    return files.map((_, i) => (copy[i] ? `${dir}/${names[i]}` : `${mountDir}/${names[i]}`));
+    // Files under their own names; a renamed duplicate as a named blob.
+    const same = files.filter((f, i) => names[i] === f.name);
+    const renamed = files.map((f, i) => ({ name: names[i], data: f as Blob })).filter((b, i) => b.name !== files[i].name);
+    const opts: { files?: File[]; blobs?: { name: string; data: Blob }[] } = { files: same };
+    if (renamed.length > 0) opts.blobs = renamed;
+    FS.mount(WORKERFS, opts, dir);
+    entry.mounts.push(dir);
+    if (this.prefetch === undefined) this.prefetch = WorkerfsPrefetch.install(WORKERFS);
+    if (this.prefetch) for (const f of files) entry.readers.push(this.prefetch.start(f));
+    return names.map((n) => `${dir}/${n}`);
   }
 
   private release(entry: OpenEntry): void {
@@ -372,7 +322,7 @@ export class ReportMounts {
         /* still in use by the engine: leave it */
       }
     };
-    for (const p of entry.copies) attempt(() => FS.unlink?.(p));
+    for (const r of entry.readers) attempt(() => r.stop());
     for (const m of entry.mounts) attempt(() => FS.unmount(m));
     for (const d of [...entry.dirs].reverse()) attempt(() => FS.rmdir(d));
   }

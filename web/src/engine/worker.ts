@@ -3,6 +3,8 @@
 // the page, not bundled), then answers the UI's coarse requests one at a time.
 import {
   errorText,
+  isOutOfMemory,
+  outOfMemoryMessage,
   parseEngineJson,
   ReportMounts,
   takeRenderedText,
@@ -22,6 +24,18 @@ let enginePromise: Promise<AsysEngine> | null = null;
 let mounts: ReportMounts | null = null;
 // The request id and row count of the engine's last runRule result (the one sortOrder sorts).
 let lastRun: { id: number; rows: number } | null = null;
+// The open report's (first) file name, for the out-of-memory message.
+let openName = '';
+
+/** Runs an engine call for `rule`; running out of memory becomes the one line that suggests the CLI. */
+function explained<T>(rule: string, call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    if (isOutOfMemory(errorText(e))) throw new Error(outOfMemoryMessage(openName, rule));
+    throw e;
+  }
+}
 
 function post(msg: ResponseMessage, transfer: Transferable[] = []): void {
   self.postMessage(msg, transfer);
@@ -101,6 +115,7 @@ async function handle(msg: RequestMessage): Promise<void> {
         summary = mounts!.open(files, (loaded, total) => post({ id, kind: 'progress', loaded, total }));
       } catch (err) {
         if (isFatal(err)) throw err;
+        if (isOutOfMemory(errorText(err))) throw new Error(outOfMemoryMessage(files[0].name));
         // The engine names the files by their paths here: /reports/N/ means nothing to the user.
         throw new Error(withoutMountDirs(errorText(err)));
       }
@@ -109,6 +124,7 @@ async function handle(msg: RequestMessage): Promise<void> {
         setTimeFilter: typeof e.setTimeFilter === 'function',
         ruleConfig: typeof e.setRuleConfig === 'function' && typeof e.checkRuleOption === 'function',
       };
+      openName = files[0].name;
       const result: OpenResult = {
         summary,
         fileName: files[0].name,
@@ -127,7 +143,7 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'run': {
       const e = await engine();
       lastRun = null;
-      const result = takeRunResult(e.runRule(msg.rule, JSON.stringify(msg.options)), e);
+      const result = explained(msg.rule, () => takeRunResult(e.runRule(msg.rule, JSON.stringify(msg.options)), e));
       lastRun = { id, rows: result.rowCount };
       result.runId = id;
       const buffers = [...result.cells, ...(result.spans ?? []).flatMap((s) => [s.start, s.end])].map((a) => a.buffer as ArrayBuffer);
@@ -164,7 +180,7 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'csv': {
       const e = await engine();
-      const text = takeRenderedText(e.renderRule(msg.rule, JSON.stringify(msg.options), 'csv'));
+      const text = explained(msg.rule, () => takeRenderedText(e.renderRule(msg.rule, JSON.stringify(msg.options), 'csv')));
       post({ id, kind: 'result', result: text });
       return;
     }
@@ -187,7 +203,10 @@ self.onmessage = (ev: MessageEvent<RequestMessage>) => {
         enginePromise = null;
         mounts = null;
         lastRun = null;
-        post({ id: msg.id, kind: 'error', error: `the engine stopped (${errorText(e)}); open the report again` });
+        const why = isOutOfMemory(errorText(e))
+          ? outOfMemoryMessage(openName, 'rule' in msg ? msg.rule : undefined)
+          : `the engine stopped (${errorText(e)})`;
+        post({ id: msg.id, kind: 'error', error: `${why}; open the report again` });
       } else {
         post({ id: msg.id, kind: 'error', error: errorText(e) });
       }

@@ -1,0 +1,159 @@
+// Drops one report on the built viewer (build/web) in headless Debian
+// Chromium and times it with the app's performance marks (web/src/App.tsx):
+//   asys:open    the drop reached the app
+//   asys:summary the report's summary is shown
+//   asys:table   a rule's table is shown
+// The rule is chosen first on the small demo report, so it is the selected
+// rule when the big report arrives and runs as soon as the report is open,
+// as it does for someone who drops report after report on one rule.
+// The file reaches the page as a disk-backed File (an <input type=file>
+// filled by Playwright, then dropped), exactly what a desktop drop gives.
+//
+// Prints one JSON line: drop -> summary and drop -> table in seconds, the
+// table's rows, the tab's peak memory (the high-water mark of resident
+// memory of the renderer process that runs the page and its engine worker,
+// from /proc; the dropped file is not in it: Chromium reads it from disk),
+// and the FileReaderSync calls of its workers: how many, the MiB they read,
+// whether a reader worker read ahead (cross-origin isolated page), and the
+// seconds the engine's own worker spent in them.
+// Usage: node bench/browser-run.mjs REPORT [RULE]   (after npm run build)
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const [reportArg, rule = 'hggc_ppu_kern_sum'] = process.argv.slice(2);
+if (!reportArg) {
+  console.error('usage: node bench/browser-run.mjs REPORT [RULE]');
+  process.exit(2);
+}
+const report = path.resolve(reportArg);
+
+// The static server, on a free port.
+const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), path.join(root, 'build/web'), '--port', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const baseUrl = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/http:\/\/[^\s]+\//);
+    if (m) resolve(m[0]);
+  });
+  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
+});
+
+// Peak resident memory (VmHWM) of each Chromium renderer process, in KiB.
+function rendererPeaks() {
+  const peaks = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=renderer')) continue;
+      const hwm = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+      if (hwm) peaks.push(Number(hwm[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  return peaks;
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${baseUrl}?demo=base`);
+  await page.locator('body[data-state=idle]').waitFor();
+  await page.getByTestId(`rule-${rule}`).click();
+  const result = page.locator(`[data-testid=result][data-rule="${rule}"][data-status=ready]`);
+  await result.waitFor();
+  await page.locator('body[data-state=idle]').waitFor();
+
+  // FileReaderSync calls of every worker (the engine's, and the reader
+  // worker that reads ahead of it, created when the report is opened): how
+  // many, their bytes, and the time each worker spent in them.
+  const patch = (worker) =>
+    worker
+      .evaluate(() => {
+        if (self.__reads) return;
+        self.__reads = { count: 0, bytes: 0, ms: 0 };
+        const proto = FileReaderSync.prototype;
+        const read = proto.readAsArrayBuffer;
+        proto.readAsArrayBuffer = function (blob) {
+          const t = performance.now();
+          const buffer = read.call(this, blob);
+          self.__reads.ms += performance.now() - t;
+          self.__reads.count++;
+          self.__reads.bytes += blob.size;
+          return buffer;
+        };
+      })
+      .catch(() => {});
+  page.on('worker', patch);
+  await Promise.all(page.workers().map(patch));
+  const engineWorker = page.workers()[0];
+
+  // The file, disk-backed, then dropped.
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-file';
+    input.style.display = 'none';
+    document.body.append(input);
+    performance.clearMarks();
+  });
+  await page.setInputFiles('#bench-file', report);
+  await page.evaluate(() => {
+    const file = document.getElementById('bench-file').files[0];
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  });
+  const name = path.basename(report);
+  await page.getByTestId('summary-file').filter({ hasText: name }).waitFor({ timeout: 3_600_000 });
+  // The table of this report: a mark after the summary's.
+  const marks = await page.waitForFunction(
+    (wanted) => {
+      const all = performance.getEntriesByType('mark');
+      const open = all.find((m) => m.name === 'asys:open');
+      const summary = all.find((m) => m.name === 'asys:summary' && m.startTime >= (open?.startTime ?? Infinity));
+      const table = all.find((m) => m.name === 'asys:table' && m.detail?.rule === wanted && summary && m.startTime >= summary.startTime);
+      const error = document.querySelector(`[data-testid=result][data-rule="${wanted}"][data-status=error]`);
+      if (error) return { error: error.textContent };
+      return open && summary && table ? { open: open.startTime, summary: summary.startTime, table: table.startTime, rows: table.detail.rows } : null;
+    },
+    rule,
+    { timeout: 3_600_000, polling: 100 },
+  ).then((h) => h.jsonValue());
+  if (marks.error) throw new Error(`${rule}: ${marks.error}`);
+  const peaks = rendererPeaks();
+  const reads = await Promise.all(page.workers().map((w) => w.evaluate(() => ({ url: location.href, ...self.__reads })).catch(() => null)));
+  const engineReads = reads.find((r) => r && r.url === engineWorker.url()) ?? { count: 0, bytes: 0, ms: 0 };
+  const total = reads.filter(Boolean).reduce((a, r) => ({ count: a.count + r.count, bytes: a.bytes + r.bytes }), { count: 0, bytes: 0 });
+  console.log(JSON.stringify({
+    report: name,
+    bytes: statSync(report).size,
+    rule,
+    rows: marks.rows,
+    dropToSummary: +((marks.summary - marks.open) / 1000).toFixed(3),
+    dropToTable: +((marks.table - marks.open) / 1000).toFixed(3),
+    peakMiB: Math.round(Math.max(...peaks) / 1024),
+    readAhead: reads.length > 1,
+    fileReads: total.count,
+    fileReadMiB: Math.round(total.bytes / 2 ** 20),
+    engineReadSeconds: +(engineReads.ms / 1000).toFixed(3),
+    errors,
+  }));
+} finally {
+  await browser.close();
+  server.kill();
+}
