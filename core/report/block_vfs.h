@@ -3,11 +3,11 @@
 // natively; in WebAssembly the same over Emscripten's file system, where a
 // dropped File is mounted with WORKERFS) that counts the reads of a
 // read-only database and, in ReadAhead mode, answers them from a BlockCache
-// (core/report/block_cache.h). SQLite's
-// memory-mapped page interface (xFetch) hands out pages inside the cached
-// blocks, so a page is copied once, from the file into a block, and the
-// report is never copied whole: memory holds the blocks (`capacity`, below)
-// and the columns the rules load.
+// (core/report/block_cache.h). There SQLite's memory-mapped page interface
+// (xFetch) hands out pages inside the cached blocks, so a page is copied
+// once, from the file into a block, and the report is never copied whole:
+// memory holds the blocks (80 MiB at most, block_vfs.cc) and the columns the
+// rules load. docs/big-reports.md has the figures.
 //
 // Other files (journals, temporary and writable databases) go to the
 // platform VFS untouched.

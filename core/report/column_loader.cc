@@ -270,6 +270,12 @@ size_t ColumnLoad::run() {
                                  asys_row_sink, nullptr, nullptr, nullptr) != SQLITE_OK) {
     db_.fail("cannot read table " + table_);
   }
+  // The function's user data is this load: take the function away with it.
+  struct Unregister {
+    sqlite3* db;
+    int count;
+    ~Unregister() { sqlite3_create_function_v2(db, kSinkName, count, SQLITE_UTF8, nullptr, nullptr, nullptr, nullptr, nullptr); }
+  } unregister{db, sink_.count};
   sqlite3_stmt* st = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
     db_.fail("cannot read table " + table_);

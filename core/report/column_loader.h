@@ -4,7 +4,8 @@
 // NULL is allowed), a name id points into StringIds. A cell that breaks this
 // throws one Error naming the file, table, column, row and value, so a broken
 // table never turns into a plausible-looking result (a text `start` read as
-// 0, a dangling name id printed as "").
+// 0, a dangling name id printed as ""). The scan hands rows to a row sink
+// inside SQLite (core/sqlite/row_sink.h; run() says how).
 #include <cstdint>
 #include <exception>
 #include <string>
