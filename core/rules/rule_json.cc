@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/base/json.h"
+#include "core/compare/compare.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 
@@ -90,6 +91,13 @@ std::string rulesJson(Report* report) {
     array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
     out << ",\"countRows\":" << (r->pie.countRows ? "true" : "false") << "},\"sumColumns\":";
     array(out, r->sumColumns, [&](const std::string& c) { out << jsonQuote(c); });
+    if (r->compare) {
+      // The output column whose "base / target" shares order the rows (the hotspot chart).
+      std::string share = r->compare->share;
+      for (const CompareValue& v : r->compare->values)
+        if (v.from == r->compare->share && !v.name.empty()) share = v.name;
+      out << ",\"compareShare\":" << jsonQuote(share);
+    }
     if (report) {
       std::string missing;
       for (const auto& need : r->needs) {

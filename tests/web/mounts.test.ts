@@ -1,10 +1,10 @@
 // The worker's report mounting: the files of each open under a directory of
 // their own, mounted with WORKERFS and never copied (the engine reads an
-// SQLite file ahead in large blocks itself), one file opened with openReport,
-// several with openReports, the old ones released after a successful open,
-// nothing of the open report lost after a failed one.
+// SQLite file ahead in large blocks itself); several reports open at once,
+// each released when it is closed, a failed open releasing only its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  checkEngineVersion,
   isOutOfMemory,
   outOfMemoryMessage,
   ReportMounts,
@@ -14,6 +14,7 @@ import {
 
 function fakeEngine() {
   const log: string[] = [];
+  let next = 0;
   const engine: AsysEngine = {
     FS: {
       filesystems: { WORKERFS: {} },
@@ -22,21 +23,26 @@ function fakeEngine() {
       mount: (_t, o, p) => log.push(`mount ${o.files!.map((f) => f.name).join()} ${p}`),
       unmount: (p) => log.push(`unmount ${p}`),
     },
-    openReport: (path) => {
-      log.push(`open ${path}`);
-      return path.endsWith('.txt')
-        ? JSON.stringify({ ok: false, error: `${path}: not an asysrep report (not an SQLite database)` })
-        : JSON.stringify({ ok: true, summary: { path } });
+    apiVersion: () => 2,
+    open: (paths: string[]) => {
+      log.push(`open ${paths.join(' ')}`);
+      if (paths.some((p) => p.endsWith('.txt'))) {
+        return { ok: false, error: `${paths[0]}: not an asysrep report (not an SQLite database)` };
+      }
+      const summary = { path: paths.length > 1 ? `${paths[0]} (and ${paths.length - 1} more)` : paths[0] };
+      return { ok: true, report: ++next, summary };
     },
-    openReports: (paths) => {
-      log.push(`openReports ${paths.join(' ')}`);
-      return paths.some((p) => p.endsWith('.txt'))
-        ? JSON.stringify({ ok: false, error: `${paths[0]}: not a report asys can read` })
-        : JSON.stringify({ ok: true, summary: { path: `${paths[0]} (and ${paths.length - 1} more)` } });
-    },
-    listRules: () => '[]',
-    runRule: () => ({}),
-    renderRule: () => '',
+    close: (report: number) => (log.push(`close ${report}`), { ok: true }),
+    listRules: () => ({ ok: true, rules: [] }),
+    setTimeFilter: () => ({ ok: true, window: null }),
+    setRuleConfig: () => ({ ok: true }),
+    checkRuleOption: () => ({ ok: true }),
+    run: () => ({ ok: false, error: 'not here' }),
+    runCompare: () => ({ ok: false, error: 'not here' }),
+    sortOrder: () => ({ ok: false, error: 'not here' }),
+    page: () => ({ ok: false, error: 'not here' }),
+    render: () => ({ ok: false, error: 'not here' }),
+    release: () => ({ ok: true }),
   };
   return { engine, log };
 }
@@ -73,11 +79,12 @@ afterEach(() => {
 });
 
 describe('ReportMounts', () => {
-  it('mounts each report under its own directory and releases the old one', () => {
+  it('keeps several reports open, each under its own directory, until each is closed', () => {
     const { engine, log } = fakeEngine();
     const m = new ReportMounts(engine);
-    expect(m.open(file('a.asysrep'))).toEqual({ path: '/reports/1/a.asysrep' });
-    expect(m.open(file('b.asysrep'))).toEqual({ path: '/reports/2/b.asysrep' });
+    expect(m.open(file('a.asysrep'))).toEqual({ report: 1, summary: { path: '/reports/1/a.asysrep' } });
+    expect(m.open(file('b.asysrep'))).toEqual({ report: 2, summary: { path: '/reports/2/b.asysrep' } });
+    m.close(1);
     expect(log).toEqual([
       'mkdir /reports',
       'mkdir /reports/1',
@@ -87,12 +94,13 @@ describe('ReportMounts', () => {
       'mkdir /reports/2',
       'mount b.asysrep /reports/2',
       'open /reports/2/b.asysrep',
+      'close 1',
       'unmount /reports/1',
       'rmdir /reports/1',
     ]);
   });
 
-  it("throws the engine's error for a foreign file and keeps the open report", () => {
+  it("throws the engine's error for a foreign file and releases only its files", () => {
     const { engine, log } = fakeEngine();
     const m = new ReportMounts(engine);
     m.open(file('a.asysrep'));
@@ -106,6 +114,10 @@ describe('ReportMounts', () => {
       'unmount /reports/2',
       'rmdir /reports/2',
     ]);
+    // The first report is still open: closing it releases its files.
+    log.length = 0;
+    m.close(1);
+    expect(log).toEqual(['close 1', 'unmount /reports/1', 'rmdir /reports/1']);
   });
 
   it('never copies or reads a file, SQLite or trace, whatever its size', () => {
@@ -120,63 +132,26 @@ describe('ReportMounts', () => {
     m.open(bytesFile('t.json.gz', GZIP_HEAD));
     expect(CountingReaderSync.reads).toEqual([]);
     expect(progress).toEqual([3 * 1024 ** 3, 3 * 1024 ** 3]);
-    expect(log).toEqual([
-      'mkdir /reports',
-      'mkdir /reports/1',
-      'mount big.asysrep /reports/1',
-      'open /reports/1/big.asysrep',
-      'mkdir /reports',
-      'mkdir /reports/2',
-      'mount small.asysrep /reports/2',
-      'open /reports/2/small.asysrep',
-      'unmount /reports/1',
-      'rmdir /reports/1',
-      'mkdir /reports',
-      'mkdir /reports/3',
-      'mount t.json.gz /reports/3',
-      'open /reports/3/t.json.gz',
-      'unmount /reports/2',
-      'rmdir /reports/2',
-    ]);
+    expect(log.filter((l) => l.startsWith('create') || l === 'write')).toEqual([]);
   });
 
-  it('opens several files as one report with openReports, progress over all of them', () => {
+  it('opens several files as one report, progress over all of them, and closes them together', () => {
     const { engine, log } = fakeEngine();
-    watchCopies(engine, log);
     const m = new ReportMounts(engine);
     const progress: number[] = [];
     const ranks = [bytesFile('rank0.json.gz', GZIP_HEAD), bytesFile('rank1.json.gz', GZIP_HEAD), bytesFile('rank2.json.gz', GZIP_HEAD)];
     expect(m.open(ranks, (loaded, total) => progress.push(loaded, total))).toEqual({
-      path: '/reports/1/rank0.json.gz (and 2 more)',
+      report: 1,
+      summary: { path: '/reports/1/rank0.json.gz (and 2 more)' },
     });
     expect(progress).toEqual([30, 30]);
-    // A second open releases all three.
-    m.open([bytesFile('x.json.gz', GZIP_HEAD), bytesFile('y.json.gz', GZIP_HEAD)]);
+    m.close(1);
     expect(log).toEqual([
       'mkdir /reports',
       'mkdir /reports/1',
       'mount rank0.json.gz,rank1.json.gz,rank2.json.gz /reports/1',
-      'openReports /reports/1/rank0.json.gz /reports/1/rank1.json.gz /reports/1/rank2.json.gz',
-      'mkdir /reports',
-      'mkdir /reports/2',
-      'mount x.json.gz,y.json.gz /reports/2',
-      'openReports /reports/2/x.json.gz /reports/2/y.json.gz',
-      'unmount /reports/1',
-      'rmdir /reports/1',
-    ]);
-  });
-
-  it('mounts an SQLite file and traces of one open together, and removes them together', () => {
-    const { engine, log } = fakeEngine();
-    watchCopies(engine, log);
-    const m = new ReportMounts(engine);
-    const files = [bytesFile('a.sqlite', [...SQLITE_HEAD, 1, 2, 3, 4]), bytesFile('t.json.gz', GZIP_HEAD), file('n.txt')];
-    expect(() => m.open(files)).toThrow('/reports/1/a.sqlite: not a report asys can read');
-    expect(log).toEqual([
-      'mkdir /reports',
-      'mkdir /reports/1',
-      'mount a.sqlite,t.json.gz,n.txt /reports/1',
-      'openReports /reports/1/a.sqlite /reports/1/t.json.gz /reports/1/n.txt',
+      'open /reports/1/rank0.json.gz /reports/1/rank1.json.gz /reports/1/rank2.json.gz',
+      'close 1',
       'unmount /reports/1',
       'rmdir /reports/1',
     ]);
@@ -191,36 +166,27 @@ describe('ReportMounts', () => {
     };
     new ReportMounts(engine).open([file('trace.json.gz'), file('trace.json.gz'), file('trace.json.gz')]);
     expect(mounted).toEqual([{ files: ['trace.json.gz'], blobs: ['trace (2).json.gz', 'trace (3).json.gz'] }]);
-    expect(log.at(-1)).toBe(
-      'openReports /reports/1/trace.json.gz /reports/1/trace (2).json.gz /reports/1/trace (3).json.gz',
-    );
+    expect(log.at(-1)).toBe('open /reports/1/trace.json.gz /reports/1/trace (2).json.gz /reports/1/trace (3).json.gz');
   });
 
-  it('a failed open of several files keeps the open report and releases only the new files', () => {
+  it('a failed close keeps the files of a report the engine still holds', () => {
     const { engine, log } = fakeEngine();
     const m = new ReportMounts(engine);
     m.open(file('a.asysrep'));
+    engine.close = () => ({ ok: false, error: 'no open report with id 1' });
     log.length = 0;
-    expect(() => m.open([file('r0.json.gz'), file('notes.txt')])).toThrow('/reports/2/r0.json.gz: not a report asys can read');
-    expect(log).toEqual([
-      'mkdir /reports',
-      'mkdir /reports/2',
-      'mount r0.json.gz,notes.txt /reports/2',
-      'openReports /reports/2/r0.json.gz /reports/2/notes.txt',
-      'unmount /reports/2',
-      'rmdir /reports/2',
-    ]);
-    // The next open still releases the first report.
-    log.length = 0;
-    m.open(file('b.asysrep'));
-    expect(log.slice(-2)).toEqual(['unmount /reports/1', 'rmdir /reports/1']);
-  });
-
-  it('refuses several files when the engine has no openReports, before touching the file system', () => {
-    const { engine, log } = fakeEngine();
-    delete engine.openReports;
-    expect(() => new ReportMounts(engine).open([file('r0.json.gz'), file('r1.json.gz')])).toThrow('one file at a time');
+    expect(() => m.close(1)).toThrow('no open report with id 1');
     expect(log).toEqual([]);
+  });
+});
+
+describe('the engine version', () => {
+  it('refuses an engine of another bridge version in one line', () => {
+    expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
+      'the WebAssembly engine speaks bridge version 1, this page 2: reload the page',
+    );
+    expect(() => checkEngineVersion({})).toThrow('bridge version 1');
+    expect(() => checkEngineVersion({ apiVersion: () => 2 })).not.toThrow();
   });
 });
 

@@ -101,7 +101,7 @@ describe('decodeResult', () => {
   });
 });
 
-describe('the worker side of runRule', () => {
+describe('the worker side of run', () => {
   const engine = {} as AsysEngine;
   const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -135,7 +135,7 @@ describe('the worker side of runRule', () => {
     );
     expect(out.cells[0]).not.toBe(view);
     expect(out.cells[0].buffer.byteLength).toBe(16);
-    expect(Array.from(out.cells[0])).toEqual([5, 7]);
+    expect(Array.from(out.cells[0] as Float64Array)).toEqual([5, 7]);
     expect(out.cells[1]).toBe(own);
     const t = decodeResult(out);
     expect(toRows(t)).toEqual([
@@ -171,7 +171,35 @@ describe('the worker side of runRule', () => {
         { ok: true, columns: [], rowCount: 2, cells: [], textPool: '', spans: [{ name: 'x', start: new Uint8Array(8), end: new Uint8Array(16) }] },
         engine,
       ),
-    ).toThrow('runRule: a row span column is not 2 int64 values');
+    ).toThrow('run: a row span is not 2 int64 values');
+  });
+
+  it('reads integer cells as exact int64, shows them exactly past 2^53 and "-" for INT64_MIN', () => {
+    const ints = new BigInt64Array([1700000000000000001n, 42n, -9223372036854775808n]);
+    const out = takeRunResult(
+      {
+        ok: true,
+        result: 7,
+        columns: [
+          { name: 'Start', unit: 'ns', header: 'Start (ns)', kind: 'int' },
+          { name: 'Count', unit: '', header: 'Count', kind: 'int' },
+        ],
+        rowCount: 3,
+        cells: [new Uint8Array(ints.buffer.slice(0)), new Uint8Array(new BigInt64Array([1n, 2n, 3n]).buffer)],
+        textPool: utf8(''),
+      },
+      engine,
+    );
+    expect(out.resultId).toBe(7);
+    expect(out.cells[0]).toBeInstanceOf(BigInt64Array);
+    const t = decodeResult(out);
+    // The first column has a value a double cannot hold: it keeps its int64 cells.
+    expect(t.exact[0]).not.toBeNull();
+    expect(t.exact[1]).toBeNull();
+    expect(cellDisplay(t, 0, 0)).toBe('1\u202f700\u202f000\u202f000\u202f000\u202f000\u202f001');
+    expect(cellDisplay(t, 1, 0)).toBe('42');
+    expect(cellDisplay(t, 2, 0)).toBe('-');
+    expect(toRows(t)[0]).toEqual([1700000000000000001n, 1]);
   });
 
   it("carries the rule's warnings to the view", () => {
@@ -187,10 +215,9 @@ describe('the worker side of runRule', () => {
     );
   });
 
-  it('unwraps renderRule JSON', () => {
-    expect(takeRenderedText('{"ok":true,"text":"Row#,Name,\\n1,\\"a\\",\\n"}')).toBe('Row#,Name,\n1,"a",\n');
-    expect(() => takeRenderedText('{"ok":false,"error":"unknown rule \'x\'"}')).toThrow("unknown rule 'x'");
-    expect(takeRenderedText('Row#,\n')).toBe('Row#,\n');
+  it("unwraps render's envelope", () => {
+    expect(takeRenderedText({ ok: true, text: 'Row#,Name,\n1,"a",\n' })).toBe('Row#,Name,\n1,"a",\n');
+    expect(() => takeRenderedText({ ok: false, error: "no result with id 3 (released?)" })).toThrow('no result with id 3');
   });
 });
 
@@ -201,18 +228,24 @@ describe('sortOrder and setTimeFilter answers', () => {
     const heap = new ArrayBuffer(32);
     const view = new Uint32Array(heap, 4, 3);
     view.set([2, 0, 1]);
-    const order = takeSortOrder(view, engine, 3);
+    const order = takeSortOrder({ ok: true, order: view }, engine, 3);
     expect(Array.from(order)).toEqual([2, 0, 1]);
     expect(order.buffer).not.toBe(heap);
-    expect(() => takeSortOrder(view, engine, 4)).toThrow('sortOrder: 3 rows, the result has 4');
-    expect(() => takeSortOrder(null, engine)).toThrow('no row order');
+    expect(() => takeSortOrder({ ok: true, order: view }, engine, 4)).toThrow('sortOrder: 3 rows, the result has 4');
+    expect(() => takeSortOrder({ ok: true }, engine)).toThrow('no row order');
+    expect(() => takeSortOrder({ ok: false, error: 'the result has no column 9' }, engine)).toThrow('no column 9');
   });
 
   it('reads the window with open sides as null', () => {
-    expect(takeTimeWindow('{"ok":true,"window":null}')).toBeNull();
-    expect(takeTimeWindow('{"ok":true,"window":[1000,2000]}')).toEqual([1000, 2000]);
-    expect(takeTimeWindow('{"ok":true,"window":[-9223372036854775808,100000000]}')).toEqual([null, 100000000]);
-    expect(takeTimeWindow('{"ok":true,"window":[5,9223372036854775807]}')).toEqual([5, null]);
-    expect(() => takeTimeWindow('{"ok":false,"error":"--filter-hgtx: no range"}')).toThrow('--filter-hgtx: no range');
+    expect(takeTimeWindow({ ok: true, window: null })).toBeNull();
+    expect(takeTimeWindow({ ok: true, window: [1000n, 2000n] })).toEqual([1000n, 2000n]);
+    // Exact past 2^53 (epoch nanoseconds).
+    expect(takeTimeWindow({ ok: true, window: [1700000000000000001n, 1700000000000000999n] })).toEqual([
+      1700000000000000001n,
+      1700000000000000999n,
+    ]);
+    expect(takeTimeWindow({ ok: true, window: [-9223372036854775808n, 100000000n] })).toEqual([null, 100000000n]);
+    expect(takeTimeWindow({ ok: true, window: [5n, 9223372036854775807n] })).toEqual([5n, null]);
+    expect(() => takeTimeWindow({ ok: false, error: '--filter-hgtx: no range' })).toThrow('--filter-hgtx: no range');
   });
 });

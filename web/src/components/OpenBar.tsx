@@ -1,5 +1,5 @@
-// The header's open controls: pick files (one report), or one of the two demo
-// reports; a progress bar while a report loads.
+// The header's open controls: pick files (one report), one of the two demo
+// reports or both to compare; a progress bar while a report loads.
 import { useRef } from 'react';
 import { formatBytes } from '../lib/format';
 
@@ -33,11 +33,14 @@ export type DemoName = (typeof DEMOS)[number];
 export function OpenBar({
   onFiles,
   onDemo,
+  onDemoPair,
   loading,
 }: {
   /** All files picked at once: they open as one report. */
   onFiles: (files: File[]) => void;
   onDemo: (name: DemoName) => void;
+  /** Both demo reports, to compare. */
+  onDemoPair: () => void;
   loading: LoadingState | null;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -77,6 +80,15 @@ export function OpenBar({
           Open demo report ({d})
         </button>
       ))}
+      <button
+        className="button"
+        data-testid="demo-pair"
+        onClick={onDemoPair}
+        disabled={!!loading}
+        title="Open both demo reports and compare them"
+      >
+        Compare the demo pair
+      </button>
       {loading && (
         <div className="progress" data-testid="progress" role="status">
           <span className="progress-label">{loading.label}</span>

@@ -88,9 +88,14 @@ interface Props {
   /** An order asked for and not shown yet. */
   pendingSort?: SortState | null;
   onSort: (col: number) => void;
+  /** A result row to show selected (and scroll to when it changes). */
+  selectedRow?: number | null;
+  onRowClick?: (row: number) => void;
+  /** A second header line per column (the compare view's aliases). */
+  headerNote?: (col: number) => string | undefined;
 }
 
-export function ResultTable({ result, order, sort, pendingSort, onSort }: Props) {
+export function ResultTable({ result, order, sort, pendingSort, onSort, selectedRow, onRowClick, headerNote }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -109,6 +114,17 @@ export function ResultTable({ result, order, sort, pendingSort, onSort }: Props)
     if (scroller.current) scroller.current.scrollTop = 0;
     setScrollTop(0);
   }, [result, order]);
+
+  // Scroll a newly selected row into the middle of the view.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || selectedRow === null || selectedRow === undefined) return;
+    const at = order.indexOf(selectedRow);
+    if (at < 0) return;
+    const top = Math.max(0, at * ROW_HEIGHT - Math.floor(el.clientHeight / 2));
+    el.scrollTop = top;
+    setScrollTop(top);
+  }, [selectedRow, order]);
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
   const widths = useMemo(() => columnWidths(result, pageMeasure()), [result]);
@@ -151,7 +167,16 @@ export function ResultTable({ result, order, sort, pendingSort, onSort }: Props)
   for (let i = start; i < end; i++) {
     const r = order[i];
     rows.push(
-      <div className="tr" role="row" key={i} style={{ height: ROW_HEIGHT }} aria-rowindex={i + 2}>
+      <div
+        className={`tr${r === selectedRow ? ' selected' : ''}`}
+        role="row"
+        key={i}
+        style={{ height: ROW_HEIGHT }}
+        aria-rowindex={i + 2}
+        aria-selected={r === selectedRow ? true : undefined}
+        data-row={r}
+        onClick={onRowClick ? () => onRowClick(r) : undefined}
+      >
         {!hasRowNumber && (
           <div className="td num rownum" role="cell">
             {formatInt(r + 1)}
@@ -212,7 +237,10 @@ export function ResultTable({ result, order, sort, pendingSort, onSort }: Props)
                 title={`${c.header} — click to sort`}
                 data-testid={`th-${ci}`}
               >
-                <span className="th-label">{c.header}</span>
+                <span className="th-label">
+                  {c.header}
+                  {headerNote?.(ci) && <span className="th-note">{headerNote(ci)}</span>}
+                </span>
                 <span className={`sort-mark${waiting ? ' waiting' : ''}`} aria-hidden>
                   {waiting ? (pendingSort!.dir === 'asc' ? '▲' : '▼') : active ? (sort!.dir === 'asc' ? '▲' : '▼') : ''}
                 </span>

@@ -44,8 +44,9 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
     }
   };
 
-  const rel = (ns: number | null, open: string) =>
-    ns === null ? open : formatDurationNs(captureStart === null ? ns : ns - captureStart);
+  // The window is exact (BigInt); an offset from the capture start reads fine as a double.
+  const rel = (ns: bigint | null, open: string) =>
+    ns === null ? open : formatDurationNs(Number(captureStart === null ? ns : ns - BigInt(Math.round(captureStart))));
   return (
     <form
       className="time-filter"

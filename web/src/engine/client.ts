@@ -3,7 +3,6 @@
 // engine directly.
 import {
   PROTOCOL_VERSION,
-  type EngineCapabilities,
   type EngineRequest,
   type OpenResult,
   type ResponseMessage,
@@ -25,19 +24,13 @@ interface Pending {
 }
 
 export interface OpenedReport {
+  /** The engine's id of the report: every later call names it. */
+  report: number;
   summary: ReportSummary;
-  capabilities: EngineCapabilities;
 }
 
 function opened(r: OpenResult): OpenedReport {
-  return {
-    summary: normalizeSummary(r.summary, r.fileName, r.fileSize, r.fileNames),
-    capabilities: {
-      sortOrder: r.capabilities?.sortOrder ?? false,
-      setTimeFilter: r.capabilities?.setTimeFilter ?? false,
-      ruleConfig: r.capabilities?.ruleConfig ?? false,
-    },
-  };
+  return { report: r.report, summary: normalizeSummary(r.summary, r.fileName, r.fileSize, r.fileNames) };
 }
 
 export class EngineClient {
@@ -124,22 +117,45 @@ export class EngineClient {
     return opened((await this.request({ type: 'openDemo', url, fileName }, onProgress)) as OpenResult);
   }
 
-  async listRules(): Promise<RuleDecl[]> {
-    return normalizeRules(await this.request({ type: 'listRules' }));
+  /** Closes a report: the engine frees its tables and the worker its files. */
+  async close(report: number): Promise<void> {
+    await this.request({ type: 'close', report });
   }
 
-  async run(rule: string, options: Record<string, string>): Promise<RawRuleResult> {
-    return (await this.request({ type: 'run', rule, options })) as RawRuleResult;
+  /** The rules, with their availability in `report` (0: none). */
+  async listRules(report: number): Promise<RuleDecl[]> {
+    return normalizeRules(await this.request({ type: 'listRules', report }));
   }
 
-  /** The engine's row order for result `runId` (it must still be the engine's last run). */
-  async sortOrder(runId: number, column: number, descending: boolean): Promise<Uint32Array> {
-    return (await this.request({ type: 'sort', runId, column, descending })) as Uint32Array;
+  async run(report: number, rule: string, options: Record<string, string>): Promise<RawRuleResult> {
+    return (await this.request({ type: 'run', report, rule, options })) as RawRuleResult;
   }
 
-  /** The resolved window in absolute ns, or null when no filter is set. */
-  async setTimeFilter(filterTime: string, filterHgtx: string): Promise<TimeWindow | null> {
-    const r = (await this.request({ type: 'setTimeFilter', filterTime, filterHgtx })) as { window: TimeWindow | null };
+  /** A compare rule on a base and a target report. */
+  async runCompare(base: number, target: number, rule: string, options: Record<string, string>): Promise<RawRuleResult> {
+    return (await this.request({ type: 'runCompare', base, target, rule, options })) as RawRuleResult;
+  }
+
+  /** The engine's row order of a result sorted by a column. */
+  async sortOrder(result: number, column: number, descending: boolean): Promise<Uint32Array> {
+    return (await this.request({ type: 'sort', result, column, descending })) as Uint32Array;
+  }
+
+  /** A result as text (csv, json, column): the bytes the CLI writes. */
+  async render(result: number, format = 'csv'): Promise<string> {
+    return (await this.request({ type: 'render', result, format })) as string;
+  }
+
+  /** Frees a result in the engine; later calls on its id fail. */
+  async release(result: number): Promise<void> {
+    await this.request({ type: 'release', result });
+  }
+
+  /** A report's resolved window in absolute ns (exact), or null when no filter is set. */
+  async setTimeFilter(report: number, filterTime: string, filterHgtx: string): Promise<TimeWindow | null> {
+    const r = (await this.request({ type: 'setTimeFilter', report, filterTime, filterHgtx })) as {
+      window: TimeWindow | null;
+    };
     return r.window;
   }
 
@@ -151,10 +167,6 @@ export class EngineClient {
   /** "" when `value` is a valid entry of global option `name`, else why not. */
   async checkRuleOption(name: string, value: string): Promise<string> {
     return (await this.request({ type: 'checkRuleOption', name, value })) as string;
-  }
-
-  async csv(rule: string, options: Record<string, string>): Promise<string> {
-    return (await this.request({ type: 'csv', rule, options })) as string;
   }
 
   dispose(): void {

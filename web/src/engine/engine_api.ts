@@ -12,24 +12,54 @@ export interface EmscriptenFS {
   filesystems: Record<string, unknown>;
 }
 
+/** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
+export const ENGINE_API_VERSION = 2;
+
+/** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
+export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
+
+/** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
 export interface AsysEngine {
   FS: EmscriptenFS;
-  openReport(path: string): string;
-  /** Several files as one report (newer engines): several Kineto rank traces, one multi-process report. */
-  openReports?(paths: string[]): string;
-  listRules(): string;
-  runRule(rule: string, optionsJson: string): unknown;
-  renderRule(rule: string, optionsJson: string, format: string): unknown;
-  /** Row order of the last runRule result sorted by a column (newer engines). */
-  sortOrder?(column: number, descending: boolean): unknown;
-  /** --filter-time / --filter-hgtx for later runs (newer engines). */
-  setTimeFilter?(filterTime: string, filterHgtx: string): string;
-  /** The global rule options for later runs, `{"name": [entries]}` (newer engines). */
-  setRuleConfig?(configJson: string): string;
-  /** Checks one entry of a global option without applying it (newer engines). */
-  checkRuleOption?(name: string, value: string): string;
+  apiVersion(): number;
+  /** Files as one report: {report, summary}. */
+  open(paths: string[]): Envelope;
+  close(report: number): Envelope;
+  /** {rules}, with each rule's availability in `report` (0: none). */
+  listRules(report: number): Envelope;
+  /** --filter-time / --filter-hgtx for the report's later runs: {window: [BigInt, BigInt] | null}. */
+  setTimeFilter(report: number, filterTime: string, filterHgtx: string): Envelope;
+  /** The global rule options for later runs, `{"name": [entries]}` as JSON. */
+  setRuleConfig(configJson: string): Envelope;
+  /** Checks one entry of a global option without applying it. */
+  checkRuleOption(name: string, value: string): Envelope;
+  /** {result, columns, rowCount, textPool, cells, spans, warnings}. */
+  run(report: number, rule: string, optionsJson: string): Envelope;
+  runCompare(base: number, target: number, rule: string, optionsJson: string): Envelope;
+  /** {order}: the result's rows sorted by a column, in the engine. */
+  sortOrder(result: number, column: number, descending: boolean): Envelope;
+  page(result: number, offset: number, count: number): Envelope;
+  /** {text}: the result as the CLI writes it. */
+  render(result: number, format: string): Envelope;
+  release(result: number): Envelope;
   HEAPU8?: Uint8Array;
   wasmMemory?: WebAssembly.Memory;
+}
+
+/** Throws unless the module speaks this client's bridge version. */
+export function checkEngineVersion(engine: Partial<AsysEngine>): void {
+  const version = typeof engine.apiVersion === 'function' ? engine.apiVersion() : 1;
+  if (version !== ENGINE_API_VERSION) {
+    throw new Error(`the WebAssembly engine speaks bridge version ${version}, this page ${ENGINE_API_VERSION}: reload the page`);
+  }
+}
+
+/** An envelope's fields; throws the engine's one-line error. */
+export function unwrap(v: unknown, call: string): Record<string, unknown> {
+  if (!v || typeof v !== 'object') throw new Error(`${call}: no answer from the engine`);
+  const o = v as Envelope;
+  if (o.ok !== true) throw new Error(String(o.error || `${call} failed`));
+  return o;
 }
 
 /** A readable message from anything an engine call can throw. */
@@ -44,23 +74,6 @@ export function errorText(e: unknown): string {
   }
 }
 
-/** Parses the engine's `{"ok":..,"error":..}` JSON strings; throws the error text. */
-export function parseEngineJson(text: unknown, call: string): Record<string, unknown> | unknown[] {
-  if (typeof text !== 'string') throw new Error(`${call}: the engine returned ${typeof text}, not JSON text`);
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    // A plain-text line is an error message.
-    throw new Error(text.trim() || `${call}: empty answer from the engine`);
-  }
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
-    const o = v as Record<string, unknown>;
-    if (o.ok === false) throw new Error(String(o.error || `${call} failed`));
-  }
-  return v as Record<string, unknown> | unknown[];
-}
-
 function isBufferShared(a: ArrayBufferView, engine: AsysEngine): boolean {
   const heap = engine.HEAPU8?.buffer ?? engine.wasmMemory?.buffer;
   if (heap && a.buffer === heap) return true;
@@ -69,9 +82,9 @@ function isBufferShared(a: ArrayBufferView, engine: AsysEngine): boolean {
 
 function plainCells(v: unknown, engine: AsysEngine): CellArray {
   let a: CellArray;
-  if (v instanceof Float64Array || v instanceof Uint32Array) a = v;
+  if (v instanceof Float64Array || v instanceof Uint32Array || v instanceof BigInt64Array) a = v;
   else if (v instanceof Float32Array || v instanceof Int32Array || Array.isArray(v)) a = Float64Array.from(v as ArrayLike<number>);
-  else throw new Error('runRule: a result column is not a typed array');
+  else throw new Error('run: a result column is not a typed array');
   // Views into the wasm heap must be copied before the heap moves or the buffer is transferred.
   if (isBufferShared(a, engine)) a = a.slice();
   return a;
@@ -100,25 +113,28 @@ export function decodeTextPool(v: unknown): string {
 
 /** sortOrder's answer as a plain, transferable Uint32Array. */
 export function takeSortOrder(v: unknown, engine: AsysEngine, rowCount?: number): Uint32Array {
-  if (!(v instanceof Uint32Array)) throw new Error('sortOrder: no row order from the engine');
-  const order = isBufferShared(v, engine) ? v.slice() : v;
-  if (rowCount !== undefined && order.length !== rowCount) {
-    throw new Error(`sortOrder: ${order.length} rows, the result has ${rowCount}`);
+  const order = unwrap(v, 'sortOrder').order;
+  if (!(order instanceof Uint32Array)) throw new Error('sortOrder: no row order from the engine');
+  const own = isBufferShared(order, engine) ? order.slice() : order;
+  if (rowCount !== undefined && own.length !== rowCount) {
+    throw new Error(`sortOrder: ${own.length} rows, the result has ${rowCount}`);
   }
-  return order;
+  return own;
 }
 
-/** A time window in absolute ns; null for an open side (INT64_MIN / INT64_MAX). */
-export type TimeWindow = [number | null, number | null];
+/** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */
+export type TimeWindow = [bigint | null, bigint | null];
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 
 /** setTimeFilter's answer: the resolved window, or null for none. */
 export function takeTimeWindow(v: unknown): TimeWindow | null {
-  const o = parseEngineJson(v, 'setTimeFilter');
-  const w = Array.isArray(o) ? null : o.window;
+  const w = unwrap(v, 'setTimeFilter').window;
   if (!Array.isArray(w) || w.length !== 2) return null;
   const bound = (x: unknown) => {
-    const n = Number(x);
-    return Number.isFinite(n) && Math.abs(n) < 9e18 ? n : null;
+    const n = typeof x === 'bigint' ? x : BigInt(String(x));
+    return n === INT64_MIN || n === INT64_MAX ? null : n;
   };
   return [bound(w[0]), bound(w[1])];
 }
@@ -126,68 +142,56 @@ export function takeTimeWindow(v: unknown): TimeWindow | null {
 /** setRuleConfig's / checkRuleOption's answer: "" when ok, else the engine's error line. */
 export function okOrError(v: unknown, what: string): string {
   try {
-    parseEngineJson(v, what);
+    unwrap(v, what);
     return '';
   } catch (e) {
     return errorText(e);
   }
 }
 
-/** renderRule's answer: `{"ok":true,"text":...}` (or the bare text); throws the engine's error. */
+/** render's answer: the text; throws the engine's error. */
 export function takeRenderedText(v: unknown): string {
-  if (typeof v !== 'string') throw new Error('renderRule: no text from the engine');
-  if (!v.startsWith('{')) return v;
-  const o = parseEngineJson(v, 'renderRule');
-  if (Array.isArray(o) || typeof o.text !== 'string') throw new Error('renderRule: the answer has no text');
-  return o.text;
+  const text = unwrap(v, 'render').text;
+  if (typeof text !== 'string') throw new Error('render: the answer has no text');
+  return text;
 }
 
 /** The little-endian bytes of an int64 column as a BigInt64Array of its own (transferable). */
-function int64Array(v: unknown, rowCount: number): BigInt64Array {
+function int64Array(v: unknown, rowCount: number, what: string): BigInt64Array {
   if (!(v instanceof Uint8Array) || v.byteLength !== rowCount * 8) {
-    throw new Error(`runRule: a row span column is not ${rowCount} int64 values`);
+    throw new Error(`run: ${what} is not ${rowCount} int64 values`);
   }
   const own = v.byteOffset % 8 === 0 && v.buffer.byteLength === v.byteLength ? v : v.slice();
   return new BigInt64Array(own.buffer, own.byteOffset, rowCount);
 }
 
-/** Converts runRule's answer into plain, transferable data; throws the engine's error. */
+/** Converts run's (runCompare's) answer into plain, transferable data; throws the engine's error. */
 export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
-  try {
-    if (typeof raw === 'string') raw = parseEngineJson(raw, 'runRule');
-    if (!raw || typeof raw !== 'object') throw new Error('runRule: no result from the engine');
-    if (getField(raw, 'ok') === false) throw new Error(String(getField(raw, 'error') || 'runRule failed'));
-    const columnsRaw = getField(raw, 'columns');
-    const columns = (Array.isArray(columnsRaw) ? columnsRaw : []).map((c) => ({
-      name: String(getField(c, 'name') ?? ''),
-      unit: String(getField(c, 'unit') ?? ''),
-      kind: getField(c, 'kind') as string | number,
-      header: getField(c, 'header') === undefined ? undefined : String(getField(c, 'header')),
-    }));
-    const cellsRaw = getField(raw, 'cells');
-    const cellsList: unknown[] = Array.isArray(cellsRaw) ? cellsRaw : [];
-    const cells = cellsList.map((c) => plainCells(c, engine));
-    const textPool = decodeTextPool(getField(raw, 'textPool'));
-    const rowCount = Number(getField(raw, 'rowCount') ?? (cells[0]?.length ?? 0));
-    const spansRaw = getField(raw, 'spans');
-    const spans = (Array.isArray(spansRaw) ? spansRaw : []).map((s) => ({
-      name: String(getField(s, 'name') ?? ''),
-      start: int64Array(getField(s, 'start'), rowCount),
-      end: int64Array(getField(s, 'end'), rowCount),
-    }));
-    const warningsRaw = getField(raw, 'warnings');
-    const warnings = (Array.isArray(warningsRaw) ? warningsRaw : []).map((w) => String(w));
-    return { columns, rowCount, textPool, cells, spans, warnings };
-  } finally {
-    const del = getField(raw, 'delete');
-    if (typeof del === 'function') {
-      try {
-        (del as () => void).call(raw);
-      } catch {
-        /* already deleted */
-      }
-    }
-  }
+  const o = unwrap(raw, 'run');
+  const columnsRaw = o.columns;
+  const columns = (Array.isArray(columnsRaw) ? columnsRaw : []).map((c) => ({
+    name: String(getField(c, 'name') ?? ''),
+    unit: String(getField(c, 'unit') ?? ''),
+    kind: getField(c, 'kind') as string | number,
+    header: getField(c, 'header') === undefined ? undefined : String(getField(c, 'header')),
+  }));
+  const rowCount = Number(o.rowCount ?? 0);
+  const cellsList: unknown[] = Array.isArray(o.cells) ? o.cells : [];
+  // Integer cells come as int64 bytes (exact past 2^53), the others as typed arrays.
+  const cells = cellsList.map((c, i) =>
+    String(columns[i]?.kind).toLowerCase() === 'int' && c instanceof Uint8Array
+      ? int64Array(c, rowCount, `column ${columns[i].header ?? columns[i].name}`)
+      : plainCells(c, engine),
+  );
+  const spansRaw = o.spans;
+  const spans = (Array.isArray(spansRaw) ? spansRaw : []).map((s) => ({
+    name: String(getField(s, 'name') ?? ''),
+    start: int64Array(getField(s, 'start'), rowCount, 'a row span'),
+    end: int64Array(getField(s, 'end'), rowCount, 'a row span'),
+  }));
+  const warnings = (Array.isArray(o.warnings) ? o.warnings : []).map((w) => String(w));
+  const resultId = typeof o.result === 'number' ? o.result : undefined;
+  return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, warnings, resultId };
 }
 
 /** Whether an engine error means the engine's memory ran out. */
@@ -235,6 +239,12 @@ interface OpenEntry {
   dirs: string[];
 }
 
+/** What `ReportMounts.open` answers: the engine's report id and its summary. */
+export interface MountedReport {
+  report: number;
+  summary: unknown;
+}
+
 /**
  * Opens the files of one report under a directory of their own,
  * /reports/N, mounted with WORKERFS: nothing is copied, whatever the size.
@@ -244,26 +254,22 @@ interface OpenEntry {
  * File ahead in blocks of up to 32 MiB (one FileReaderSync call each) into
  * a bounded cache (core/report/block_vfs.h), so the engine's memory holds
  * the columns it loads, not the report; JSON and gzip traces are streamed in
- * 1 MiB reads. One file opens with `openReport`, several with `openReports`
- * (one report: several Kineto rank traces become one multi-process report).
- * The old report's files are released once a newer one opened; the engine
- * keeps its open report when a new open fails, and so do the mounts.
+ * 1 MiB reads. Several files given together are one report (several Kineto
+ * rank traces become one multi-process report). Several reports stay open at
+ * once, each with its engine id; a report's files are released when it is
+ * closed, or right away when its open fails.
  */
 export class ReportMounts {
   private next = 1;
-  private current: OpenEntry | null = null;
+  private readonly open_ = new Map<number, OpenEntry>();
   /** Reading files ahead in a second worker; null where it cannot, undefined before the first mount. */
   private prefetch: WorkerfsPrefetch | null | undefined;
 
   constructor(private readonly engine: AsysEngine) {}
 
-  open(files: File | File[], onProgress?: (loaded: number, total: number) => void): unknown {
+  open(files: File | File[], onProgress?: (loaded: number, total: number) => void): MountedReport {
     const list = Array.isArray(files) ? files : [files];
     if (list.length === 0) throw new Error('no file to open');
-    const several = list.length > 1;
-    if (several && typeof this.engine.openReports !== 'function') {
-      throw new Error('this engine opens one file at a time (no openReports); open the files one by one');
-    }
     const FS = this.engine.FS;
     const dir = `/reports/${this.next++}`;
     try {
@@ -273,24 +279,26 @@ export class ReportMounts {
     }
     FS.mkdir(dir);
     const entry: OpenEntry = { dir, mounts: [], readers: [], dirs: [dir] };
-    let summary: unknown;
     try {
       const paths = this.place(list, entry);
       const total = list.reduce((sum, f) => sum + f.size, 0);
       onProgress?.(total, total);
-      const answer = parseEngineJson(
-        several ? this.engine.openReports!(paths) : this.engine.openReport(paths[0]),
-        several ? 'openReports' : 'openReport',
-      );
-      summary = Array.isArray(answer) ? answer : (answer.summary ?? answer);
+      const answer = unwrap(this.engine.open(paths), 'open');
+      const report = Number(answer.report);
+      this.open_.set(report, entry);
+      return { report, summary: answer.summary };
     } catch (e) {
       this.release(entry);
       throw e;
     }
-    const old = this.current;
-    this.current = entry;
-    if (old) this.release(old);
-    return summary;
+  }
+
+  /** Closes a report in the engine and releases its files. */
+  close(report: number): void {
+    unwrap(this.engine.close(report), 'close');
+    const entry = this.open_.get(report);
+    this.open_.delete(report);
+    if (entry) this.release(entry);
   }
 
   /** Mounts every file under entry.dir; returns their paths in the order given. */

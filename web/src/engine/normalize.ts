@@ -106,6 +106,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
     name: str(o.name),
     command: str(o.command) === 'analyze' ? 'analyze' : 'stats',
     compare: o.compare === true,
+    compareShare: str(o.compareShare),
     title: str(o.title) || str(o.name),
     topic: str(o.topic) || 'Other',
     description: str(o.description),

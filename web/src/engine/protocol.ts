@@ -3,35 +3,32 @@
 import type { TimeWindow } from './engine_api';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
 
+// `report` and `result` are the engine's handles (wasm/engine_bindings.cc).
 export type EngineRequest =
   | { type: 'init'; engineUrl: string }
   | { type: 'open'; files: File[] }
   | { type: 'openDemo'; url: string; fileName: string }
-  | { type: 'listRules' }
-  | { type: 'run'; rule: string; options: Record<string, string> }
-  | { type: 'sort'; runId: number; column: number; descending: boolean }
-  | { type: 'setTimeFilter'; filterTime: string; filterHgtx: string }
+  | { type: 'close'; report: number }
+  | { type: 'listRules'; report: number }
+  | { type: 'run'; report: number; rule: string; options: Record<string, string> }
+  | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
+  | { type: 'sort'; result: number; column: number; descending: boolean }
+  | { type: 'render'; result: number; format: string }
+  | { type: 'release'; result: number }
+  | { type: 'setTimeFilter'; report: number; filterTime: string; filterHgtx: string }
   | { type: 'setRuleConfig'; config: RuleConfig }
-  | { type: 'checkRuleOption'; name: string; value: string }
-  | { type: 'csv'; rule: string; options: Record<string, string> };
+  | { type: 'checkRuleOption'; name: string; value: string };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
 
-/** What the loaded engine module offers beyond the four basic calls. */
-export interface EngineCapabilities {
-  sortOrder: boolean;
-  setTimeFilter: boolean;
-  /** setRuleConfig and checkRuleOption: the global rule options (--callstack-group-config). */
-  ruleConfig: boolean;
-}
-
-/** openReport's (openReports') parsed JSON plus the files' names and total size. */
+/** open's answer: the engine's report id, its summary, and the files' names and total size. */
 export interface OpenResult {
+  report: number;
   summary: unknown;
   /** The first file's name. */
   fileName: string;
@@ -39,21 +36,23 @@ export interface OpenResult {
   fileNames: string[];
   /** All files together, in bytes. */
   fileSize: number;
-  capabilities: EngineCapabilities;
 }
 
 export interface ResultByType {
   init: { ok: true };
   open: OpenResult;
   openDemo: OpenResult;
+  close: { ok: true };
   listRules: unknown;
   run: RawRuleResult;
+  runCompare: RawRuleResult;
   sort: Uint32Array;
+  render: string;
+  release: { ok: true };
   setTimeFilter: { window: TimeWindow | null };
   setRuleConfig: { ok: true };
   /** "" when the value is valid, else the engine's one-line error. */
   checkRuleOption: string;
-  csv: string;
 }
 
 export type ResponseMessage =

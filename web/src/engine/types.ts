@@ -69,6 +69,8 @@ export interface RuleDecl {
   command: 'stats' | 'analyze';
   /** A compare rule: it runs on a base and a target report (the compare view). */
   compare: boolean;
+  /** A compare rule's column of "base / target" shares that orders its rows (the hotspot chart). */
+  compareShare: string;
   title: string;
   topic: string;
   description: string;
@@ -117,7 +119,8 @@ export interface ReportSummary {
   extra: Record<string, unknown>;
 }
 
-export type CellArray = Float64Array | Uint32Array;
+/** A result column: Int cells exact as int64 (INT64_MIN = "-"), Decimal1 as doubles (NaN = "-"), Text as pool indices. */
+export type CellArray = Float64Array | Uint32Array | BigInt64Array;
 
 /** One kind of time span of a result's rows; INT64_MIN marks a row without one. */
 export interface RowSpans {
@@ -137,6 +140,6 @@ export interface RawRuleResult {
   spans?: RowSpans[];
   /** What the rule had to leave out, one line each (the CLI's stderr warnings). */
   warnings?: string[];
-  /** The run's request id: the engine can sort this result while it is its last one. */
-  runId?: number;
+  /** The engine's id of this result: sort, render and release it by this id. */
+  resultId?: number;
 }

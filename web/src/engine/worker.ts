@@ -2,19 +2,21 @@
 // The engine's Web Worker: loads the WebAssembly module (a static file next to
 // the page, not bundled), then answers the UI's coarse requests one at a time.
 import {
+  checkEngineVersion,
   errorText,
   isOutOfMemory,
   outOfMemoryMessage,
-  parseEngineJson,
   ReportMounts,
   takeRenderedText,
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
   okOrError,
+  unwrap,
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
+import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -22,19 +24,26 @@ declare const self: DedicatedWorkerGlobalScope;
 let engineUrl = '';
 let enginePromise: Promise<AsysEngine> | null = null;
 let mounts: ReportMounts | null = null;
-// The request id and row count of the engine's last runRule result (the one sortOrder sorts).
-let lastRun: { id: number; rows: number } | null = null;
-// The open report's (first) file name, for the out-of-memory message.
-let openName = '';
+// The engine's results by id with their row counts (for checking a sort's answer).
+const results = new Map<number, number>();
+// Each open report's (first) file name, for the out-of-memory message.
+const reportNames = new Map<number, string>();
 
-/** Runs an engine call for `rule`; running out of memory becomes the one line that suggests the CLI. */
-function explained<T>(rule: string, call: () => T): T {
+/** Runs an engine call for `rule` on `report`; running out of memory becomes the one line that suggests the CLI. */
+function explained<T>(report: number, rule: string, call: () => T): T {
   try {
     return call();
   } catch (e) {
-    if (isOutOfMemory(errorText(e))) throw new Error(outOfMemoryMessage(openName, rule));
+    if (isOutOfMemory(errorText(e))) throw new Error(outOfMemoryMessage(reportNames.get(report) ?? 'the report', rule));
     throw e;
   }
+}
+
+/** Posts a run's result, its typed arrays transferred, and remembers its id. */
+function postResult(id: number, result: RawRuleResult): void {
+  if (result.resultId !== undefined) results.set(result.resultId, result.rowCount);
+  const arrays = [...result.cells, ...(result.spans ?? []).flatMap((s) => [s.start, s.end])];
+  post({ id, kind: 'result', result }, arrays.map((a) => a.buffer as ArrayBuffer));
 }
 
 function post(msg: ResponseMessage, transfer: Transferable[] = []): void {
@@ -53,6 +62,7 @@ async function loadEngine(): Promise<AsysEngine> {
     print: () => {},
     printErr: (s: string) => console.warn('[engine]', s),
   });
+  checkEngineVersion(engine);
   mounts = new ReportMounts(engine);
   return engine;
 }
@@ -108,65 +118,79 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'openDemo': {
       const files = msg.type === 'open' ? msg.files : [await fetchDemo(id, msg.url, msg.fileName)];
       if (!files || files.length === 0) throw new Error('no file to open');
-      const e = await engine();
-      lastRun = null;
-      let summary: unknown;
+      await engine();
+      let opened;
       try {
-        summary = mounts!.open(files, (loaded, total) => post({ id, kind: 'progress', loaded, total }));
+        opened = mounts!.open(files, (loaded, total) => post({ id, kind: 'progress', loaded, total }));
       } catch (err) {
         if (isFatal(err)) throw err;
         if (isOutOfMemory(errorText(err))) throw new Error(outOfMemoryMessage(files[0].name));
         // The engine names the files by their paths here: /reports/N/ means nothing to the user.
         throw new Error(withoutMountDirs(errorText(err)));
       }
-      const capabilities = {
-        sortOrder: typeof e.sortOrder === 'function',
-        setTimeFilter: typeof e.setTimeFilter === 'function',
-        ruleConfig: typeof e.setRuleConfig === 'function' && typeof e.checkRuleOption === 'function',
-      };
-      openName = files[0].name;
+      reportNames.set(opened.report, files[0].name);
       const result: OpenResult = {
-        summary,
+        report: opened.report,
+        summary: opened.summary,
         fileName: files[0].name,
         fileNames: files.map((f) => f.name),
         fileSize: files.reduce((sum, f) => sum + f.size, 0),
-        capabilities,
       };
       post({ id, kind: 'result', result });
       return;
     }
+    case 'close': {
+      await engine();
+      mounts!.close(msg.report);
+      reportNames.delete(msg.report);
+      post({ id, kind: 'result', result: { ok: true } });
+      return;
+    }
     case 'listRules': {
       const e = await engine();
-      post({ id, kind: 'result', result: parseEngineJson(e.listRules(), 'listRules') });
+      post({ id, kind: 'result', result: unwrap(e.listRules(msg.report), 'listRules').rules });
       return;
     }
     case 'run': {
       const e = await engine();
-      lastRun = null;
-      const result = explained(msg.rule, () => takeRunResult(e.runRule(msg.rule, JSON.stringify(msg.options)), e));
-      lastRun = { id, rows: result.rowCount };
-      result.runId = id;
-      const buffers = [...result.cells, ...(result.spans ?? []).flatMap((s) => [s.start, s.end])].map((a) => a.buffer as ArrayBuffer);
-      post({ id, kind: 'result', result }, buffers);
+      const options = JSON.stringify(msg.options);
+      postResult(id, explained(msg.report, msg.rule, () => takeRunResult(e.run(msg.report, msg.rule, options), e)));
+      return;
+    }
+    case 'runCompare': {
+      const e = await engine();
+      const options = JSON.stringify(msg.options);
+      const raw = explained(msg.base, msg.rule, () =>
+        takeRunResult(e.runCompare(msg.base, msg.target, msg.rule, options), e),
+      );
+      postResult(id, raw);
       return;
     }
     case 'sort': {
       const e = await engine();
-      if (typeof e.sortOrder !== 'function') throw new Error('this engine cannot sort (no sortOrder)');
-      if (!lastRun || lastRun.id !== msg.runId) throw new Error('the result to sort is no longer the last one');
-      const order = takeSortOrder(e.sortOrder(msg.column, msg.descending), e, lastRun.rows);
+      const order = takeSortOrder(e.sortOrder(msg.result, msg.column, msg.descending), e, results.get(msg.result));
       post({ id, kind: 'result', result: order }, [order.buffer as ArrayBuffer]);
+      return;
+    }
+    case 'render': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeRenderedText(e.render(msg.result, msg.format)) });
+      return;
+    }
+    case 'release': {
+      const e = await engine();
+      results.delete(msg.result);
+      unwrap(e.release(msg.result), 'release');
+      post({ id, kind: 'result', result: { ok: true } });
       return;
     }
     case 'setTimeFilter': {
       const e = await engine();
-      if (typeof e.setTimeFilter !== 'function') throw new Error('this engine has no time filter');
-      post({ id, kind: 'result', result: { window: takeTimeWindow(e.setTimeFilter(msg.filterTime, msg.filterHgtx)) } });
+      post({ id, kind: 'result', result: { window: takeTimeWindow(e.setTimeFilter(msg.report, msg.filterTime, msg.filterHgtx)) } });
       return;
     }
     case 'setRuleConfig': {
       const e = await engine();
-      if (typeof e.setRuleConfig !== 'function') throw new Error('this engine has no global rule options');
       const error = okOrError(e.setRuleConfig(JSON.stringify(msg.config)), 'setRuleConfig');
       if (error) throw new Error(error);
       post({ id, kind: 'result', result: { ok: true } });
@@ -174,14 +198,7 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'checkRuleOption': {
       const e = await engine();
-      if (typeof e.checkRuleOption !== 'function') throw new Error('this engine has no global rule options');
       post({ id, kind: 'result', result: okOrError(e.checkRuleOption(msg.name, msg.value), 'checkRuleOption') });
-      return;
-    }
-    case 'csv': {
-      const e = await engine();
-      const text = explained(msg.rule, () => takeRenderedText(e.renderRule(msg.rule, JSON.stringify(msg.options), 'csv')));
-      post({ id, kind: 'result', result: text });
       return;
     }
   }
@@ -191,7 +208,7 @@ function isFatal(e: unknown): boolean {
   return e instanceof WebAssembly.RuntimeError || /abort/i.test(errorText(e));
 }
 
-// One request at a time: the engine is synchronous and holds one report.
+// One request at a time: the engine is synchronous.
 let queue: Promise<void> = Promise.resolve();
 
 self.onmessage = (ev: MessageEvent<RequestMessage>) => {
@@ -202,11 +219,13 @@ self.onmessage = (ev: MessageEvent<RequestMessage>) => {
         // The module is unusable after an abort: start a fresh one next time.
         enginePromise = null;
         mounts = null;
-        lastRun = null;
+        results.clear();
+        const report = 'report' in msg ? msg.report : 'base' in msg ? msg.base : 0;
         const why = isOutOfMemory(errorText(e))
-          ? outOfMemoryMessage(openName, 'rule' in msg ? msg.rule : undefined)
+          ? outOfMemoryMessage(reportNames.get(report) ?? 'the report', 'rule' in msg ? msg.rule : undefined)
           : `the engine stopped (${errorText(e)})`;
-        post({ id: msg.id, kind: 'error', error: `${why}; open the report again` });
+        reportNames.clear();
+        post({ id: msg.id, kind: 'error', error: `${why}; open the reports again` });
       } else {
         post({ id: msg.id, kind: 'error', error: errorText(e) });
       }

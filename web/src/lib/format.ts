@@ -13,8 +13,9 @@ function groupDigits(digits: string): string {
   return out;
 }
 
-/** 393100090 -> "393 100 090" (thin spaces); NaN -> "-". */
-export function formatInt(v: number): string {
+/** 393100090 -> "393 100 090" (thin spaces); NaN -> "-"; a BigInt exactly. */
+export function formatInt(v: number | bigint): string {
+  if (typeof v === 'bigint') return (v < 0n ? '-' : '') + groupDigits((v < 0n ? -v : v).toString());
   if (!Number.isFinite(v)) return '-';
   const t = Math.trunc(v);
   const neg = t < 0;

@@ -1,5 +1,8 @@
-// The columnar rule result (runRule) decoded for display: one typed array per
+// The columnar rule result (run) decoded for display: one typed array per
 // column, text cells as indices into one NUL-joined pool that is split once.
+// Integer columns arrive exact (int64); they are shown from doubles, which
+// hold every value up to 2^53 exactly, and a column with larger values (epoch
+// nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
 import type { CellArray, CellKind, RawRuleResult, RowSpans } from '../engine/types';
 import { formatDecimal1, formatInt } from './format';
@@ -26,22 +29,54 @@ export function isIdColumn(name: string): boolean {
   );
 }
 
+/** Display cells: numbers as doubles (NaN = "-"), text as pool indices. */
+export type DisplayCells = Float64Array | Uint32Array;
+
 export interface DecodedResult {
   columns: ResultColumn[];
   rowCount: number;
   texts: string[];
-  cells: CellArray[];
+  cells: DisplayCells[];
+  /** Per column: the exact int64 cells where some value is beyond 2^53, else null. */
+  exact: (BigInt64Array | null)[];
   /** The rows' time spans (what a timeline zooms to); empty for summaries. */
   spans: RowSpans[];
   /** What the rule had to leave out, one line each. */
   warnings: string[];
 }
 
-export type CellValue = number | string | null;
+export type CellValue = number | bigint | string | null;
+
+const INT64_MIN = -(2n ** 63n);
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** An int64 column as doubles (NaN = "-"), and itself when a double cannot hold some value. */
+function fromInt64(a: BigInt64Array): { cells: Float64Array; exact: BigInt64Array | null } {
+  const cells = new Float64Array(a.length);
+  let unsafe = false;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
+    if (v === INT64_MIN) cells[i] = NaN;
+    else {
+      cells[i] = Number(v);
+      unsafe ||= v > SAFE || v < -SAFE;
+    }
+  }
+  return { cells, exact: unsafe ? a : null };
+}
 
 export function decodeResult(raw: RawRuleResult): DecodedResult {
   const rowCount = Math.max(0, Number(raw.rowCount) || 0);
-  const cells = raw.cells ?? [];
+  const exact: (BigInt64Array | null)[] = [];
+  const cells: DisplayCells[] = (raw.cells ?? []).map((a: CellArray, i) => {
+    if (!(a instanceof BigInt64Array)) {
+      exact[i] = null;
+      return a;
+    }
+    const d = fromInt64(a);
+    exact[i] = d.exact;
+    return d.cells;
+  });
   const columns: ResultColumn[] = (raw.columns ?? []).map((c, i) => {
     const arr = cells[i];
     // The array type is the ground truth; the declared kind refines Int vs Decimal1.
@@ -62,7 +97,15 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
   }
   const texts = raw.textPool ? raw.textPool.split('\0') : [];
   const spans = (raw.spans ?? []).filter((s) => s.start.length >= rowCount && s.end.length >= rowCount);
-  return { columns, rowCount, texts, cells: cells.slice(0, columns.length), spans, warnings: raw.warnings ?? [] };
+  return {
+    columns,
+    rowCount,
+    texts,
+    cells: cells.slice(0, columns.length),
+    exact: columns.map((_, i) => exact[i] ?? null),
+    spans,
+    warnings: raw.warnings ?? [],
+  };
 }
 
 /** The cell's value: a number, a string, or null for "-". */
@@ -73,11 +116,13 @@ export function cellValue(t: DecodedResult, row: number, col: number): CellValue
     if (v === MISSING_TEXT || v >= t.texts.length) return null;
     return t.texts[v];
   }
-  return Number.isNaN(v) ? null : v;
+  if (Number.isNaN(v)) return null;
+  return t.exact[col]?.[row] ?? v;
 }
 
 /** A number as its column shows it. */
-export function formatNumber(c: ResultColumn, v: number): string {
+export function formatNumber(c: ResultColumn, v: number | bigint): string {
+  if (typeof v === 'bigint') return c.grouped ? formatInt(v) : String(v);
   if (!Number.isFinite(v)) return '-';
   if (c.kind === 'Decimal1') return c.grouped ? formatDecimal1(v) : v.toFixed(1);
   return c.grouped ? formatInt(v) : String(Math.trunc(v));
@@ -96,7 +141,7 @@ export function cellKey(t: DecodedResult, row: number, col: number): string {
   const v = cellValue(t, row, col);
   if (v === null) return '-';
   if (typeof v === 'string') return v;
-  return t.columns[col].kind === 'Decimal1' ? v.toFixed(1) : String(v);
+  return t.columns[col].kind === 'Decimal1' && typeof v === 'number' ? v.toFixed(1) : String(v);
 }
 
 /** All rows as arrays of values (tests and small tables). */

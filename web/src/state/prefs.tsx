@@ -1,0 +1,45 @@
+// View preferences shared by the stats and compare views: each rule's
+// settings, the pie's key column per rule, how many slices, whether the
+// chart is open.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { RuleDecl } from '../engine/types';
+import { defaultSettings, type SettingValues } from '../lib/options';
+
+interface PrefsState {
+  settingsOf: (rule: RuleDecl) => SettingValues;
+  setSetting: (rule: RuleDecl, name: string, value: string) => void;
+  resetSettings: (rule: RuleDecl) => void;
+  pieKeys: Record<string, string>;
+  setPieKey: (rule: string, key: string) => void;
+  topN: number;
+  setTopN: (n: number) => void;
+  chartOpen: boolean;
+  toggleChart: () => void;
+}
+
+const PrefsContext = createContext<PrefsState | null>(null);
+
+export function PrefsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<Record<string, SettingValues>>({});
+  const [pieKeys, setPieKeys] = useState<Record<string, string>>({});
+  const [topN, setTopN] = useState(10);
+  const [chartOpen, setChartOpen] = useState(true);
+  const settingsOf = useCallback((rule: RuleDecl) => settings[rule.name] ?? defaultSettings(rule), [settings]);
+  const setSetting = useCallback((rule: RuleDecl, name: string, value: string) => {
+    setSettings((s) => ({ ...s, [rule.name]: { ...(s[rule.name] ?? defaultSettings(rule)), [name]: value } }));
+  }, []);
+  const resetSettings = useCallback((rule: RuleDecl) => setSettings((s) => ({ ...s, [rule.name]: defaultSettings(rule) })), []);
+  const setPieKey = useCallback((rule: string, key: string) => setPieKeys((p) => ({ ...p, [rule]: key })), []);
+  const toggleChart = useCallback(() => setChartOpen((o) => !o), []);
+  const value = useMemo(
+    () => ({ settingsOf, setSetting, resetSettings, pieKeys, setPieKey, topN, setTopN, chartOpen, toggleChart }),
+    [settingsOf, setSetting, resetSettings, pieKeys, setPieKey, topN, chartOpen, toggleChart],
+  );
+  return <PrefsContext.Provider value={value}>{children}</PrefsContext.Provider>;
+}
+
+export function usePrefs(): PrefsState {
+  const v = useContext(PrefsContext);
+  if (!v) throw new Error('usePrefs outside PrefsProvider');
+  return v;
+}

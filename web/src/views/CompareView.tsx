@@ -1,0 +1,268 @@
+// The compare view (报告对比): the active report is the base, "Compare with"
+// picks the target among the open reports; the information table, the
+// compare rules with their generated settings, the hotspot bar chart and the
+// compare table (sorted in the engine, exported as the CLI writes it).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { RuleDecl } from '../engine/types';
+import { hotspots, isPairColumn } from '../lib/compare';
+import { formatCount } from '../lib/format';
+import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
+import { identityOrder } from '../lib/result';
+import { nextSort, type SortState } from '../lib/sort';
+import { CompareInfo } from '../components/CompareInfo';
+import { HotspotChart } from '../components/HotspotChart';
+import { ResultTable } from '../components/ResultTable';
+import { RuleList } from '../components/RuleList';
+import { SettingsPanel } from '../components/SettingsPanel';
+import { useEngine } from '../state/engine';
+import { message, useErrors } from '../state/errors';
+import { usePrefs } from '../state/prefs';
+import { useReports, type OpenReport } from '../state/reports';
+import { useRuleConfig } from '../state/ruleConfig';
+import { useRun } from '../state/useRun';
+import { cliTimeFilter, downloadText, knownIds, useGlobalSettings } from './StatsView';
+
+/** Both reports' availability: a compare rule needs its data in each. */
+function availability(rule: RuleDecl, target: OpenReport | null): RuleDecl {
+  const there = target?.rules.find((r) => r.name === rule.name);
+  if (!there || there.available || !rule.available) return rule;
+  return { ...rule, available: false, missing: `The target: ${there.missing}` };
+}
+
+export function CompareView({ busy, onBusy }: { busy: boolean; onBusy: (busy: boolean) => void }) {
+  const { reports, active: base, target, setTarget, swap, setAlias } = useReports();
+  const others = reports.filter((r) => r.id !== base?.id);
+  // Without a target yet, the first other report.
+  useEffect(() => {
+    if (base && !target && others.length > 0) setTarget(others[0].id);
+  }, [base, target, others, setTarget]);
+  if (!base) return null;
+  return (
+    <div className="workspace compare">
+      <CompareBody
+        base={base}
+        target={target}
+        others={others}
+        onTarget={setTarget}
+        onSwap={swap}
+        onRename={setAlias}
+        busy={busy}
+        onBusy={onBusy}
+      />
+    </div>
+  );
+}
+
+function CompareBody({
+  base,
+  target,
+  others,
+  onTarget,
+  onSwap,
+  onRename,
+  onBusy,
+}: {
+  base: OpenReport;
+  target: OpenReport | null;
+  others: OpenReport[];
+  onTarget: (id: number | null) => void;
+  onSwap: () => void;
+  onRename: (id: number, alias: string) => void;
+  busy: boolean;
+  onBusy: (busy: boolean) => void;
+}) {
+  const { client } = useEngine();
+  const { pushError } = useErrors();
+  const prefs = usePrefs();
+  const ruleConfig = useRuleConfig();
+  const rules = useMemo(() => base.rules.filter((r) => r.compare).map((r) => availability(r, target)), [base, target]);
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    setSelected((prev) =>
+      prev && rules.some((r) => r.name === prev) ? prev : (rules.find((r) => r.available)?.name ?? rules[0]?.name ?? null),
+    );
+  }, [rules]);
+  const rule = rules.find((r) => r.name === selected) ?? null;
+  const values = rule ? prefs.settingsOf(rule) : {};
+  const built = useMemo(() => (rule ? buildOptions(rule, values) : null), [rule, values]);
+  const range = (r: OpenReport) => (r.timeFilter ? `${r.timeFilter.filterTime}|${r.timeFilter.filterHgtx}` : '');
+  const globalKey = rule ? JSON.stringify(rule.globalOptions.map((g) => ruleConfig.config[g.name] ?? null)) : '';
+  const key =
+    rule && target
+      ? `${base.id}|${range(base)}|${target.id}|${range(target)}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
+      : '';
+  const canRun = !!rule && !!target && !!built && Object.keys(built.errors).length === 0;
+  const { run, running } = useRun(key, canRun, rule?.name ?? '', () =>
+    client.runCompare(base.id, target!.id, rule!.name, built!.options),
+  );
+  const globalSettings = useGlobalSettings(rules);
+  const [exporting, setExporting] = useState(false);
+  const [sort, setSort] = useState<{ state: SortState; order: Uint32Array } | null>(null);
+  const [sorting, setSorting] = useState(false);
+  const [selectedRow, setSelectedRow] = useState<number | null>(null);
+  const [capacity, setCapacity] = useState(12);
+  const onCapacity = useCallback((n: number) => setCapacity(n), []);
+  useEffect(() => onBusy(running || exporting || sorting), [running, exporting, sorting, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+
+  const shown = run && rule && run.rule === rule.name ? run : null;
+  const result = shown?.result ?? null;
+  // A new result starts unsorted and with nothing selected.
+  useEffect(() => {
+    setSort(null);
+    setSelectedRow(null);
+  }, [result]);
+  const order = useMemo(() => sort?.order ?? identityOrder(result?.rowCount ?? 0), [sort, result]);
+
+  const requestSort = async (col: number) => {
+    if (!result || shown?.resultId === undefined) return;
+    const next = nextSort(sort?.state ?? null, col, result.columns[col].numeric);
+    if (!next) {
+      setSort(null);
+      return;
+    }
+    setSorting(true);
+    try {
+      setSort({ state: next, order: await client.sortOrder(shown.resultId, col, next.dir === 'desc') });
+    } catch (e) {
+      pushError(message(e));
+    } finally {
+      setSorting(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    if (!rule || shown?.resultId === undefined) return;
+    setExporting(true);
+    try {
+      const text = await client.render(shown.resultId, 'csv');
+      const stem = (r: OpenReport) => r.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+      downloadText(text, `${stem(base)}_vs_${stem(target!)}_${rule.name}.csv`);
+    } catch (e) {
+      pushError(message(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const names: [string, string] = [base.alias, target?.alias ?? ''];
+  const spots = useMemo(
+    () => (result && rule ? hotspots(result, rule.compareShare, capacity) : []),
+    [result, rule, capacity],
+  );
+  const status = !rule || !target ? 'none' : running ? 'running' : shown?.error ? 'error' : result ? 'ready' : 'none';
+
+  return (
+    <>
+      <aside className="sidebar">
+        <div className="compare-with">
+          <label>
+            <span>Compare with</span>
+            <select
+              className="input"
+              value={target?.id ?? ''}
+              onChange={(e) => onTarget(e.target.value === '' ? null : Number(e.target.value))}
+              data-testid="compare-with"
+            >
+              {others.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.alias} ({r.summary.fileName})
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <RuleList rules={rules} selected={selected} onSelect={setSelected} />
+      </aside>
+      <main className="content">
+        {target && <CompareInfo base={base} target={target} onSwap={onSwap} onRename={onRename} />}
+        {rule && target ? (
+          <>
+            <div className="rule-header">
+              <div className="rule-heading">
+                <h1 data-testid="rule-title">{rule.title}</h1>
+                <code className="cli-spec" title="The same rule on the command line">
+                  asys stats{cliTimeFilter(base)} -r {cliSpec(rule, built?.options ?? {})}
+                  {cliGlobalOptions(rule, ruleConfig.config)} {base.summary.fileName} {target.summary.fileName}
+                </code>
+                {running && (
+                  <span className="running" role="status">
+                    <span className="spinner" aria-hidden /> Running…
+                  </span>
+                )}
+              </div>
+              {rule.description && (
+                <p className="rule-description" title={rule.description}>
+                  {rule.description}
+                </p>
+              )}
+              <SettingsPanel
+                rule={rule}
+                values={values}
+                errors={built?.errors ?? {}}
+                knownIds={(opt) => knownIds(base.summary, opt)}
+                onChange={(name, value) => prefs.setSetting(rule, name, value)}
+                onReset={() => prefs.resetSettings(rule)}
+                global={globalSettings}
+              />
+            </div>
+            <section
+              className={`result compare-result${running ? ' stale' : ''}`}
+              data-testid="result"
+              data-rule={rule.name}
+              data-status={status}
+            >
+              {shown?.error && !running ? (
+                <div className="rule-error" role="alert" data-testid="rule-error">
+                  <strong>{rule.available ? 'The rule failed' : 'A report lacks the data for this rule'}</strong>
+                  <div>{shown.error}</div>
+                </div>
+              ) : result ? (
+                <>
+                  {result.warnings.length > 0 && (
+                    <ul className="result-warnings" data-testid="result-warnings" role="status">
+                      {result.warnings.map((w, i) => (
+                        <li key={i}>{w}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {rule.compareShare && (
+                    <HotspotChart
+                      title={rule.compareShare}
+                      names={names}
+                      rows={spots}
+                      onSelect={setSelectedRow}
+                      onCapacity={onCapacity}
+                    />
+                  )}
+                  <div className="toolbar">
+                    <span className="row-count" data-testid="row-count">
+                      {formatCount(result.rowCount)}
+                    </span>
+                    <span className="spacer" />
+                    <button className="button" onClick={exportCsv} disabled={exporting} data-testid="export-csv">
+                      {exporting ? 'Exporting…' : 'Export CSV'}
+                    </button>
+                  </div>
+                  <ResultTable
+                    result={result}
+                    order={order}
+                    sort={sort?.state ?? null}
+                    onSort={(col) => void requestSort(col)}
+                    selectedRow={selectedRow}
+                    onRowClick={setSelectedRow}
+                    headerNote={(col) => (isPairColumn(result, col) ? `${names[0]} / ${names[1]}` : undefined)}
+                  />
+                </>
+              ) : (
+                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+              )}
+            </section>
+          </>
+        ) : (
+          <div className="placeholder muted">{target ? 'No compare rules.' : 'Open a second report to compare with.'}</div>
+        )}
+      </main>
+    </>
+  );
+}

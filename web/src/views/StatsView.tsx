@@ -1,0 +1,212 @@
+// The stats view: the active report's summary, its time range and rule list
+// beside, the selected rule's settings, table and pie chart.
+import { useEffect, useMemo, useState } from 'react';
+import type { OptionSpec, ReportSummary as Summary, RuleDecl } from '../engine/types';
+import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
+import { ReportSummary } from '../components/ReportSummary';
+import { ResultView } from '../components/ResultView';
+import { RuleList } from '../components/RuleList';
+import { SettingsPanel, type GlobalSettings, type KnownId } from '../components/SettingsPanel';
+import { TimeFilter } from '../components/TimeFilter';
+import { useEngine } from '../state/engine';
+import { message, useErrors } from '../state/errors';
+import { usePrefs } from '../state/prefs';
+import { useReports, type OpenReport } from '../state/reports';
+import { useRuleConfig } from '../state/ruleConfig';
+import { useRun } from '../state/useRun';
+
+/** Ids a report lists for an IdList option: its devices, its processes. */
+export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
+  const what = `${opt.name} ${opt.label}`.toLowerCase();
+  if (what.includes('device')) {
+    return summary.devices.map((d) => ({ id: d.id, title: d.name ? `${d.name} (${d.id})` : `Device ${d.id}` }));
+  }
+  if (what.includes('process') || what.includes('pid')) {
+    return summary.processes.map((p) => ({ id: p.pid, title: p.name ? `${p.name} (PID ${p.pid})` : `PID ${p.pid}` }));
+  }
+  return [];
+}
+
+export function downloadText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The global options' settings for the panel, from the saved rule configuration. */
+export function useGlobalSettings(rules: RuleDecl[]): GlobalSettings {
+  const config = useRuleConfig();
+  return {
+    entries: config.entries,
+    check: config.check,
+    save: (name, entries) => config.save(rules.flatMap((r) => r.globalOptions).find((g) => g.name === name), name, entries),
+  };
+}
+
+/** The command line's time range options of a report ("" for none). */
+export function cliTimeFilter(report: OpenReport): string {
+  const tf = report.timeFilter;
+  if (tf?.filterHgtx) return ` --filter-hgtx ${tf.filterHgtx}`;
+  if (tf?.filterTime) return ` --filter-time ${tf.filterTime}`;
+  return '';
+}
+
+export function StatsView({
+  report,
+  busy,
+  onBusy,
+}: {
+  report: OpenReport;
+  /** The page is busy: the time range waits. */
+  busy: boolean;
+  /** This view is busy (a run on its way, an export, a sort). */
+  onBusy: (busy: boolean) => void;
+}) {
+  const { client } = useEngine();
+  const { pushError } = useErrors();
+  const prefs = usePrefs();
+  const ruleConfig = useRuleConfig();
+  const { applyTimeFilter } = useReports();
+  // The stats view runs the rules of one report; compare rules need two.
+  const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [sorting, setSorting] = useState(false);
+
+  // A report keeps the rule shown before when it has it.
+  useEffect(() => {
+    setSelected((prev) =>
+      prev && rules.some((r) => r.name === prev) ? prev : (rules.find((r) => r.available)?.name ?? rules[0]?.name ?? null),
+    );
+  }, [rules]);
+
+  const rule = rules.find((r) => r.name === selected) ?? null;
+  const values = rule ? prefs.settingsOf(rule) : {};
+  const built = useMemo(() => (rule ? buildOptions(rule, values) : null), [rule, values]);
+  const tf = report.timeFilter;
+  // Only the global options the rule reads: other rules keep their result.
+  const globalKey = rule ? JSON.stringify(rule.globalOptions.map((g) => ruleConfig.config[g.name] ?? null)) : '';
+  const key = rule
+    ? `${report.id}|${tf ? `${tf.filterTime}|${tf.filterHgtx}` : ''}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
+    : '';
+  const canRun = !!rule && !!built && Object.keys(built.errors).length === 0;
+  const { run, running } = useRun(key, canRun, rule?.name ?? '', () => client.run(report.id, rule!.name, built!.options));
+  const globalSettings = useGlobalSettings(rules);
+  // A performance mark for bench/browser-run.mjs: a rule's table shown.
+  useEffect(() => {
+    if (run?.result && typeof performance !== 'undefined' && performance.mark) {
+      performance.mark('asys:table', { detail: { rule: run.rule, rows: run.result.rowCount } });
+    }
+  }, [run]);
+  useEffect(() => onBusy(running || exporting || sorting), [running, exporting, sorting, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+
+  const exportCsv = async () => {
+    if (!rule || !shown?.result || shown.resultId === undefined) return;
+    setExporting(true);
+    try {
+      const text = await client.render(shown.resultId, 'csv');
+      const base = report.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+      downloadText(text, `${base}_${rule.name}.csv`);
+    } catch (e) {
+      pushError(message(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const status = !rule ? 'none' : running ? 'running' : run?.error ? 'error' : run?.result ? 'ready' : 'none';
+  const shown = run && rule && run.rule === rule.name ? run : null;
+  const resultId = shown?.resultId;
+
+  return (
+    <div className="workspace">
+      <aside className="sidebar">
+        <ReportSummary summary={report.summary} />
+        <TimeFilter
+          key={report.id}
+          applied={report.timeFilter}
+          captureStart={report.summary.captureStart}
+          onApply={(ft, fh) => applyTimeFilter(report.id, ft, fh)}
+          busy={busy}
+        />
+        <RuleList rules={rules} selected={selected} onSelect={setSelected} />
+      </aside>
+      <main className="content">
+        {rule ? (
+          <>
+            <div className="rule-header">
+              <div className="rule-heading">
+                <h1 data-testid="rule-title">{rule.title}</h1>
+                <code className="cli-spec" title="The same rule on the command line">
+                  asys {rule.command}
+                  {cliTimeFilter(report)} -r {cliSpec(rule, built?.options ?? {})}
+                  {cliGlobalOptions(rule, ruleConfig.config)}
+                </code>
+                {running && (
+                  <span className="running" role="status">
+                    <span className="spinner" aria-hidden /> Running…
+                  </span>
+                )}
+              </div>
+              {rule.description && (
+                <p className="rule-description" title={rule.description}>
+                  {rule.description}
+                </p>
+              )}
+              <SettingsPanel
+                rule={rule}
+                values={values}
+                errors={built?.errors ?? {}}
+                knownIds={(opt) => knownIds(report.summary, opt)}
+                onChange={(name, value) => prefs.setSetting(rule, name, value)}
+                onReset={() => prefs.resetSettings(rule)}
+                global={globalSettings}
+              />
+            </div>
+            <section
+              className={`result${running ? ' stale' : ''}`}
+              data-testid="result"
+              data-rule={rule.name}
+              data-status={status}
+            >
+              {shown?.error && !running ? (
+                <div className="rule-error" role="alert" data-testid="rule-error">
+                  <strong>{rule.available ? 'The rule failed' : 'This report lacks the data for this rule'}</strong>
+                  <div>{shown.error}</div>
+                </div>
+              ) : shown?.result ? (
+                <ResultView
+                  key={shown.id}
+                  rule={rule}
+                  result={shown.result}
+                  pieKey={prefs.pieKeys[rule.name] ?? null}
+                  onPieKey={(k) => prefs.setPieKey(rule.name, k)}
+                  topN={prefs.topN}
+                  onTopN={prefs.setTopN}
+                  onExport={exportCsv}
+                  exporting={exporting}
+                  chartOpen={prefs.chartOpen}
+                  onToggleChart={prefs.toggleChart}
+                  sortOrder={
+                    resultId === undefined ? undefined : (column, descending) => client.sortOrder(resultId, column, descending)
+                  }
+                  onPendingChange={setSorting}
+                />
+              ) : (
+                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+              )}
+            </section>
+          </>
+        ) : (
+          <div className="placeholder muted">No rules.</div>
+        )}
+      </main>
+    </div>
+  );
+}
