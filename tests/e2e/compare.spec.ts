@@ -1,0 +1,124 @@
+// The compare view end to end: the demo pair and a dropped fixture pair,
+// compared in the browser and checked against the native CLI's CSV.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_BASE,
+  DEMO_SLOW,
+  dropFile,
+  exportedCsv,
+  guardNetwork,
+  headers,
+  parseCsv,
+  ROOT,
+  selectRule,
+  tableRows,
+  waitIdle,
+  waitResult,
+} from './helpers';
+
+const ASYS = path.join(ROOT, 'build/native/asys');
+const RULE = 'ppu_kernel_summary_compare';
+
+function cliLines(spec: string, base: string, target: string): string[] {
+  return execFileSync(ASYS, ['stats', '-r', spec, base, target], { encoding: 'utf8' }).trimEnd().split('\n');
+}
+
+let foreign: string[] = [];
+test.beforeEach(async ({ page }) => {
+  foreign = guardNetwork(page);
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  await page.goto('./');
+  await waitIdle(page);
+});
+test.afterEach(() => {
+  expect(foreign, 'requests that left localhost').toEqual([]);
+});
+
+async function openCompare(page: Page) {
+  await page.getByTestId('view-compare').click();
+  expect(await selectRule(page, RULE)).toBe('ready');
+}
+
+test('the demo pair: compare, export the CLI bytes, click a bar, swap, rename', async ({ page }) => {
+  await page.getByTestId('demo-pair').click();
+  await waitIdle(page);
+  await expect(page.getByTestId('report-tab')).toHaveCount(2);
+  await openCompare(page);
+  await expect(page.getByTestId('alias-base')).toHaveText(/demo-base/);
+  await expect(page.getByTestId('alias-target')).toHaveText(/demo-slow/);
+
+  const expected = cliLines(RULE, DEMO_BASE, DEMO_SLOW);
+  const exported = await exportedCsv(page);
+  expect(exported.name).toBe(`demo-base_vs_demo-slow_${RULE}.csv`);
+  expect(exported.lines).toEqual(expected);
+  await expect(page.getByTestId('row-count')).toHaveText(`${expected.length - 1} rows`);
+
+  // The top band of the chart is the table's first row (the larger share);
+  // clicking it selects that row.
+  const chart = page.getByTestId('hotspot-chart');
+  await expect(chart).toHaveAttribute('data-rendered', 'true');
+  const box = (await chart.boundingBox())!;
+  await chart.click({ position: { x: box.width * 0.75, y: 32 } });
+  const selected = page.locator('[data-testid=result-table] .rows .tr[aria-selected=true]');
+  await expect(selected).toHaveCount(1);
+  const firstKernel = parseCsv(expected[1] + '\n')[0][8];
+  await expect(selected).toContainText(firstKernel);
+
+  // Swap: the slow report becomes the base, and the table is the CLI's with
+  // the reports the other way round.
+  await page.getByTestId('swap').click();
+  await expect(page.getByTestId('alias-base')).toHaveText(/demo-slow/);
+  expect(await waitResult(page, RULE)).toBe('ready');
+  const swapped = await exportedCsv(page);
+  expect(swapped.name).toBe(`demo-slow_vs_demo-base_${RULE}.csv`);
+  expect(swapped.lines).toEqual(cliLines(RULE, DEMO_SLOW, DEMO_BASE));
+
+  // Rename the target (double-click); the pair columns' headers follow.
+  await page.getByTestId('alias-target').getByTestId('alias').dblclick();
+  await page.getByTestId('alias-input').fill('before');
+  await page.getByTestId('alias-input').press('Enter');
+  await expect(page.getByTestId('alias-target')).toHaveText(/before/);
+  expect(await headers(page)).toContain('Instances demo-slow / before');
+});
+
+test('show matched only, on a dropped pair with kernels on one side', async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'asys-e2e-compare-'));
+  try {
+    const build = (name: string) => {
+      const out = path.join(dir, `${name}.asysrep`);
+      const sql = readFileSync(path.join(ROOT, 'tests/golden/fixtures', `${name}.sql`), 'utf8');
+      execFileSync('sqlite3', [out], { input: sql });
+      return out;
+    };
+    const base = build('cmp_base');
+    const target = build('cmp_target');
+    // Dropped one after the other: the second is active and compares with the first.
+    await dropFile(page, 'cmp_base.asysrep', readFileSync(base));
+    await waitIdle(page);
+    await dropFile(page, 'cmp_target.asysrep', readFileSync(target));
+    await waitIdle(page);
+    await openCompare(page);
+    await expect(page.getByTestId('alias-base')).toHaveText(/cmp_target/);
+    await page.getByTestId('swap').click();
+    await expect(page.getByTestId('alias-base')).toHaveText(/cmp_base/);
+    expect(await waitResult(page, RULE)).toBe('ready');
+
+    const all = cliLines(RULE, base, target);
+    expect((await exportedCsv(page)).lines).toEqual(all);
+    // One-sided rows show "-" on the missing side.
+    expect(all.some((l) => l.includes('"- / '))).toBe(true);
+
+    await page.getByTestId('setting-matched-only').locator('input').check();
+    expect(await waitResult(page, RULE)).toBe('ready');
+    const matched = cliLines(`${RULE}:matched-only`, base, target);
+    expect(matched.length).toBeLessThan(all.length);
+    await expect(tableRows(page)).toHaveCount(matched.length - 1);
+    expect((await exportedCsv(page)).lines).toEqual(matched);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
