@@ -1,5 +1,6 @@
 #include "core/report/report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -187,7 +188,11 @@ const HgtxEvents& Report::hgtx() {
   // A range's name is in `textId` or inline in `text`: either way one id per
   // text, so "forward" is one name however each row stores it.
   std::vector<uint32_t> inlineText;
-  ColumnLoad(*db_, strings(), "HGTX_EVENTS")
+  const std::vector<std::string> columns = db_->hasTable("HGTX_EVENTS") ? db_->columnsOf("HGTX_EVENTS")
+                                                                          : std::vector<std::string>{};
+  const bool args = std::find(columns.begin(), columns.end(), "argsId") != columns.end();
+  ColumnLoad load(*db_, strings(), "HGTX_EVENTS");
+  load
       .int64("start", h.start, ColumnLoad::Null::Error)
       .int64("end", h.end)
       .int32("eventType", h.eventType, ColumnLoad::Null::Error)
@@ -196,8 +201,9 @@ const HgtxEvents& Report::hgtx() {
       .int64("endGlobalTid", h.endGlobalTid)
       .int64("domainId", h.domainId)
       .name("textId", h.nameId)
-      .text("text", inlineText)
-      .run();
+      .text("text", inlineText);
+  if (args) load.name("argsId", h.argsId);
+  load.run();
   for (size_t i = 0; i < h.size(); ++i) {
     if (h.nameId[i] == kNoString) h.nameId[i] = inlineText[i];
     if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
@@ -235,7 +241,13 @@ const std::vector<Device>& Report::devices() {
   if (!db_->hasTable("TARGET_INFO_PPU")) return *devices_;
   Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU",
       {"id", "name", "busLocation", "hostName", "uuid", "computeMajor", "computeMinor", "ceCount",
-       "cuCount", "totalMemory", "cuClock", "memoryClock"}) + " ORDER BY id");
+       "cuCount", "totalMemory", "cuClock", "memoryClock", "peakFlopsFp32", "peakFlopsFp16", "peakFlopsBf16",
+       "peakFlopsFp8", "peakFlopsInt8", "hbmBandwidth"}) + " ORDER BY id");
+  // NULL reads as 0.0; a negative or non-numeric rate says nothing either.
+  auto rate = [&](int col) {
+    const double v = st.real(col);
+    return v > 0 && v < 1e30 ? v : 0.0;
+  };
   while (st.step()) {
     Device d;
     d.id = st.int64(0);
@@ -250,6 +262,12 @@ const std::vector<Device>& Report::devices() {
     d.totalMemory = st.int64(9);
     d.cuClock = st.int64(10);
     d.memoryClock = st.int64(11);
+    d.peakFlopsFp32 = rate(12);
+    d.peakFlopsFp16 = rate(13);
+    d.peakFlopsBf16 = rate(14);
+    d.peakFlopsFp8 = rate(15);
+    d.peakFlopsInt8 = rate(16);
+    d.hbmBandwidth = rate(17);
     devices_->push_back(std::move(d));
   }
   return *devices_;

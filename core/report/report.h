@@ -71,6 +71,9 @@ struct HgtxEvents {
   std::vector<int64_t> start, end, globalTid, endGlobalTid, rangeId, domainId;
   std::vector<int32_t> eventType;
   std::vector<uint32_t> nameId;  // `text` or `textId`, whichever is set
+  // `argsId` (a project column): the arguments an importer recorded with a
+  // range (a PyTorch cpu_op's shapes); empty when the table has no such column.
+  std::vector<uint32_t> argsId;
   size_t size() const { return start.size(); }
 };
 
@@ -140,6 +143,10 @@ struct Device {
   std::string name, busLocation, hostName, uuid;
   int64_t computeMajor = kNoValue, computeMinor = kNoValue, ceCount = kNoValue, cuCount = kNoValue;
   int64_t totalMemory = kNoValue, cuClock = kNoValue, memoryClock = kNoValue;
+  // Peak FLOP/s per data type and HBM bytes/s (the utilisation estimates);
+  // 0 when the report does not say (NULL, absent column, or not positive).
+  double peakFlopsFp32 = 0, peakFlopsFp16 = 0, peakFlopsBf16 = 0, peakFlopsFp8 = 0, peakFlopsInt8 = 0;
+  double hbmBandwidth = 0;
 };
 
 struct Process {
