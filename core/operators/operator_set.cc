@@ -5,6 +5,7 @@
 
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/kernel_names.h"
+#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 
@@ -66,9 +67,13 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
     eventOp[event] = rec.range(text, qualified == kNoString ? text : qualified);
     return eventOp[event] != kNone;
   };
+  // Kernel names: the demangled ones; the other two only when a kernel lacks one.
   AssociatedActivities in =
-      associateForRule(ctx, /*memoryToo=*/true, kcol::names | kernelColumns, std::move(filters));
+      associateForRule(ctx, /*memoryToo=*/true, kcol::demangledName | kernelColumns, std::move(filters));
   ops.activities = std::move(in.activities);
+  // The links served the association; nothing reads them any more.
+  std::vector<int64_t>().swap(ops.activities.correlationId);
+  std::vector<int64_t>().swap(ops.activities.graphNodeId);
   const PpuActivities& act = ops.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
@@ -76,6 +81,7 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   ops.noHgtx = h.size() == 0;
   ops.unlaunched = in.unlaunched;
 
+  StageTimer timer("operators: nesting and instances");
   // Which recognised operators the rule keeps (op=).
   const bool rangeInclude = ctx.options.value("range-include").has_value();
   std::vector<int8_t> typeKept;  // by type id: -1 unknown
@@ -169,9 +175,10 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
 
   // Instances: the used slots (in start order), then kernel-level and others
   // operators, one per kernel.
-  // Instances by (slot, graph launch): kNoMatch for a range's own launches.
+  // Instances by slot (a range's own launches), and by (slot, graph launch).
+  std::vector<uint32_t> slotInstance(R.size(), kNone);
   KeyGroups slotLaunch;
-  std::vector<uint32_t> slotInstance;
+  std::vector<uint32_t> graphInstance;
   KeyGroups othersKeyOfName;
   std::vector<uint32_t> othersKeys;
   auto addInstance = [&](uint32_t op, OpLevel level, uint32_t name, int32_t dev) {
@@ -183,11 +190,11 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
       const uint32_t g = othersKeyOfName.indexOf(name);
       if (g == othersKeys.size()) othersKeys.push_back(rec.internKey(strings.get(name)));
       ops.key.push_back(othersKeys[g]);
-      ops.work.emplace_back();
+      ops.dtype.push_back(DataType::Unknown);
     } else {
       ops.type.push_back(rec.info(op).type);
       ops.key.push_back(rec.info(op).key);
-      ops.work.push_back(rec.info(op).work);
+      ops.dtype.push_back(rec.info(op).work.dtype);
     }
     ops.device.push_back(dev);
     return static_cast<uint32_t>(ops.op.size() - 1);
@@ -197,15 +204,18 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   ops.library.assign(n, kNone);
   ops.top.assign(n, kNone);
   auto slotInst = [&](uint32_t slot, size_t a, bool graph) {
-    const uint32_t launch = graph ? as.launchCall[a] : kNoMatch;
-    const uint32_t g = slotLaunch.indexOf((static_cast<uint64_t>(slot) << 32) | launch);
-    if (g == slotInstance.size()) {
-      slotInstance.push_back(addInstance(slotOp[slot], rec.info(slotOp[slot]).level, slotName[slot], act.deviceId[a]));
+    if (!graph) {
+      if (slotInstance[slot] == kNone)
+        slotInstance[slot] = addInstance(slotOp[slot], rec.info(slotOp[slot]).level, slotName[slot], act.deviceId[a]);
+      return slotInstance[slot];
     }
-    return slotInstance[g];
+    const uint32_t g = slotLaunch.indexOf((static_cast<uint64_t>(slot) << 32) | as.launchCall[a]);
+    if (g == graphInstance.size()) {
+      graphInstance.push_back(addInstance(slotOp[slot], rec.info(slotOp[slot]).level, slotName[slot], act.deviceId[a]));
+    }
+    return graphInstance[g];
   };
-  const Kernels& k = report.kernels(kcol::names | kernelColumns);
-  KernelNamer namerK(k, strings, KernelNameMode::Demangled);
+  KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
     if (fwSlot[a] != kNone) ops.framework[a] = slotInst(fwSlot[a], a, viaGraph[a] & 1);
     if (libSlot[a] != kNone) ops.library[a] = slotInst(libSlot[a], a, viaGraph[a] & 2);
@@ -228,10 +238,26 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   // sizes only) takes that of the first library operator it runs that has one.
   for (size_t a = 0; a < n; ++a) {
     const uint32_t f = ops.framework[a], l = ops.library[a];
-    if (f == kNone || l == kNone || ops.work[f].dtype != DataType::Unknown) continue;
-    ops.work[f].dtype = ops.work[l].dtype;
+    if (f == kNone || l == kNone || ops.dtype[f] != DataType::Unknown) continue;
+    ops.dtype[f] = ops.dtype[l];
   }
   return ops;
+}
+
+const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNameMode mode) {
+  const uint32_t own = mode == KernelNameMode::Base      ? kcol::shortName
+                       : mode == KernelNameMode::Mangled ? kcol::mangledName
+                                                         : kcol::demangledName;
+  const Kernels& k = report.kernels(own | kcol::demangledName);
+  const std::vector<uint32_t>& first = mode == KernelNameMode::Base      ? k.shortName
+                                       : mode == KernelNameMode::Mangled ? k.mangledName
+                                                                         : k.demangledName;
+  for (size_t a = 0; a < act.size(); ++a) {
+    const uint32_t row = act.row[a];
+    if (act.kind[a] == ActivityKind::Kernel && first[row] == kNoString && k.demangledName[row] == kNoString)
+      return report.kernels(kcol::names);
+  }
+  return k;
 }
 
 void addOperatorWarnings(Table& t, const OperatorSet& ops) {

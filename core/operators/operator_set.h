@@ -31,6 +31,7 @@
 
 #include "core/analysis/hgtx_association.h"
 #include "core/analysis/intervals.h"
+#include "core/analysis/kernel_names.h"
 #include "core/operators/op_recognizer.h"
 #include "core/rules/rule.h"
 
@@ -67,9 +68,15 @@ struct OperatorSet {
   std::vector<uint32_t> name;      // report string id: the OP Name of this instance
   std::vector<uint32_t> type;      // recognizer type id
   std::vector<uint32_t> key;       // recognizer key id: instances of one (type, key) are one row
-  std::vector<OpWork> work;        // its own, plus a nested library operator's data type
+  std::vector<DataType> dtype;     // its own, else a nested library operator's
   std::vector<int32_t> device;     // its first activity's device
   size_t size() const { return op.size(); }
+  // One execution's work: its operator's, with the instance's data type.
+  OpWork work(uint32_t instance) const {
+    OpWork w = op[instance] == kOthersOp ? OpWork{} : recognizer.info(op[instance]).work;
+    w.dtype = dtype[instance];
+    return w;
+  }
 
   // For the warnings: no HGTX data at all; activities no launching call
   // ties to a range.
@@ -89,6 +96,11 @@ void addOperatorWarnings(Table& t, const OperatorSet& ops);
 // projection (first start, last end), PPU active time (their union) and
 // activity count.
 GroupUnions topLevelSpans(const OperatorSet& ops);
+
+// The kernel names a name mode reads, loaded for the kernels among
+// `activities`: the mode's own column and the demangled one (a scan of 10 M
+// rows per column), the third only when some kernel has neither.
+const Kernels& kernelNamesFor(Report& report, const PpuActivities& activities, KernelNameMode mode);
 
 // The rules' shared data needs: PPU activities (HGTX and HGGC API data are
 // used when present).

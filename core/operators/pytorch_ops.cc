@@ -210,6 +210,10 @@ std::optional<OpRecognition> namedRange(std::string_view text) {
   const std::string b = baseName(op, backward);
   r.type = typeOf(ns, b);
   r.mergeKey.assign(name);
+  // Shapes matter only to the ops whose work this engine estimates: a range
+  // of any other op is not parsed further than its key (most of a PyTorch
+  // trace's millions of ranges).
+  const bool withWork = r.type == kTypeGemm || r.type == kTypeFlashAttention;
   Arguments args;
   size_t i = comma == std::string_view::npos ? text.size() : comma;
   while (i < text.size()) {
@@ -226,7 +230,8 @@ std::optional<OpRecognition> namedRange(std::string_view text) {
                           ? bracketEnd(text, valueStart)
                           : std::min(text.find(", ", valueStart), text.size());
     const std::string_view value = text.substr(valueStart, valueEnd - valueStart);
-    if (key == "sizes") {
+    if (!withWork) {
+    } else if (key == "sizes") {
       if (auto shapes = opparse::shapeList(value)) {
         args.shapes = std::move(*shapes);
         args.any = true;

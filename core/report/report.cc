@@ -122,26 +122,30 @@ StringPool& Report::strings() {
   return strings_;
 }
 
-ApiCalls Report::loadApi(const char* table) {
-  ApiCalls a;
-  ColumnLoad(*db_, strings(), table)
-      .int64("start", a.start, ColumnLoad::Null::Error)
-      .int64("end", a.end)
-      .int64("globalTid", a.globalTid)
-      .int64("correlationId", a.correlationId)
-      .name("nameId", a.nameId)
-      .int64("returnValue", a.returnValue)
-      .run();
-  return a;
+void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns) {
+  ColumnLoad load(*db_, strings(), table);
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
+  if (columns & acol::end) load.int64("end", a.end);
+  if (columns & acol::globalTid) load.int64("globalTid", a.globalTid);
+  if (columns & acol::correlationId) load.int64("correlationId", a.correlationId);
+  if (columns & acol::nameId) load.name("nameId", a.nameId);
+  if (columns & acol::returnValue) load.int64("returnValue", a.returnValue);
+  a.rows = load.run();
 }
 
-const ApiCalls& Report::hggcApi() {
-  if (!hggcApi_) hggcApi_ = loadApi("HGGC_API");
-  return *hggcApi_;
+const ApiCalls& Report::hggcApi(uint32_t columns) {
+  const uint32_t missing = columns & acol::all & ~hggcApiColumns_;
+  if (missing != 0) loadApi("HGGC_API", hggcApi_, missing);
+  hggcApiColumns_ |= missing;
+  return hggcApi_;
 }
 
 const ApiCalls& Report::osrtApi() {
-  if (!osrtApi_) osrtApi_ = loadApi("OSRT_API");
+  if (!osrtApi_) {
+    osrtApi_.emplace();
+    loadApi("OSRT_API", *osrtApi_, acol::all);
+  }
   return *osrtApi_;
 }
 

@@ -28,8 +28,20 @@ inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
 struct ApiCalls {
   std::vector<int64_t> start, end, globalTid, correlationId, returnValue;
   std::vector<uint32_t> nameId;
-  size_t size() const { return start.size(); }
+  size_t rows = 0;  // every loaded column has this many entries
+  size_t size() const { return rows; }
 };
+
+// HGGC_API columns, as bits, like the kernels': the HGTX association reads
+// the 4 that link a call to its activities and its thread, not its name.
+namespace acol {
+enum : uint32_t {
+  start = 1u << 0, end = 1u << 1, globalTid = 1u << 2, correlationId = 1u << 3, nameId = 1u << 4,
+  returnValue = 1u << 5,
+  all = (1u << 6) - 1,
+  links = start | end | globalTid | correlationId,
+};
+}  // namespace acol
 
 // HGGC_KERNEL columns, as bits: a rule loads only the columns it reads, so
 // a summary of 10 million kernels decodes 6 columns, not 21.
@@ -177,7 +189,8 @@ class Report {
   bool hasData(std::string_view table) const;  // present and not empty
 
   StringPool& strings();
-  const ApiCalls& hggcApi();
+  // The HGGC API calls with at least the `columns` (acol bits) loaded.
+  const ApiCalls& hggcApi(uint32_t columns = acol::all);
   const ApiCalls& osrtApi();
   // The kernels with at least the `columns` (kcol bits) loaded; the other
   // vectors may be empty until a later call asks for them.
@@ -206,7 +219,8 @@ class Report {
  private:
   Report() = default;
   void loadStrings();
-  ApiCalls loadApi(const char* table);
+  // Loads the `columns` (acol bits) of `table` into `a` in one scan.
+  void loadApi(const char* table, ApiCalls& a, uint32_t columns);
   MemoryOps loadMemoryOps(bool memset);
   std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
 
@@ -215,7 +229,9 @@ class Report {
   ReportSummary summary_;
   bool stringsLoaded_ = false;
   StringPool strings_;
-  std::optional<ApiCalls> hggcApi_, osrtApi_;
+  ApiCalls hggcApi_;
+  uint32_t hggcApiColumns_ = 0;  // acol bits loaded so far
+  std::optional<ApiCalls> osrtApi_;
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   std::optional<HgtxEvents> hgtx_;

@@ -68,8 +68,7 @@ Table compute(RuleContext& ctx) {
   const PpuActivities& act = ops.activities;
   const OpRecognizer& rec = ops.recognizer;
   Report& report = ctx.report;
-  const Kernels& k = report.kernels(kcol::names);
-  KernelNamer namer(k, report.strings(), KernelNameMode::Demangled);
+  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
   auto isMoe = [&](uint32_t i) {
     return i != OperatorSet::kNone && ops.op[i] != OperatorSet::kOthersOp && rec.info(ops.op[i]).family == OpFamily::Moe &&
            ops.level[i] == OpLevel::Framework;
@@ -91,7 +90,7 @@ Table compute(RuleContext& ctx) {
     const uint32_t l = ops.library[a];
     if (l != OperatorSet::kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
-      if (g == gemms.size()) gemms.push_back({f, act.start[a], 0, ops.work[l], act.deviceId[a], rec.info(ops.op[l]).groups > 1});
+      if (g == gemms.size()) gemms.push_back({f, act.start[a], 0, ops.work(l), act.deviceId[a], rec.info(ops.op[l]).groups > 1});
       gemms[g].time += d;
       hasGemmOp[f] = 1;
     } else if (l == OperatorSet::kNone) {

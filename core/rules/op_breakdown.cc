@@ -63,14 +63,21 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   // pieces over theirs.
   const GroupUnions fw = unionByGroupSorted(act.start, act.end, ops.framework, ops.size());
   const GroupUnions top = topLevelSpans(ops);
+  // A library instance nearly always runs under one framework instance: its
+  // first piece is found directly, any other through a hash.
   KeyGroups pieceIndex;
-  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw;
+  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw, firstPiece(ops.size(), kNone);
   for (size_t a = 0; a < n; ++a) {
-    if (ops.top[a] == kNone || ops.library[a] == kNone) continue;
-    const uint32_t p = pieceIndex.indexOf(pack(ops.library[a], ops.framework[a]));
-    if (p == pieceLib.size()) {
-      pieceLib.push_back(ops.library[a]);
-      pieceFw.push_back(ops.framework[a]);
+    const uint32_t l = ops.library[a], f = ops.framework[a];
+    if (ops.top[a] == kNone || l == kNone) continue;
+    uint32_t p = firstPiece[l];
+    if (p == kNone || pieceFw[p] != f) {
+      p = pieceIndex.indexOf(pack(l, f));
+      if (p == pieceLib.size()) {
+        pieceLib.push_back(l);
+        pieceFw.push_back(f);
+      }
+      if (firstPiece[l] == kNone) firstPiece[l] = p;
     }
     pieceOf[a] = p;
   }
@@ -78,9 +85,9 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
 
   Level l1(b.level[0]), l2(b.level[1]), l3(b.level[2]);
   std::vector<uint32_t> unitGroup1(ops.size(), kNone);   // instance -> its level-1 group (counted once)
+  std::vector<uint32_t> nativeGroup2;                      // level-1 group -> its Native level-2 group
   std::vector<uint32_t> pieceGroup2(pieceLib.size(), kNone);
-  const Kernels& k = report.kernels(kcol::names);
-  KernelNamer namer(k, strings, kernelNameMode(ctx.options));
+  KernelNamer namer(kernelNamesFor(report, act, kernelNameMode(ctx.options)), strings, kernelNameMode(ctx.options));
   MemcpyNames memcpyNames(report);
   const MemoryOps& copies = report.memcpys();
   const uint32_t memsetName = strings.intern("Memset");
@@ -130,12 +137,14 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
         const int64_t d = piece.end[p] - piece.start[p];
         grp.time += d;
         ++grp.instances;
-        grp.util.add(ops.work[l], ops.device[l], d, peaks);
+        grp.util.add(ops.work(l), ops.device[l], d, peaks);
         nameOnce(grp, ops.name[l], piece.start[p]);
       }
       g2 = pieceGroup2[p];
     } else {
-      g2 = l2.of(g1, kNativeKey, BreakdownKind::Native);
+      if (g1 >= nativeGroup2.size()) nativeGroup2.resize(g1 + 1, kNone);
+      if (nativeGroup2[g1] == kNone) nativeGroup2[g1] = l2.of(g1, kNativeKey, BreakdownKind::Native);
+      g2 = nativeGroup2[g1];
       l2[g2].time += act.end[a] - act.start[a];
       ++l2[g2].instances;
     }

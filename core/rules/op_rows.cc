@@ -27,7 +27,7 @@ OpRows operatorRows(const OperatorSet& ops, const GroupUnions& spans, const Devi
       row.name = ops.name[i];
     }
     row.active += spans.active[i];
-    row.util.add(ops.work[i], ops.device[i], duration, peaks);
+    row.util.add(ops.work(i), ops.device[i], duration, peaks);
     groupOf.push_back(g);
     durations.push_back(duration);
   }

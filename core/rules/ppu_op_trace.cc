@@ -44,11 +44,11 @@ Table compute(RuleContext& ctx) {
   const OperatorSet ops = buildOperators(ctx, operatorQuery(ctx), kcol::place);
   const PpuActivities& act = ops.activities;
   const GroupUnions spans = topLevelSpans(ops);
-  const Kernels& k = report.kernels(kcol::place | kcol::names);
+  const Kernels& k = report.kernels(kcol::place);
   const MemoryOps& copies = report.memcpys();
   const MemoryOps& sets = report.memsets();
   StringPool& strings = report.strings();
-  KernelNamer namer(k, strings, KernelNameMode::Demangled);
+  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   MemcpyNames memcpyNames(report);
 
   // Operators by start (an enclosing one before those it holds: longer
