@@ -58,6 +58,7 @@ class OpRecognizer {
   std::string_view typeName(uint32_t type) const { return types_.get(type); }
   std::string_view keyText(uint32_t key) const { return keys_.get(key); }
   uint32_t internType(std::string_view type) { return types_.intern(type); }
+  size_t typeCount() const { return types_.size(); }
   uint32_t internKey(std::string_view key) { return keys_.intern(key); }
   size_t recognitions() const { return recognitions_; }  // names recognised (tests: once each)
 

@@ -106,12 +106,17 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   std::vector<uint32_t> fwSlot(n, kNone), libSlot(n, kNone);
   std::vector<uint8_t> inRange(n, 0);  // associated with any operator range
   std::vector<uint8_t> viaGraph(n, 0);  // bit 0: the framework pair, bit 1: the library pair
+  // The innermost library operator whatever op= selects: the data type of
+  // the framework operator around it (a MoE layer is bf16 because its
+  // DeepGemm is, with op=MoE too).
+  std::vector<uint32_t> libraryOp(n, kNone);
   for (size_t a = 0; a < n; ++a) {
     int fwRank = 0;
     for (uint32_t p = as.activityOffset[a]; p < as.activityOffset[a + 1]; ++p) {
       const uint32_t slot = as.pairRange[p];
       inRange[a] = 1;
       const uint32_t op = eventOp[R.event[slot]];
+      if (rec.info(op).level == OpLevel::Library) libraryOp[a] = op;
       if (!selected(op)) continue;
       const uint8_t graph = as.pairViaGraph[p];
       if (rec.info(op).level == OpLevel::Framework) {
@@ -234,12 +239,19 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
     }
   }
 
+  // Types op= asks for that no operator of the report has.
+  for (const std::string& t : query.types) {
+    bool found = false;
+    for (uint32_t i = 0; i < rec.typeCount() && !found; ++i) found = rec.typeName(i) == t;
+    if (!found) ops.unknownTypes.push_back(t);
+  }
+
   // An operator whose own name has no data type (a MoE layer, aten::mm with
   // sizes only) takes that of the first library operator it runs that has one.
   for (size_t a = 0; a < n; ++a) {
-    const uint32_t f = ops.framework[a], l = ops.library[a];
-    if (f == kNone || l == kNone || ops.dtype[f] != DataType::Unknown) continue;
-    ops.dtype[f] = ops.dtype[l];
+    const uint32_t f = ops.framework[a];
+    if (f == kNone || libraryOp[a] == kNone || ops.dtype[f] != DataType::Unknown) continue;
+    ops.dtype[f] = rec.info(libraryOp[a]).work.dtype;
   }
   return ops;
 }
@@ -264,6 +276,18 @@ void addOperatorWarnings(Table& t, const OperatorSet& ops) {
   if (ops.noHgtx) {
     t.addWarning("the report has no HGTX ranges (collected with --trace hgtx): operators are recognised from kernel "
                  "names only");
+  }
+  if (!ops.unknownTypes.empty()) {
+    std::vector<std::string> types;
+    for (uint32_t i = 0; i < ops.recognizer.typeCount(); ++i)
+      if (ops.recognizer.typeName(i) != kTypeOthers) types.emplace_back(ops.recognizer.typeName(i));
+    std::sort(types.begin(), types.end());
+    std::string known;
+    for (const std::string& type : types) known += type + ", ";
+    std::string list;
+    for (const std::string& t : ops.unknownTypes) list += (list.empty() ? "'" : ", '") + t + "'";
+    t.addWarning("op=: no operator of type " + list + " in this report" +
+                 (known.empty() ? std::string() : " (its operator types: " + known.substr(0, known.size() - 2) + ")"));
   }
   AssociatedActivities a;
   a.memoryToo = true;

@@ -82,6 +82,8 @@ struct OperatorSet {
   // ties to a range.
   bool noHgtx = false;
   size_t unlaunched = 0;
+  // op= types no recognised operator has (a misspelt type selects nothing).
+  std::vector<std::string> unknownTypes;
 };
 
 // Builds the operators of the rule's report under its options (device=,
