@@ -19,6 +19,8 @@ const char* kindName(OptionKind k) {
     case OptionKind::ExclusiveFlags: return "exclusiveFlags";
     case OptionKind::Regex: return "regex";
     case OptionKind::RegexList: return "regexList";
+    case OptionKind::ChoiceList: return "choiceList";
+    case OptionKind::TextList: return "textList";
   }
   return "";
 }
@@ -57,7 +59,8 @@ std::string rulesJson(Report* report) {
           << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
           << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
           << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
-          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"choices\":";
+          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"group\":" << jsonQuote(o.group)
+          << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"choiceLabels\":";
       array(out, o.choiceLabels, [&](const std::string& c) { out << jsonQuote(c); });
@@ -90,6 +93,7 @@ std::string rulesJson(Report* report) {
     array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
     out << ",\"countRows\":" << (r->pie.countRows ? "true" : "false") << "},\"sumColumns\":";
     array(out, r->sumColumns, [&](const std::string& c) { out << jsonQuote(c); });
+    out << ",\"summaryRow\":" << jsonQuote(r->summaryRow);
     if (report) {
       std::string missing;
       for (const auto& need : r->needs) {
