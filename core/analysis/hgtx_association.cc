@@ -73,8 +73,21 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
   auto slotOrder = [&](uint32_t a, uint32_t b) {
     return std::make_tuple(h.start[a], -endOf(a), a) < std::make_tuple(h.start[b], -endOf(b), b);
   };
-  // HGTX_EVENTS is usually written in start order already.
-  if (!std::is_sorted(events.begin(), events.end(), slotOrder)) std::sort(events.begin(), events.end(), slotOrder);
+  // HGTX_EVENTS is often written in start order already; when not (ranges
+  // written as they close), sort the keys themselves, contiguous in memory,
+  // rather than indices into the table's columns.
+  if (!std::is_sorted(events.begin(), events.end(), slotOrder)) {
+    struct Key {
+      int64_t start, negEnd;
+      uint32_t event;
+    };
+    std::vector<Key> keys(events.size());
+    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], -endOf(events[i]), events[i]};
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+      return std::tie(a.start, a.negEnd, a.event) < std::tie(b.start, b.negEnd, b.event);
+    });
+    for (size_t i = 0; i < events.size(); ++i) events[i] = keys[i].event;
+  }
   AssociationRanges r;
   r.event = events;
   for (uint32_t i : events) {
@@ -147,7 +160,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
   const KeyedSpans rangeSpans{rangeTid, R.start, R.end};
 
   // Activity -> launching call -> the ranges around the call.
-  const ApiCalls& api = report.hggcApi();
+  const ApiCalls& api = report.hggcApi(acol::links);
   out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
   std::vector<uint8_t> launches(api.size(), 0);
   for (uint32_t c : out.launchCall)

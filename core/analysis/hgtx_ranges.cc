@@ -1,5 +1,7 @@
 #include "core/analysis/hgtx_ranges.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/analysis/intervals.h"
@@ -40,6 +42,73 @@ std::vector<uint32_t> innermostRanges(const HgtxEvents& h, const std::vector<int
   return result;
 }
 
+namespace {
+
+// launchingCalls by direct tables, one per process, when the calls'
+// correlation ids are small and dense (the table at most four times the
+// calls); nullopt otherwise.
+std::optional<std::vector<uint32_t>> launchingCallsDirect(const std::vector<int64_t>& globalPid,
+                                                          const std::vector<int64_t>& correlationId,
+                                                          const ApiCalls& api) {
+  constexpr size_t kMaxProcesses = 64;
+  std::vector<int64_t> pids;
+  std::vector<int64_t> maxCorr;
+  auto slotOf = [&](int64_t pid) -> int {
+    for (size_t i = 0; i < pids.size(); ++i)
+      if (pids[i] == pid) return static_cast<int>(i);
+    if (pids.size() == kMaxProcesses) return -1;
+    pids.push_back(pid);
+    maxCorr.push_back(-1);
+    return static_cast<int>(pids.size() - 1);
+  };
+  int last = -1;
+  int64_t lastPid = -1;
+  for (size_t c = 0; c < api.size(); ++c) {
+    const int64_t corr = api.correlationId[c];
+    if (corr == kNoValue) continue;
+    if (corr < 0) return std::nullopt;
+    const int64_t pid = pidOf(api.globalTid[c]);
+    if (last < 0 || pid != lastPid) {
+      last = slotOf(pid);
+      lastPid = pid;
+      if (last < 0) return std::nullopt;
+    }
+    maxCorr[last] = std::max(maxCorr[last], corr);
+  }
+  size_t cells = 0;
+  for (int64_t m : maxCorr) cells += static_cast<size_t>(m + 1);
+  if (cells > 4 * api.size() + 1024) return std::nullopt;
+  std::vector<size_t> base(pids.size(), 0);
+  for (size_t i = 1; i < pids.size(); ++i) base[i] = base[i - 1] + static_cast<size_t>(maxCorr[i - 1] + 1);
+  std::vector<uint32_t> table(cells, kNoRange);
+  last = -1;
+  lastPid = -1;
+  for (size_t c = 0; c < api.size(); ++c) {
+    const int64_t corr = api.correlationId[c];
+    if (corr == kNoValue) continue;
+    const int64_t pid = pidOf(api.globalTid[c]);
+    if (last < 0 || pid != lastPid) {
+      last = slotOf(pid);
+      lastPid = pid;
+    }
+    uint32_t& cell = table[base[last] + static_cast<size_t>(corr)];
+    if (cell == kNoRange) cell = static_cast<uint32_t>(c);  // the first in table order
+  }
+  std::vector<uint32_t> result(correlationId.size(), kNoRange);
+  for (size_t i = 0; i < correlationId.size(); ++i) {
+    const int64_t corr = correlationId[i];
+    if (corr == kNoValue || corr < 0) continue;
+    const int64_t pid = pidOf(globalPid[i]);
+    size_t p = 0;
+    while (p < pids.size() && pids[p] != pid) ++p;
+    if (p == pids.size() || corr > maxCorr[p]) continue;
+    result[i] = table[base[p] + static_cast<size_t>(corr)];
+  }
+  return result;
+}
+
+}  // namespace
+
 std::vector<uint32_t> launchingCalls(const std::vector<int64_t>& globalPid, const std::vector<int64_t>& correlationId,
                                      const ApiCalls& api) {
   // Correlation ids below 2^40 (HGGC's and CUPTI's are 32-bit) pack with the
@@ -51,6 +120,9 @@ std::vector<uint32_t> launchingCalls(const std::vector<int64_t>& globalPid, cons
       if (c != kNoValue && (c < 0 || c >= kPackLimit)) return false;
     return true;
   };
+  // Dense ids (a per-process counter, as HGGC, CUPTI and the generator give
+  // them): one direct table per process, no hashing.
+  if (auto direct = launchingCallsDirect(globalPid, correlationId, api)) return std::move(*direct);
   if (packable(correlationId) && packable(api.correlationId)) {
     auto pack = [](int64_t gtidOrPid, int64_t corr) {
       return (static_cast<uint64_t>(pidOf(gtidOrPid)) << 40) | static_cast<uint64_t>(corr);

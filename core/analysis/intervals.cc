@@ -77,6 +77,34 @@ void SpanGroups::mergeEach() {
   }
 }
 
+GroupUnions unionByGroupSorted(std::span<const int64_t> starts, std::span<const int64_t> ends,
+                               std::span<const uint32_t> groupOf, size_t groupCount) {
+  GroupUnions u;
+  u.start.assign(groupCount, 0);
+  u.end.assign(groupCount, 0);
+  u.active.assign(groupCount, 0);
+  u.count.assign(groupCount, 0);
+  std::vector<int64_t> blockStart(groupCount, 0);  // the group's open block: [blockStart, end[g])
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const uint32_t g = groupOf[i];
+    if (g == kNoSpanGroup) continue;
+    const int64_t s = starts[i], e = std::max(ends[i], starts[i]);
+    if (u.count[g]++ == 0) {
+      u.start[g] = blockStart[g] = s;
+      u.end[g] = e;
+    } else if (s > u.end[g]) {  // a gap: the open block is complete
+      u.active[g] += u.end[g] - blockStart[g];
+      blockStart[g] = s;
+      u.end[g] = e;
+    } else {
+      u.end[g] = std::max(u.end[g], e);
+    }
+  }
+  for (size_t g = 0; g < groupCount; ++g)
+    if (u.count[g] > 0) u.active[g] += u.end[g] - blockStart[g];
+  return u;
+}
+
 OpenClosePairs pairLatestOpen(std::span<const uint32_t> order, std::span<const uint32_t> key,
                               std::span<const uint8_t> open, size_t keyCount) {
   OpenClosePairs p;
@@ -108,14 +136,21 @@ OpenClosePairs pairLatestOpen(std::span<const uint32_t> order, std::span<const u
 namespace intervals_detail {
 std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s) {
   const size_t n = s.size();
-  // Report tables are mostly written in time order: then a stable counting
-  // sort by key gives (key, start, index) order in linear time.
-  bool byStart = true;
-  for (size_t i = 1; i < n && byStart; ++i) byStart = s.start[i - 1] <= s.start[i];
+  // Report tables are mostly written in time order per key (a thread's calls
+  // and ranges): then a stable counting sort by key gives (key, start, index)
+  // order in linear time. Runs of one key are looked up once.
+  KeyGroups groups;
+  std::vector<uint32_t> group(n);
+  std::vector<int64_t> lastStart;  // by group
+  bool byStart = true;  // within every key, in index order
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t g = i > 0 && s.key[i] == s.key[i - 1] ? group[i - 1] : groups.indexOf(static_cast<uint64_t>(s.key[i]));
+    group[i] = g;
+    if (g == lastStart.size()) lastStart.push_back(s.start[i]);
+    byStart = byStart && lastStart[g] <= s.start[i];
+    lastStart[g] = s.start[i];
+  }
   if (byStart && n > 0) {
-    KeyGroups groups;
-    std::vector<uint32_t> group(n);
-    for (size_t i = 0; i < n; ++i) group[i] = groups.indexOf(static_cast<uint64_t>(s.key[i]));
     std::vector<uint32_t> byKey(groups.size());
     std::iota(byKey.begin(), byKey.end(), 0u);
     std::sort(byKey.begin(), byKey.end(), [&](uint32_t a, uint32_t b) {

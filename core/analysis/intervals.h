@@ -60,6 +60,28 @@ class SpanGroups {
   std::vector<size_t> offset_, count_;
 };
 
+// Per group, over spans sorted by start (any overlap, spans of all groups
+// interleaved): the earliest start, the latest end, the union length and the
+// number of spans, in one pass with no sort and no per-group container (a
+// group's open block is carried until a later span of it starts after its
+// end). groupOf[i] == kNoSpanGroup leaves span i out. What an operator's
+// projection and PPU active time are, for many operators at once.
+constexpr uint32_t kNoSpanGroup = 0xFFFFFFFFu;
+struct GroupUnions {
+  std::vector<int64_t> start, end, active;  // start/end of a group without spans: 0
+  std::vector<uint32_t> count;
+};
+GroupUnions unionByGroupSorted(std::span<const int64_t> startsSorted, std::span<const int64_t> ends,
+                               std::span<const uint32_t> groupOf, size_t groupCount);
+
+// The time of `parent` that none of `blocks` covers (disjoint, sorted: the
+// merged spans of its children): an operator's Idle time, the part of its
+// PPU projection no child operator runs in. Blocks outside the parent count
+// only where they overlap it.
+inline int64_t uncoveredLength(Span parent, std::span<const Span> blocks) {
+  return parent.length() - coveredLength(blocks, parent.start, parent.end);
+}
+
 // ---------------------------------------------------------------------------
 // Containment, per key (a thread, a process): the intervals of one key only
 // contain the points or intervals of the same key.

@@ -15,6 +15,7 @@ std::string demangle(std::string_view mangled);
 
 // Resolves a kernel's name id in a mode. A report that lacks demangled names
 // gets them from the mangled ones (cached per distinct name, not per kernel).
+// A name column that is not loaded reads as NULL.
 class KernelNamer {
  public:
   KernelNamer(const Kernels& kernels, StringPool& strings, KernelNameMode mode)

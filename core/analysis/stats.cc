@@ -103,3 +103,14 @@ std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
 }
 
 }  // namespace asys
+
+namespace asys {
+
+double round1Near(double value) {
+  const double x = value * 10.0;
+  double q = std::floor(x);
+  if (x - q >= 0.5 - 1e-9) q += 1;
+  return q / 10.0;
+}
+
+}  // namespace asys

@@ -26,6 +26,11 @@ double ratio1(int64_t part, int64_t whole);
 // scale * part / whole to one decimal: the two above.
 double scaledRound1(int64_t part, int64_t whole, int64_t scale);
 
+// A non-negative value computed in floating point, to one decimal, half away
+// from zero, a value within 1e-9 of a half counting as the half (so a
+// quotient that is a half exactly, give or take the last bit, rounds up).
+double round1Near(double value);
+
 // Summaries of values grouped by a dense group index: one counting-sort pass
 // places each group's values together, then each group is summarised.
 std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,

@@ -31,7 +31,8 @@ std::string usage(const CommandInfo& c) {
   std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n" +
                      "             " + pad + "[--output %|.|DIR/PREFIX] [-f true|false]\n" + "             " + pad +
                      "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]\n" + "             " + pad +
-                     "[--callstack-group-config NAME=FRAME_RE[/FRAME_RE...]]... REPORT\n" + "       asys " + n +
+                     "[--callstack-group-config NAME=FRAME_RE[/FRAME_RE...]]...\n" + "             " + pad +
+                     "[--ppu-op-config TYPE=kernel:REGEX|TYPE=hgtx:REGEX]... REPORT\n" + "       asys " + n +
                      " --help-report RULE | --help-reports\n";
   if (c.command == RuleCommand::Analyze) text += "Without -r, every expert rule runs.\n";
   return text +
@@ -93,8 +94,6 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
       a.filterHgtx = next();
     } else if (arg.rfind("--", 0) == 0 && findGlobalOption(arg.substr(2))) {
       a.global.emplace_back(arg.substr(2), next());
-    } else if (arg == "--ppu-op-config") {
-      throw Error(arg + ": not supported by this build yet");
     } else if (arg.size() > 1 && arg[0] == '-') {
       throw Error("unknown option '" + arg + "' (see asys stats --help)");
     } else {
@@ -250,19 +249,23 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
   return status;
 }
 
-// asys compare's default set: the manual's, in its order, of the compare
-// rules this build has (the operator compare rules join with their issue).
-const char* const kCompareDefaults[] = {"ppu_time_util_compare", "pccl_desync_summary_compare",
-                                        "ppu_kernel_summary_compare"};
+// asys compare's default set: the manual's, in its order.
+const char* const kCompareDefaults[] = {"ppu_operator_type_summary_compare",   "ppu_time_util_compare",
+                                        "ppu_operator_summary_compare",        "ppu_operator_kernel_breakdown_compare",
+                                        "pccl_desync_summary_compare",         "ppu_kernel_summary_compare"};
 
 constexpr const char* kCompareUsage =
     "usage: asys compare [-f true|false] [--output DIR/PREFIX] [-r RULE[:OPT...]...]\n"
-    "                    [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]] BASE TARGET\n"
-    "Runs the compare rules (by default ppu_time_util_compare, pccl_desync_summary_compare,\n"
+    "                    [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]\n"
+    "                    [--ppu-op-config TYPE=kernel:REGEX|TYPE=hgtx:REGEX]... BASE TARGET\n"
+    "Runs the compare rules (by default ppu_operator_type_summary_compare,\n"
+    "ppu_time_util_compare, ppu_operator_summary_compare,\n"
+    "ppu_operator_kernel_breakdown_compare, pccl_desync_summary_compare,\n"
     "ppu_kernel_summary_compare), prints the first rows of each and writes one CSV per\n"
     "rule: DIR/PREFIX_<rule>.csv, or <base>_vs_<target>_<rule>.csv beside the base\n"
     "report. Existing files are kept unless -f true. --filter-time and --filter-hgtx\n"
-    "apply to each report on its own (each finds its own range).\n";
+    "apply to each report on its own (each finds its own range); --ppu-op-config adds\n"
+    "operator recognition rules for the operator compare rules.\n";
 
 // The rows of a compare table the console summary shows.
 constexpr size_t kSummaryRows = 5;

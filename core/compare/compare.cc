@@ -24,11 +24,17 @@ const ColumnSpec& sideColumn(const CompareSpec& spec, const std::string& name) {
   return spec.sideColumns[columnIndex(spec.sideColumns, name)];
 }
 
-// What one report contributes: its table, each row's match key, and the
+constexpr size_t kAbsent = static_cast<size_t>(-1);
+const std::string kDash = "-";
+
+// What one report contributes: its table, each row's match key (and, for
+// side blocks, the key of each level: a prefix of its Key columns), and the
 // report's PPU name for tables without a device column.
 struct Side {
   Table table;
   std::vector<std::string> keys;
+  std::vector<std::vector<std::string>> levelKeys;  // [level][row]
+  std::vector<std::unordered_map<std::string_view, size_t>> levelRow;  // [level]: prefix -> first row
   std::string deviceName;
 };
 
@@ -42,26 +48,32 @@ std::string reportDeviceName(RuleContext& ctx) {
   return "-";
 }
 
+std::string joinedKey(const Table& t, size_t row, const std::vector<size_t>& keyCols, size_t count) {
+  std::string key;
+  for (size_t i = 0; i < count; ++i) {
+    if (i) key += '\x1f';  // a separator no name contains
+    key += plainCell(t, row, keyCols[i]);
+  }
+  return key;
+}
+
 Side sideOf(const CompareSpec& spec, RuleContext& ctx) {
-  Side s{spec.side(ctx), {}, reportDeviceName(ctx)};
+  Side s{spec.side(ctx), {}, {}, {}, reportDeviceName(ctx)};
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
   for (size_t c = 0; c < s.table.columns().size(); ++c)
     if (s.table.columns()[c].role == ColumnRole::Key) keyCols.push_back(c);
   if (keyCols.empty()) throw std::logic_error("a compared table declares no key column");
-  s.keys.reserve(s.table.rowCount());
-  for (size_t r = 0; r < s.table.rowCount(); ++r) {
-    std::string key;
-    for (size_t i = 0; i < keyCols.size(); ++i) {
-      if (i) key += '\x1f';  // a separator no name contains
-      key += plainCell(s.table, r, keyCols[i]);
-    }
-    s.keys.push_back(std::move(key));
+  const size_t rows = s.table.rowCount();
+  s.keys.reserve(rows);
+  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(s.table, r, keyCols, keyCols.size()));
+  s.levelKeys.resize(spec.levels.size());
+  s.levelRow.resize(spec.levels.size());
+  for (size_t l = 0; l < spec.levels.size(); ++l) {
+    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(s.table, r, keyCols, spec.levels[l].keys));
+    for (size_t r = 0; r < rows; ++r) s.levelRow[l].try_emplace(s.levelKeys[l][r], r);
   }
   return s;
 }
-
-constexpr size_t kAbsent = static_cast<size_t>(-1);
-const std::string kDash = "-";
 
 // "base / target"; a side without the row or the value is "-", and a cell
 // that has neither is "-" alone.
@@ -82,11 +94,94 @@ bool numberAt(const Table& t, size_t row, size_t col, double& out, int64_t& asIn
   return true;
 }
 
+// base / target with one decimal; unset ("-") when a side is missing or the target is zero.
+void setRatio(Table& out, size_t col, const Side& base, size_t br, const Side& target, size_t tr, size_t from) {
+  double bv = 0, tv = 0;
+  int64_t bi = 0, ti = 0;
+  bool bInt = false, tInt = false;
+  const bool both = numberAt(base.table, br, from, bv, bi, bInt) && numberAt(target.table, tr, from, tv, ti, tInt);
+  if (both && tv != 0) {
+    // Integers exactly (half away from zero), decimals through doubles.
+    out.setDecimal(col, bInt && tInt ? ratio1(bi, ti) : std::round(bv / tv * 10) / 10);
+  }
+}
+
+// A cell copied from a side table as it is ("-" when absent).
+void copyCell(Table& out, size_t col, const Side& s, size_t row, size_t from) {
+  if (row == kAbsent || s.table.isMissing(row, from)) return;
+  switch (s.table.columns()[from].kind) {
+    case CellKind::Int: out.setInt(col, s.table.intAt(row, from)); break;
+    case CellKind::Decimal1: out.setDecimal(col, s.table.decimalAt(row, from)); break;
+    case CellKind::Text: out.setText(col, s.table.textAt(row, from)); break;
+  }
+}
+
+struct Pair {
+  size_t b, t;
+  const std::string* key;
+};
+
+// Every key of either side once (the first row of a repeated key).
+std::vector<Pair> matchRows(const Side& base, const Side& target, bool matchedOnly) {
+  std::unordered_map<std::string_view, size_t> targetRow, baseRow;
+  for (size_t r = 0; r < target.keys.size(); ++r) targetRow.try_emplace(target.keys[r], r);
+  std::vector<Pair> pairs;
+  for (size_t r = 0; r < base.keys.size(); ++r) {
+    if (!baseRow.try_emplace(base.keys[r], r).second) continue;
+    auto it = targetRow.find(base.keys[r]);
+    pairs.push_back({r, it == targetRow.end() ? kAbsent : it->second, &base.keys[r]});
+  }
+  for (size_t r = 0; r < target.keys.size(); ++r) {
+    if (baseRow.count(target.keys[r]) || targetRow.at(target.keys[r]) != r) continue;
+    pairs.push_back({kAbsent, r, &target.keys[r]});
+  }
+  if (matchedOnly) std::erase_if(pairs, [](const Pair& p) { return p.b == kAbsent || p.t == kAbsent; });
+  return pairs;
+}
+
+// The larger of two sides' values of a share column; -1 when neither has one.
+double largerShare(const Side& base, size_t br, const Side& target, size_t tr, size_t col) {
+  double best = -1, v = 0;
+  int64_t i = 0;
+  bool isInt = false;
+  if (numberAt(base.table, br, col, v, i, isInt)) best = std::max(best, v);
+  if (numberAt(target.table, tr, col, v, i, isInt)) best = std::max(best, v);
+  return best;
+}
+
+// The row of a side that holds level `l` of a pair's key: the side's own
+// row, else its first row with the same prefix.
+size_t levelRowOf(const Side& s, size_t own, const Side& keySide, size_t keyRow, size_t l) {
+  if (own != kAbsent) return own;
+  auto it = s.levelRow[l].find(keySide.levelKeys[l][keyRow]);
+  return it == s.levelRow[l].end() ? kAbsent : it->second;
+}
+
+std::string blockName(const CompareValue& v, const ColumnSpec& from) { return v.name.empty() ? from.name : v.name; }
+
 }  // namespace
 
 std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
   std::vector<ColumnSpec> out;
   if (spec.deviceName) out.push_back({"Device Name", "", CellKind::Text, "PPU Device name"});
+  for (const std::string& k : spec.sharedKeys) {
+    const ColumnSpec& from = sideColumn(spec, k);
+    out.push_back({from.name, from.unit, from.kind, from.help});
+  }
+  if (!spec.levels.empty()) {
+    for (const char* side : {"Base", "Target"}) {
+      const std::string in = side == std::string("Base") ? " in base report" : " in target report";
+      for (const CompareLevel& l : spec.levels) {
+        for (const CompareValue& v : l.columns) {
+          const ColumnSpec& from = sideColumn(spec, v.from);
+          out.push_back({std::string(side) + " " + blockName(v, from), from.unit, from.kind,
+                         (v.help.empty() ? from.help : v.help) + in});
+        }
+      }
+    }
+    for (const CompareValue& r : spec.ratios) out.push_back({r.ratio, "", CellKind::Decimal1, r.ratioHelp});
+    return out;
+  }
   for (const CompareValue& v : spec.values) {
     const ColumnSpec& from = sideColumn(spec, v.from);
     out.push_back({v.name.empty() ? from.name : v.name, from.unit, CellKind::Text, v.help.empty() ? from.help : v.help});
@@ -102,54 +197,50 @@ Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& 
   const Side base = sideOf(spec, baseCtx);
   const Side target = sideOf(spec, targetCtx);
   const std::vector<ColumnSpec>& sideCols = base.table.columns();
+  std::vector<Pair> pairs = matchRows(base, target, matchedOnly);
+  const bool blocks = !spec.levels.empty();
 
-  // Rows: every key of either side once (the first row of a repeated key).
-  std::unordered_map<std::string_view, size_t> targetRow;
-  for (size_t r = 0; r < target.keys.size(); ++r) targetRow.try_emplace(target.keys[r], r);
-  std::unordered_map<std::string_view, size_t> baseRow;
-  struct Pair {
-    size_t b, t;
-    const std::string* key;
+  // Pinned first; then the larger of the two shares, descending (level by
+  // level for side blocks); ties by key.
+  std::vector<size_t> shareCols;
+  if (blocks) {
+    for (const CompareLevel& l : spec.levels) shareCols.push_back(columnIndex(sideCols, l.share));
+  } else {
+    shareCols.push_back(columnIndex(sideCols, spec.share));
+  }
+  auto shares = [&](const Pair& p) {
+    std::vector<double> out;
+    for (size_t l = 0; l < shareCols.size(); ++l) {
+      size_t br = p.b, tr = p.t;
+      if (blocks) {
+        br = p.b != kAbsent ? p.b : levelRowOf(base, kAbsent, target, p.t, l);
+        tr = p.t != kAbsent ? p.t : levelRowOf(target, kAbsent, base, p.b, l);
+      }
+      out.push_back(largerShare(base, br, target, tr, shareCols[l]));
+    }
+    return out;
   };
-  std::vector<Pair> pairs;
-  for (size_t r = 0; r < base.keys.size(); ++r) {
-    if (!baseRow.try_emplace(base.keys[r], r).second) continue;
-    auto it = targetRow.find(base.keys[r]);
-    pairs.push_back({r, it == targetRow.end() ? kAbsent : it->second, &base.keys[r]});
-  }
-  for (size_t r = 0; r < target.keys.size(); ++r) {
-    if (baseRow.count(target.keys[r]) || targetRow.at(target.keys[r]) != r) continue;
-    pairs.push_back({kAbsent, r, &target.keys[r]});
-  }
-  if (matchedOnly) {
-    std::erase_if(pairs, [](const Pair& p) { return p.b == kAbsent || p.t == kAbsent; });
-  }
-
-  // The larger of the two shares, descending; ties by key.
-  const size_t shareCol = columnIndex(sideCols, spec.share);
-  auto share = [&](const Pair& p) {
-    double best = -1, v = 0;
-    int64_t i = 0;
-    bool isInt = false;
-    if (numberAt(base.table, p.b, shareCol, v, i, isInt)) best = std::max(best, v);
-    if (numberAt(target.table, p.t, shareCol, v, i, isInt)) best = std::max(best, v);
-    return best;
+  struct Ordered {
+    Pair pair;
+    bool pinned;
+    std::vector<double> shares;
   };
-  std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) {
-    const double sa = share(a), sb = share(b);
-    if (sa != sb) return sa > sb;
-    return *a.key < *b.key;
-  });
-
-  std::vector<size_t> valueCols;
-  for (const CompareValue& v : spec.values) valueCols.push_back(columnIndex(sideCols, v.from));
-  const size_t shownCol = columnIndex(sideCols, spec.shownKey);
-  const bool rowDevice = std::any_of(sideCols.begin(), sideCols.end(), [](const ColumnSpec& c) {
-    return c.name == "Device Name";
+  std::vector<Ordered> ordered;
+  for (const Pair& p : pairs) ordered.push_back({p, !spec.pinnedKey.empty() && *p.key == spec.pinnedKey, shares(p)});
+  std::stable_sort(ordered.begin(), ordered.end(), [](const Ordered& a, const Ordered& b) {
+    if (a.pinned != b.pinned) return a.pinned;
+    if (a.shares != b.shares) return a.shares > b.shares;
+    return *a.pair.key < *b.pair.key;
   });
 
   Table out(compareColumns(spec));
-  for (const Pair& p : pairs) {
+  std::vector<size_t> sharedCols;
+  for (const std::string& k : spec.sharedKeys) sharedCols.push_back(columnIndex(sideCols, k));
+  const bool rowDevice = std::any_of(sideCols.begin(), sideCols.end(), [](const ColumnSpec& c) {
+    return c.name == "Device Name";
+  });
+  for (const Ordered& o : ordered) {
+    const Pair& p = o.pair;
     size_t col = 0;
     if (spec.deviceName) {
       if (rowDevice) {
@@ -160,20 +251,33 @@ Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& 
         out.setText(col++, b == kDash && t == kDash ? kDash : b + " / " + t);
       }
     }
-    for (size_t i = 0; i < spec.values.size(); ++i) {
-      out.setText(col++, pairText(base, p.b, target, p.t, valueCols[i]));
-      if (spec.values[i].ratio.empty()) continue;
-      double bv = 0, tv = 0;
-      int64_t bi = 0, ti = 0;
-      bool bInt = false, tInt = false;
-      const bool both = numberAt(base.table, p.b, valueCols[i], bv, bi, bInt) &&
-                        numberAt(target.table, p.t, valueCols[i], tv, ti, tInt);
-      if (both && tv != 0) {
-        // Integers exactly (half away from zero), decimals through doubles.
-        out.setDecimal(col, bInt && tInt ? ratio1(bi, ti) : std::round(bv / tv * 10) / 10);
-      }
+    for (size_t k : sharedCols) {
+      if (p.b != kAbsent) copyCell(out, col, base, p.b, k);
+      else copyCell(out, col, target, p.t, k);
       ++col;
     }
+    if (blocks) {
+      for (int side = 0; side < 2; ++side) {
+        const Side& s = side == 0 ? base : target;
+        const size_t own = side == 0 ? p.b : p.t;
+        const Side& other = side == 0 ? target : base;
+        const size_t otherRow = side == 0 ? p.t : p.b;
+        for (size_t l = 0; l < spec.levels.size(); ++l) {
+          const size_t row = levelRowOf(s, own, other, otherRow, l);
+          for (const CompareValue& v : spec.levels[l].columns) copyCell(out, col++, s, row, columnIndex(sideCols, v.from));
+        }
+      }
+      for (const CompareValue& r : spec.ratios) setRatio(out, col++, base, p.b, target, p.t, columnIndex(sideCols, r.from));
+      out.endRow();
+      continue;
+    }
+    for (const CompareValue& v : spec.values) {
+      const size_t from = columnIndex(sideCols, v.from);
+      out.setText(col++, pairText(base, p.b, target, p.t, from));
+      if (v.ratio.empty()) continue;
+      setRatio(out, col++, base, p.b, target, p.t, from);
+    }
+    const size_t shownCol = columnIndex(sideCols, spec.shownKey);
     auto shown = [&](const Side& s, size_t row) {
       if (row == kAbsent || s.table.isMissing(row, shownCol)) return;
       if (sideCols[shownCol].kind == CellKind::Int) out.setInt(col, s.table.intAt(row, shownCol));

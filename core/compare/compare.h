@@ -27,6 +27,15 @@ struct CompareValue {
   std::string ratio, ratioHelp;
 };
 
+// The side-blocks layout (the breakdown compares): a group level of the side
+// table, identified by its first `keys` Key columns, whose columns each
+// report shows in its own block ("Base Framework OP", ..., "Target ...").
+struct CompareLevel {
+  size_t keys = 0;
+  std::string share;                 // the side column ordering rows at this level
+  std::vector<CompareValue> columns;  // `from`, and `name` without the Base/Target prefix
+};
+
 struct CompareSpec {
   // The table one report contributes, computed with the compare rule's
   // options in that report's own context (its own statistics time range).
@@ -42,6 +51,20 @@ struct CompareSpec {
   // descending; ties by key.
   std::string share;
   std::vector<CompareValue> values;
+  // Side Key columns shown once, after Device Name: the same text on both
+  // sides by construction (the OP Type).
+  std::vector<std::string> sharedKeys;
+  // A row whose key text is this one comes first whatever its share (the
+  // type summary's "Summary").
+  std::string pinnedKey;
+  // Side blocks instead of "base / target" cells (`values` and `shownKey`
+  // unused): each level's columns for the base, then for the target, then
+  // `ratios` (their `ratio` columns only) from the deepest level's rows. A
+  // side without the row shows the levels it does have (a kernel the target
+  // lacks under a framework operator it has); rows are ordered level by
+  // level by the larger of the two sides' shares.
+  std::vector<CompareLevel> levels;
+  std::vector<CompareValue> ratios;
 };
 
 // The compare table of two reports. `matchedOnly` keeps the rows both have.

@@ -120,6 +120,9 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
   const double tokHid = static_cast<double>(kTokens) * kHidden;
   const double pairs = static_cast<double>(kTokens) * kTopK;  // token-expert pairs
   const int perExpert = static_cast<int>(pairs / kExperts);
+  // A grouped GEMM's m counts the rows of all groups (the documentation's
+  // D_MoE,M_8,...,topk_8 runs DeepGemm m:64): every token-expert pair.
+  const int pairRows = static_cast<int>(pairs);
   char buf[512];
 
   const std::string moeName = "MoE:M_512_E128_H2048_In768_topk8";
@@ -191,13 +194,13 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.launch(kKAlign, 1, 1, 1, 6000.0);
     b.launch(kKPermute, ceilDiv(static_cast<int64_t>(pairs), 16), 1, 1,
              memNs(pairs * kHidden * 2 * 2), true);
-    b.push(deepGemm("GroupedNoPad", perExpert, 2 * kExpertInter, kHidden));
+    b.push(deepGemm("GroupedNoPad", pairRows, 2 * kExpertInter, kHidden));
     b.launch(kKGroupedGemmFwd, 12, kExperts, 1, gemmNs(pairs, 2 * kExpertInter, kHidden, 0.55),
              true);
     b.pop();
     b.launch(kKSilu, ceilDiv(static_cast<int64_t>(pairs), 4), 1, 1,
              memNs(pairs * kExpertInter * 2 * 3), true);
-    b.push(deepGemm("GroupedNoPad", perExpert, kHidden, kExpertInter));
+    b.push(deepGemm("GroupedNoPad", pairRows, kHidden, kExpertInter));
     b.launch(kKGroupedGemmFwd, 16, kExperts, 1, gemmNs(pairs, kHidden, kExpertInter, 0.55), true);
     b.pop();
     b.launch(kKFinalize, kTokens, 1, 1, memNs(pairs * kHidden * 2 + tokHid * 2), true);
@@ -244,7 +247,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.push("autograd::engine::evaluate_function: MoEFunctionBackward");
     b.launch(kKPermute, ceilDiv(static_cast<int64_t>(pairs), 16), 1, 1,
              memNs(pairs * kHidden * 2 * 2), true);
-    b.push(deepGemm("GroupedNoPad", perExpert, kExpertInter, kHidden));
+    b.push(deepGemm("GroupedNoPad", pairRows, kExpertInter, kHidden));
     b.launch(kKGroupedGemmBwd, 6, kExperts, 1, gemmNs(pairs, kExpertInter, kHidden, 0.5), true);
     b.pop();
     b.push(deepGemm("GroupedWgrad", kExpertInter, kHidden, perExpert));
@@ -252,7 +255,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.pop();
     b.launch(kKSiluBwd, ceilDiv(static_cast<int64_t>(pairs), 4), 1, 1,
              memNs(pairs * kExpertInter * 2 * 5), true);
-    b.push(deepGemm("GroupedNoPad", perExpert, kHidden, 2 * kExpertInter));
+    b.push(deepGemm("GroupedNoPad", pairRows, kHidden, 2 * kExpertInter));
     b.launch(kKGroupedGemmBwd, 16, kExperts, 1, gemmNs(pairs, kHidden, 2 * kExpertInter, 0.5),
              true);
     b.pop();

@@ -34,7 +34,7 @@ enum Field : uint64_t {
   // text
   kCollective = 1ull << 32, kDtype = 1ull << 33, kPgName = 1ull << 34, kPgDesc = 1ull << 35,
   kPgRanks = 1ull << 36, kInputType0 = 1ull << 37, kMetaName = 1ull << 38, kPidText = 1ull << 39,
-  kTidText = 1ull << 40,
+  kTidText = 1ull << 40, kInputDimsText = 1ull << 41, kInputTypes = 1ull << 42, kConcreteInputs = 1ull << 43,
 };
 
 struct Event {
@@ -54,6 +54,9 @@ struct Event {
   int64_t inputDims0 = 0;  // product of the first "Input Dims" entry
   std::string collective, dtype, pgName, pgDesc, pgRanks, inputType0;
   std::string argName;  // args.name of metadata events (process_name, thread_name)
+  // A cpu_op's recorded arguments as list texts: "Input Dims" "[[4, 1024], [1024, 2048], []]",
+  // "Input type" "[c10::BFloat16, c10::BFloat16, Scalar]", "Concrete Inputs" "[, , 0.5]".
+  std::string inputDims, inputTypes, concreteInputs;
 
   bool is(Field f) const { return (has & f) != 0; }
   void clear() {

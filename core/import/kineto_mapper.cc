@@ -336,6 +336,21 @@ void Mapper::memset(const Event& e) {
   countRow(kMemsetT);
 }
 
+namespace {
+// A cpu_op's recorded shapes, types and scalar values as the operator
+// recognisers read them (the autograd-shapes-hgtx layout):
+// "sizes = [[8944, 1024], [1024, 2816]], types = [c10::BFloat16, c10::BFloat16]", and
+// ", values = [, , 0.5]" when some value was recorded.
+std::string operatorArguments(const Event& e) {
+  std::string text = "sizes = " + e.inputDims;
+  if (e.is(kInputTypes)) text += ", types = " + e.inputTypes;
+  if (e.is(kConcreteInputs) && e.concreteInputs.find_first_not_of("[], ") != std::string::npos) {
+    text += ", values = " + e.concreteInputs;
+  }
+  return text;
+}
+}  // namespace
+
 void Mapper::range(const Event& e, int64_t category, int64_t domainId) {
   wroteTimes_ = true;
   HgtxRow r;
@@ -346,6 +361,7 @@ void Mapper::range(const Event& e, int64_t category, int64_t domainId) {
   r.globalTid = cpuThread(e);
   r.textId = intern(e.name);
   r.domainId = domainId;
+  if (category == kCategoryCpuOp && e.is(kInputDimsText)) r.argsId = intern(operatorArguments(e));
   out_.hgtx(r);
   countRow(kHgtxT);
   if (category != kCategoryPython) {

@@ -45,6 +45,7 @@ enum class Ctx : uint8_t {
   Args,         // its "args"
   ArgArray,     // "grid", "block", "Input Dims", "Input type", "Process Group Ranks" in args
   ArgInner,     // the first entry of "Input Dims"
+  ArgDimsInner, // a later entry of "Input Dims"
   DevProps,     // "deviceProperties"
   DevProp,      // one of them
   DistInfo,     // "distributedInfo"
@@ -60,7 +61,7 @@ enum FieldKey : uint8_t {
   kArgDevice, kArgContext, kArgStream, kArgCorrelation, kArgExternalId, kArgRegisters,
   kArgSharedMemory, kArgGrid, kArgBlock, kArgBytes, kArgGraphId, kArgGraphNodeId, kArgMemDeviceId,
   kArgMemDeviceType, kArgAddr, kArgMemBytes, kArgInNelems, kArgOutNelems, kArgGroupSize, kArgRank,
-  kArgCollective, kArgDtype, kArgPgName, kArgPgDesc, kArgPgRanks, kArgInputDims, kArgInputType,
+  kArgCollective, kArgDtype, kArgPgName, kArgPgDesc, kArgPgRanks, kArgInputDims, kArgInputType, kArgConcrete,
   kArgName,
   // deviceProperties entries
   kDevId, kDevName, kDevUuid, kDevTotalMem, kDevMajor, kDevMinor, kDevSms,
@@ -156,6 +157,7 @@ FieldKey argKey(const char* s, SizeType n) {
       break;
     case 'C':
       if (is(s, n, "Collective name")) return kArgCollective;
+      if (is(s, n, "Concrete Inputs")) return kArgConcrete;
       break;
     case 'P':
       if (is(s, n, "Process Group Name")) return kArgPgName;
@@ -329,7 +331,12 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
           break;
         case Ctx::Args: {
           const FieldKey k = key_.back();
-          if (k == kArgGrid || k == kArgBlock || k == kArgInputDims || k == kArgInputType) c = Ctx::ArgArray;
+          if (k == kArgGrid || k == kArgBlock || k == kArgInputDims || k == kArgInputType || k == kArgConcrete)
+            c = Ctx::ArgArray;
+          // The cpu_op's arguments as list texts (the operator recognisers read them).
+          if (k == kArgInputDims) startList(ev_.inputDims, kInputDimsText);
+          if (k == kArgInputType) startList(ev_.inputTypes, kInputTypes);
+          if (k == kArgConcrete) startList(ev_.concreteInputs, kConcreteInputs);
           if (k == kArgPgRanks) {
             c = Ctx::ArgArray;
             ev_.pgRanks.clear();
@@ -341,9 +348,11 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
           return fail("not a Kineto trace (trace event " + std::to_string(index_.back()) +
                       " is not a JSON object)");
         case Ctx::ArgArray:
-          if (key_[key_.size() - 2] == kArgInputDims && index_.back() == 0) {
-            c = Ctx::ArgInner;
-            dims_ = 1;
+          if (key_[key_.size() - 2] == kArgInputDims) {
+            c = index_.back() == 0 ? Ctx::ArgInner : Ctx::ArgDimsInner;
+            if (index_.back() == 0) dims_ = 1;
+            if (index_.back() > 0) ev_.inputDims += ", ";
+            ev_.inputDims += '[';
           }
           break;
         default: break;
@@ -361,9 +370,15 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       const FieldKey k = key_.back();
       if (k == kArgGrid && count >= 1) ev_.has |= kGrid;
       if (k == kArgBlock && count >= 1) ev_.has |= kBlock;
-    } else if (c == Ctx::ArgInner && count > 0) {  // [] is a list or scalar input: no count
-      ev_.inputDims0 = dims_;
-      ev_.has |= kInputDims0;
+      if (k == kArgInputDims) ev_.inputDims += ']';
+      if (k == kArgInputType) ev_.inputTypes += ']';
+      if (k == kArgConcrete) ev_.concreteInputs += ']';
+    } else if (c == Ctx::ArgInner || c == Ctx::ArgDimsInner) {
+      ev_.inputDims += ']';
+      if (c == Ctx::ArgInner && count > 0) {  // [] is a list or scalar input: no count
+        ev_.inputDims0 = dims_;
+        ev_.has |= kInputDims0;
+      }
     }
     return afterValue();
   }
@@ -398,9 +413,14 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       case Ctx::Event: eventField(s, n, number); break;
       case Ctx::Args: argField(s, n, number); break;
       case Ctx::ArgArray: arrayItem(s, n, number); break;
-      case Ctx::ArgInner: {
+      case Ctx::ArgInner:
+      case Ctx::ArgDimsInner: {
         int64_t v = 0;
-        if (number && integer(s, n, v)) dims_ *= v;
+        if (ctx_.back() == Ctx::ArgInner && number && integer(s, n, v)) dims_ *= v;
+        if (number && s != nullptr) {
+          if (index_.back() > 0) ev_.inputDims += ", ";
+          ev_.inputDims.append(s, n);
+        }
         break;
       }
       case Ctx::Events:
@@ -516,7 +536,10 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
         break;
       case kArgInputType:
         if (i == 0 && !number && s != nullptr) setText(s, n, ev_.inputType0, kInputType0);
+        listItem(ev_.inputTypes, s, n);
         break;
+      case kArgConcrete: listItem(ev_.concreteInputs, s, n); break;
+      case kArgInputDims: listItem(ev_.inputDims, "[]", 2); break;  // a scalar where a shape stands
       case kArgPgRanks:
         if (number && s != nullptr) {
           if (!ev_.pgRanks.empty()) ev_.pgRanks += ',';
@@ -525,6 +548,16 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
         break;
       default: break;
     }
+  }
+
+  void startList(std::string& text, Field bit) {
+    text.assign(1, '[');
+    ev_.has |= bit;
+  }
+  // Appends a list item (the current container's index-th) to a list text.
+  void listItem(std::string& text, const char* s, SizeType n) {
+    if (index_.back() > 0) text += ", ";
+    if (s != nullptr) text.append(s, n);
   }
 
   void devField(const char* s, SizeType n, bool number) {

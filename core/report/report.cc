@@ -1,5 +1,6 @@
 #include "core/report/report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -121,26 +122,30 @@ StringPool& Report::strings() {
   return strings_;
 }
 
-ApiCalls Report::loadApi(const char* table) {
-  ApiCalls a;
-  ColumnLoad(*db_, strings(), table)
-      .int64("start", a.start, ColumnLoad::Null::Error)
-      .int64("end", a.end)
-      .int64("globalTid", a.globalTid)
-      .int64("correlationId", a.correlationId)
-      .name("nameId", a.nameId)
-      .int64("returnValue", a.returnValue)
-      .run();
-  return a;
+void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns) {
+  ColumnLoad load(*db_, strings(), table);
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
+  if (columns & acol::end) load.int64("end", a.end);
+  if (columns & acol::globalTid) load.int64("globalTid", a.globalTid);
+  if (columns & acol::correlationId) load.int64("correlationId", a.correlationId);
+  if (columns & acol::nameId) load.name("nameId", a.nameId);
+  if (columns & acol::returnValue) load.int64("returnValue", a.returnValue);
+  a.rows = load.run();
 }
 
-const ApiCalls& Report::hggcApi() {
-  if (!hggcApi_) hggcApi_ = loadApi("HGGC_API");
-  return *hggcApi_;
+const ApiCalls& Report::hggcApi(uint32_t columns) {
+  const uint32_t missing = columns & acol::all & ~hggcApiColumns_;
+  if (missing != 0) loadApi("HGGC_API", hggcApi_, missing);
+  hggcApiColumns_ |= missing;
+  return hggcApi_;
 }
 
 const ApiCalls& Report::osrtApi() {
-  if (!osrtApi_) osrtApi_ = loadApi("OSRT_API");
+  if (!osrtApi_) {
+    osrtApi_.emplace();
+    loadApi("OSRT_API", *osrtApi_, acol::all);
+  }
   return *osrtApi_;
 }
 
@@ -247,7 +252,11 @@ const HgtxEvents& Report::hgtx() {
   // A range's name is in `textId` or inline in `text`: either way one id per
   // text, so "forward" is one name however each row stores it.
   std::vector<uint32_t> inlineText;
-  ColumnLoad(*db_, strings(), "HGTX_EVENTS")
+  const std::vector<std::string> columns = db_->hasTable("HGTX_EVENTS") ? db_->columnsOf("HGTX_EVENTS")
+                                                                          : std::vector<std::string>{};
+  const bool args = std::find(columns.begin(), columns.end(), "argsId") != columns.end();
+  ColumnLoad load(*db_, strings(), "HGTX_EVENTS");
+  load
       .int64("start", h.start, ColumnLoad::Null::Error)
       .int64("end", h.end)
       .int32("eventType", h.eventType, ColumnLoad::Null::Error)
@@ -256,8 +265,9 @@ const HgtxEvents& Report::hgtx() {
       .int64("endGlobalTid", h.endGlobalTid)
       .int64("domainId", h.domainId)
       .name("textId", h.nameId)
-      .text("text", inlineText)
-      .run();
+      .text("text", inlineText);
+  if (args) load.name("argsId", h.argsId);
+  load.run();
   for (size_t i = 0; i < h.size(); ++i) {
     if (h.nameId[i] == kNoString) h.nameId[i] = inlineText[i];
     if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
@@ -297,7 +307,13 @@ const std::vector<Device>& Report::devices() {
   if (!db_->hasTable("TARGET_INFO_PPU")) return devices_.emplace();
   Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU",
       {"id", "name", "busLocation", "hostName", "uuid", "computeMajor", "computeMinor", "ceCount",
-       "cuCount", "totalMemory", "cuClock", "memoryClock"}) + " ORDER BY id");
+       "cuCount", "totalMemory", "cuClock", "memoryClock", "peakFlopsFp32", "peakFlopsFp16", "peakFlopsBf16",
+       "peakFlopsFp8", "peakFlopsInt8", "hbmBandwidth"}) + " ORDER BY id");
+  // NULL reads as 0.0; a negative or non-numeric rate says nothing either.
+  auto rate = [&](int col) {
+    const double v = st.real(col);
+    return v > 0 && v < 1e30 ? v : 0.0;
+  };
   while (st.step()) {
     Device d;
     d.id = st.int64(0);
@@ -312,6 +328,12 @@ const std::vector<Device>& Report::devices() {
     d.totalMemory = st.int64(9);
     d.cuClock = st.int64(10);
     d.memoryClock = st.int64(11);
+    d.peakFlopsFp32 = rate(12);
+    d.peakFlopsFp16 = rate(13);
+    d.peakFlopsBf16 = rate(14);
+    d.peakFlopsFp8 = rate(15);
+    d.peakFlopsInt8 = rate(16);
+    d.hbmBandwidth = rate(17);
     devices.push_back(std::move(d));
   }
   devices_ = std::move(devices);

@@ -28,8 +28,20 @@ inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
 struct ApiCalls {
   std::vector<int64_t> start, end, globalTid, correlationId, returnValue;
   std::vector<uint32_t> nameId;
-  size_t size() const { return start.size(); }
+  size_t rows = 0;  // every loaded column has this many entries
+  size_t size() const { return rows; }
 };
+
+// HGGC_API columns, as bits, like the kernels': the HGTX association reads
+// the 4 that link a call to its activities and its thread, not its name.
+namespace acol {
+enum : uint32_t {
+  start = 1u << 0, end = 1u << 1, globalTid = 1u << 2, correlationId = 1u << 3, nameId = 1u << 4,
+  returnValue = 1u << 5,
+  all = (1u << 6) - 1,
+  links = start | end | globalTid | correlationId,
+};
+}  // namespace acol
 
 // HGGC_KERNEL columns, as bits: a rule loads only the columns it reads, so
 // a summary of 10 million kernels decodes 6 columns, not 21.
@@ -71,6 +83,9 @@ struct HgtxEvents {
   std::vector<int64_t> start, end, globalTid, endGlobalTid, rangeId, domainId;
   std::vector<int32_t> eventType;
   std::vector<uint32_t> nameId;  // `text` or `textId`, whichever is set
+  // `argsId` (a project column): the arguments an importer recorded with a
+  // range (a PyTorch cpu_op's shapes); empty when the table has no such column.
+  std::vector<uint32_t> argsId;
   size_t size() const { return start.size(); }
 };
 
@@ -140,6 +155,10 @@ struct Device {
   std::string name, busLocation, hostName, uuid;
   int64_t computeMajor = kNoValue, computeMinor = kNoValue, ceCount = kNoValue, cuCount = kNoValue;
   int64_t totalMemory = kNoValue, cuClock = kNoValue, memoryClock = kNoValue;
+  // Peak FLOP/s per data type and HBM bytes/s (the utilisation estimates);
+  // 0 when the report does not say (NULL, absent column, or not positive).
+  double peakFlopsFp32 = 0, peakFlopsFp16 = 0, peakFlopsBf16 = 0, peakFlopsFp8 = 0, peakFlopsInt8 = 0;
+  double hbmBandwidth = 0;
 };
 
 struct Process {
@@ -170,7 +189,8 @@ class Report {
   bool hasData(std::string_view table) const;  // present and not empty
 
   StringPool& strings();
-  const ApiCalls& hggcApi();
+  // The HGGC API calls with at least the `columns` (acol bits) loaded.
+  const ApiCalls& hggcApi(uint32_t columns = acol::all);
   const ApiCalls& osrtApi();
   // The kernels with at least the `columns` (kcol bits) loaded; the other
   // vectors may be empty until a later call asks for them.
@@ -206,7 +226,8 @@ class Report {
   Report() = default;
   void loadStrings();
   void loadKernelColumns(uint32_t columns);
-  ApiCalls loadApi(const char* table);
+  // Loads the `columns` (acol bits) of `table` into `a` in one scan.
+  void loadApi(const char* table, ApiCalls& a, uint32_t columns);
   MemoryOps loadMemoryOps(bool memset);
   std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
 
@@ -215,7 +236,9 @@ class Report {
   ReportSummary summary_;
   bool stringsLoaded_ = false;
   StringPool strings_;
-  std::optional<ApiCalls> hggcApi_, osrtApi_;
+  ApiCalls hggcApi_;
+  uint32_t hggcApiColumns_ = 0;  // acol bits loaded so far
+  std::optional<ApiCalls> osrtApi_;
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   uint32_t kernelPlan_ = 0;     // kcol bits to load with any scan

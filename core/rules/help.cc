@@ -31,7 +31,7 @@ std::string ruleHelp(const RuleSpec& rule) {
     out << "        " << o.name;
     if (o.kind != OptionKind::Flag) out << '=' << o.placeholder;
     out << '\n';
-    if (o.kind == OptionKind::Choice) {  // first, as the documentation's help shows it
+    if (o.kind == OptionKind::Choice || o.kind == OptionKind::ChoiceList) {  // first, as the documentation's help shows it
       std::string values;
       for (size_t i = 0; i < o.choices.size(); ++i) {
         values += (i == 0 ? "'" : i + 1 == o.choices.size() ? " or '" : ", '") + o.choices[i] + "'";

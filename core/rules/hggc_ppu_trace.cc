@@ -60,7 +60,7 @@ std::vector<ColumnSpec> columns() {
 // Display texts, each built once per distinct value, never per row.
 class TraceTexts {
  public:
-  explicit TraceTexts(Report& report) : report_(report), memKinds_(report.memKindLabels()) {
+  explicit TraceTexts(Report& report) : memcpy_(report) {
     for (const Device& d : report.devices())
       if (!d.name.empty()) devices_[d.id] = d.name + " (" + std::to_string(d.id) + ")";
   }
@@ -72,34 +72,12 @@ class TraceTexts {
     return it->second;
   }
 
-  // ENUM_HGGC_MEM_KIND label; empty when unknown.
-  std::string_view memKind(int64_t kind) {
-    auto it = memKinds_.find(kind);
-    return it == memKinds_.end() ? std::string_view() : report_.strings().get(it->second);
-  }
-
-  // "Memcpy HtoD (device)": the short copy kind, then the destination memory
-  // kind in lower case (left out when unknown).
-  std::string_view memcpyName(int64_t copyKind, int64_t dstKind) {
-    auto [it, inserted] = memcpyNames_.try_emplace({copyKind, dstKind});
-    if (inserted) {
-      std::string name = "Memcpy " + shortCopyKind(memcpyKindLabel(report_, copyKind));
-      std::string dst(memKind(dstKind));
-      if (!dst.empty()) {
-        std::transform(dst.begin(), dst.end(), dst.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        name += " (" + dst + ")";
-      }
-      it->second = std::move(name);
-    }
-    return it->second;
-  }
+  std::string_view memKind(int64_t kind) { return memcpy_.memKind(kind); }
+  std::string_view memcpyName(int64_t copyKind, int64_t dstKind) { return memcpy_.name(copyKind, dstKind); }
 
  private:
-  Report& report_;
-  const std::unordered_map<int64_t, uint32_t>& memKinds_;
+  MemcpyNames memcpy_;
   std::unordered_map<int64_t, std::string> devices_;
-  std::map<std::pair<int64_t, int64_t>, std::string> memcpyNames_;
 };
 
 Table compute(RuleContext& ctx) {

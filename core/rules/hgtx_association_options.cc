@@ -1,5 +1,6 @@
 #include "core/rules/hgtx_association_options.h"
 
+#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 
 namespace asys {
@@ -70,12 +71,18 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   if (!filters.wholeCapture) sel.window = ctx.window;
   sel.keepKernel = std::move(filters.keepKernel);
   AssociatedActivities out;
-  out.activities = loadPpuActivities(ctx.report, sel);
+  {
+    StageTimer timer("association: PPU activities");
+    out.activities = loadPpuActivities(ctx.report, sel);
+  }
   RangeSelection ranges;
   ranges.graphMapping = !ctx.options.flag("no-graph-mapping");
   if (auto v = ctx.options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
   if (auto v = ctx.options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
   ranges.keepRange = std::move(filters.keepRange);
+  ctx.report.hgtx();
+  ctx.report.hggcApi(acol::links);
+  StageTimer timer("association: ranges and pairs");
   out.association = associateHgtx(ctx.report, out.activities, ranges);
   out.memoryToo = memoryToo;
   for (size_t a = 0; a < out.activities.size(); ++a)

@@ -26,17 +26,27 @@ const std::vector<const RuleSpec*>& allRules() {
       &pcclDesyncTraceRule(),
       &pcclDesyncSummaryRule(),
       &ppuDeviceAttributeRule(),
+      &ppuOpSumRule(),  // 2.3.21
+      &moeOpSumRule(),
       &pcclOpSumRule(),
       &ppuMetricTraceRule(),
       &hgtxPushpopTraceRule(),
+      &ppuOpTraceRule(),  // 2.3.26
+      &ppuOpTypeSumRule(),
+      &ppuOpKernelBreakdownRule(),
+      &ppuOpBreakdownRule(),
       // asys analyze
       &ppuGapsRule(),
       &ppuTimeUtilRule(),
       // compare rules (two reports), in the documentation's order
       &hgtxPpuProjectionSummaryCompareRule(),
+      &ppuOperatorSummaryCompareRule(),
+      &ppuOperatorTypeSummaryCompareRule(),
       &pcclDesyncSummaryCompareRule(),
       &ppuTimeUtilCompareRule(),
-      &ppuKernelSummaryCompareRule(),
+      &ppuOperatorKernelBreakdownCompareRule(),
+      &ppuOperatorBreakdownCompareRule(),
+      &ppuKernelSummaryCompareRule(),  // named only in the manual's asys compare
   };
   return rules;
 }

@@ -1,5 +1,6 @@
 #include "core/rules/rule.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/base/error.h"
@@ -11,6 +12,17 @@
 namespace asys {
 
 namespace {
+
+std::vector<std::string> splitUnescapedSlash(std::string_view s) {
+  std::vector<std::string> out;
+  while (true) {
+    const size_t slash = s.find('/');
+    out.emplace_back(s.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    s.remove_prefix(slash + 1);
+  }
+  return out;
+}
 
 bool parseInt(std::string_view s, int64_t& out) {
   if (s.empty()) return false;
@@ -74,6 +86,20 @@ std::optional<std::vector<int64_t>> RuleOptions::idList(const std::string& name)
   return ids;
 }
 
+std::vector<std::string> RuleOptions::list(const std::string& name) const {
+  std::vector<std::string> out;
+  auto v = value(name);
+  if (!v) return out;
+  std::string_view rest = *v;
+  while (true) {
+    const size_t slash = rest.find('/');
+    out.emplace_back(rest.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  return out;
+}
+
 RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string>& items) {
   RuleOptions opts;
   for (const std::string& item : items) {
@@ -135,6 +161,30 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
           for (const auto& c : spec->choices) allowed += (allowed.empty() ? "" : ", ") + c;
           bad("expected one of " + allowed);
         }
+        opts.set(name, value);
+        break;
+      }
+      case OptionKind::ChoiceList: {
+        std::string allowed;
+        for (const auto& c : spec->choices) allowed += (allowed.empty() ? "" : ", ") + c;
+        std::string_view rest = value;
+        bool ok = !rest.empty();
+        while (ok) {
+          const size_t slash = rest.find('/');
+          const std::string_view item = rest.substr(0, slash);
+          ok = std::find(spec->choices.begin(), spec->choices.end(), item) != spec->choices.end();
+          if (!ok) bad("'" + std::string(item) + "' is not one of " + allowed + " (separate several with '/')");
+          if (slash == std::string_view::npos) break;
+          rest.remove_prefix(slash + 1);
+        }
+        if (!ok) bad("expected " + name + "=" + spec->placeholder + ": one or more of " + allowed + " separated by '/'");
+        opts.set(name, value);
+        break;
+      }
+      case OptionKind::TextList: {
+        bool ok = !value.empty();
+        for (const std::string& item : splitUnescapedSlash(value)) ok = ok && !item.empty();
+        if (!ok) bad("expected " + name + "=" + spec->placeholder + ": names separated by '/', none empty");
         opts.set(name, value);
         break;
       }

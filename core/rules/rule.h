@@ -25,6 +25,8 @@ enum class OptionKind {
   ExclusiveFlags,  // one of `flags` alone (e.g. base | mangled), or none
   Regex,           // `name=<regex>`: a PCRE2 pattern, compiled (checked) when parsed
   RegexList,       // `name=<regex>/<regex>...`: `\/` is a literal '/' inside one
+  ChoiceList,      // `name=<value>/<value>...`, each from `choices` (a multi-select; none = all)
+  TextList,        // `name=<text>/<text>...`: names the rule checks itself (operator types)
 };
 
 struct FlagSpec {
@@ -49,6 +51,10 @@ struct OptionSpec {
   bool inverted = false;
   // Int: the accepted range (checked when parsed).
   std::optional<int64_t> minValue, maxValue;
+  // Options that one settings-panel control shows together (the operator
+  // rules' six no-merge-* flags are the GUI's one "Merge operator
+  // parameters"): the control's label; "" = a control of its own.
+  std::string group;
 };
 
 // A table the rule reads and the collection option that produces it. With
@@ -82,6 +88,8 @@ class RuleOptions {
   std::optional<int64_t> intValue(const std::string& name) const;
   // Empty optional = option absent (no filter).
   std::optional<std::vector<int64_t>> idList(const std::string& name) const;
+  // The values of a ChoiceList (or any '/'-separated list); empty when absent.
+  std::vector<std::string> list(const std::string& name) const;
   void set(const std::string& name, const std::string& value) { values_[name] = value; }
   const std::map<std::string, std::string>& all() const { return values_; }
 
@@ -117,6 +125,10 @@ struct RuleSpec {
   // 行来统计求列和": the sums of the selected rows, or of all rows, under the
   // header).
   std::vector<std::string> sumColumns;
+  // The first column's text of a summary row the table always has (the
+  // operator type summary's "Summary"): not a row of its own to the viewer's
+  // selected-row sums and pie chart. "" when none.
+  std::string summaryRow;
   std::function<Table(RuleContext&)> compute;  // one report (unset for a compare rule)
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.

@@ -19,6 +19,19 @@ const std::vector<GlobalOptionSpec>& globalOptions() {
           .purpose = "create report group configuration",
           .defaults = CallstackGroups::builtInConfigs(),
       },
+      {
+          .name = "ppu-op-config",
+          .placeholder = "TYPE=kernel:REGEX | TYPE=hgtx:REGEX",
+          .label = "Custom operator parse config",
+          .help = "One operator recognition rule per entry: TYPE=kernel:REGEX makes every kernel whose\n"
+                  "name the regex finds a match in a kernel-level operator of type TYPE;\n"
+                  "TYPE=hgtx:REGEX makes every HGTX range whose name (domain:name) it matches a\n"
+                  "framework-level operator of type TYPE, with the PPU activities launched inside\n"
+                  "it. Rules are tried in order, before the built-in recognisers (they win over\n"
+                  "Parse from). Example: GEMM=kernel:gemv, Pytorch=hgtx:aten.",
+          .purpose = "define custom operator parse rules",
+          .defaults = {},
+      },
   };
   return options;
 }
@@ -32,6 +45,8 @@ const GlobalOptionSpec* findGlobalOption(const std::string& name) {
 void RuleConfig::add(const std::string& option, const std::string& value) {
   if (option == "callstack-group-config") {
     callstackGroups_.add(value);
+  } else if (option == "ppu-op-config") {
+    customOperators_.add(value);
   } else {
     throw Error("unknown global option '--" + option + "'");
   }

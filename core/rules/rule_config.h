@@ -1,7 +1,7 @@
 #pragma once
 // Configuration given once for every rule of a run: the CLI's repeatable
-// global options (`--callstack-group-config`; the operator rules'
-// `--ppu-op-config` joins here), and the viewer's equivalent settings. Each
+// global options (`--callstack-group-config`, `--ppu-op-config`), and the
+// viewer's equivalent settings. Each
 // option is declared once (GlobalOptionSpec) for the CLI parser, the help,
 // and the viewer's list editor; values are parsed and checked when given,
 // before any rule runs.
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/analysis/callstack_groups.h"
+#include "core/operators/custom_ops.h"
 
 namespace asys {
 
@@ -36,6 +37,8 @@ class RuleConfig {
   // The groups of --callstack-group-config, or the built-in groups when none
   // was given.
   const CallstackGroups& callstackGroups() const;
+  // The rules of --ppu-op-config, in the order given (none: built-ins only).
+  const CustomOpRules& customOperators() const { return customOperators_; }
   // The values given, per option (for messages and the viewer's command line).
   const std::vector<std::pair<std::string, std::string>>& given() const { return given_; }
 
@@ -43,6 +46,7 @@ class RuleConfig {
 
  private:
   CallstackGroups callstackGroups_;
+  CustomOpRules customOperators_;
   std::vector<std::pair<std::string, std::string>> given_;
 };
 

@@ -20,6 +20,8 @@ const char* kindName(OptionKind k) {
     case OptionKind::ExclusiveFlags: return "exclusiveFlags";
     case OptionKind::Regex: return "regex";
     case OptionKind::RegexList: return "regexList";
+    case OptionKind::ChoiceList: return "choiceList";
+    case OptionKind::TextList: return "textList";
   }
   return "";
 }
@@ -58,7 +60,8 @@ std::string rulesJson(Report* report) {
           << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
           << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
           << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
-          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"choices\":";
+          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"group\":" << jsonQuote(o.group)
+          << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"choiceLabels\":";
       array(out, o.choiceLabels, [&](const std::string& c) { out << jsonQuote(c); });
@@ -98,6 +101,7 @@ std::string rulesJson(Report* report) {
         if (v.from == r->compare->share && !v.name.empty()) share = v.name;
       out << ",\"compareShare\":" << jsonQuote(share);
     }
+    out << ",\"summaryRow\":" << jsonQuote(r->summaryRow);
     if (report) {
       std::string missing;
       for (const auto& need : r->needs) {

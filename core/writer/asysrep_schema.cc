@@ -36,7 +36,7 @@ const char* const kSchemaStatements[] = {
     "nameId INTEGER, graphNodeId INTEGER, originalGraphNodeId INTEGER, graphId INTEGER)",
     "CREATE TABLE HGTX_EVENTS (start INTEGER, end INTEGER, eventType INTEGER, rangeId INTEGER, "
     "category INTEGER, color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER, "
-    "textId INTEGER, domainId INTEGER)",
+    "textId INTEGER, domainId INTEGER, argsId INTEGER)",
     "CREATE TABLE OSRT_API (start INTEGER, end INTEGER, eventClass INTEGER, globalTid INTEGER, "
     "nameId INTEGER, returnValue INTEGER, nestingLevel INTEGER, callchainId INTEGER)",
     "CREATE TABLE CALLCHAINS (id INTEGER, stackDepth INTEGER, symbol INTEGER, module INTEGER, "

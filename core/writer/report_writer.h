@@ -80,6 +80,9 @@ struct HgtxRow {
   const char* text = nullptr;  // inline text, or nullptr
   int64_t globalTid, endGlobalTid = kNull;
   int64_t textId = kNull, domainId = kNull;
+  // A project column: the arguments an importer recorded with the range (a
+  // PyTorch cpu_op's "sizes = [...], types = [...]"), a StringIds id.
+  int64_t argsId = kNull;
 };
 
 struct MemoryEventRow {

@@ -39,7 +39,10 @@ class CompareCommand : public ::testing::Test {
   std::string base, target;
 };
 
-const char* const kRules[] = {"ppu_time_util_compare", "pccl_desync_summary_compare", "ppu_kernel_summary_compare"};
+// The manual digest's default set, in its order.
+const char* const kRules[] = {"ppu_operator_type_summary_compare",     "ppu_time_util_compare",
+                              "ppu_operator_summary_compare",          "ppu_operator_kernel_breakdown_compare",
+                              "pccl_desync_summary_compare",           "ppu_kernel_summary_compare"};
 
 }  // namespace
 
@@ -63,7 +66,7 @@ TEST_F(CompareCommand, WritesOneCsvPerRuleBesideTheBaseReport) {
 TEST_F(CompareCommand, OutputPrefixAndNoOverwriteWithoutForce) {
   const std::string prefix = (dir / "out" / "cmp").string();
   ASSERT_EQ(cli({"compare", "--output", prefix, base, target}).status, 0);
-  const fs::path first = dir / "out" / "cmp_ppu_time_util_compare.csv";
+  const fs::path first = dir / "out" / "cmp_ppu_operator_type_summary_compare.csv";
   const fs::path second = dir / "out" / "cmp_ppu_kernel_summary_compare.csv";
   ASSERT_TRUE(fs::exists(first) && fs::exists(second));
   // One file exists: one line naming it, and nothing is written, not even the others.
@@ -89,6 +92,29 @@ TEST_F(CompareCommand, FilterHgtxFindsTheRangeInEachReport) {
       cli({"stats", "-r", "hggc_ppu_kern_sum", "--filter-hgtx", "[prof_range]: iter 0", base}).out;
   const std::string whole = cli({"stats", "-r", "hggc_ppu_kern_sum", base}).out;
   EXPECT_NE(baseOnly, whole);  // the filter narrowed something
+}
+
+TEST_F(CompareCommand, RunsTheDefaultSetInTheManualsOrderWithOperatorRules) {
+  CliRun r = cli({"compare", "--ppu-op-config", "Router=hgtx:^ACBLAS:GemmEx,t,n,128,", base, target});
+  ASSERT_EQ(r.status, 0) << r.err;
+  size_t at = 0;
+  for (const char* rule : kRules) {
+    const size_t found = r.out.find(std::string("# ") + rule + ":");
+    ASSERT_NE(found, std::string::npos) << rule;
+    EXPECT_GT(found + 1, at) << rule << " out of order";
+    at = found;
+  }
+  // The custom rule reaches the operator compare rules: the router GEMMs are a type of their own.
+  const std::string types = slurp(dir / "base_vs_slow_ppu_operator_type_summary_compare.csv");
+  EXPECT_NE(types.find("\"Router\""), std::string::npos) << types;
+  EXPECT_EQ(types.rfind("Row#,Device Name,OP Type,", 0), 0u);
+  EXPECT_NE(types.find("\n1,\"PPU-ZW810E / PPU-ZW810E\",\"Summary\","), std::string::npos) << types;
+  // A bad config is one line and nothing runs.
+  CliRun bad = cli({"compare", "--ppu-op-config", "GEMM=kernel:(x", base, target});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "asys compare: --ppu-op-config 'GEMM=kernel:(x': invalid regular expression '(x' at position 2: missing "
+            "closing parenthesis\n");
 }
 
 TEST_F(CompareCommand, NeedsTwoReports) {

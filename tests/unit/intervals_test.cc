@@ -49,6 +49,31 @@ TEST(Intervals, SpanGroupsKeepInputOrderAndMergeEach) {
             (std::vector<Span>{{1, 3}, {5, 12}}));
 }
 
+TEST(Intervals, UnionByGroupSortedPerGroupInOnePass) {
+  // Start order, two groups interleaved, one span left out (group none):
+  //   g0: [0,10) [5,20) [30,40)   -> projection [0,40), union 20 + 10 = 30
+  //   g1: [2,4) [4,6) [100,100)   -> projection [2,100), union 4 (touching join; empty adds 0)
+  //   g2: nothing                 -> all zero
+  const std::vector<int64_t> s = {0, 2, 4, 5, 7, 30, 100}, e = {10, 4, 6, 20, 8, 40, 100};
+  const std::vector<uint32_t> g = {0, 1, 1, 0, kNoSpanGroup, 0, 1};
+  const GroupUnions u = unionByGroupSorted(s, e, g, 3);
+  EXPECT_EQ(u.start, (std::vector<int64_t>{0, 2, 0}));
+  EXPECT_EQ(u.end, (std::vector<int64_t>{40, 100, 0}));
+  EXPECT_EQ(u.active, (std::vector<int64_t>{30, 4, 0}));
+  EXPECT_EQ(u.count, (std::vector<uint32_t>{3, 3, 0}));
+}
+
+TEST(Intervals, UncoveredLengthIsTheParentsIdleTime) {
+  // A parent [0,100) whose children cover [10,30) and [50,60): idle 70;
+  // a child reaching outside the parent counts only inside it.
+  const std::vector<Span> blocks = {{10, 30}, {50, 60}};
+  EXPECT_EQ(uncoveredLength({0, 100}, blocks), 70);
+  EXPECT_EQ(uncoveredLength({20, 55}, blocks), 35 - 10 - 5);
+  EXPECT_EQ(uncoveredLength({0, 100}, {}), 100);
+  const std::vector<Span> wide = {{-5, 200}};
+  EXPECT_EQ(uncoveredLength({0, 100}, wide), 0);
+}
+
 std::vector<std::pair<uint32_t, uint32_t>> enclosingPairs(const KeyedSpans& c, const KeyedSpans& q) {
   std::vector<std::pair<uint32_t, uint32_t>> out;
   forEachEnclosing(c, q, [&](uint32_t query, uint32_t container) { out.emplace_back(query, container); });
@@ -209,6 +234,48 @@ TEST(Intervals, RandomAgainstBruteForce) {
       if (sortedComp[i] == seen) ++seen;
       for (int j = 0; j < n; ++j)
         ASSERT_EQ(root(byStart[i]) == root(byStart[j]), sortedComp[i] == sortedComp[j]) << "round " << round;
+    }
+
+    // Per-group unions: the bitmap of each of three groups' spans.
+    {
+      std::vector<uint32_t> byStart(n);
+      std::iota(byStart.begin(), byStart.end(), 0u);
+      std::stable_sort(byStart.begin(), byStart.end(), [&](uint32_t a, uint32_t b) { return s[a].start < s[b].start; });
+      std::vector<int64_t> gs, ge;
+      std::vector<uint32_t> gg;
+      for (uint32_t i : byStart) {
+        if (s[i].end < s[i].start) continue;  // activities never end before they start
+        gs.push_back(s[i].start);
+        ge.push_back(s[i].end);
+        gg.push_back(rng() % 4 == 3 ? kNoSpanGroup : static_cast<uint32_t>(rng() % 3));
+      }
+      const GroupUnions u = unionByGroupSorted(gs, ge, gg, 3);
+      for (uint32_t group = 0; group < 3; ++group) {
+        std::vector<bool> bits(300, false);
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        uint32_t count = 0;
+        for (size_t i = 0; i < gs.size(); ++i) {
+          if (gg[i] != group) continue;
+          ++count;
+          lo = std::min(lo, gs[i]);
+          hi = std::max(hi, ge[i]);
+          for (int64_t t = gs[i]; t < ge[i]; ++t) bits[t] = true;
+        }
+        int64_t union_ = 0;
+        for (bool b : bits) union_ += b;
+        ASSERT_EQ(u.count[group], count) << "round " << round;
+        ASSERT_EQ(u.active[group], union_) << "round " << round;
+        if (count > 0) {
+          ASSERT_EQ(u.start[group], lo) << "round " << round;
+          ASSERT_EQ(u.end[group], hi) << "round " << round;
+          // Idle inside the projection: its length minus the union.
+          std::vector<Span> mine;
+          for (size_t i = 0; i < gs.size(); ++i)
+            if (gg[i] == group) mine.push_back({gs[i], ge[i]});
+          mergeSpans(mine);
+          ASSERT_EQ(uncoveredLength({lo, hi}, mine), (hi - lo) - union_) << "round " << round;
+        }
+      }
     }
 
     // Containment: all pairs, keys 0..2.

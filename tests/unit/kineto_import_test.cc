@@ -738,3 +738,33 @@ TEST(KinetoNames, MicrosecondsToNanosecondsExactly) {
 }
 
 }  // namespace
+
+// A cpu_op's recorded shapes, types and scalar values go beside its name, in
+// HGTX_EVENTS.argsId, as the operator recognisers read them; its name stays
+// the trace's (the other rules see "aten::mm" as before). An op without
+// "Input Dims" has no arguments; all-empty Concrete Inputs are left out.
+TEST(KinetoImport, CpuOpShapesAreRecordedBesideTheName) {
+  const std::string path = writeFile("shapes.json", R"({"traceEvents": [
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 7, "tid": 7, "ts": 10, "dur": 5,
+     "args": {"Input Dims": [[8944, 1024], [1024, 2816]], "Input type": ["c10::BFloat16", "c10::BFloat16"],
+              "Concrete Inputs": ["", ""], "External id": 3}},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::_scaled_dot_product_flash_attention", "pid": 7, "tid": 7, "ts": 20, "dur": 5,
+     "args": {"Input Dims": [[16, 16, 559, 64], [], []], "Input type": ["c10::BFloat16", "Scalar", "Scalar"],
+              "Concrete Inputs": ["", "0.", "True"]}},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::empty", "pid": 7, "tid": 7, "ts": 30, "dur": 5, "args": {}},
+    {"ph": "X", "cat": "user_annotation", "name": "step", "pid": 7, "tid": 7, "ts": 0, "dur": 50,
+     "args": {"Input Dims": [[1]]}}
+  ]})");
+  Db db(importToTemp({path}));
+  const auto rows = db.query(
+      "SELECT n.value, a.value FROM HGTX_EVENTS e JOIN StringIds n ON n.id = e.textId "
+      "LEFT JOIN StringIds a ON a.id = e.argsId WHERE e.eventType = 59 ORDER BY e.start");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"step", "NULL"}));  // not a cpu_op
+  EXPECT_EQ(rows[1], (std::vector<std::string>{"aten::mm",
+                                               "sizes = [[8944, 1024], [1024, 2816]], types = [c10::BFloat16, c10::BFloat16]"}));
+  EXPECT_EQ(rows[2], (std::vector<std::string>{"aten::_scaled_dot_product_flash_attention",
+                                               "sizes = [[16, 16, 559, 64], [], []], types = [c10::BFloat16, Scalar, "
+                                               "Scalar], values = [, 0., True]"}));
+  EXPECT_EQ(rows[3], (std::vector<std::string>{"aten::empty", "NULL"}));
+}

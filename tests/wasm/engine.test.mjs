@@ -140,6 +140,17 @@ const fixtureRuns = [
   // The device memory rules: the built-in groups, then the golden cases' groups.
   ['memory_usage.sql', 'stats', memorySpecs],
   ['memory_usage.sql', 'stats', memorySpecs, { 'callstack-group-config': memoryGroups }],
+  // The operator rules: every golden case's options (tests/golden/cases/ops_*.case), and the custom rules.
+  ['ops_nested.sql', 'stats', ['ppu_op_sum', 'ppu_op_sum:no-merge-pytorch-parameter', 'ppu_op_sum:op=GEMM/others',
+    'ppu_op_sum:op=others', 'ppu_op_breakdown', 'ppu_op_breakdown:no-merge-gemm-parameter', 'ppu_op_kernel_breakdown',
+    'ppu_op_kernel_breakdown:rows=3:base', 'ppu_op_trace', 'ppu_op_type_sum']],
+  ['ops_nested.sql', 'stats', ['ppu_op_sum', 'ppu_op_type_sum', 'ppu_op_kernel_breakdown'],
+    { 'ppu-op-config': ['Matmul=hgtx:^aten::mm', 'MyGemm=kernel:^sgemm'] }],
+  ['ops_families.sql', 'stats', ['ppu_op_sum', 'ppu_op_sum:no-merge-communication-parameter',
+    'ppu_op_sum:no-merge-flash-attention-parameter', 'ppu_op_sum:no-merge-flash-attention-prefill-decode-operator',
+    'ppu_op_sum:no-merge-pytorch-parameter', 'ppu_op_sum:parse-from=gemm/pccl', 'ppu_op_type_sum',
+    'ppu_op_trace:op=FlashAttention', 'ppu_op_trace:op=FlashAttention:no-merge-flash-attention-prefill-decode-operator']],
+  ['ops_moe.sql', 'stats', ['moe_op_sum', 'moe_op_sum:no-merge-moe-parameter', 'ppu_op_sum', 'ppu_op_kernel_breakdown']],
 ];
 // `rule:flag:opt=value` as the panel's options object.
 function panelOptions(spec) {

@@ -1,0 +1,111 @@
+#include "core/operators/op_recognizer.h"
+
+#include <optional>
+#include <string>
+
+#include "core/operators/elementwise_ops.h"
+#include "core/operators/flash_attention_ops.h"
+#include "core/operators/gemm_ops.h"
+#include "core/operators/moe_ops.h"
+#include "core/operators/pccl_ops.h"
+#include "core/operators/pytorch_ops.h"
+
+namespace asys {
+
+namespace {
+constexpr uint32_t kUnseen = 0xFFFFFFFEu;
+}  // namespace
+
+OpRecognizer::OpRecognizer(const StringPool& names, OpRecognizerSettings settings)
+    : names_(names), settings_(settings) {
+  if (settings_.custom) {
+    customHgtx_ = settings_.custom->has(CustomOpSource::Hgtx);
+    customKernel_ = settings_.custom->has(CustomOpSource::Kernel);
+  }
+}
+
+uint32_t OpRecognizer::add(const OpRecognition& r, std::string_view wholeName) {
+  OpInfo info;
+  info.family = r.family;
+  info.level = r.level;
+  info.type = types_.intern(r.type);
+  const bool merges = r.family != OpFamily::Custom && settings_.merge[static_cast<size_t>(r.family)];
+  info.key = keys_.intern(merges ? std::string_view(r.mergeKey) : wholeName);
+  info.work = r.work;
+  info.phase = r.phase;
+  info.pairKey = keys_.intern(r.pairKey);
+  info.groups = r.groups;
+  ops_.push_back(info);
+  return static_cast<uint32_t>(ops_.size() - 1);
+}
+
+uint32_t OpRecognizer::recogniseRange(std::string_view text, std::string_view qualified) {
+  ++recognitions_;
+  if (customHgtx_) {
+    if (const CustomOpRule* rule = settings_.custom->match(CustomOpSource::Hgtx, qualified)) {
+      OpRecognition r;
+      r.family = OpFamily::Custom;
+      r.level = OpLevel::Framework;
+      r.type = rule->type;
+      return add(r, qualified);
+    }
+  }
+  std::optional<OpRecognition> r;
+  if (enabled(OpFamily::Gemm)) r = recogniseGemmAnnotation(text);
+  if (!r && enabled(OpFamily::Moe)) r = recogniseMoeAnnotation(text);
+  if (!r && enabled(OpFamily::Pccl)) r = recognisePcclAnnotation(text);
+  if (!r && enabled(OpFamily::FlashAttention)) r = recogniseFlashAttentionAnnotation(text);
+  if (!r && enabled(OpFamily::PyTorch)) r = recognisePyTorchRange(text);
+  return r ? add(*r, text) : kNone;
+}
+
+uint32_t OpRecognizer::recogniseKernel(std::string_view name) {
+  ++recognitions_;
+  if (customKernel_) {
+    if (const CustomOpRule* rule = settings_.custom->match(CustomOpSource::Kernel, name)) {
+      OpRecognition r;
+      r.family = OpFamily::Custom;
+      r.level = OpLevel::Kernel;
+      r.type = rule->type;
+      return add(r, name);
+    }
+  }
+  std::optional<OpRecognition> r;
+  if (enabled(OpFamily::Pccl)) r = recognisePcclKernel(name);
+  if (!r && enabled(OpFamily::FlashAttention)) r = recogniseFlashAttentionKernel(name);
+  if (!r && enabled(OpFamily::Moe)) r = recogniseMoeKernel(name);
+  if (!r && enabled(OpFamily::Gemm)) r = recogniseGemmKernel(name);
+  if (!r && enabled(OpFamily::Elementwise)) r = recogniseElementwiseKernel(name);
+  return r ? add(*r, name) : kNone;
+}
+
+uint32_t OpRecognizer::paired(uint32_t prefill, uint32_t decode) {
+  const uint32_t g = pairMemo_.indexOf((static_cast<uint64_t>(prefill) << 32) | decode);
+  if (g < pairOp_.size()) return pairOp_[g];
+  OpInfo info = ops_[prefill];
+  const OpInfo& d = ops_[decode];
+  info.key = keys_.intern(std::string(keys_.get(info.key)) + " + " + std::string(keys_.get(d.key)));
+  info.work = info.work.plus(d.work);
+  info.phase = AttentionPhase::None;
+  ops_.push_back(info);
+  pairOp_.push_back(static_cast<uint32_t>(ops_.size() - 1));
+  return pairOp_.back();
+}
+
+uint32_t OpRecognizer::range(uint32_t text, uint32_t qualifiedName) {
+  // The qualified name matters only to custom rules.
+  const uint64_t key = customHgtx_ ? (static_cast<uint64_t>(text) << 32) | qualifiedName : text;
+  const uint32_t g = rangeMemo_.indexOf(key);
+  if (g == rangeOp_.size()) rangeOp_.push_back(recogniseRange(names_.get(text), names_.get(qualifiedName)));
+  return rangeOp_[g];
+}
+
+uint32_t OpRecognizer::kernel(uint32_t name) {
+  if (name == kNoString) return kNone;
+  if (name >= kernelOp_.size()) kernelOp_.resize(std::max<size_t>(name + 1, names_.size()), kUnseen);
+  uint32_t& op = kernelOp_[name];
+  if (op == kUnseen) op = recogniseKernel(names_.get(name));
+  return op;
+}
+
+}  // namespace asys

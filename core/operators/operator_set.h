@@ -1,0 +1,111 @@
+#pragma once
+// The operators of a report: PPU activities grouped into operator instances
+// at three levels, what every operator rule reads (docs/operators.md).
+//
+// - An HGTX range is an operator when a recogniser claims its text
+//   (op_recognizer.h); its PPU activities are those the HGTX <-> PPU
+//   association gives it (launched inside it on its thread, or through an
+//   HGGC graph node created inside it). Operator ranges of one level that
+//   nest hand each activity to the innermost: aten::linear around aten::mm
+//   has no activity of its own, aten::mm has the GEMM. A range captured
+//   into an HGGC graph is one instance per launch of the graph. At the framework
+//   level MoE layers and the user's hgtx: rules outrank PyTorch ranges (a
+//   MoE layer keeps the kernels of the aten:: ops inside it).
+// - Each activity so has at most one framework and one library operator;
+//   a kernel with neither is a kernel-level operator when its name is
+//   recognised, else (with op=others) an "others" operator of its own.
+// - An activity's top-level operator is its framework operator, else its
+//   library operator, else its kernel-level or others operator: the flat
+//   rules (ppu_op_sum, ppu_op_type_sum, ppu_op_trace) count each activity
+//   once, in its top-level operator.
+// - Before nesting, operators are selected: op= keeps types (a GEMM inside
+//   an unselected MoE becomes top-level), range-include / range-exclude keep
+//   ranges as every HGTX rule does (with range-include, kernel-level and
+//   others operators are left out: they have no range to match).
+// - A flash attention prefill and the decode right after it on the same
+//   thread (same heads, head_dim, data type) are one operator unless
+//   no-merge-flash-attention-prefill-decode-operator.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis/hgtx_association.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/kernel_names.h"
+#include "core/operators/op_recognizer.h"
+#include "core/rules/rule.h"
+
+namespace asys {
+
+struct OperatorQuery {
+  OpRecognizerSettings recognition;
+  bool pairPrefillDecode = true;
+  // op=: the types kept (allTypes: every recognised type); `others` adds
+  // the kernels no operator claims.
+  bool allTypes = true;
+  std::vector<std::string> types;
+  bool others = false;
+};
+
+struct OperatorSet {
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  // The op id of "others" instances (not a recogniser's).
+  static constexpr uint32_t kOthersOp = 0xFFFFFFFEu;
+
+  explicit OperatorSet(const StringPool& names, const OpRecognizerSettings& s) : recognizer(names, s) {}
+
+  PpuActivities activities;  // kernels, memcpys, memsets in start order
+  OpRecognizer recognizer;
+  uint32_t othersType = kNone;  // recognizer.typeName() id of "others"
+
+  // By activity: its framework and library instance (kNone: none) and its
+  // top-level instance (kNone: in no selected operator).
+  std::vector<uint32_t> framework, library, top;
+
+  // By instance (ids in no particular order; trace rules sort by start).
+  std::vector<uint32_t> op;        // recognizer op id, or kOthersOp
+  std::vector<OpLevel> level;
+  std::vector<uint32_t> name;      // report string id: the OP Name of this instance
+  std::vector<uint32_t> type;      // recognizer type id
+  std::vector<uint32_t> key;       // recognizer key id: instances of one (type, key) are one row
+  std::vector<DataType> dtype;     // its own, else a nested library operator's
+  std::vector<int32_t> device;     // its first activity's device
+  size_t size() const { return op.size(); }
+  // One execution's work: its operator's, with the instance's data type.
+  OpWork work(uint32_t instance) const {
+    OpWork w = op[instance] == kOthersOp ? OpWork{} : recognizer.info(op[instance]).work;
+    w.dtype = dtype[instance];
+    return w;
+  }
+
+  // For the warnings: no HGTX data at all; activities no launching call
+  // ties to a range.
+  bool noHgtx = false;
+  size_t unlaunched = 0;
+  // op= types no recognised operator has (a misspelt type selects nothing).
+  std::vector<std::string> unknownTypes;
+};
+
+// Builds the operators of the rule's report under its options (device=,
+// time range, no-graph-mapping, range-include / range-exclude).
+// `kernelColumns`: further HGGC_KERNEL columns (kcol bits) the rule reads.
+OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_t kernelColumns = 0);
+
+// Adds what the user should know about the operators to a rule's result.
+void addOperatorWarnings(Table& t, const OperatorSet& ops);
+
+// Per instance over the activities it is the top-level operator of: its
+// projection (first start, last end), PPU active time (their union) and
+// activity count.
+GroupUnions topLevelSpans(const OperatorSet& ops);
+
+// The kernel names a name mode reads, loaded for the kernels among
+// `activities`: the mode's own column and the demangled one (a scan of 10 M
+// rows per column), the third only when some kernel has neither.
+const Kernels& kernelNamesFor(Report& report, const PpuActivities& activities, KernelNameMode mode);
+
+// The rules' shared data needs: PPU activities (HGTX and HGGC API data are
+// used when present).
+std::vector<DataNeed> operatorNeeds();
+
+}  // namespace asys

@@ -1,0 +1,212 @@
+// moe_op_sum (2.3.22, MoE算子汇总): MoE layer operators grouped by merged
+// parameters: the kernel time of each execution, and the time and
+// utilisation of its first and second (expert) GEMM.
+#include <algorithm>
+#include <numeric>
+
+#include "core/analysis/key_groups.h"
+#include "core/analysis/kernel_names.h"
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/op_options.h"
+#include "core/rules/op_rows.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+enum Col : size_t {
+  kTotal, kPercent, kGemm1Total, kGemm2Total, kInstances, kAvg, kMed, kMin, kMax, kStdDev, kGemm1Compute,
+  kGemm2Compute, kGemm1Load, kGemm1Store, kGemm2Load, kGemm2Store, kName
+};
+
+std::vector<ColumnSpec> columns() {
+  return {
+      {"Total Time", "ns", CellKind::Int, "Total time used by all kernel instances of this operator"},
+      {"Percent", "%", CellKind::Decimal1, "Percentage of 'Total Time'"},
+      {"GEMM1 Total Time", "ns", CellKind::Int, "Total time used by GEMM 1 kernel"},
+      {"GEMM2 Total Time", "ns", CellKind::Int, "Total time used by GEMM 2 kernel"},
+      {"Instances", "", CellKind::Int, "Number of this MoE operator"},
+      {"Avg", "ns", CellKind::Int, "Average execution time of this operator's kernel"},
+      {"Med", "ns", CellKind::Int, "Median execution time of this operator's kernel"},
+      {"Min", "ns", CellKind::Int, "Smallest execution time of this operator's kernel"},
+      {"Max", "ns", CellKind::Int, "Largest execution time of this operator's kernel"},
+      {"StdDev", "ns", CellKind::Int, "Standard deviation of the time of this operator's kernel"},
+      {"GEMM1 Compute Util", "%", CellKind::Decimal1, "GEMM 1 utilization ratio of PPU compute capability"},
+      {"GEMM2 Compute Util", "%", CellKind::Decimal1, "GEMM 2 utilization ratio of PPU compute capability"},
+      {"GEMM1 HBM Load Util", "%", CellKind::Decimal1, "GEMM 1 Utilization ratio of PPU HBM load bandwidth"},
+      {"GEMM1 HBM Store Util", "%", CellKind::Decimal1, "GEMM 1 Utilization ratio of PPU HBM Store bandwidth"},
+      {"GEMM2 HBM Load Util", "%", CellKind::Decimal1, "GEMM 2 Utilization ratio of PPU HBM load bandwidth"},
+      {"GEMM2 HBM Store Util", "%", CellKind::Decimal1, "GEMM 2 Utilization ratio of PPU HBM Store bandwidth"},
+      {"OP Name", "", CellKind::Text, "Name of the MoE operator"},
+  };
+}
+
+// A GEMM inside one MoE execution: a GEMM library operator (its kernels'
+// time), or a kernel recognised as a GEMM when the layer has none.
+struct Gemm {
+  uint32_t moe;      // MoE instance
+  int64_t start;     // its first activity
+  int64_t time = 0;  // kernel time
+  OpWork work;
+  int32_t device;
+  bool grouped;
+};
+
+struct MoeRow {
+  uint32_t name = kNoString;
+  int64_t firstStart = INT64_MAX;
+  int64_t gemmTime[2] = {0, 0};
+  UtilisationSum util[2];
+};
+
+Table compute(RuleContext& ctx) {
+  OperatorQuery query = operatorQuery(ctx);
+  query.recognition.custom = nullptr;  // moe_op_sum reads no --ppu-op-config
+  OperatorSet ops = buildOperators(ctx, query);
+  const PpuActivities& act = ops.activities;
+  const OpRecognizer& rec = ops.recognizer;
+  Report& report = ctx.report;
+  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
+  auto isMoe = [&](uint32_t i) {
+    return i != OperatorSet::kNone && ops.op[i] != OperatorSet::kOthersOp && rec.info(ops.op[i]).family == OpFamily::Moe &&
+           ops.level[i] == OpLevel::Framework;
+  };
+
+  // Per MoE instance: its kernel time, start and GEMMs.
+  std::vector<int64_t> kernelTime(ops.size(), 0), start(ops.size(), INT64_MAX);
+  std::vector<uint8_t> hasKernel(ops.size(), 0), hasGemmOp(ops.size(), 0);
+  KeyGroups gemmOf;  // (MoE instance, GEMM library instance) -> gemms index
+  std::vector<Gemm> gemms, kernelGemms;
+  for (size_t a = 0; a < act.size(); ++a) {
+    const uint32_t f = ops.framework[a];
+    if (!isMoe(f)) continue;
+    start[f] = std::min(start[f], act.start[a]);
+    if (act.kind[a] != ActivityKind::Kernel) continue;
+    const int64_t d = act.end[a] - act.start[a];
+    kernelTime[f] += d;
+    hasKernel[f] = 1;
+    const uint32_t l = ops.library[a];
+    if (l != OperatorSet::kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
+      const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
+      if (g == gemms.size()) gemms.push_back({f, act.start[a], 0, ops.work(l), act.deviceId[a], rec.info(ops.op[l]).groups > 1});
+      gemms[g].time += d;
+      hasGemmOp[f] = 1;
+    } else if (l == OperatorSet::kNone) {
+      const uint32_t op = ops.recognizer.kernel(namer.nameId(act.row[a]));
+      if (op != OpRecognizer::kNone && rec.typeName(rec.info(op).type) == kTypeGemm)
+        kernelGemms.push_back({f, act.start[a], d, rec.info(op).work, act.deviceId[a], false});
+    }
+  }
+  for (const Gemm& g : kernelGemms)
+    if (!hasGemmOp[g.moe]) gemms.push_back(g);
+  std::stable_sort(gemms.begin(), gemms.end(), [](const Gemm& a, const Gemm& b) {
+    return a.moe != b.moe ? a.moe < b.moe : a.start < b.start;
+  });
+
+  // Rows by merged parameters.
+  const DevicePeaks peaks(report);
+  KeyGroups rowOf;
+  std::vector<MoeRow> rows;
+  std::vector<uint32_t> instRow(ops.size(), OperatorSet::kNone), groupOf;
+  std::vector<int64_t> times;
+  for (uint32_t i = 0; i < ops.size(); ++i) {
+    if (!isMoe(i) || !hasKernel[i]) continue;
+    const uint32_t r = rowOf.indexOf(ops.key[i]);
+    if (r == rows.size()) rows.emplace_back();
+    if (start[i] < rows[r].firstStart) {
+      rows[r].firstStart = start[i];
+      rows[r].name = ops.name[i];
+    }
+    instRow[i] = r;
+    groupOf.push_back(r);
+    times.push_back(kernelTime[i]);
+  }
+  // GEMM1 and GEMM2: the layer's first two grouped GEMMs when it has two,
+  // else its first two GEMMs.
+  for (size_t from = 0; from < gemms.size();) {
+    size_t to = from;
+    while (to < gemms.size() && gemms[to].moe == gemms[from].moe) ++to;
+    const uint32_t r = instRow[gemms[from].moe];
+    size_t grouped = 0;
+    for (size_t g = from; g < to; ++g) grouped += gemms[g].grouped;
+    int taken = 0;
+    for (size_t g = from; g < to && taken < 2 && r != OperatorSet::kNone; ++g) {
+      if (grouped >= 2 && !gemms[g].grouped) continue;
+      rows[r].gemmTime[taken] += gemms[g].time;
+      rows[r].util[taken].add(gemms[g].work, gemms[g].device, gemms[g].time, peaks);
+      ++taken;
+    }
+    from = to;
+  }
+  const std::vector<DurationStats> stats = summarizeGroups(groupOf, times, rows.size());
+  int64_t sum = 0;
+  for (const DurationStats& s : stats) sum += s.total;
+  std::vector<uint32_t> order(rows.size());
+  std::iota(order.begin(), order.end(), 0u);
+  const StringPool& names = report.strings();
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
+    return names.get(rows[a].name) < names.get(rows[b].name);
+  });
+  Table t(columns());
+  for (uint32_t r : order) {
+    const DurationStats& s = stats[r];
+    const MoeRow& row = rows[r];
+    t.setInt(kTotal, s.total);
+    setPercent(t, kPercent, s.total, sum);
+    t.setInt(kGemm1Total, row.gemmTime[0]);
+    t.setInt(kGemm2Total, row.gemmTime[1]);
+    t.setInt(kInstances, s.count);
+    t.setInt(kAvg, s.avg);
+    t.setInt(kMed, s.med);
+    t.setInt(kMin, s.min);
+    t.setInt(kMax, s.max);
+    t.setInt(kStdDev, s.stddev);
+    setUtil(t, kGemm1Compute, row.util[0].compute());
+    setUtil(t, kGemm2Compute, row.util[1].compute());
+    setUtil(t, kGemm1Load, row.util[0].load());
+    setUtil(t, kGemm1Store, row.util[0].store());
+    setUtil(t, kGemm2Load, row.util[1].load());
+    setUtil(t, kGemm2Store, row.util[1].store());
+    t.setText(kName, names.get(row.name));
+    t.endRow();
+  }
+  addOperatorWarnings(t, ops);
+  return t;
+}
+
+}  // namespace
+
+const RuleSpec& moeOpSumRule() {
+  static const RuleSpec rule{
+      .name = "moe_op_sum",
+      .title = "MoE Operator Summary",
+      .rowHelp = "Row number of the MoE operator summary",
+      .topic = "Operators",
+      .description =
+          "MoE layer operators (HGTX ranges 'MoE:M_..._E..._H..._In..._topk...' and\n"
+          "'D_MoE,M_...'), one row per merged parameter set (topkids and unique ignored\n"
+          "unless no-merge-moe-parameter). An execution's time is the sum of the durations\n"
+          "of the kernels associated with its range (ppu_op_sum's association; aten:: ops\n"
+          "inside the layer stay part of it). GEMM1 / GEMM2: the layer's first and second\n"
+          "grouped GEMM library operators (DeepGemm groups > 1, ACBLAS batch > 1) when it\n"
+          "has two, else its first and second GEMM operators, else its first two kernels\n"
+          "recognised as GEMMs; their time is their kernels' time. GEMM Compute Util =\n"
+          "FLOPs / (peak FLOP/s of its data type x time), HBM Load / Store Util = bytes\n"
+          "read / written / (HBM bytes/s x time), summed over the executions; '-' when\n"
+          "unknown. Percent is of the listed operators' Total Time. Sorted by Total Time\n"
+          "descending.",
+      .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), graphMappingOption(),
+                  noMergeOption("no-merge-moe-parameter", "Merge MoE parameters")},
+      .columns = columns(),
+      .needs = operatorNeeds(),
+      .pie = {"Total Time", {"OP Name"}},
+      .sumColumns = {"Total Time", "Percent"},
+      .compute = compute,
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,277 @@
+#include "core/rules/op_breakdown.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/kernel_names.h"
+#include "core/operators/device_peaks.h"
+#include "core/rules/common.h"
+#include "core/rules/memory_ops.h"
+
+namespace asys {
+
+namespace {
+
+constexpr uint32_t kNone = OperatorSet::kNone;
+// Key values no recognizer or string id takes: the Native and Idle groups.
+constexpr uint32_t kNativeKey = 0xFFFFFFFFu, kIdleKey = 0xFFFFFFFEu;
+
+uint64_t pack(uint32_t hi, uint32_t lo) { return (static_cast<uint64_t>(hi) << 32) | lo; }
+
+// Dense groups of one level, by (parent, key).
+class Level {
+ public:
+  explicit Level(std::vector<BreakdownGroup>& groups) : groups_(groups) {}
+  uint32_t of(uint32_t parent, uint32_t key, BreakdownKind kind) {
+    const uint32_t g = index_.indexOf(pack(parent, key));
+    if (g == groups_.size()) {
+      groups_.emplace_back();
+      groups_.back().parent = parent;
+      groups_.back().kind = kind;
+      groups_.back().key = key;
+    }
+    return g;
+  }
+  BreakdownGroup& operator[](uint32_t g) { return groups_[g]; }
+
+ private:
+  std::vector<BreakdownGroup>& groups_;
+  KeyGroups index_;
+};
+
+void nameOnce(BreakdownGroup& g, uint32_t name, int64_t start) {
+  if (start < g.firstStart) {
+    g.firstStart = start;
+    g.name = name;
+  }
+}
+
+}  // namespace
+
+Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
+  Breakdown b;
+  Report& report = ctx.report;
+  StringPool& strings = report.strings();
+  const PpuActivities& act = ops.activities;
+  const size_t n = act.size();
+  const DevicePeaks peaks(report);
+
+  // Projections: framework instances over their activities, top-level
+  // instances over theirs, and (library instance, framework instance)
+  // pieces over theirs.
+  const GroupUnions fw = unionByGroupSorted(act.start, act.end, ops.framework, ops.size());
+  const GroupUnions top = topLevelSpans(ops);
+  // A library instance nearly always runs under one framework instance: its
+  // first piece is found directly, any other through a hash.
+  KeyGroups pieceIndex;
+  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw, firstPiece(ops.size(), kNone);
+  for (size_t a = 0; a < n; ++a) {
+    const uint32_t l = ops.library[a], f = ops.framework[a];
+    if (ops.top[a] == kNone || l == kNone) continue;
+    uint32_t p = firstPiece[l];
+    if (p == kNone || pieceFw[p] != f) {
+      p = pieceIndex.indexOf(pack(l, f));
+      if (p == pieceLib.size()) {
+        pieceLib.push_back(l);
+        pieceFw.push_back(f);
+      }
+      if (firstPiece[l] == kNone) firstPiece[l] = p;
+    }
+    pieceOf[a] = p;
+  }
+  const GroupUnions piece = unionByGroupSorted(act.start, act.end, pieceOf, pieceLib.size());
+
+  Level l1(b.level[0]), l2(b.level[1]), l3(b.level[2]);
+  std::vector<uint32_t> unitGroup1(ops.size(), kNone);   // instance -> its level-1 group (counted once)
+  std::vector<uint32_t> nativeGroup2;                      // level-1 group -> its Native level-2 group
+  std::vector<uint32_t> pieceGroup2(pieceLib.size(), kNone);
+  KernelNamer namer(kernelNamesFor(report, act, kernelNameMode(ctx.options)), strings, kernelNameMode(ctx.options));
+  MemcpyNames memcpyNames(report);
+  const MemoryOps& copies = report.memcpys();
+  const uint32_t memsetName = strings.intern("Memset");
+  KeyGroups memcpyIds;
+  std::vector<uint32_t> memcpyNameId;
+  auto activityName = [&](size_t a) -> uint32_t {
+    const uint32_t row = act.row[a];
+    switch (act.kind[a]) {
+      case ActivityKind::Kernel: return namer.nameId(row);
+      case ActivityKind::Memcpy: {
+        const uint32_t g = memcpyIds.indexOf(pack(static_cast<uint32_t>(copies.copyKind[row]),
+                                                  static_cast<uint32_t>(copies.dstKind[row])));
+        if (g == memcpyNameId.size())
+          memcpyNameId.push_back(strings.intern(memcpyNames.name(copies.copyKind[row], copies.dstKind[row])));
+        return memcpyNameId[g];
+      }
+      case ActivityKind::Memset: return memsetName;
+    }
+    return kNoString;
+  };
+
+  for (size_t a = 0; a < n; ++a) {
+    const uint32_t t = ops.top[a];
+    if (t == kNone) continue;
+    const uint32_t f = ops.framework[a], l = ops.library[a];
+    // Level 1: the framework operator, else "Native" of the top-level operator's type.
+    const uint32_t unit = f != kNone ? f : t;
+    if (unitGroup1[unit] == kNone) {
+      const uint32_t g = f != kNone ? l1.of(ops.type[f], ops.key[f], BreakdownKind::Operator)
+                                    : l1.of(ops.type[t], kNativeKey, BreakdownKind::Native);
+      unitGroup1[unit] = g;
+      BreakdownGroup& grp = l1[g];
+      grp.type = ops.type[unit];
+      const GroupUnions& spans = f != kNone ? fw : top;
+      grp.time += spans.end[unit] - spans.start[unit];
+      ++grp.instances;
+      if (f != kNone) nameOnce(grp, ops.name[f], spans.start[unit]);
+    }
+    const uint32_t g1 = unitGroup1[unit];
+    // Level 2: the library operator (its piece in this framework operator), else "Native".
+    uint32_t g2;
+    if (l != kNone) {
+      const uint32_t p = pieceOf[a];
+      if (pieceGroup2[p] == kNone) {
+        pieceGroup2[p] = l2.of(g1, ops.key[l], BreakdownKind::Operator);
+        BreakdownGroup& grp = l2[pieceGroup2[p]];
+        const int64_t d = piece.end[p] - piece.start[p];
+        grp.time += d;
+        ++grp.instances;
+        grp.util.add(ops.work(l), ops.device[l], d, peaks);
+        nameOnce(grp, ops.name[l], piece.start[p]);
+      }
+      g2 = pieceGroup2[p];
+    } else {
+      if (g1 >= nativeGroup2.size()) nativeGroup2.resize(g1 + 1, kNone);
+      if (nativeGroup2[g1] == kNone) nativeGroup2[g1] = l2.of(g1, kNativeKey, BreakdownKind::Native);
+      g2 = nativeGroup2[g1];
+      l2[g2].time += act.end[a] - act.start[a];
+      ++l2[g2].instances;
+    }
+    if (!kernels) continue;
+    const uint32_t name = activityName(a);
+    const uint32_t g3 = l3.of(g2, name, BreakdownKind::Operator);
+    l3[g3].name = name;
+    l3[g3].time += act.end[a] - act.start[a];
+    ++l3[g3].instances;
+  }
+
+  // Idle inside each framework operator: its projection minus the union of
+  // its children's (library pieces, native activities).
+  {
+    std::vector<uint32_t> owner;
+    std::vector<Span> spans;
+    for (uint32_t p = 0; p < pieceLib.size(); ++p) {
+      if (pieceFw[p] == kNone) continue;
+      owner.push_back(pieceFw[p]);
+      spans.push_back({piece.start[p], piece.end[p]});
+    }
+    for (size_t a = 0; a < n; ++a) {
+      if (ops.top[a] == kNone || ops.framework[a] == kNone || ops.library[a] != kNone) continue;
+      owner.push_back(ops.framework[a]);
+      spans.push_back({act.start[a], act.end[a]});
+    }
+    SpanGroups children(owner, spans, ops.size());
+    children.mergeEach();
+    for (uint32_t f = 0; f < ops.size(); ++f) {
+      if (fw.count[f] == 0 || unitGroup1[f] == kNone) continue;
+      const int64_t idle = uncoveredLength({fw.start[f], fw.end[f]}, children.group(f));
+      if (idle <= 0) continue;
+      const uint32_t g2 = l2.of(unitGroup1[f], kIdleKey, BreakdownKind::Idle);
+      l2[g2].time += idle;
+      ++l2[g2].instances;
+      if (kernels) {
+        const uint32_t g3 = l3.of(g2, kIdleKey, BreakdownKind::Idle);
+        l3[g3].time += idle;
+        ++l3[g3].instances;
+      }
+    }
+  }
+  // Idle inside each library operator: its projection minus its activities' union.
+  if (kernels) {
+    for (uint32_t p = 0; p < pieceLib.size(); ++p) {
+      const int64_t idle = piece.end[p] - piece.start[p] - piece.active[p];
+      if (idle <= 0 || pieceGroup2[p] == kNone) continue;
+      const uint32_t g3 = l3.of(pieceGroup2[p], kIdleKey, BreakdownKind::Idle);
+      l3[g3].time += idle;
+      ++l3[g3].instances;
+    }
+  }
+  for (const BreakdownGroup& g : b.level[0]) b.totalTime += g.time;
+  return b;
+}
+
+std::string_view breakdownName(const BreakdownGroup& g, const StringPool& names) {
+  switch (g.kind) {
+    case BreakdownKind::Native: return "Native";
+    case BreakdownKind::Idle: return "Idle";
+    case BreakdownKind::Operator: return names.get(g.name);
+  }
+  return "";
+}
+
+std::string breakdownKey(const BreakdownGroup& g, const OperatorSet& ops, const StringPool& names, int level) {
+  if (g.kind != BreakdownKind::Operator) return std::string(breakdownName(g, names));
+  return std::string(level == 2 ? names.get(g.key) : ops.recognizer.keyText(g.key));
+}
+
+std::vector<uint32_t> breakdownLeaves(const Breakdown& b, const OperatorSet& ops, const StringPool& names,
+                                      bool kernels, const std::string& orderBy, int64_t limit) {
+  // Siblings ordered by order-by, then time, then name (level 1: then type).
+  auto less = [&](const BreakdownGroup& x, const BreakdownGroup& y, bool types) {
+    if (orderBy == "avg") {
+      const int64_t ax = x.instances ? x.time / x.instances : 0, ay = y.instances ? y.time / y.instances : 0;
+      if (ax != ay) return ax > ay;
+    } else if (orderBy == "instances") {
+      if (x.instances != y.instances) return x.instances > y.instances;
+    } else if (orderBy == "name") {
+      const std::string_view nx = breakdownName(x, names), ny = breakdownName(y, names);
+      if (nx != ny) return nx < ny;
+    }
+    if (x.time != y.time) return x.time > y.time;
+    const std::string_view nx = breakdownName(x, names), ny = breakdownName(y, names);
+    if (nx != ny) return nx < ny;
+    return types && ops.recognizer.typeName(x.type) < ops.recognizer.typeName(y.type);
+  };
+  const int depth = kernels ? 3 : 2;
+  // Children lists per group, each sorted.
+  std::vector<std::vector<uint32_t>> children[2];
+  for (int lv = 0; lv + 1 < depth; ++lv) {
+    children[lv].resize(b.level[lv].size());
+    for (uint32_t g = 0; g < b.level[lv + 1].size(); ++g) children[lv][b.level[lv + 1][g].parent].push_back(g);
+    for (auto& list : children[lv])
+      std::stable_sort(list.begin(), list.end(),
+                       [&](uint32_t x, uint32_t y) { return less(b.level[lv + 1][x], b.level[lv + 1][y], false); });
+  }
+  std::vector<uint32_t> roots(b.level[0].size());
+  std::iota(roots.begin(), roots.end(), 0u);
+  std::stable_sort(roots.begin(), roots.end(),
+                   [&](uint32_t x, uint32_t y) { return less(b.level[0][x], b.level[0][y], true); });
+  std::vector<uint32_t> leaves;
+  for (uint32_t r : roots) {
+    for (uint32_t g2 : children[0][r]) {
+      if (!kernels) {
+        leaves.push_back(g2);
+        continue;
+      }
+      for (uint32_t g3 : children[1][g2]) leaves.push_back(g3);
+    }
+  }
+  if (limit >= 0 && static_cast<size_t>(limit) < leaves.size()) {
+    // Keep the largest leaves, in the order above.
+    const std::vector<BreakdownGroup>& lv = b.level[depth - 1];
+    std::vector<uint32_t> rank(leaves.size());
+    std::iota(rank.begin(), rank.end(), 0u);
+    std::stable_sort(rank.begin(), rank.end(),
+                     [&](uint32_t x, uint32_t y) { return lv[leaves[x]].time > lv[leaves[y]].time; });
+    std::vector<uint8_t> keep(leaves.size(), 0);
+    for (int64_t i = 0; i < limit; ++i) keep[rank[i]] = 1;
+    std::vector<uint32_t> kept;
+    for (size_t i = 0; i < leaves.size(); ++i)
+      if (keep[i]) kept.push_back(leaves[i]);
+    leaves = std::move(kept);
+  }
+  return leaves;
+}
+
+}  // namespace asys

@@ -1,0 +1,160 @@
+// ppu_op_kernel_breakdown (2.3.28, PPU算子kernel性能分解) and ppu_op_breakdown
+// (2.3.29, PPU算子性能分解): the operators' time broken down framework ->
+// library -> kernel (op_breakdown.h), to the kernel level and to the library
+// level with its utilisation. One file: the two rules differ only in depth.
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+#include "core/rules/op_breakdown.h"
+#include "core/rules/op_options.h"
+#include "core/rules/op_rows.h"
+#include "core/rules/op_rules.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
+  std::vector<ColumnSpec> c = {
+      {"OP Type", "", CellKind::Text, "PPU operator type", ColumnRole::Key},
+      {"Framework OP", "", CellKind::Text, "Name of the framework layer operator", ColumnRole::Attribute},
+      {"Framework Time", "%", CellKind::Decimal1, "Framework operator time percentage of 'Total Time'"},
+      {"Framework Avg", "ns", CellKind::Int, "Average duration of this framework operator"},
+      {"Framework Instances", "", CellKind::Int, "Number of this framework operator"},
+      {"Library OP", "", CellKind::Text, "Name of the compute library layer operator", ColumnRole::Attribute},
+      {"Library Time", "%", CellKind::Decimal1, "Library operator time percentage of 'Total Time'"},
+      {"Library Avg", "ns", CellKind::Int, "Average duration of this library operator"},
+      {"Library Instances", "", CellKind::Int, "Number of this library operator"},
+  };
+  if (kernels) {
+    c.push_back({"Kernel Name", "", CellKind::Text, "Name of the HGGC kernel", ColumnRole::Attribute});
+    c.push_back({"Kernel Time", "%", CellKind::Decimal1, "HGGC kernel time percentage of 'Total Time'"});
+    c.push_back({"Kernel Avg", "ns", CellKind::Int, "Average duration of this kernel"});
+    c.push_back({"Kernel Instances", "", CellKind::Int, "Number of this kernel"});
+  } else {
+    c.push_back({"Compute Util", "%", CellKind::Decimal1, "Utilization ratio of PPU compute capability"});
+    c.push_back({"HBM Load Util", "%", CellKind::Decimal1, "Utilization ratio of PPU HBM load bandwidth"});
+    c.push_back({"HBM Store Util", "%", CellKind::Decimal1, "Utilization ratio of PPU HBM store bandwidth"});
+  }
+  if (matchKeys) {
+    c.push_back({"Framework Key", "", CellKind::Text, "The framework operator's merged parameters", ColumnRole::Key});
+    c.push_back({"Library Key", "", CellKind::Text, "The library operator's merged parameters", ColumnRole::Key});
+    if (kernels) c.push_back({"Kernel Key", "", CellKind::Text, "The kernel's name", ColumnRole::Key});
+  }
+  return c;
+}
+
+Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
+  OperatorSet ops = buildOperators(ctx, operatorQuery(ctx));
+  const Breakdown b = computeBreakdown(ctx, ops, kernels);
+  const StringPool& names = ctx.report.strings();
+  const std::vector<uint32_t> leaves =
+      breakdownLeaves(b, ops, names, kernels, ctx.options.value("order-by").value_or("percent"), limit);
+  Table t(columns(kernels, matchKeys));
+  auto group = [&](const BreakdownGroup& g, size_t col) {
+    t.setText(col, breakdownName(g, names));
+    setPercent(t, col + 1, g.time, b.totalTime);
+    if (g.instances > 0) t.setInt(col + 2, g.time / g.instances);
+    t.setInt(col + 3, g.instances);
+  };
+  const size_t keyCol = kernels ? 13 : 12;
+  for (uint32_t leaf : leaves) {
+    const BreakdownGroup& g3 = kernels ? b.level[2][leaf] : b.level[1][leaf];
+    const BreakdownGroup& g2 = kernels ? b.level[1][g3.parent] : g3;
+    const BreakdownGroup& g1 = b.level[0][g2.parent];
+    t.setText(0, ops.recognizer.typeName(g1.type));
+    group(g1, 1);
+    group(g2, 5);
+    if (kernels) {
+      group(g3, 9);
+    } else if (g2.kind == BreakdownKind::Operator) {
+      setUtil(t, 9, g2.util.compute());
+      setUtil(t, 10, g2.util.load());
+      setUtil(t, 11, g2.util.store());
+    }
+    if (matchKeys) {
+      t.setText(keyCol, breakdownKey(g1, ops, names, 0));
+      t.setText(keyCol + 1, breakdownKey(g2, ops, names, 1));
+      if (kernels) t.setText(keyCol + 2, breakdownKey(g3, ops, names, 2));
+    }
+    t.endRow();
+  }
+  addOperatorWarnings(t, ops);
+  return t;
+}
+
+const char* const kBreakdownHelp =
+    "The operators of ppu_op_sum (same recognition, merging, op= and top-level\n"
+    "counting), each PPU activity on the path framework operator -> library operator\n"
+    "-> kernel. A missing level reads 'Native' (a library operator no framework\n"
+    "operator runs; kernels no library operator runs, each an instance); 'Idle' is the\n"
+    "time inside an operator's projection (first activity's start to last one's end)\n"
+    "that none of its children covers (instances: the operators with idle time). Total\n"
+    "Time = the sum of the top-level operators' durations; every Time (%) is a group's\n"
+    "summed durations over it, Avg = that sum / Instances. Sorted level by level by\n"
+    "time share, descending; rows=N keeps the N rows of largest time (the smallest\n"
+    "are left out), in that order.\n";
+
+}  // namespace
+
+std::vector<OptionSpec> breakdownOptions(bool kernels, bool compare) {
+  std::vector<OptionSpec> o = {compare ? topOption(kernels ? "kernel-level rows" : "library-level rows")
+                                       : rowsOption("rows"),
+                               deviceOption(), rangeIncludeOption(), rangeExcludeOption()};
+  if (kernels) o.push_back(kernelNameModeOption());
+  o.push_back(opFilterOption());
+  o.push_back(orderByOption({"percent", "avg", "instances", "name"},
+                            {"Time percentage", "Average time", "Instances", "Name"}));
+  for (OptionSpec& m : noMergeOptions()) o.push_back(std::move(m));
+  o.push_back(parseFromOption());
+  return o;
+}
+
+Table breakdownSide(RuleContext& ctx, bool kernels) {
+  return compute(ctx, kernels, true, ctx.options.intValue("top").value_or(-1));
+}
+std::vector<ColumnSpec> breakdownSideColumns(bool kernels) { return columns(kernels, true); }
+
+const RuleSpec& ppuOpKernelBreakdownRule() {
+  static const RuleSpec rule{
+      .name = "ppu_op_kernel_breakdown",
+      .title = "PPU Operator Kernel Breakdown",
+      .rowHelp = "Row number of the PPU operator kernel breakdown",
+      .topic = "Operators",
+      .description = std::string(kBreakdownHelp) +
+                     "One row per (framework, library, kernel) group; kernels by name in the chosen\n"
+                     "mode (memcpys and memsets as hggc_ppu_trace names them). Custom rules of\n"
+                     "--ppu-op-config: HGTX matches are framework-level operators, kernel matches\n"
+                     "kernel-level ones.",
+      .options = breakdownOptions(true, false),
+      .globalOptions = {"ppu-op-config"},
+      .columns = columns(true, false),
+      .needs = operatorNeeds(),
+      .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
+      .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
+  };
+  return rule;
+}
+
+const RuleSpec& ppuOpBreakdownRule() {
+  static const RuleSpec rule{
+      .name = "ppu_op_breakdown",
+      .title = "PPU Operator Breakdown",
+      .rowHelp = "Row number of the PPU operator breakdown",
+      .topic = "Operators",
+      .description = std::string(kBreakdownHelp) +
+                     "One row per (framework, library) group, with the library operators' Compute Util\n"
+                     "and HBM Load / Store Util (ppu_op_sum's formulas over the group's instances; '-'\n"
+                     "for Native and Idle). Custom rules of --ppu-op-config: HGTX matches are\n"
+                     "framework-level operators, kernel matches kernel-level ones.",
+      .options = breakdownOptions(false, false),
+      .globalOptions = {"ppu-op-config"},
+      .columns = columns(false, false),
+      .needs = operatorNeeds(),
+      .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
+      .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,107 @@
+// ppu_operator_kernel_breakdown_compare (PPU算子kernel性能分解比较) and
+// ppu_operator_breakdown_compare (PPU算子性能分解比较): the two breakdowns of
+// two reports side by side, matched level by level (OP Type, then the
+// framework, library and kernel groups). One file: they differ in depth.
+#include "core/compare/compare.h"
+#include "core/rules/compare_options.h"
+#include "core/rules/op_options.h"
+#include "core/rules/op_rules.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+CompareSpec blocks(bool kernels) {
+  CompareSpec s;
+  s.side = [kernels](RuleContext& ctx) { return breakdownSide(ctx, kernels); };
+  s.sideColumns = breakdownSideColumns(kernels);
+  s.share = kernels ? "Kernel Time" : "Library Time";
+  s.sharedKeys = {"OP Type"};
+  s.levels.push_back({2, "Framework Time",
+                      {{.from = "Framework OP"}, {.from = "Framework Time"}, {.from = "Framework Avg"},
+                       {.from = "Framework Instances"}}});
+  CompareLevel library{3, "Library Time",
+                       {{.from = "Library OP"}, {.from = "Library Time"}, {.from = "Library Avg"},
+                        {.from = "Library Instances"}}};
+  if (!kernels) {
+    for (const char* c : {"Compute Util", "HBM Load Util", "HBM Store Util"}) library.columns.push_back({.from = c});
+  }
+  s.levels.push_back(library);
+  if (kernels) {
+    s.levels.push_back({4, "Kernel Time",
+                        {{.from = "Kernel Name", .name = "Kernel"}, {.from = "Kernel Time"}, {.from = "Kernel Avg"},
+                         {.from = "Kernel Instances"}}});
+    s.ratios = {{.from = "Kernel Avg", .ratio = "Avg Ratio",
+                 .ratioHelp = "Base kernel average time / target kernel average time"}};
+  } else {
+    s.ratios = {{.from = "Library Avg", .ratio = "Avg Ratio",
+                 .ratioHelp = "Base library operator average time / target library operator average time"}};
+  }
+  return s;
+}
+
+const CompareSpec& kernelSpec() {
+  static const CompareSpec s = blocks(true);
+  return s;
+}
+const CompareSpec& librarySpec() {
+  static const CompareSpec s = blocks(false);
+  return s;
+}
+
+std::vector<OptionSpec> options(bool kernels) {
+  std::vector<OptionSpec> o = breakdownOptions(kernels, true);
+  o.push_back(matchedOnlyOption());
+  return o;
+}
+
+const char* const kMatching =
+    "Rows match by OP Type and each level's merged parameters (Native and Idle as\n"
+    "such; kernels by name in the chosen mode); a report without the row shows the\n"
+    "levels it has ('-' below them). Each report's columns form a block. Ordered\n"
+    "level by level by the larger of the two reports' time shares, descending.\n"
+    "top=N compares each report's N rows of largest time.\n";
+
+}  // namespace
+
+const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
+  static const RuleSpec rule{
+      .name = "ppu_operator_kernel_breakdown_compare",
+      .title = "PPU Operator Kernel Breakdown Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string("ppu_op_kernel_breakdown of a base and a target report. ") + kMatching +
+                     "Avg Ratio = base kernel Avg / target kernel Avg (one decimal; above 1.0 the\n"
+                     "target is faster; '-' when a side has no such kernel or a zero).\n" + kCustomRulesHelp,
+      .options = options(true),
+      .globalOptions = {"ppu-op-config"},
+      .columns = compareColumns(kernelSpec()),
+      .needs = operatorNeeds(),
+      .pie = {},
+      .compare = &kernelSpec(),
+  };
+  return rule;
+}
+
+const RuleSpec& ppuOperatorBreakdownCompareRule() {
+  static const RuleSpec rule{
+      .name = "ppu_operator_breakdown_compare",
+      .title = "PPU Operator Breakdown Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string("ppu_op_breakdown of a base and a target report. ") + kMatching +
+                     "Avg Ratio = base library Avg / target library Avg (one decimal; above 1.0 the\n"
+                     "target is faster; '-' when a side has no such library group or a zero).\n" +
+                     kCustomRulesHelp,
+      .options = options(false),
+      .globalOptions = {"ppu-op-config"},
+      .columns = compareColumns(librarySpec()),
+      .needs = operatorNeeds(),
+      .pie = {},
+      .compare = &librarySpec(),
+  };
+  return rule;
+}
+
+}  // namespace asys

@@ -1,0 +1,69 @@
+// ppu_operator_summary_compare (PPU算子汇总比较): ppu_op_sum of two reports,
+// matched by OP Type and merged parameters.
+#include "core/compare/compare.h"
+#include "core/rules/compare_options.h"
+#include "core/rules/op_options.h"
+#include "core/rules/op_rules.h"
+#include "core/rules/registry.h"
+
+namespace asys {
+
+namespace {
+
+const CompareSpec& spec() {
+  static const CompareSpec s{
+      .side = ppuOpSumSide,
+      .sideColumns = ppuOpSumSideColumns(),
+      .shownKey = "OP Name",
+      .shownLabel = "OP Name",
+      .shownHelp = "Name of the PPU operator",
+      .share = "Percent",
+      .values = {{.from = "Percent"},
+                 {.from = "Instances", .help = "Number of this PPU operator"},
+                 {.from = "Avg", .help = "Average execution time of this operator's kernel", .ratio = "Avg Ratio",
+                  .ratioHelp = "Base average time / target average time"},
+                 {.from = "Total Time", .name = "Total", .help = "Total time used by all kernel instances of this operator",
+                  .ratio = "Total Ratio", .ratioHelp = "Base total time / target total time"},
+                 {.from = "PPU Active Time", .name = "Active",
+                  .help = "Total PPU active time excluding overlapping for this operator", .ratio = "Active Ratio",
+                  .ratioHelp = "Base active time / target active time"},
+                 {.from = "Compute Util"},
+                 {.from = "HBM Load Util"},
+                 {.from = "HBM Store Util"}},
+      .sharedKeys = {"OP Type"},
+  };
+  return s;
+}
+
+std::vector<OptionSpec> options() {
+  std::vector<OptionSpec> o = ppuOpSumOptions(true);
+  o.push_back(matchedOnlyOption());
+  return o;
+}
+
+}  // namespace
+
+const RuleSpec& ppuOperatorSummaryCompareRule() {
+  static const RuleSpec rule{
+      .name = "ppu_operator_summary_compare",
+      .title = "PPU Operator Summary Compare",
+      .rowHelp = "Row number of the compare result",
+      .topic = "Compare",
+      .description = std::string(
+                         "ppu_op_sum of a base and a target report, matched by OP Type and the merged\n"
+                         "parameters (so the same collective on other buffers, ranks or communicators,\n"
+                         "or the same aten::mm with other op ids, is one row; each report's OP Name is\n"
+                         "its own). top=N compares each report's first N operators. Ordered by the\n"
+                         "larger of the two reports' Percent descending.\n") +
+                     kRatioDirection + "\n" + kCustomRulesHelp,
+      .options = options(),
+      .globalOptions = {"ppu-op-config"},
+      .columns = compareColumns(spec()),
+      .needs = operatorNeeds(),
+      .pie = {},
+      .compare = &spec(),
+  };
+  return rule;
+}
+
+}  // namespace asys
