@@ -56,6 +56,7 @@ const RuleSpec& hggcPpuKernSumRule() {
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
+      .sumColumns = {"Time", "Total Time"},  // 2.3.7 通过选中行来统计求列和
       .compute = compute,
   };
   return rule;

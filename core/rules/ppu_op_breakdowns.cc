@@ -131,6 +131,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
       .columns = columns(true, false),
       .needs = operatorNeeds(),
       .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
+      .treeLevels = {"Framework OP", "Library OP", "Kernel Name"},
       .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
   };
   return rule;
@@ -152,6 +153,7 @@ const RuleSpec& ppuOpBreakdownRule() {
       .columns = columns(false, false),
       .needs = operatorNeeds(),
       .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
+      .treeLevels = {"Framework OP", "Library OP"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
   };
   return rule;

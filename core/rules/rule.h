@@ -129,6 +129,12 @@ struct RuleSpec {
   // operator type summary's "Summary"): not a row of its own to the viewer's
   // selected-row sums and pie chart. "" when none.
   std::string summaryRow;
+  // Rows that are paths through nested groups (the operator breakdowns'
+  // framework -> library -> kernel): the columns that start each level, in
+  // order. A level's cells are its start column and those after it up to the
+  // next level's (the columns before the first belong to the first level).
+  // The viewer shows such a table also as an expandable tree. Empty: flat.
+  std::vector<std::string> treeLevels;
   std::function<Table(RuleContext&)> compute;  // one report (unset for a compare rule)
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.

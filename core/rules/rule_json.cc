@@ -94,6 +94,8 @@ std::string rulesJson(Report* report) {
     array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
     out << ",\"countRows\":" << (r->pie.countRows ? "true" : "false") << "},\"sumColumns\":";
     array(out, r->sumColumns, [&](const std::string& c) { out << jsonQuote(c); });
+    out << ",\"treeLevels\":";
+    array(out, r->treeLevels, [&](const std::string& c) { out << jsonQuote(c); });
     if (r->compare) {
       // The output column whose "base / target" shares order the rows (the hotspot chart).
       std::string share = r->compare->share;

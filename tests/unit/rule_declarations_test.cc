@@ -33,6 +33,17 @@ TEST(RuleDeclarations, NamesOptionsAndPiesAreConsistent) {
       EXPECT_TRUE(hasColumn(r->pie.valueColumn)) << r->name << ": pie value " << r->pie.valueColumn;
       for (const auto& k : r->pie.keyColumns) EXPECT_TRUE(hasColumn(k)) << r->name << ": pie key " << k;
     }
+    for (const auto& c : r->sumColumns) EXPECT_TRUE(hasColumn(c)) << r->name << ": summed column " << c;
+    // Tree levels are text columns, in column order.
+    size_t last = 0;
+    for (const auto& level : r->treeLevels) {
+      size_t at = 0;
+      while (at < r->columns.size() && r->columns[at].name != level) ++at;
+      ASSERT_LT(at, r->columns.size()) << r->name << ": tree level " << level;
+      EXPECT_EQ(r->columns[at].kind, CellKind::Text) << r->name << ": tree level " << level;
+      EXPECT_TRUE(at >= last) << r->name << ": tree level " << level << " out of order";
+      last = at + 1;
+    }
   }
 }
 
