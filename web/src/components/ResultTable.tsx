@@ -1,7 +1,8 @@
 // The result table: a virtualised grid (only the visible rows are in the DOM,
 // fixed row height), headers `name (unit)` that sort on click, numbers
 // right-aligned with thin group separators, long text cut with an ellipsis and
-// shown whole on hover.
+// shown whole on hover; rows selected by click (Ctrl/Cmd, Shift), and the
+// sums of the rule's summed columns in a second header row.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
@@ -88,14 +89,24 @@ interface Props {
   /** An order asked for and not shown yet. */
   pendingSort?: SortState | null;
   onSort: (col: number) => void;
-  /** A result row to show selected (and scroll to when it changes). */
-  selectedRow?: number | null;
-  onRowClick?: (row: number) => void;
+  /** The result rows shown selected. */
+  selectedRows?: ReadonlySet<number>;
+  /** A result row to scroll into view when it changes (a hotspot bar's row). */
+  scrollToRow?: number | null;
+  /** A click on a row: `toggle` with Ctrl/Cmd, `range` with Shift. */
+  onRowClick?: (row: number, mods: { toggle: boolean; range: boolean }) => void;
   /** A second header line per column (the compare view's aliases). */
   headerNote?: (col: number) => string | undefined;
+  /** The header's second row: column index -> its sum, and what was summed. */
+  sums?: { cells: Map<number, string>; label: string; title: string } | null;
 }
 
-export function ResultTable({ result, order, sort, pendingSort, onSort, selectedRow, onRowClick, headerNote }: Props) {
+const NO_ROWS: ReadonlySet<number> = new Set();
+
+export function ResultTable(props: Props) {
+  const { result, order, sort, pendingSort, onSort, onRowClick, headerNote, sums } = props;
+  const selectedRows = props.selectedRows ?? NO_ROWS;
+  const scrollToRow = props.scrollToRow ?? null;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -115,16 +126,16 @@ export function ResultTable({ result, order, sort, pendingSort, onSort, selected
     setScrollTop(0);
   }, [result, order]);
 
-  // Scroll a newly selected row into the middle of the view.
+  // Scroll a row asked for into the middle of the view.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || selectedRow === null || selectedRow === undefined) return;
-    const at = order.indexOf(selectedRow);
+    if (!el || scrollToRow === null) return;
+    const at = order.indexOf(scrollToRow);
     if (at < 0) return;
     const top = Math.max(0, at * ROW_HEIGHT - Math.floor(el.clientHeight / 2));
     el.scrollTop = top;
     setScrollTop(top);
-  }, [selectedRow, order]);
+  }, [scrollToRow, order]);
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
   const widths = useMemo(() => columnWidths(result, pageMeasure()), [result]);
@@ -166,16 +177,18 @@ export function ResultTable({ result, order, sort, pendingSort, onSort, selected
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
     const r = order[i];
+    const picked = selectedRows.has(r);
     rows.push(
       <div
-        className={`tr${r === selectedRow ? ' selected' : ''}`}
+        className={`tr${picked ? ' selected' : ''}`}
         role="row"
         key={i}
         style={{ height: ROW_HEIGHT }}
         aria-rowindex={i + 2}
-        aria-selected={r === selectedRow ? true : undefined}
+        aria-selected={onRowClick ? picked : undefined}
         data-row={r}
-        onClick={onRowClick ? () => onRowClick(r) : undefined}
+        onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
+        onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
       >
         {!hasRowNumber && (
           <div className="td num rownum" role="cell">
@@ -248,6 +261,20 @@ export function ResultTable({ result, order, sort, pendingSort, onSort, selected
             );
           })}
         </div>
+        {sums && (
+          <div className="tr sums-row" role="row" style={{ height: ROW_HEIGHT, top: HEADER_HEIGHT }} title={sums.title} data-testid="sums-row">
+            {!hasRowNumber && (
+              <div className="td sums-label" role="cell">
+                {sums.label}
+              </div>
+            )}
+            {result.columns.map((c, ci) => (
+              <div className={`td${c.numeric ? ' num' : ''}`} role="cell" key={ci} data-testid={sums.cells.has(ci) ? `sum-${ci}` : undefined}>
+                {sums.cells.get(ci) ?? (hasRowNumber && ci === 0 ? sums.label : '')}
+              </div>
+            ))}
+          </div>
+        )}
         <div className="tbody" style={{ height: spacerHeight }}>
           <div className="rows" style={{ transform: `translateY(${offsetTop}px)` }}>
             {rows}

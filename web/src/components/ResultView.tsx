@@ -1,11 +1,14 @@
-// A rule's result: the toolbar (row count, active filter, Export CSV), the
+// A rule's result: the toolbar (row count, active filter, selection, Export
+// CSV), the table with its selected-row sums, the breakdown tree of a nested
 // table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RuleDecl } from '../engine/types';
 import { formatCount, formatInt } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
+import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
+import { BreakdownTree } from './BreakdownTree';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
 
@@ -78,6 +81,25 @@ export function ResultView(props: Props) {
     return base.filter((r) => keep[r] === 1);
   }, [result, base, filter, model]);
 
+  // Selected rows (reset with the result: the parent keys this view by it).
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const isSummary = useMemo(() => summaryRowTest(result, rule.summaryRow), [result, rule.summaryRow]);
+  const sums = useMemo(() => {
+    if (rule.sumColumns.length === 0) return null;
+    const list = columnSums(result, rule.sumColumns, selection.rows, order, isSummary);
+    if (list.length === 0) return null;
+    const n = selection.rows.size;
+    const what = n > 0 ? `the ${formatInt(n)} selected row${n === 1 ? '' : 's'}` : filter ? 'the rows shown' : 'all rows';
+    const summary = rule.summaryRow ? ` (the ${rule.summaryRow} row not counted)` : '';
+    return {
+      cells: new Map(list.map((c) => [c.col, c.text])),
+      label: n > 0 ? 'Σ sel.' : 'Σ',
+      title: `Sums of ${what}${summary}. Click rows to select; Ctrl/Cmd-click adds, Shift-click a range.`,
+    };
+  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, filter]);
+  const [treeOpen, setTreeOpen] = useState(true);
+  const tree = rule.treeLevels.length > 0;
+
   const onSlice = (s: PieSlice | null) => {
     if (!s || filter?.slice === s.name) setFilter(null);
     else setFilter({ slice: s.name, keys: s.keys });
@@ -106,7 +128,20 @@ export function ResultView(props: Props) {
               </button>
             </span>
           )}
+          {selection.rows.size > 0 && (
+            <span className="filter-chip" data-testid="selection">
+              {formatInt(selection.rows.size)} selected
+              <button className="link-button" onClick={() => setSelection(NO_SELECTION)} aria-label="Clear selection">
+                ✕
+              </button>
+            </span>
+          )}
           <span className="spacer" />
+          {tree && (
+            <button className="button" onClick={() => setTreeOpen((o) => !o)} aria-pressed={treeOpen} data-testid="toggle-tree">
+              {treeOpen ? 'Hide tree' : 'Show tree'}
+            </button>
+          )}
           {pie && (
             <button className="button" onClick={onToggleChart} aria-pressed={chartOpen} data-testid="toggle-chart">
               {chartOpen ? 'Hide chart' : 'Show chart'}
@@ -123,7 +158,26 @@ export function ResultView(props: Props) {
             ))}
           </ul>
         )}
-        <ResultTable result={result} order={order} sort={applied?.sort ?? null} pendingSort={pending ? sort : null} onSort={requestSort} />
+        <div className="result-body">
+          {tree && treeOpen && (
+            <BreakdownTree
+              result={result}
+              levels={rule.treeLevels}
+              order={order}
+              onSelectRows={(rows) => setSelection({ rows: new Set(rows), anchor: rows[0] ?? null })}
+            />
+          )}
+          <ResultTable
+            result={result}
+            order={order}
+            sort={applied?.sort ?? null}
+            pendingSort={pending ? sort : null}
+            onSort={requestSort}
+            selectedRows={selection.rows}
+            onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
+            sums={sums}
+          />
+        </div>
       </div>
       {pie && chartOpen && (
         <aside className="pie-panel" aria-label="Pie chart">

@@ -1,7 +1,7 @@
 // The selected rule's settings, generated from its option declarations, and
 // the global options it reads (edited as lists, shared by every rule).
 import type { GlobalOptionSpec, OptionSpec, RuleDecl } from '../engine/types';
-import { parseIdList, type SettingValues } from '../lib/options';
+import { parseChoiceList, parseIdList, type SettingValues } from '../lib/options';
 import { ListSetting } from './ListSetting';
 
 /** The global options' editors: the entries in force, checking and saving. */
@@ -29,6 +29,17 @@ interface Props {
   global?: GlobalSettings;
 }
 
+/** The options in declaration order, a run of options of one settings group together. */
+function groupsOf(options: OptionSpec[]): { group: string; options: OptionSpec[] }[] {
+  const out: { group: string; options: OptionSpec[] }[] = [];
+  for (const opt of options) {
+    const last = out[out.length - 1];
+    if (last && opt.group && last.group === opt.group) last.options.push(opt);
+    else out.push({ group: opt.group, options: [opt] });
+  }
+  return out;
+}
+
 // Past this many ids a text field is easier than toggles.
 const MAX_TOGGLES = 16;
 
@@ -43,16 +54,26 @@ export function SettingsPanel({ rule, values, errors, knownIds, onChange, onRese
   }
   return (
     <div className="settings" data-testid="settings">
-      {rule.options.map((opt) => (
-        <Control
-          key={opt.name}
-          opt={opt}
-          value={values[opt.name] ?? ''}
-          error={errors[opt.name]}
-          known={opt.kind === 'IdList' ? knownIds(opt) : []}
-          onChange={(v) => onChange(opt.name, v)}
-        />
-      ))}
+      {groupsOf(rule.options).map(({ group, options }) => {
+        const controls = options.map((opt) => (
+          <Control
+            key={opt.name}
+            opt={opt}
+            value={values[opt.name] ?? ''}
+            error={errors[opt.name]}
+            known={opt.kind === 'IdList' ? knownIds(opt) : []}
+            onChange={(v) => onChange(opt.name, v)}
+          />
+        ));
+        return group ? (
+          <fieldset className="setting-group" key={`group:${group}`} data-testid={`setting-group-${group}`}>
+            <legend>{group}</legend>
+            {controls}
+          </fieldset>
+        ) : (
+          controls
+        );
+      })}
       {rule.options.length > 0 && (
         <button className="link-button small" onClick={onReset} title="Back to the rule's defaults">
           Reset
@@ -160,6 +181,9 @@ function Control({
         />
       );
       break;
+    case 'ChoiceList':
+      control = <ChoicePicker opt={opt} value={value} onChange={onChange} />;
+      break;
     case 'ExclusiveFlags':
       control = (
         <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
@@ -224,6 +248,41 @@ function IdPicker({
           data-id={d.id}
         >
           {d.id}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A multi-select of the declared choices; none (or all) selected = all. */
+function ChoicePicker({ opt, value, onChange }: { opt: OptionSpec; value: string; onChange: (v: string) => void }) {
+  const chosen = new Set(parseChoiceList(value));
+  const all = chosen.size === 0;
+  const toggle = (c: string) => {
+    const next = new Set(chosen);
+    if (next.has(c)) next.delete(c);
+    else next.add(c);
+    // Declaration order, as the CLI lists them; every choice is the same as none.
+    const picked = opt.choices.filter((x) => next.has(x));
+    onChange(picked.length === opt.choices.length ? '' : picked.join('/'));
+  };
+  return (
+    <div className="id-picker" role="group" aria-label={opt.label}>
+      <button type="button" className={`chip toggle${all ? ' on' : ''}`} onClick={() => onChange('')} aria-pressed={all}>
+        {opt.defaultLabel || 'All'}
+      </button>
+      {opt.choices.map((c, i) => (
+        <button
+          type="button"
+          key={c}
+          className={`chip toggle${chosen.has(c) ? ' on' : ''}`}
+          onClick={() => toggle(c)}
+          aria-pressed={chosen.has(c)}
+          title={opt.choiceLabels[i] || c}
+          data-choice={c}
+        >
+          {/* The label up to its parenthesis; the whole label on hover. */}
+          {(opt.choiceLabels[i] || c).split(' (')[0]}
         </button>
       ))}
     </div>

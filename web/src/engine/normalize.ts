@@ -17,7 +17,8 @@ import type {
 type Json = Record<string, unknown>;
 
 // In the order of the C++ enum (numbers index it); Text is the viewer's own.
-const OPTION_KINDS: OptionKind[] = ['Flag', 'Int', 'IdList', 'Choice', 'ExclusiveFlags', 'Text'];
+// The kinds the panel has a control for; any other is free text.
+const OPTION_KINDS: OptionKind[] = ['Flag', 'Int', 'IdList', 'Choice', 'ExclusiveFlags', 'ChoiceList'];
 const CELL_KINDS: CellKind[] = ['Int', 'Decimal1', 'Text'];
 
 function squash(s: string): string {
@@ -74,7 +75,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
   const o = obj(raw);
   return {
     name: str(o.name),
-    kind: enumOf(OPTION_KINDS.slice(0, 5), o.kind, 'Text'),
+    kind: enumOf(OPTION_KINDS, o.kind, 'Text'),
     placeholder: str(o.placeholder),
     label: str(o.label) || str(o.name),
     help: str(o.help),
@@ -87,6 +88,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
       return { name: str(fo.name), label: str(fo.label) || str(fo.name), help: str(fo.help) };
     }),
     inverted: o.inverted === true,
+    group: str(o.group),
   };
 }
 
@@ -130,6 +132,8 @@ export function normalizeRule(raw: unknown): RuleDecl {
     }),
     pie: normalizePie(o.pie),
     sumColumns: arr(o.sumColumns).map(str).filter(Boolean),
+    summaryRow: str(o.summaryRow),
+    treeLevels: arr(o.treeLevels).map(str).filter(Boolean),
     available,
     missing: str(o.missing),
   };

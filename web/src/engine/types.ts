@@ -1,8 +1,11 @@
 // Shapes of what the engine returns (docs/architecture.md, "The WebAssembly API")
 // after normalisation. Raw JSON from the engine goes through normalize.ts first.
 
-/** The engine's kinds, plus Text: free text for a kind this viewer does not know (e.g. a regex). */
-export type OptionKind = 'Flag' | 'Int' | 'IdList' | 'Choice' | 'ExclusiveFlags' | 'Text';
+/**
+ * The engine's kinds, plus Text: free text for a kind this viewer does not know
+ * (a regex, a list of operator types). ChoiceList: several of `choices`, "/"-joined; none = all.
+ */
+export type OptionKind = 'Flag' | 'Int' | 'IdList' | 'Choice' | 'ChoiceList' | 'ExclusiveFlags' | 'Text';
 export type CellKind = 'Int' | 'Decimal1' | 'Text';
 
 export interface FlagSpec {
@@ -25,6 +28,8 @@ export interface OptionSpec {
   flags: FlagSpec[];
   /** A Flag that turns something off (`no-graph-mapping`): shown as a checkbox for the thing itself, ticked by default. */
   inverted: boolean;
+  /** The settings group it is shown in ("Merge operator parameters"); "" for none. */
+  group: string;
 }
 
 /**
@@ -80,8 +85,12 @@ export interface RuleDecl {
   columns: ColumnSpec[];
   needs: DataNeed[];
   pie: PieSpec | null;
-  /** Columns whose selected rows (or all rows) the table sums under its header; declared now, shown once the table has selection. */
+  /** Columns whose selected rows (or all rows) the table sums in its second header row. */
   sumColumns: string[];
+  /** The first text column's value of a summary row that no sum counts ("Summary"); "" for none. */
+  summaryRow: string;
+  /** Rows are paths through nested groups: the columns that start each level (the breakdown tree); [] = flat. */
+  treeLevels: string[];
   available: boolean;
   missing: string;
 }

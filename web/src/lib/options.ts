@@ -29,6 +29,7 @@ export function defaultValueOf(opt: OptionSpec): string {
     case 'IdList':
       return opt.defaultValue;
     case 'Choice':
+    case 'ChoiceList':
     case 'Text':
       return opt.defaultValue;
     case 'ExclusiveFlags':
@@ -53,6 +54,14 @@ export function parseIdList(text: string): number[] | null {
     ids.push(Number(p));
   }
   return ids;
+}
+
+/** "gemm/moe" -> ["gemm", "moe"] (a ChoiceList's value); "" -> [] (all). */
+export function parseChoiceList(text: string): string[] {
+  return text
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export interface BuiltOptions {
@@ -90,6 +99,13 @@ export function buildOptions(rule: RuleDecl, values: SettingValues): BuiltOption
       case 'Text':
         if (raw !== '' && raw !== opt.defaultValue) options[opt.name] = raw;
         break;
+      case 'ChoiceList': {
+        const picked = parseChoiceList(raw);
+        const unknown = picked.filter((c) => !opt.choices.includes(c));
+        if (unknown.length > 0) errors[opt.name] = `not one of ${opt.choices.join(', ')}: ${unknown.join(', ')}`;
+        else if (picked.length > 0 && picked.length < opt.choices.length) options[opt.name] = picked.join('/');
+        break;
+      }
       case 'ExclusiveFlags':
         // The group's id names the option; its value is the chosen flag.
         if (raw !== '' && opt.flags.some((f) => f.name === raw)) options[opt.name] = raw;

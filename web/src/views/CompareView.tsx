@@ -113,6 +113,7 @@ function CompareBody({
     setSelectedRow(null);
   }, [result]);
   const order = useMemo(() => sort?.order ?? identityOrder(result?.rowCount ?? 0), [sort, result]);
+  const selectedRows = useMemo(() => new Set(selectedRow === null ? [] : [selectedRow]), [selectedRow]);
 
   const requestSort = async (col: number) => {
     if (!result || shown?.resultId === undefined) return;
@@ -249,8 +250,9 @@ function CompareBody({
                     order={order}
                     sort={sort?.state ?? null}
                     onSort={(col) => void requestSort(col)}
-                    selectedRow={selectedRow}
-                    onRowClick={setSelectedRow}
+                    selectedRows={selectedRows}
+                    scrollToRow={selectedRow}
+                    onRowClick={(row) => setSelectedRow((prev) => (prev === row ? null : row))}
                     headerNote={(col) => (isPairColumn(result, col) ? `${names[0]} / ${names[1]}` : undefined)}
                   />
                 </>
