@@ -216,6 +216,53 @@ test('a bad global option value is refused with the CLI\'s line and keeps the co
   }
 });
 
+test('the operator rules declare their settings as the GUI words them, and --ppu-op-config is the Custom operator parse config', () => {
+  const report = buildFixture('ops_nested.sql');
+  try {
+    assert.equal(openReport(report).ok, true);
+    const rules = listRules();
+    const sum = rules.find((r) => r.name === 'ppu_op_sum');
+    assert.deepEqual(sum.globalOptions.map((g) => [g.name, g.label]), [['ppu-op-config', 'Custom operator parse config']]);
+    const option = (name) => sum.options.find((o) => o.name === name);
+    assert.equal(option('parse-from').kind, 'choiceList');
+    assert.equal(option('parse-from').label, 'Parse from');
+    assert.equal(option('parse-from').defaultLabel, 'ALL');
+    assert.equal(option('op').kind, 'textList');
+    assert.equal(option('rows').label, 'Maximum number of results');
+    const merges = sum.options.filter((o) => o.group === 'Merge operator parameters');
+    assert.equal(merges.length, 6);
+    assert.ok(merges.every((o) => o.kind === 'flag' && o.inverted));
+    assert.equal(option('no-graph-mapping').label, 'HGTX graph node mapping');
+    assert.deepEqual(sum.sumColumns, ['Total Time', 'Percent']);
+    assert.deepEqual(sum.pie.keyColumns, ['OP Type', 'OP Name']);
+    const types = rules.find((r) => r.name === 'ppu_op_type_sum');
+    assert.equal(types.summaryRow, 'Summary');
+    assert.deepEqual(types.sumColumns, ['Total Time', 'Instances', 'PPU Active Time']);
+    const trace = rules.find((r) => r.name === 'ppu_op_trace');
+    assert.equal(trace.options.find((o) => o.name === 'no-merge-flash-attention-prefill-decode-operator').label,
+      'Merge flash attention prefill decode operators');
+    const moe = rules.find((r) => r.name === 'moe_op_sum');
+    assert.equal(moe.options.find((o) => o.name === 'no-merge-moe-parameter').label, 'Merge MoE parameters');
+    assert.deepEqual(moe.globalOptions, []);
+    // The custom rules reach the rules through setRuleConfig, and a bad entry is the CLI's line.
+    assert.equal(engine.setRuleConfig(JSON.stringify({ 'ppu-op-config': ['MyGemm=kernel:^sgemm'] })).ok, true);
+    assert.match(renderRule('ppu_op_sum', '{}', 'csv').text, /"MyGemm",400,/);
+    const bad = engine.setRuleConfig(JSON.stringify({ 'ppu-op-config': ['GEMM=kernel:(x'] }));
+    assert.equal(bad.error, "--ppu-op-config 'GEMM=kernel:(x': invalid regular expression '(x' at position 2: missing closing parenthesis");
+    assert.match(renderRule('ppu_op_sum', '{}', 'csv').text, /"MyGemm"/);  // the config in force stays
+    assert.deepEqual(engine.checkRuleOption('ppu-op-config', 'Pytorch=hgtx:aten'), { ok: true });
+    assert.match(engine.checkRuleOption('ppu-op-config', 'GEMM=range:x').error, /expected 'kernel:' or 'hgtx:'/);
+    // ppu_op_trace rows carry the operator and activity spans.
+    const result = runRule('ppu_op_trace', '{}');
+    assert.equal(result.ok, true, result.error);
+    assert.deepEqual(result.spans.map((s) => s.name), ['PPU Operator', 'Device Activity']);
+    assert.equal(engine.release(result.result).ok, true);
+  } finally {
+    assert.equal(engine.setRuleConfig('{}').ok, true);
+    fs.rmSync(report, { force: true });
+  }
+});
+
 test('device memory detail rows carry the span of the memory held', () => {
   const report = buildFixture('memory_usage.sql');
   try {
