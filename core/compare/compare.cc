@@ -164,9 +164,11 @@ std::string blockName(const CompareValue& v, const ColumnSpec& from) { return v.
 std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
   std::vector<ColumnSpec> out;
   if (spec.deviceName) out.push_back({"Device Name", "", CellKind::Text, "PPU Device name"});
+  // Roles tell the viewer a shared key (one text for both sides) from a
+  // "base / target" cell (Value) and a side's own cell (Attribute).
   for (const std::string& k : spec.sharedKeys) {
     const ColumnSpec& from = sideColumn(spec, k);
-    out.push_back({from.name, from.unit, from.kind, from.help});
+    out.push_back({from.name, from.unit, from.kind, from.help, ColumnRole::Key});
   }
   if (!spec.levels.empty()) {
     for (const char* side : {"Base", "Target"}) {
@@ -175,7 +177,7 @@ std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
         for (const CompareValue& v : l.columns) {
           const ColumnSpec& from = sideColumn(spec, v.from);
           out.push_back({std::string(side) + " " + blockName(v, from), from.unit, from.kind,
-                         (v.help.empty() ? from.help : v.help) + in});
+                         (v.help.empty() ? from.help : v.help) + in, ColumnRole::Attribute});
         }
       }
     }
@@ -188,8 +190,8 @@ std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
     if (!v.ratio.empty()) out.push_back({v.ratio, "", CellKind::Decimal1, v.ratioHelp});
   }
   const ColumnSpec& shown = sideColumn(spec, spec.shownKey);
-  out.push_back({"Base " + spec.shownLabel, "", shown.kind, spec.shownHelp + " in base report"});
-  out.push_back({"Target " + spec.shownLabel, "", shown.kind, spec.shownHelp + " in target report"});
+  out.push_back({"Base " + spec.shownLabel, "", shown.kind, spec.shownHelp + " in base report", ColumnRole::Attribute});
+  out.push_back({"Target " + spec.shownLabel, "", shown.kind, spec.shownHelp + " in target report", ColumnRole::Attribute});
   return out;
 }
 

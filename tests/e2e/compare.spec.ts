@@ -122,3 +122,26 @@ test('show matched only, on a dropped pair with kernels on one side', async ({ p
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('every compare rule in the compare view: the CLI bytes, and its hotspot chart', async ({ page }) => {
+  await page.getByTestId('demo-pair').click();
+  await waitIdle(page);
+  await page.getByTestId('view-compare').click();
+  const rules = await page.locator('[data-testid^=rule-][data-available=true]').evaluateAll((els) =>
+    els.map((e) => e.getAttribute('data-testid')!.slice('rule-'.length)),
+  );
+  expect(rules).toEqual(expect.arrayContaining([RULE, 'ppu_operator_kernel_breakdown_compare', 'ppu_time_util_compare']));
+  for (const rule of rules) {
+    expect(await selectRule(page, rule), rule).toBe('ready');
+    expect((await exportedCsv(page)).lines, rule).toEqual(cliLines(rule, DEMO_BASE, DEMO_SLOW));
+    // Pairs and side blocks alike give the chart bars.
+    const chart = page.getByTestId('hotspot-chart');
+    await expect(chart, rule).toHaveAttribute('data-rendered', 'true');
+    expect(Number(await chart.getAttribute('data-bars')), rule).toBeGreaterThan(0);
+  }
+  // A shared key (OP Type) is one text for both sides: no alias pair under its header.
+  expect(await selectRule(page, 'ppu_operator_summary_compare')).toBe('ready');
+  const hs = await headers(page);
+  expect(hs).toContain('OP Type');
+  expect(hs).toContain('Percent (%) demo-base / demo-slow');
+});

@@ -62,6 +62,8 @@ export function HotspotChart({ title, names, rows, onSelect, onCapacity }: Props
     if (!c) return;
     el.current!.dataset.rendered = 'false';
     el.current!.dataset.rows = String(rows.length);
+    // Rows with a bar on either side (tests: a layout the chart cannot read shows none).
+    el.current!.dataset.bars = String(rows.filter((h) => (h.base ?? 0) > 0 || (h.target ?? 0) > 0).length);
     const shown = [...rows].reverse(); // ECharts draws categories bottom-up
     c.setOption(
       {

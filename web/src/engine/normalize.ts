@@ -3,6 +3,7 @@
 // or in another case, and of missing optional fields, so a small change in the
 // bindings' JSON does not break the page.
 import type {
+  ColumnRole,
   CellKind,
   ColumnSpec,
   DeviceInfo,
@@ -68,6 +69,7 @@ export function normalizeColumn(raw: unknown): ColumnSpec {
     kind: cellKindOf(o.kind),
     help: str(o.help),
     header: str(o.header) || headerOf(name, unit),
+    role: enumOf<ColumnRole>(['value', 'key', 'attribute'], o.role, 'value'),
   };
 }
 

@@ -46,12 +46,17 @@ export interface GlobalOptionSpec {
   defaults: string[];
 }
 
+/** A column's role: a key matches rows across reports, a value is measured per row, an attribute describes it
+ * (in a compare rule: key = one text for both sides, value = a "base / target" cell, attribute = one side's own cell). */
+export type ColumnRole = 'value' | 'key' | 'attribute';
+
 export interface ColumnSpec {
   name: string;
   unit: string;
   kind: CellKind;
   help: string;
   header: string;
+  role: ColumnRole;
 }
 
 export interface PieSpec {

@@ -7,7 +7,7 @@ import type { RuleDecl } from '../engine/types';
 import { hotspots, isPairColumn } from '../lib/compare';
 import { formatCount } from '../lib/format';
 import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
-import { identityOrder } from '../lib/result';
+import { identityOrder, type DecodedResult } from '../lib/result';
 import { nextSort, type SortState } from '../lib/sort';
 import { CompareInfo } from '../components/CompareInfo';
 import { HotspotChart } from '../components/HotspotChart';
@@ -21,6 +21,13 @@ import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
 import { cliTimeFilter, downloadText, knownIds, useGlobalSettings } from './StatsView';
+
+/** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
+function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
+  if (isPairColumn(result, col, declared)) return `${names[0]} / ${names[1]}`;
+  const name = result.columns[col].name;
+  return name.startsWith('Base ') ? names[0] : name.startsWith('Target ') ? names[1] : undefined;
+}
 
 /** Both reports' availability: a compare rule needs its data in each. */
 function availability(rule: RuleDecl, target: OpenReport | null): RuleDecl {
@@ -253,7 +260,7 @@ function CompareBody({
                     selectedRows={selectedRows}
                     scrollToRow={selectedRow}
                     onRowClick={(row) => setSelectedRow((prev) => (prev === row ? null : row))}
-                    headerNote={(col) => (isPairColumn(result, col) ? `${names[0]} / ${names[1]}` : undefined)}
+                    headerNote={(col) => headerNoteOf(result, col, rule.columns, names)}
                   />
                 </>
               ) : (
