@@ -1,0 +1,245 @@
+#include "core/timeline/timeline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+#include "core/analysis/hgtx_stacks.h"
+#include "core/analysis/kernel_names.h"
+#include "core/rules/memory_ops.h"
+
+namespace asys {
+
+uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_t>& end, std::vector<uint16_t>& lane) {
+  std::vector<int64_t> laneEnd;  // per lane: where its last event ends
+  lane.resize(start.size());
+  for (size_t i = 0; i < start.size(); ++i) {
+    size_t l = 0;
+    while (l < laneEnd.size() && laneEnd[l] > start[i]) ++l;
+    if (l == laneEnd.size()) laneEnd.push_back(end[i]);
+    else laneEnd[l] = end[i];
+    lane[i] = static_cast<uint16_t>(std::min<size_t>(l, 0xFFFF));
+  }
+  return static_cast<uint16_t>(std::max<size_t>(1, std::min<size_t>(laneEnd.size(), 0xFFFF)));
+}
+
+namespace {
+
+// Events collected for one track before they are put in start order.
+struct Pending {
+  std::string group, label;
+  std::vector<int64_t> start, end;
+  std::vector<uint32_t> name;
+  std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)
+  std::vector<TimelineKind> kind;
+  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
+    start.push_back(s);
+    end.push_back(e);
+    name.push_back(n);
+    kind.push_back(k);
+  }
+};
+
+// By track key: (0, device, stream) or (1, globalTid, 0 API | 1 HGTX).
+using PendingTracks = std::map<std::tuple<int, int64_t, int64_t>, Pending>;
+
+template <typename T>
+void permute(std::vector<T>& v, const std::vector<uint32_t>& order) {
+  if (v.empty()) return;
+  std::vector<T> out(order.size());
+  for (size_t i = 0; i < order.size(); ++i) out[i] = v[order[i]];
+  v.swap(out);
+}
+
+TimelineTrack finish(Pending& p) {
+  const size_t n = p.start.size();
+  // An event without an end (cut off by the capture's end) shows as an instant.
+  for (size_t i = 0; i < n; ++i)
+    if (p.end[i] == kNoValue || p.end[i] < p.start[i]) p.end[i] = p.start[i];
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; ++i)
+    sorted = p.start[i - 1] < p.start[i] || (p.start[i - 1] == p.start[i] && p.end[i - 1] <= p.end[i]);
+  if (!sorted) {
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return p.start[a] != p.start[b] ? p.start[a] < p.start[b] : p.end[a] < p.end[b];
+    });
+    permute(p.start, order);
+    permute(p.end, order);
+    permute(p.name, order);
+    permute(p.kind, order);
+    permute(p.lane, order);
+  }
+  TimelineTrack t;
+  t.group = std::move(p.group);
+  t.label = std::move(p.label);
+  t.start = std::move(p.start);
+  t.end = std::move(p.end);
+  t.name = std::move(p.name);
+  t.kind = std::move(p.kind);
+  if (p.lane.empty()) {
+    t.lanes = assignLanes(t.start, t.end, t.lane);
+  } else {
+    t.lane = std::move(p.lane);
+    t.lanes = static_cast<uint16_t>(*std::max_element(t.lane.begin(), t.lane.end()) + 1);
+  }
+  for (size_t i = 0; i < t.size(); ++i) t.longest = std::max(t.longest, t.end[i] - t.start[i]);
+  return t;
+}
+
+std::string deviceGroup(Report& report, int64_t device) {
+  for (const Device& d : report.devices())
+    if (d.id == device) return "PPU " + std::to_string(device) + " (" + d.name + ")";
+  return "PPU " + std::to_string(device);
+}
+
+std::string processGroup(Report& report, int64_t pid) {
+  for (const Process& p : report.processes())
+    if (p.pid == pid && !p.name.empty()) return "Process " + std::to_string(pid) + " (" + p.name + ")";
+  return "Process " + std::to_string(pid);
+}
+
+std::string threadLabel(Report& report, int64_t globalTid) {
+  std::string label = "Thread " + std::to_string(tidOf(globalTid));
+  const auto& names = report.threadNames();
+  if (auto it = names.find(globalTid); it != names.end() && it->second != kNoString)
+    label += " (" + std::string(report.strings().get(it->second)) + ")";
+  return label;
+}
+
+// Device tracks: one per (device, stream), kernels, memcpys and memsets together.
+void addDeviceTracks(Report& report, PendingTracks& out) {
+  StringPool& strings = report.strings();
+  auto track = [&](int64_t device, int64_t stream) -> Pending& {
+    Pending& p = out[{0, device, stream}];
+    if (p.group.empty()) {
+      p.group = deviceGroup(report, device);
+      p.label = "Stream " + std::to_string(stream);
+    }
+    return p;
+  };
+  if (report.hasData("HGGC_KERNEL")) {
+    const Kernels& k = report.kernels(kcol::time | kcol::deviceId | kcol::streamId | kcol::names);
+    KernelNamer namer(k, strings, KernelNameMode::Demangled);
+    for (size_t i = 0; i < k.size(); ++i)
+      track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel);
+  }
+  MemcpyNames memcpyNames(report);
+  if (report.hasData("HGGC_MEMCPY")) {
+    const MemoryOps& m = report.memcpys();
+    for (size_t i = 0; i < m.size(); ++i)
+      track(m.deviceId[i], m.streamId[i])
+          .add(m.start[i], m.end[i], strings.intern(memcpyNames.name(m.copyKind[i], m.dstKind[i])), TimelineKind::Memcpy);
+  }
+  if (report.hasData("HGGC_MEMSET")) {
+    const MemoryOps& m = report.memsets();
+    const uint32_t memset = strings.intern("Memset");
+    for (size_t i = 0; i < m.size(); ++i)
+      track(m.deviceId[i], m.streamId[i]).add(m.start[i], m.end[i], memset, TimelineKind::Memset);
+  }
+}
+
+// Thread tracks: HGGC API calls per thread (a non-zero return value marked),
+// and the thread's HGTX push/pop ranges by nesting level.
+void addThreadTracks(Report& report, PendingTracks& out) {
+  if (report.hasData("HGGC_API")) {
+    const ApiCalls& a = report.hggcApi(acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const int64_t g = a.globalTid[i];
+      Pending& p = out[{1, g, 0}];
+      if (p.group.empty()) {
+        p.group = processGroup(report, pidOf(g));
+        p.label = threadLabel(report, g) + " HGGC API";
+      }
+      const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
+      p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api);
+    }
+  }
+  if (report.hasData("HGTX_EVENTS")) {
+    const HgtxEvents& h = report.hgtx();
+    const HgtxStacks stacks = buildHgtxStacks(h);
+    for (uint32_t e : stacks.ranges) {
+      const int64_t g = h.globalTid[e];
+      Pending& p = out[{1, g, 1}];
+      if (p.group.empty()) {
+        p.group = processGroup(report, pidOf(g));
+        p.label = threadLabel(report, g) + " HGTX";
+      }
+      p.add(h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx);
+      p.lane.push_back(static_cast<uint16_t>(std::min(stacks.level[e], 0xFFFF)));
+    }
+  }
+}
+
+}  // namespace
+
+Timeline Timeline::build(Report& report) {
+  // Tracks in key order: devices (by id, then stream), then threads (by
+  // global thread id: a process's threads together), each thread's HGGC API
+  // calls right above its HGTX ranges.
+  PendingTracks pending;
+  addDeviceTracks(report, pending);
+  addThreadTracks(report, pending);
+  Timeline t;
+  bool any = false;
+  for (auto& [key, p] : pending) {
+    if (p.start.empty()) continue;
+    t.tracks_.push_back(finish(p));
+    const TimelineTrack& tr = t.tracks_.back();
+    const int64_t last = *std::max_element(tr.end.begin(), tr.end.end());
+    t.first_ = any ? std::min(t.first_, tr.start.front()) : tr.start.front();
+    t.last_ = any ? std::max(t.last_, last) : last;
+    any = true;
+  }
+  return t;
+}
+
+TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
+  TimelineSlices out;
+  if (track >= tracks_.size() || to <= from || pixels == 0) return out;
+  const TimelineTrack& t = tracks_[track];
+  // The first event that may overlap: none starting before from - longest can.
+  const int64_t earliest = from > INT64_MIN + t.longest ? from - t.longest : INT64_MIN;
+  size_t i = std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin();
+  const double perPixel = static_cast<double>(to - from) / pixels;
+  auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
+  // Per lane: the slice being built (index into out), and its end pixel.
+  std::vector<int64_t> openSlice(t.lanes, -1), openPixel(t.lanes, 0);
+  std::vector<int64_t> longest(t.lanes, -1);
+  for (; i < t.size() && t.start[i] < to; ++i) {
+    // Ended before the window (an instant exactly at `from` is inside it).
+    if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
+    const uint16_t lane = t.lane[i];
+    const int64_t p0 = pixelOf(t.start[i]);
+    const int64_t s = openSlice[lane];
+    if (s >= 0 && p0 <= openPixel[lane]) {
+      // In the pixel the lane's slice ends in: one slice, the longest names it.
+      out.end[s] = std::max(out.end[s], t.end[i]);
+      ++out.count[s];
+      if (t.end[i] - t.start[i] > longest[lane]) {
+        longest[lane] = t.end[i] - t.start[i];
+        out.name[s] = t.name[i];
+        out.kind[s] = t.kind[i];
+        out.event[s] = static_cast<uint32_t>(i);
+      }
+      openPixel[lane] = std::max(openPixel[lane], pixelOf(out.end[s]));
+      continue;
+    }
+    openSlice[lane] = static_cast<int64_t>(out.size());
+    openPixel[lane] = pixelOf(t.end[i]);
+    longest[lane] = t.end[i] - t.start[i];
+    out.start.push_back(t.start[i]);
+    out.end.push_back(t.end[i]);
+    out.name.push_back(t.name[i]);
+    out.event.push_back(static_cast<uint32_t>(i));
+    out.count.push_back(1);
+    out.lane.push_back(lane);
+    out.kind.push_back(t.kind[i]);
+  }
+  return out;
+}
+
+}  // namespace asys
