@@ -38,6 +38,8 @@ function fakeEngine() {
     setRuleConfig: () => ({ ok: true }),
     checkRuleOption: () => ({ ok: true }),
     run: () => ({ ok: false, error: 'not here' }),
+    timelineTracks: () => ({ ok: false, error: 'not here' }),
+    timelineWindow: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),

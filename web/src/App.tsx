@@ -1,5 +1,5 @@
 // The viewer: open reports (drop, pick, demo; several at once), look at one
-// in the stats view or compare two in the compare view. State lives in
+// in the stats view or the timeline, or compare two in the compare view. State lives in
 // web/src/state (engine, reports, rule options, view preferences), so the two
 // views share it without passing it down by hand.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -12,8 +12,10 @@ import { ErrorsProvider, useErrors } from './state/errors';
 import { PrefsProvider } from './state/prefs';
 import { ReportsProvider, useReports } from './state/reports';
 import { RuleConfigProvider } from './state/ruleConfig';
+import { useView, ViewProvider } from './state/view';
 import { CompareView } from './views/CompareView';
 import { StatsView } from './views/StatsView';
+import { TimelineView } from './views/TimelineView';
 
 export function App() {
   return (
@@ -22,7 +24,9 @@ export function App() {
         <RuleConfigProvider>
           <ReportsProvider>
             <PrefsProvider>
-              <Shell />
+              <ViewProvider>
+                <Shell />
+              </ViewProvider>
             </PrefsProvider>
           </ReportsProvider>
         </RuleConfigProvider>
@@ -31,14 +35,12 @@ export function App() {
   );
 }
 
-type View = 'stats' | 'compare';
-
 function Shell() {
   const { pending } = useEngine();
   const { errors, dismiss } = useErrors();
   const reports = useReports();
   const { active, loading } = reports;
-  const [view, setView] = useState<View>('stats');
+  const { view, setView } = useView();
   const [viewBusy, setViewBusy] = useState(false);
   const onBusy = useCallback((b: boolean) => setViewBusy(b), []);
 
@@ -113,6 +115,15 @@ function Shell() {
             >
               Compare
             </button>
+            <button
+              className={`view-tab${view === 'timeline' ? ' selected' : ''}`}
+              aria-pressed={view === 'timeline'}
+              onClick={() => setView('timeline')}
+              title="The active report's events in time"
+              data-testid="view-timeline"
+            >
+              Timeline
+            </button>
           </nav>
         )}
         {active && openBar}
@@ -138,6 +149,8 @@ function Shell() {
         </main>
       ) : view === 'compare' && canCompare ? (
         <CompareView busy={busy} onBusy={onBusy} />
+      ) : view === 'timeline' ? (
+        <TimelineView onBusy={onBusy} />
       ) : (
         <StatsView report={active} busy={busy} onBusy={onBusy} />
       )}

@@ -1,6 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
+import type { TimelineEngine } from './timeline_api';
 import type { CellArray, RawRuleResult } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
@@ -19,7 +20,7 @@ export const ENGINE_API_VERSION = 2;
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
-export interface AsysEngine {
+export interface AsysEngine extends TimelineEngine {
   FS: EmscriptenFS;
   apiVersion(): number;
   /** Files as one report: {report, summary}. */

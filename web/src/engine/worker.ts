@@ -16,6 +16,7 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
+import { takeTimelineInfo, takeTimelineWindow, windowBuffers } from './timeline_api';
 import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
@@ -199,6 +200,17 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'checkRuleOption': {
       const e = await engine();
       post({ id, kind: 'result', result: okOrError(e.checkRuleOption(msg.name, msg.value), 'checkRuleOption') });
+      return;
+    }
+    case 'timelineTracks': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeTimelineInfo(e.timelineTracks(msg.report)) });
+      return;
+    }
+    case 'timelineWindow': {
+      const e = await engine();
+      const w = takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks));
+      post({ id, kind: 'result', result: w }, windowBuffers(w));
       return;
     }
   }

@@ -14,6 +14,7 @@ import { usePrefs } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
+import { useView } from '../state/view';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
 export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
@@ -70,6 +71,7 @@ export function StatsView({
   const { client } = useEngine();
   const { pushError } = useErrors();
   const prefs = usePrefs();
+  const { showInTimeline } = useView();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
   // The stats view runs the rules of one report; compare rules need two.
@@ -197,6 +199,9 @@ export function StatsView({
                     resultId === undefined ? undefined : (column, descending) => client.sortOrder(resultId, column, descending)
                   }
                   onPendingChange={setSorting}
+                  onShowInTimeline={(span, row, zoom) =>
+                    showInTimeline({ report: report.id, start: span.start[row], end: span.end[row], zoom, label: span.name })
+                  }
                 />
               ) : (
                 <div className="placeholder muted">{running ? 'Running…' : ''}</div>
