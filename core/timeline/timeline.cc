@@ -87,6 +87,7 @@ TimelineTrack finish(Pending& p) {
     t.lanes = static_cast<uint16_t>(*std::max_element(t.lane.begin(), t.lane.end()) + 1);
   }
   for (size_t i = 0; i < t.size(); ++i) t.longest = std::max(t.longest, t.end[i] - t.start[i]);
+  buildLevels(t);
   return t;
 }
 
@@ -174,7 +175,131 @@ void addThreadTracks(Report& report, PendingTracks& out) {
   }
 }
 
+// One level from the one below (or the raw events): in start order, per lane,
+// an item joins the lane's open slice when it starts less than `resolution`
+// after that slice's end. Slices are made in start order.
+template <typename Source>
+TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution) {
+  TimelineLevel out;
+  out.resolution = resolution;
+  std::vector<int64_t> open(lanes, -1);
+  for (size_t i = 0; i < src.size(); ++i) {
+    const uint16_t lane = src.lane[i];
+    const int64_t s = open[lane];
+    if (s >= 0 && src.start[i] - out.end[s] < resolution) {
+      out.end[s] = std::max(out.end[s], src.end[i]);
+      out.count[s] += src.countAt(i);
+      if (src.longestAt(i) > out.longest[s]) {
+        out.longest[s] = src.longestAt(i);
+        out.name[s] = src.name[i];
+        out.kind[s] = src.kind[i];
+        out.event[s] = src.eventAt(i);
+      }
+      continue;
+    }
+    open[lane] = static_cast<int64_t>(out.size());
+    out.start.push_back(src.start[i]);
+    out.end.push_back(src.end[i]);
+    out.longest.push_back(src.longestAt(i));
+    out.name.push_back(src.name[i]);
+    out.event.push_back(src.eventAt(i));
+    out.count.push_back(src.countAt(i));
+    out.lane.push_back(lane);
+    out.kind.push_back(src.kind[i]);
+  }
+  for (size_t i = 0; i < out.size(); ++i) out.widest = std::max(out.widest, out.end[i] - out.start[i]);
+  return out;
+}
+
+// The raw events and the levels seen alike by mergeLevel and the window query.
+struct RawItems {
+  const TimelineTrack& t;
+  const std::vector<int64_t>& start = t.start;
+  const std::vector<int64_t>& end = t.end;
+  const std::vector<uint32_t>& name = t.name;
+  const std::vector<uint16_t>& lane = t.lane;
+  const std::vector<TimelineKind>& kind = t.kind;
+  size_t size() const { return t.size(); }
+  uint32_t countAt(size_t) const { return 1; }
+  int64_t longestAt(size_t i) const { return t.end[i] - t.start[i]; }
+  uint32_t eventAt(size_t i) const { return static_cast<uint32_t>(i); }
+  int64_t widest() const { return t.longest; }
+};
+
+struct LevelItems {
+  const TimelineLevel& l;
+  const std::vector<int64_t>& start = l.start;
+  const std::vector<int64_t>& end = l.end;
+  const std::vector<uint32_t>& name = l.name;
+  const std::vector<uint16_t>& lane = l.lane;
+  const std::vector<TimelineKind>& kind = l.kind;
+  size_t size() const { return l.size(); }
+  uint32_t countAt(size_t i) const { return l.count[i]; }
+  int64_t longestAt(size_t i) const { return l.longest[i]; }
+  uint32_t eventAt(size_t i) const { return l.event[i]; }
+  int64_t widest() const { return l.widest; }
+};
+
+// The window query over raw events or a level: see Timeline::window.
+template <typename Items>
+TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, uint32_t pixels) {
+  TimelineSlices out;
+  const int64_t widest = t.widest();
+  const int64_t earliest = from > INT64_MIN + widest ? from - widest : INT64_MIN;
+  size_t i = std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin();
+  const double perPixel = static_cast<double>(to - from) / pixels;
+  auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
+  // Per lane: the slice being built (index into out), its end pixel, its longest event.
+  std::vector<int64_t> openSlice(lanes, -1), openPixel(lanes, 0), longest(lanes, -1);
+  for (; i < t.size() && t.start[i] < to; ++i) {
+    // Ended before the window (an instant exactly at `from` is inside it).
+    if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
+    const uint16_t lane = t.lane[i];
+    const int64_t s = openSlice[lane];
+    if (s >= 0 && pixelOf(t.start[i]) <= openPixel[lane]) {
+      // In the pixel the lane's slice ends in: one slice, the longest names it.
+      out.end[s] = std::max(out.end[s], t.end[i]);
+      out.count[s] += t.countAt(i);
+      if (t.longestAt(i) > longest[lane]) {
+        longest[lane] = t.longestAt(i);
+        out.name[s] = t.name[i];
+        out.kind[s] = t.kind[i];
+        out.event[s] = t.eventAt(i);
+      }
+      openPixel[lane] = std::max(openPixel[lane], pixelOf(out.end[s]));
+      continue;
+    }
+    openSlice[lane] = static_cast<int64_t>(out.size());
+    openPixel[lane] = pixelOf(t.end[i]);
+    longest[lane] = t.longestAt(i);
+    out.start.push_back(t.start[i]);
+    out.end.push_back(t.end[i]);
+    out.name.push_back(t.name[i]);
+    out.event.push_back(t.eventAt(i));
+    out.count.push_back(t.countAt(i));
+    out.lane.push_back(lane);
+    out.kind.push_back(t.kind[i]);
+  }
+  return out;
+}
+
 }  // namespace
+
+void buildLevels(TimelineTrack& t) {
+  t.levels.clear();
+  if (t.size() == 0) return;
+  const int64_t extent = *std::max_element(t.end.begin(), t.end.end()) - t.start.front();
+  size_t below = t.size();
+  // Resolutions 8x apart up to the track's extent; a level is kept when it
+  // has at most 3/4 of the slices below it (else the next one is tried).
+  for (int64_t resolution = 1000; below > 256 && resolution <= extent; resolution *= 8) {
+    TimelineLevel l = t.levels.empty() ? mergeLevel(RawItems{t}, t.lanes, resolution)
+                                       : mergeLevel(LevelItems{t.levels.back()}, t.lanes, resolution);
+    if (l.size() * 4 > below * 3) continue;
+    below = l.size();
+    t.levels.push_back(std::move(l));
+  }
+}
 
 Timeline Timeline::build(Report& report) {
   // Tracks in key order: devices (by id, then stream), then threads (by
@@ -198,48 +323,14 @@ Timeline Timeline::build(Report& report) {
 }
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
-  TimelineSlices out;
-  if (track >= tracks_.size() || to <= from || pixels == 0) return out;
+  if (track >= tracks_.size() || to <= from || pixels == 0) return {};
   const TimelineTrack& t = tracks_[track];
-  // The first event that may overlap: none starting before from - longest can.
-  const int64_t earliest = from > INT64_MIN + t.longest ? from - t.longest : INT64_MIN;
-  size_t i = std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin();
-  const double perPixel = static_cast<double>(to - from) / pixels;
-  auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
-  // Per lane: the slice being built (index into out), and its end pixel.
-  std::vector<int64_t> openSlice(t.lanes, -1), openPixel(t.lanes, 0);
-  std::vector<int64_t> longest(t.lanes, -1);
-  for (; i < t.size() && t.start[i] < to; ++i) {
-    // Ended before the window (an instant exactly at `from` is inside it).
-    if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
-    const uint16_t lane = t.lane[i];
-    const int64_t p0 = pixelOf(t.start[i]);
-    const int64_t s = openSlice[lane];
-    if (s >= 0 && p0 <= openPixel[lane]) {
-      // In the pixel the lane's slice ends in: one slice, the longest names it.
-      out.end[s] = std::max(out.end[s], t.end[i]);
-      ++out.count[s];
-      if (t.end[i] - t.start[i] > longest[lane]) {
-        longest[lane] = t.end[i] - t.start[i];
-        out.name[s] = t.name[i];
-        out.kind[s] = t.kind[i];
-        out.event[s] = static_cast<uint32_t>(i);
-      }
-      openPixel[lane] = std::max(openPixel[lane], pixelOf(out.end[s]));
-      continue;
-    }
-    openSlice[lane] = static_cast<int64_t>(out.size());
-    openPixel[lane] = pixelOf(t.end[i]);
-    longest[lane] = t.end[i] - t.start[i];
-    out.start.push_back(t.start[i]);
-    out.end.push_back(t.end[i]);
-    out.name.push_back(t.name[i]);
-    out.event.push_back(static_cast<uint32_t>(i));
-    out.count.push_back(1);
-    out.lane.push_back(lane);
-    out.kind.push_back(t.kind[i]);
-  }
-  return out;
+  // The coarsest level whose merging stays under half a pixel.
+  const double halfPixel = static_cast<double>(to - from) / pixels / 2;
+  const TimelineLevel* level = nullptr;
+  for (const TimelineLevel& l : t.levels)
+    if (static_cast<double>(l.resolution) <= halfPixel) level = &l;
+  return level ? windowOf(LevelItems{*level}, t.lanes, from, to, pixels) : windowOf(RawItems{t}, t.lanes, from, to, pixels);
 }
 
 }  // namespace asys

@@ -16,6 +16,20 @@ namespace asys {
 
 enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx };
 
+// A coarser copy of a track's events: per lane, events less than
+// `resolution` ns apart merged into one, the longest naming it. A window
+// whose pixels are at least twice as wide reads a level instead of every
+// event, so zoomed out a frame costs what the screen holds, not the report.
+struct TimelineLevel {
+  int64_t resolution = 0;
+  std::vector<int64_t> start, end, longest;  // longest: its longest event's duration
+  std::vector<uint32_t> name, event, count;
+  std::vector<uint16_t> lane;
+  std::vector<TimelineKind> kind;
+  int64_t widest = 0;  // the widest merged span
+  size_t size() const { return start.size(); }
+};
+
 struct TimelineTrack {
   std::string group;  // "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)"
   std::string label;  // "Stream 7", "Thread 1050790 (python3)", "HGTX 1050790"
@@ -26,6 +40,7 @@ struct TimelineTrack {
   std::vector<TimelineKind> kind;
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
+  std::vector<TimelineLevel> levels;  // finer to coarser
   size_t size() const { return start.size(); }
 };
 
@@ -54,6 +69,11 @@ class Timeline {
   std::vector<TimelineTrack> tracks_;
   int64_t first_ = 0, last_ = 0;
 };
+
+// The levels of detail of a track: resolutions 8x apart from 1 us up to the
+// track's extent, each built from the last one kept; a level is kept when it
+// has at most 3/4 of the slices below it, while more than 256 remain.
+void buildLevels(TimelineTrack& track);
 
 // Lanes for events in start order: each event takes the lowest lane free at
 // its start (a lane is free once its last event ended). Returns the lane count.
