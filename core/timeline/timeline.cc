@@ -8,6 +8,7 @@
 
 #include "core/analysis/hgtx_stacks.h"
 #include "core/analysis/kernel_names.h"
+#include "core/base/stage_timer.h"
 #include "core/rules/memory_ops.h"
 
 namespace asys {
@@ -175,13 +176,35 @@ void addThreadTracks(Report& report, PendingTracks& out) {
   }
 }
 
+// How many slices mergeLevel would make, without making them: most candidate
+// resolutions merge too little to be kept.
+template <typename Source>
+size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
+  std::vector<int64_t> openEnd(lanes, INT64_MIN);
+  size_t slices = 0;
+  for (size_t i = 0; i < src.size(); ++i) {
+    int64_t& end = openEnd[src.lane[i]];
+    if (end != INT64_MIN && src.start[i] - end < resolution) {
+      end = std::max(end, src.end[i]);
+    } else {
+      end = src.end[i];
+      ++slices;
+    }
+  }
+  return slices;
+}
+
 // One level from the one below (or the raw events): in start order, per lane,
 // an item joins the lane's open slice when it starts less than `resolution`
 // after that slice's end. Slices are made in start order.
 template <typename Source>
-TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution) {
+TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, size_t slices) {
   TimelineLevel out;
   out.resolution = resolution;
+  for (auto* v : {&out.start, &out.end, &out.longest}) v->reserve(slices);
+  for (auto* v : {&out.name, &out.event, &out.count}) v->reserve(slices);
+  out.lane.reserve(slices);
+  out.kind.reserve(slices);
   std::vector<int64_t> open(lanes, -1);
   for (size_t i = 0; i < src.size(); ++i) {
     const uint16_t lane = src.lane[i];
@@ -293,9 +316,11 @@ void buildLevels(TimelineTrack& t) {
   // Resolutions 8x apart up to the track's extent; a level is kept when it
   // has at most 3/4 of the slices below it (else the next one is tried).
   for (int64_t resolution = 1000; below > 256 && resolution <= extent; resolution *= 8) {
-    TimelineLevel l = t.levels.empty() ? mergeLevel(RawItems{t}, t.lanes, resolution)
-                                       : mergeLevel(LevelItems{t.levels.back()}, t.lanes, resolution);
-    if (l.size() * 4 > below * 3) continue;
+    const size_t slices = t.levels.empty() ? countMerged(RawItems{t}, t.lanes, resolution)
+                                           : countMerged(LevelItems{t.levels.back()}, t.lanes, resolution);
+    if (slices * 4 > below * 3) continue;
+    TimelineLevel l = t.levels.empty() ? mergeLevel(RawItems{t}, t.lanes, resolution, slices)
+                                       : mergeLevel(LevelItems{t.levels.back()}, t.lanes, resolution, slices);
     below = l.size();
     t.levels.push_back(std::move(l));
   }
@@ -306,8 +331,15 @@ Timeline Timeline::build(Report& report) {
   // global thread id: a process's threads together), each thread's HGGC API
   // calls right above its HGTX ranges.
   PendingTracks pending;
-  addDeviceTracks(report, pending);
-  addThreadTracks(report, pending);
+  {
+    StageTimer timer("timeline: device tracks");
+    addDeviceTracks(report, pending);
+  }
+  {
+    StageTimer timer("timeline: thread tracks");
+    addThreadTracks(report, pending);
+  }
+  StageTimer timer("timeline: order, lanes, levels");
   Timeline t;
   bool any = false;
   for (auto& [key, p] : pending) {
