@@ -206,10 +206,21 @@ export function isOutOfMemory(message: string): boolean {
  * why not 4), the command line has no such limit. The engine stays usable (what it loaded for the failed rule is
  * freed); docs/big-reports.md gives the ceiling.
  */
+/** A file name as a shell word (single-quoted when it needs it). */
+function shellQuoted(fileName: string): string {
+  return /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
+}
+
 export function outOfMemoryMessage(fileName: string, rule?: string): string {
-  const file = /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
+  const file = shellQuoted(fileName);
   const what = rule ? `${rule} on ${fileName}` : `opening ${fileName}`;
   return `Out of memory: ${what} needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: asys stats -r ${rule ?? 'RULE'} ${file}`;
+}
+
+/** The same for the timeline: its events are in the trace rules on the command line. */
+export function timelineOutOfMemoryMessage(fileName: string): string {
+  const file = shellQuoted(fileName);
+  return `Out of memory: the timeline of ${fileName} needs more than the 2 GB a browser tab's engine can use; its events are in the trace rules on the command line: asys stats -r hggc_ppu_trace,hggc_api_trace ${file}`;
 }
 
 /** Removes the worker's mount directories (/reports/N/...) from the engine's paths and messages. */

@@ -6,6 +6,7 @@ import {
   errorText,
   isOutOfMemory,
   outOfMemoryMessage,
+  timelineOutOfMemoryMessage,
   ReportMounts,
   takeRenderedText,
   takeRunResult,
@@ -31,12 +32,13 @@ const results = new Map<number, number>();
 const reportNames = new Map<number, string>();
 
 /** Runs an engine call for `rule` on `report`; running out of memory becomes the one line that suggests the CLI. */
-function explained<T>(report: number, rule: string, call: () => T): T {
+function explained<T>(report: number, rule: string | null, call: () => T): T {
   try {
     return call();
   } catch (e) {
-    if (isOutOfMemory(errorText(e))) throw new Error(outOfMemoryMessage(reportNames.get(report) ?? 'the report', rule));
-    throw e;
+    if (!isOutOfMemory(errorText(e))) throw e;
+    const name = reportNames.get(report) ?? 'the report';
+    throw new Error(rule === null ? timelineOutOfMemoryMessage(name) : outOfMemoryMessage(name, rule));
   }
 }
 
@@ -204,12 +206,14 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'timelineTracks': {
       const e = await engine();
-      post({ id, kind: 'result', result: takeTimelineInfo(e.timelineTracks(msg.report)) });
+      post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineInfo(e.timelineTracks(msg.report))) });
       return;
     }
     case 'timelineWindow': {
       const e = await engine();
-      const w = takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks));
+      const w = explained(msg.report, null, () =>
+        takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks)),
+      );
       post({ id, kind: 'result', result: w }, windowBuffers(w));
       return;
     }
