@@ -37,11 +37,13 @@ function fakeEngine() {
     setTimeFilter: () => ({ ok: true, window: null }),
     setRuleConfig: () => ({ ok: true }),
     checkRuleOption: () => ({ ok: true }),
+    checkOption: () => ({ ok: true }),
     run: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),
     render: () => ({ ok: false, error: 'not here' }),
+    renderXlsx: () => ({ ok: false, error: 'not here' }),
     release: () => ({ ok: true }),
   };
   return { engine, log };

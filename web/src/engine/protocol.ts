@@ -19,10 +19,12 @@ export type EngineRequest =
   | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
   | { type: 'sort'; result: number; column: number; descending: boolean }
   | { type: 'render'; result: number; format: string }
+  | { type: 'renderXlsx'; result: number; sheet: string }
   | { type: 'release'; result: number }
   | { type: 'setTimeFilter'; report: number; filterTime: string; filterHgtx: string }
   | { type: 'setRuleConfig'; config: RuleConfig }
-  | { type: 'checkRuleOption'; name: string; value: string };
+  | { type: 'checkRuleOption'; name: string; value: string }
+  | { type: 'checkOption'; rule: string; name: string; value: string };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
 
@@ -48,11 +50,15 @@ export interface ResultByType {
   runCompare: RawRuleResult;
   sort: Uint32Array;
   render: string;
+  /** The workbook's bytes (transferred). */
+  renderXlsx: Uint8Array;
   release: { ok: true };
   setTimeFilter: { window: TimeWindow | null };
   setRuleConfig: { ok: true };
   /** "" when the value is valid, else the engine's one-line error. */
   checkRuleOption: string;
+  /** The same for one option of a rule. */
+  checkOption: string;
 }
 
 export type ResponseMessage =

@@ -8,6 +8,7 @@ import {
   outOfMemoryMessage,
   ReportMounts,
   takeRenderedText,
+  takeWorkbook,
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
@@ -177,6 +178,12 @@ async function handle(msg: RequestMessage): Promise<void> {
       post({ id, kind: 'result', result: takeRenderedText(e.render(msg.result, msg.format)) });
       return;
     }
+    case 'renderXlsx': {
+      const e = await engine();
+      const bytes = takeWorkbook(e.renderXlsx(msg.result, msg.sheet));
+      post({ id, kind: 'result', result: bytes }, [bytes.buffer as ArrayBuffer]);
+      return;
+    }
     case 'release': {
       const e = await engine();
       results.delete(msg.result);
@@ -199,6 +206,11 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'checkRuleOption': {
       const e = await engine();
       post({ id, kind: 'result', result: okOrError(e.checkRuleOption(msg.name, msg.value), 'checkRuleOption') });
+      return;
+    }
+    case 'checkOption': {
+      const e = await engine();
+      post({ id, kind: 'result', result: okOrError(e.checkOption(msg.rule, msg.name, msg.value), 'checkOption') });
       return;
     }
   }
