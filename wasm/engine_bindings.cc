@@ -100,8 +100,6 @@ const RuleSpec& ruleOf(const std::string& name) {
   return *rule;
 }
 
-// The panel sends option name -> string value; turn it into the CLI's
-// `opt` / `opt=value` items so both front ends share one parser.
 // One panel value as the CLI's item (`opt` or `opt=value`); none when unset.
 std::optional<std::string> optionItem(const RuleSpec& rule, const std::string& name, const std::string& value) {
   const OptionSpec* spec = nullptr;
@@ -112,6 +110,8 @@ std::optional<std::string> optionItem(const RuleSpec& rule, const std::string& n
   return !value.empty() ? std::optional(name + "=" + value) : std::nullopt;
 }
 
+// The panel sends option name -> string value; turn it into the CLI's
+// `opt` / `opt=value` items so both front ends share one parser.
 RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
   std::vector<std::string> items;
   if (!options.isUndefined() && !options.isNull()) {
