@@ -1,6 +1,6 @@
 // Helpers for the viewer's end-to-end tests: the app's idle signal, rule
 // selection, table reading, synthetic file drops, and a network guard.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,23 @@ export function guardNetwork(page: Page): string[] {
     if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) foreign.push(req.url());
   });
   return foreign;
+}
+
+/**
+ * Before each test of the spec calling it: the app opened and idle, page
+ * errors logged; after each: no request left localhost.
+ */
+export function openAppForEachTest(): void {
+  let foreign: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    foreign = guardNetwork(page);
+    page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+    await page.goto('./');
+    await waitIdle(page);
+  });
+  test.afterEach(() => {
+    expect(foreign, 'requests that left localhost').toEqual([]);
+  });
 }
 
 /** The app's explicit idle signal: no engine request, load or pending run. */

@@ -7,7 +7,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BASE, DEMO_SLOW, guardNetwork, openDemo, parseCsv, ROOT, selectRule, tableRows, waitIdle, waitResult } from './helpers';
+import {
+  DEMO_BASE,
+  DEMO_SLOW,
+  openAppForEachTest,
+  openDemo,
+  parseCsv,
+  ROOT,
+  selectRule,
+  tableRows,
+  waitIdle,
+  waitResult,
+} from './helpers';
 import { firstDifference, readSheets } from '../wasm/xlsx_table.mjs';
 
 const ASYS = path.join(ROOT, 'build/native/asys');
@@ -25,16 +36,7 @@ function matching(rows: string[][], q: string): number {
 /** A count as the viewer shows it: thin spaces between digit groups. */
 const shown = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./');
-  await waitIdle(page);
-});
-test.afterEach(() => {
-  expect(foreign, 'requests that left localhost').toEqual([]);
-});
+openAppForEachTest();
 
 async function search(page: Page, text: string, mode: 'search' | 'filter') {
   await page.getByTestId('table-search-mode').selectOption(mode);
