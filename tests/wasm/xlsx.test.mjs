@@ -85,6 +85,25 @@ test('text that looks like a formula stays text', async () => {
   }
 });
 
+test('integers past 2^53 are written as the text of their exact digits', async () => {
+  // edge.sql's calls start at 1700000000000000000 + 10000 i: a double has a 256 ns step there.
+  const report = path.join(os.tmpdir(), `asys-xlsx-edge-${process.pid}.asysrep`);
+  const sql = fs.readFileSync(path.join(root, 'tests/golden/fixtures/edge.sql'), 'utf8');
+  const made = spawnSync('sqlite3', [report], { input: sql, encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  try {
+    const [sheet] = await readSheets(native(['stats', '-r', 'hggc_api_trace', '--format', 'xlsx', report]));
+    const csv = native(['stats', '-r', 'hggc_api_trace', report], { encoding: 'utf8' });
+    const json = native(['stats', '-r', 'hggc_api_trace', '--format', 'json', report], { encoding: 'utf8' });
+    assertSameTable(sheet, csv, json, 'edge.sql');
+    const start = sheet.getRow(1).values.indexOf('Start (ns)');
+    assert.equal(sheet.getRow(2).getCell(start).value, csv.split('\n')[1].split(',')[start - 1]);
+    assert.match(String(sheet.getRow(2).getCell(start).value), /^17000000000000\d{5}$/);
+  } finally {
+    fs.rmSync(report, { force: true });
+  }
+});
+
 test('a terminal gets the column format; several rules cannot share redirected output', () => {
   // util-linux script(1) runs the CLI with standard output on a pseudo-terminal.
   const tty = spawnSync('script', ['-qec', `'${nativeAsys}' stats -r hggc_api_sum --format xlsx '${demo}'`, '/dev/null'], {
