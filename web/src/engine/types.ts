@@ -30,6 +30,8 @@ export interface OptionSpec {
   inverted: boolean;
   /** The settings group it is shown in ("Merge operator parameters"); "" for none. */
   group: string;
+  /** A regex kind (regex, regexList; shown as Text): the engine checks the value as it is typed (checkOption). */
+  regex: boolean;
 }
 
 /**
