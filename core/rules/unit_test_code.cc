@@ -383,12 +383,12 @@ def main():
         tests = tests[: args.top]
 
     failed = 0
-    for name, function, target, recorded, avg, instances in tests:
+    for name, function, op, recorded, avg, instances in tests:
         device = torch.device(args.device or recorded)
         if args.list:
-            print(f"{name}: {target} on {device}, {avg} ns in the report (avg of {instances})")
-        elif operator_of(target) is None:
-            print(f"{name}: skipped: {target} is not in PyTorch {torch.__version__}")
+            print(f"{name}: {op} on {device}, {avg} ns in the report (avg of {instances})")
+        elif operator_of(op) is None:
+            print(f"{name}: skipped: {op} is not in PyTorch {torch.__version__}")
         else:
             try:
                 ns = measure(function(device), device, args.warm_up, args.repeat)
@@ -400,8 +400,8 @@ def main():
                   f"{avg} ns in the report (avg of {instances})")
     if NOT_GENERATED:
         print(f"not generated ({len(NOT_GENERATED)}):")
-        for name, target, reason in NOT_GENERATED:
-            print(f"  {name}: {target}: {reason}")
+        for name, op, reason in NOT_GENERATED:
+            print(f"  {name}: {op}: {reason}")
     return 1 if failed else 0
 
 

@@ -20,7 +20,8 @@ import { usePrefs } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
-import { cliTimeFilter, downloadText, knownIds, useGlobalSettings } from './StatsView';
+import { downloadText, reportStem } from '../lib/download';
+import { cliTimeFilter, knownIds, useGlobalSettings } from './StatsView';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
 function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
@@ -144,7 +145,7 @@ function CompareBody({
     setExporting(true);
     try {
       const text = await client.render(shown.resultId, 'csv');
-      const stem = (r: OpenReport) => r.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+      const stem = (r: OpenReport) => reportStem(r.summary.fileName);
       downloadText(text, `${stem(base)}_vs_${stem(target!)}_${rule.name}.csv`);
     } catch (e) {
       pushError(message(e));

@@ -2,6 +2,7 @@
 // beside, the selected rule's settings, table and pie chart.
 import { useEffect, useMemo, useState } from 'react';
 import type { OptionSpec, ReportSummary as Summary, RuleDecl } from '../engine/types';
+import { downloadText, reportStem } from '../lib/download';
 import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
 import { ResultView } from '../components/ResultView';
@@ -26,17 +27,6 @@ export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
     return summary.processes.map((p) => ({ id: p.pid, title: p.name ? `${p.name} (PID ${p.pid})` : `PID ${p.pid}` }));
   }
   return [];
-}
-
-export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The global options' settings for the panel, from the saved rule configuration. */
@@ -113,8 +103,7 @@ export function StatsView({
     setExporting(true);
     try {
       const text = await client.render(shown.resultId, 'csv');
-      const base = report.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
-      downloadText(text, `${base}_${rule.name}.csv`);
+      downloadText(text, `${reportStem(report.summary.fileName)}_${rule.name}.csv`);
     } catch (e) {
       pushError(message(e));
     } finally {
@@ -192,6 +181,7 @@ export function StatsView({
                   topN={prefs.topN}
                   onTopN={prefs.setTopN}
                   onExport={exportCsv}
+                  fileStem={reportStem(report.summary.fileName)}
                   exporting={exporting}
                   chartOpen={prefs.chartOpen}
                   onToggleChart={prefs.toggleChart}
