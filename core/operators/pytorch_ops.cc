@@ -188,16 +188,6 @@ std::vector<std::string> listItems(std::string_view s) {
   return out;
 }
 
-// The end of a bracketed value starting at `from` ("[[1, 2], [3]]").
-size_t bracketEnd(std::string_view s, size_t from) {
-  int depth = 0;
-  for (size_t i = from; i < s.size(); ++i) {
-    if (s[i] == '[' || s[i] == '(') ++depth;
-    else if ((s[i] == ']' || s[i] == ')') && --depth == 0) return i + 1;
-  }
-  return s.size();
-}
-
 // NAME[, key = value]...: the autograd-shapes and imported formats.
 std::optional<OpRecognition> namedRange(std::string_view text) {
   const size_t comma = text.find(", ");
@@ -228,7 +218,7 @@ std::optional<OpRecognition> namedRange(std::string_view text) {
     const std::string_view key = text.substr(keyStart, eq - keyStart);
     const size_t valueStart = eq + 3;
     size_t valueEnd = valueStart < text.size() && (text[valueStart] == '[' || text[valueStart] == '(')
-                          ? bracketEnd(text, valueStart)
+                          ? opparse::bracketEnd(text, valueStart)
                           : std::min(text.find(", ", valueStart), text.size());
     const std::string_view value = text.substr(valueStart, valueEnd - valueStart);
     if (!withWork) {

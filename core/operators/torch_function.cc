@@ -10,17 +10,6 @@ namespace {
 
 constexpr std::string_view kBar = " | ";
 
-// The end of a value opening with '(' or '[' at `from`: after its closing
-// bracket, nesting counted.
-size_t bracketEnd(std::string_view s, size_t from) {
-  int depth = 0;
-  for (size_t i = from; i < s.size(); ++i) {
-    if (s[i] == '[' || s[i] == '(') ++depth;
-    else if ((s[i] == ']' || s[i] == ')') && --depth == 0) return i + 1;
-  }
-  return s.size();
-}
-
 TorchArgument parseEntry(std::string_view entry) {
   TorchArgument a;
   size_t i = 0;
@@ -29,7 +18,7 @@ TorchArgument parseEntry(std::string_view entry) {
     if (eq == std::string_view::npos) break;
     const size_t v = eq + 1;
     const size_t end = v < entry.size() && (entry[v] == '(' || entry[v] == '[')
-                           ? bracketEnd(entry, v)
+                           ? opparse::bracketEnd(entry, v)
                            : std::min(entry.find(", ", v), entry.size());
     a.fields.push_back({opparse::trim(entry.substr(i, eq - i)), entry.substr(v, end - v), entry.substr(i, end - i)});
     i = end;
