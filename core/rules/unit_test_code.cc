@@ -130,7 +130,7 @@ bool isTorchName(std::string_view v) { return v.rfind("torch.", 0) == 0 && isIde
 struct Argument {
   std::string setup;  // "arg0 = tensor(...)" or ""
   std::string value;  // what the call passes
-  std::string device; // a tensor's recorded device ("" when not recorded or not a tensor)
+  std::string device; // a tensor's or torch.device's recorded device ("" otherwise)
 };
 
 std::optional<Argument> argument(const TorchArgument& a, const std::string& var, const std::string& what,
@@ -197,6 +197,7 @@ std::optional<Argument> argument(const TorchArgument& a, const std::string& var,
     out.value = v;
   } else if (*type == "torch.device") {
     out.value = v == "cpu" ? "\"cpu\"" : "device";
+    out.device = v;  // a call that only names its device still runs there by default
   } else {
     reason = what + " is a " + std::string(*type) + ", an object the report does not record";
     return std::nullopt;

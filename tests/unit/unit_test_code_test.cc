@@ -81,6 +81,16 @@ TEST(UnitTestCode, WhatCannotBeGenerated) {
             "not a TorchFunction range (recorded without --pytorch=dispatch-function)");
 }
 
+TEST(UnitTestCode, TheRecordedDevice) {
+  // No tensor: the device a torch.device argument names, else cpu.
+  EXPECT_EQ(asys::unitTestCode("t_1", kCall + "arg_type=torch.device, value=cuda:2").device, "cuda:2");
+  EXPECT_EQ(asys::unitTestCode("t_1", kCall + "arg_type=int, value=2").device, "cpu");
+  // A CPU tensor first: the first other device.
+  EXPECT_EQ(asys::unitTestCode("t_1", kCall + "arg_type=torch.Tensor, dtype=torch.float32, device=cpu, shape=() | " +
+                                          kTensor).device,
+            "cuda:1");
+}
+
 TEST(UnitTestCode, TestNameStems) {
   EXPECT_EQ(asys::unitTestStem("TorchFunction: torch.ops.aten.mm.default | x"), "mm");
   EXPECT_EQ(asys::unitTestStem("TorchFunction: torch.ops.aten.add_.Tensor"), "add__Tensor");
