@@ -1,17 +1,9 @@
 // ppu_op_unit_test's code generation, one recorded call at a time (each
-// expected function written out by hand from docs/rules.md), and the CLI's
-// rules for the file it writes (beside the report, --output, -f).
-#include <unistd.h>
-
-#include <filesystem>
-
+// expected function written out by hand from docs/rules.md). The CLI's
+// rules for the file it writes are in cli_output_test.cc.
 #include <gtest/gtest.h>
 
-#include "core/gen/generator.h"
 #include "core/rules/unit_test_code.h"
-#include "tests/unit/cli_run.h"
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -97,46 +89,6 @@ TEST(UnitTestCode, TestNameStems) {
   EXPECT_EQ(asys::unitTestStem("TorchFunction: torch.ops.aten.mm"), "mm");
   EXPECT_EQ(asys::unitTestStem("TorchFunction: torch.ops.my-lib.op-1.default"), "op_1");
   EXPECT_EQ(asys::unitTestStem("aten::mm, op_id = 1"), "");
-}
-
-class UnitTestFile : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir = fs::temp_directory_path() / ("asys-unit-test-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir / "out");
-    report = (dir / "run.asysrep").string();
-    asys::generateReport({.seed = 3, .scale = 0.25, .profile = "base"}, report);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-  fs::path dir;
-  std::string report;
-};
-
-TEST_F(UnitTestFile, BesideTheReportThenRefusedUnlessForced) {
-  using asys::test::cli;
-  const std::string beside = (dir / "run_ppu_op_unit_test.py").string();
-  const auto first = cli({"stats", "-r", "ppu_op_unit_test", report});
-  ASSERT_EQ(first.status, 0) << first.err;
-  EXPECT_EQ(first.err, "asys stats: ppu_op_unit_test: wrote " + beside + "\n");
-  const std::string text = asys::test::slurp(beside);
-  EXPECT_EQ(text.rfind("#!/usr/bin/env python3\n", 0), 0u);
-
-  const auto again = cli({"stats", "-r", "ppu_op_unit_test", report});
-  EXPECT_EQ(again.status, 1);
-  EXPECT_EQ(again.out, "");  // nothing printed when the file cannot be written
-  EXPECT_EQ(again.err, "asys stats: ppu_op_unit_test: " + beside + " exists (use -f true to overwrite)\n");
-
-  const auto forced = cli({"stats", "-r", "ppu_op_unit_test", "-f", "true", report});
-  EXPECT_EQ(forced.status, 0) << forced.err;
-  EXPECT_EQ(asys::test::slurp(beside), text);  // the same report gives the same bytes
-  EXPECT_EQ(forced.out, first.out);
-
-  // --output DIR/: the table and the file both there; neither beside the report again.
-  const auto out = cli({"stats", "-r", "ppu_op_unit_test", "--output", (dir / "out").string() + "/", report});
-  ASSERT_EQ(out.status, 0) << out.err;
-  EXPECT_EQ(asys::test::slurp(dir / "out" / "ppu_op_unit_test.py"), text);
-  EXPECT_EQ(asys::test::slurp(dir / "out" / "ppu_op_unit_test.csv"), first.out);
 }
 
 }  // namespace
