@@ -187,7 +187,7 @@ val columnarRows(const Table& t, size_t from, size_t count) {
 
 // A new result: stored under an id, answered with its whole columnar data,
 // all distinct texts as UTF-8 joined by NUL (one decode and split in JS),
-// the rows' time spans and the rule's warnings.
+// the rows' time spans, the rule's warnings and its files.
 void storeResult(Table t, val& v) {
   const int id = g_nextResult++;
   Table& stored = *g_results.emplace(id, std::make_unique<Table>(std::move(t))).first->second;
@@ -216,6 +216,16 @@ void storeResult(Table t, val& v) {
   val warnings = val::array();
   for (const auto& w : stored.warnings()) warnings.call<void>("push", w);
   v.set("warnings", warnings);
+  // A rule's own files (ppu_op_unit_test's Python), which the viewer offers
+  // for download: the bytes the CLI writes.
+  val files = val::array();
+  for (const Table::File& f : stored.files()) {
+    val file = val::object();
+    file.set("name", f.name);
+    file.set("text", f.text);
+    files.call<void>("push", file);
+  }
+  v.set("files", files);
 }
 
 // ---------------------------------------------------------------------------

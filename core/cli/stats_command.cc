@@ -128,16 +128,32 @@ std::string nth(const std::vector<std::string>& list, size_t i, const char* fall
   return list[std::min(i, list.size() - 1)];
 }
 
-std::string outputPath(const std::string& output, const std::string& report, const std::string& rule,
-                       OutputFormat format) {
-  std::string ext = formatExtension(format);
+// Where `--output` puts a file named `name` ("<rule>.<ext>"): beside the
+// report for ".", DIR/PREFIX_<name> otherwise.
+std::string namedOutputPath(const std::string& output, const std::string& report, const std::string& name) {
   if (output == ".") {
     std::filesystem::path p(report);
-    return (p.parent_path() / (p.stem().string() + "_" + rule + "." + ext)).string();
+    return (p.parent_path() / (p.stem().string() + "_" + name)).string();
   }
-  // DIR/PREFIX: an empty prefix (a path ending in '/') gives DIR/<rule>.<ext>.
-  if (!output.empty() && output.back() == '/') return output + rule + "." + ext;
-  return output + "_" + rule + "." + ext;
+  // DIR/PREFIX: an empty prefix (a path ending in '/') gives DIR/<name>.
+  if (!output.empty() && output.back() == '/') return output + name;
+  return output + "_" + name;
+}
+
+std::string outputPath(const std::string& output, const std::string& report, const std::string& rule,
+                       OutputFormat format) {
+  return namedOutputPath(output, report, rule + "." + formatExtension(format));
+}
+
+void checkOverwrite(const std::string& path, bool force) {
+  if (!force && std::filesystem::exists(path)) throw Error(path + " exists (use -f true to overwrite)");
+}
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw Error(path + ": cannot write");
+  file << text;
+  if (!file.flush()) throw Error(path + ": write failed");
 }
 
 int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -242,6 +258,20 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
                     : runRule(*runs[i].rule, *report, runs[i].options, window, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
+      // A rule's own files (ppu_op_unit_test's tests) go where its table
+      // file would, or beside the report when the table goes to stdout;
+      // every path is checked before anything is written.
+      const std::string path = output == "%" ? "" : outputPath(output, a.reports[0], rule, formats[i]);
+      std::vector<std::string> filePaths;
+      for (const Table::File& f : t.files()) {
+        filePaths.push_back(namedOutputPath(output == "%" ? "." : output, a.reports[0], f.name));
+        checkOverwrite(filePaths.back(), a.force);
+      }
+      if (!path.empty()) checkOverwrite(path, a.force);
+      for (size_t f = 0; f < filePaths.size(); ++f) {
+        writeText(filePaths[f], t.files()[f].text);
+        err << prefix << rule << ": wrote " << filePaths[f] << '\n';
+      }
       auto write = [&](std::ostream& to) {
         if (formats[i] == OutputFormat::Xlsx) to << xlsxBytes(t, rule);
         else writeTable(t, formats[i], to);
@@ -251,10 +281,6 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
         write(out);
         if (framed) out << '\n';
         continue;
-      }
-      std::string path = outputPath(output, a.reports[0], rule, formats[i]);
-      if (!a.force && std::filesystem::exists(path)) {
-        throw Error(path + " exists (use -f true to overwrite)");
       }
       std::ofstream file(path, std::ios::binary | std::ios::trunc);
       if (!file) throw Error(path + ": cannot write");

@@ -99,7 +99,6 @@ class Builder {
 };
 
 const char* const kRmsSizes = "[[1, 512, 2048], [], [2048], []]";
-const char* const kAddSizes = "[[1, 512, 2048], [1, 512, 2048], []]";
 
 }  // namespace
 
@@ -157,12 +156,41 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
   const std::string auxMm = format(
       "TorchFunction: torch.ops.aten.mm.default | arg_type=torch.Tensor, dtype=torch.float32, "
       "device=cuda:%d, shape=(100, 100), requires_grad=False | arg_type=torch.Tensor, "
-      "dtype=torch.float32, device=cuda:%d, shape=(100, 100), requires_grad=False",
+      "dtype=torch.float32, device=cuda:%d, shape=(100, 100), stride=(1, 100), requires_grad=False",
+      d);
+  // The dispatch ranges of the other ops ppu_op_unit_test reproduces: a
+  // keyword argument (add's alpha), optional arguments recorded as None
+  // (nll_loss's weight, the norm's dtype keyword), a list (the norm's dim),
+  // int64 indices beside bf16 and fp32 tensors. The rotary embedding above
+  // is the op no test can be generated for (vLLM's _C namespace).
+  const std::string residualAdd = format(
+      "TorchFunction: torch.ops.aten.add.Tensor | arg_type=torch.Tensor, dtype=torch.bfloat16, "
+      "device=cuda:%d, shape=(1, 512, 2048), requires_grad=True | arg_type=torch.Tensor, "
+      "dtype=torch.bfloat16, device=cuda:%d, shape=(1, 512, 2048), requires_grad=True | "
+      "kwarg_name=alpha, arg_type=int, value=1",
+      d);
+  const std::string embedding = format(
+      "TorchFunction: torch.ops.aten.embedding.default | arg_type=torch.Tensor, dtype=torch.bfloat16, "
+      "device=cuda:%d, shape=(32000, 2048), requires_grad=True | arg_type=torch.Tensor, "
+      "dtype=torch.int64, device=cuda:%d, shape=(1, 512), requires_grad=False | arg_type=int, value=-1 | "
+      "arg_type=bool, value=False | arg_type=bool, value=False",
+      d);
+  const std::string nllLoss = format(
+      "TorchFunction: torch.ops.aten.nll_loss_nd.default | arg_type=torch.Tensor, dtype=torch.float32, "
+      "device=cuda:%d, shape=(512, 32000), requires_grad=True | arg_type=torch.Tensor, dtype=torch.int64, "
+      "device=cuda:%d, shape=(512,), requires_grad=False | arg_type=NoneType, value=None | "
+      "arg_type=int, value=1 | arg_type=int, value=-100",
+      d);
+  const std::string gradNorm = format(
+      "TorchFunction: torch.ops.aten.linalg_vector_norm.default | arg_type=torch.Tensor, "
+      "dtype=torch.float32, device=cuda:%d, shape=(64,), requires_grad=False | arg_type=int, value=2 | "
+      "arg_type=list, value=[0] | arg_type=bool, value=False | kwarg_name=dtype, arg_type=NoneType, "
+      "value=None",
       d);
 
   {  // Embedding lookup.
     Builder b(w, out.embedFwd);
-    b.aten("aten::embedding", "[[32000, 2048], [1, 512], [], [], []]", 2);
+    b.push(embedding);
     b.launch(kKGather, kTokens, 1, 1, memNs(tokHid * 2 * 2));
     b.pop();
   }
@@ -179,7 +207,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.launch(kKFlashFwd, 4, 16, 1, gemmNs(kTokens, kTokens, 128 * 16, 0.38));
     b.pop();
     b.linearFwd("[[512, 2048], [2048, 2048]]", kHidden, kHidden, 0.6);
-    b.aten("aten::add", kAddSizes, 2);
+    b.push(residualAdd);
     b.launch(kKAdd, 1024, 1, 1, memNs(tokHid * 2 * 3));
     b.pop();
     b.aten("aten::rms_norm", kRmsSizes, 2);
@@ -205,7 +233,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.pop();
     b.launch(kKFinalize, kTokens, 1, 1, memNs(pairs * kHidden * 2 + tokHid * 2), true);
     b.pop();
-    b.aten("aten::add", kAddSizes, 2);
+    b.push(residualAdd);
     b.launch(kKAdd, 1024, 1, 1, memNs(tokHid * 2 * 3));
     b.pop();
   }
@@ -218,7 +246,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
     b.push(logSoftmax);
     b.launch(kKLogSoftmax, kTokens, 1, 1, memNs(kTokens * 32000.0 * 4 * 2));
     b.pop();
-    b.aten("aten::nll_loss_nd", "[[512, 32000], [512], [], [], []]", 2);
+    b.push(nllLoss);
     b.launch(kKReduceMean, 1, 1, 1, 9000.0);
     b.pop();
     b.push(auxMm);
@@ -303,7 +331,7 @@ void buildPrograms(ReportWriter& w, int d, DevicePrograms& out) {
   }
   {  // Local gradient norm before the global (all-reduced) one.
     Builder b(w, out.gradNorm);
-    b.aten("aten::linalg_vector_norm", "[[64], [], [], [], []]", 1);
+    b.push(gradNorm);
     b.launch(kKReduceMean, 1, 1, 1, 6000.0);
     b.pop();
   }

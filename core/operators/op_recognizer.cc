@@ -9,6 +9,7 @@
 #include "core/operators/moe_ops.h"
 #include "core/operators/pccl_ops.h"
 #include "core/operators/pytorch_ops.h"
+#include "core/operators/torch_function.h"
 
 namespace asys {
 
@@ -55,7 +56,8 @@ uint32_t OpRecognizer::recogniseRange(std::string_view text, std::string_view qu
   if (!r && enabled(OpFamily::Moe)) r = recogniseMoeAnnotation(text);
   if (!r && enabled(OpFamily::Pccl)) r = recognisePcclAnnotation(text);
   if (!r && enabled(OpFamily::FlashAttention)) r = recogniseFlashAttentionAnnotation(text);
-  if (!r && enabled(OpFamily::PyTorch)) r = recognisePyTorchRange(text);
+  if (!r && enabled(OpFamily::PyTorch) && (!settings_.torchFunctionOnly || text.rfind(kTorchFunctionPrefix, 0) == 0))
+    r = recognisePyTorchRange(text);
   return r ? add(*r, text) : kNone;
 }
 

@@ -24,6 +24,9 @@ struct OpRecognizerSettings {
   std::array<bool, kBuiltInFamilyCount> enabled{true, true, true, true, true, true};  // Parse from
   std::array<bool, kBuiltInFamilyCount> merge{true, true, true, true, true, true};    // no no-merge-* flag
   const CustomOpRules* custom = nullptr;
+  // PyTorch ranges: only the dispatch-function format (`TorchFunction:`),
+  // for ppu_op_unit_test, whose tests reproduce those calls.
+  bool torchFunctionOnly = false;
 };
 
 // One recognised name, compactly: texts are ids into the recogniser's pools.

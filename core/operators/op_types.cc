@@ -118,6 +118,15 @@ bool containsNoCase(std::string_view haystack, std::string_view needle) {
   return std::search(haystack.begin(), haystack.end(), needle.begin(), needle.end(), eq) != haystack.end();
 }
 
+size_t bracketEnd(std::string_view s, size_t from) {
+  int depth = 0;
+  for (size_t i = from; i < s.size(); ++i) {
+    if (s[i] == '[' || s[i] == '(') ++depth;
+    else if ((s[i] == ']' || s[i] == ')') && --depth == 0) return i + 1;
+  }
+  return s.size();
+}
+
 std::optional<std::vector<std::vector<int64_t>>> shapeList(std::string_view s) {
   s = trim(s);
   if (s.size() < 2 || s.front() != '[' || s.back() != ']') return std::nullopt;

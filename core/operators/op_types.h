@@ -83,6 +83,9 @@ std::vector<std::string_view> split(std::string_view s, char sep);
 // Lower-case ASCII copy.
 std::string lower(std::string_view s);
 bool containsNoCase(std::string_view haystack, std::string_view needleLower);
+// The end of a value opening with '(' or '[' at `from` (one past its
+// closing bracket, nesting counted); s.size() when it never closes.
+size_t bracketEnd(std::string_view s, size_t from);
 // The integers of a bracketed list `[[4, 1024], [1024, 2048], []]`: one
 // vector per inner list (a scalar or empty entry gives an empty vector);
 // nullopt when the text is not such a list.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/operators/flash_attention_ops.h"
+#include "core/operators/torch_function.h"
 
 namespace asys {
 
@@ -187,16 +188,6 @@ std::vector<std::string> listItems(std::string_view s) {
   return out;
 }
 
-// The end of a bracketed value starting at `from` ("[[1, 2], [3]]").
-size_t bracketEnd(std::string_view s, size_t from) {
-  int depth = 0;
-  for (size_t i = from; i < s.size(); ++i) {
-    if (s[i] == '[' || s[i] == '(') ++depth;
-    else if ((s[i] == ']' || s[i] == ')') && --depth == 0) return i + 1;
-  }
-  return s.size();
-}
-
 // NAME[, key = value]...: the autograd-shapes and imported formats.
 std::optional<OpRecognition> namedRange(std::string_view text) {
   const size_t comma = text.find(", ");
@@ -227,7 +218,7 @@ std::optional<OpRecognition> namedRange(std::string_view text) {
     const std::string_view key = text.substr(keyStart, eq - keyStart);
     const size_t valueStart = eq + 3;
     size_t valueEnd = valueStart < text.size() && (text[valueStart] == '[' || text[valueStart] == '(')
-                          ? bracketEnd(text, valueStart)
+                          ? opparse::bracketEnd(text, valueStart)
                           : std::min(text.find(", ", valueStart), text.size());
     const std::string_view value = text.substr(valueStart, valueEnd - valueStart);
     if (!withWork) {
@@ -252,65 +243,32 @@ std::optional<OpRecognition> namedRange(std::string_view text) {
   return r;
 }
 
-// TorchFunction: torch.ops.NS.OP.OVERLOAD | entry | entry ...
+// TorchFunction: torch.ops.NS.OP.OVERLOAD | entry | entry ... (torch_function.h)
 std::optional<OpRecognition> torchFunction(std::string_view text) {
-  constexpr std::string_view kPrefix = "TorchFunction: ";
-  const size_t bar = text.find(" | ");
-  std::string_view target = trim(text.substr(kPrefix.size(), bar == std::string_view::npos ? std::string_view::npos
-                                                                                         : bar - kPrefix.size()));
-  if (target.rfind("torch.ops.", 0) == 0) target.remove_prefix(10);
-  const std::vector<std::string_view> parts = opparse::split(target, '.');
-  if (parts.size() < 2 || parts[0].empty() || parts[1].empty()) return std::nullopt;
+  const std::optional<TorchCall> call = parseTorchFunction(text);
+  if (!call) return std::nullopt;
   OpRecognition r;
   r.family = OpFamily::PyTorch;
   r.level = OpLevel::Framework;
   bool backward = false;
-  const std::string b = baseName(parts[1], backward);
-  r.type = typeOf(parts[0], b);
-  r.mergeKey.assign(text.substr(0, bar));
+  const std::string b = baseName(call->op, backward);
+  r.type = typeOf(call->ns, b);
+  r.mergeKey.assign(call->head);
   Arguments args;
-  size_t from = bar;
-  while (from != std::string_view::npos && from < text.size()) {
-    const size_t next = text.find(" | ", from + 3);
-    const std::string_view entry = text.substr(from + 3, next == std::string_view::npos ? std::string_view::npos
-                                                                                         : next - from - 3);
-    from = next;
-    // key=value pairs separated by ", " (a shape's parentheses hold commas too).
+  for (const TorchArgument& entry : call->args) {
     std::string kept;
-    bool keyword = false, tensor = false;
-    std::vector<int64_t> shape;
-    std::string value;
-    DataType dtype = DataType::Unknown;
-    size_t i = 0;
-    while (i < entry.size()) {
-      const size_t eq = entry.find('=', i);
-      if (eq == std::string_view::npos) break;
-      const std::string_view key = trim(entry.substr(i, eq - i));
-      size_t end = eq + 1 < entry.size() && entry[eq + 1] == '(' ? bracketEnd(entry, eq + 1)
-                                                                : std::min(entry.find(", ", eq + 1), entry.size());
-      const std::string_view v = entry.substr(eq + 1, end - eq - 1);
-      if (key == "kwarg_name") keyword = true;
-      else if (key == "arg_type") tensor = v == "torch.Tensor";
-      else if (key == "dtype") dtype = parseDataType(v);
-      else if (key == "value") value.assign(v);
-      else if (key == "shape" && v.size() >= 2) {
-        std::string list(v);
-        list.front() = '[';
-        list.back() = ']';
-        if (auto dims = opparse::shapeList("[" + list + "]"); dims && !dims->empty()) shape = (*dims)[0];
-      }
-      if (key != "device" && key != "requires_grad") {
-        if (!kept.empty()) kept += ", ";
-        kept.append(entry.substr(i, end - i));
-      }
-      i = end;
-      while (i < entry.size() && (entry[i] == ',' || entry[i] == ' ')) ++i;
+    for (const TorchField& f : entry.fields) {
+      if (f.key == "device" || f.key == "requires_grad") continue;
+      if (!kept.empty()) kept += ", ";
+      kept.append(f.text);
     }
     r.mergeKey.append(" | ").append(kept);
-    if (keyword) continue;
-    args.shapes.push_back(tensor ? shape : std::vector<int64_t>{});
-    args.values.push_back(value);
-    if (tensor && args.dtype == DataType::Unknown) args.dtype = dtype;
+    if (entry.keyword()) continue;
+    const bool tensor = entry.get("arg_type") == "torch.Tensor";
+    const std::optional<std::vector<int64_t>> shape = tensor ? torchDims(entry.get("shape").value_or("")) : std::nullopt;
+    args.shapes.push_back(shape.value_or(std::vector<int64_t>{}));
+    args.values.emplace_back(entry.get("value").value_or(""));
+    if (tensor && args.dtype == DataType::Unknown) args.dtype = parseDataType(entry.get("dtype").value_or(""));
     args.any = args.any || tensor;
   }
   r.work.dtype = args.dtype;
@@ -321,7 +279,7 @@ std::optional<OpRecognition> torchFunction(std::string_view text) {
 }  // namespace
 
 std::optional<OpRecognition> recognisePyTorchRange(std::string_view text) {
-  if (text.rfind("TorchFunction: ", 0) == 0) return torchFunction(text);
+  if (text.rfind(kTorchFunctionPrefix, 0) == 0) return torchFunction(text);
   return namedRange(text);
 }
 

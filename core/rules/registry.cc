@@ -35,6 +35,7 @@ const std::vector<const RuleSpec*>& allRules() {
       &ppuOpTypeSumRule(),
       &ppuOpKernelBreakdownRule(),
       &ppuOpBreakdownRule(),
+      &ppuOpUnitTestRule(),  // 2.3.30
       // asys analyze
       &ppuGapsRule(),
       &ppuTimeUtilRule(),

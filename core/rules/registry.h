@@ -36,6 +36,7 @@ const RuleSpec& ppuOpTraceRule();
 const RuleSpec& ppuOpTypeSumRule();
 const RuleSpec& ppuOpKernelBreakdownRule();
 const RuleSpec& ppuOpBreakdownRule();
+const RuleSpec& ppuOpUnitTestRule();
 const RuleSpec& ppuOperatorSummaryCompareRule();
 const RuleSpec& ppuOperatorTypeSummaryCompareRule();
 const RuleSpec& ppuOperatorKernelBreakdownCompareRule();

@@ -63,6 +63,16 @@ class Table {
   void addWarning(std::string text) { warnings_.push_back(std::move(text)); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
+  // A file the rule makes besides its table (ppu_op_unit_test's Python
+  // tests): the CLI writes it beside the table's output as
+  // <report>_<name>, the viewer offers it for download. `name` is
+  // "<rule>.<extension>".
+  struct File {
+    std::string name, text;
+  };
+  void addFile(std::string name, std::string text) { files_.push_back({std::move(name), std::move(text)}); }
+  const std::vector<File>& files() const { return files_; }
+
   // Time spans a row stands for (a trace row's HGTX range, its device
   // activity), so a viewer can zoom its timeline to them. Declared once,
   // before the first row; set per row before endRow() (unset: kNoSpan).
@@ -82,6 +92,7 @@ class Table {
   std::vector<std::vector<uint8_t>> missing_;
   std::vector<uint8_t> rowSet_;  // which columns the current row set
   std::vector<std::string> warnings_;
+  std::vector<File> files_;
   std::vector<std::string> spanNames_;
   std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
   std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's

@@ -77,6 +77,9 @@ struct Case {
   std::optional<std::string> stderrExact;
   std::vector<std::string> stdoutContains;
   std::vector<std::string> stderrContains;
+  // `--- file NAME`: the exact text of {dir}/NAME after the run (a file a
+  // rule writes besides its table).
+  std::vector<std::pair<std::string, std::string>> files;
 };
 
 std::string trim(const std::string& s) {
@@ -141,6 +144,10 @@ Case parseCase(const fs::path& file) {
       auto& dst = name == "stdout-contains" ? c.stdoutContains : c.stderrContains;
       for (const auto& l : body)
         if (!l.empty()) dst.push_back(l);
+    } else if (name.rfind("file ", 0) == 0) {
+      std::string text;
+      for (const auto& l : body) text += l + "\n";
+      c.files.emplace_back(trim(name.substr(5)), text);
     } else if (name == "end") {
       break;
     } else {
@@ -324,6 +331,14 @@ TEST_P(GoldenTest, Case) {
     const std::string needle = subst(s);
     EXPECT_TRUE(so.find(needle) != std::string::npos)
         << where << "stdout does not contain: " << needle << "\nstdout:\n" << so;
+  }
+
+  for (const auto& [name, text] : c.files) {
+    const fs::path written = dir_ / name;
+    ASSERT_TRUE(fs::exists(written)) << where << name << " was not written";
+    const std::string actual = readFile(written), expected = subst(text);
+    EXPECT_TRUE(actual == expected) << where << name << " differs (- expected, + actual):\n"
+                                    << lineDiff(expected, actual);
   }
 
   const bool expectError = !c.exitCode || *c.exitCode != 0;

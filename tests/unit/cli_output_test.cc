@@ -84,3 +84,30 @@ TEST_F(CliOutput, UnknownFormatIsAnErrorBeforeAnythingRuns) {
   EXPECT_EQ(r.err, "asys stats: --format: unknown format 'xml' (expected csv, json, column or xlsx)\n");
   EXPECT_EQ(r.out, "");
 }
+
+// ppu_op_unit_test's Python: beside the report while the table goes to stdout,
+// refused when it exists unless -f true, beside the table with --output.
+TEST_F(CliOutput, RuleFilesBesideTheReportRefusedUnlessForced) {
+  const std::string beside = (dir / "run_ppu_op_unit_test.py").string();
+  const auto first = cli({"stats", "-r", "ppu_op_unit_test", report});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(first.err, "asys stats: ppu_op_unit_test: wrote " + beside + "\n");
+  const std::string text = slurp(beside);
+  EXPECT_EQ(text.rfind("#!/usr/bin/env python3\n", 0), 0u);
+
+  const auto again = cli({"stats", "-r", "ppu_op_unit_test", report});
+  EXPECT_EQ(again.status, 1);
+  EXPECT_EQ(again.out, "");  // nothing printed when the file cannot be written
+  EXPECT_EQ(again.err, "asys stats: ppu_op_unit_test: " + beside + " exists (use -f true to overwrite)\n");
+
+  const auto forced = cli({"stats", "-r", "ppu_op_unit_test", "-f", "true", report});
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_EQ(slurp(beside), text);  // the same report gives the same bytes
+  EXPECT_EQ(forced.out, first.out);
+
+  // --output DIR/: the table and the file both there; neither beside the report again.
+  const auto out = cli({"stats", "-r", "ppu_op_unit_test", "--output", (dir / "out").string() + "/", report});
+  ASSERT_EQ(out.status, 0) << out.err;
+  EXPECT_EQ(slurp(dir / "out" / "ppu_op_unit_test.py"), text);
+  EXPECT_EQ(slurp(dir / "out" / "ppu_op_unit_test.csv"), first.out);
+}

@@ -47,11 +47,17 @@ const ints = (result, col) => new BigInt64Array(result.cells[col].slice().buffer
 
 // `command`: `stats`, or `analyze` for the expert rules; `global`: the
 // global options, name -> values (each one `--name value`).
+// A rule's own files (ppu_op_unit_test's Python) go beside the report when
+// the table goes to stdout: into a scratch folder here (--output DIR/), so
+// the served demo folder stays as built; the table is read back from there.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'asys-wasm-native-'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 function nativeCsv(ruleSpec, report, command = 'stats', global = {}) {
   const extra = Object.entries(global).flatMap(([name, values]) => values.flatMap((v) => [`--${name}`, v]));
-  const r = spawnSync(nativeAsys, [command, '-r', ruleSpec, ...extra, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const args = [command, '-r', ruleSpec, ...extra, '-f', 'true', '--output', `${scratch}/`, report];
+  const r = spawnSync(nativeAsys, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
+  return fs.readFileSync(path.join(scratch, `${ruleSpec.split(':')[0]}.csv`), 'utf8');
 }
 
 const invocations = [
@@ -105,6 +111,20 @@ test('every rule with default options: WebAssembly CSV equals native CSV', () =>
     assert.equal(rendered.ok, true, `${rule.name}: ${rendered.error}`);
     assert.equal(rendered.text, nativeCsv(rule.name, demo, rule.command), rule.name);
   }
+});
+
+test('ppu_op_unit_test answers its Python file, the bytes the CLI writes; other rules answer no files', () => {
+  assert.equal(openReport(demo).ok, true);
+  const run = runRule('ppu_op_unit_test', '{}');
+  assert.equal(run.ok, true, run.error);
+  assert.equal(run.files.length, 1);
+  assert.equal(run.files[0].name, 'ppu_op_unit_test.py');
+  nativeCsv('ppu_op_unit_test', demo);
+  assert.equal(run.files[0].text, fs.readFileSync(path.join(scratch, 'ppu_op_unit_test.py'), 'utf8'));
+  assert.equal(engine.release(run.result).ok, true);
+  const other = runRule('ppu_op_sum', '{}');
+  assert.deepEqual(other.files, []);
+  assert.equal(engine.release(other.result).ok, true);
 });
 
 // The hand-made golden fixtures of the HGTX <-> PPU, PCCL and expert rules, built

@@ -3,6 +3,7 @@
 // breakdown tree of a nested table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
+import { downloadText } from '../lib/download';
 import { formatInt, formatRowsShown } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
@@ -25,6 +26,8 @@ interface Props {
   onTopN: (n: number) => void;
   onExport: (format: ExportFormat) => void;
   exporting: ExportFormat | null;
+  /** The report's name without extension: a rule's files download as <fileStem>_<name>. */
+  fileStem: string;
   chartOpen: boolean;
   onToggleChart: () => void;
   /** The engine's sort of this result (else the rows are sorted here). */
@@ -39,7 +42,7 @@ const INT64_MIN = -(2n ** 63n);
 
 export function ResultView(props: Props) {
   const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
-  const { sortOrder, onPendingChange } = props;
+  const { sortOrder, onPendingChange, fileStem } = props;
   // The parent keys this view by result, so a new result starts unsorted and unfiltered.
   // `sort` is the order asked for; `applied` the one shown (the engine sorts asynchronously).
   const [sort, setSort] = useState<SortState | null>(null);
@@ -175,6 +178,16 @@ export function ResultView(props: Props) {
             </button>
           )}
           <ExportButtons onExport={onExport} exporting={exporting} />
+          {result.files.map((f) => (
+            <button
+              key={f.name}
+              className="button"
+              onClick={() => downloadText(f.text, `${fileStem}_${f.name}`, 'text/plain;charset=utf-8')}
+              data-testid="download-file"
+            >
+              Download {`${fileStem}_${f.name}`}
+            </button>
+          ))}
         </div>
         {result.warnings.length > 0 && (
           <ul className="result-warnings" data-testid="result-warnings" role="status">

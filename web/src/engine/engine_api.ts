@@ -36,7 +36,7 @@ export interface AsysEngine extends TimelineEngine {
   checkRuleOption(name: string, value: string): Envelope;
   /** Checks one value of one rule option with the CLI's parser, without running the rule. */
   checkOption(rule: string, name: string, value: string): Envelope;
-  /** {result, columns, rowCount, textPool, cells, spans, warnings}. */
+  /** {result, columns, rowCount, textPool, cells, spans, warnings, files}. */
   run(report: number, rule: string, optionsJson: string): Envelope;
   runCompare(base: number, target: number, rule: string, optionsJson: string): Envelope;
   /** {order}: the result's rows sorted by a column, in the engine. */
@@ -202,8 +202,12 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
     end: int64Array(getField(s, 'end'), rowCount, 'a row span'),
   }));
   const warnings = (Array.isArray(o.warnings) ? o.warnings : []).map((w) => String(w));
+  const files = (Array.isArray(o.files) ? o.files : []).map((f) => ({
+    name: String(getField(f, 'name') ?? ''),
+    text: String(getField(f, 'text') ?? ''),
+  }));
   const resultId = typeof o.result === 'number' ? o.result : undefined;
-  return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, warnings, resultId };
+  return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, warnings, files, resultId };
 }
 
 /** Whether an engine error means the engine's memory ran out. */

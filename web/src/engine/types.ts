@@ -145,6 +145,12 @@ export interface RowSpans {
   end: BigInt64Array;
 }
 
+/** A file a rule made: the viewer offers it as "<report>_<name>", the bytes the CLI writes. */
+export interface RuleFile {
+  name: string;
+  text: string;
+}
+
 /** runRule's result as it crosses from the worker (typed arrays transferred). */
 export interface RawRuleResult {
   columns: { name: string; unit: string; kind: string | number; header?: string }[];
@@ -156,6 +162,8 @@ export interface RawRuleResult {
   spans?: RowSpans[];
   /** What the rule had to leave out, one line each (the CLI's stderr warnings). */
   warnings?: string[];
+  /** Files the rule made besides its table (ppu_op_unit_test's Python tests), named "<rule>.<ext>". */
+  files?: RuleFile[];
   /** The engine's id of this result: sort, render and release it by this id. */
   resultId?: number;
 }

@@ -4,7 +4,7 @@
 // hold every value up to 2^53 exactly, and a column with larger values (epoch
 // nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
-import type { CellArray, CellKind, RawRuleResult, RowSpans } from '../engine/types';
+import type { CellArray, CellKind, RawRuleResult, RowSpans, RuleFile } from '../engine/types';
 import { formatDecimal1, formatInt } from './format';
 
 /** A Text cell that does not apply ("-"). */
@@ -43,6 +43,8 @@ export interface DecodedResult {
   spans: RowSpans[];
   /** What the rule had to leave out, one line each. */
   warnings: string[];
+  /** Files the rule made besides the table, for download. */
+  files: RuleFile[];
 }
 
 export type CellValue = number | bigint | string | null;
@@ -105,6 +107,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     exact: columns.map((_, i) => exact[i] ?? null),
     spans,
     warnings: raw.warnings ?? [],
+    files: raw.files ?? [],
   };
 }
 

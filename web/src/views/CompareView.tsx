@@ -24,7 +24,8 @@ import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
-import { cliTimeFilter, exportResult, knownIds, reportStem, useGlobalSettings } from './StatsView';
+import { reportStem } from '../lib/download';
+import { cliTimeFilter, exportResult, knownIds, useGlobalSettings } from './StatsView';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
 function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
@@ -173,7 +174,7 @@ function CompareBody({
     if (!rule || !target || shown?.resultId === undefined) return;
     setExporting(format);
     try {
-      await exportResult(client, shown.resultId, rule.name, `${reportStem(base)}_vs_${reportStem(target)}_${rule.name}`, format);
+      await exportResult(client, shown.resultId, rule.name, `${reportStem(base.summary.fileName)}_vs_${reportStem(target.summary.fileName)}_${rule.name}`, format);
     } catch (e) {
       pushError(message(e));
     } finally {

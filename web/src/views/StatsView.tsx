@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { EngineClient } from '../engine/client';
 import type { OptionSpec, ReportSummary as Summary, RuleDecl } from '../engine/types';
 import type { ExportFormat } from '../components/ExportButtons';
+import { downloadBytes, reportStem } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
 import { ResultView } from '../components/ResultView';
@@ -31,11 +32,6 @@ export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
   return [];
 }
 
-/** A report's file name without its extension: the stem of exported files. */
-export function reportStem(r: OpenReport): string {
-  return r.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
-}
-
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -44,15 +40,7 @@ const MEDIA_TYPES: Record<ExportFormat, string> = {
 /** Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`. */
 export async function exportResult(client: EngineClient, result: number, rule: string, stem: string, format: ExportFormat) {
   const data = format === 'csv' ? await client.render(result, 'csv') : await client.renderXlsx(result, rule);
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type: MEDIA_TYPES[format] }));
-  const fileName = `${stem}.${format}`;
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBytes(data, `${stem}.${format}`, MEDIA_TYPES[format]);
 }
 
 /** The global options' settings for the panel, from the saved rule configuration. */
@@ -130,7 +118,7 @@ export function StatsView({
     if (!rule || !shown?.result || shown.resultId === undefined) return;
     setExporting(format);
     try {
-      await exportResult(client, shown.resultId, rule.name, `${reportStem(report)}_${rule.name}`, format);
+      await exportResult(client, shown.resultId, rule.name, `${reportStem(report.summary.fileName)}_${rule.name}`, format);
     } catch (e) {
       pushError(message(e));
     } finally {
@@ -208,6 +196,7 @@ export function StatsView({
                   topN={prefs.topN}
                   onTopN={prefs.setTopN}
                   onExport={exportAs}
+                  fileStem={reportStem(report.summary.fileName)}
                   exporting={exporting}
                   chartOpen={prefs.chartOpen}
                   onToggleChart={prefs.toggleChart}

@@ -1,0 +1,21 @@
+// Saves what the page made (an exported CSV or XLSX, a rule's generated
+// file) as a download: the bytes the CLI writes (text as UTF-8).
+export function downloadBytes(data: string | Uint8Array, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  downloadBytes(text, fileName, type);
+}
+
+/** A report's file name without its extension: what exported files are named after. */
+export function reportStem(fileName: string): string {
+  return fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+}
