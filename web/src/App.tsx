@@ -5,10 +5,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBanner } from './components/ErrorBanner';
+import { LinkNotice } from './components/LinkNotice';
 import { DEMOS, OPENABLE, OpenBar, type DemoName } from './components/OpenBar';
 import { ReportTabs } from './components/ReportTabs';
 import { EngineProvider, useEngine } from './state/engine';
 import { ErrorsProvider, useErrors } from './state/errors';
+import { LangProvider } from './i18n/lang';
+import type { ViewName } from './lib/permalink';
+import { usePermalink } from './state/permalink';
 import { PrefsProvider } from './state/prefs';
 import { ReportsProvider, useReports } from './state/reports';
 import { RuleConfigProvider } from './state/ruleConfig';
@@ -17,28 +21,28 @@ import { StatsView } from './views/StatsView';
 
 export function App() {
   return (
-    <EngineProvider>
-      <ErrorsProvider>
-        <RuleConfigProvider>
-          <ReportsProvider>
-            <PrefsProvider>
-              <Shell />
-            </PrefsProvider>
-          </ReportsProvider>
-        </RuleConfigProvider>
-      </ErrorsProvider>
-    </EngineProvider>
+    <LangProvider>
+      <EngineProvider>
+        <ErrorsProvider>
+          <RuleConfigProvider>
+            <ReportsProvider>
+              <PrefsProvider>
+                <Shell />
+              </PrefsProvider>
+            </ReportsProvider>
+          </RuleConfigProvider>
+        </ErrorsProvider>
+      </EngineProvider>
+    </LangProvider>
   );
 }
-
-type View = 'stats' | 'compare';
 
 function Shell() {
   const { pending } = useEngine();
   const { errors, dismiss } = useErrors();
   const reports = useReports();
   const { active, loading } = reports;
-  const [view, setView] = useState<View>('stats');
+  const [view, setView] = useState<ViewName>('stats');
   const [viewBusy, setViewBusy] = useState(false);
   const onBusy = useCallback((b: boolean) => setViewBusy(b), []);
 
@@ -81,6 +85,8 @@ function Shell() {
     />
   );
   const canCompare = reports.reports.length >= 2;
+  const shownView: ViewName = view === 'compare' && canCompare ? 'compare' : 'stats';
+  const link = usePermalink(shownView, setView);
 
   return (
     <div className="app" data-testid="app">
@@ -119,6 +125,7 @@ function Shell() {
       </header>
       {reports.reports.length > 0 && <ReportTabs />}
       <ErrorBanner errors={errors} onDismiss={dismiss} />
+      <LinkNotice status={link} />
       {!active ? (
         <main className="landing">
           <div className="landing-card" data-testid="landing">
@@ -136,7 +143,7 @@ function Shell() {
             <div className="landing-actions">{openBar}</div>
           </div>
         </main>
-      ) : view === 'compare' && canCompare ? (
+      ) : shownView === 'compare' ? (
         <CompareView busy={busy} onBusy={onBusy} />
       ) : (
         <StatsView report={active} busy={busy} onBusy={onBusy} />

@@ -16,7 +16,7 @@ import { RuleList } from '../components/RuleList';
 import { SettingsPanel } from '../components/SettingsPanel';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
-import { usePrefs } from '../state/prefs';
+import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
@@ -83,7 +83,7 @@ function CompareBody({
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const rules = useMemo(() => base.rules.filter((r) => r.compare).map((r) => availability(r, target)), [base, target]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useSelectedRule('compare');
   useEffect(() => {
     setSelected((prev) =>
       prev && rules.some((r) => r.name === prev) ? prev : (rules.find((r) => r.available)?.name ?? rules[0]?.name ?? null),

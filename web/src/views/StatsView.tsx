@@ -10,7 +10,7 @@ import { SettingsPanel, type GlobalSettings, type KnownId } from '../components/
 import { TimeFilter } from '../components/TimeFilter';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
-import { usePrefs } from '../state/prefs';
+import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
@@ -74,7 +74,7 @@ export function StatsView({
   const { applyTimeFilter } = useReports();
   // The stats view runs the rules of one report; compare rules need two.
   const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useSelectedRule('stats');
   const [exporting, setExporting] = useState(false);
   const [sorting, setSorting] = useState(false);
 
