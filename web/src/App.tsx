@@ -5,39 +5,48 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBanner } from './components/ErrorBanner';
+import { LangSwitch } from './components/LangSwitch';
 import { LinkNotice } from './components/LinkNotice';
+import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { DEMOS, OPENABLE, OpenBar, type DemoName } from './components/OpenBar';
 import { ReportTabs } from './components/ReportTabs';
 import { EngineProvider, useEngine } from './state/engine';
 import { ErrorsProvider, useErrors } from './state/errors';
-import { LangProvider } from './i18n/lang';
+import { LangProvider, useLang } from './i18n/lang';
 import type { ViewName } from './lib/permalink';
+import { shortcutFor } from './lib/shortcuts';
 import { usePermalink } from './state/permalink';
 import { PrefsProvider } from './state/prefs';
 import { ReportsProvider, useReports } from './state/reports';
 import { RuleConfigProvider } from './state/ruleConfig';
+import { ThemeProvider, useTheme } from './state/theme';
 import { CompareView } from './views/CompareView';
 import { StatsView } from './views/StatsView';
 
 export function App() {
   return (
-    <LangProvider>
-      <EngineProvider>
-        <ErrorsProvider>
-          <RuleConfigProvider>
-            <ReportsProvider>
-              <PrefsProvider>
-                <Shell />
-              </PrefsProvider>
-            </ReportsProvider>
-          </RuleConfigProvider>
-        </ErrorsProvider>
-      </EngineProvider>
-    </LangProvider>
+    <ThemeProvider>
+      <LangProvider>
+        <EngineProvider>
+          <ErrorsProvider>
+            <RuleConfigProvider>
+              <ReportsProvider>
+                <PrefsProvider>
+                  <Shell />
+                </PrefsProvider>
+              </ReportsProvider>
+            </RuleConfigProvider>
+          </ErrorsProvider>
+        </EngineProvider>
+      </LangProvider>
+    </ThemeProvider>
   );
 }
 
 function Shell() {
+  const { lang, setLang, t } = useLang();
+  const { theme, toggleTheme } = useTheme();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const { pending } = useEngine();
   const { errors, dismiss } = useErrors();
   const reports = useReports();
@@ -88,6 +97,23 @@ function Shell() {
   const shownView: ViewName = view === 'compare' && canCompare ? 'compare' : 'stats';
   const link = usePermalink(shownView, setView);
 
+  // The keyboard shortcuts (lib/shortcuts.ts), never while typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = shortcutFor({ ...e, key: e.key, target: e.target as HTMLElement | null });
+      if (!action) return;
+      e.preventDefault();
+      if (action === 'help') setShortcutsOpen(true);
+      else if (action === 'searchRules') document.querySelector<HTMLInputElement>('.rule-search')?.focus();
+      else if (action === 'statsView') setView('stats');
+      else if (action === 'compareView' && canCompare) setView('compare');
+      else if (action === 'theme') toggleTheme();
+      else if (action === 'language') setLang(lang === 'zh' ? 'en' : 'zh');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canCompare, toggleTheme, setLang, lang]);
+
   return (
     <div className="app" data-testid="app">
       <DropZone onFiles={reports.openFiles} />
@@ -97,7 +123,7 @@ function Shell() {
             ◔
           </span>
           <span className="brand-name">asys</span>
-          <span className="brand-sub">report viewer</span>
+          <span className="brand-sub">{t.brandSub}</span>
         </div>
         {active && (
           <nav className="view-tabs" aria-label="Views">
@@ -107,21 +133,43 @@ function Shell() {
               onClick={() => setView('stats')}
               data-testid="view-stats"
             >
-              Statistics
+              {t.viewStats}
             </button>
             <button
               className={`view-tab${view === 'compare' ? ' selected' : ''}`}
               aria-pressed={view === 'compare'}
               onClick={() => setView('compare')}
               disabled={!canCompare}
-              title={canCompare ? 'Compare two open reports' : 'Open a second report to compare with'}
+              title={canCompare ? t.compareTitle : t.compareNeedsTwo}
               data-testid="view-compare"
             >
-              Compare
+              {t.viewCompare}
             </button>
           </nav>
         )}
         {active && openBar}
+        <div className="header-controls">
+          <LangSwitch />
+          <button
+            className="button icon-button"
+            onClick={toggleTheme}
+            title={theme === 'dark' ? t.toLight : t.toDark}
+            aria-label={theme === 'dark' ? t.toLight : t.toDark}
+            data-testid="theme-toggle"
+          >
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+          <button
+            className="button icon-button"
+            onClick={() => setShortcutsOpen(true)}
+            title={`${t.shortcutsTitle} (?)`}
+            aria-label={t.shortcutsTitle}
+            data-testid="shortcuts-button"
+          >
+            ?
+          </button>
+        </div>
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </header>
       {reports.reports.length > 0 && <ReportTabs />}
       <ErrorBanner errors={errors} onDismiss={dismiss} />
@@ -132,14 +180,11 @@ function Shell() {
             <div className="landing-icon" aria-hidden>
               ⇣
             </div>
-            <h1>Drop a report anywhere on this page</h1>
+            <h1>{t.landingDrop}</h1>
             <p className="landing-formats" data-testid="openable">
-              Opens: {OPENABLE}.
+              {t.landingOpens} {OPENABLE}.
             </p>
-            <p className="muted">
-              The report stays on this machine: it is read in the browser by the WebAssembly engine, nothing is
-              uploaded.
-            </p>
+            <p className="muted">{t.landingLocal}</p>
             <div className="landing-actions">{openBar}</div>
           </div>
         </main>

@@ -11,6 +11,7 @@ import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
+import { useLang } from '../i18n/lang';
 
 interface Props {
   rule: RuleDecl;
@@ -32,6 +33,7 @@ interface Props {
 export function ResultView(props: Props) {
   const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
   const { sortOrder, onPendingChange } = props;
+  const { t } = useLang();
   // The parent keys this view by result, so a new result starts unsorted and unfiltered.
   // `sort` is the order asked for; `applied` the one shown (the engine sorts asynchronously).
   const [sort, setSort] = useState<SortState | null>(null);
@@ -139,16 +141,16 @@ export function ResultView(props: Props) {
           <span className="spacer" />
           {tree && (
             <button className="button" onClick={() => setTreeOpen((o) => !o)} aria-pressed={treeOpen} data-testid="toggle-tree">
-              {treeOpen ? 'Hide tree' : 'Show tree'}
+              {treeOpen ? t.hideTree : t.showTree}
             </button>
           )}
           {pie && (
             <button className="button" onClick={onToggleChart} aria-pressed={chartOpen} data-testid="toggle-chart">
-              {chartOpen ? 'Hide chart' : 'Show chart'}
+              {chartOpen ? t.hideChart : t.showChart}
             </button>
           )}
           <button className="button" onClick={onExport} disabled={exporting} data-testid="export-csv">
-            {exporting ? 'Exporting…' : 'Export CSV'}
+            {exporting ? t.exporting : t.exportCsv}
           </button>
         </div>
         {result.warnings.length > 0 && (
@@ -183,7 +185,7 @@ export function ResultView(props: Props) {
         <aside className="pie-panel" aria-label="Pie chart">
           <div className="pie-controls">
             <label>
-              <span>Slice by</span>
+              <span>{t.sliceBy}</span>
               <select
                 className="input"
                 value={keyColumn ?? ''}
@@ -198,7 +200,7 @@ export function ResultView(props: Props) {
               </select>
             </label>
             <label>
-              <span>Slices</span>
+              <span>{t.slices}</span>
               <input
                 className="input number small-number"
                 type="number"
@@ -215,7 +217,7 @@ export function ResultView(props: Props) {
               />
             </label>
             <span className="pie-caption muted small">
-              {pie.countRows ? 'Number of rows' : `Sum of ${valueLabel}`}
+              {pie.countRows ? t.numberOfRows : t.sumOf(valueLabel)}
             </span>
           </div>
           {model ? (

@@ -21,6 +21,8 @@ import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
 import { cliTimeFilter, downloadText, knownIds, useGlobalSettings } from './StatsView';
+import { ruleTitle } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
 function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
@@ -83,6 +85,7 @@ function CompareBody({
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const rules = useMemo(() => base.rules.filter((r) => r.compare).map((r) => availability(r, target)), [base, target]);
+  const { lang, t } = useLang();
   const [selected, setSelected] = useSelectedRule('compare');
   useEffect(() => {
     setSelected((prev) =>
@@ -165,7 +168,7 @@ function CompareBody({
       <aside className="sidebar">
         <div className="compare-with">
           <label>
-            <span>Compare with</span>
+            <span>{t.compareWith}</span>
             <select
               className="input"
               value={target?.id ?? ''}
@@ -188,14 +191,14 @@ function CompareBody({
           <>
             <div className="rule-header">
               <div className="rule-heading">
-                <h1 data-testid="rule-title">{rule.title}</h1>
-                <code className="cli-spec" title="The same rule on the command line">
+                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
+                <code className="cli-spec" title={t.cliTitle}>
                   asys stats{cliTimeFilter(base)} -r {cliSpec(rule, built?.options ?? {})}
                   {cliGlobalOptions(rule, ruleConfig.config)} {base.summary.fileName} {target.summary.fileName}
                 </code>
                 {running && (
                   <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> Running…
+                    <span className="spinner" aria-hidden /> {t.running}
                   </span>
                 )}
               </div>
@@ -222,7 +225,7 @@ function CompareBody({
             >
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
-                  <strong>{rule.available ? 'The rule failed' : 'A report lacks the data for this rule'}</strong>
+                  <strong>{rule.available ? t.ruleFailed : t.aReportLacksData}</strong>
                   <div>{shown.error}</div>
                 </div>
               ) : result ? (
@@ -249,7 +252,7 @@ function CompareBody({
                     </span>
                     <span className="spacer" />
                     <button className="button" onClick={exportCsv} disabled={exporting} data-testid="export-csv">
-                      {exporting ? 'Exporting…' : 'Export CSV'}
+                      {exporting ? t.exporting : t.exportCsv}
                     </button>
                   </div>
                   <ResultTable
@@ -264,7 +267,7 @@ function CompareBody({
                   />
                 </>
               ) : (
-                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+                <div className="placeholder muted">{running ? t.running : ''}</div>
               )}
             </section>
           </>

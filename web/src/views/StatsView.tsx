@@ -14,6 +14,8 @@ import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
+import { ruleTitle } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
 export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
@@ -72,6 +74,7 @@ export function StatsView({
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
+  const { lang, t } = useLang();
   // The stats view runs the rules of one report; compare rules need two.
   const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
   const [selected, setSelected] = useSelectedRule('stats');
@@ -142,15 +145,15 @@ export function StatsView({
           <>
             <div className="rule-header">
               <div className="rule-heading">
-                <h1 data-testid="rule-title">{rule.title}</h1>
-                <code className="cli-spec" title="The same rule on the command line">
+                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
+                <code className="cli-spec" title={t.cliTitle}>
                   asys {rule.command}
                   {cliTimeFilter(report)} -r {cliSpec(rule, built?.options ?? {})}
                   {cliGlobalOptions(rule, ruleConfig.config)}
                 </code>
                 {running && (
                   <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> Running…
+                    <span className="spinner" aria-hidden /> {t.running}
                   </span>
                 )}
               </div>
@@ -177,7 +180,7 @@ export function StatsView({
             >
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
-                  <strong>{rule.available ? 'The rule failed' : 'This report lacks the data for this rule'}</strong>
+                  <strong>{rule.available ? t.ruleFailed : t.reportLacksData}</strong>
                   <div>{shown.error}</div>
                 </div>
               ) : shown?.result ? (
@@ -199,12 +202,12 @@ export function StatsView({
                   onPendingChange={setSorting}
                 />
               ) : (
-                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+                <div className="placeholder muted">{running ? t.running : ''}</div>
               )}
             </section>
           </>
         ) : (
-          <div className="placeholder muted">No rules.</div>
+          <div className="placeholder muted">{t.noRules}</div>
         )}
       </main>
     </div>
