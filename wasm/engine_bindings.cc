@@ -23,6 +23,7 @@
 #include "core/rules/time_window.h"
 #include "core/table/sort.h"
 #include "core/table/writers.h"
+#include "core/timeline/timeline.h"
 
 using emscripten::val;
 
@@ -37,6 +38,7 @@ constexpr int kApiVersion = 2;
 struct OpenReport {
   std::unique_ptr<Report> report;
   TimeWindow window;  // its own statistics range (setTimeFilter)
+  std::unique_ptr<Timeline> timeline;  // built on the first timeline call
 };
 
 std::map<int, OpenReport> g_reports;
@@ -226,7 +228,7 @@ val open(const val& paths) {
     std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
     const int id = g_nextReport++;
     v.set("summary", parseJson(summaryJson(*report)));
-    g_reports[id] = {std::move(report), {}};
+    g_reports[id] = {std::move(report), {}, nullptr};
     v.set("report", id);
   });
 }
@@ -297,6 +299,98 @@ val runCompare(int base, int target, const std::string& name, const val& options
   });
 }
 
+// ---------------------------------------------------------------------------
+// The timeline (core/timeline): tracks once, then windows merged to pixels.
+
+Timeline& timelineOf(OpenReport& r) {
+  if (!r.timeline) r.timeline = std::make_unique<Timeline>(Timeline::build(*r.report));
+  return *r.timeline;
+}
+
+// A time in nanoseconds as JS sends it: decimal text (BigInt's toString), so
+// no double ever holds it.
+int64_t timeArg(const std::string& text, const char* what) {
+  size_t used = 0;
+  int64_t v = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size()) throw Error(std::string("timeline: ") + what + " '" + text + "' is not a time in ns");
+  return v;
+}
+
+// The report's tracks: {first, last (BigInt: the events' extent), captureStart
+// (BigInt or null), tracks: [{id, group, label, lanes, events}]}.
+val timelineTracks(int report) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const Timeline& t = timelineOf(r);
+    v.set("first", bigInt(t.first()));
+    v.set("last", bigInt(t.last()));
+    const int64_t capture = r.report->summary().captureStart;
+    v.set("captureStart", capture == kNoValue ? val::null() : bigInt(capture));
+    val tracks = val::array();
+    for (size_t i = 0; i < t.tracks().size(); ++i) {
+      const TimelineTrack& tr = t.tracks()[i];
+      val o = val::object();
+      o.set("id", static_cast<int>(i));
+      o.set("group", tr.group);
+      o.set("label", tr.label);
+      o.set("lanes", static_cast<int>(tr.lanes));
+      o.set("events", static_cast<double>(tr.size()));
+      tracks.call<void>("push", o);
+    }
+    v.set("tracks", tracks);
+  });
+}
+
+// The slices of `tracks` (ids) in [from, to) at `pixels` columns, in one
+// answer: per track start/end (int64 bytes), lane, kind, count, event, and
+// name (indices into one NUL-joined UTF-8 textPool of the window's names).
+val timelineWindow(int report, const std::string& fromText, const std::string& toText, int pixels, const val& ids) {
+  return answer([&](val& v) {
+    const Timeline& t = timelineOf(reportOf(report));
+    const int64_t from = timeArg(fromText, "window start"), to = timeArg(toText, "window end");
+    if (pixels <= 0 || pixels > 100000) throw Error("timeline: pixels " + std::to_string(pixels) + " out of 1..100000");
+    std::map<uint32_t, uint32_t> local;  // report string id -> pool index
+    std::string pool;
+    val tracks = val::array();
+    for (int id : emscripten::vecFromJSArray<int>(ids)) {
+      TimelineSlices s = t.window(static_cast<size_t>(id), from, to, static_cast<uint32_t>(pixels));
+      for (uint32_t& n : s.name) {
+        auto [it, added] = local.emplace(n, static_cast<uint32_t>(local.size()));
+        if (added) {
+          pool += n == kNoString ? std::string_view("") : reportOf(report).report->strings().get(n);
+          pool += '\0';
+        }
+        n = it->second;
+      }
+      std::vector<uint8_t> kinds(s.kind.size());
+      for (size_t i = 0; i < kinds.size(); ++i) kinds[i] = static_cast<uint8_t>(s.kind[i]);
+      val o = val::object();
+      o.set("id", id);
+      o.set("start", int64Bytes(s.start));
+      o.set("end", int64Bytes(s.end));
+      auto copy = [](const auto& vec, const char* type) {
+        using T = typename std::decay_t<decltype(vec)>::value_type;
+        // The typed array constructor copies out of the module's memory.
+        return val::global(type).new_(emscripten::typed_memory_view(vec.size(), reinterpret_cast<const T*>(vec.data())));
+      };
+      o.set("lane", copy(s.lane, "Uint16Array"));
+      o.set("kind", copy(kinds, "Uint8Array"));
+      o.set("count", copy(s.count, "Uint32Array"));
+      o.set("event", copy(s.event, "Uint32Array"));
+      o.set("name", copy(s.name, "Uint32Array"));
+      tracks.call<void>("push", o);
+    }
+    v.set("textPool", val::global("Uint8Array")
+                          .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+    v.set("tracks", tracks);
+  });
+}
+
 // The row order of a result sorted by a column (stable; "-" last), so the
 // viewer never sorts a million rows itself.
 val sortOrder(int result, size_t column, bool descending) {
@@ -357,4 +451,6 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("page", &asys::page);
   emscripten::function("render", &asys::render);
   emscripten::function("release", &asys::release);
+  emscripten::function("timelineTracks", &asys::timelineTracks);
+  emscripten::function("timelineWindow", &asys::timelineWindow);
 }

@@ -75,9 +75,9 @@ test('an old or broken link still opens the app and says what it could not resto
     'The link is of version 9; this viewer reads version 1: nothing restored.',
   );
 
-  await page.goto('./?demo=base#v=1&view=timeline&rule=no_such_rule&o.x=1&report.0=demo-base.asysrep&base=0');
+  await page.goto('./?demo=base#v=1&view=flamegraph&rule=no_such_rule&o.x=1&report.0=demo-base.asysrep&base=0');
   const problems = page.getByTestId('link-problems');
-  await expect(problems).toContainText('view "timeline" is not one of stats, compare: the statistics view opens.');
+  await expect(problems).toContainText('view "flamegraph" is not one of stats, compare, timeline: the statistics view opens.');
   await expect(problems).toContainText('"no_such_rule" is no statistics rule of this viewer: its first rule shows.');
   const rule = await page.locator('[data-testid=result]').getAttribute('data-rule');
   expect(await waitResult(page, rule!)).toBe('ready');

@@ -7,6 +7,7 @@ import {
   checkEngineVersion,
   isOutOfMemory,
   outOfMemoryMessage,
+  timelineOutOfMemoryMessage,
   ReportMounts,
   withoutMountDirs,
   type AsysEngine,
@@ -38,6 +39,8 @@ function fakeEngine() {
     setRuleConfig: () => ({ ok: true }),
     checkRuleOption: () => ({ ok: true }),
     run: () => ({ ok: false, error: 'not here' }),
+    timelineTracks: () => ({ ok: false, error: 'not here' }),
+    timelineWindow: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),
@@ -217,6 +220,10 @@ describe('running out of memory', () => {
     );
     expect(line).not.toContain('\n');
     expect(outOfMemoryMessage("run 2's.asysrep", 'hgtx_sum')).toMatch(/asys stats -r hgtx_sum 'run 2'\\''s\.asysrep'$/);
+    expect(timelineOutOfMemoryMessage("run 2's.asysrep")).toBe(
+      "Out of memory: the timeline of run 2's.asysrep needs more than the 2 GB a browser tab's engine can use; " +
+        "its events are in the trace rules on the command line: asys stats -r hggc_ppu_trace,hggc_api_trace 'run 2'\\''s.asysrep'",
+    );
     expect(outOfMemoryMessage('t.json.gz')).toMatch(/^Out of memory: opening t\.json\.gz .* asys stats -r RULE t\.json\.gz$/);
   });
 });

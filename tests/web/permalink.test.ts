@@ -65,7 +65,7 @@ describe('permalink', () => {
 
   it('restores what it can of a broken link and names the rest', () => {
     const { state, problems } = decodeLink(
-      'v=1&view=timeline&rule=hgtx_sum&colour=red&report.3=b.asysrep&alias.1=lost&report.5=c.asysrep' +
+      'v=1&view=flamegraph&rule=hgtx_sum&colour=red&report.3=b.asysrep&alias.1=lost&report.5=c.asysrep' +
         '&base=3&target=4&lang=fr&window=3:12',
     );
     expect(state).toEqual({
@@ -79,7 +79,7 @@ describe('permalink', () => {
       base: 0,
     });
     expect(problems).toEqual([
-      'view "timeline" is not one of stats, compare: the statistics view opens.',
+      'view "flamegraph" is not one of stats, compare, timeline: the statistics view opens.',
       '"colour" is not part of a version 1 link: ignored.',
       'language "fr" is not one of en, zh: ignored.',
       'window "3:12" is not REPORT:START/END in ns: ignored.',

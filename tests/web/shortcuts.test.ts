@@ -32,6 +32,8 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(press('l', { metaKey: true }))).toBeNull();
     expect(shortcutFor(press('t', { altKey: true }))).toBeNull();
     expect(shortcutFor(press('?', { target: null }))).toBe('help');
+    // The timeline's own S (zoom out) is no view switch.
+    expect(shortcutFor(press('s', { defaultPrevented: true }))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 // The viewer: open reports (drop, pick, demo; several at once), look at one
-// in the stats view or compare two in the compare view. State lives in
+// in the stats view or the timeline, or compare two in the compare view. State lives in
 // web/src/state (engine, reports, rule options, view preferences), so the two
 // views share it without passing it down by hand.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,8 +20,10 @@ import { PrefsProvider } from './state/prefs';
 import { ReportsProvider, useReports } from './state/reports';
 import { RuleConfigProvider } from './state/ruleConfig';
 import { ThemeProvider, useTheme } from './state/theme';
+import { useView, ViewProvider } from './state/view';
 import { CompareView } from './views/CompareView';
 import { StatsView } from './views/StatsView';
+import { TimelineView } from './views/TimelineView';
 
 export function App() {
   return (
@@ -32,7 +34,9 @@ export function App() {
             <RuleConfigProvider>
               <ReportsProvider>
                 <PrefsProvider>
-                  <Shell />
+                  <ViewProvider>
+                    <Shell />
+                  </ViewProvider>
                 </PrefsProvider>
               </ReportsProvider>
             </RuleConfigProvider>
@@ -51,7 +55,7 @@ function Shell() {
   const { errors, dismiss } = useErrors();
   const reports = useReports();
   const { active, loading } = reports;
-  const [view, setView] = useState<ViewName>('stats');
+  const { view, setView } = useView();
   const [viewBusy, setViewBusy] = useState(false);
   const onBusy = useCallback((b: boolean) => setViewBusy(b), []);
 
@@ -94,13 +98,20 @@ function Shell() {
     />
   );
   const canCompare = reports.reports.length >= 2;
-  const shownView: ViewName = view === 'compare' && canCompare ? 'compare' : 'stats';
+  const shownView: ViewName = view === 'compare' && !canCompare ? 'stats' : view;
   const link = usePermalink(shownView, setView);
 
   // The keyboard shortcuts (lib/shortcuts.ts), never while typing in a field.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = shortcutFor({ ...e, key: e.key, target: e.target as HTMLElement | null });
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        defaultPrevented: e.defaultPrevented,
+        target: e.target as HTMLElement | null,
+      });
       if (!action) return;
       e.preventDefault();
       if (action === 'help') setShortcutsOpen(true);
@@ -144,6 +155,15 @@ function Shell() {
               data-testid="view-compare"
             >
               {t.viewCompare}
+            </button>
+            <button
+              className={`view-tab${view === 'timeline' ? ' selected' : ''}`}
+              aria-pressed={view === 'timeline'}
+              onClick={() => setView('timeline')}
+              title={t.timelineTitle}
+              data-testid="view-timeline"
+            >
+              {t.viewTimeline}
             </button>
           </nav>
         )}
@@ -190,6 +210,8 @@ function Shell() {
         </main>
       ) : shownView === 'compare' ? (
         <CompareView busy={busy} onBusy={onBusy} />
+      ) : view === 'timeline' ? (
+        <TimelineView onBusy={onBusy} />
       ) : (
         <StatsView report={active} busy={busy} onBusy={onBusy} />
       )}

@@ -95,6 +95,8 @@ interface Props {
   scrollToRow?: number | null;
   /** A click on a row: `toggle` with Ctrl/Cmd, `range` with Shift. */
   onRowClick?: (row: number, mods: { toggle: boolean; range: boolean }) => void;
+  /** A right-click on a row, at the pointer's page position. */
+  onRowContextMenu?: (row: number, x: number, y: number) => void;
   /** A second header line per column (the compare view's aliases). */
   headerNote?: (col: number) => string | undefined;
   /** The header's second row: column index -> its sum, and what was summed. */
@@ -104,7 +106,7 @@ interface Props {
 const NO_ROWS: ReadonlySet<number> = new Set();
 
 export function ResultTable(props: Props) {
-  const { result, order, sort, pendingSort, onSort, onRowClick, headerNote, sums } = props;
+  const { result, order, sort, pendingSort, onSort, onRowClick, onRowContextMenu, headerNote, sums } = props;
   const selectedRows = props.selectedRows ?? NO_ROWS;
   const scrollToRow = props.scrollToRow ?? null;
   const scroller = useRef<HTMLDivElement>(null);
@@ -189,6 +191,14 @@ export function ResultTable(props: Props) {
         data-row={r}
         onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
         onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
+        onContextMenu={
+          onRowContextMenu
+            ? (e) => {
+                e.preventDefault();
+                onRowContextMenu(r, e.clientX, e.clientY);
+              }
+            : undefined
+        }
       >
         {!hasRowNumber && (
           <div className="td num rownum" role="cell">

@@ -2,13 +2,14 @@
 // CSV), the table with its selected-row sums, the breakdown tree of a nested
 // table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RuleDecl } from '../engine/types';
+import type { RowSpans, RuleDecl } from '../engine/types';
 import { formatCount, formatInt } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
 import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
+import { ContextMenu, type MenuItem } from './ContextMenu';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
 import { useLang } from '../i18n/lang';
@@ -28,7 +29,11 @@ interface Props {
   sortOrder?: (column: number, descending: boolean) => Promise<Uint32Array>;
   /** True while a sort is on its way. */
   onPendingChange: (pending: boolean) => void;
+  /** A row's time span to the timeline (zoom to it, or only highlight it). */
+  onShowInTimeline?: (span: RowSpans, row: number, zoom: boolean) => void;
 }
+
+const INT64_MIN = -(2n ** 63n);
 
 export function ResultView(props: Props) {
   const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
@@ -100,6 +105,21 @@ export function ResultView(props: Props) {
     };
   }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, filter]);
   const [treeOpen, setTreeOpen] = useState(true);
+  // Right-click on a row that stands for a time span: show it in the timeline.
+  const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
+  const onShow = props.onShowInTimeline;
+  const rowMenu =
+    onShow && result.spans.length > 0
+      ? (row: number, x: number, y: number) => {
+          const items = result.spans
+            .filter((s) => s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN)
+            .flatMap((s) => [
+              { label: t.zoomToInTimeline(s.name), onSelect: () => onShow(s, row, true) },
+              { label: t.highlightInTimeline(s.name), onSelect: () => onShow(s, row, false) },
+            ]);
+          if (items.length > 0) setMenu({ x, y, items });
+        }
+      : undefined;
   const tree = rule.treeLevels.length > 0;
 
   const onSlice = (s: PieSlice | null) => {
@@ -177,9 +197,11 @@ export function ResultView(props: Props) {
             onSort={requestSort}
             selectedRows={selection.rows}
             onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
+            onRowContextMenu={rowMenu}
             sums={sums}
           />
         </div>
+        {menu && <ContextMenu x={menu.x} y={menu.y} items={menu.items} onClose={() => setMenu(null)} />}
       </div>
       {pie && chartOpen && (
         <aside className="pie-panel" aria-label="Pie chart">

@@ -27,6 +27,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       <table>
         <tbody>
           {SHORTCUTS.map((s) => row(s.keys, t.shortcuts[s.action]))}
+          {row(['W', 'S'], t.shortcutTimelineZoom)}
+          {row(['A', 'D'], t.shortcutTimelinePan)}
           {row(['Enter'], t.shortcutRowEnter)}
           {row(['Esc'], t.shortcutEsc)}
         </tbody>

@@ -1,6 +1,7 @@
 // The UI thread's side of the engine: one module worker, requests with ids,
 // promises that resolve with the worker's answer. The UI never calls the
 // engine directly.
+import type { TimelineInfo, TimelineWindowSlices } from './timeline_api';
 import {
   PROTOCOL_VERSION,
   type EngineRequest,
@@ -144,6 +145,16 @@ export class EngineClient {
   /** A result as text (csv, json, column): the bytes the CLI writes. */
   async render(result: number, format = 'csv'): Promise<string> {
     return (await this.request({ type: 'render', result, format })) as string;
+  }
+
+  /** A report's timeline tracks (built in the engine on the first call). */
+  async timelineTracks(report: number): Promise<TimelineInfo> {
+    return (await this.request({ type: 'timelineTracks', report })) as TimelineInfo;
+  }
+
+  /** The slices of `tracks` in [from, to) merged to `pixels` columns. */
+  async timelineWindow(report: number, from: bigint, to: bigint, pixels: number, tracks: number[]): Promise<TimelineWindowSlices> {
+    return (await this.request({ type: 'timelineWindow', report, from, to, pixels, tracks })) as TimelineWindowSlices;
   }
 
   /** Frees a result in the engine; later calls on its id fail. */

@@ -1,6 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
+import type { TimelineEngine } from './timeline_api';
 import type { CellArray, RawRuleResult } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
@@ -19,7 +20,7 @@ export const ENGINE_API_VERSION = 2;
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
-export interface AsysEngine {
+export interface AsysEngine extends TimelineEngine {
   FS: EmscriptenFS;
   apiVersion(): number;
   /** Files as one report: {report, summary}. */
@@ -205,10 +206,21 @@ export function isOutOfMemory(message: string): boolean {
  * why not 4), the command line has no such limit. The engine stays usable (what it loaded for the failed rule is
  * freed); docs/big-reports.md gives the ceiling.
  */
+/** A file name as a shell word (single-quoted when it needs it). */
+function shellQuoted(fileName: string): string {
+  return /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
+}
+
 export function outOfMemoryMessage(fileName: string, rule?: string): string {
-  const file = /[\s'"$]/.test(fileName) ? `'${fileName.replace(/'/g, "'\\''")}'` : fileName;
+  const file = shellQuoted(fileName);
   const what = rule ? `${rule} on ${fileName}` : `opening ${fileName}`;
   return `Out of memory: ${what} needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: asys stats -r ${rule ?? 'RULE'} ${file}`;
+}
+
+/** The same for the timeline: its events are in the trace rules on the command line. */
+export function timelineOutOfMemoryMessage(fileName: string): string {
+  const file = shellQuoted(fileName);
+  return `Out of memory: the timeline of ${fileName} needs more than the 2 GB a browser tab's engine can use; its events are in the trace rules on the command line: asys stats -r hggc_ppu_trace,hggc_api_trace ${file}`;
 }
 
 /** Removes the worker's mount directories (/reports/N/...) from the engine's paths and messages. */

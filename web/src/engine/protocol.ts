@@ -1,9 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
 import type { TimeWindow } from './engine_api';
+import type { TimelineInfo, TimelineWindowSlices } from './timeline_api';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -22,7 +23,9 @@ export type EngineRequest =
   | { type: 'release'; result: number }
   | { type: 'setTimeFilter'; report: number; filterTime: string; filterHgtx: string }
   | { type: 'setRuleConfig'; config: RuleConfig }
-  | { type: 'checkRuleOption'; name: string; value: string };
+  | { type: 'checkRuleOption'; name: string; value: string }
+  | { type: 'timelineTracks'; report: number }
+  | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
 
@@ -53,6 +56,8 @@ export interface ResultByType {
   setRuleConfig: { ok: true };
   /** "" when the value is valid, else the engine's one-line error. */
   checkRuleOption: string;
+  timelineTracks: TimelineInfo;
+  timelineWindow: TimelineWindowSlices;
 }
 
 export type ResponseMessage =

@@ -6,6 +6,7 @@ import {
   errorText,
   isOutOfMemory,
   outOfMemoryMessage,
+  timelineOutOfMemoryMessage,
   ReportMounts,
   takeRenderedText,
   takeRunResult,
@@ -16,6 +17,7 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
+import { takeTimelineInfo, takeTimelineWindow, windowBuffers } from './timeline_api';
 import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
@@ -30,12 +32,13 @@ const results = new Map<number, number>();
 const reportNames = new Map<number, string>();
 
 /** Runs an engine call for `rule` on `report`; running out of memory becomes the one line that suggests the CLI. */
-function explained<T>(report: number, rule: string, call: () => T): T {
+function explained<T>(report: number, rule: string | null, call: () => T): T {
   try {
     return call();
   } catch (e) {
-    if (isOutOfMemory(errorText(e))) throw new Error(outOfMemoryMessage(reportNames.get(report) ?? 'the report', rule));
-    throw e;
+    if (!isOutOfMemory(errorText(e))) throw e;
+    const name = reportNames.get(report) ?? 'the report';
+    throw new Error(rule === null ? timelineOutOfMemoryMessage(name) : outOfMemoryMessage(name, rule));
   }
 }
 
@@ -199,6 +202,19 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'checkRuleOption': {
       const e = await engine();
       post({ id, kind: 'result', result: okOrError(e.checkRuleOption(msg.name, msg.value), 'checkRuleOption') });
+      return;
+    }
+    case 'timelineTracks': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineInfo(e.timelineTracks(msg.report))) });
+      return;
+    }
+    case 'timelineWindow': {
+      const e = await engine();
+      const w = explained(msg.report, null, () =>
+        takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks)),
+      );
+      post({ id, kind: 'result', result: w }, windowBuffers(w));
       return;
     }
   }

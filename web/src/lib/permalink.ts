@@ -11,8 +11,11 @@ import { defaultValueOf, type SettingValues } from './options';
 
 export const LINK_VERSION = 1;
 
-export type ViewName = 'stats' | 'compare';
-export const VIEWS: readonly ViewName[] = ['stats', 'compare'];
+export type ViewName = 'stats' | 'compare' | 'timeline';
+export const VIEWS: readonly ViewName[] = ['stats', 'compare', 'timeline'];
+/** The views that show a rule: the timeline keeps the statistics view's. */
+export type RuleView = 'stats' | 'compare';
+export const ruleViewOf = (v: ViewName): RuleView => (v === 'compare' ? 'compare' : 'stats');
 export type Lang = 'en' | 'zh';
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
@@ -36,7 +39,7 @@ export interface TimelineWindow {
 
 export interface LinkState {
   view: ViewName;
-  /** The rule the view shows; null = the view's first. */
+  /** The rule the view shows (the statistics view's, for the timeline); null = the view's first. */
   rule: string | null;
   /** The rule's settings the link sets (panel values); the others keep their defaults. */
   settings: SettingValues;

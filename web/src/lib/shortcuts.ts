@@ -23,15 +23,17 @@ export interface KeyLike {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  /** Handled already (the timeline's W/A/S/D). */
+  defaultPrevented?: boolean;
   /** The element that has the focus: typing in a field is never a shortcut. */
   target: { tagName?: string; isContentEditable?: boolean } | null;
 }
 
 const EDITABLE = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-/** The action a key press asks for, or null (a modifier held, or typing in a field). */
+/** The action a key press asks for, or null (a modifier held, typing in a field, or handled where it was pressed). */
 export function shortcutFor(e: KeyLike): ShortcutAction | null {
-  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return null;
   const t = e.target;
   if (t && (EDITABLE.has(t.tagName ?? '') || t.isContentEditable)) return null;
   return SHORTCUTS.find((s) => s.keys.includes(e.key))?.action ?? null;

@@ -6,7 +6,7 @@
 // of the view state is written back into it (replaceState: no history entry).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLang } from '../i18n/lang';
-import { changedSettings, decodeLink, encodeLink, type LinkState, type ViewName } from '../lib/permalink';
+import { changedSettings, decodeLink, encodeLink, ruleViewOf, type LinkState, type ViewName } from '../lib/permalink';
 import { message } from './errors';
 import { usePrefs } from './prefs';
 import { defaultAlias, useReports, type OpenReport } from './reports';
@@ -21,7 +21,7 @@ export interface PermalinkStatus {
   forget: () => void;
 }
 
-/** `view`: the view shown (compare only when it is shown). */
+/** `view`: the view shown (compare only when it is shown, not merely chosen). */
 export function usePermalink(view: ViewName, setView: (v: ViewName) => void): PermalinkStatus {
   const reports = useReports();
   const prefs = usePrefs();
@@ -86,13 +86,13 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
   }, [pending, reports.reports]);
 
   function applyRule(link: LinkState, base: OpenReport) {
-    const compare = link.view === 'compare';
+    const compare = ruleViewOf(link.view) === 'compare';
     const decl = base.rules.find((r) => r.name === link.rule && r.compare === compare);
     if (!decl) {
       addProblem(`"${link.rule}" is no ${compare ? 'compare' : 'statistics'} rule of this viewer: its first rule shows.`);
       return;
     }
-    prefs.selectRule(link.view, decl.name);
+    prefs.selectRule(ruleViewOf(link.view), decl.name);
     for (const [name, value] of Object.entries(link.settings)) {
       if (decl.options.some((o) => o.name === name)) prefs.setSetting(decl, name, value);
       else addProblem(`"${name}" is no option of ${decl.name}: ignored.`);
@@ -106,7 +106,7 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
 
   // Writes the view state into the URL once no link waits.
   const { reports: open, active, target } = reports;
-  const ruleName = prefs.selectedRule[view];
+  const ruleName = prefs.selectedRule[ruleViewOf(view)];
   const decl = active?.rules.find((r) => r.name === ruleName) ?? null;
   const values = decl ? prefs.settingsOf(decl) : null;
   useEffect(() => {

@@ -5,12 +5,12 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode, type SetStateAction } from 'react';
 import type { RuleDecl } from '../engine/types';
 import { defaultSettings, type SettingValues } from '../lib/options';
-import type { ViewName } from '../lib/permalink';
+import type { RuleView } from '../lib/permalink';
 
 interface PrefsState {
   /** The rule each view shows (null: the view picks its first). */
-  selectedRule: Record<ViewName, string | null>;
-  selectRule: (view: ViewName, rule: SetStateAction<string | null>) => void;
+  selectedRule: Record<RuleView, string | null>;
+  selectRule: (view: RuleView, rule: SetStateAction<string | null>) => void;
   settingsOf: (rule: RuleDecl) => SettingValues;
   setSetting: (rule: RuleDecl, name: string, value: string) => void;
   resetSettings: (rule: RuleDecl) => void;
@@ -25,8 +25,8 @@ interface PrefsState {
 const PrefsContext = createContext<PrefsState | null>(null);
 
 export function PrefsProvider({ children }: { children: ReactNode }) {
-  const [selectedRule, setSelectedRule] = useState<Record<ViewName, string | null>>({ stats: null, compare: null });
-  const selectRule = useCallback((view: ViewName, rule: SetStateAction<string | null>) => {
+  const [selectedRule, setSelectedRule] = useState<Record<RuleView, string | null>>({ stats: null, compare: null });
+  const selectRule = useCallback((view: RuleView, rule: SetStateAction<string | null>) => {
     setSelectedRule((s) => ({ ...s, [view]: typeof rule === 'function' ? rule(s[view]) : rule }));
   }, []);
   const [settings, setSettings] = useState<Record<string, SettingValues>>({});
@@ -66,7 +66,7 @@ export function usePrefs(): PrefsState {
 }
 
 /** The rule a view shows, as a [value, setter] pair like useState's. */
-export function useSelectedRule(view: ViewName): [string | null, (rule: SetStateAction<string | null>) => void] {
+export function useSelectedRule(view: RuleView): [string | null, (rule: SetStateAction<string | null>) => void] {
   const { selectedRule, selectRule } = usePrefs();
   const set = useCallback((rule: SetStateAction<string | null>) => selectRule(view, rule), [selectRule, view]);
   return [selectedRule[view], set];

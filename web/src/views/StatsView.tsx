@@ -14,6 +14,7 @@ import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRun } from '../state/useRun';
+import { useView } from '../state/view';
 import { ruleTitle } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
@@ -72,6 +73,7 @@ export function StatsView({
   const { client } = useEngine();
   const { pushError } = useErrors();
   const prefs = usePrefs();
+  const { showInTimeline } = useView();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
   const { lang, t } = useLang();
@@ -200,6 +202,9 @@ export function StatsView({
                     resultId === undefined ? undefined : (column, descending) => client.sortOrder(resultId, column, descending)
                   }
                   onPendingChange={setSorting}
+                  onShowInTimeline={(span, row, zoom) =>
+                    showInTimeline({ report: report.id, start: span.start[row], end: span.end[row], zoom, label: span.name })
+                  }
                 />
               ) : (
                 <div className="placeholder muted">{running ? t.running : ''}</div>

@@ -1,0 +1,41 @@
+// The timeline's engine cost on one report, in the WebAssembly engine under
+// Node (the browser's engine): building the tracks (the first timeline call:
+// loading kernels, memory operations, API calls and HGTX ranges, and the
+// levels of detail), then window queries over all tracks at 1200 px, from
+// the whole capture down to 1/10,000 of it, REPEAT times each (the best).
+// Usage: node bench/timeline-run.mjs REPORT [REPEAT]
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const require = createRequire(import.meta.url);
+const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
+const [report, repeatText = '5'] = process.argv.slice(2);
+const repeat = Number(repeatText);
+const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')) });
+const opened = engine.open([report]);
+if (!opened.ok) throw new Error(opened.error);
+let t0 = performance.now();
+const info = engine.timelineTracks(opened.report);
+if (!info.ok) throw new Error(info.error);
+const build = performance.now() - t0;
+const ids = info.tracks.map((t) => t.id);
+const events = info.tracks.reduce((n, t) => n + t.events, 0);
+const span = info.last - info.first;
+const rows = [];
+for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
+  // A window in the middle of the capture.
+  const from = info.first + (span - span / part) / 2n;
+  const to = from + span / part;
+  let best = Infinity, slices = 0;
+  for (let k = 0; k < repeat; k++) {
+    t0 = performance.now();
+    const w = engine.timelineWindow(opened.report, String(from), String(to), 1200, ids);
+    best = Math.min(best, performance.now() - t0);
+    if (!w.ok) throw new Error(w.error);
+    slices = w.tracks.reduce((n, t) => n + t.count.length, 0);
+  }
+  rows.push(`1/${part}: ${best.toFixed(1)} ms, ${slices} slices`);
+}
+console.log(JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), windows: rows }));

@@ -1,0 +1,368 @@
+#include "core/timeline/timeline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+#include "core/analysis/hgtx_stacks.h"
+#include "core/analysis/kernel_names.h"
+#include "core/base/stage_timer.h"
+#include "core/rules/memory_ops.h"
+
+namespace asys {
+
+uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_t>& end, std::vector<uint16_t>& lane) {
+  std::vector<int64_t> laneEnd;  // per lane: where its last event ends
+  lane.resize(start.size());
+  for (size_t i = 0; i < start.size(); ++i) {
+    size_t l = 0;
+    while (l < laneEnd.size() && laneEnd[l] > start[i]) ++l;
+    if (l == laneEnd.size()) laneEnd.push_back(end[i]);
+    else laneEnd[l] = end[i];
+    lane[i] = static_cast<uint16_t>(std::min<size_t>(l, 0xFFFF));
+  }
+  return static_cast<uint16_t>(std::max<size_t>(1, std::min<size_t>(laneEnd.size(), 0xFFFF)));
+}
+
+namespace {
+
+// Events collected for one track before they are put in start order.
+struct Pending {
+  std::string group, label;
+  std::vector<int64_t> start, end;
+  std::vector<uint32_t> name;
+  std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)
+  std::vector<TimelineKind> kind;
+  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
+    start.push_back(s);
+    end.push_back(e);
+    name.push_back(n);
+    kind.push_back(k);
+  }
+};
+
+// By track key: (0, device, stream) or (1, globalTid, 0 API | 1 HGTX).
+using PendingTracks = std::map<std::tuple<int, int64_t, int64_t>, Pending>;
+
+template <typename T>
+void permute(std::vector<T>& v, const std::vector<uint32_t>& order) {
+  if (v.empty()) return;
+  std::vector<T> out(order.size());
+  for (size_t i = 0; i < order.size(); ++i) out[i] = v[order[i]];
+  v.swap(out);
+}
+
+TimelineTrack finish(Pending& p) {
+  const size_t n = p.start.size();
+  // An event without an end (cut off by the capture's end) shows as an instant.
+  for (size_t i = 0; i < n; ++i)
+    if (p.end[i] == kNoValue || p.end[i] < p.start[i]) p.end[i] = p.start[i];
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; ++i)
+    sorted = p.start[i - 1] < p.start[i] || (p.start[i - 1] == p.start[i] && p.end[i - 1] <= p.end[i]);
+  if (!sorted) {
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return p.start[a] != p.start[b] ? p.start[a] < p.start[b] : p.end[a] < p.end[b];
+    });
+    permute(p.start, order);
+    permute(p.end, order);
+    permute(p.name, order);
+    permute(p.kind, order);
+    permute(p.lane, order);
+  }
+  TimelineTrack t;
+  t.group = std::move(p.group);
+  t.label = std::move(p.label);
+  t.start = std::move(p.start);
+  t.end = std::move(p.end);
+  t.name = std::move(p.name);
+  t.kind = std::move(p.kind);
+  if (p.lane.empty()) {
+    t.lanes = assignLanes(t.start, t.end, t.lane);
+  } else {
+    t.lane = std::move(p.lane);
+    t.lanes = static_cast<uint16_t>(*std::max_element(t.lane.begin(), t.lane.end()) + 1);
+  }
+  for (size_t i = 0; i < t.size(); ++i) t.longest = std::max(t.longest, t.end[i] - t.start[i]);
+  buildLevels(t);
+  return t;
+}
+
+std::string deviceGroup(Report& report, int64_t device) {
+  for (const Device& d : report.devices())
+    if (d.id == device) return "PPU " + std::to_string(device) + " (" + d.name + ")";
+  return "PPU " + std::to_string(device);
+}
+
+std::string processGroup(Report& report, int64_t pid) {
+  for (const Process& p : report.processes())
+    if (p.pid == pid && !p.name.empty()) return "Process " + std::to_string(pid) + " (" + p.name + ")";
+  return "Process " + std::to_string(pid);
+}
+
+std::string threadLabel(Report& report, int64_t globalTid) {
+  std::string label = "Thread " + std::to_string(tidOf(globalTid));
+  const auto& names = report.threadNames();
+  if (auto it = names.find(globalTid); it != names.end() && it->second != kNoString)
+    label += " (" + std::string(report.strings().get(it->second)) + ")";
+  return label;
+}
+
+// Device tracks: one per (device, stream), kernels, memcpys and memsets together.
+void addDeviceTracks(Report& report, PendingTracks& out) {
+  StringPool& strings = report.strings();
+  auto track = [&](int64_t device, int64_t stream) -> Pending& {
+    Pending& p = out[{0, device, stream}];
+    if (p.group.empty()) {
+      p.group = deviceGroup(report, device);
+      p.label = "Stream " + std::to_string(stream);
+    }
+    return p;
+  };
+  if (report.hasData("HGGC_KERNEL")) {
+    const Kernels& k = report.kernels(kcol::time | kcol::deviceId | kcol::streamId | kcol::names);
+    KernelNamer namer(k, strings, KernelNameMode::Demangled);
+    for (size_t i = 0; i < k.size(); ++i)
+      track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel);
+  }
+  MemcpyNames memcpyNames(report);
+  if (report.hasData("HGGC_MEMCPY")) {
+    const MemoryOps& m = report.memcpys();
+    for (size_t i = 0; i < m.size(); ++i)
+      track(m.deviceId[i], m.streamId[i])
+          .add(m.start[i], m.end[i], strings.intern(memcpyNames.name(m.copyKind[i], m.dstKind[i])), TimelineKind::Memcpy);
+  }
+  if (report.hasData("HGGC_MEMSET")) {
+    const MemoryOps& m = report.memsets();
+    const uint32_t memset = strings.intern("Memset");
+    for (size_t i = 0; i < m.size(); ++i)
+      track(m.deviceId[i], m.streamId[i]).add(m.start[i], m.end[i], memset, TimelineKind::Memset);
+  }
+}
+
+// Thread tracks: HGGC API calls per thread (a non-zero return value marked),
+// and the thread's HGTX push/pop ranges by nesting level.
+void addThreadTracks(Report& report, PendingTracks& out) {
+  if (report.hasData("HGGC_API")) {
+    const ApiCalls& a = report.hggcApi(acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const int64_t g = a.globalTid[i];
+      Pending& p = out[{1, g, 0}];
+      if (p.group.empty()) {
+        p.group = processGroup(report, pidOf(g));
+        p.label = threadLabel(report, g) + " HGGC API";
+      }
+      const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
+      p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api);
+    }
+  }
+  if (report.hasData("HGTX_EVENTS")) {
+    const HgtxEvents& h = report.hgtx();
+    const HgtxStacks stacks = buildHgtxStacks(h);
+    for (uint32_t e : stacks.ranges) {
+      const int64_t g = h.globalTid[e];
+      Pending& p = out[{1, g, 1}];
+      if (p.group.empty()) {
+        p.group = processGroup(report, pidOf(g));
+        p.label = threadLabel(report, g) + " HGTX";
+      }
+      p.add(h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx);
+      p.lane.push_back(static_cast<uint16_t>(std::min(stacks.level[e], 0xFFFF)));
+    }
+  }
+}
+
+// How many slices mergeLevel would make, without making them: most candidate
+// resolutions merge too little to be kept.
+template <typename Source>
+size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
+  std::vector<int64_t> openEnd(lanes, INT64_MIN);
+  size_t slices = 0;
+  for (size_t i = 0; i < src.size(); ++i) {
+    int64_t& end = openEnd[src.lane[i]];
+    if (end != INT64_MIN && src.start[i] - end < resolution) {
+      end = std::max(end, src.end[i]);
+    } else {
+      end = src.end[i];
+      ++slices;
+    }
+  }
+  return slices;
+}
+
+// One level from the one below (or the raw events): in start order, per lane,
+// an item joins the lane's open slice when it starts less than `resolution`
+// after that slice's end. Slices are made in start order.
+template <typename Source>
+TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, size_t slices) {
+  TimelineLevel out;
+  out.resolution = resolution;
+  for (auto* v : {&out.start, &out.end, &out.longest}) v->reserve(slices);
+  for (auto* v : {&out.name, &out.event, &out.count}) v->reserve(slices);
+  out.lane.reserve(slices);
+  out.kind.reserve(slices);
+  std::vector<int64_t> open(lanes, -1);
+  for (size_t i = 0; i < src.size(); ++i) {
+    const uint16_t lane = src.lane[i];
+    const int64_t s = open[lane];
+    if (s >= 0 && src.start[i] - out.end[s] < resolution) {
+      out.end[s] = std::max(out.end[s], src.end[i]);
+      out.count[s] += src.countAt(i);
+      if (src.longestAt(i) > out.longest[s]) {
+        out.longest[s] = src.longestAt(i);
+        out.name[s] = src.name[i];
+        out.kind[s] = src.kind[i];
+        out.event[s] = src.eventAt(i);
+      }
+      continue;
+    }
+    open[lane] = static_cast<int64_t>(out.size());
+    out.start.push_back(src.start[i]);
+    out.end.push_back(src.end[i]);
+    out.longest.push_back(src.longestAt(i));
+    out.name.push_back(src.name[i]);
+    out.event.push_back(src.eventAt(i));
+    out.count.push_back(src.countAt(i));
+    out.lane.push_back(lane);
+    out.kind.push_back(src.kind[i]);
+  }
+  for (size_t i = 0; i < out.size(); ++i) out.widest = std::max(out.widest, out.end[i] - out.start[i]);
+  return out;
+}
+
+// The raw events and the levels seen alike by mergeLevel and the window query.
+struct RawItems {
+  const TimelineTrack& t;
+  const std::vector<int64_t>& start = t.start;
+  const std::vector<int64_t>& end = t.end;
+  const std::vector<uint32_t>& name = t.name;
+  const std::vector<uint16_t>& lane = t.lane;
+  const std::vector<TimelineKind>& kind = t.kind;
+  size_t size() const { return t.size(); }
+  uint32_t countAt(size_t) const { return 1; }
+  int64_t longestAt(size_t i) const { return t.end[i] - t.start[i]; }
+  uint32_t eventAt(size_t i) const { return static_cast<uint32_t>(i); }
+  int64_t widest() const { return t.longest; }
+};
+
+struct LevelItems {
+  const TimelineLevel& l;
+  const std::vector<int64_t>& start = l.start;
+  const std::vector<int64_t>& end = l.end;
+  const std::vector<uint32_t>& name = l.name;
+  const std::vector<uint16_t>& lane = l.lane;
+  const std::vector<TimelineKind>& kind = l.kind;
+  size_t size() const { return l.size(); }
+  uint32_t countAt(size_t i) const { return l.count[i]; }
+  int64_t longestAt(size_t i) const { return l.longest[i]; }
+  uint32_t eventAt(size_t i) const { return l.event[i]; }
+  int64_t widest() const { return l.widest; }
+};
+
+// The window query over raw events or a level: see Timeline::window.
+template <typename Items>
+TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, uint32_t pixels) {
+  TimelineSlices out;
+  const int64_t widest = t.widest();
+  const int64_t earliest = from > INT64_MIN + widest ? from - widest : INT64_MIN;
+  size_t i = std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin();
+  const double perPixel = static_cast<double>(to - from) / pixels;
+  auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
+  // Per lane: the slice being built (index into out), its end pixel, its longest event.
+  std::vector<int64_t> openSlice(lanes, -1), openPixel(lanes, 0), longest(lanes, -1);
+  for (; i < t.size() && t.start[i] < to; ++i) {
+    // Ended before the window (an instant exactly at `from` is inside it).
+    if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
+    const uint16_t lane = t.lane[i];
+    const int64_t s = openSlice[lane];
+    if (s >= 0 && pixelOf(t.start[i]) <= openPixel[lane]) {
+      // In the pixel the lane's slice ends in: one slice, the longest names it.
+      out.end[s] = std::max(out.end[s], t.end[i]);
+      out.count[s] += t.countAt(i);
+      if (t.longestAt(i) > longest[lane]) {
+        longest[lane] = t.longestAt(i);
+        out.name[s] = t.name[i];
+        out.kind[s] = t.kind[i];
+        out.event[s] = t.eventAt(i);
+      }
+      openPixel[lane] = std::max(openPixel[lane], pixelOf(out.end[s]));
+      continue;
+    }
+    openSlice[lane] = static_cast<int64_t>(out.size());
+    openPixel[lane] = pixelOf(t.end[i]);
+    longest[lane] = t.longestAt(i);
+    out.start.push_back(t.start[i]);
+    out.end.push_back(t.end[i]);
+    out.name.push_back(t.name[i]);
+    out.event.push_back(t.eventAt(i));
+    out.count.push_back(t.countAt(i));
+    out.lane.push_back(lane);
+    out.kind.push_back(t.kind[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void buildLevels(TimelineTrack& t) {
+  t.levels.clear();
+  if (t.size() == 0) return;
+  const int64_t extent = *std::max_element(t.end.begin(), t.end.end()) - t.start.front();
+  size_t below = t.size();
+  // Resolutions 8x apart up to the track's extent; a level is kept when it
+  // has at most 3/4 of the slices below it (else the next one is tried).
+  for (int64_t resolution = 1000; below > 256 && resolution <= extent; resolution *= 8) {
+    const size_t slices = t.levels.empty() ? countMerged(RawItems{t}, t.lanes, resolution)
+                                           : countMerged(LevelItems{t.levels.back()}, t.lanes, resolution);
+    if (slices * 4 > below * 3) continue;
+    TimelineLevel l = t.levels.empty() ? mergeLevel(RawItems{t}, t.lanes, resolution, slices)
+                                       : mergeLevel(LevelItems{t.levels.back()}, t.lanes, resolution, slices);
+    below = l.size();
+    t.levels.push_back(std::move(l));
+  }
+}
+
+Timeline Timeline::build(Report& report) {
+  // Tracks in key order: devices (by id, then stream), then threads (by
+  // global thread id: a process's threads together), each thread's HGGC API
+  // calls right above its HGTX ranges.
+  PendingTracks pending;
+  {
+    StageTimer timer("timeline: device tracks");
+    addDeviceTracks(report, pending);
+  }
+  {
+    StageTimer timer("timeline: thread tracks");
+    addThreadTracks(report, pending);
+  }
+  StageTimer timer("timeline: order, lanes, levels");
+  Timeline t;
+  bool any = false;
+  for (auto& [key, p] : pending) {
+    if (p.start.empty()) continue;
+    t.tracks_.push_back(finish(p));
+    const TimelineTrack& tr = t.tracks_.back();
+    const int64_t last = *std::max_element(tr.end.begin(), tr.end.end());
+    t.first_ = any ? std::min(t.first_, tr.start.front()) : tr.start.front();
+    t.last_ = any ? std::max(t.last_, last) : last;
+    any = true;
+  }
+  return t;
+}
+
+TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
+  if (track >= tracks_.size() || to <= from || pixels == 0) return {};
+  const TimelineTrack& t = tracks_[track];
+  // The coarsest level whose merging stays under half a pixel.
+  const double halfPixel = static_cast<double>(to - from) / pixels / 2;
+  const TimelineLevel* level = nullptr;
+  for (const TimelineLevel& l : t.levels)
+    if (static_cast<double>(l.resolution) <= halfPixel) level = &l;
+  return level ? windowOf(LevelItems{*level}, t.lanes, from, to, pixels) : windowOf(RawItems{t}, t.lanes, from, to, pixels);
+}
+
+}  // namespace asys

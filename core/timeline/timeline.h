@@ -1,0 +1,82 @@
+#pragma once
+// The timeline's data: a report's events as tracks (per device and stream:
+// kernels, memcpys and memsets; per thread: HGGC API calls, and HGTX push/pop
+// ranges nested by level), each track's events in start order, built once.
+// A window query merges the events of a time window to pixel resolution:
+// per lane, events that fall in the pixel the previous slice ends in join
+// it, the longest naming it, so a frame costs at most a few slices a pixel
+// and never a whole table crosses to the viewer.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/report/report.h"
+
+namespace asys {
+
+enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx };
+
+// A coarser copy of a track's events: per lane, events less than
+// `resolution` ns apart merged into one, the longest naming it. A window
+// whose pixels are at least twice as wide reads a level instead of every
+// event, so zoomed out a frame costs what the screen holds, not the report.
+struct TimelineLevel {
+  int64_t resolution = 0;
+  std::vector<int64_t> start, end, longest;  // longest: its longest event's duration
+  std::vector<uint32_t> name, event, count;
+  std::vector<uint16_t> lane;
+  std::vector<TimelineKind> kind;
+  int64_t widest = 0;  // the widest merged span
+  size_t size() const { return start.size(); }
+};
+
+struct TimelineTrack {
+  std::string group;  // "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)"
+  std::string label;  // "Stream 7", "Thread 1050790 (python3)", "HGTX 1050790"
+  // Events in start order (ties: end), by index:
+  std::vector<int64_t> start, end;
+  std::vector<uint32_t> name;  // the report's StringPool ids
+  std::vector<uint16_t> lane;  // a row inside the track (nesting level, or a free lane)
+  std::vector<TimelineKind> kind;
+  uint16_t lanes = 1;
+  int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
+  std::vector<TimelineLevel> levels;  // finer to coarser
+  size_t size() const { return start.size(); }
+};
+
+// A window's slices of one track: merged events. `event` is the longest
+// merged event's index in the track (what a click selects); `count` how many
+// events the slice stands for.
+struct TimelineSlices {
+  std::vector<int64_t> start, end;
+  std::vector<uint32_t> name, event, count;
+  std::vector<uint16_t> lane;
+  std::vector<TimelineKind> kind;
+  size_t size() const { return start.size(); }
+};
+
+class Timeline {
+ public:
+  static Timeline build(Report& report);
+  const std::vector<TimelineTrack>& tracks() const { return tracks_; }
+  // Every event of `track` overlapping [from, to), merged to `pixels` columns.
+  TimelineSlices window(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
+  // The earliest start and latest end of any event (0, 0 when none).
+  int64_t first() const { return first_; }
+  int64_t last() const { return last_; }
+
+ private:
+  std::vector<TimelineTrack> tracks_;
+  int64_t first_ = 0, last_ = 0;
+};
+
+// The levels of detail of a track: resolutions 8x apart from 1 us up to the
+// track's extent, each built from the last one kept; a level is kept when it
+// has at most 3/4 of the slices below it, while more than 256 remain.
+void buildLevels(TimelineTrack& track);
+
+// Lanes for events in start order: each event takes the lowest lane free at
+// its start (a lane is free once its last event ended). Returns the lane count.
+uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_t>& end, std::vector<uint16_t>& lane);
+
+}  // namespace asys

@@ -1,0 +1,120 @@
+// The timeline end to end: tracks drawn from the engine's window queries,
+// zoom and pan, a click's details, "Filter and Zoom in" giving every rule the
+// totals --filter-time gives, and a table row's "Zoom to in timeline".
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_BASE, exportedCsv, guardNetwork, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+
+const ASYS = path.join(ROOT, 'build/native/asys');
+
+let foreign: string[] = [];
+test.beforeEach(async ({ page }) => {
+  foreign = guardNetwork(page);
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  await page.goto('./');
+  await waitIdle(page);
+  await openDemo(page);
+});
+test.afterEach(() => {
+  expect(foreign, 'requests that left localhost').toEqual([]);
+});
+
+async function openTimeline(page: Page) {
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+}
+const windowOf = async (page: Page) => {
+  const t = page.getByTestId('timeline');
+  return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
+};
+const LABELS = 230; // the label column's width (TimelineCanvas LABEL_WIDTH)
+
+test('the timeline draws every track, zooms around the pointer and pans with the keyboard', async ({ page }) => {
+  await openTimeline(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  await expect(canvas).toHaveAttribute('data-slices', /^[1-9]\d*$/);
+  await expect(page.getByTestId('timeline-window')).toContainText('18 tracks');
+  const whole = await windowOf(page);
+  const box = (await canvas.boundingBox())!;
+  const x = box.x + LABELS + (box.width - LABELS) / 2;
+  await page.mouse.move(x, box.y + 60);
+  await page.mouse.wheel(0, -400);
+  await waitIdle(page);
+  const zoomed = await windowOf(page);
+  expect(zoomed.to - zoomed.from).toBeLessThan((whole.to - whole.from) * 0.7);
+  // The time under the pointer (the middle) stays put.
+  expect(Math.abs((zoomed.from + zoomed.to) / 2 - (whole.from + whole.to) / 2)).toBeLessThan((whole.to - whole.from) * 0.01);
+  await canvas.focus();
+  await page.keyboard.press('a');
+  const panned = await windowOf(page);
+  expect(panned.from).toBeLessThan(zoomed.from);
+  expect(panned.to - panned.from).toBeCloseTo(zoomed.to - zoomed.from, 0);
+  await page.keyboard.press('w');
+  const closer = await windowOf(page);
+  expect(closer.to - closer.from).toBeLessThan(panned.to - panned.from);
+  await page.getByTestId('tl-reset').click();
+  expect(await windowOf(page)).toEqual(whole);
+});
+
+test('a click on a slice shows its details', async ({ page }) => {
+  await openTimeline(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  const box = (await canvas.boundingBox())!;
+  // Scan down at 80 % of the width until a click lands on a slice (the HGTX
+  // ranges span most of the capture there).
+  for (let y = 30; y < box.height; y += 8) {
+    await page.mouse.click(box.x + LABELS + (box.width - LABELS) * 0.8, box.y + y);
+    if ((await page.getByTestId('tl-details').locator('strong').count()) > 0) break;
+  }
+  await expect(page.getByTestId('tl-details').locator('strong')).not.toBeEmpty();
+  await expect(page.getByTestId('tl-details')).toContainText('duration');
+});
+
+test('Filter and Zoom in: the dragged range is every rule\'s statistics range, as --filter-time', async ({ page }) => {
+  await openTimeline(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  const box = (await canvas.boundingBox())!;
+  const plot = box.width - LABELS;
+  await page.mouse.move(box.x + LABELS + plot * 0.2, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + LABELS + plot * 0.4, box.y + 100, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('tl-filter-zoom').click();
+  await waitIdle(page);
+  const filterTime = await page.getByTestId('timeline-view').getAttribute('data-filter-time');
+  expect(filterTime).toMatch(/^\d+\/\d+$/);
+  const [a, b] = filterTime!.split('/').map(Number);
+  expect(b - a).toBeGreaterThan(0);
+  // The timeline now shows that range.
+  const origin = Number(await page.getByTestId('timeline-view').getAttribute('data-origin'));
+  const w = await windowOf(page);
+  expect(Math.abs(origin + w.from - a)).toBeLessThan(2); // the demo's captureStart is 0
+  expect(Math.abs(origin + w.to - b)).toBeLessThan(2);
+  await expect(page.getByTestId('tl-clear-range')).toBeVisible();
+  // The statistics view runs every rule in that range: the CLI's bytes.
+  await page.getByTestId('view-stats').click();
+  expect(await selectRule(page, 'hggc_ppu_kern_sum')).toBe('ready');
+  const expected = execFileSync(ASYS, ['stats', '-r', 'hggc_ppu_kern_sum', '--filter-time', filterTime!, DEMO_BASE], {
+    encoding: 'utf8',
+  });
+  const all = execFileSync(ASYS, ['stats', '-r', 'hggc_ppu_kern_sum', DEMO_BASE], { encoding: 'utf8' });
+  expect(expected).not.toBe(all);
+  expect((await exportedCsv(page)).lines).toEqual(expected.trimEnd().split('\n'));
+});
+
+test('right-click on a table row: Zoom to its span in the timeline', async ({ page }) => {
+  expect(await selectRule(page, 'pccl_desync_trace')).toBe('ready');
+  const first = execFileSync(ASYS, ['stats', '-r', 'pccl_desync_trace', DEMO_BASE], { encoding: 'utf8' }).split('\n')[1];
+  const [, start, duration] = first.split(',').map(Number);
+  await page.locator('[data-testid=result-table] .rows .tr[data-row="0"]').click({ button: 'right' });
+  await page.getByTestId('context-menu').getByText('Zoom to PCCL Communication in timeline').click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  const origin = Number(await page.getByTestId('timeline-view').getAttribute('data-origin'));
+  const w = await windowOf(page);
+  const pad = Math.max(duration * 0.1, 500);
+  expect(Math.abs(origin + w.from - (start - pad))).toBeLessThan(2);
+  expect(Math.abs(origin + w.to - (start + duration + pad))).toBeLessThan(2);
+});

@@ -1,0 +1,150 @@
+// The timeline's tracks and window queries: every event of the report on one
+// track, and a window's slices checked against the events themselves (every
+// overlapping event inside exactly one slice of its lane, counts adding up,
+// no two slices of a lane in one pixel, the longest event naming its slice).
+#include "core/timeline/timeline.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <map>
+
+#include "core/gen/generator.h"
+
+namespace asys {
+namespace {
+
+std::string demoReport() {
+  static const std::string path = [] {
+    GenOptions o;
+    o.seed = 7;
+    o.scale = 1;
+    const std::string out = ::testing::TempDir() + "asys_timeline_" + std::to_string(getpid()) + ".asysrep";
+    generateReport(o, out);
+    return out;
+  }();
+  return path;
+}
+
+TEST(Timeline, LanesTakeTheLowestFreeOne) {
+  // [0,10) [2,4) [4,6) [5,20) [11,12): lanes 0 1 1 2 0.
+  std::vector<uint16_t> lane;
+  EXPECT_EQ(assignLanes({0, 2, 4, 5, 11}, {10, 4, 6, 20, 12}, lane), 3);
+  EXPECT_EQ(lane, (std::vector<uint16_t>{0, 1, 1, 2, 0}));
+}
+
+TEST(Timeline, EveryEventIsOnOneTrack) {
+  auto report = Report::open(demoReport());
+  const Timeline t = Timeline::build(*report);
+  std::map<TimelineKind, size_t> byKind;
+  for (const TimelineTrack& tr : t.tracks()) {
+    for (size_t i = 0; i < tr.size(); ++i) {
+      ++byKind[tr.kind[i]];
+      if (i > 0) EXPECT_LE(tr.start[i - 1], tr.start[i]) << tr.group << " " << tr.label;
+      EXPECT_LE(tr.start[i], tr.end[i]);
+      EXPECT_LT(tr.lane[i], tr.lanes);
+    }
+  }
+  EXPECT_EQ(byKind[TimelineKind::Kernel], report->kernels(kcol::time).size());
+  EXPECT_EQ(byKind[TimelineKind::Memcpy], report->memcpys().size());
+  EXPECT_EQ(byKind[TimelineKind::Memset], report->memsets().size());
+  EXPECT_EQ(byKind[TimelineKind::Api] + byKind[TimelineKind::ApiError], report->hggcApi().size());
+  size_t closedPushPop = 0;
+  const HgtxEvents& h = report->hgtx();
+  for (size_t i = 0; i < h.size(); ++i) closedPushPop += h.eventType[i] == kHgtxPushPop && h.end[i] != kNoValue;
+  EXPECT_EQ(byKind[TimelineKind::Hgtx], closedPushPop);
+  EXPECT_GT(closedPushPop, 0u);
+  EXPECT_EQ(t.tracks().front().group.rfind("PPU ", 0), 0u);  // devices first
+}
+
+// A window's slices against the track's events, brute force. Read from raw
+// events, the counts are the overlapping events exactly; read from a level of
+// detail, a slice may also stand for events just outside the window.
+void checkWindow(const TimelineTrack& tr, const TimelineSlices& s, int64_t from, int64_t to, uint32_t pixels) {
+  bool fromLevel = false;
+  for (const TimelineLevel& l : tr.levels) fromLevel |= l.resolution <= static_cast<double>(to - from) / pixels / 2;
+  const double perPixel = static_cast<double>(to - from) / pixels;
+  auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
+  size_t overlapping = 0, counted = 0;
+  for (size_t k = 0; k < s.size(); ++k) counted += s.count[k];
+  for (size_t i = 0; i < tr.size(); ++i) {
+    const bool inside = tr.start[i] < to && (tr.end[i] > from || (tr.end[i] == tr.start[i] && tr.start[i] >= from));
+    if (!inside) continue;
+    ++overlapping;
+    size_t holders = 0;
+    for (size_t k = 0; k < s.size(); ++k)
+      holders += s.lane[k] == tr.lane[i] && s.start[k] <= tr.start[i] && tr.end[i] <= s.end[k];
+    ASSERT_EQ(holders, 1u) << tr.label << " event " << i;
+  }
+  if (fromLevel) EXPECT_GE(counted, overlapping);
+  else EXPECT_EQ(counted, overlapping);
+  std::map<uint16_t, size_t> lastOnLane;
+  for (size_t k = 0; k < s.size(); ++k) {
+    const TimelineTrack& t = tr;
+    EXPECT_EQ(s.name[k], t.name[s.event[k]]);
+    if (auto it = lastOnLane.find(s.lane[k]); it != lastOnLane.end()) {
+      EXPECT_GT(pixelOf(s.start[k]), pixelOf(s.end[it->second])) << "two slices of a lane in one pixel";
+    }
+    lastOnLane[s.lane[k]] = k;
+  }
+  // The slice's name is its longest event's (of those on its lane inside it).
+  for (size_t k = 0; k < s.size(); ++k) {
+    int64_t longest = -1;
+    for (size_t i = 0; i < tr.size(); ++i)
+      if (tr.lane[i] == s.lane[k] && s.start[k] <= tr.start[i] && tr.end[i] <= s.end[k])
+        longest = std::max(longest, tr.end[i] - tr.start[i]);
+    EXPECT_EQ(tr.end[s.event[k]] - tr.start[s.event[k]], longest);
+  }
+}
+
+TEST(Timeline, LevelsOfDetailMergeDenseEventsOnce) {
+  // 10,000 events of 50 ns every 100 ns on one lane, one of 70 ns.
+  TimelineTrack t;
+  for (int i = 0; i < 10000; ++i) {
+    t.start.push_back(100 * i);
+    t.end.push_back(100 * i + (i == 4321 ? 70 : 50));
+    t.name.push_back(i);
+    t.lane.push_back(0);
+    t.kind.push_back(TimelineKind::Kernel);
+  }
+  t.longest = 70;
+  buildLevels(t);
+  ASSERT_EQ(t.levels.size(), 1u);  // at 1 us every gap (50 ns) closes: one slice
+  EXPECT_EQ(t.levels[0].resolution, 1000);
+  EXPECT_EQ(t.levels[0].size(), 1u);
+  EXPECT_EQ(t.levels[0].count[0], 10000u);
+  EXPECT_EQ(t.levels[0].event[0], 4321u);
+}
+
+TEST(Timeline, WindowsMergeToPixelsAndLoseNoEvent) {
+  auto report = Report::open(demoReport());
+  const Timeline t = Timeline::build(*report);
+  const int64_t span = t.last() - t.first();
+  size_t merged = 0, fromLevels = 0;
+  for (size_t track = 0; track < t.tracks().size(); track += 3) {
+    const TimelineTrack& tr = t.tracks()[track];
+    for (auto [num, den, pixels] : std::vector<std::tuple<int64_t, int64_t, uint32_t>>{
+             {0, 1, 800}, {1, 3, 200}, {1, 2, 5000}, {2, 5, 37}}) {
+      const int64_t from = t.first() + span * num / den;
+      const int64_t to = from + span / (den * 2) + 1;
+      const TimelineSlices s = t.window(track, from, to, pixels);
+      checkWindow(tr, s, from, to, pixels);
+      for (size_t k = 0; k < s.size(); ++k) merged += s.count[k] > 1;
+      for (const TimelineLevel& l : tr.levels) fromLevels += l.resolution <= static_cast<double>(to - from) / pixels / 2;
+    }
+  }
+  EXPECT_GT(merged, 0u);      // the windows above do merge events
+  EXPECT_GT(fromLevels, 0u);  // and some read a level of detail
+}
+
+TEST(Timeline, AWindowOutsideTheEventsIsEmpty) {
+  auto report = Report::open(demoReport());
+  const Timeline t = Timeline::build(*report);
+  EXPECT_EQ(t.window(0, t.last() + 10, t.last() + 20, 100).size(), 0u);
+  EXPECT_EQ(t.window(0, t.first() - 20, t.first() - 10, 100).size(), 0u);
+  EXPECT_EQ(t.window(t.tracks().size(), t.first(), t.last(), 100).size(), 0u);
+}
+
+}  // namespace
+}  // namespace asys

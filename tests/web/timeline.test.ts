@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackSlices } from '../../web/src/engine/timeline_api';
+import {
+  clampViewport,
+  filterTimeOf,
+  layoutTracks,
+  LANE_HEIGHT,
+  GROUP_HEADING,
+  MIN_SPAN,
+  panBy,
+  sliceAt,
+  tickLabel,
+  ticks,
+  zoomAround,
+} from '../../web/src/lib/timeline';
+
+describe('viewport', () => {
+  const extent = 1_000_000; // 1 ms of events
+  it('zooms around the pointer: the time under it stays put', () => {
+    const v = zoomAround({ from: 0, to: 1_000_000 }, 0.25, 0.5, extent);
+    expect(v).toEqual({ from: 125_000, to: 625_000 }); // 250 us stays at a quarter
+    expect(v.from + (v.to - v.from) * 0.25).toBe(250_000);
+  });
+  it('never narrower than MIN_SPAN, never far outside the events', () => {
+    const v = zoomAround({ from: 500_000, to: 500_200 }, 0.5, 0.01, extent);
+    expect(v.to - v.from).toBe(MIN_SPAN);
+    expect(clampViewport({ from: -5e6, to: 9e6 }, extent)).toEqual({ from: -50_000, to: 1_050_000 });
+  });
+  it('pans by a fraction of the width and stops at the margin', () => {
+    expect(panBy({ from: 100_000, to: 200_000 }, 0.5, extent)).toEqual({ from: 150_000, to: 250_000 });
+    expect(panBy({ from: 0, to: 100_000 }, -10, extent)).toEqual({ from: -50_000, to: 50_000 });
+  });
+});
+
+describe('axis', () => {
+  it('puts ticks at 1-2-5 steps about 110 px apart', () => {
+    // 1 ms over 1100 px: 100 us a tick.
+    expect(ticks({ from: 0, to: 1_000_000 }, 1100)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((k) => k * 100_000));
+    // 3 ms over 1100 px: raw 300 us -> 500 us.
+    expect(ticks({ from: 250_000, to: 3_250_000 }, 1100)).toEqual([500_000, 1_000_000, 1_500_000, 2_000_000, 2_500_000, 3_000_000]);
+  });
+  it('labels in the unit and with the digits of the tick step', () => {
+    expect(tickLabel(1_500_000, 500_000)).toBe('+1.5 ms');
+    expect(tickLabel(2_000_000_000, 2_000_000_000)).toBe('+2 s');
+    expect(tickLabel(250_000, 50_000)).toBe('+250 µs');
+    expect(tickLabel(300_000, 100_000)).toBe('+0.3 ms');
+    expect(tickLabel(-400, 100)).toBe('-0.4 µs');
+    expect(tickLabel(-40, 10)).toBe('-40 ns');
+  });
+});
+
+describe('layout and hit testing', () => {
+  it('stacks tracks under a heading per group', () => {
+    const { rows, height } = layoutTracks([
+      { id: 0, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 3 },
+      { id: 1, group: 'PPU 0', label: 'Stream 13', lanes: 2, events: 3 },
+      { id: 2, group: 'Process 1', label: 'Thread 1 HGTX', lanes: 3, events: 3 },
+    ]);
+    expect(rows.map((r) => [r.top, r.height, r.groupStart])).toEqual([
+      [GROUP_HEADING, LANE_HEIGHT, true],
+      [GROUP_HEADING + LANE_HEIGHT + 4, 2 * LANE_HEIGHT, false],
+      [2 * GROUP_HEADING + 3 * LANE_HEIGHT + 8, 3 * LANE_HEIGHT, true],
+    ]);
+    expect(height).toBe(2 * GROUP_HEADING + 6 * LANE_HEIGHT + 12);
+  });
+  it('finds the slice under the pointer on its lane, within 2 px', () => {
+    const origin = 10n ** 18n; // epoch-like: offsets stay exact
+    const s: TrackSlices = {
+      id: 0,
+      start: BigInt64Array.from([origin + 100n, origin + 500n, origin + 100n]),
+      end: BigInt64Array.from([origin + 200n, origin + 501n, origin + 900n]),
+      lane: Uint16Array.from([0, 0, 1]),
+      kind: Uint8Array.from([0, 0, 5]),
+      count: Uint32Array.from([1, 1, 1]),
+      event: Uint32Array.from([0, 1, 2]),
+      name: Uint32Array.from([0, 1, 2]),
+    };
+    const toPx = (offset: number) => offset; // 1 ns a pixel
+    expect(sliceAt(s, 0, 150, toPx, origin)).toBe(0);
+    expect(sliceAt(s, 0, 502, toPx, origin)).toBe(1); // a 1 ns slice is 1 px wide, 1 px away
+    expect(sliceAt(s, 0, 350, toPx, origin)).toBe(-1);
+    expect(sliceAt(s, 1, 350, toPx, origin)).toBe(2);
+  });
+  it('turns a span into --filter-time from the capture start', () => {
+    expect(filterTimeOf(1_000_000_123n, 1_000_500_000n, 1_000_000_000n)).toBe('123/500000');
+    expect(filterTimeOf(5n, 9n, null)).toBe('5/9');
+  });
+});

@@ -1,0 +1,297 @@
+// The timeline's canvas: track labels on the left, the window's merged
+// slices per lane, the time axis, the statistics range (outside it greyed),
+// a highlighted span, the selected slice and a dragged selection.
+// Wheel zooms around the pointer (horizontal wheel or Shift pans), W/S zoom
+// and A/D pan as in Perfetto, a drag selects a range, a click a slice.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_api';
+import { SLICE_KINDS } from '../engine/timeline_api';
+import { formatDurationNs, formatInt } from '../lib/format';
+import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ticks, zoomAround, type Viewport } from '../lib/timeline';
+import { useTheme } from '../state/theme';
+import { chartColors } from './chartColors';
+
+export const LABEL_WIDTH = 230;
+const AXIS_HEIGHT = 24;
+const COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
+  kernel: '#4e79a7',
+  memcpy: '#59a14f',
+  memset: '#76b7b2',
+  api: '#9c755f',
+  apiError: '#e15759',
+  hgtx: '#f28e2b',
+};
+
+/** `text` cut with an ellipsis to fit `width` px ("" when not even a letter fits). */
+function fitText(g: CanvasRenderingContext2D, text: string, width: number): string {
+  if (g.measureText(text).width <= width) return text;
+  let lo = 0, hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (g.measureText(text.slice(0, mid) + '…').width <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '' : text.slice(0, lo) + '…';
+}
+
+/** A slice picked by a click: which track, which of the window's slices. */
+export interface PickedSlice {
+  track: number;
+  index: number;
+}
+
+interface Props {
+  info: TimelineInfo;
+  /** Offsets are from this origin (ns). */
+  origin: bigint;
+  viewport: Viewport;
+  onViewport: (v: Viewport) => void;
+  /** The slices to draw (of a window that may lag the viewport a frame). */
+  slices: TimelineWindowSlices | null;
+  /** The width in px the slices should be asked for. */
+  onWidth: (px: number) => void;
+  /** The report's statistics range, absolute ns (null sides open). */
+  range: [bigint | null, bigint | null] | null;
+  highlight: [bigint, bigint] | null;
+  picked: PickedSlice | null;
+  onPick: (p: PickedSlice | null) => void;
+  selection: [number, number] | null;
+  onSelection: (s: [number, number] | null) => void;
+}
+
+export function TimelineCanvas(props: Props) {
+  const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // Drawn again in the new theme's colours.
+  useTheme();
+  const [width, setWidth] = useState(800);
+  const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  const extent = Number(info.last - origin);
+  const layout = layoutTracks(info.tracks);
+  const height = layout.height + AXIS_HEIGHT;
+  const plot = Math.max(1, width - LABEL_WIDTH);
+  const toPx = (offset: number) => LABEL_WIDTH + ((offset - viewport.from) / (viewport.to - viewport.from)) * plot;
+  const toOffset = (x: number) => viewport.from + ((x - LABEL_WIDTH) / plot) * (viewport.to - viewport.from);
+
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    setWidth(el.clientWidth);
+    return () => ro.disconnect();
+  }, []);
+  useEffect(() => onWidth(plot), [plot, onWidth]);
+
+  // Wheel: not passive, so the page does not scroll while zooming.
+  const viewRef = useRef(viewport);
+  viewRef.current = viewport;
+  useEffect(() => {
+    const el = canvas.current!;
+    const onWheel = (e: WheelEvent) => {
+      const x = e.offsetX;
+      if (x < LABEL_WIDTH) return;
+      e.preventDefault();
+      const v = viewRef.current;
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        onViewport(panBy(v, (e.shiftKey ? e.deltaY : e.deltaX) / plot, extent));
+      } else {
+        onViewport(zoomAround(v, (x - LABEL_WIDTH) / plot, Math.exp(e.deltaY * 0.0015), extent));
+      }
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [plot, extent, onViewport]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const step = { w: ['zoom', 0.8], s: ['zoom', 1.25], a: ['pan', -0.2], d: ['pan', 0.2] }[e.key.toLowerCase()] as
+      | [string, number]
+      | undefined;
+    if (!step) return;
+    e.preventDefault();
+    onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
+  };
+
+  // Which track and lane a y falls on.
+  const laneAt = (canvasY: number) => {
+    const y = canvasY - AXIS_HEIGHT;
+    for (const r of layout.rows) {
+      if (y >= r.top && y < r.top + r.height) return { track: r.track.id, lane: Math.floor((y - r.top) / LANE_HEIGHT) };
+    }
+    return null;
+  };
+  const hit = (x: number, y: number): PickedSlice | null => {
+    const at = laneAt(y);
+    const s = at && slices?.tracks.find((t) => t.id === at.track);
+    if (!at || !s) return null;
+    const index = sliceAt(s, at.lane, x, toPx, origin);
+    return index >= 0 ? { track: at.track, index } : null;
+  };
+
+  const drag = useRef<{ x0: number; moved: boolean } | null>(null);
+  const onMouseDown = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    if (e.button !== 0 || e.nativeEvent.offsetX < LABEL_WIDTH) return;
+    drag.current = { x0: e.nativeEvent.offsetX, moved: false };
+  };
+  const onMouseMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const x = e.nativeEvent.offsetX, y = e.nativeEvent.offsetY;
+    const d = drag.current;
+    if (d) {
+      if (Math.abs(x - d.x0) > 3) d.moved = true;
+      if (d.moved) {
+        const a = toOffset(d.x0), b = toOffset(Math.max(LABEL_WIDTH, Math.min(width, x)));
+        onSelection([Math.min(a, b), Math.max(a, b)]);
+      }
+      return;
+    }
+    const p = hit(x, y);
+    const s = p && slices?.tracks.find((t) => t.id === p.track);
+    if (!p || !s) return setHover(null);
+    const dur = Number(s.end[p.index] - s.start[p.index]);
+    const n = s.count[p.index];
+    const at = formatDurationNs(Number(s.start[p.index] - origin));
+    const text = `${slices!.names[s.name[p.index]] || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
+      n > 1 ? `\n${formatInt(n)} events merged at this zoom` : ''
+    }`;
+    setHover({ x, y, text });
+  };
+  const onMouseUp = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d || d.moved) return;
+    onSelection(null);
+    onPick(hit(e.nativeEvent.offsetX, e.nativeEvent.offsetY));
+  };
+
+  // Draw.
+  useEffect(() => {
+    let drawn = 0;
+    const c = canvas.current!;
+    const dpr = window.devicePixelRatio || 1;
+    c.width = Math.round(width * dpr);
+    c.height = Math.round(height * dpr);
+    const g = c.getContext('2d');
+    if (!g) return;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, width, height);
+    g.font = '11px sans-serif';
+    g.textBaseline = 'middle';
+    // Axis.
+    const step = (() => {
+      const t = ticks(viewport, plot);
+      return t.length > 1 ? t[1] - t[0] : viewport.to - viewport.from;
+    })();
+    const colors = chartColors(box.current!);
+    g.fillStyle = colors.subtle;
+    g.fillRect(0, 0, width, AXIS_HEIGHT);
+    g.fillStyle = colors.text2;
+    g.strokeStyle = colors.line;
+    for (const t of ticks(viewport, plot)) {
+      const x = toPx(t);
+      g.fillText(tickLabel(t, step), x + 3, AXIS_HEIGHT / 2);
+      g.beginPath();
+      g.moveTo(x, 0);
+      g.lineTo(x, height);
+      g.stroke();
+    }
+    const y0 = AXIS_HEIGHT;
+    // Tracks.
+    for (const r of layout.rows) {
+      if (r.groupStart) {
+        g.fillStyle = colors.text;
+        g.font = '600 11.5px sans-serif';
+        g.fillText(r.track.group, 6, y0 + r.top - GROUP_HEADING / 2);
+        g.font = '11px sans-serif';
+      }
+      g.fillStyle = colors.text3;
+      g.fillText(fitText(g, r.track.label, LABEL_WIDTH - 20), 14, y0 + r.top + LANE_HEIGHT / 2);
+      g.fillStyle = colors.rowAlt;
+      g.fillRect(LABEL_WIDTH, y0 + r.top, plot, r.height);
+    }
+    g.save();
+    g.beginPath();
+    g.rect(LABEL_WIDTH, 0, plot, height);
+    g.clip();
+    const rowOf = new Map(layout.rows.map((r) => [r.track.id, r]));
+    for (const s of slices?.tracks ?? []) {
+      const r = rowOf.get(s.id);
+      if (!r) continue;
+      for (let i = 0; i < s.lane.length; i++) {
+        const x0 = toPx(Number(s.start[i] - origin));
+        const x1 = Math.max(toPx(Number(s.end[i] - origin)), x0 + 1);
+        if (x1 < LABEL_WIDTH || x0 > width) continue;
+        const y = y0 + r.top + s.lane[i] * LANE_HEIGHT + 1;
+        g.fillStyle = COLORS[SLICE_KINDS[s.kind[i]] ?? 'kernel'];
+        g.fillRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
+        drawn++;
+        if (x1 - x0 > 40) {
+          const left = Math.max(x0, LABEL_WIDTH) + 3;
+          const text = fitText(g, slices!.names[s.name[i]] ?? '', Math.min(x1, width) - left - 3);
+          if (text) {
+            g.fillStyle = '#fff';
+            g.fillText(text, left, y + (LANE_HEIGHT - 2) / 2);
+          }
+        }
+        if (picked && picked.track === s.id && picked.index === i) {
+          g.strokeStyle = '#111';
+          g.lineWidth = 2;
+          g.strokeRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
+          g.lineWidth = 1;
+        }
+      }
+    }
+    // The statistics range: outside it greyed.
+    if (range) {
+      g.fillStyle = 'rgba(120, 128, 140, 0.25)';
+      if (range[0] !== null) {
+        const x = toPx(Number(range[0] - origin));
+        if (x > LABEL_WIDTH) g.fillRect(LABEL_WIDTH, 0, x - LABEL_WIDTH, height);
+      }
+      if (range[1] !== null) {
+        const x = toPx(Number(range[1] - origin));
+        if (x < width) g.fillRect(Math.max(x, LABEL_WIDTH), 0, width - Math.max(x, LABEL_WIDTH), height);
+      }
+    }
+    if (highlight) {
+      const x0 = toPx(Number(highlight[0] - origin)), x1 = Math.max(toPx(Number(highlight[1] - origin)), x0 + 2);
+      g.fillStyle = 'rgba(255, 196, 0, 0.22)';
+      g.fillRect(x0, 0, x1 - x0, height);
+      g.strokeStyle = '#d9a400';
+      g.strokeRect(x0, 0, x1 - x0, height);
+    }
+    if (selection) {
+      const x0 = toPx(selection[0]), x1 = toPx(selection[1]);
+      g.fillStyle = 'rgba(78, 121, 167, 0.18)';
+      g.fillRect(x0, 0, x1 - x0, height);
+      g.strokeStyle = '#4e79a7';
+      g.strokeRect(x0, 0, x1 - x0, height);
+    }
+    g.restore();
+    canvas.current!.dataset.slices = String(drawn);
+  });
+
+  return (
+    <div className="timeline" ref={box} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>
+      <canvas
+        ref={canvas}
+        style={{ width, height }}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onMouseDown={onMouseDown}
+        onMouseMove={onMouseMove}
+        onMouseUp={onMouseUp}
+        onMouseLeave={() => {
+          setHover(null);
+          drag.current = null;
+        }}
+        aria-label="Timeline: wheel or W/S to zoom, A/D or Shift+wheel to pan, drag to select a range"
+        data-testid="timeline-canvas"
+      />
+      {hover && (
+        <div className="timeline-tip" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+          {hover.text}
+        </div>
+      )}
+    </div>
+  );
+}

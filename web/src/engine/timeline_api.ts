@@ -1,0 +1,93 @@
+// The timeline's engine calls (wasm/engine_bindings.cc: timelineTracks,
+// timelineWindow) turned into typed, transferable shapes. Times are int64:
+// BigInt and BigInt64Array, never doubles; a window is asked for in decimal
+// text.
+import { decodeTextPool, unwrap } from './engine_api';
+
+export interface TimelineTrackInfo {
+  id: number;
+  /** "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)". */
+  group: string;
+  /** "Stream 7", "Thread 1050790 (python3) HGGC API". */
+  label: string;
+  /** Rows inside the track (nesting levels or free lanes). */
+  lanes: number;
+  events: number;
+}
+
+export interface TimelineInfo {
+  /** The events' extent, absolute ns. */
+  first: bigint;
+  last: bigint;
+  /** META_DATA.captureStart: --filter-time counts from it; null when unknown. */
+  captureStart: bigint | null;
+  tracks: TimelineTrackInfo[];
+}
+
+/** What a slice stands for (core/timeline TimelineKind). */
+export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx'] as const;
+export type SliceKind = (typeof SLICE_KINDS)[number];
+
+/** One track's slices in a window: merged events, the longest naming each. */
+export interface TrackSlices {
+  id: number;
+  start: BigInt64Array;
+  end: BigInt64Array;
+  lane: Uint16Array;
+  kind: Uint8Array;
+  /** How many events a slice stands for. */
+  count: Uint32Array;
+  /** The longest merged event's index in the track. */
+  event: Uint32Array;
+  /** Indices into the window's `names`. */
+  name: Uint32Array;
+}
+
+export interface TimelineWindowSlices {
+  names: string[];
+  tracks: TrackSlices[];
+}
+
+export interface TimelineEngine {
+  timelineTracks(report: number): unknown;
+  timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
+}
+
+const big = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
+const int64s = (v: unknown) => {
+  const bytes = v instanceof Uint8Array ? v : new Uint8Array(0);
+  return new BigInt64Array(bytes.slice().buffer);
+};
+
+export function takeTimelineInfo(v: unknown): TimelineInfo {
+  const o = unwrap(v, 'timelineTracks');
+  const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
+    id: Number(t.id),
+    group: String(t.group ?? ''),
+    label: String(t.label ?? ''),
+    lanes: Math.max(1, Number(t.lanes) || 1),
+    events: Number(t.events) || 0,
+  }));
+  return { first: big(o.first), last: big(o.last), captureStart: o.captureStart == null ? null : big(o.captureStart), tracks };
+}
+
+export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
+  const o = unwrap(v, 'timelineWindow');
+  const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
+    id: Number(t.id),
+    start: int64s(t.start),
+    end: int64s(t.end),
+    lane: t.lane as Uint16Array,
+    kind: t.kind as Uint8Array,
+    count: t.count as Uint32Array,
+    event: t.event as Uint32Array,
+    name: t.name as Uint32Array,
+  }));
+  const pool = decodeTextPool(o.textPool);
+  return { names: pool === '' && tracks.every((t) => t.name.length === 0) ? [] : pool.split('\0'), tracks };
+}
+
+/** The typed arrays of a window, for postMessage's transfer list. */
+export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
+  return w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer));
+}

@@ -1,0 +1,123 @@
+// The timeline view's arithmetic, free of the DOM: the visible window (as ns
+// offsets from an exact BigInt origin: doubles hold offsets of up to 104 days
+// exactly, never epoch times), zoom and pan, the axis ticks, the tracks'
+// layout and hit testing of the merged slices.
+import type { TimelineTrackInfo, TrackSlices } from '../engine/timeline_api';
+
+export interface Viewport {
+  /** Offsets in ns from the timeline's origin. */
+  from: number;
+  to: number;
+}
+
+/** The narrowest window: 100 ns across the view. */
+export const MIN_SPAN = 100;
+
+/** Keeps a window inside [0, extent] (some margin allowed) and at least MIN_SPAN wide. */
+export function clampViewport(v: Viewport, extent: number): Viewport {
+  const margin = Math.max(extent * 0.05, MIN_SPAN);
+  let span = Math.min(Math.max(v.to - v.from, MIN_SPAN), extent + 2 * margin);
+  let from = v.from;
+  if (!(span > 0)) span = MIN_SPAN;
+  from = Math.min(Math.max(from, -margin), extent + margin - span);
+  return { from, to: from + span };
+}
+
+/** Zooms by `factor` (< 1 zooms in) around the point at `at` (0..1 across the view). */
+export function zoomAround(v: Viewport, at: number, factor: number, extent: number): Viewport {
+  const span = v.to - v.from;
+  const pivot = v.from + span * at;
+  const next = span * factor;
+  return clampViewport({ from: pivot - next * at, to: pivot - next * at + next }, extent);
+}
+
+/** Pans by `fraction` of the view's width (negative: earlier). */
+export function panBy(v: Viewport, fraction: number, extent: number): Viewport {
+  const d = (v.to - v.from) * fraction;
+  return clampViewport({ from: v.from + d, to: v.to + d }, extent);
+}
+
+/** Axis ticks at a 1, 2 or 5 x 10^k ns step, about `spacing` px apart. */
+export function ticks(v: Viewport, widthPx: number, spacing = 110): number[] {
+  const span = v.to - v.from;
+  if (!(span > 0) || widthPx <= 0) return [];
+  const raw = (span / widthPx) * spacing;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+  const out: number[] = [];
+  for (let t = Math.ceil(v.from / step) * step; t <= v.to; t += step) out.push(t);
+  return out;
+}
+
+/** A tick's label: the offset in the largest unit in which the tick step is at least 0.1, with the digits the step needs ("+1.5 ms"). */
+export function tickLabel(ns: number, step: number): string {
+  const units: [number, string][] = [
+    [1e9, 's'],
+    [1e6, 'ms'],
+    [1e3, 'µs'],
+    [1, 'ns'],
+  ];
+  const [div, unit] = units.find(([d]) => step / d >= 0.1) ?? units[3];
+  const digits = Math.max(0, -Math.floor(Math.log10(step / div) + 1e-9));
+  return `${ns < 0 ? '-' : '+'}${(Math.abs(ns) / div).toFixed(digits)} ${unit}`;
+}
+
+export interface TrackRow {
+  track: TimelineTrackInfo;
+  /** Top of the track's first lane, px. */
+  top: number;
+  height: number;
+  /** The first track of its group (draws the group's heading). */
+  groupStart: boolean;
+}
+
+export const LANE_HEIGHT = 16;
+export const GROUP_HEADING = 18;
+const TRACK_GAP = 4;
+
+/** Tracks stacked top-down: a heading before each group, lanes of LANE_HEIGHT. */
+export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; height: number } {
+  const rows: TrackRow[] = [];
+  let y = 0;
+  let group = '';
+  for (const track of tracks) {
+    const groupStart = track.group !== group;
+    if (groupStart) {
+      y += GROUP_HEADING;
+      group = track.group;
+    }
+    const height = track.lanes * LANE_HEIGHT;
+    rows.push({ track, top: y, height, groupStart });
+    y += height + TRACK_GAP;
+  }
+  return { rows, height: y };
+}
+
+/** The slice under (x px, lane) of a track's window, or -1: the nearest within 2 px wins. */
+export function sliceAt(
+  s: TrackSlices,
+  lane: number,
+  xPx: number,
+  toPx: (offset: number) => number,
+  origin: bigint,
+): number {
+  let best = -1;
+  let bestDist = 3;
+  for (let i = 0; i < s.lane.length; i++) {
+    if (s.lane[i] !== lane) continue;
+    const x0 = toPx(Number(s.start[i] - origin));
+    const x1 = Math.max(toPx(Number(s.end[i] - origin)), x0 + 1);
+    const d = xPx < x0 ? x0 - xPx : xPx > x1 ? xPx - x1 : 0;
+    if (d < bestDist) {
+      best = i;
+      bestDist = d;
+    }
+  }
+  return best;
+}
+
+/** A time span (absolute ns) as the --filter-time value, in ns from the capture start. */
+export function filterTimeOf(start: bigint, end: bigint, captureStart: bigint | null): string {
+  const base = captureStart ?? 0n;
+  return `${start - base}/${end - base}`;
+}

@@ -1,0 +1,196 @@
+// The timeline view of the active report: its tracks from the engine, a
+// window of merged slices fetched for each viewport (latest wins), the
+// selected slice's details, and the range tools: drag a range, then "Filter
+// and Zoom in" makes it the report's statistics range for every rule (as
+// --filter-time), shown greyed outside; a table row's "Zoom to / Highlight
+// in timeline" lands here.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_api';
+import { LABEL_WIDTH, TimelineCanvas, type PickedSlice } from '../components/TimelineCanvas';
+import { formatDurationNs, formatInt } from '../lib/format';
+import { clampViewport, filterTimeOf, type Viewport } from '../lib/timeline';
+import { useEngine } from '../state/engine';
+import { message, useErrors } from '../state/errors';
+import { useReports, type OpenReport } from '../state/reports';
+import { useView } from '../state/view';
+import { useLang } from '../i18n/lang';
+
+export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
+  const { active } = useReports();
+  if (!active) return null;
+  return <ReportTimeline key={active.id} report={active} onBusy={onBusy} />;
+}
+
+function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy: boolean) => void }) {
+  const { t } = useLang();
+  const { client } = useEngine();
+  const { pushError } = useErrors();
+  const { applyTimeFilter } = useReports();
+  const { focus } = useView();
+  const [info, setInfo] = useState<TimelineInfo | null>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [width, setWidth] = useState(0);
+  const [slices, setSlices] = useState<TimelineWindowSlices | null>(null);
+  const [picked, setPicked] = useState<PickedSlice | null>(null);
+  const [selection, setSelection] = useState<[number, number] | null>(null);
+  const [highlight, setHighlight] = useState<[bigint, bigint] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [fetching, setFetching] = useState(false);
+  useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+
+  useEffect(() => {
+    let live = true;
+    client
+      .timelineTracks(report.id)
+      .then((t) => {
+        if (!live) return;
+        setInfo(t);
+        setViewport({ from: 0, to: Math.max(1, Number(t.last - t.first)) });
+      })
+      .catch((e) => pushError(message(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [client, report.id, pushError]);
+
+  const origin = info?.first ?? 0n;
+  const extent = info ? Number(info.last - info.first) : 1;
+
+  // A table row asked to be shown: zoom to it (with a margin) or only mark it.
+  const applied = useRef(0);
+  useEffect(() => {
+    if (!info || !focus || focus.report !== report.id || focus.seq === applied.current) return;
+    applied.current = focus.seq;
+    setHighlight([focus.start, focus.end]);
+    if (focus.zoom) {
+      const a = Number(focus.start - origin), b = Number(focus.end - origin);
+      const pad = Math.max((b - a) * 0.1, 500);
+      setViewport(clampViewport({ from: a - pad, to: b + pad }, extent));
+    }
+  }, [info, focus, report.id, origin, extent]);
+
+  // Fetch the window's slices; a newer viewport wins over an answer on its way.
+  const seq = useRef(0);
+  useEffect(() => {
+    if (!info || !viewport || width <= 0 || info.tracks.length === 0) return;
+    const mine = ++seq.current;
+    const from = origin + BigInt(Math.floor(viewport.from));
+    const to = origin + BigInt(Math.ceil(viewport.to));
+    setFetching(true);
+    const timer = setTimeout(() => {
+      client
+        .timelineWindow(report.id, from, to, Math.round(width), info.tracks.map((t) => t.id))
+        .then((w) => {
+          if (mine === seq.current) {
+            setSlices(w);
+            setPicked(null);
+          }
+        })
+        .catch((e) => pushError(message(e)))
+        .finally(() => mine === seq.current && setFetching(false));
+    }, 16);
+    return () => clearTimeout(timer);
+  }, [client, report.id, info, viewport, width, origin, pushError]);
+
+  const onWidth = useCallback((px: number) => setWidth(px), []);
+  const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
+  const filterAndZoom = async () => {
+    if (!selection || !info) return;
+    const [a, b] = selection;
+    try {
+      await applyTimeFilter(report.id, filterTimeOf(toAbs(a), toAbs(b), info.captureStart), '');
+      setViewport(clampViewport({ from: a, to: b }, extent));
+      setSelection(null);
+    } catch (e) {
+      pushError(message(e));
+    }
+  };
+
+  if (loading) return <div className="placeholder muted">Building the timeline…</div>;
+  if (!info || !viewport) return <div className="placeholder muted">No timeline for this report.</div>;
+  if (info.tracks.length === 0) return <div className="placeholder muted">This report has no events to show on a timeline.</div>;
+
+  const range = report.timeFilter?.window ?? null;
+  const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
+  const events = info.tracks.reduce((n, t) => n + t.events, 0);
+  return (
+    <div
+      className="timeline-view"
+      data-testid="timeline-view"
+      data-origin={String(origin)}
+      data-filter-time={report.timeFilter?.filterTime ?? ''}
+    >
+      <div className="toolbar timeline-toolbar">
+        <span className="muted small" data-testid="timeline-window">
+          {formatDurationNs(viewport.to - viewport.from)} shown · {info.tracks.length} tracks · {formatInt(events)} events
+        </span>
+        <span className="spacer" />
+        <button className="button" onClick={() => setViewport({ from: 0, to: Math.max(1, extent) })} data-testid="tl-reset">
+          {t.wholeCapture}
+        </button>
+        <button
+          className="button"
+          disabled={!selection}
+          onClick={() => selection && setViewport(clampViewport({ from: selection[0], to: selection[1] }, extent))}
+          data-testid="tl-zoom-selection"
+        >
+          {t.zoomIn}
+        </button>
+        <button
+          className="button primary"
+          disabled={!selection}
+          onClick={() => void filterAndZoom()}
+          title={t.filterZoomTitle}
+          data-testid="tl-filter-zoom"
+        >
+          {t.filterZoom}
+        </button>
+        {report.timeFilter && (
+          <button className="button" onClick={() => void applyTimeFilter(report.id, '', '')} data-testid="tl-clear-range">
+            {t.clearRange}
+          </button>
+        )}
+      </div>
+      <div className="timeline-scroll" style={{ ['--label-width' as string]: `${LABEL_WIDTH}px` }}>
+        <TimelineCanvas
+          info={info}
+          origin={origin}
+          viewport={viewport}
+          onViewport={setViewport}
+          slices={slices}
+          onWidth={onWidth}
+          range={range}
+          highlight={highlight}
+          picked={picked}
+          onPick={setPicked}
+          selection={selection}
+          onSelection={setSelection}
+        />
+      </div>
+      <div className="timeline-details" data-testid="tl-details">
+        {picked && pickedTrack ? (
+          <>
+            <strong>{slices!.names[pickedTrack.name[picked.index]] || '(unnamed)'}</strong>
+            <span>{info.tracks[picked.track]?.group} · {info.tracks[picked.track]?.label}</span>
+            <span>
+              start {String(pickedTrack.start[picked.index])} ns (+
+              {formatDurationNs(Number(pickedTrack.start[picked.index] - origin))}), duration{' '}
+              {formatDurationNs(Number(pickedTrack.end[picked.index] - pickedTrack.start[picked.index]))}
+            </span>
+            {pickedTrack.count[picked.index] > 1 && (
+              <span className="muted">{formatInt(pickedTrack.count[picked.index])} events merged at this zoom: zoom in to see each</span>
+            )}
+          </>
+        ) : selection ? (
+          <span>
+            Selected {formatDurationNs(selection[1] - selection[0])} from +{formatDurationNs(Math.max(0, selection[0]))}
+          </span>
+        ) : (
+          <span className="muted">Click a slice for its details; drag across the timeline to select a range.</span>
+        )}
+      </div>
+    </div>
+  );
+}
