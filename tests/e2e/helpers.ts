@@ -40,9 +40,9 @@ export async function openDemo(page: Page, name: 'base' | 'slow' = 'base'): Prom
 }
 
 /** Waits until `rule`'s current run is done; returns its status (ready | error). */
-export async function waitResult(page: Page, rule: string): Promise<string> {
+export async function waitResult(page: Page, rule: string, timeout?: number): Promise<string> {
   const result = page.locator(`[data-testid=result][data-rule="${rule}"]`);
-  await expect(result).toHaveAttribute('data-status', /^(ready|error)$/);
+  await expect(result).toHaveAttribute('data-status', /^(ready|error)$/, { timeout });
   await waitIdle(page);
   return (await result.getAttribute('data-status'))!;
 }

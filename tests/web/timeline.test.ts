@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackSlices } from '../../web/src/engine/timeline_api';
+import type { TrackSlices } from '../../web/src/engine/timeline_types';
 import {
   clampViewport,
   filterTimeOf,

@@ -4,8 +4,8 @@
 // Wheel zooms around the pointer (horizontal wheel or Shift pans), W/S zoom
 // and A/D pan as in Perfetto, a drag selects a range, a click a slice.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_api';
-import { SLICE_KINDS } from '../engine/timeline_api';
+import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_types';
+import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ticks, zoomAround, type Viewport } from '../lib/timeline';
 import { useTheme } from '../state/theme';

@@ -1,7 +1,7 @@
 // The UI thread's side of the engine: one module worker, requests with ids,
 // promises that resolve with the worker's answer. The UI never calls the
 // engine directly.
-import type { TimelineInfo, TimelineWindowSlices } from './timeline_api';
+import type { TimelineInfo, TimelineWindowSlices } from './timeline_types';
 import {
   PROTOCOL_VERSION,
   type EngineRequest,

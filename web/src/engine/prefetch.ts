@@ -24,6 +24,7 @@ import {
   signal,
   SLOTS,
   stateOf,
+  STARTED,
   STOP,
 } from './prefetch_shared';
 
@@ -110,7 +111,7 @@ export class Prefetcher {
         if (state === READY) return s;
         if (state === READING) reading = true;
       }
-      if (Atomics.load(this.control, STOP) === 1) return -1;
+      if (Atomics.load(this.control, STOP) === 1 || Atomics.load(this.control, STARTED) === 0) return -1;
       // Wait while the reader reads it, or is about to and has room to.
       const next = Atomics.load(this.control, NEXT);
       if (!reading && !(next === chunk && free)) return -1;

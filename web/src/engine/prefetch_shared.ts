@@ -18,7 +18,12 @@ export const GENERATION = 0; // bumped when the engine sends the reader elsewher
 export const NEXT = 1; // the next chunk the reader should read
 export const CHANGES = 2; // bumped (and notified) on every change the other side waits for
 export const STOP = 3; // 1 = the reader should end
-const SLOT_BASE = 4;
+// 1 once the reader worker runs. Until then the engine reads for itself: a
+// nested worker may not start while its parent blocks in Atomics.wait (seen
+// in Chromium on a busy machine: the engine waited for a reader that never
+// came), so the engine never waits for a reader that has not started.
+export const STARTED = 4;
+const SLOT_BASE = 5;
 export const stateOf = (slot: number) => SLOT_BASE + slot * 3;
 export const chunkOf = (slot: number) => SLOT_BASE + slot * 3 + 1;
 export const lengthOf = (slot: number) => SLOT_BASE + slot * 3 + 2;

@@ -19,6 +19,7 @@ import {
   type ReaderStart,
   signal,
   SLOTS,
+  STARTED,
   stateOf,
   STOP,
 } from './prefetch_shared';
@@ -29,6 +30,8 @@ async function run({ file, control: controlBuffer, data: dataBuffer }: ReaderSta
   const control = new Int32Array(controlBuffer);
   const data = new Uint8Array(dataBuffer);
   if (control.length !== CONTROL_WORDS || data.length !== CHUNK * SLOTS) throw new Error('prefetch: bad ring');
+  Atomics.store(control, STARTED, 1);
+  signal(control);
   const reader = new FileReaderSync();
   const chunks = Math.ceil(file.size / CHUNK);
   for (;;) {

@@ -2,7 +2,7 @@
 // offsets from an exact BigInt origin: doubles hold offsets of up to 104 days
 // exactly, never epoch times), zoom and pan, the axis ticks, the tracks'
 // layout and hit testing of the merged slices.
-import type { TimelineTrackInfo, TrackSlices } from '../engine/timeline_api';
+import type { TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
 
 export interface Viewport {
   /** Offsets in ns from the timeline's origin. */

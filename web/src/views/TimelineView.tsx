@@ -5,7 +5,7 @@
 // --filter-time), shown greyed outside; a table row's "Zoom to / Highlight
 // in timeline" lands here.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_api';
+import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_types';
 import { LABEL_WIDTH, TimelineCanvas, type PickedSlice } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { clampViewport, filterTimeOf, type Viewport } from '../lib/timeline';
