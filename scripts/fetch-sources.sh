@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fetches the pinned third-party sources into the git-ignored third_party/
 # folder, checking their hashes: the SQLite amalgamation (compiled into both
-# the native engine and the WebAssembly one), and PCRE2 and zlib for the
-# WebAssembly build.
+# the native engine and the WebAssembly one), and PCRE2, zlib and
+# libxlsxwriter for the WebAssembly build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p third_party
@@ -81,6 +81,16 @@ if [ ! -f third_party/zlib/inflate.c ]; then
   echo "setup: fetching zlib $ZLIB_VERSION source (Debian source package)"
   fetch_debian_source zlib "$ZLIB_DEBIAN_VERSION" "zlib_$ZLIB_VERSION.orig.tar.bz2" "$ZLIB_ORIG_SHA256" \
     "zlib-$ZLIB_VERSION" third_party/zlib
+fi
+
+# libxlsxwriter: bookworm's 1.1.4-2 (natively Debian's libxlsxwriter-dev, the same version).
+XLSX_VERSION=1.1.4
+XLSX_DEBIAN_VERSION=1.1.4-2
+XLSX_ORIG_SHA256=b379eb35fdd9c653ebe72485b9c992f612c7ea66f732784457997d6e782f619b
+if [ ! -f third_party/libxlsxwriter/src/workbook.c ]; then
+  echo "setup: fetching libxlsxwriter $XLSX_VERSION source (Debian source package)"
+  fetch_debian_source libxlsxwriter "$XLSX_DEBIAN_VERSION" "libxlsxwriter_$XLSX_VERSION.orig.tar.gz" "$XLSX_ORIG_SHA256" \
+    "libxlsxwriter-RELEASE_$XLSX_VERSION" third_party/libxlsxwriter
 fi
 
 [ -z "$apt_dir" ] || rm -rf "$apt_dir"

@@ -15,6 +15,7 @@ command -v pkg-config >/dev/null || need_apt+=(pkg-config)
 [ -f /usr/include/pcre2.h ] || need_apt+=(libpcre2-dev)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 [ -f /usr/include/rapidjson/reader.h ] || need_apt+=(rapidjson-dev)
+[ -f /usr/include/xlsxwriter.h ] || need_apt+=(libxlsxwriter-dev)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "core/base/error.h"
@@ -24,6 +25,7 @@
 #include "core/table/sort.h"
 #include "core/table/writers.h"
 #include "core/timeline/timeline.h"
+#include "core/table/xlsx_writer.h"
 
 using emscripten::val;
 
@@ -100,6 +102,16 @@ const RuleSpec& ruleOf(const std::string& name) {
   return *rule;
 }
 
+// One panel value as the CLI's item (`opt` or `opt=value`); none when unset.
+std::optional<std::string> optionItem(const RuleSpec& rule, const std::string& name, const std::string& value) {
+  const OptionSpec* spec = nullptr;
+  for (const auto& o : rule.options)
+    if (o.name == name) spec = &o;
+  if (spec && spec->kind == OptionKind::Flag) return value != "false" ? std::optional(name) : std::nullopt;
+  if (spec && spec->kind == OptionKind::ExclusiveFlags) return !value.empty() ? std::optional(value) : std::nullopt;
+  return !value.empty() ? std::optional(name + "=" + value) : std::nullopt;
+}
+
 // The panel sends option name -> string value; turn it into the CLI's
 // `opt` / `opt=value` items so both front ends share one parser.
 RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
@@ -112,16 +124,7 @@ RuleOptions optionsFrom(const RuleSpec& rule, const val& options) {
       std::string name = keys[i].as<std::string>();
       std::string value = object[name].isString() ? object[name].as<std::string>()
                                                    : val::global("String")(object[name]).as<std::string>();
-      const OptionSpec* spec = nullptr;
-      for (const auto& o : rule.options)
-        if (o.name == name) spec = &o;
-      if (spec && spec->kind == OptionKind::Flag) {
-        if (value != "false") items.push_back(name);
-      } else if (spec && spec->kind == OptionKind::ExclusiveFlags) {
-        if (!value.empty()) items.push_back(value);
-      } else if (!value.empty()) {
-        items.push_back(name + "=" + value);
-      }
+      if (auto item = optionItem(rule, name, value)) items.push_back(*item);
     }
   }
   return parseRuleOptions(rule, items);
@@ -281,6 +284,16 @@ val checkRuleOption(const std::string& name, const std::string& value) {
   });
 }
 
+// Checks one value of one rule option with the CLI's parser, without running
+// the rule: the settings panel validates regexes as they are typed (the
+// error is the CLI's for `-r rule:name=value`). An unset value is valid.
+val checkOption(const std::string& rule, const std::string& name, const std::string& value) {
+  return answer([&](val&) {
+    const RuleSpec& spec = ruleOf(rule);
+    if (auto item = optionItem(spec, name, value)) parseRuleOptions(spec, {*item});
+  });
+}
+
 val run(int report, const std::string& name, const val& options) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
@@ -420,9 +433,21 @@ val page(int result, size_t offset, size_t count) {
 val render(int result, const std::string& format) {
   return answer([&](val& v) {
     const Table& t = resultOf(result);
+    const OutputFormat f = parseOutputFormat(format);
+    if (f == OutputFormat::Xlsx) throw Error("render: xlsx is a binary workbook: renderXlsx(result, sheet) answers its bytes");
     std::ostringstream out;
-    writeTable(t, parseOutputFormat(format), out);
+    writeTable(t, f, out);
     v.set("text", out.str());
+  });
+}
+
+// The result as the workbook `asys stats --format xlsx` writes, its one
+// sheet named `sheet` (the rule's name): `bytes`, a Uint8Array.
+val renderXlsx(int result, const std::string& sheet) {
+  return answer([&](val& v) {
+    const std::string bytes = xlsxBytes(resultOf(result), sheet);
+    v.set("bytes", val::global("Uint8Array")
+                       .new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
   });
 }
 
@@ -445,11 +470,13 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("setTimeFilter", &asys::setTimeFilter);
   emscripten::function("setRuleConfig", &asys::setRuleConfig);
   emscripten::function("checkRuleOption", &asys::checkRuleOption);
+  emscripten::function("checkOption", &asys::checkOption);
   emscripten::function("run", &asys::run);
   emscripten::function("runCompare", &asys::runCompare);
   emscripten::function("sortOrder", &asys::sortOrder);
   emscripten::function("page", &asys::page);
   emscripten::function("render", &asys::render);
+  emscripten::function("renderXlsx", &asys::renderXlsx);
   emscripten::function("release", &asys::release);
   emscripten::function("timelineTracks", &asys::timelineTracks);
   emscripten::function("timelineWindow", &asys::timelineWindow);

@@ -1,7 +1,10 @@
 #include "core/cli/stats_command.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -13,6 +16,7 @@
 #include "core/rules/help.h"
 #include "core/rules/rule.h"
 #include "core/table/writers.h"
+#include "core/table/xlsx_writer.h"
 
 namespace asys {
 
@@ -28,7 +32,7 @@ struct CommandInfo {
 
 std::string usage(const CommandInfo& c) {
   const std::string n = c.name, pad(n.size(), ' ');
-  std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column]\n" +
+  std::string text = "usage: asys " + n + " -r RULE[:OPT[:OPT=VALUE]...] [-r RULE...] [--format csv|json|column|xlsx]\n" +
                      "             " + pad + "[--output %|.|DIR/PREFIX] [-f true|false]\n" + "             " + pad +
                      "[--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]\n" + "             " + pad +
                      "[--callstack-group-config NAME=FRAME_RE[/FRAME_RE...]]...\n" + "             " + pad +
@@ -40,6 +44,9 @@ std::string usage(const CommandInfo& c) {
          "trace JSON (several rank files make one report); foreign files are imported\n"
          "into a temporary asysrep under $TMPDIR (or /tmp) first.\n";
 }
+
+// Whether `out` is the process's standard output on a terminal.
+bool isTerminal(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO) == 1; }
 
 // Whether a rule reads `table` (its data needs name it).
 bool readsTable(const RuleSpec& rule, const std::string& table) {
@@ -188,6 +195,14 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
       throw Error("the rules given compare nothing: give one report, got " + std::to_string(a.reports.size()));
     }
     for (size_t i = 0; i < runs.size(); ++i) formats.push_back(parseOutputFormat(nth(a.formats, i, "csv")));
+    // A workbook on standard output: on a terminal (useless there) the
+    // column format, as the manual says; redirected, the workbook's bytes,
+    // which cannot share the output with another rule's.
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (formats[i] != OutputFormat::Xlsx || nth(a.outputs, i, "%") != "%") continue;
+      if (isTerminal(out)) formats[i] = OutputFormat::Column;
+      else if (runs.size() > 1) throw Error("--format xlsx: one workbook per rule: give --output DIR/ for several rules");
+    }
   } catch (const Error& e) {
     err << prefix << e.what() << '\n';
     return 2;
@@ -227,9 +242,13 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
                     : runRule(*runs[i].rule, *report, runs[i].options, window, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
       const std::string output = nth(a.outputs, i, "%");
+      auto write = [&](std::ostream& to) {
+        if (formats[i] == OutputFormat::Xlsx) to << xlsxBytes(t, rule);
+        else writeTable(t, formats[i], to);
+      };
       if (output == "%") {
         if (framed) out << "# " << rule << '\n';
-        writeTable(t, formats[i], out);
+        write(out);
         if (framed) out << '\n';
         continue;
       }
@@ -239,7 +258,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
       }
       std::ofstream file(path, std::ios::binary | std::ios::trunc);
       if (!file) throw Error(path + ": cannot write");
-      writeTable(t, formats[i], file);
+      write(file);
       if (!file.flush()) throw Error(path + ": write failed");
     } catch (const Error& e) {
       err << prefix << rule << ": " << e.what() << '\n';

@@ -14,7 +14,8 @@ namespace asys {
 OutputFormat parseOutputFormat(const std::string& name) {
   if (name == "csv") return OutputFormat::Csv;
   if (name == "json") return OutputFormat::Json;
-  if (name == "column" || name == "xlsx") return OutputFormat::Column;
+  if (name == "column") return OutputFormat::Column;
+  if (name == "xlsx") return OutputFormat::Xlsx;
   throw Error("--format: unknown format '" + name + "' (expected csv, json, column or xlsx)");
 }
 
@@ -23,6 +24,7 @@ std::string formatExtension(OutputFormat f) {
     case OutputFormat::Csv: return "csv";
     case OutputFormat::Json: return "json";
     case OutputFormat::Column: return "txt";
+    case OutputFormat::Xlsx: return "xlsx";
   }
   return "txt";
 }
@@ -32,6 +34,7 @@ void writeTable(const Table& t, OutputFormat f, std::ostream& out) {
     case OutputFormat::Csv: writeCsv(t, out); break;
     case OutputFormat::Json: writeJson(t, out); break;
     case OutputFormat::Column: writeColumn(t, out); break;
+    case OutputFormat::Xlsx: throw Error("xlsx is a binary workbook: write it with xlsxBytes");
   }
 }
 

@@ -8,13 +8,16 @@
 
 namespace asys {
 
-enum class OutputFormat { Csv, Json, Column };
+enum class OutputFormat { Csv, Json, Column, Xlsx };
 
-// Parses "csv" | "json" | "column" (xlsx falls back to column on a console,
-// as the manual says); throws Error naming the value otherwise.
+// Parses "csv" | "json" | "column" | "xlsx"; throws Error naming the value
+// otherwise. Xlsx is a binary workbook (xlsx_writer.h), which writeTable
+// does not write: the CLI writes it to files and redirected output, and on
+// a console falls back to column, as the manual says.
 OutputFormat parseOutputFormat(const std::string& name);
 std::string formatExtension(OutputFormat f);
 
+// Csv, Json or Column (Xlsx: an Error pointing at xlsxBytes).
 void writeTable(const Table& t, OutputFormat f, std::ostream& out);
 void writeCsv(const Table& t, std::ostream& out);
 void writeJson(const Table& t, std::ostream& out);

@@ -1,6 +1,6 @@
 // Helpers for the viewer's end-to-end tests: the app's idle signal, rule
 // selection, table reading, synthetic file drops, and a network guard.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,23 @@ export function guardNetwork(page: Page): string[] {
     if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) foreign.push(req.url());
   });
   return foreign;
+}
+
+/**
+ * Before each test of the spec calling it: the app opened and idle, page
+ * errors logged; after each: no request left localhost.
+ */
+export function openAppForEachTest(): void {
+  let foreign: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    foreign = guardNetwork(page);
+    page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+    await page.goto('./');
+    await waitIdle(page);
+  });
+  test.afterEach(() => {
+    expect(foreign, 'requests that left localhost').toEqual([]);
+  });
 }
 
 /** The app's explicit idle signal: no engine request, load or pending run. */
@@ -110,36 +127,7 @@ export async function exportedCsv(page: Page): Promise<{ name: string; lines: st
 }
 
 /** Splits CSV text into rows of fields (RFC 4180 quoting, as the CLI writes it). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
+export { parseCsv } from '../csv.mjs';
 
 /**
  * Drops a file from disk as a desktop drag does: the File is backed by the

@@ -162,3 +162,24 @@ test('a result pages by offset and count, and sorts in the engine', () => {
     fs.rmSync(report, { force: true });
   }
 });
+
+test("checkOption answers the CLI's error for one rule option, without running the rule", () => {
+  const demo = path.join(root, 'public/demo/demo-base.asysrep');
+  const cliError = (spec) => {
+    const r = spawnSync(nativeAsys, ['stats', '-r', spec, demo], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    return r.stderr.trim().replace(/^asys stats: /, '');
+  };
+  const bad = engine.checkOption('hgtx_kern_sum', 'range-include', '(x');
+  assert.equal(bad.ok, false);
+  assert.equal(bad.error, cliError('hgtx_kern_sum:range-include=(x'));
+  assert.match(bad.error, /position 2/);
+  // The second regex of a list, and a regex option of another rule.
+  assert.equal(engine.checkOption('hgtx_kern_sum', 'range-exclude', 'ok/[a').error, cliError('hgtx_kern_sum:range-exclude=ok/[a'));
+  assert.equal(engine.checkOption('hgtx_pushpop_trace', 'range', 'a)').error, cliError('hgtx_pushpop_trace:range=a)'));
+  assert.deepEqual(engine.checkOption('hgtx_kern_sum', 'range-include', '^fwd/PCCL'), { ok: true });
+  assert.deepEqual(engine.checkOption('hgtx_kern_sum', 'range-include', ''), { ok: true });
+  // Not only regexes: the same parser checks every kind.
+  assert.equal(engine.checkOption('hggc_ppu_kern_sum', 'rows', 'x').error, cliError('hggc_ppu_kern_sum:rows=x'));
+  assert.match(engine.checkOption('no_such_rule', 'rows', '1').error, /unknown rule 'no_such_rule'/);
+});

@@ -38,6 +38,7 @@ function fakeEngine() {
     setTimeFilter: () => ({ ok: true, window: null }),
     setRuleConfig: () => ({ ok: true }),
     checkRuleOption: () => ({ ok: true }),
+    checkOption: () => ({ ok: true }),
     run: () => ({ ok: false, error: 'not here' }),
     timelineTracks: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
@@ -45,6 +46,7 @@ function fakeEngine() {
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),
     render: () => ({ ok: false, error: 'not here' }),
+    renderXlsx: () => ({ ok: false, error: 'not here' }),
     release: () => ({ ok: true }),
   };
   return { engine, log };

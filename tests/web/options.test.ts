@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRules, normalizeSummary, openedName } from '../../web/src/engine/normalize';
-import { buildOptions, cliGlobalOptions, cliSpec, defaultSettings, parseIdList, shellWord } from '../../web/src/lib/options';
+import { buildOptions, cliGlobalOptions, cliSpec, defaultSettings, parseIdList, regexChecks, shellWord } from '../../web/src/lib/options';
 
 // hggc_ppu_kern_sum as listRules() declares it (core/rules/rule_json.cc).
 const listRulesJson = [
@@ -242,5 +242,32 @@ describe('global options (--callstack-group-config)', () => {
     // Options the rule does not read are not shown.
     expect(cliGlobalOptions(memory, { 'ppu-op-config': ['a=kernel:b'] })).toBe('');
     expect(shellWord("it's")).toBe("'it'\\''s'");
+  });
+});
+
+describe('regex options', () => {
+  // hgtx_kern_sum's range filters (regexList) and ppu_metric_sum's metrics (regex), beside a textList.
+  const [r] = normalizeRules([
+    {
+      name: 'hgtx_kern_sum',
+      options: [
+        { name: 'range-include', kind: 'regexList', placeholder: '<regex_list>', defaultValue: '' },
+        { name: 'metrics', kind: 'regex', placeholder: '<regex_filter>', defaultValue: '' },
+        { name: 'op', kind: 'textList', placeholder: '<op_types>', defaultValue: '' },
+      ],
+      columns: [],
+    },
+  ]);
+  it('are Text fields the engine checks', () => {
+    expect(r.options.map((o) => [o.kind, o.regex])).toEqual([
+      ['Text', true],
+      ['Text', true],
+      ['Text', false],
+    ]);
+  });
+  it('are checked when set, as the engine will take them', () => {
+    const built = buildOptions(r, { 'range-include': '(x', metrics: '', op: 'GEMM' });
+    expect(regexChecks(r, built.options)).toEqual([{ name: 'range-include', value: '(x' }]);
+    expect(regexChecks(r, buildOptions(r, {}).options)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // fixed row height), headers `name (unit)` that sort on click, numbers
 // right-aligned with thin group separators, long text cut with an ellipsis and
 // shown whole on hover; rows selected by click (Ctrl/Cmd, Shift), and the
-// sums of the rule's summed columns in a second header row.
+// sums of the rule's summed columns in a second header row; the search box's
+// matches marked and its current match highlighted and scrolled to.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
@@ -101,12 +102,28 @@ interface Props {
   headerNote?: (col: number) => string | undefined;
   /** The header's second row: column index -> its sum, and what was summed. */
   sums?: { cells: Map<number, string>; label: string; title: string } | null;
+  /** The search box's matching rows (one byte per result row). */
+  matches?: Uint8Array | null;
+  /** The search box's current match: its row and position in `order`; scrolled to when it changes. */
+  currentMatch?: { row: number; at: number } | null;
+}
+
+/** The scrollTop that shows position `at` of `n` rows in the middle of a `viewport` px high view. */
+export function scrollTopFor(at: number, n: number, viewport: number): number {
+  const bodyHeight = n * ROW_HEIGHT;
+  if (bodyHeight <= MAX_SCROLL_HEIGHT) return Math.max(0, at * ROW_HEIGHT - Math.floor(viewport / 2));
+  // Scaled (see the render): the first row shown is scrollTop / maxScroll of the rows that can come first.
+  const visibleRows = Math.ceil(viewport / ROW_HEIGHT) + 1;
+  const maxScroll = Math.max(1, MAX_SCROLL_HEIGHT - viewport);
+  const firstRows = Math.max(1, n - visibleRows + 1);
+  const first = Math.min(firstRows - 1, Math.max(0, at - Math.floor(visibleRows / 2)));
+  return Math.ceil((first / firstRows) * maxScroll);
 }
 
 const NO_ROWS: ReadonlySet<number> = new Set();
 
 export function ResultTable(props: Props) {
-  const { result, order, sort, pendingSort, onSort, onRowClick, onRowContextMenu, headerNote, sums } = props;
+  const { result, order, sort, pendingSort, onSort, onRowClick, onRowContextMenu, headerNote, sums, matches, currentMatch } = props;
   const selectedRows = props.selectedRows ?? NO_ROWS;
   const scrollToRow = props.scrollToRow ?? null;
   const scroller = useRef<HTMLDivElement>(null);
@@ -128,16 +145,22 @@ export function ResultTable(props: Props) {
     setScrollTop(0);
   }, [result, order]);
 
-  // Scroll a row asked for into the middle of the view.
-  useLayoutEffect(() => {
+  // Scroll a row asked for (a hotspot bar's, the current search match) into the middle of the view.
+  const scrollTo = (at: number) => {
     const el = scroller.current;
-    if (!el || scrollToRow === null) return;
-    const at = order.indexOf(scrollToRow);
-    if (at < 0) return;
-    const top = Math.max(0, at * ROW_HEIGHT - Math.floor(el.clientHeight / 2));
+    if (!el || at < 0) return;
+    const top = scrollTopFor(at, order.length, el.clientHeight);
     el.scrollTop = top;
     setScrollTop(top);
+  };
+  useLayoutEffect(() => {
+    if (scrollToRow !== null) scrollTo(order.indexOf(scrollToRow));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollToRow, order]);
+  useLayoutEffect(() => {
+    if (currentMatch) scrollTo(currentMatch.at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentMatch]);
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
   const widths = useMemo(() => columnWidths(result, pageMeasure()), [result]);
@@ -180,9 +203,10 @@ export function ResultTable(props: Props) {
   for (let i = start; i < end; i++) {
     const r = order[i];
     const picked = selectedRows.has(r);
+    const mark = currentMatch?.at === i ? ' current-match' : matches?.[r] === 1 ? ' match' : '';
     rows.push(
       <div
-        className={`tr${picked ? ' selected' : ''}`}
+        className={`tr${picked ? ' selected' : ''}${mark}`}
         role="row"
         key={i}
         style={{ height: ROW_HEIGHT }}

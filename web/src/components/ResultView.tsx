@@ -1,18 +1,21 @@
-// A rule's result: the toolbar (row count, active filter, selection, Export
-// CSV), the table with its selected-row sums, the breakdown tree of a nested
-// table and the pie chart beside it.
+// A rule's result: the toolbar (row count, search box, active filter,
+// selection, Export CSV / XLSX), the table with its selected-row sums, the
+// breakdown tree of a nested table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
-import { formatCount, formatInt } from '../lib/format';
+import { formatInt, formatRowsShown } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
 import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
 import { ContextMenu, type MenuItem } from './ContextMenu';
+import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
 import { useLang } from '../i18n/lang';
+import { TableSearchBox } from './TableSearch';
+import { useTableSearch } from '../state/useTableSearch';
 
 interface Props {
   rule: RuleDecl;
@@ -21,8 +24,8 @@ interface Props {
   onPieKey: (key: string) => void;
   topN: number;
   onTopN: (n: number) => void;
-  onExport: () => void;
-  exporting: boolean;
+  onExport: (format: ExportFormat) => void;
+  exporting: ExportFormat | null;
   chartOpen: boolean;
   onToggleChart: () => void;
   /** The engine's sort of this result (else the rows are sorted here). */
@@ -81,12 +84,15 @@ export function ResultView(props: Props) {
   );
 
   const base = useMemo(() => applied?.order ?? identityOrder(result.rowCount), [applied, result]);
-  const order = useMemo(() => {
+  const sliced = useMemo(() => {
     if (!filter || !model) return base;
     const keep = new Uint8Array(result.rowCount);
     for (const r of filterRowsByKeys(result, model.keyCol, filter.keys)) keep[r] = 1;
     return base.filter((r) => keep[r] === 1);
   }, [result, base, filter, model]);
+  const search = useTableSearch(result, sliced);
+  const order = search.order;
+  const narrowed = order.length !== result.rowCount || !!filter;
 
   // Selected rows (reset with the result: the parent keys this view by it).
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
@@ -96,14 +102,14 @@ export function ResultView(props: Props) {
     const list = columnSums(result, rule.sumColumns, selection.rows, order, isSummary);
     if (list.length === 0) return null;
     const n = selection.rows.size;
-    const what = n > 0 ? `the ${formatInt(n)} selected row${n === 1 ? '' : 's'}` : filter ? 'the rows shown' : 'all rows';
+    const what = n > 0 ? `the ${formatInt(n)} selected row${n === 1 ? '' : 's'}` : narrowed ? 'the rows shown' : 'all rows';
     const summary = rule.summaryRow ? ` (the ${rule.summaryRow} row not counted)` : '';
     return {
       cells: new Map(list.map((c) => [c.col, c.text])),
       label: n > 0 ? 'Σ sel.' : 'Σ',
       title: `Sums of ${what}${summary}. Click rows to select; Ctrl/Cmd-click adds, Shift-click a range.`,
     };
-  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, filter]);
+  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed]);
   const [treeOpen, setTreeOpen] = useState(true);
   // Right-click on a row that stands for a time span: show it in the timeline.
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
@@ -137,8 +143,9 @@ export function ResultView(props: Props) {
       <div className="result-main">
         <div className="toolbar">
           <span className="row-count" data-testid="row-count">
-            {filter ? `${formatInt(order.length)} of ${formatCount(result.rowCount)}` : formatCount(result.rowCount)}
+            {formatRowsShown(order.length, result.rowCount, narrowed)}
           </span>
+          <TableSearchBox search={search} />
           {filter && (
             <span className="filter-chip" data-testid="table-filter">
               <span className="muted">{keyColumn} =</span>{' '}
@@ -169,9 +176,7 @@ export function ResultView(props: Props) {
               {chartOpen ? t.hideChart : t.showChart}
             </button>
           )}
-          <button className="button" onClick={onExport} disabled={exporting} data-testid="export-csv">
-            {exporting ? t.exporting : t.exportCsv}
-          </button>
+          <ExportButtons onExport={onExport} exporting={exporting} />
         </div>
         {result.warnings.length > 0 && (
           <ul className="result-warnings" data-testid="result-warnings" role="status">
@@ -199,6 +204,8 @@ export function ResultView(props: Props) {
             onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
             onRowContextMenu={rowMenu}
             sums={sums}
+            matches={search.mode === 'search' ? search.mask : null}
+            currentMatch={search.currentMatch}
           />
         </div>
         {menu && <ContextMenu x={menu.x} y={menu.y} items={menu.items} onClose={() => setMenu(null)} />}

@@ -157,6 +157,11 @@ export class EngineClient {
     return (await this.request({ type: 'timelineWindow', report, from, to, pixels, tracks })) as TimelineWindowSlices;
   }
 
+  /** A result as the CLI's --format xlsx workbook (one sheet named `sheet`, the rule's name). */
+  async renderXlsx(result: number, sheet: string): Promise<Uint8Array> {
+    return (await this.request({ type: 'renderXlsx', result, sheet })) as Uint8Array;
+  }
+
   /** Frees a result in the engine; later calls on its id fail. */
   async release(result: number): Promise<void> {
     await this.request({ type: 'release', result });
@@ -178,6 +183,11 @@ export class EngineClient {
   /** "" when `value` is a valid entry of global option `name`, else why not. */
   async checkRuleOption(name: string, value: string): Promise<string> {
     return (await this.request({ type: 'checkRuleOption', name, value })) as string;
+  }
+
+  /** "" when `value` is valid for option `name` of `rule`, else the CLI's error for it. */
+  async checkOption(rule: string, name: string, value: string): Promise<string> {
+    return (await this.request({ type: 'checkOption', rule, name, value })) as string;
   }
 
   dispose(): void {

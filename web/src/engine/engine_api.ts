@@ -34,6 +34,8 @@ export interface AsysEngine extends TimelineEngine {
   setRuleConfig(configJson: string): Envelope;
   /** Checks one entry of a global option without applying it. */
   checkRuleOption(name: string, value: string): Envelope;
+  /** Checks one value of one rule option with the CLI's parser, without running the rule. */
+  checkOption(rule: string, name: string, value: string): Envelope;
   /** {result, columns, rowCount, textPool, cells, spans, warnings}. */
   run(report: number, rule: string, optionsJson: string): Envelope;
   runCompare(base: number, target: number, rule: string, optionsJson: string): Envelope;
@@ -42,6 +44,8 @@ export interface AsysEngine extends TimelineEngine {
   page(result: number, offset: number, count: number): Envelope;
   /** {text}: the result as the CLI writes it. */
   render(result: number, format: string): Envelope;
+  /** {bytes}: the result as the CLI's --format xlsx workbook, one sheet named `sheet`. */
+  renderXlsx(result: number, sheet: string): Envelope;
   release(result: number): Envelope;
   HEAPU8?: Uint8Array;
   wasmMemory?: WebAssembly.Memory;
@@ -140,7 +144,7 @@ export function takeTimeWindow(v: unknown): TimeWindow | null {
   return [bound(w[0]), bound(w[1])];
 }
 
-/** setRuleConfig's / checkRuleOption's answer: "" when ok, else the engine's error line. */
+/** setRuleConfig's / checkRuleOption's / checkOption's answer: "" when ok, else the engine's error line. */
 export function okOrError(v: unknown, what: string): string {
   try {
     unwrap(v, what);
@@ -155,6 +159,13 @@ export function takeRenderedText(v: unknown): string {
   const text = unwrap(v, 'render').text;
   if (typeof text !== 'string') throw new Error('render: the answer has no text');
   return text;
+}
+
+/** renderXlsx's answer: the workbook's bytes; throws the engine's error. */
+export function takeWorkbook(v: unknown): Uint8Array {
+  const bytes = unwrap(v, 'renderXlsx').bytes;
+  if (!(bytes instanceof Uint8Array)) throw new Error('renderXlsx: the answer has no bytes');
+  return bytes;
 }
 
 /** The little-endian bytes of an int64 column as a BigInt64Array of its own (transferable). */

@@ -94,6 +94,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
     inverted: o.inverted === true,
     group: str(o.group),
     groupZh: str(o.groupZh) || str(o.group),
+    regex: ['regex', 'regexlist'].includes(squash(str(o.kind))),
   };
 }
 

@@ -20,12 +20,14 @@ export type EngineRequest =
   | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
   | { type: 'sort'; result: number; column: number; descending: boolean }
   | { type: 'render'; result: number; format: string }
+  | { type: 'renderXlsx'; result: number; sheet: string }
   | { type: 'release'; result: number }
   | { type: 'setTimeFilter'; report: number; filterTime: string; filterHgtx: string }
   | { type: 'setRuleConfig'; config: RuleConfig }
   | { type: 'checkRuleOption'; name: string; value: string }
   | { type: 'timelineTracks'; report: number }
-  | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] };
+  | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
+  | { type: 'checkOption'; rule: string; name: string; value: string };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
 
@@ -51,6 +53,8 @@ export interface ResultByType {
   runCompare: RawRuleResult;
   sort: Uint32Array;
   render: string;
+  /** The workbook's bytes (transferred). */
+  renderXlsx: Uint8Array;
   release: { ok: true };
   setTimeFilter: { window: TimeWindow | null };
   setRuleConfig: { ok: true };
@@ -58,6 +62,8 @@ export interface ResultByType {
   checkRuleOption: string;
   timelineTracks: TimelineInfo;
   timelineWindow: TimelineWindowSlices;
+  /** The same for one option of a rule. */
+  checkOption: string;
 }
 
 export type ResponseMessage =

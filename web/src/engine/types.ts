@@ -33,6 +33,8 @@ export interface OptionSpec {
   /** The settings group it is shown in ("Merge operator parameters"); "" for none. */
   group: string;
   groupZh: string;
+  /** A regex kind (regex, regexList; shown as Text): the engine checks the value as it is typed (checkOption). */
+  regex: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   timelineOutOfMemoryMessage,
   ReportMounts,
   takeRenderedText,
+  takeWorkbook,
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
@@ -180,6 +181,12 @@ async function handle(msg: RequestMessage): Promise<void> {
       post({ id, kind: 'result', result: takeRenderedText(e.render(msg.result, msg.format)) });
       return;
     }
+    case 'renderXlsx': {
+      const e = await engine();
+      const bytes = takeWorkbook(e.renderXlsx(msg.result, msg.sheet));
+      post({ id, kind: 'result', result: bytes }, [bytes.buffer as ArrayBuffer]);
+      return;
+    }
     case 'release': {
       const e = await engine();
       results.delete(msg.result);
@@ -215,6 +222,11 @@ async function handle(msg: RequestMessage): Promise<void> {
         takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks)),
       );
       post({ id, kind: 'result', result: w }, windowBuffers(w));
+      return;
+    }
+    case 'checkOption': {
+      const e = await engine();
+      post({ id, kind: 'result', result: okOrError(e.checkOption(msg.rule, msg.name, msg.value), 'checkOption') });
       return;
     }
   }

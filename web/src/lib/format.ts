@@ -13,24 +13,25 @@ function groupDigits(digits: string): string {
   return out;
 }
 
-/** 393100090 -> "393 100 090" (thin spaces); NaN -> "-"; a BigInt exactly. */
-export function formatInt(v: number | bigint): string {
-  if (typeof v === 'bigint') return (v < 0n ? '-' : '') + groupDigits((v < 0n ? -v : v).toString());
+/** 393100090 -> "393 100 090" (thin spaces; none with `separators` false); NaN -> "-"; a BigInt exactly. */
+export function formatInt(v: number | bigint, separators = true): string {
+  const group = (neg: boolean, digits: string) => (neg ? '-' : '') + (separators ? groupDigits(digits) : digits);
+  if (typeof v === 'bigint') return group(v < 0n, (v < 0n ? -v : v).toString());
   if (!Number.isFinite(v)) return '-';
   const t = Math.trunc(v);
-  const neg = t < 0;
-  // BigInt keeps digits exact above 2^53 (the engine's int64 cells pass through doubles).
-  const digits = Math.abs(t) < 1e21 ? BigInt(Math.abs(t)).toString() : String(Math.abs(t));
-  return (neg ? '-' : '') + groupDigits(digits);
+  const a = Math.abs(t);
+  // A double prints its digits exactly up to 2^53; BigInt keeps them exact above (the engine's int64 cells pass through doubles).
+  return group(t < 0, a <= Number.MAX_SAFE_INTEGER ? String(a) : a < 1e21 ? BigInt(a).toString() : String(a));
 }
 
-/** 84.9 -> "84.9", 12345.25 -> "12 345.3"; always one decimal; NaN -> "-". */
-export function formatDecimal1(v: number): string {
+/** 84.9 -> "84.9", 12345.25 -> "12 345.3" (no separators with `separators` false); always one decimal; NaN -> "-". */
+export function formatDecimal1(v: number, separators = true): string {
   if (!Number.isFinite(v)) return '-';
   const fixed = Math.abs(v).toFixed(1);
   const dot = fixed.indexOf('.');
   const neg = v < 0 && Number(fixed) !== 0;
-  return (neg ? '-' : '') + groupDigits(fixed.slice(0, dot)) + fixed.slice(dot);
+  const whole = fixed.slice(0, dot);
+  return (neg ? '-' : '') + (separators ? groupDigits(whole) : whole) + fixed.slice(dot);
 }
 
 /** A nanosecond span in the unit that reads best: "1.234 s", "56.7 ms", "890 ns". */
@@ -59,4 +60,9 @@ export function formatBytes(n: number): string {
 /** "1 row" / "12 345 rows". */
 export function formatCount(n: number, noun = 'row'): string {
   return `${formatInt(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** A table's row count: "12 345 rows", or "17 of 12 345 rows" when filtered. */
+export function formatRowsShown(shown: number, total: number, filtered = shown !== total): string {
+  return filtered ? `${formatInt(shown)} of ${formatCount(total)}` : formatCount(total);
 }

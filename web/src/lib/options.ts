@@ -115,6 +115,11 @@ export function buildOptions(rule: RuleDecl, values: SettingValues): BuiltOption
   return { options, errors };
 }
 
+/** The regex options' values the engine is to check before the rule runs (unset ones need no check). */
+export function regexChecks(rule: RuleDecl, options: EngineOptions): { name: string; value: string }[] {
+  return rule.options.filter((o) => o.regex && options[o.name] !== undefined).map((o) => ({ name: o.name, value: options[o.name] }));
+}
+
 /** A shell word: single-quoted unless it is plain (`'a=(x|y)'`, `'it'\''s'`). */
 export function shellWord(s: string): string {
   return /^[A-Za-z0-9_.,:=@%+/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;

@@ -120,12 +120,12 @@ export function cellValue(t: DecodedResult, row: number, col: number): CellValue
   return t.exact[col]?.[row] ?? v;
 }
 
-/** A number as its column shows it. */
-export function formatNumber(c: ResultColumn, v: number | bigint): string {
-  if (typeof v === 'bigint') return c.grouped ? formatInt(v) : String(v);
+/** A number as its column shows it (without the group separators when `separators` is false). */
+export function formatNumber(c: ResultColumn, v: number | bigint, separators = true): string {
+  if (typeof v === 'bigint') return c.grouped ? formatInt(v, separators) : String(v);
   if (!Number.isFinite(v)) return '-';
-  if (c.kind === 'Decimal1') return c.grouped ? formatDecimal1(v) : v.toFixed(1);
-  return c.grouped ? formatInt(v) : String(Math.trunc(v));
+  if (c.kind === 'Decimal1') return c.grouped ? formatDecimal1(v, separators) : v.toFixed(1);
+  return c.grouped ? formatInt(v, separators) : String(Math.trunc(v));
 }
 
 /** The cell as the table shows it. */

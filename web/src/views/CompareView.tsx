@@ -2,16 +2,18 @@
 // picks the target among the open reports; the information table, the
 // compare rules with their generated settings, the hotspot bar chart and the
 // compare table (sorted in the engine, exported as the CLI writes it).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { RuleDecl } from '../engine/types';
 import { hotspots, isPairColumn } from '../lib/compare';
-import { formatCount } from '../lib/format';
-import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
+import { formatRowsShown } from '../lib/format';
+import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { identityOrder, type DecodedResult } from '../lib/result';
 import { nextSort, type SortState } from '../lib/sort';
 import { CompareInfo } from '../components/CompareInfo';
 import { HotspotChart } from '../components/HotspotChart';
 import { ResultTable } from '../components/ResultTable';
+import { ExportButtons, type ExportFormat } from '../components/ExportButtons';
+import { TableSearchBox } from '../components/TableSearch';
 import { RuleList } from '../components/RuleList';
 import { SettingsPanel } from '../components/SettingsPanel';
 import { useEngine } from '../state/engine';
@@ -19,8 +21,10 @@ import { message, useErrors } from '../state/errors';
 import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
+import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
-import { cliTimeFilter, downloadText, knownIds, useGlobalSettings } from './StatsView';
+import { useTableSearch } from '../state/useTableSearch';
+import { cliTimeFilter, exportResult, knownIds, reportStem, useGlobalSettings } from './StatsView';
 import { ruleTitle } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
@@ -29,6 +33,30 @@ function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['co
   if (isPairColumn(result, col, declared)) return `${names[0]} / ${names[1]}`;
   const name = result.columns[col].name;
   return name.startsWith('Base ') ? names[0] : name.startsWith('Target ') ? names[1] : undefined;
+}
+
+/** The compare table with its toolbar: row count, search box, `actions` (export). A new result starts with a clear search. */
+function SearchedTable({ actions, ...table }: ComponentProps<typeof ResultTable> & { actions: ReactNode }) {
+  const search = useTableSearch(table.result, table.order);
+  const n = table.result.rowCount;
+  return (
+    <>
+      <div className="toolbar">
+        <span className="row-count" data-testid="row-count">
+          {formatRowsShown(search.order.length, n)}
+        </span>
+        <TableSearchBox search={search} />
+        <span className="spacer" />
+        {actions}
+      </div>
+      <ResultTable
+        {...table}
+        order={search.order}
+        matches={search.mode === 'search' ? search.mask : null}
+        currentMatch={search.currentMatch}
+      />
+    </>
+  );
 }
 
 /** Both reports' availability: a compare rule needs its data in each. */
@@ -94,25 +122,27 @@ function CompareBody({
   }, [rules]);
   const rule = rules.find((r) => r.name === selected) ?? null;
   const values = rule ? prefs.settingsOf(rule) : {};
-  const built = useMemo(() => (rule ? buildOptions(rule, values) : null), [rule, values]);
+  const built = useRuleOptions(rule, values);
   const range = (r: OpenReport) => (r.timeFilter ? `${r.timeFilter.filterTime}|${r.timeFilter.filterHgtx}` : '');
   const globalKey = rule ? JSON.stringify(rule.globalOptions.map((g) => ruleConfig.config[g.name] ?? null)) : '';
   const key =
     rule && target
       ? `${base.id}|${range(base)}|${target.id}|${range(target)}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
       : '';
-  const canRun = !!rule && !!target && !!built && Object.keys(built.errors).length === 0;
-  const { run, running } = useRun(key, canRun, rule?.name ?? '', () =>
+  const canRun = !!rule && !!target && !!built && !built.pending && Object.keys(built.errors).length === 0;
+  const { run, running: runPending } = useRun(key, canRun, rule?.name ?? '', () =>
     client.runCompare(base.id, target!.id, rule!.name, built!.options),
   );
+  // A regex check on its way is part of the run: the old result is stale.
+  const running = runPending || !!built?.pending;
   const globalSettings = useGlobalSettings(rules);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [sort, setSort] = useState<{ state: SortState; order: Uint32Array } | null>(null);
   const [sorting, setSorting] = useState(false);
   const [selectedRow, setSelectedRow] = useState<number | null>(null);
   const [capacity, setCapacity] = useState(12);
   const onCapacity = useCallback((n: number) => setCapacity(n), []);
-  useEffect(() => onBusy(running || exporting || sorting), [running, exporting, sorting, onBusy]);
+  useEffect(() => onBusy(running || exporting !== null || sorting), [running, exporting, sorting, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
   const shown = run && rule && run.rule === rule.name ? run : null;
@@ -142,17 +172,15 @@ function CompareBody({
     }
   };
 
-  const exportCsv = async () => {
-    if (!rule || shown?.resultId === undefined) return;
-    setExporting(true);
+  const exportAs = async (format: ExportFormat) => {
+    if (!rule || !target || shown?.resultId === undefined) return;
+    setExporting(format);
     try {
-      const text = await client.render(shown.resultId, 'csv');
-      const stem = (r: OpenReport) => r.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
-      downloadText(text, `${stem(base)}_vs_${stem(target!)}_${rule.name}.csv`);
+      await exportResult(client, shown.resultId, rule.name, `${reportStem(base)}_vs_${reportStem(target)}_${rule.name}`, format);
     } catch (e) {
       pushError(message(e));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -246,16 +274,8 @@ function CompareBody({
                       onCapacity={onCapacity}
                     />
                   )}
-                  <div className="toolbar">
-                    <span className="row-count" data-testid="row-count">
-                      {formatCount(result.rowCount)}
-                    </span>
-                    <span className="spacer" />
-                    <button className="button" onClick={exportCsv} disabled={exporting} data-testid="export-csv">
-                      {exporting ? t.exporting : t.exportCsv}
-                    </button>
-                  </div>
-                  <ResultTable
+                  <SearchedTable
+                    key={shown?.id}
                     result={result}
                     order={order}
                     sort={sort?.state ?? null}
@@ -264,6 +284,7 @@ function CompareBody({
                     scrollToRow={selectedRow}
                     onRowClick={(row) => setSelectedRow((prev) => (prev === row ? null : row))}
                     headerNote={(col) => headerNoteOf(result, col, rule.columns, names)}
+                    actions={<ExportButtons onExport={exportAs} exporting={exporting} />}
                   />
                 </>
               ) : (

@@ -1,8 +1,10 @@
 // The stats view: the active report's summary, its time range and rule list
 // beside, the selected rule's settings, table and pie chart.
 import { useEffect, useMemo, useState } from 'react';
+import type { EngineClient } from '../engine/client';
 import type { OptionSpec, ReportSummary as Summary, RuleDecl } from '../engine/types';
-import { buildOptions, cliGlobalOptions, cliSpec } from '../lib/options';
+import type { ExportFormat } from '../components/ExportButtons';
+import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
 import { ResultView } from '../components/ResultView';
 import { RuleList } from '../components/RuleList';
@@ -13,6 +15,7 @@ import { message, useErrors } from '../state/errors';
 import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
+import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useView } from '../state/view';
 import { ruleTitle } from '../i18n/decl';
@@ -30,8 +33,21 @@ export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
   return [];
 }
 
-export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** A report's file name without its extension: the stem of exported files. */
+export function reportStem(r: OpenReport): string {
+  return r.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+}
+
+const MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`. */
+export async function exportResult(client: EngineClient, result: number, rule: string, stem: string, format: ExportFormat) {
+  const data = format === 'csv' ? await client.render(result, 'csv') : await client.renderXlsx(result, rule);
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type: MEDIA_TYPES[format] }));
+  const fileName = `${stem}.${format}`;
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -80,7 +96,7 @@ export function StatsView({
   // The stats view runs the rules of one report; compare rules need two.
   const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
   const [selected, setSelected] = useSelectedRule('stats');
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [sorting, setSorting] = useState(false);
 
   // A report keeps the rule shown before when it has it.
@@ -92,15 +108,17 @@ export function StatsView({
 
   const rule = rules.find((r) => r.name === selected) ?? null;
   const values = rule ? prefs.settingsOf(rule) : {};
-  const built = useMemo(() => (rule ? buildOptions(rule, values) : null), [rule, values]);
+  const built = useRuleOptions(rule, values);
   const tf = report.timeFilter;
   // Only the global options the rule reads: other rules keep their result.
   const globalKey = rule ? JSON.stringify(rule.globalOptions.map((g) => ruleConfig.config[g.name] ?? null)) : '';
   const key = rule
     ? `${report.id}|${tf ? `${tf.filterTime}|${tf.filterHgtx}` : ''}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
     : '';
-  const canRun = !!rule && !!built && Object.keys(built.errors).length === 0;
-  const { run, running } = useRun(key, canRun, rule?.name ?? '', () => client.run(report.id, rule!.name, built!.options));
+  const canRun = !!rule && !!built && !built.pending && Object.keys(built.errors).length === 0;
+  const { run, running: runPending } = useRun(key, canRun, rule?.name ?? '', () => client.run(report.id, rule!.name, built!.options));
+  // A regex check on its way is part of the run: the old result is stale.
+  const running = runPending || !!built?.pending;
   const globalSettings = useGlobalSettings(rules);
   // A performance mark for bench/browser-run.mjs: a rule's table shown.
   useEffect(() => {
@@ -108,20 +126,18 @@ export function StatsView({
       performance.mark('asys:table', { detail: { rule: run.rule, rows: run.result.rowCount } });
     }
   }, [run]);
-  useEffect(() => onBusy(running || exporting || sorting), [running, exporting, sorting, onBusy]);
+  useEffect(() => onBusy(running || exporting !== null || sorting), [running, exporting, sorting, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
-  const exportCsv = async () => {
+  const exportAs = async (format: ExportFormat) => {
     if (!rule || !shown?.result || shown.resultId === undefined) return;
-    setExporting(true);
+    setExporting(format);
     try {
-      const text = await client.render(shown.resultId, 'csv');
-      const base = report.summary.fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
-      downloadText(text, `${base}_${rule.name}.csv`);
+      await exportResult(client, shown.resultId, rule.name, `${reportStem(report)}_${rule.name}`, format);
     } catch (e) {
       pushError(message(e));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -194,7 +210,7 @@ export function StatsView({
                   onPieKey={(k) => prefs.setPieKey(rule.name, k)}
                   topN={prefs.topN}
                   onTopN={prefs.setTopN}
-                  onExport={exportCsv}
+                  onExport={exportAs}
                   exporting={exporting}
                   chartOpen={prefs.chartOpen}
                   onToggleChart={prefs.toggleChart}
