@@ -10,13 +10,13 @@ import {
   DEMO_SLOW,
   dropFile,
   exportedCsv,
-  guardNetwork,
   headers,
   parseCsv,
   ROOT,
   selectRule,
   tableRows,
   waitIdle,
+  openAppForEachTest,
   waitResult,
 } from './helpers';
 
@@ -27,16 +27,7 @@ function cliLines(spec: string, base: string, target: string): string[] {
   return execFileSync(ASYS, ['stats', '-r', spec, base, target], { encoding: 'utf8' }).trimEnd().split('\n');
 }
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./');
-  await waitIdle(page);
-});
-test.afterEach(() => {
-  expect(foreign, 'requests that left localhost').toEqual([]);
-});
+openAppForEachTest();
 
 async function openCompare(page: Page) {
   await page.getByTestId('view-compare').click();

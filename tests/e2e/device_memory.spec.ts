@@ -3,14 +3,9 @@
 // list (starts as the built-in groups, each entry checked as typed, saving
 // refused while one is invalid, one saved list for both rules).
 import { expect, test } from '@playwright/test';
-import { columnTexts, guardNetwork, openDemo, selectRule, tableRows, waitResult } from './helpers';
+import { columnTexts, openDemo, selectRule, tableRows, waitResult, openAppForEachTest } from './helpers';
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  await page.goto('/');
-});
-test.afterEach(() => expect(foreign).toEqual([]));
+openAppForEachTest();
 
 test('both rules give rows with the documented columns and a pie, in the documented modes', async ({ page }) => {
   await openDemo(page);

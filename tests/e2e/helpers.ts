@@ -32,13 +32,14 @@ export function guardNetwork(page: Page): string[] {
  * Before each test of the spec calling it: the app opened and idle, page
  * errors logged; after each: no request left localhost.
  */
-export function openAppForEachTest(): void {
+export function openAppForEachTest(options: { demo?: boolean } = {}): void {
   let foreign: string[] = [];
   test.beforeEach(async ({ page }) => {
     foreign = guardNetwork(page);
     page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
     await page.goto('./');
     await waitIdle(page);
+    if (options.demo) await openDemo(page);
   });
   test.afterEach(() => {
     expect(foreign, 'requests that left localhost').toEqual([]);

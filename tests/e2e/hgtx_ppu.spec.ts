@@ -2,14 +2,9 @@
 // settings (an inverted graph-mapping switch, regex lists, range mode), their
 // pie charts, and the Expert rules topic with its `asys analyze` command line.
 import { expect, test } from '@playwright/test';
-import { columnTexts, guardNetwork, openDemo, parseShown, selectRule, tableRows, waitResult } from './helpers';
+import { columnTexts, openDemo, parseShown, selectRule, tableRows, waitResult, openAppForEachTest } from './helpers';
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  await page.goto('/');
-});
-test.afterEach(() => expect(foreign).toEqual([]));
+openAppForEachTest();
 
 test('the four HGTX <-> PPU rules give rows with the documented columns and pies', async ({ page }) => {
   await openDemo(page);

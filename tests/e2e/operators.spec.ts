@@ -4,7 +4,16 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BASE, exportedCsv, guardNetwork, headers, openDemo, parseCsv, ROOT, selectRule, waitIdle, waitResult } from './helpers';
+import {
+  DEMO_BASE,
+  exportedCsv,
+  headers,
+  parseCsv,
+  ROOT,
+  selectRule,
+  waitResult,
+  openAppForEachTest,
+} from './helpers';
 
 const ASYS = path.join(ROOT, 'build/native/asys');
 
@@ -15,17 +24,7 @@ function cli(spec: string): { head: string[]; rows: string[][] } {
 }
 const shown = (s: string) => Number(s.replace(/[\s\u202f]/g, ''));
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./');
-  await waitIdle(page);
-  await openDemo(page);
-});
-test.afterEach(() => {
-  expect(foreign, 'requests that left localhost').toEqual([]);
-});
+openAppForEachTest({ demo: true });
 
 async function sumOf(page: Page, header: string): Promise<number> {
   const i = (await headers(page)).indexOf(header);

@@ -6,16 +6,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { columnTexts, guardNetwork, openDemo, REAL_DATA, selectRule, tableRows, waitIdle, waitResult } from './helpers';
+import { columnTexts, openDemo, REAL_DATA, selectRule, tableRows, waitIdle, waitResult, openAppForEachTest } from './helpers';
 
 const DLRM_DIR = path.join(REAL_DATA, 'kineto/param/dlrm_kineto');
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  await page.goto('/');
-});
-test.afterEach(() => expect(foreign).toEqual([]));
+openAppForEachTest();
 
 test('the three PCCL rules give rows with the documented columns and pies', async ({ page }) => {
   await openDemo(page);

@@ -4,21 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BASE, exportedCsv, guardNetwork, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+import { DEMO_BASE, exportedCsv, ROOT, selectRule, waitIdle, openAppForEachTest } from './helpers';
 
 const ASYS = path.join(ROOT, 'build/native/asys');
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./');
-  await waitIdle(page);
-  await openDemo(page);
-});
-test.afterEach(() => {
-  expect(foreign, 'requests that left localhost').toEqual([]);
-});
+openAppForEachTest({ demo: true });
 
 async function openTimeline(page: Page) {
   await page.getByTestId('view-timeline').click();

@@ -11,7 +11,6 @@ import {
   dropFile,
   exportedCsv,
   FIVE_RULES,
-  guardNetwork,
   headers,
   openDemo,
   parseShown,
@@ -19,21 +18,11 @@ import {
   selectRule,
   tableRows,
   waitIdle,
+  openAppForEachTest,
   waitResult,
 } from './helpers';
 
-let foreign: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./');
-  await waitIdle(page);
-});
-
-test.afterEach(() => {
-  expect(foreign, 'requests that left localhost').toEqual([]);
-});
+openAppForEachTest();
 
 test('opens the demo report and shows the kernel summary with its pie chart', async ({ page }) => {
   await expect(page.getByTestId('landing')).toBeVisible();
