@@ -2,7 +2,9 @@
 // the rules' titles and option labels (declared in the engine, titleZh /
 // labelZh); the choice is remembered; the first visit follows the browser.
 import { expect, test } from '@playwright/test';
-import { openDemo, selectRule } from './helpers';
+import { openAppForEachTest, openDemo, selectRule } from './helpers';
+
+openAppForEachTest();
 
 const CJK = /[\u4e00-\u9fff]/;
 

@@ -1,7 +1,9 @@
 // Permalinks: the URL's fragment holds the view state; reopening the link and
 // the same files restores it; a broken link says what it could not restore.
 import { expect, test, type Page } from '@playwright/test';
-import { columnTexts, openDemo, selectRule, waitIdle, waitResult } from './helpers';
+import { columnTexts, openAppForEachTest, openDemo, selectRule, waitIdle, waitResult } from './helpers';
+
+openAppForEachTest();
 
 const cli = (page: Page) => page.locator('.cli-spec').textContent();
 

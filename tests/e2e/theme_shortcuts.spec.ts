@@ -1,7 +1,9 @@
 // Light and dark themes (remembered, the first visit from prefers-color-scheme)
 // and the keyboard shortcuts `?` lists.
 import { expect, test } from '@playwright/test';
-import { openDemo } from './helpers';
+import { openAppForEachTest, openDemo } from './helpers';
+
+openAppForEachTest();
 
 const bg = (page: import('@playwright/test').Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
