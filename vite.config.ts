@@ -3,6 +3,7 @@
 // app run as plain static files from any path.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,7 +12,30 @@ export default defineConfig({
   root: here('./web'),
   publicDir: here('./public'),
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline: a Workbox service worker (sw.js, generated) precaches the
+    // whole build: index.html, the bundles, the engine's .mjs/.wasm and the
+    // demo reports, each entry with its content hash, so a new build replaces
+    // exactly what changed and drops the rest. It answers only precached URLs
+    // (and navigations, with index.html); dropped files never reach it: they
+    // are File objects read in the worker, never fetched.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      manifest: false,
+      workbox: {
+        cacheId: 'asys-viewer',
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,asysrep}'],
+        // The engine (~3 MB) and the demo reports (~1.3 MB each) are precached too.
+        maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: {
     outDir: here('./build/web'),
     emptyOutDir: true,

@@ -66,7 +66,8 @@ const browser = await chromium.launch({
     '--disable-sync', '--no-first-run', '--disable-quic'],
 });
 try {
-  const page = await browser.newPage();
+  // The service worker would precache the app (6.5 MB) during the measurement.
+  const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${baseUrl}?demo=base`);

@@ -39,6 +39,7 @@ const RuleSpec& hggcApiSumRule() {
   static const RuleSpec rule{
       .name = "hggc_api_sum",
       .title = "HGGC API Summary",
+      .titleZh = "HGGC API汇总",
       .rowHelp = "Row number of the HGGC API summary",
       .topic = "HGGC",
       .description =
@@ -57,6 +58,7 @@ const RuleSpec& osrtSumRule() {
   static const RuleSpec rule{
       .name = "osrt_sum",
       .title = "OS Runtime Summary",
+      .titleZh = "OSRT API汇总",
       .rowHelp = "Row number of the OS runtime summary",
       .topic = "OS runtime",
       .description =

@@ -9,6 +9,7 @@ OptionSpec rowsOption(const std::string& what, int64_t defaultLimit) {
   const std::string d = std::to_string(defaultLimit);
   OptionSpec o{.name = "rows", .kind = OptionKind::Int, .placeholder = "<limit>",
                .label = "Maximum number of results",
+               .labelZh = "展示结果的最大行数",
                .help = "Maximum number of " + what + " to output" +
                        (defaultLimit < 0 ? ". Default is no limit (-1)." : " (-1 for no limit). Default is " + d + ".")};
   o.defaultValue = d;
@@ -20,6 +21,7 @@ OptionSpec rowsOption(const std::string& what, int64_t defaultLimit) {
 OptionSpec deviceOption() {
   OptionSpec o{.name = "device", .kind = OptionKind::IdList, .placeholder = "<device_list>",
                .label = "PPU Devices",
+               .labelZh = "PPU device过滤器",
                .help = "PPU device IDs to include, separated by '/' (e.g. device=0/1).\n"
                        "Default is all PPU devices."};
   o.defaultLabel = "All";
@@ -28,6 +30,7 @@ OptionSpec deviceOption() {
 
 OptionSpec kernelNameModeOption() {
   OptionSpec o{.name = "name-mode", .kind = OptionKind::ExclusiveFlags, .label = "Kernel Name Mode",
+               .labelZh = "Kernel Name的展示模式",
                .help = "Kernel name to group and print by. Default is the demangled name."};
   o.defaultLabel = "Demangled";
   o.flags = {
@@ -39,6 +42,7 @@ OptionSpec kernelNameModeOption() {
 
 OptionSpec hgtxNameOption() {
   return {.name = "hgtx-name", .kind = OptionKind::Flag, .label = "Add HGTX name as a prefix",
+          .labelZh = "名字前拼接最接近kernel launch的HGTX名称",
           .help = "Prefix each kernel's name with the innermost HGTX range around its launch\n"
                   "call on the launching thread, joined by '/'."};
 }
@@ -46,6 +50,7 @@ OptionSpec hgtxNameOption() {
 OptionSpec processOption() {
   OptionSpec o{.name = "process", .kind = OptionKind::IdList, .placeholder = "<pid_list>",
                .label = "Processes",
+               .labelZh = "指定统计的进程",
                .help = "Process IDs to include, separated by '/'. Default is all processes."};
   o.defaultLabel = "All";
   return o;
@@ -54,6 +59,7 @@ OptionSpec processOption() {
 OptionSpec threadOption() {
   OptionSpec o{.name = "thread", .kind = OptionKind::IdList, .placeholder = "<tid_list>",
                .label = "Threads",
+               .labelZh = "指定统计的线程",
                .help = "Thread IDs to include, separated by '/'. Default is all threads.\n"
                        "With process= too, a range counts if its thread or its process matches."};
   o.defaultLabel = "All";

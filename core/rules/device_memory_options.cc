@@ -8,6 +8,7 @@ OptionSpec matchFirstGroupOption() {
   return {.name = "match-first-group",
           .kind = OptionKind::Flag,
           .label = "Only match the first group in order",
+          .labelZh = "只归属于按顺序第一个匹配的组",
           .help = "Optional argument. When used with --callstack-group-config:\n"
                   "If given, only matching the first callstack group.\n"
                   "Default is matching all callstack group."};

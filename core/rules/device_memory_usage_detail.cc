@@ -35,6 +35,7 @@ OptionSpec usageModeOption() {
                .kind = OptionKind::Choice,
                .placeholder = "<mode>",
                .label = "Usage Mode",
+               .labelZh = "统计数据种类",
                .help = "Specify the memory usage mode.\n"
                        "If 'all', export every allocation and release.\n"
                        "If 'unreleased', export the allocations not released by the end of the\n"
@@ -113,6 +114,7 @@ const RuleSpec& deviceMemoryUsageDetailRule() {
   static const RuleSpec rule{
       .name = "device_memory_usage_detail",
       .title = "Device Memory Usage Detail",
+      .titleZh = "设备内存使用详细信息",
       .rowHelp = "Row number of the device memory usage",
       .topic = "Device memory",
       .description =

@@ -31,6 +31,7 @@ OptionSpec usageModeOption() {
                .kind = OptionKind::Choice,
                .placeholder = "<mode>",
                .label = "Usage Mode",
+               .labelZh = "统计数据种类",
                .help = "Specify the memory usage mode.\n"
                        "If 'alloc-size', statistic overall allocated device memory usage.\n"
                        "If 'unreleased-size', statistic allocated but not freed device memory usage.\n"
@@ -108,6 +109,7 @@ const RuleSpec& deviceMemoryUsageSummaryRule() {
   static const RuleSpec rule{
       .name = "device_memory_usage_summary",
       .title = "Device Memory Usage Summary",
+      .titleZh = "设备内存使用分组汇总",
       .rowHelp = "Row number of the device memory usage",
       .topic = "Device memory",
       .description =

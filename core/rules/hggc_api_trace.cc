@@ -68,6 +68,7 @@ const RuleSpec& hggcApiTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_api_trace",
       .title = "HGGC API Trace",
+      .titleZh = "HGGC API跟踪",
       .rowHelp = "Row number of the HGGC API trace",
       .topic = "HGGC",
       .description =

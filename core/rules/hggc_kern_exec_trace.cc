@@ -96,6 +96,7 @@ const RuleSpec& hggcKernExecTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_kern_exec_trace",
       .title = "HGGC Kernel Execution Trace",
+      .titleZh = "HGGC Kernel执行跟踪",
       .rowHelp = "Row number of the kernel trace",
       .topic = "HGGC",
       .description =

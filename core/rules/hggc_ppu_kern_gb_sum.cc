@@ -54,6 +54,7 @@ const RuleSpec& hggcPpuKernGbSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_gb_sum",
       .title = "HGGC Kernel Grid Block Summary",
+      .titleZh = "HGGC Kernel Grid Block汇总",
       .rowHelp = "Row number of the kernel summary",
       .topic = "HGGC",
       .description =

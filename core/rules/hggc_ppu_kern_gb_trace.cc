@@ -66,6 +66,7 @@ const RuleSpec& hggcPpuKernGbTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_gb_trace",
       .title = "HGGC Kernel Grid Block Trace",
+      .titleZh = "HGGC Kernel Grid Block跟踪",
       .rowHelp = "Row number of the kernel trace",
       .topic = "HGGC",
       .description =

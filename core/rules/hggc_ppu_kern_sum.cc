@@ -45,6 +45,7 @@ const RuleSpec& hggcPpuKernSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_kern_sum",
       .title = "HGGC PPU Kernel Summary",
+      .titleZh = "HGGC PPU kernel汇总",
       .rowHelp = "Row number of the kernel summary",
       .topic = "HGGC",
       .description =

@@ -55,6 +55,7 @@ const RuleSpec& hggcPpuMemSizeSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_mem_size_sum",
       .title = "HGGC PPU Memory Size Summary",
+      .titleZh = "HGGC PPU memory数据量汇总",
       .rowHelp = "Row number of the memory summary",
       .topic = "HGGC",
       .description =

@@ -28,6 +28,7 @@ const RuleSpec& hggcPpuMemTimeSumRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_mem_time_sum",
       .title = "HGGC PPU Memory Time Summary",
+      .titleZh = "HGGC PPU memory耗时汇总",
       .rowHelp = "Row number of the memory summary",
       .topic = "HGGC",
       .description =

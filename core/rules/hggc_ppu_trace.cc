@@ -183,6 +183,7 @@ const RuleSpec& hggcPpuTraceRule() {
   static const RuleSpec rule{
       .name = "hggc_ppu_trace",
       .title = "HGGC PPU Trace",
+      .titleZh = "HGGC PPU跟踪",
       .rowHelp = "Row number of the PPU trace",
       .topic = "HGGC",
       .description =

@@ -7,12 +7,14 @@ namespace asys {
 
 OptionSpec standaloneOption() {
   return {.name = "standalone", .kind = OptionKind::Flag, .label = "Include Standalone Kernel",
+          .labelZh = "导出未匹配到任何HGTX的kernel",
           .help = "Also output the HGGC kernels that no selected HGTX range is associated with;\n"
                   "their HGTX range cells are '-'."};
 }
 
 OptionSpec graphMappingOption() {
   OptionSpec o{.name = "no-graph-mapping", .kind = OptionKind::Flag, .label = "HGTX graph node mapping",
+               .labelZh = "投影HGGC graph capture阶段HGTX到PPU侧",
                .help = "Do not associate ranges with the activities of HGGC graph nodes created inside\n"
                        "them (during stream capture); only with the activities their own API calls\n"
                        "launched. By default both count."};
@@ -21,8 +23,9 @@ OptionSpec graphMappingOption() {
 }
 
 namespace {
-OptionSpec rangeListOption(const char* name, const char* label, const char* what) {
+OptionSpec rangeListOption(const char* name, const char* label, const char* labelZh, const char* what) {
   OptionSpec o{.name = name, .kind = OptionKind::RegexList, .placeholder = "<regex_list>", .label = label,
+               .labelZh = labelZh,
                .help = std::string("Regular expressions (Perl-compatible) separated by '/', searched in each HGTX\n"
                                    "range name (domain:name); ") +
                        what +
@@ -33,16 +36,17 @@ OptionSpec rangeListOption(const char* name, const char* label, const char* what
 }  // namespace
 
 OptionSpec rangeIncludeOption() {
-  return rangeListOption("range-include", "Range Name Filter",
+  return rangeListOption("range-include", "Range Name Filter", "HGTX range name过滤",
                          "only ranges that match at least one take part");
 }
 
 OptionSpec rangeExcludeOption() {
-  return rangeListOption("range-exclude", "Range Name Exclude Filter", "ranges that match any are left out");
+  return rangeListOption("range-exclude", "Range Name Exclude Filter", "HGTX range name排除过滤", "ranges that match any are left out");
 }
 
 OptionSpec rangeModeOption() {
   OptionSpec o{.name = "range-mode", .kind = OptionKind::Choice, .placeholder = "<mode>", .label = "Time Range Mode",
+               .labelZh = "统计时间范围的模式",
                .help = "The PPU time range that In-Use is a share of:\n"
                        "  active: from the first to the last PPU activity of the selected devices\n"
                        "          (PPU Active Time Range, the default);\n"

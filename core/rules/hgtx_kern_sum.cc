@@ -183,6 +183,7 @@ const RuleSpec& hgtxKernSumRule() {
   static const RuleSpec rule{
       .name = "hgtx_kern_sum",
       .title = "HGTX Range Kernel Summary",
+      .titleZh = "HGTX关联kernel汇总",
       .rowHelp = "Row number of the HGTX range kernel summary",
       .topic = "HGTX",
       .description =

@@ -126,6 +126,7 @@ const RuleSpec& hgtxKernTraceRule() {
   static const RuleSpec rule{
       .name = "hgtx_kern_trace",
       .title = "HGTX Range Kernel Trace",
+      .titleZh = "HGTX关联kernel跟踪",
       .rowHelp = "Row number of the HGTX range kernel trace",
       .topic = "HGTX",
       .description =

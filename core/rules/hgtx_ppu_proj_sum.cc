@@ -138,6 +138,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
   static const RuleSpec rule{
       .name = "hgtx_ppu_proj_sum",
       .title = "HGTX Range PPU Projection Summary",
+      .titleZh = "HGTX向PPU投影汇总",
       .rowHelp = "Row number of the HGTX PPU projection summary",
       .topic = "HGTX",
       .description =

@@ -99,6 +99,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
   static const RuleSpec rule{
       .name = "hgtx_ppu_proj_trace",
       .title = "HGTX Range PPU Projection Trace",
+      .titleZh = "HGTX向PPU投影跟踪",
       .rowHelp = "Row number of the HGTX PPU projection trace",
       .topic = "HGTX",
       .description =

@@ -39,6 +39,7 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
   static const RuleSpec rule{
       .name = "hgtx_ppu_projection_summary_compare",
       .title = "HGTX Range PPU Projection Summary Compare",
+      .titleZh = "HGTX向PPU投影汇总比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

@@ -38,6 +38,7 @@ std::vector<ColumnSpec> columns() {
 OptionSpec rangeOption() {
   OptionSpec o{.name = "range", .kind = OptionKind::Regex, .placeholder = "<regex_filter>",
                .label = "Range Name Filter",
+               .labelZh = "HGTX range name过滤",
                .help = "Regular expression (Perl-compatible) searched in each range name (domain:name);\n"
                        "only matching ranges are output. Levels, parents and children are still\n"
                        "computed over all ranges. Default is all HGTX ranges."};
@@ -110,6 +111,7 @@ const RuleSpec& hgtxPushpopTraceRule() {
   static const RuleSpec rule{
       .name = "hgtx_pushpop_trace",
       .title = "HGTX Push/Pop Range Trace",
+      .titleZh = "HGTX push pop range跟踪",
       .rowHelp = "Row number of the HGTX range trace",
       .topic = "HGTX",
       .description =

@@ -56,6 +56,7 @@ const RuleSpec& hgtxSumRule() {
   static const RuleSpec rule{
       .name = "hgtx_sum",
       .title = "HGTX Range Summary",
+      .titleZh = "HGTX range汇总",
       .rowHelp = "Row number of the HGTX range summary",
       .topic = "HGTX",
       .description =

@@ -183,6 +183,7 @@ const RuleSpec& moeOpSumRule() {
   static const RuleSpec rule{
       .name = "moe_op_sum",
       .title = "MoE Operator Summary",
+      .titleZh = "MoE算子汇总",
       .rowHelp = "Row number of the MoE operator summary",
       .topic = "Operators",
       .description =
@@ -199,7 +200,7 @@ const RuleSpec& moeOpSumRule() {
           "unknown. Percent is of the listed operators' Total Time. Sorted by Total Time\n"
           "descending.",
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), graphMappingOption(),
-                  noMergeOption("no-merge-moe-parameter", "Merge MoE parameters")},
+                  noMergeOption("no-merge-moe-parameter", "Merge MoE parameters", "合并MoE算子参数")},
       .columns = columns(),
       .needs = operatorNeeds(),
       .pie = {"Total Time", {"OP Name"}},

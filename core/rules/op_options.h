@@ -22,7 +22,7 @@ OptionSpec parseFromOption();
 std::vector<OptionSpec> noMergeOptions();
 // One of them alone, with the label a section gives it ("Merge MoE
 // parameters", "Merge flash attention prefill decode operators").
-OptionSpec noMergeOption(const std::string& name, const std::string& label);
+OptionSpec noMergeOption(const std::string& name, const std::string& label, const std::string& labelZh);
 // top=<limit>: compare only each report's first N rows.
 OptionSpec topOption(const std::string& what);
 

@@ -87,6 +87,7 @@ const RuleSpec& pcclDesyncSummaryRule() {
   static const RuleSpec rule{
       .name = "pccl_desync_summary",
       .title = "PCCL Desync Summary",
+      .titleZh = "PCCL不同步汇总",
       .rowHelp = "Row number of PCCL communication summary",
       .topic = "PCCL",
       .description =

@@ -35,6 +35,7 @@ const RuleSpec& pcclDesyncSummaryCompareRule() {
   static const RuleSpec rule{
       .name = "pccl_desync_summary_compare",
       .title = "PCCL Desync Summary Compare",
+      .titleZh = "PCCL不同步汇总比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

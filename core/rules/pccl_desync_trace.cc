@@ -78,6 +78,7 @@ const RuleSpec& pcclDesyncTraceRule() {
   static const RuleSpec rule{
       .name = "pccl_desync_trace",
       .title = "PCCL Desync Trace",
+      .titleZh = "PCCL不同步跟踪",
       .rowHelp = "Row number of PCCL communication trace",
       .topic = "PCCL",
       .description =

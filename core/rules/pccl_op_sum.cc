@@ -236,6 +236,7 @@ const RuleSpec& pcclOpSumRule() {
   static const RuleSpec rule{
       .name = "pccl_op_sum",
       .title = "PCCL Operator Summary",
+      .titleZh = "PCCL算子汇总",
       .rowHelp = "Row number of the PCCL operator summary",
       .topic = "PCCL",
       .description =

@@ -106,6 +106,7 @@ const RuleSpec& pcclStageSumRule() {
   static const RuleSpec rule{
       .name = "pccl_stage_sum",
       .title = "PCCL Stage Summary",
+      .titleZh = "PCCL传输各阶段汇总",
       .rowHelp = "Row number of the stage summary",
       .topic = "PCCL",
       .description =

@@ -38,6 +38,7 @@ const RuleSpec& ppuDeviceAttributeRule() {
   static const RuleSpec rule{
       .name = "ppu_device_attribute",
       .title = "PPU Device Attributes",
+      .titleZh = "设备属性信息",
       .rowHelp = "Row number of device attribute",
       .topic = "Device",
       .description =

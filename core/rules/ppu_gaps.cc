@@ -25,6 +25,7 @@ std::vector<ColumnSpec> columns() {
 
 OptionSpec gapOption() {
   OptionSpec o{.name = "gap", .kind = OptionKind::Int, .placeholder = "<ms>", .label = "Minimum gap (ms)",
+               .labelZh = "最小空闲间隙 (ms)",
                .help = "Only gaps strictly longer than this many milliseconds. Default is 500."};
   o.defaultValue = "500";
   o.defaultLabel = "500";
@@ -83,6 +84,7 @@ const RuleSpec& ppuGapsRule() {
   static const RuleSpec rule{
       .name = "ppu_gaps",
       .title = "PPU Gaps",
+      .titleZh = "PPU空闲间隙",
       .rowHelp = "Row number of the PPU gap",
       .topic = "Expert rules",
       .description =

@@ -33,6 +33,7 @@ const RuleSpec& ppuKernelSummaryCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_kernel_summary_compare",
       .title = "PPU Kernel Summary Compare",
+      .titleZh = "PPU kernel汇总比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

@@ -29,6 +29,7 @@ std::vector<ColumnSpec> columns() {
 OptionSpec metricsOption() {
   OptionSpec o{.name = "metrics", .kind = OptionKind::Regex, .placeholder = "<regex_filter>",
                .label = "Metric Name Filter",
+               .labelZh = "PPU metric name过滤",
                .help = "Regular expression (Perl-compatible) searched in each PPU metric name;\n"
                        "only matching metrics are output. Default is all PPU metrics."};
   o.defaultLabel = "All";
@@ -88,6 +89,7 @@ const RuleSpec& ppuMetricTraceRule() {
   static const RuleSpec rule{
       .name = "ppu_metric_trace",
       .title = "PPU Metric Trace",
+      .titleZh = "PPU metric跟踪",
       .rowHelp = "Row number of the PPU metric trace",
       .topic = "Device",
       .description =

@@ -119,6 +119,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
   static const RuleSpec rule{
       .name = "ppu_op_kernel_breakdown",
       .title = "PPU Operator Kernel Breakdown",
+      .titleZh = "PPU算子kernel性能分解",
       .rowHelp = "Row number of the PPU operator kernel breakdown",
       .topic = "Operators",
       .description = std::string(kBreakdownHelp) +
@@ -141,6 +142,7 @@ const RuleSpec& ppuOpBreakdownRule() {
   static const RuleSpec rule{
       .name = "ppu_op_breakdown",
       .title = "PPU Operator Breakdown",
+      .titleZh = "PPU算子性能分解",
       .rowHelp = "Row number of the PPU operator breakdown",
       .topic = "Operators",
       .description = std::string(kBreakdownHelp) +

@@ -100,6 +100,7 @@ const RuleSpec& ppuOpSumRule() {
   static const RuleSpec rule{
       .name = "ppu_op_sum",
       .title = "PPU Operator Summary",
+      .titleZh = "PPU算子汇总",
       .rowHelp = "Row number of the PPU operator summary",
       .topic = "Operators",
       .description = std::string(

@@ -127,6 +127,7 @@ const RuleSpec& ppuOpTraceRule() {
   static const RuleSpec rule{
       .name = "ppu_op_trace",
       .title = "PPU Operator Trace",
+      .titleZh = "PPU算子跟踪",
       .rowHelp = "Row number of the PPU operator trace",
       .topic = "Operators",
       .description = std::string(
@@ -140,7 +141,8 @@ const RuleSpec& ppuOpTraceRule() {
                      kCustomRulesHelp,
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), opFilterOption(),
                   noMergeOption("no-merge-flash-attention-prefill-decode-operator",
-                                "Merge flash attention prefill decode operators"),
+                                "Merge flash attention prefill decode operators",
+                                "合并flash attention的prefill和decode算子"),
                   parseFromOption()},
       .globalOptions = {"ppu-op-config"},
       .columns = columns(),

@@ -109,6 +109,7 @@ const RuleSpec& ppuOpTypeSumRule() {
   static const RuleSpec rule{
       .name = "ppu_op_type_sum",
       .title = "PPU Operator Type Summary",
+      .titleZh = "PPU算子类型汇总",
       .rowHelp = "Row number of the PPU operator type summary",
       .topic = "Operators",
       .description = std::string(

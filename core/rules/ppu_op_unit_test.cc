@@ -123,6 +123,7 @@ const RuleSpec& ppuOpUnitTestRule() {
   static const RuleSpec rule{
       .name = "ppu_op_unit_test",
       .title = "PPU Operator Unit Test",
+      .titleZh = "PPU算子单元测试（实验特性）",
       .rowHelp = "Row number of the test list",
       .topic = "Operators",
       .description =
@@ -139,7 +140,7 @@ const RuleSpec& ppuOpUnitTestRule() {
           "operators no test can be generated for (a library's own namespace, an argument\n"
           "the report cannot recreate) come last, with the reason, as in the file.",
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), opFilterOption(),
-                  noMergeOption("no-merge-pytorch-parameter", "Merge PyTorch parameters")},
+                  noMergeOption("no-merge-pytorch-parameter", "Merge PyTorch parameters", "合并PyTorch算子参数")},
       .columns = columns(),
       .needs = {ppuActivityNeed(), dispatchNeed()},
       .pie = {"Total Time", {"Test", "OP Type"}},

@@ -69,6 +69,7 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_operator_kernel_breakdown_compare",
       .title = "PPU Operator Kernel Breakdown Compare",
+      .titleZh = "PPU算子kernel性能分解比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string("ppu_op_kernel_breakdown of a base and a target report. ") + kMatching +
@@ -88,6 +89,7 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_operator_breakdown_compare",
       .title = "PPU Operator Breakdown Compare",
+      .titleZh = "PPU算子性能分解比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string("ppu_op_breakdown of a base and a target report. ") + kMatching +

@@ -47,6 +47,7 @@ const RuleSpec& ppuOperatorSummaryCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_operator_summary_compare",
       .title = "PPU Operator Summary Compare",
+      .titleZh = "PPU算子汇总比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

@@ -44,6 +44,7 @@ const RuleSpec& ppuOperatorTypeSummaryCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_operator_type_summary_compare",
       .title = "PPU Operator Type Summary Compare",
+      .titleZh = "PPU算子类型汇总比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

@@ -26,9 +26,10 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-OptionSpec intOption(const char* name, const char* label, const char* help, int64_t def, int64_t min,
-                     std::optional<int64_t> max) {
-  OptionSpec o{.name = name, .kind = OptionKind::Int, .placeholder = "<n>", .label = label, .help = help};
+OptionSpec intOption(const char* name, const char* label, const char* labelZh, const char* help, int64_t def,
+                     int64_t min, std::optional<int64_t> max) {
+  OptionSpec o{.name = name, .kind = OptionKind::Int, .placeholder = "<n>", .label = label, .labelZh = labelZh,
+               .help = help};
   o.defaultValue = o.defaultLabel = std::to_string(def);
   o.minValue = min;
   o.maxValue = max;
@@ -140,6 +141,7 @@ const RuleSpec& ppuTimeUtilRule() {
   static const RuleSpec rule{
       .name = "ppu_time_util",
       .title = "PPU Time Utilization",
+      .titleZh = "PPU时间利用率",
       .rowHelp = "Row number of the low-utilization stretch",
       .topic = "Expert rules",
       .description =
@@ -152,13 +154,14 @@ const RuleSpec& ppuTimeUtilRule() {
           "Whole-report utilisation: ppu_time_util:threshold=100:chunks=1:range-mode=full\n"
           "(no row when a PPU is busy all the time).",
       .options = {rowsOption("stretches", 50),
-                  intOption("threshold", "Utilization threshold (%)",
+                  intOption("threshold", "Utilization threshold (%)", "时间利用率阈值 (%)",
                             "Keep chunks whose utilisation is strictly below this percentage. Default is 50.", 50, 0,
                             100),
-                  intOption("chunks", "Number of chunks", "Number of equal chunks the time range is cut into. Default is 100.",
+                  intOption("chunks", "Number of chunks", "时间分段数", "Number of equal chunks the time range is cut into. Default is 100.",
                             100, 1, std::nullopt),
                   timeRangeModeOption(),
                   {.name = "merge-process-id", .kind = OptionKind::Flag, .label = "Merge processes",
+                   .labelZh = "合并进程",
                    .help = "One utilisation per device, over the activities of all processes."}},
       .columns = columns(),
       .needs = {ppuActivityNeed()},

@@ -91,6 +91,7 @@ const RuleSpec& ppuTimeUtilCompareRule() {
   static const RuleSpec rule{
       .name = "ppu_time_util_compare",
       .title = "PPU Time Utilization Compare",
+      .titleZh = "PPU时间利用率比较",
       .rowHelp = "Row number of the compare result",
       .topic = "Compare",
       .description = std::string(

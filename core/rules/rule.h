@@ -40,6 +40,7 @@ struct OptionSpec {
   OptionKind kind;
   std::string placeholder;  // `<limit>` in `rows=<limit>`
   std::string label;        // settings panel label
+  std::string labelZh;      // the same in Chinese (the rule documentation's wording)
   std::string help;         // help text, may span lines
   std::string defaultValue; // "" = none (all devices, no limit, ...)
   std::string defaultLabel; // how the panel shows the default ("All", "Demangled")
@@ -55,6 +56,7 @@ struct OptionSpec {
   // rules' six no-merge-* flags are the GUI's one "Merge operator
   // parameters"): the control's label; "" = a control of its own.
   std::string group;
+  std::string groupZh;  // the group's label in Chinese
 };
 
 // A table the rule reads and the collection option that produces it. With
@@ -111,6 +113,9 @@ enum class RuleCommand { Stats, Analyze };
 struct RuleSpec {
   std::string name;
   std::string title;
+  // The title in Chinese: the rule documentation's section title
+  // (asys-stats-rules.zh.txt, "2.3.7 HGGC PPU kernel汇总" without the number).
+  std::string titleZh;
   std::string rowHelp;      // the Row# line of the help: "Row number of the kernel summary"
   std::string topic;        // rule list group: "HGGC", "HGTX", "OS runtime", "Device"
   std::string description;  // the rule's computation, for help and the panel

@@ -10,6 +10,7 @@ const std::vector<GlobalOptionSpec>& globalOptions() {
           .name = "callstack-group-config",
           .placeholder = "NAME=FRAME_RE[/FRAME_RE...]",
           .label = "Group Config",
+          .labelZh = "分组配置",
           .help = "One group per entry: NAME=FRAME_RE/FRAME_RE/..., the frame regexes from the\n"
                   "parent function towards the child. A frame matches a regex found in its\n"
                   "library (module) name or its function signature; a call stack matches when\n"
@@ -23,6 +24,7 @@ const std::vector<GlobalOptionSpec>& globalOptions() {
           .name = "ppu-op-config",
           .placeholder = "TYPE=kernel:REGEX | TYPE=hgtx:REGEX",
           .label = "Custom operator parse config",
+          .labelZh = "自定义算子解析规则",
           .help = "One operator recognition rule per entry: TYPE=kernel:REGEX makes every kernel whose\n"
                   "name the regex finds a match in a kernel-level operator of type TYPE;\n"
                   "TYPE=hgtx:REGEX makes every HGTX range whose name (domain:name) it matches a\n"

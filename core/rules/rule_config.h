@@ -18,6 +18,7 @@ struct GlobalOptionSpec {
   std::string name;         // the CLI's `--<name>`
   std::string placeholder;  // NAME=FRAME_RE[/FRAME_RE...]
   std::string label;        // the settings panel's label
+  std::string labelZh;      // the same in Chinese
   std::string help;         // what one entry means, may span lines
   std::string purpose;      // the help line: "Use --<name> to <purpose>."
   // The entries that apply when none is given (the panel's starting list).

@@ -53,14 +53,17 @@ std::string rulesJson(Report* report) {
     out << "{\"name\":" << jsonQuote(r->name)
         << ",\"command\":" << (r->command == RuleCommand::Analyze ? "\"analyze\"" : "\"stats\"")
         << ",\"compare\":" << (r->compare ? "true" : "false") << ",\"title\":" << jsonQuote(r->title)
+        << ",\"titleZh\":" << jsonQuote(r->titleZh)
         << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
         << ",\"options\":";
     array(out, r->options, [&](const OptionSpec& o) {
       out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
           << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
+          << ",\"labelZh\":" << jsonQuote(o.labelZh)
           << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
           << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
           << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"group\":" << jsonQuote(o.group)
+          << ",\"groupZh\":" << jsonQuote(o.groupZh)
           << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"choiceLabels\":";
@@ -78,7 +81,8 @@ std::string rulesJson(Report* report) {
     array(out, r->globalOptions, [&](const std::string& name) {
       const GlobalOptionSpec* g = findGlobalOption(name);
       out << "{\"name\":" << jsonQuote(name) << ",\"placeholder\":" << jsonQuote(g ? g->placeholder : "")
-          << ",\"label\":" << jsonQuote(g ? g->label : name) << ",\"help\":" << jsonQuote(g ? g->help : "")
+          << ",\"label\":" << jsonQuote(g ? g->label : name)
+          << ",\"labelZh\":" << jsonQuote(g ? g->labelZh : "") << ",\"help\":" << jsonQuote(g ? g->help : "")
           << ",\"defaults\":";
       array(out, g ? g->defaults : std::vector<std::string>{}, [&](const std::string& d) { out << jsonQuote(d); });
       out << '}';

@@ -2,10 +2,13 @@
 // and compare layer all read it, so a slip here shows everywhere.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "core/compare/compare.h"
 #include "core/rules/rule.h"
+#include "core/rules/rule_config.h"
 
 using namespace asys;
 
@@ -61,4 +64,52 @@ TEST(RuleDeclarations, CompareRulesMatchByDeclaredKeys) {
     EXPECT_TRUE(matchedOnly) << r->name << ": the GUI's Show matched only";
   }
   EXPECT_GE(compares, 3);
+}
+
+// The viewer's Chinese interface reads these: every rule and every settings
+// control has a Chinese label.
+TEST(RuleDeclarations, EveryRuleAndOptionHasAChineseLabel) {
+  auto chinese = [](const std::string& s) {
+    for (unsigned char c : s)
+      if (c >= 0x80) return true;  // UTF-8: CJK text is never plain ASCII
+    return false;
+  };
+  for (const RuleSpec* r : allRules()) {
+    EXPECT_TRUE(chinese(r->titleZh)) << r->name << ": titleZh \"" << r->titleZh << '"';
+    for (const OptionSpec& o : r->options) {
+      EXPECT_TRUE(chinese(o.labelZh)) << r->name << ": option " << o.name;
+      if (!o.group.empty()) EXPECT_TRUE(chinese(o.groupZh)) << r->name << ": group of " << o.name;
+    }
+    for (const std::string& g : r->globalOptions) {
+      ASSERT_NE(findGlobalOption(g), nullptr) << g;
+      EXPECT_TRUE(chinese(findGlobalOption(g)->labelZh)) << g;
+    }
+  }
+}
+
+// The Chinese titles are the rule documentation's section titles
+// (shared/spec/asys-stats-rules.zh.txt: "2.3.7 HGGC PPU kernel汇总", or an
+// unnumbered compare section "PPU算子汇总比较"). Skipped without shared/.
+TEST(RuleDeclarations, ChineseTitlesAreTheDocumentationsSectionTitles) {
+  std::ifstream in(std::string(ASYS_SPEC_DIR) + "/asys-stats-rules.zh.txt");
+  if (!in) GTEST_SKIP() << "no " << ASYS_SPEC_DIR << "/asys-stats-rules.zh.txt";
+  std::set<std::string> headings;
+  for (std::string line; std::getline(in, line);) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    headings.insert(line);
+    const size_t space = line.find(' ');
+    if (space != std::string::npos && line.rfind("2.", 0) == 0) headings.insert(line.substr(space + 1));
+  }
+  // Rules the documentation has no section for (the expert rules, the detail
+  // half of 2.3.1, the kernel compare named only in an example): their
+  // titles are ours, written in its words.
+  const std::set<std::string> undocumented = {"ppu_gaps", "ppu_time_util", "device_memory_usage_detail",
+                                              "ppu_kernel_summary_compare"};
+  size_t checked = 0;
+  for (const RuleSpec* r : allRules()) {
+    if (undocumented.count(r->name)) continue;
+    ++checked;
+    EXPECT_TRUE(headings.count(r->titleZh)) << r->name << ": \"" << r->titleZh << "\" is no section title";
+  }
+  EXPECT_GE(checked, 36u);
 }

@@ -5,13 +5,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from './components/DropZone';
 import { ErrorBanner } from './components/ErrorBanner';
+import { LangSwitch } from './components/LangSwitch';
+import { LinkNotice } from './components/LinkNotice';
+import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { DEMOS, OPENABLE, OpenBar, type DemoName } from './components/OpenBar';
 import { ReportTabs } from './components/ReportTabs';
 import { EngineProvider, useEngine } from './state/engine';
 import { ErrorsProvider, useErrors } from './state/errors';
+import { LangProvider, useLang } from './i18n/lang';
+import type { ViewName } from './lib/permalink';
+import { shortcutFor } from './lib/shortcuts';
+import { usePermalink } from './state/permalink';
 import { PrefsProvider } from './state/prefs';
 import { ReportsProvider, useReports } from './state/reports';
 import { RuleConfigProvider } from './state/ruleConfig';
+import { ThemeProvider, useTheme } from './state/theme';
 import { useView, ViewProvider } from './state/view';
 import { CompareView } from './views/CompareView';
 import { StatsView } from './views/StatsView';
@@ -19,23 +27,30 @@ import { TimelineView } from './views/TimelineView';
 
 export function App() {
   return (
-    <EngineProvider>
-      <ErrorsProvider>
-        <RuleConfigProvider>
-          <ReportsProvider>
-            <PrefsProvider>
-              <ViewProvider>
-                <Shell />
-              </ViewProvider>
-            </PrefsProvider>
-          </ReportsProvider>
-        </RuleConfigProvider>
-      </ErrorsProvider>
-    </EngineProvider>
+    <ThemeProvider>
+      <LangProvider>
+        <EngineProvider>
+          <ErrorsProvider>
+            <RuleConfigProvider>
+              <ReportsProvider>
+                <PrefsProvider>
+                  <ViewProvider>
+                    <Shell />
+                  </ViewProvider>
+                </PrefsProvider>
+              </ReportsProvider>
+            </RuleConfigProvider>
+          </ErrorsProvider>
+        </EngineProvider>
+      </LangProvider>
+    </ThemeProvider>
   );
 }
 
 function Shell() {
+  const { lang, setLang, t } = useLang();
+  const { theme, toggleTheme } = useTheme();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const { pending } = useEngine();
   const { errors, dismiss } = useErrors();
   const reports = useReports();
@@ -83,6 +98,32 @@ function Shell() {
     />
   );
   const canCompare = reports.reports.length >= 2;
+  const shownView: ViewName = view === 'compare' && !canCompare ? 'stats' : view;
+  const link = usePermalink(shownView, setView);
+
+  // The keyboard shortcuts (lib/shortcuts.ts), never while typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        defaultPrevented: e.defaultPrevented,
+        target: e.target as HTMLElement | null,
+      });
+      if (!action) return;
+      e.preventDefault();
+      if (action === 'help') setShortcutsOpen(true);
+      else if (action === 'searchRules') document.querySelector<HTMLInputElement>('.rule-search')?.focus();
+      else if (action === 'statsView') setView('stats');
+      else if (action === 'compareView' && canCompare) setView('compare');
+      else if (action === 'theme') toggleTheme();
+      else if (action === 'language') setLang(lang === 'zh' ? 'en' : 'zh');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canCompare, toggleTheme, setLang, lang]);
 
   return (
     <div className="app" data-testid="app">
@@ -93,7 +134,7 @@ function Shell() {
             ◔
           </span>
           <span className="brand-name">asys</span>
-          <span className="brand-sub">report viewer</span>
+          <span className="brand-sub">{t.brandSub}</span>
         </div>
         {active && (
           <nav className="view-tabs" aria-label="Views">
@@ -103,51 +144,71 @@ function Shell() {
               onClick={() => setView('stats')}
               data-testid="view-stats"
             >
-              Statistics
+              {t.viewStats}
             </button>
             <button
               className={`view-tab${view === 'compare' ? ' selected' : ''}`}
               aria-pressed={view === 'compare'}
               onClick={() => setView('compare')}
               disabled={!canCompare}
-              title={canCompare ? 'Compare two open reports' : 'Open a second report to compare with'}
+              title={canCompare ? t.compareTitle : t.compareNeedsTwo}
               data-testid="view-compare"
             >
-              Compare
+              {t.viewCompare}
             </button>
             <button
               className={`view-tab${view === 'timeline' ? ' selected' : ''}`}
               aria-pressed={view === 'timeline'}
               onClick={() => setView('timeline')}
-              title="The active report's events in time"
+              title={t.timelineTitle}
               data-testid="view-timeline"
             >
-              Timeline
+              {t.viewTimeline}
             </button>
           </nav>
         )}
         {active && openBar}
+        <div className="header-controls">
+          <LangSwitch />
+          <button
+            className="button icon-button"
+            onClick={toggleTheme}
+            title={theme === 'dark' ? t.toLight : t.toDark}
+            aria-label={theme === 'dark' ? t.toLight : t.toDark}
+            data-testid="theme-toggle"
+          >
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+          <button
+            className="button icon-button"
+            onClick={() => setShortcutsOpen(true)}
+            title={`${t.shortcutsTitle} (?)`}
+            aria-label={t.shortcutsTitle}
+            data-testid="shortcuts-button"
+          >
+            ?
+          </button>
+        </div>
+        <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </header>
       {reports.reports.length > 0 && <ReportTabs />}
       <ErrorBanner errors={errors} onDismiss={dismiss} />
+      <LinkNotice status={link} />
       {!active ? (
         <main className="landing">
           <div className="landing-card" data-testid="landing">
             <div className="landing-icon" aria-hidden>
               ⇣
             </div>
-            <h1>Drop a report anywhere on this page</h1>
+            <h1>{t.landingDrop}</h1>
             <p className="landing-formats" data-testid="openable">
-              Opens: {OPENABLE}.
+              {t.landingOpens} {OPENABLE}.
             </p>
-            <p className="muted">
-              The report stays on this machine: it is read in the browser by the WebAssembly engine, nothing is
-              uploaded.
-            </p>
+            <p className="muted">{t.landingLocal}</p>
             <div className="landing-actions">{openBar}</div>
           </div>
         </main>
-      ) : view === 'compare' && canCompare ? (
+      ) : shownView === 'compare' ? (
         <CompareView busy={busy} onBusy={onBusy} />
       ) : view === 'timeline' ? (
         <TimelineView onBusy={onBusy} />

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { formatDurationNs } from '../lib/format';
 import type { OpenReport } from '../state/reports';
+import { useLang } from '../i18n/lang';
 
 function deviceName(r: OpenReport): string {
   const names = [...new Set(r.summary.devices.map((d) => d.name).filter(Boolean))];
@@ -62,19 +63,20 @@ export function CompareInfo({
   onRename: (id: number, alias: string) => void;
 }) {
   const sides = [base, target];
+  const { t } = useLang();
   return (
     <table className="compare-info" data-testid="compare-info">
       <thead>
         <tr>
           <th />
-          <th>Base</th>
-          <th>Target</th>
+          <th>{t.base}</th>
+          <th>{t.target}</th>
         </tr>
       </thead>
       <tbody>
         <tr>
           <th>
-            Device{' '}
+            {t.device}{' '}
             <button className="link-button small" onClick={onSwap} title="Swap base and target" data-testid="swap">
               ⇄
             </button>
@@ -84,7 +86,7 @@ export function CompareInfo({
           ))}
         </tr>
         <tr>
-          <th>Alias</th>
+          <th>{t.alias}</th>
           {sides.map((r) => (
             <td key={r.id} data-testid={r === base ? 'alias-base' : 'alias-target'}>
               <Alias report={r} onRename={(a) => onRename(r.id, a)} />
@@ -92,7 +94,7 @@ export function CompareInfo({
           ))}
         </tr>
         <tr>
-          <th>Report</th>
+          <th>{t.report}</th>
           {sides.map((r) => (
             <td key={r.id} className="ellipsis" title={r.summary.path}>
               {r.summary.fileName}
@@ -100,7 +102,7 @@ export function CompareInfo({
           ))}
         </tr>
         <tr>
-          <th>Time Range</th>
+          <th>{t.timeRange}</th>
           {sides.map((r) => (
             <td key={r.id} data-testid={r === base ? 'range-base' : 'range-target'}>
               {timeRange(r)}

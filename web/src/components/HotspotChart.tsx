@@ -9,6 +9,8 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { Hotspot } from '../lib/compare';
+import { useTheme } from '../state/theme';
+import { chartColors } from './chartColors';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -33,6 +35,7 @@ export function HotspotChart({ title, names, rows, onSelect, onCapacity }: Props
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const [height, setHeight] = useState(0);
+  const { theme } = useTheme();
 
   useEffect(() => {
     const node = el.current!;
@@ -65,18 +68,22 @@ export function HotspotChart({ title, names, rows, onSelect, onCapacity }: Props
     // Rows with a bar on either side (tests: a layout the chart cannot read shows none).
     el.current!.dataset.bars = String(rows.filter((h) => (h.base ?? 0) > 0 || (h.target ?? 0) > 0).length);
     const shown = [...rows].reverse(); // ECharts draws categories bottom-up
+    const colors = chartColors(el.current!);
+    const axis = { axisLine: { lineStyle: { color: colors.muted } }, splitLine: { lineStyle: { color: colors.line } } };
     c.setOption(
       {
         animation: false,
+        textStyle: { color: colors.text },
         title: { show: false },
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, confine: true },
-        legend: { top: 0, data: names },
+        legend: { top: 0, data: names, textStyle: { color: colors.text } },
         grid: { left: 8, right: 24, top: 28, bottom: 20, containLabel: true },
-        xAxis: { type: 'value', name: title, nameLocation: 'middle', nameGap: 22, min: 0 },
+        xAxis: { type: 'value', name: title, nameLocation: 'middle', nameGap: 22, min: 0, ...axis, axisLabel: { color: colors.muted } },
         yAxis: {
           type: 'category',
           data: shown.map((h) => h.label),
-          axisLabel: { width: 260, overflow: 'truncate' },
+          axisLabel: { width: 260, overflow: 'truncate', color: colors.text },
+          ...axis,
         },
         series: [
           { name: names[0], type: 'bar', data: shown.map((h) => h.base ?? 0), itemStyle: { color: BASE_COLOR } },
@@ -96,7 +103,7 @@ export function HotspotChart({ title, names, rows, onSelect, onCapacity }: Props
       const h = shown[Math.round(index)];
       if (h) selectRef.current(h.row);
     });
-  }, [rows, names, title]);
+  }, [rows, names, title, theme]);
 
   return <div className="hotspot-chart" ref={el} data-testid="hotspot-chart" aria-label={`${title} of ${names.join(' and ')}`} />;
 }

@@ -4,6 +4,8 @@
 // reads the option, and is refused while an entry is invalid.
 import { useEffect, useRef, useState } from 'react';
 import type { GlobalOptionSpec } from '../engine/types';
+import { optionLabel } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 interface Props {
   spec: GlobalOptionSpec;
@@ -17,6 +19,7 @@ interface Props {
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function ListSetting({ spec, applied, check, onSave }: Props) {
+  const { lang, t } = useLang();
   const [draft, setDraft] = useState(applied);
   const [errors, setErrors] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
@@ -80,7 +83,7 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
   return (
     <details className="list-setting" data-testid={`global-${spec.name}`}>
       <summary title={spec.help}>
-        <span className="list-setting-label">{spec.label}</span>
+        <span className="list-setting-label">{optionLabel(spec, lang)}</span>
         <span className="muted small">
           {applied.length} {applied.length === 1 ? 'entry' : 'entries'}
           {builtIn ? ' (built-in)' : ''}
@@ -132,10 +135,10 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
           </li>
         ))}
       </ol>
-      {draft.length === 0 && <p className="muted small">No entries: the built-in list applies.</p>}
+      {draft.length === 0 && <p className="muted small">{t.noEntries}</p>}
       <div className="list-setting-actions">
         <button type="button" className="link-button small" data-testid="global-add" onClick={() => setDraft((d) => [...d, ''])}>
-          Add
+          {t.add}
         </button>
         <button
           type="button"
@@ -143,20 +146,20 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
           disabled={sameList(draft, spec.defaults)}
           onClick={() => setDraft(spec.defaults)}
         >
-          Built-in list
+          {t.builtInList}
         </button>
         <button type="button" className="link-button small" disabled={!dirty} onClick={() => setDraft(applied)}>
-          Discard changes
+          {t.discardChanges}
         </button>
         <button
           type="button"
           className="button small"
           data-testid="global-save"
           disabled={!canSave}
-          title={invalid ? 'Fix the invalid entries first' : undefined}
+          title={invalid ? t.fixInvalidFirst : undefined}
           onClick={save}
         >
-          Save
+          {t.save}
         </button>
         {saveError && <span className="setting-error">{saveError}</span>}
       </div>

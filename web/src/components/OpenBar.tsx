@@ -2,6 +2,7 @@
 // reports or both to compare; a progress bar while a report loads.
 import { useRef } from 'react';
 import { formatBytes } from '../lib/format';
+import { useLang } from '../i18n/lang';
 
 export interface LoadingState {
   label: string;
@@ -43,6 +44,7 @@ export function OpenBar({
   onDemoPair: () => void;
   loading: LoadingState | null;
 }) {
+  const { t } = useLang();
   const input = useRef<HTMLInputElement>(null);
   const pct = loading && loading.total > 0 ? Math.min(100, (100 * loading.loaded) / loading.total) : null;
   return (
@@ -64,9 +66,9 @@ export function OpenBar({
         className="button primary"
         onClick={() => input.current?.click()}
         disabled={!!loading}
-        title={`Open one report: ${OPENABLE}`}
+        title={`${t.openReportTitle} ${OPENABLE}`}
       >
-        Open report…
+        {t.openReport}
       </button>
       {DEMOS.map((d) => (
         <button
@@ -75,9 +77,9 @@ export function OpenBar({
           data-testid={`demo-${d}`}
           onClick={() => onDemo(d)}
           disabled={!!loading}
-          title={`Open the bundled demo report demo-${d}.asysrep`}
+          title={t.openDemoTitle(`demo-${d}.asysrep`)}
         >
-          Open demo report ({d})
+          {t.openDemo(d)}
         </button>
       ))}
       <button
@@ -85,9 +87,9 @@ export function OpenBar({
         data-testid="demo-pair"
         onClick={onDemoPair}
         disabled={!!loading}
-        title="Open both demo reports and compare them"
+        title={t.comparePairTitle}
       >
-        Compare the demo pair
+        {t.comparePair}
       </button>
       {loading && (
         <div className="progress" data-testid="progress" role="status">

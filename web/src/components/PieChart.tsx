@@ -9,6 +9,8 @@ import { TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { PieSlice } from '../lib/pie';
 import { formatDecimal1, formatInt } from '../lib/format';
+import { useTheme } from '../state/theme';
+import { chartColors } from './chartColors';
 
 echarts.use([EPie, TooltipComponent, CanvasRenderer]);
 
@@ -43,6 +45,7 @@ export function PieChart({ slices, total, valueLabel, selected, onSliceClick }: 
   clickRef.current = onSliceClick;
   const slicesRef = useRef(slices);
   slicesRef.current = slices;
+  const { theme } = useTheme();
 
   useEffect(() => {
     const node = el.current!;
@@ -109,13 +112,13 @@ export function PieChart({ slices, total, valueLabel, selected, onSliceClick }: 
             label: { show: false },
             labelLine: { show: false },
             emphasis: { scale: true, scaleSize: 4 },
-            itemStyle: { borderColor: '#fff', borderWidth: 1 },
+            itemStyle: { borderColor: chartColors(el.current!).panel, borderWidth: 1 },
             data,
           },
         ],
       },
     );
-  }, [slices, total, selected, valueLabel]);
+  }, [slices, total, selected, valueLabel, theme]);
 
   const colors = sliceColors(slices);
   return (

@@ -2,6 +2,7 @@
 // capture span, devices, processes, data tables.
 import type { ReportSummary as Summary } from '../engine/types';
 import { formatBytes, formatDurationNs, formatInt } from '../lib/format';
+import { useLang } from '../i18n/lang';
 
 function extraText(v: unknown): string {
   if (v === null || v === undefined) return '-';
@@ -18,6 +19,7 @@ function groupDevices(devices: Summary['devices']): [string, number[]][] {
 }
 
 export function ReportSummary({ summary }: { summary: Summary }) {
+  const { t } = useLang();
   const [, first, more] = /^(.*?)( \(and \d+ more\))?$/s.exec(summary.name)!;
   const span =
     summary.captureStart !== null && summary.captureEnd !== null ? summary.captureEnd - summary.captureStart : null;
@@ -29,20 +31,20 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         {more && <span className="summary-file-more">{more}</span>}
       </h2>
       <dl className="summary-list">
-        <dt>Size</dt>
+        <dt>{t.size}</dt>
         <dd data-testid="summary-size" data-files={summary.fileNames.length}>
           {summary.fileNames.length > 1 ? `${summary.fileNames.length} files, ` : ''}
           {formatBytes(summary.fileSize)}
         </dd>
         {summary.hostName && (
           <>
-            <dt>Host</dt>
+            <dt>{t.host}</dt>
             <dd data-testid="summary-host">{summary.hostName}</dd>
           </>
         )}
         {span !== null && (
           <>
-            <dt>Capture</dt>
+            <dt>{t.capture}</dt>
             <dd
               data-testid="summary-capture"
               title={`${formatInt(summary.captureStart!)} – ${formatInt(summary.captureEnd!)} ns`}
@@ -53,7 +55,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         )}
         {summary.generator && (
           <>
-            <dt>Generator</dt>
+            <dt>{t.generator}</dt>
             <dd data-testid="summary-generator" title={summary.generator}>
               {summary.generator}
             </dd>
@@ -61,7 +63,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         )}
         {summary.devices.length > 0 && (
           <>
-            <dt>Devices</dt>
+            <dt>{t.devices}</dt>
             <dd data-testid="summary-devices" data-count={summary.devices.length}>
               {groupDevices(summary.devices).map(([name, ids]) => (
                 <div key={name} title={`Device ${ids.join(', ')}`}>
@@ -73,7 +75,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         )}
         {summary.processes.length > 0 && (
           <>
-            <dt>Processes</dt>
+            <dt>{t.processes}</dt>
             <dd data-testid="summary-processes" data-count={summary.processes.length}>
               {summary.processes
                 .slice(0, 6)
@@ -86,7 +88,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
         {Object.entries(summary.extra).map(([k, v]) => (
           <FragmentRow key={k} label={k} value={extraText(v)} />
         ))}
-        <dt>Data</dt>
+        <dt>{t.data}</dt>
         <dd data-testid="summary-tables">
           {summary.tables.length === 0 ? (
             <span className="muted">no data tables</span>

@@ -14,6 +14,7 @@ import { ContextMenu, type MenuItem } from './ContextMenu';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
+import { useLang } from '../i18n/lang';
 import { TableSearchBox } from './TableSearch';
 import { useTableSearch } from '../state/useTableSearch';
 
@@ -43,6 +44,7 @@ const INT64_MIN = -(2n ** 63n);
 export function ResultView(props: Props) {
   const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
   const { sortOrder, onPendingChange, fileStem } = props;
+  const { t } = useLang();
   // The parent keys this view by result, so a new result starts unsorted and unfiltered.
   // `sort` is the order asked for; `applied` the one shown (the engine sorts asynchronously).
   const [sort, setSort] = useState<SortState | null>(null);
@@ -121,8 +123,8 @@ export function ResultView(props: Props) {
           const items = result.spans
             .filter((s) => s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN)
             .flatMap((s) => [
-              { label: `Zoom to ${s.name} in timeline`, onSelect: () => onShow(s, row, true) },
-              { label: `Highlight ${s.name} in timeline`, onSelect: () => onShow(s, row, false) },
+              { label: t.zoomToInTimeline(s.name), onSelect: () => onShow(s, row, true) },
+              { label: t.highlightInTimeline(s.name), onSelect: () => onShow(s, row, false) },
             ]);
           if (items.length > 0) setMenu({ x, y, items });
         }
@@ -169,12 +171,12 @@ export function ResultView(props: Props) {
           <span className="spacer" />
           {tree && (
             <button className="button" onClick={() => setTreeOpen((o) => !o)} aria-pressed={treeOpen} data-testid="toggle-tree">
-              {treeOpen ? 'Hide tree' : 'Show tree'}
+              {treeOpen ? t.hideTree : t.showTree}
             </button>
           )}
           {pie && (
             <button className="button" onClick={onToggleChart} aria-pressed={chartOpen} data-testid="toggle-chart">
-              {chartOpen ? 'Hide chart' : 'Show chart'}
+              {chartOpen ? t.hideChart : t.showChart}
             </button>
           )}
           <ExportButtons onExport={onExport} exporting={exporting} />
@@ -225,7 +227,7 @@ export function ResultView(props: Props) {
         <aside className="pie-panel" aria-label="Pie chart">
           <div className="pie-controls">
             <label>
-              <span>Slice by</span>
+              <span>{t.sliceBy}</span>
               <select
                 className="input"
                 value={keyColumn ?? ''}
@@ -240,7 +242,7 @@ export function ResultView(props: Props) {
               </select>
             </label>
             <label>
-              <span>Slices</span>
+              <span>{t.slices}</span>
               <input
                 className="input number small-number"
                 type="number"
@@ -257,7 +259,7 @@ export function ResultView(props: Props) {
               />
             </label>
             <span className="pie-caption muted small">
-              {pie.countRows ? 'Number of rows' : `Sum of ${valueLabel}`}
+              {pie.countRows ? t.numberOfRows : t.sumOf(valueLabel)}
             </span>
           </div>
           {model ? (

@@ -2,6 +2,8 @@
 // the reason (the missing table and the collection option that produces it).
 import { useMemo, useState } from 'react';
 import type { RuleDecl } from '../engine/types';
+import { ruleTitle } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 export function groupByTopic(rules: RuleDecl[]): [string, RuleDecl[]][] {
   const groups = new Map<string, RuleDecl[]>();
@@ -22,11 +24,12 @@ export function RuleList({
   selected: string | null;
   onSelect: (name: string) => void;
 }) {
+  const { lang, t } = useLang();
   const [query, setQuery] = useState('');
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
     const shown = q
-      ? rules.filter((r) => `${r.name} ${r.title} ${r.topic}`.toLowerCase().includes(q))
+      ? rules.filter((r) => `${r.name} ${r.title} ${r.titleZh} ${r.topic}`.toLowerCase().includes(q))
       : rules;
     return groupByTopic(shown);
   }, [rules, query]);
@@ -35,12 +38,12 @@ export function RuleList({
       <input
         className="input rule-search"
         type="search"
-        placeholder="Search rules"
+        placeholder={t.searchRules}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        aria-label="Search rules"
+        aria-label={t.searchRules}
       />
-      {groups.length === 0 && <div className="muted small">No rule matches.</div>}
+      {groups.length === 0 && <div className="muted small">{t.noRuleMatches}</div>}
       {groups.map(([topic, list]) => (
         <div className="rule-group" key={topic}>
           <div className="rule-topic">{topic}</div>
@@ -53,9 +56,9 @@ export function RuleList({
                   data-testid={`rule-${r.name}`}
                   data-available={r.available ? 'true' : 'false'}
                   aria-current={r.name === selected ? 'true' : undefined}
-                  title={r.available ? r.description || r.title : r.missing}
+                  title={r.available ? r.description || ruleTitle(r, lang) : r.missing}
                 >
-                  <span className="rule-title">{r.title}</span>
+                  <span className="rule-title">{ruleTitle(r, lang)}</span>
                   <span className="rule-name">{r.name}</span>
                   {!r.available && r.missing && <span className="rule-missing">{r.missing}</span>}
                 </button>

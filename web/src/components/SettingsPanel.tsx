@@ -3,6 +3,8 @@
 import type { GlobalOptionSpec, OptionSpec, RuleDecl } from '../engine/types';
 import { parseChoiceList, parseIdList, type SettingValues } from '../lib/options';
 import { ListSetting } from './ListSetting';
+import { groupLabel, optionLabel } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 /** The global options' editors: the entries in force, checking and saving. */
 export interface GlobalSettings {
@@ -44,11 +46,12 @@ function groupsOf(options: OptionSpec[]): { group: string; options: OptionSpec[]
 const MAX_TOGGLES = 16;
 
 export function SettingsPanel({ rule, values, errors, knownIds, onChange, onReset, global }: Props) {
+  const { lang, t } = useLang();
   const lists = global ? rule.globalOptions : [];
   if (rule.options.length === 0 && lists.length === 0) {
     return (
       <div className="settings empty" data-testid="settings">
-        <span className="muted small">This rule has no settings.</span>
+        <span className="muted small">{t.noSettings}</span>
       </div>
     );
   }
@@ -67,7 +70,7 @@ export function SettingsPanel({ rule, values, errors, knownIds, onChange, onRese
         ));
         return group ? (
           <fieldset className="setting-group" key={`group:${group}`} data-testid={`setting-group-${group}`}>
-            <legend>{group}</legend>
+            <legend>{groupLabel(options[0], lang)}</legend>
             {controls}
           </fieldset>
         ) : (
@@ -75,8 +78,8 @@ export function SettingsPanel({ rule, values, errors, knownIds, onChange, onRese
         );
       })}
       {rule.options.length > 0 && (
-        <button className="link-button small" onClick={onReset} title="Back to the rule's defaults">
-          Reset
+        <button className="link-button small" onClick={onReset} title={t.resetTitle}>
+          {t.reset}
         </button>
       )}
       {global &&
@@ -106,6 +109,8 @@ function Control({
   known: KnownId[];
   onChange: (v: string) => void;
 }) {
+  const { lang } = useLang();
+  const label = optionLabel(opt, lang);
   const id = `opt-${opt.name}`;
   const help = opt.help || undefined;
   let control: React.ReactNode;
@@ -120,7 +125,7 @@ function Control({
             checked={ticked}
             onChange={(e) => onChange(e.target.checked !== opt.inverted ? '1' : '')}
           />
-          <span>{opt.label}</span>
+          <span>{label}</span>
         </label>
       );
     }
@@ -200,7 +205,7 @@ function Control({
   return (
     <div className={`setting${error ? ' invalid' : ''}`} data-testid={`setting-${opt.name}`}>
       <label htmlFor={id} title={help}>
-        {opt.label}
+        {label}
       </label>
       {control}
       {error && <span className="setting-error">{error}</span>}
@@ -256,6 +261,7 @@ function IdPicker({
 
 /** A multi-select of the declared choices; none (or all) selected = all. */
 function ChoicePicker({ opt, value, onChange }: { opt: OptionSpec; value: string; onChange: (v: string) => void }) {
+  const { lang } = useLang();
   const chosen = new Set(parseChoiceList(value));
   const all = chosen.size === 0;
   const toggle = (c: string) => {
@@ -267,7 +273,7 @@ function ChoicePicker({ opt, value, onChange }: { opt: OptionSpec; value: string
     onChange(picked.length === opt.choices.length ? '' : picked.join('/'));
   };
   return (
-    <div className="id-picker" role="group" aria-label={opt.label}>
+    <div className="id-picker" role="group" aria-label={optionLabel(opt, lang)}>
       <button type="button" className={`chip toggle${all ? ' on' : ''}`} onClick={() => onChange('')} aria-pressed={all}>
         {opt.defaultLabel || 'All'}
       </button>

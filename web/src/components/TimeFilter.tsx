@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TimeWindow } from '../engine/engine_api';
 import { formatDurationNs } from '../lib/format';
 import { filterTimeValue } from '../lib/time';
+import { useLang } from '../i18n/lang';
 
 export interface AppliedTimeFilter {
   filterTime: string;
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
+  const { t } = useLang();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [hgtx, setHgtx] = useState('');
@@ -57,13 +59,13 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
       }}
     >
       <div className="time-filter-title">
-        Time range
+        {t.timeRange}
         {applied?.window ? (
           <span className="time-window" data-testid="time-window">
             {rel(applied.window[0], 'start')} – {rel(applied.window[1], 'end')}
           </span>
         ) : (
-          <span className="muted small">whole capture</span>
+          <span className="muted small">{t.wholeCaptureShort}</span>
         )}
       </div>
       <div className="time-filter-row">
@@ -96,10 +98,10 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
       />
       <div className="time-filter-row">
         <button className="button" type="submit" disabled={busy} data-testid="time-apply">
-          Apply
+          {t.apply}
         </button>
         <button className="link-button small" type="button" disabled={busy || !applied} onClick={() => void apply(true)}>
-          Whole capture
+          {t.wholeCapture}
         </button>
       </div>
       {error && (

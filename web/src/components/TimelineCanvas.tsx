@@ -8,6 +8,8 @@ import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_type
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ticks, zoomAround, type Viewport } from '../lib/timeline';
+import { useTheme } from '../state/theme';
+import { chartColors } from './chartColors';
 
 export const LABEL_WIDTH = 230;
 const AXIS_HEIGHT = 24;
@@ -61,6 +63,8 @@ export function TimelineCanvas(props: Props) {
   const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection } = props;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Drawn again in the new theme's colours.
+  useTheme();
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const extent = Number(info.last - origin);
@@ -177,10 +181,11 @@ export function TimelineCanvas(props: Props) {
       const t = ticks(viewport, plot);
       return t.length > 1 ? t[1] - t[0] : viewport.to - viewport.from;
     })();
-    g.fillStyle = '#f3f5f8';
+    const colors = chartColors(box.current!);
+    g.fillStyle = colors.subtle;
     g.fillRect(0, 0, width, AXIS_HEIGHT);
-    g.fillStyle = '#3b4250';
-    g.strokeStyle = '#e3e6eb';
+    g.fillStyle = colors.text2;
+    g.strokeStyle = colors.line;
     for (const t of ticks(viewport, plot)) {
       const x = toPx(t);
       g.fillText(tickLabel(t, step), x + 3, AXIS_HEIGHT / 2);
@@ -193,14 +198,14 @@ export function TimelineCanvas(props: Props) {
     // Tracks.
     for (const r of layout.rows) {
       if (r.groupStart) {
-        g.fillStyle = '#1f2430';
+        g.fillStyle = colors.text;
         g.font = '600 11.5px sans-serif';
         g.fillText(r.track.group, 6, y0 + r.top - GROUP_HEADING / 2);
         g.font = '11px sans-serif';
       }
-      g.fillStyle = '#5b6372';
+      g.fillStyle = colors.text3;
       g.fillText(fitText(g, r.track.label, LABEL_WIDTH - 20), 14, y0 + r.top + LANE_HEIGHT / 2);
-      g.fillStyle = '#fafbfc';
+      g.fillStyle = colors.rowAlt;
       g.fillRect(LABEL_WIDTH, y0 + r.top, plot, r.height);
     }
     g.save();

@@ -80,6 +80,8 @@ export function normalizeOption(raw: unknown): OptionSpec {
     kind: enumOf(OPTION_KINDS, o.kind, 'Text'),
     placeholder: str(o.placeholder),
     label: str(o.label) || str(o.name),
+    // An engine without Chinese labels: the English one.
+    labelZh: str(o.labelZh) || str(o.label) || str(o.name),
     help: str(o.help),
     defaultValue: str(o.defaultValue ?? o.default),
     defaultLabel: str(o.defaultLabel),
@@ -91,6 +93,7 @@ export function normalizeOption(raw: unknown): OptionSpec {
     }),
     inverted: o.inverted === true,
     group: str(o.group),
+    groupZh: str(o.groupZh) || str(o.group),
     regex: ['regex', 'regexlist'].includes(squash(str(o.kind))),
   };
 }
@@ -113,6 +116,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
     compare: o.compare === true,
     compareShare: str(o.compareShare),
     title: str(o.title) || str(o.name),
+    titleZh: str(o.titleZh) || str(o.title) || str(o.name),
     topic: str(o.topic) || 'Other',
     description: str(o.description),
     options: arr(o.options).map(normalizeOption),
@@ -123,6 +127,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
           name: str(go.name),
           placeholder: str(go.placeholder),
           label: str(go.label) || str(go.name),
+          labelZh: str(go.labelZh) || str(go.label) || str(go.name),
           help: str(go.help),
           defaults: arr(go.defaults).map(str),
         };

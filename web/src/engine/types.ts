@@ -19,6 +19,8 @@ export interface OptionSpec {
   kind: OptionKind;
   placeholder: string;
   label: string;
+  /** The label in Chinese. */
+  labelZh: string;
   help: string;
   defaultValue: string;
   defaultLabel: string;
@@ -30,6 +32,7 @@ export interface OptionSpec {
   inverted: boolean;
   /** The settings group it is shown in ("Merge operator parameters"); "" for none. */
   group: string;
+  groupZh: string;
   /** A regex kind (regex, regexList; shown as Text): the engine checks the value as it is typed (checkOption). */
   regex: boolean;
 }
@@ -43,6 +46,7 @@ export interface GlobalOptionSpec {
   name: string;
   placeholder: string;
   label: string;
+  labelZh: string;
   help: string;
   /** The entries that apply when none is given (the built-in list). */
   defaults: string[];
@@ -84,6 +88,8 @@ export interface RuleDecl {
   /** A compare rule's column of "base / target" shares that orders its rows (the hotspot chart). */
   compareShare: string;
   title: string;
+  /** The title in Chinese (the rule documentation's section title). */
+  titleZh: string;
   topic: string;
   description: string;
   options: OptionSpec[];

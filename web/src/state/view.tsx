@@ -2,8 +2,9 @@
 // was asked to show: a table row's "Zoom to / Highlight in timeline" lands
 // here from any view.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ViewName } from '../lib/permalink';
 
-export type View = 'stats' | 'compare' | 'timeline';
+export type View = ViewName;
 
 /** A time span of a report the timeline shows (zoomed to, or only highlighted). */
 export interface TimelineFocus {

@@ -18,7 +18,7 @@ import { RuleList } from '../components/RuleList';
 import { SettingsPanel } from '../components/SettingsPanel';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
-import { usePrefs } from '../state/prefs';
+import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
@@ -26,6 +26,8 @@ import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
 import { reportStem } from '../lib/download';
 import { cliTimeFilter, exportResult, knownIds, useGlobalSettings } from './StatsView';
+import { ruleTitle } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
 function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
@@ -112,7 +114,8 @@ function CompareBody({
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const rules = useMemo(() => base.rules.filter((r) => r.compare).map((r) => availability(r, target)), [base, target]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const { lang, t } = useLang();
+  const [selected, setSelected] = useSelectedRule('compare');
   useEffect(() => {
     setSelected((prev) =>
       prev && rules.some((r) => r.name === prev) ? prev : (rules.find((r) => r.available)?.name ?? rules[0]?.name ?? null),
@@ -194,7 +197,7 @@ function CompareBody({
       <aside className="sidebar">
         <div className="compare-with">
           <label>
-            <span>Compare with</span>
+            <span>{t.compareWith}</span>
             <select
               className="input"
               value={target?.id ?? ''}
@@ -217,14 +220,14 @@ function CompareBody({
           <>
             <div className="rule-header">
               <div className="rule-heading">
-                <h1 data-testid="rule-title">{rule.title}</h1>
-                <code className="cli-spec" title="The same rule on the command line">
+                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
+                <code className="cli-spec" title={t.cliTitle}>
                   asys stats{cliTimeFilter(base)} -r {cliSpec(rule, built?.options ?? {})}
                   {cliGlobalOptions(rule, ruleConfig.config)} {base.summary.fileName} {target.summary.fileName}
                 </code>
                 {running && (
                   <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> Running…
+                    <span className="spinner" aria-hidden /> {t.running}
                   </span>
                 )}
               </div>
@@ -251,7 +254,7 @@ function CompareBody({
             >
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
-                  <strong>{rule.available ? 'The rule failed' : 'A report lacks the data for this rule'}</strong>
+                  <strong>{rule.available ? t.ruleFailed : t.aReportLacksData}</strong>
                   <div>{shown.error}</div>
                 </div>
               ) : result ? (
@@ -286,7 +289,7 @@ function CompareBody({
                   />
                 </>
               ) : (
-                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+                <div className="placeholder muted">{running ? t.running : ''}</div>
               )}
             </section>
           </>

@@ -13,12 +13,14 @@ import { SettingsPanel, type GlobalSettings, type KnownId } from '../components/
 import { TimeFilter } from '../components/TimeFilter';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
-import { usePrefs } from '../state/prefs';
+import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useView } from '../state/view';
+import { ruleTitle } from '../i18n/decl';
+import { useLang } from '../i18n/lang';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
 export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
@@ -78,9 +80,10 @@ export function StatsView({
   const { showInTimeline } = useView();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
+  const { lang, t } = useLang();
   // The stats view runs the rules of one report; compare rules need two.
   const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useSelectedRule('stats');
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [sorting, setSorting] = useState(false);
 
@@ -148,15 +151,15 @@ export function StatsView({
           <>
             <div className="rule-header">
               <div className="rule-heading">
-                <h1 data-testid="rule-title">{rule.title}</h1>
-                <code className="cli-spec" title="The same rule on the command line">
+                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
+                <code className="cli-spec" title={t.cliTitle}>
                   asys {rule.command}
                   {cliTimeFilter(report)} -r {cliSpec(rule, built?.options ?? {})}
                   {cliGlobalOptions(rule, ruleConfig.config)}
                 </code>
                 {running && (
                   <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> Running…
+                    <span className="spinner" aria-hidden /> {t.running}
                   </span>
                 )}
               </div>
@@ -183,7 +186,7 @@ export function StatsView({
             >
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
-                  <strong>{rule.available ? 'The rule failed' : 'This report lacks the data for this rule'}</strong>
+                  <strong>{rule.available ? t.ruleFailed : t.reportLacksData}</strong>
                   <div>{shown.error}</div>
                 </div>
               ) : shown?.result ? (
@@ -209,12 +212,12 @@ export function StatsView({
                   }
                 />
               ) : (
-                <div className="placeholder muted">{running ? 'Running…' : ''}</div>
+                <div className="placeholder muted">{running ? t.running : ''}</div>
               )}
             </section>
           </>
         ) : (
-          <div className="placeholder muted">No rules.</div>
+          <div className="placeholder muted">{t.noRules}</div>
         )}
       </main>
     </div>

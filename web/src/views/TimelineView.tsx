@@ -13,6 +13,7 @@ import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
 import { useView } from '../state/view';
+import { useLang } from '../i18n/lang';
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -21,6 +22,7 @@ export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
 }
 
 function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy: boolean) => void }) {
+  const { t } = useLang();
   const { client } = useEngine();
   const { pushError } = useErrors();
   const { applyTimeFilter } = useReports();
@@ -126,7 +128,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         </span>
         <span className="spacer" />
         <button className="button" onClick={() => setViewport({ from: 0, to: Math.max(1, extent) })} data-testid="tl-reset">
-          Whole capture
+          {t.wholeCapture}
         </button>
         <button
           className="button"
@@ -134,20 +136,20 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           onClick={() => selection && setViewport(clampViewport({ from: selection[0], to: selection[1] }, extent))}
           data-testid="tl-zoom-selection"
         >
-          Zoom in
+          {t.zoomIn}
         </button>
         <button
           className="button primary"
           disabled={!selection}
           onClick={() => void filterAndZoom()}
-          title="The selected range becomes the statistics range of every rule (--filter-time)"
+          title={t.filterZoomTitle}
           data-testid="tl-filter-zoom"
         >
-          Filter and Zoom in
+          {t.filterZoom}
         </button>
         {report.timeFilter && (
           <button className="button" onClick={() => void applyTimeFilter(report.id, '', '')} data-testid="tl-clear-range">
-            Clear statistics range
+            {t.clearRange}
           </button>
         )}
       </div>
