@@ -11,11 +11,11 @@ import { identityOrder, type DecodedResult } from '../lib/result';
 import { nextSort, type SortState } from '../lib/sort';
 import { CompareInfo } from '../components/CompareInfo';
 import { HotspotChart } from '../components/HotspotChart';
+import { RuleHeader } from '../components/RuleHeader';
 import { ResultTable } from '../components/ResultTable';
 import { ExportButtons, type ExportFormat } from '../components/ExportButtons';
 import { TableSearchBox } from '../components/TableSearch';
 import { RuleList } from '../components/RuleList';
-import { SettingsPanel } from '../components/SettingsPanel';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
 import { usePrefs, useSelectedRule } from '../state/prefs';
@@ -25,8 +25,7 @@ import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
 import { reportStem } from '../lib/download';
-import { cliTimeFilter, exportResult, knownIds, useGlobalSettings } from './StatsView';
-import { ruleTitle } from '../i18n/decl';
+import { cliTimeFilter, exportResult, useGlobalSettings } from './StatsView';
 import { useLang } from '../i18n/lang';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
@@ -114,7 +113,7 @@ function CompareBody({
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const rules = useMemo(() => base.rules.filter((r) => r.compare).map((r) => availability(r, target)), [base, target]);
-  const { lang, t } = useLang();
+  const { t } = useLang();
   const [selected, setSelected] = useSelectedRule('compare');
   useEffect(() => {
     setSelected((prev) =>
@@ -218,34 +217,15 @@ function CompareBody({
         {target && <CompareInfo base={base} target={target} onSwap={onSwap} onRename={onRename} />}
         {rule && target ? (
           <>
-            <div className="rule-header">
-              <div className="rule-heading">
-                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
-                <code className="cli-spec" title={t.cliTitle}>
-                  asys stats{cliTimeFilter(base)} -r {cliSpec(rule, built?.options ?? {})}
-                  {cliGlobalOptions(rule, ruleConfig.config)} {base.summary.fileName} {target.summary.fileName}
-                </code>
-                {running && (
-                  <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> {t.running}
-                  </span>
-                )}
-              </div>
-              {rule.description && (
-                <p className="rule-description" title={rule.description}>
-                  {rule.description}
-                </p>
-              )}
-              <SettingsPanel
-                rule={rule}
-                values={values}
-                errors={built?.errors ?? {}}
-                knownIds={(opt) => knownIds(base.summary, opt)}
-                onChange={(name, value) => prefs.setSetting(rule, name, value)}
-                onReset={() => prefs.resetSettings(rule)}
-                global={globalSettings}
-              />
-            </div>
+            <RuleHeader
+              rule={rule}
+              cli={`asys stats${cliTimeFilter(base)} -r ${cliSpec(rule, built?.options ?? {})}${cliGlobalOptions(rule, ruleConfig.config)} ${base.summary.fileName} ${target.summary.fileName}`}
+              running={running}
+              values={values}
+              errors={built?.errors ?? {}}
+              summary={base.summary}
+              global={globalSettings}
+            />
             <section
               className={`result compare-result${running ? ' stale' : ''}`}
               data-testid="result"

@@ -2,14 +2,15 @@
 // beside, the selected rule's settings, table and pie chart.
 import { useEffect, useMemo, useState } from 'react';
 import type { EngineClient } from '../engine/client';
-import type { OptionSpec, ReportSummary as Summary, RuleDecl } from '../engine/types';
+import type { RuleDecl } from '../engine/types';
 import type { ExportFormat } from '../components/ExportButtons';
 import { downloadBytes, reportStem } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
+import { RuleHeader } from '../components/RuleHeader';
 import { ResultView } from '../components/ResultView';
 import { RuleList } from '../components/RuleList';
-import { SettingsPanel, type GlobalSettings, type KnownId } from '../components/SettingsPanel';
+import type { GlobalSettings } from '../components/SettingsPanel';
 import { TimeFilter } from '../components/TimeFilter';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
@@ -19,20 +20,9 @@ import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useView } from '../state/view';
-import { ruleTitle } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
-export function knownIds(summary: Summary, opt: OptionSpec): KnownId[] {
-  const what = `${opt.name} ${opt.label}`.toLowerCase();
-  if (what.includes('device')) {
-    return summary.devices.map((d) => ({ id: d.id, title: d.name ? `${d.name} (${d.id})` : `Device ${d.id}` }));
-  }
-  if (what.includes('process') || what.includes('pid')) {
-    return summary.processes.map((p) => ({ id: p.pid, title: p.name ? `${p.name} (PID ${p.pid})` : `PID ${p.pid}` }));
-  }
-  return [];
-}
 
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
@@ -80,7 +70,7 @@ export function StatsView({
   const { showInTimeline } = useView();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
-  const { lang, t } = useLang();
+  const { t } = useLang();
   // The stats view runs the rules of one report; compare rules need two.
   const rules = useMemo(() => report.rules.filter((r) => !r.compare), [report.rules]);
   const [selected, setSelected] = useSelectedRule('stats');
@@ -149,35 +139,15 @@ export function StatsView({
       <main className="content">
         {rule ? (
           <>
-            <div className="rule-header">
-              <div className="rule-heading">
-                <h1 data-testid="rule-title">{ruleTitle(rule, lang)}</h1>
-                <code className="cli-spec" title={t.cliTitle}>
-                  asys {rule.command}
-                  {cliTimeFilter(report)} -r {cliSpec(rule, built?.options ?? {})}
-                  {cliGlobalOptions(rule, ruleConfig.config)}
-                </code>
-                {running && (
-                  <span className="running" role="status">
-                    <span className="spinner" aria-hidden /> {t.running}
-                  </span>
-                )}
-              </div>
-              {rule.description && (
-                <p className="rule-description" title={rule.description}>
-                  {rule.description}
-                </p>
-              )}
-              <SettingsPanel
-                rule={rule}
-                values={values}
-                errors={built?.errors ?? {}}
-                knownIds={(opt) => knownIds(report.summary, opt)}
-                onChange={(name, value) => prefs.setSetting(rule, name, value)}
-                onReset={() => prefs.resetSettings(rule)}
-                global={globalSettings}
-              />
-            </div>
+            <RuleHeader
+              rule={rule}
+              cli={`asys ${rule.command}${cliTimeFilter(report)} -r ${cliSpec(rule, built?.options ?? {})}${cliGlobalOptions(rule, ruleConfig.config)}`}
+              running={running}
+              values={values}
+              errors={built?.errors ?? {}}
+              summary={report.summary}
+              global={globalSettings}
+            />
             <section
               className={`result${running ? ' stale' : ''}`}
               data-testid="result"
