@@ -108,3 +108,25 @@ test('right-click on a table row: Zoom to its span in the timeline', async ({ pa
   expect(Math.abs(origin + w.from - (start - pad))).toBeLessThan(2);
   expect(Math.abs(origin + w.to - (start + duration + pad))).toBeLessThan(2);
 });
+
+test('a permalink holds the timeline window: the same link and file show the same window', async ({ page }) => {
+  await openTimeline(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + LABELS + (box.width - LABELS) * 0.3, box.y + 60);
+  await page.mouse.wheel(0, -500);
+  await waitIdle(page);
+  const before = await windowOf(page);
+  await expect.poll(() => page.url()).toMatch(/[#&]window=0(:|%3A)\d+(\/|%2F)\d+/);
+  const link = page.url();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await waitIdle(page);
+  // The link names its report; opening it restores the view and the window.
+  await page.getByTestId('demo-base').first().click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  const after = await windowOf(page);
+  expect(Math.abs(after.from - before.from)).toBeLessThanOrEqual(1);
+  expect(Math.abs(after.to - before.to)).toBeLessThanOrEqual(1);
+});

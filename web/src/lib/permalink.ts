@@ -29,7 +29,7 @@ export interface LinkedReport {
   filterHgtx: string;
 }
 
-/** The timeline's visible window (reserved: no timeline reads it yet). Absolute ns, decimal, exact past 2^53. */
+/** The timeline's visible window (written while the timeline shows). Absolute ns, decimal, exact past 2^53. */
 export interface TimelineWindow {
   /** Index into `reports`. */
   report: number;

@@ -11,6 +11,7 @@ import { message } from './errors';
 import { usePrefs } from './prefs';
 import { defaultAlias, useReports, type OpenReport } from './reports';
 import { useRuleConfig } from './ruleConfig';
+import { useView } from './view';
 
 export interface PermalinkStatus {
   /** The files the link still waits for. */
@@ -27,6 +28,7 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const { lang, setLang } = useLang();
+  const { shownWindow, showInTimeline } = useView();
   // Read before the first render, so that the URL is not rewritten before the link is kept.
   const [initial] = useState(() => decodeLink(location.hash));
   const [pending, setPending] = useState<LinkState | null>(initial.state);
@@ -80,6 +82,10 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
       setView(link.view);
       const base = open.find((o) => o.id === baseId);
       if (link.rule && base) applyRule(link, base);
+      const windowOf = link.window ? idOf(link.window.report) : null;
+      if (link.window && windowOf != null && link.view === 'timeline') {
+        showInTimeline({ report: windowOf, start: BigInt(link.window.start), end: BigInt(link.window.end), zoom: true, exact: true, label: '' });
+      }
     }
     if (claimed.current.size === link.reports.length) setPending(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -132,11 +138,15 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
       base: index(active) < 0 ? null : index(active),
       target: index(target) < 0 ? null : index(target),
       lang,
-      window: null,
+      // The timeline's window while it is shown, of the report it shows.
+      window:
+        view === 'timeline' && shownWindow && active && shownWindow.report === active.id
+          ? { report: index(active), start: String(shownWindow.start), end: String(shownWindow.end) }
+          : null,
     };
     const hash = `#${encodeLink(link)}`;
     if (location.hash !== hash) history.replaceState(history.state, '', hash);
-  }, [pending, open, active, target, view, decl, values, ruleConfig.config, lang]);
+  }, [pending, open, active, target, view, decl, values, ruleConfig.config, lang, shownWindow]);
 
   const forget = useCallback(() => {
     setPending(null);

@@ -1,6 +1,6 @@
-// Which view is shown (statistics, compare, timeline), and what the timeline
-// was asked to show: a table row's "Zoom to / Highlight in timeline" lands
-// here from any view.
+// Which view is shown (statistics, compare, timeline), what the timeline
+// was asked to show (a table row's "Zoom to / Highlight in timeline", a
+// permalink's window) and the window it shows (for the permalink).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ViewName } from '../lib/permalink';
 
@@ -12,10 +12,19 @@ export interface TimelineFocus {
   start: bigint;
   end: bigint;
   zoom: boolean;
+  /** Show exactly this window (a permalink's), without a margin or a highlight. */
+  exact?: boolean;
   /** What it is ("HGTX Range", a kernel's name). */
   label: string;
   /** Changes with every request, so asking for the same span twice acts twice. */
   seq: number;
+}
+
+/** The window the timeline shows (absolute ns), for the permalink. */
+export interface ShownWindow {
+  report: number;
+  start: bigint;
+  end: bigint;
 }
 
 interface ViewState {
@@ -23,6 +32,8 @@ interface ViewState {
   setView: (v: View) => void;
   focus: TimelineFocus | null;
   showInTimeline: (f: Omit<TimelineFocus, 'seq'>) => void;
+  shownWindow: ShownWindow | null;
+  setShownWindow: (w: ShownWindow | null) => void;
 }
 
 const Ctx = createContext<ViewState | null>(null);
@@ -34,7 +45,11 @@ export function ViewProvider({ children }: { children: ReactNode }) {
     setFocus((prev) => ({ ...f, seq: (prev?.seq ?? 0) + 1 }));
     setView('timeline');
   }, []);
-  const value = useMemo(() => ({ view, setView, focus, showInTimeline }), [view, focus, showInTimeline]);
+  const [shownWindow, setShownWindow] = useState<ShownWindow | null>(null);
+  const value = useMemo(
+    () => ({ view, setView, focus, showInTimeline, shownWindow, setShownWindow }),
+    [view, focus, showInTimeline, shownWindow],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

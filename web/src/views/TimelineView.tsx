@@ -26,7 +26,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { client } = useEngine();
   const { pushError } = useErrors();
   const { applyTimeFilter } = useReports();
-  const { focus } = useView();
+  const { focus, setShownWindow } = useView();
   const [info, setInfo] = useState<TimelineInfo | null>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [width, setWidth] = useState(0);
@@ -63,6 +63,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   useEffect(() => {
     if (!info || !focus || focus.report !== report.id || focus.seq === applied.current) return;
     applied.current = focus.seq;
+    if (focus.exact) {
+      setViewport(clampViewport({ from: Number(focus.start - origin), to: Number(focus.end - origin) }, extent));
+      return;
+    }
     setHighlight([focus.start, focus.end]);
     if (focus.zoom) {
       const a = Number(focus.start - origin), b = Number(focus.end - origin);
@@ -70,6 +74,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       setViewport(clampViewport({ from: a - pad, to: b + pad }, extent));
     }
   }, [info, focus, report.id, origin, extent]);
+
+  // The window shown, for the permalink (exact ns; offsets rounded outwards).
+  useEffect(() => {
+    if (!info || !viewport) return;
+    setShownWindow({ report: report.id, start: origin + BigInt(Math.floor(viewport.from)), end: origin + BigInt(Math.ceil(viewport.to)) });
+  }, [info, viewport, origin, report.id, setShownWindow]);
+  useEffect(() => () => setShownWindow(null), [setShownWindow]);
 
   // Fetch the window's slices; a newer viewport wins over an answer on its way.
   const seq = useRef(0);
