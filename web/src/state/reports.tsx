@@ -131,9 +131,12 @@ export function ReportsProvider({ children }: { children: ReactNode }) {
     [openDemoReport],
   );
 
+  // The demo pair, reusing a demo report already open.
   const openDemoPair = useCallback(async () => {
-    const base = await openDemoReport('base');
-    const slow = await openDemoReport('slow');
+    const opened = (name: DemoName) =>
+      reportsRef.current.find((r) => r.summary.fileName === `demo-${name}.asysrep`) ?? openDemoReport(name);
+    const base = await opened('base');
+    const slow = await opened('slow');
     if (base) setActiveId(base.id);
     if (slow) setTargetId(slow.id);
   }, [openDemoReport]);

@@ -1,0 +1,26 @@
+// The README's screenshots (docs/screenshots/), taken from the built app on
+// the demo reports. Only with UPDATE_SCREENSHOTS=1 (they are committed
+// images; a test run leaves the tree as it was).
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openAppForEachTest, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+
+const dir = path.join(ROOT, 'docs/screenshots');
+test.skip(!process.env.UPDATE_SCREENSHOTS, 'UPDATE_SCREENSHOTS=1 takes the README screenshots');
+openAppForEachTest();
+
+test('the README screenshots', async ({ page }) => {
+  await openDemo(page);
+  expect(await selectRule(page, 'hggc_ppu_kern_sum')).toBe('ready');
+  await expect(page.locator('[data-testid=pie-chart]')).toHaveAttribute('data-rendered', 'true');
+  await page.screenshot({ path: path.join(dir, 'stats.png') });
+  await page.getByTestId('view-timeline').click();
+  await waitIdle(page);
+  await page.screenshot({ path: path.join(dir, 'timeline.png') });
+  await page.getByTestId('demo-pair').click();
+  await waitIdle(page);
+  await page.getByTestId('view-compare').click();
+  expect(await selectRule(page, 'ppu_kernel_summary_compare')).toBe('ready');
+  await expect(page.getByTestId('hotspot-chart')).toHaveAttribute('data-rendered', 'true');
+  await page.screenshot({ path: path.join(dir, 'compare.png') });
+});
