@@ -130,3 +130,17 @@ test('a permalink holds the timeline window: the same link and file show the sam
   expect(Math.abs(after.from - before.from)).toBeLessThanOrEqual(1);
   expect(Math.abs(after.to - before.to)).toBeLessThanOrEqual(1);
 });
+
+test('right-click on a summary row: Mark its kernel in the timeline', async ({ page }) => {
+  expect(await selectRule(page, 'hggc_ppu_kern_sum')).toBe('ready');
+  const name = (await page.locator('[data-testid=result-table] .rows .tr[data-row="0"] > :last-child').innerText()).trim();
+  await page.locator('[data-testid=result-table] .rows .tr[data-row="0"]').click({ button: 'right' });
+  await page.getByTestId('context-menu').getByText('in timeline').click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  // The costliest kernel runs on every device: its slices are marked, the others faded.
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-marked', /^[1-9]\d*$/);
+  await expect(page.getByTestId('tl-clear-mark')).toContainText(name.slice(0, 20));
+  await page.getByTestId('tl-clear-mark').click();
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-marked', '0');
+});

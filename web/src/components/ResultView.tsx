@@ -6,7 +6,7 @@ import type { RowSpans, RuleDecl } from '../engine/types';
 import { downloadText } from '../lib/download';
 import { formatInt, formatRowsShown } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
-import { findColumn, identityOrder, type DecodedResult } from '../lib/result';
+import { cellDisplay, findColumn, identityOrder, type DecodedResult } from '../lib/result';
 import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
@@ -37,6 +37,8 @@ interface Props {
   onPendingChange: (pending: boolean) => void;
   /** A row's time span to the timeline (zoom to it, or only highlight it). */
   onShowInTimeline?: (span: RowSpans, row: number, zoom: boolean) => void;
+  /** A summary row's name (a kernel's, a range's) to the timeline: its slices marked. */
+  onMarkInTimeline?: (name: string) => void;
 }
 
 const INT64_MIN = -(2n ** 63n);
@@ -117,15 +119,23 @@ export function ResultView(props: Props) {
   // Right-click on a row that stands for a time span: show it in the timeline.
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
   const onShow = props.onShowInTimeline;
+  const onMark = props.onMarkInTimeline;
+  // The column that names a summary row's events: the declared key text column.
+  const nameCol = useMemo(() => {
+    const key = rule.columns.find((c) => c.role === 'key' && c.kind === 'Text');
+    return key ? findColumn(result, key.name) : -1;
+  }, [rule, result]);
   const rowMenu =
-    onShow && result.spans.length > 0
+    (onShow && result.spans.length > 0) || (onMark && nameCol >= 0)
       ? (row: number, x: number, y: number) => {
-          const items = result.spans
-            .filter((s) => s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN)
+          const items: MenuItem[] = result.spans
+            .filter((s) => onShow && s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN)
             .flatMap((s) => [
-              { label: t.zoomToInTimeline(s.name), onSelect: () => onShow(s, row, true) },
-              { label: t.highlightInTimeline(s.name), onSelect: () => onShow(s, row, false) },
+              { label: `Zoom to ${s.name} in timeline`, onSelect: () => onShow!(s, row, true) },
+              { label: `Highlight ${s.name} in timeline`, onSelect: () => onShow!(s, row, false) },
             ]);
+          const name = nameCol >= 0 ? cellDisplay(result, row, nameCol) : '-';
+          if (onMark && name !== '-') items.push({ label: `Mark “${name}” in timeline`, onSelect: () => onMark(name) });
           if (items.length > 0) setMenu({ x, y, items });
         }
       : undefined;

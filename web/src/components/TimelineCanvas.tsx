@@ -53,6 +53,8 @@ interface Props {
   /** The report's statistics range, absolute ns (null sides open). */
   range: [bigint | null, bigint | null] | null;
   highlight: [bigint, bigint] | null;
+  /** Slices of this name are drawn as they are, every other one faded. */
+  highlightName?: string | null;
   picked: PickedSlice | null;
   onPick: (p: PickedSlice | null) => void;
   selection: [number, number] | null;
@@ -61,6 +63,7 @@ interface Props {
 
 export function TimelineCanvas(props: Props) {
   const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection } = props;
+  const highlightName = props.highlightName ?? null;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   // Drawn again in the new theme's colours.
@@ -165,7 +168,7 @@ export function TimelineCanvas(props: Props) {
 
   // Draw.
   useEffect(() => {
-    let drawn = 0;
+    let drawn = 0, marked = 0;
     const c = canvas.current!;
     const dpr = window.devicePixelRatio || 1;
     c.width = Math.round(width * dpr);
@@ -221,9 +224,19 @@ export function TimelineCanvas(props: Props) {
         const x1 = Math.max(toPx(Number(s.end[i] - origin)), x0 + 1);
         if (x1 < LABEL_WIDTH || x0 > width) continue;
         const y = y0 + r.top + s.lane[i] * LANE_HEIGHT + 1;
+        const isMarked = highlightName !== null && slices!.names[s.name[i]] === highlightName;
+        g.globalAlpha = highlightName === null || isMarked ? 1 : 0.25;
         g.fillStyle = COLORS[SLICE_KINDS[s.kind[i]] ?? 'kernel'];
         g.fillRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
+        g.globalAlpha = 1;
         drawn++;
+        if (isMarked) {
+          marked++;
+          g.strokeStyle = '#d9a400';
+          g.lineWidth = 2;
+          g.strokeRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
+          g.lineWidth = 1;
+        }
         if (x1 - x0 > 40) {
           const left = Math.max(x0, LABEL_WIDTH) + 3;
           const text = fitText(g, slices!.names[s.name[i]] ?? '', Math.min(x1, width) - left - 3);
@@ -268,6 +281,7 @@ export function TimelineCanvas(props: Props) {
     }
     g.restore();
     canvas.current!.dataset.slices = String(drawn);
+    canvas.current!.dataset.marked = String(marked);
   });
 
   return (

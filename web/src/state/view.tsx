@@ -14,6 +14,8 @@ export interface TimelineFocus {
   zoom: boolean;
   /** Show exactly this window (a permalink's), without a margin or a highlight. */
   exact?: boolean;
+  /** Instead of a span: mark every slice of this name (a summary row's kernel or range). */
+  name?: string;
   /** What it is ("HGTX Range", a kernel's name). */
   label: string;
   /** Changes with every request, so asking for the same span twice acts twice. */

@@ -177,6 +177,9 @@ export function StatsView({
                     resultId === undefined ? undefined : (column, descending) => client.sortOrder(resultId, column, descending)
                   }
                   onPendingChange={setSorting}
+                  onMarkInTimeline={(name) =>
+                    showInTimeline({ report: report.id, start: 0n, end: 0n, zoom: false, label: name, name })
+                  }
                   onShowInTimeline={(span, row, zoom) =>
                     showInTimeline({ report: report.id, start: span.start[row], end: span.end[row], zoom, label: span.name })
                   }

@@ -34,6 +34,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const [picked, setPicked] = useState<PickedSlice | null>(null);
   const [selection, setSelection] = useState<[number, number] | null>(null);
   const [highlight, setHighlight] = useState<[bigint, bigint] | null>(null);
+  const [highlightName, setHighlightName] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [fetching, setFetching] = useState(false);
   useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
@@ -63,6 +64,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   useEffect(() => {
     if (!info || !focus || focus.report !== report.id || focus.seq === applied.current) return;
     applied.current = focus.seq;
+    setHighlightName(focus.name ?? null);
+    if (focus.name !== undefined) {
+      setHighlight(null);
+      return;
+    }
     if (focus.exact) {
       setViewport(clampViewport({ from: Number(focus.start - origin), to: Number(focus.end - origin) }, extent));
       return;
@@ -158,6 +164,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         >
           {t.filterZoom}
         </button>
+        {highlightName !== null && (
+          <button className="button" onClick={() => setHighlightName(null)} data-testid="tl-clear-mark" title={highlightName}>
+            Unmark “{highlightName.length > 40 ? `${highlightName.slice(0, 40)}…` : highlightName}”
+          </button>
+        )}
         {report.timeFilter && (
           <button className="button" onClick={() => void applyTimeFilter(report.id, '', '')} data-testid="tl-clear-range">
             {t.clearRange}
@@ -174,6 +185,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           onWidth={onWidth}
           range={range}
           highlight={highlight}
+          highlightName={highlightName}
           picked={picked}
           onPick={setPicked}
           selection={selection}
