@@ -21,7 +21,7 @@ for (const entry of CORPUS.filter((e) => !e.config)) {
     entry.make(file);
     await dropFile(page, fileName(entry), readFileSync(file));
     if (entry.at === 'open') {
-      await expect(page.getByTestId('error-text').last()).toHaveText(new RegExp('^' + entry.error.source.replace(/^\^/, '.*')));
+      await expect(page.getByTestId('error-text').last()).toHaveText(new RegExp('^' + entry.error!.source.replace(/^\^/, '.*')));
       await waitIdle(page);
     } else {
       await expect(page.getByTestId('summary-file')).toHaveText(fileName(entry));
@@ -37,7 +37,7 @@ for (const entry of CORPUS.filter((e) => !e.config)) {
       } else {
         if (options.length) expect(await waitResult(page, rule, 30_000)).toBe('error');
         else expect(status).toBe('error');
-        await expect(page.getByTestId('rule-error')).toContainText(entry.error);
+        await expect(page.getByTestId('rule-error')).toContainText(entry.error!);
       }
     }
     // The page keeps working.
