@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Serves a directory (the built viewer, build/web by default) on localhost
-// with the right MIME types, application/wasm included. No dependencies.
+// with the right MIME types, application/wasm included, and the app's
+// Content-Security-Policy (scripts/csp.mjs). No dependencies.
 //   node scripts/serve.mjs [DIR] [--port N]     (or PORT=N; 0 = any free port)
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { CONTENT_SECURITY_POLICY } from './csp.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -71,6 +73,7 @@ const server = createServer(async (req, res) => {
     'Content-Length': found.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     // Cross-origin isolation: the engine's worker may then share memory with
     // a worker that reads dropped files ahead (web/src/engine/prefetch.ts).
     'Cross-Origin-Opener-Policy': 'same-origin',

@@ -15,6 +15,9 @@ bash scripts/setup-torch.sh || echo "test: CPU PyTorch unavailable: GeneratedUni
 echo "test: native (ctest)"
 ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 
+echo "test: the malformed-input corpus through the CLI"
+node --test tests/corpus/
+
 echo "test: webassembly engine under node"
 node --test tests/wasm/
 

@@ -54,6 +54,18 @@ val okEnvelope() {
   return v;
 }
 
+// One text of a NUL-joined text pool: a NUL inside the text (Nsight Systems
+// stores environment blocks as names) is written as U+2400 (the symbol for
+// NUL), so it cannot end the text early and shift every later index. The
+// exports (render) keep the report's bytes.
+void appendPoolText(std::string& pool, std::string_view text) {
+  for (const char c : text) {
+    if (c == '\0') pool += "\u2400";
+    else pool += c;
+  }
+  pool += '\0';
+}
+
 val errorEnvelope(const std::string& message) {
   val v = val::object();
   v.set("ok", false);
@@ -199,8 +211,7 @@ void storeResult(Table t, val& v) {
   std::string pool;
   const StringPool& texts = stored.textPool();
   for (uint32_t i = 0; i < texts.size(); ++i) {
-    pool += texts.get(i);
-    pool += '\0';
+    appendPoolText(pool, texts.get(i));
   }
   v.set("textPool", val::global("Uint8Array")
                         .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
@@ -385,8 +396,7 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
       for (uint32_t& n : s.name) {
         auto [it, added] = local.emplace(n, static_cast<uint32_t>(local.size()));
         if (added) {
-          pool += n == kNoString ? std::string_view("") : reportOf(report).report->strings().get(n);
-          pool += '\0';
+          appendPoolText(pool, n == kNoString ? std::string_view("") : reportOf(report).report->strings().get(n));
         }
         n = it->second;
       }

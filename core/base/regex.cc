@@ -7,12 +7,36 @@
 namespace asys {
 
 namespace {
+// Bounds on one search (docs/security.md, "Regular expressions"): a million
+// backtracking steps, a backtracking depth of 100000 and 64 MiB of PCRE2's
+// backtracking heap. An ordinary pattern needs a fraction of each on any
+// name; a catastrophic one such as `(a+)+$` hits one within milliseconds.
 constexpr uint32_t kMatchLimit = 1000000;
+constexpr uint32_t kDepthLimit = 100000;
+constexpr PCRE2_SIZE kHeapLimitKiB = 64 * 1024;
 
 std::string pcre2Message(int code) {
   PCRE2_UCHAR buf[256];
   pcre2_get_error_message(code, buf, sizeof buf);
   return reinterpret_cast<const char*>(buf);
+}
+
+// The limit a failed search hit, in words, or null for another failure.
+const char* limitName(int code) {
+  switch (code) {
+    case PCRE2_ERROR_MATCHLIMIT: return "the match limit";
+    case PCRE2_ERROR_DEPTHLIMIT: return "the depth limit";
+    case PCRE2_ERROR_HEAPLIMIT: return "the heap limit";
+    case PCRE2_ERROR_NOMEMORY: return "the memory limit";
+    default: return nullptr;
+  }
+}
+
+// Characters of UTF-8 text (bytes that do not continue a sequence).
+size_t characterCount(std::string_view text) {
+  size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
 }
 }  // namespace
 
@@ -40,6 +64,8 @@ Regex::Regex(const std::string& pattern, const std::string& option)
   impl_->data = pcre2_match_data_create_from_pattern(impl_->code, nullptr);
   impl_->context = pcre2_match_context_create(nullptr);
   pcre2_set_match_limit(impl_->context, kMatchLimit);
+  pcre2_set_depth_limit(impl_->context, kDepthLimit);
+  pcre2_set_heap_limit(impl_->context, kHeapLimitKiB);
 }
 
 Regex::~Regex() = default;
@@ -53,6 +79,10 @@ bool Regex::search(std::string_view subject) const {
   if (rc == PCRE2_ERROR_NOMATCH) return false;
   if (rc == PCRE2_ERROR_BADUTFOFFSET || (rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= PCRE2_ERROR_UTF8_ERR21)) {
     return false;  // text that is not UTF-8 cannot match a UTF pattern
+  }
+  if (const char* limit = limitName(rc)) {
+    throw Error(option_ + ": regular expression '" + pattern_ + "' hit " + limit + " on a name of " +
+                std::to_string(characterCount(subject)) + " characters");
   }
   throw Error(option_ + ": regular expression '" + pattern_ + "' failed on '" +
               std::string(subject.substr(0, 80)) + "': " + pcre2Message(rc));

@@ -110,8 +110,10 @@ void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
     case Kind::Text: {
       uint32_t id = kNoString;
       if (type != SQLITE_NULL) {
+        if (type == SQLITE_BLOB) bad(c, quoted(cell) + " is not text");
         const unsigned char* p = sqlite3_value_text(cell);
-        id = strings_.intern({reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_value_bytes(cell))});
+        const std::string_view text(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_value_bytes(cell)));
+        id = strings_.intern(text);
       }
       put<uint32_t>(t, id);
       break;
@@ -231,7 +233,7 @@ size_t ColumnLoad::run() {
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];
     const bool has = std::find(present.begin(), present.end(), t.column) != present.end();
-    if (!has && t.null == Null::Error) {
+    if (!has && t.null != Null::Allowed) {
       throw Error(db_.path() + ": table " + table_ + " has no column " + t.column);
     }
     sql += i ? ", " : "";
@@ -298,7 +300,26 @@ size_t ColumnLoad::run() {
       case Kind::Real: fit(as<double>(t.out), row, give); break;
     }
   }
+  checkEnds();
   return row;
+}
+
+void ColumnLoad::checkEnds() const {
+  const std::vector<int64_t>* start = nullptr;
+  const std::vector<int64_t>* end = nullptr;
+  for (const Target& t : targets_) {
+    if (t.kind != Kind::Int64) continue;
+    if (std::string_view(t.column) == "start") start = &as<int64_t>(t.out);
+    if (std::string_view(t.column) == "end") end = &as<int64_t>(t.out);
+  }
+  if (!start || !end) return;
+  for (size_t i = 0; i < end->size(); ++i) {
+    const int64_t e = (*end)[i], s = (*start)[i];
+    if (e != kNoValue && e < s) {
+      throw Error(db_.path() + ": table " + table_ + ", row " + std::to_string(i + 1) + ": end " +
+                  std::to_string(e) + " is before start " + std::to_string(s));
+    }
+  }
 }
 
 }  // namespace asys

@@ -21,7 +21,11 @@ class StringPool;
 
 class ColumnLoad {
  public:
-  enum class Null : uint8_t { Allowed, Error };
+  // Allowed: NULL cells read as "no value", and a column the table lacks
+  // reads as NULL everywhere (older writers). Present: NULL cells allowed,
+  // but the column must exist (an `end` that may be open, never absent).
+  // Error: neither.
+  enum class Null : uint8_t { Allowed, Present, Error };
 
   ColumnLoad(SqliteDb& db, StringPool& strings, std::string table);
 
@@ -36,7 +40,9 @@ class ColumnLoad {
   ColumnLoad& real(const char* column, std::vector<double>& out);
 
   // Reads every row and returns how many. A column the table lacks reads as
-  // NULL everywhere (older writers), unless NULL is an error for it.
+  // NULL everywhere (older writers), unless the column is required (Present,
+  // Error). When both `start` and `end` are loaded, an end before its start
+  // is an error naming the row (a negative duration is never a measurement).
   size_t run();
 
  private:
@@ -59,6 +65,7 @@ class ColumnLoad {
     (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
   }
   void takeOther(int column, sqlite3_value* cell, int type);
+  void checkEnds() const;
   [[noreturn]] void bad(int column, const std::string& why) const;
   int64_t integer(int column, sqlite3_value* cell, int type) const;
   // The row sink's callback (core/sqlite/row_sink.h): take(), and whether to

@@ -106,6 +106,7 @@ bool Report::hasData(std::string_view table) const {
 }
 
 void Report::loadStrings() {
+  if (!stringsError_.empty()) throw Error(stringsError_);
   if (stringsLoaded_) return;
   stringsLoaded_ = true;
   if (!db_->hasTable("StringIds")) return;
@@ -113,8 +114,17 @@ void Report::loadStrings() {
     Statement st(*db_, "SELECT max(id), count(*) FROM StringIds");
     if (st.step() && !st.isNull(0)) strings_.reserveStored(st.int64(0), static_cast<size_t>(st.int64(1)));
   }
-  Statement st(*db_, "SELECT id, value FROM StringIds");
-  while (st.step()) strings_.addStored(st.int64(0), st.text(1));
+  // Names are text: a BLOB is a broken report, not a name. (Text holding a
+  // NUL is a name: Nsight Systems stores environment blocks so.)
+  Statement st(*db_, "SELECT id, value, typeof(value) = 'blob' FROM StringIds");
+  while (st.step()) {
+    const std::string_view value = st.text(1);
+    if (st.int64(2)) {
+      stringsError_ = db_->path() + ": table StringIds, id " + std::to_string(st.int64(0)) + ": the value is a BLOB, not text";
+      throw Error(stringsError_);
+    }
+    strings_.addStored(st.int64(0), value);
+  }
 }
 
 StringPool& Report::strings() {
@@ -126,7 +136,7 @@ void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns) {
   ColumnLoad load(*db_, strings(), table);
   // Every scan is in rowid order, so columns loaded by later calls line up.
   if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
-  if (columns & acol::end) load.int64("end", a.end);
+  if (columns & acol::end) load.int64("end", a.end, ColumnLoad::Null::Present);
   if (columns & acol::globalTid) load.int64("globalTid", a.globalTid);
   if (columns & acol::correlationId) load.int64("correlationId", a.correlationId);
   if (columns & acol::nameId) load.name("nameId", a.nameId);
@@ -209,7 +219,7 @@ void Report::loadKernelColumns(uint32_t bits) {
   // Every scan is in rowid order, so columns loaded by later calls line up.
   auto want = [&](uint32_t bit) { return (bits & bit) != 0; };
   if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
-  if (want(kcol::end)) load.int64("end", k.end);
+  if (want(kcol::end)) load.int64("end", k.end, ColumnLoad::Null::Present);
   if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId);
   if (want(kcol::contextId)) load.int32("contextId", k.contextId);
   if (want(kcol::streamId)) load.int32("streamId", k.streamId);
@@ -258,7 +268,7 @@ const HgtxEvents& Report::hgtx() {
   ColumnLoad load(*db_, strings(), "HGTX_EVENTS");
   load
       .int64("start", h.start, ColumnLoad::Null::Error)
-      .int64("end", h.end)
+      .int64("end", h.end, ColumnLoad::Null::Present)
       .int32("eventType", h.eventType, ColumnLoad::Null::Error)
       .int64("rangeId", h.rangeId)
       .int64("globalTid", h.globalTid)
@@ -291,7 +301,7 @@ const GraphNodeEvents& Report::graphNodes() {
   GraphNodeEvents g;  // kept only once complete (see hgtx())
   ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS")
       .int64("start", g.start, ColumnLoad::Null::Error)
-      .int64("end", g.end)
+      .int64("end", g.end, ColumnLoad::Null::Present)
       .int64("globalTid", g.globalTid)
       .int64("graphNodeId", g.graphNodeId)
       .int64("originalGraphNodeId", g.originalGraphNodeId)

@@ -235,6 +235,7 @@ class Report {
   std::unique_ptr<SqliteDb> db_;
   ReportSummary summary_;
   bool stringsLoaded_ = false;
+  std::string stringsError_;  // why StringIds could not be read: every later use fails the same way
   StringPool strings_;
   ApiCalls hggcApi_;
   uint32_t hggcApiColumns_ = 0;  // acol bits loaded so far

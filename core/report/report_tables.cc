@@ -10,7 +10,7 @@ MemoryOps Report::loadMemoryOps(bool memset) {
   MemoryOps m;
   ColumnLoad load(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY");
   load.int64("start", m.start, ColumnLoad::Null::Error)
-      .int64("end", m.end)
+      .int64("end", m.end, ColumnLoad::Null::Present)
       .int64("correlationId", m.correlationId)
       .int64("globalPid", m.globalPid)
       .int64("bytes", m.bytes)
@@ -100,7 +100,7 @@ const PcclStages& Report::pcclStages() {
   PcclStages p;  // kept only once complete (see Report::hgtx())
   ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS")
       .int64("start", p.start, ColumnLoad::Null::Error)
-      .int64("end", p.end)
+      .int64("end", p.end, ColumnLoad::Null::Present)
       .int64("globalTid", p.globalTid)
       .int32("deviceId", p.deviceId)
       .int64("channelId", p.channelId)
