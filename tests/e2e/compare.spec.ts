@@ -6,25 +6,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  asysOut,
   DEMO_BASE,
   DEMO_SLOW,
   dropFile,
   exportedCsv,
   headers,
+  openAppForEachTest,
   parseCsv,
   ROOT,
   selectRule,
   tableRows,
   waitIdle,
-  openAppForEachTest,
   waitResult,
 } from './helpers';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 const RULE = 'ppu_kernel_summary_compare';
 
 function cliLines(spec: string, base: string, target: string): string[] {
-  return execFileSync(ASYS, ['stats', '-r', spec, base, target], { encoding: 'utf8' }).trimEnd().split('\n');
+  return asysOut(['stats', '-r', spec, base, target]).trimEnd().split('\n');
 }
 
 openAppForEachTest();

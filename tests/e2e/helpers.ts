@@ -1,5 +1,6 @@
 // Helpers for the viewer's end-to-end tests: the app's idle signal, rule
 // selection, table reading, synthetic file drops, and a network guard.
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,14 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(ROOT, 'public/demo');
 export const DEMO_BASE = path.join(DEMO_DIR, 'demo-base.asysrep');
 export const DEMO_SLOW = path.join(DEMO_DIR, 'demo-slow.asysrep');
+
+/** The native CLI the viewer's outputs are checked against. */
+export const ASYS = path.join(ROOT, 'build/native/asys');
+
+/** What `asys ARGS...` prints on stdout (it must succeed). */
+export function asysOut(args: string[]): string {
+  return execFileSync(ASYS, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+}
 
 // Real third-party profiles (see its MANIFEST.md); absent on some machines
 // (E2E_REAL_DATA points elsewhere).

@@ -2,15 +2,13 @@
 // render as text everywhere the viewer shows a name: the table, the pie's
 // tooltip and legend, the compare chart, the timeline's labels (canvas) and
 // tooltip, and the exports (the CLI's bytes). Nothing they hold runs.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { columnTexts, dropFile, exportedCsv, openAppForEachTest, ROOT, selectRule, waitIdle } from './helpers';
+import { asysOut, columnTexts, dropFile, exportedCsv, openAppForEachTest, selectRule, waitIdle } from './helpers';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 
 // kernels.sql's kernel demangled names (StringIds 10, 13, 16, 19) and an API
 // name (1) replaced by hostile ones (SQL string literals).
@@ -66,7 +64,7 @@ test('hostile names are text in the table, the pie tooltip and the exports', asy
 
   // The export is the CLI's bytes.
   const exported = await exportedCsv(page);
-  const cli = execFileSync(ASYS, ['stats', '-r', 'hggc_ppu_kern_sum', REPORT], { encoding: 'utf8' });
+  const cli = asysOut(['stats', '-r', 'hggc_ppu_kern_sum', REPORT]);
   expect(exported.lines.join('\n')).toBe(cli.trimEnd());
 
   expect(await selectRule(page, 'hggc_api_sum')).toBe('ready');

@@ -1,25 +1,22 @@
 // The operator rules in the viewer: selected-row sums in the header's second
 // row (the Summary row never counted), the breakdown tree, "Parse from" and
 // the merge group in the generated settings, each checked against the CLI.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  asysOut,
   DEMO_BASE,
   exportedCsv,
   headers,
+  openAppForEachTest,
   parseCsv,
-  ROOT,
   selectRule,
   waitResult,
-  openAppForEachTest,
 } from './helpers';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 
 /** The CLI's CSV as a header and rows of fields. */
 function cli(spec: string): { head: string[]; rows: string[][] } {
-  const [head, ...rows] = parseCsv(execFileSync(ASYS, ['stats', '-r', spec, DEMO_BASE], { encoding: 'utf8' }));
+  const [head, ...rows] = parseCsv(asysOut(['stats', '-r', spec, DEMO_BASE]));
   return { head, rows: rows.map((r) => r.slice(0, head.length)) };
 }
 const shown = (s: string) => Number(s.replace(/[\s\u202f]/g, ''));
@@ -97,16 +94,14 @@ test('ppu_op_sum: Parse from, the merge group and the pie by OP Type or OP Name'
   await parse.locator('[data-choice=moe]').click();
   expect(await waitResult(page, 'ppu_op_sum')).toBe('ready');
   await expect(page.locator('.cli-spec')).toContainText('ppu_op_sum:parse-from=gemm/moe');
-  const expected = execFileSync(ASYS, ['stats', '-r', 'ppu_op_sum:parse-from=gemm/moe', DEMO_BASE], { encoding: 'utf8' });
-  const all = execFileSync(ASYS, ['stats', '-r', 'ppu_op_sum', DEMO_BASE], { encoding: 'utf8' });
+  const expected = asysOut(['stats', '-r', 'ppu_op_sum:parse-from=gemm/moe', DEMO_BASE]);
+  const all = asysOut(['stats', '-r', 'ppu_op_sum', DEMO_BASE]);
   expect(expected).not.toBe(all);
   expect((await exportedCsv(page)).lines).toEqual(expected.trimEnd().split('\n'));
 
   // Unticking "Merge GEMM parameters" is the CLI's no-merge-gemm-parameter.
   await merge.getByTestId('setting-no-merge-gemm-parameter').locator('input').uncheck();
   expect(await waitResult(page, 'ppu_op_sum')).toBe('ready');
-  const unmerged = execFileSync(ASYS, ['stats', '-r', 'ppu_op_sum:no-merge-gemm-parameter:parse-from=gemm/moe', DEMO_BASE], {
-    encoding: 'utf8',
-  });
+  const unmerged = asysOut(['stats', '-r', 'ppu_op_sum:no-merge-gemm-parameter:parse-from=gemm/moe', DEMO_BASE]);
   expect((await exportedCsv(page)).lines).toEqual(unmerged.trimEnd().split('\n'));
 });

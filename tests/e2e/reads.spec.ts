@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Worker } from '@playwright/test';
-import { dropDiskFile, exportedCsv, ROOT, selectRule, waitIdle, waitResult } from './helpers';
+import { ASYS, asysOut, dropDiskFile, exportedCsv, selectRule, waitIdle, waitResult } from './helpers';
 
-const asys = path.join(ROOT, 'build/native/asys');
 let dir = '';
 let report = '';
 
@@ -20,7 +19,7 @@ test.beforeAll(() => {
   // stays in the cache whole).
   dir = mkdtempSync(path.join(os.tmpdir(), 'asys-e2e-reads-'));
   report = path.join(dir, 'reads.asysrep');
-  execFileSync(asys, ['gen', '--seed', '5', '--scale', '120', '-o', report]);
+  execFileSync(ASYS, ['gen', '--seed', '5', '--scale', '120', '-o', report]);
 });
 
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,7 +70,7 @@ async function countReads(page: Page): Promise<() => Promise<{ count: number; by
 }
 
 function cliCsv(rule: string): string[] {
-  return execFileSync(asys, ['stats', '-r', rule, report], { maxBuffer: 1 << 28 }).toString().trimEnd().split('\n');
+  return asysOut(['stats', '-r', rule, report]).trimEnd().split('\n');
 }
 
 test('a dropped report is read in a few large reads, answers as the CLI does, and a rule over loaded columns reads nothing', async ({

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  ASYS,
+  asysOut,
   DEMO_BASE,
   DEMO_SLOW,
   openAppForEachTest,
@@ -21,10 +23,9 @@ import {
 } from './helpers';
 import { firstDifference, readSheets } from '../wasm/xlsx_table.mjs';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 
 function cliRows(spec: string, ...reports: string[]): string[][] {
-  return parseCsv(execFileSync(ASYS, ['stats', '-r', spec, ...reports], { encoding: 'utf8' }));
+  return parseCsv(asysOut(['stats', '-r', spec, ...reports]));
 }
 
 /** How many of the CLI's rows have a cell (Row# aside) containing `q`, ignoring case. */
@@ -140,8 +141,8 @@ async function expectXlsxLikeCli(page: Page, fileName: string, sheetName: string
   expect(download.suggestedFilename()).toBe(fileName);
   const sheets = await readSheets(readFileSync(await download.path()));
   expect(sheets.map((s) => s.name)).toEqual([sheetName]);
-  const csv = execFileSync(ASYS, ['stats', ...cliArgs], { encoding: 'utf8' });
-  const json = execFileSync(ASYS, ['stats', '--format', 'json', ...cliArgs], { encoding: 'utf8' });
+  const csv = asysOut(['stats', ...cliArgs]);
+  const json = asysOut(['stats', '--format', 'json', ...cliArgs]);
   expect(firstDifference(sheets[0], csv, json)).toBeNull();
   await waitIdle(page);
 }

@@ -1,12 +1,9 @@
 // The timeline end to end: tracks drawn from the engine's window queries,
 // zoom and pan, a click's details, "Filter and Zoom in" giving every rule the
 // totals --filter-time gives, and a table row's "Zoom to in timeline".
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BASE, exportedCsv, ROOT, selectRule, waitIdle, openAppForEachTest } from './helpers';
+import { asysOut, DEMO_BASE, exportedCsv, openAppForEachTest, selectRule, waitIdle } from './helpers';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 
 openAppForEachTest({ demo: true });
 
@@ -86,17 +83,15 @@ test('Filter and Zoom in: the dragged range is every rule\'s statistics range, a
   // The statistics view runs every rule in that range: the CLI's bytes.
   await page.getByTestId('view-stats').click();
   expect(await selectRule(page, 'hggc_ppu_kern_sum')).toBe('ready');
-  const expected = execFileSync(ASYS, ['stats', '-r', 'hggc_ppu_kern_sum', '--filter-time', filterTime!, DEMO_BASE], {
-    encoding: 'utf8',
-  });
-  const all = execFileSync(ASYS, ['stats', '-r', 'hggc_ppu_kern_sum', DEMO_BASE], { encoding: 'utf8' });
+  const expected = asysOut(['stats', '-r', 'hggc_ppu_kern_sum', '--filter-time', filterTime!, DEMO_BASE]);
+  const all = asysOut(['stats', '-r', 'hggc_ppu_kern_sum', DEMO_BASE]);
   expect(expected).not.toBe(all);
   expect((await exportedCsv(page)).lines).toEqual(expected.trimEnd().split('\n'));
 });
 
 test('right-click on a table row: Zoom to its span in the timeline', async ({ page }) => {
   expect(await selectRule(page, 'pccl_desync_trace')).toBe('ready');
-  const first = execFileSync(ASYS, ['stats', '-r', 'pccl_desync_trace', DEMO_BASE], { encoding: 'utf8' }).split('\n')[1];
+  const first = asysOut(['stats', '-r', 'pccl_desync_trace', DEMO_BASE]).split('\n')[1];
   const [, start, duration] = first.split(',').map(Number);
   await page.locator('[data-testid=result-table] .rows .tr[data-row="0"]').click({ button: 'right' });
   await page.getByTestId('context-menu').getByText('Zoom to PCCL Communication in timeline').click();

@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { columnTexts, DEMO_BASE, guardNetwork, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+import { ASYS, columnTexts, DEMO_BASE, guardNetwork, openDemo, selectRule, waitIdle } from './helpers';
 
-const ASYS = path.join(ROOT, 'build/native/asys');
 
 let foreign: string[] = [];
 test.beforeEach(async ({ page }) => {
