@@ -16,7 +16,6 @@ import {
   CONTROL_WORDS,
   FREE,
   GENERATION,
-  lengthOf,
   NEXT,
   READING,
   READY,
