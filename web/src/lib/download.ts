@@ -1,3 +1,6 @@
+import type { ExportFormat } from '../components/ExportButtons';
+import type { EngineClient } from '../engine/client';
+
 // Saves what the page made (an exported CSV or XLSX, a rule's generated
 // file) as a download: the bytes the CLI writes (text as UTF-8).
 export function downloadBytes(data: string | Uint8Array, fileName: string, type: string): void {
@@ -18,4 +21,15 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
 /** A report's file name without its extension: what exported files are named after. */
 export function reportStem(fileName: string): string {
   return fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
+}
+
+const MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`. */
+export async function exportResult(client: EngineClient, result: number, rule: string, stem: string, format: ExportFormat) {
+  const data = format === 'csv' ? await client.render(result, 'csv') : await client.renderXlsx(result, rule);
+  downloadBytes(data, `${stem}.${format}`, MEDIA_TYPES[format]);
 }

@@ -24,8 +24,8 @@ import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
-import { reportStem } from '../lib/download';
-import { cliTimeFilter, exportResult, useGlobalSettings } from './StatsView';
+import { exportResult, reportStem } from '../lib/download';
+import { cliTimeFilter, useGlobalSettings } from './StatsView';
 import { useLang } from '../i18n/lang';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */

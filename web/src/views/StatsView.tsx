@@ -1,10 +1,9 @@
 // The stats view: the active report's summary, its time range and rule list
 // beside, the selected rule's settings, table and pie chart.
 import { useEffect, useMemo, useState } from 'react';
-import type { EngineClient } from '../engine/client';
 import type { RuleDecl } from '../engine/types';
 import type { ExportFormat } from '../components/ExportButtons';
-import { downloadBytes, reportStem } from '../lib/download';
+import { exportResult, reportStem } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
 import { RuleHeader } from '../components/RuleHeader';
@@ -23,17 +22,6 @@ import { useView } from '../state/view';
 import { useLang } from '../i18n/lang';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
-
-const MEDIA_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv;charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`. */
-export async function exportResult(client: EngineClient, result: number, rule: string, stem: string, format: ExportFormat) {
-  const data = format === 'csv' ? await client.render(result, 'csv') : await client.renderXlsx(result, rule);
-  downloadBytes(data, `${stem}.${format}`, MEDIA_TYPES[format]);
-}
 
 /** The global options' settings for the panel, from the saved rule configuration. */
 export function useGlobalSettings(rules: RuleDecl[]): GlobalSettings {
