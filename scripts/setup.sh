@@ -16,6 +16,9 @@ command -v pkg-config >/dev/null || need_apt+=(pkg-config)
 [ -f /usr/include/zlib.h ] || need_apt+=(zlib1g-dev)
 [ -f /usr/include/rapidjson/reader.h ] || need_apt+=(rapidjson-dev)
 [ -f /usr/include/xlsxwriter.h ] || need_apt+=(libxlsxwriter-dev)
+# clang with libFuzzer and the sanitizers' runtime, for tests/fuzz.
+command -v clang++-14 >/dev/null || need_apt+=(clang-14)
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null || need_apt+=(libclang-rt-14-dev)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"

@@ -15,6 +15,9 @@ bash scripts/setup-torch.sh || echo "test: CPU PyTorch unavailable: GeneratedUni
 echo "test: native (ctest)"
 ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 
+echo "test: fuzz targets, a short run each over their seeds (scripts/fuzz.sh)"
+bash scripts/fuzz.sh smoke
+
 echo "test: the malformed-input corpus through the CLI"
 node --test tests/corpus/
 
