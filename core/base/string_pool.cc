@@ -1,5 +1,7 @@
 #include "core/base/string_pool.h"
 
+#include "core/base/text.h"
+
 #include <cstring>
 
 namespace asys {
@@ -91,6 +93,8 @@ void StringPool::addStored(int64_t storedId, std::string_view s) {
   const uint32_t id = intern(s);
   if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) storedDirect_[storedId] = id;
   else storedSparse_[storedId] = id;
+  const bool nul = s.find('\0') != std::string_view::npos, notUtf8 = !isValidUtf8(s);
+  if (nul || notUtf8) odd_.push_back({id, storedId, notUtf8, nul});
 }
 
 uint32_t StringPool::fromStoredSparse(int64_t storedId) const {

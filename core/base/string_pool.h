@@ -34,6 +34,15 @@ class StringPool {
     if (storedId >= 0 && static_cast<uint64_t>(storedId) < storedDirect_.size()) return storedDirect_[storedId];
     return fromStoredSparse(storedId);
   }
+  // Stored texts a reader is told about, kept as stored either way: not
+  // UTF-8, or holding a NUL. Few or none, in addStored order.
+  struct OddText {
+    uint32_t id;
+    int64_t storedId;
+    bool notUtf8, nul;
+  };
+  const std::vector<OddText>& oddTexts() const { return odd_; }
+
   // Before a run of addStored: the largest id, to size a direct table.
   void reserveStored(int64_t maxStoredId, size_t count);
 
@@ -50,6 +59,7 @@ class StringPool {
   std::vector<uint32_t> slotHash_;        // low bits of the text's hash, per slot
   std::vector<uint32_t> storedDirect_;    // file id -> pool id, for dense file ids
   std::unordered_map<int64_t, uint32_t> storedSparse_;  // for the others
+  std::vector<OddText> odd_;
 };
 
 }  // namespace asys

@@ -2,6 +2,7 @@
 // Splitting of rule specifications: `-r a:opt,b` where `\,` and `\:` stand
 // for a literal comma and colon inside option values.
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace asys {
@@ -10,5 +11,9 @@ namespace asys {
 std::vector<std::string> splitUnescaped(const std::string& s, char sep);
 // Turns `\,` and `\:` into `,` and `:`.
 std::string unescapeSeparators(const std::string& s);
+
+// Whether `s` is well-formed UTF-8 (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF).
+bool isValidUtf8(std::string_view s);
 
 }  // namespace asys

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "core/base/error.h"
 #include "core/base/stage_timer.h"
@@ -12,8 +13,14 @@
 
 namespace asys {
 
-ColumnLoad::ColumnLoad(SqliteDb& db, StringPool& strings, std::string table)
-    : db_(db), strings_(strings), table_(std::move(table)) {}
+ColumnLoad::ColumnLoad(SqliteDb& db, StringPool& strings, std::string table, Notes* notes)
+    : db_(db), strings_(strings), table_(std::move(table)), notes_(notes) {}
+
+void ColumnLoad::Notes::add(const std::string& table, std::string text) {
+  for (const auto& [t, x] : items)
+    if (t == table && x == text) return;
+  items.emplace_back(table, std::move(text));
+}
 
 ColumnLoad& ColumnLoad::add(const char* column, Kind kind, Null null, void* out) {
   targets_.push_back({column, kind, null, out});
@@ -93,8 +100,9 @@ int64_t ColumnLoad::integer(int col, sqlite3_value* cell, int type) const {
 // A cell that is not an INTEGER: NULL, REAL, TEXT or BLOB, checked against
 // what the column allows.
 void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
-  const Target& t = targets_[c];
+  Target& t = targets_[c];
   if (type == SQLITE_NULL && t.null == Null::Error) bad(c, "NULL where a value is required");
+  if (type == SQLITE_NULL) ++t.nulls;
   switch (t.kind) {
     case Kind::Int64:
       put<int64_t>(t, type == SQLITE_NULL ? kNoValue : integer(c, cell, type));
@@ -233,7 +241,7 @@ size_t ColumnLoad::run() {
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];
     const bool has = std::find(present.begin(), present.end(), t.column) != present.end();
-    if (!has && t.null != Null::Allowed) {
+    if (!has && t.null != Null::Allowed && t.null != Null::Noted) {
       throw Error(db_.path() + ": table " + table_ + " has no column " + t.column);
     }
     sql += i ? ", " : "";
@@ -253,7 +261,8 @@ size_t ColumnLoad::run() {
     if (kind == Kind::Text || kind == Kind::Real) otherColumns_.push_back(c);
     else integerColumns_.push_back(c);
   }
-  for (const Target& t : targets_) {
+  for (Target& t : targets_) {
+    t.nulls = 0;
     switch (t.kind) {
       case Kind::Int64: as<int64_t>(t.out).clear(); break;
       case Kind::Int32: as<int32_t>(t.out).clear(); break;
@@ -301,7 +310,56 @@ size_t ColumnLoad::run() {
     }
   }
   checkEnds();
+  if (notes_) addNotes();
   return row;
+}
+
+namespace {
+
+std::string rowsText(size_t n) { return n == 1 ? "1 row" : std::to_string(n) + " rows"; }
+
+}  // namespace
+
+// After a scan: only Noted columns holding NULL, and name columns when
+// StringIds has odd texts (rare: most reports cost no pass at all).
+void ColumnLoad::addNotes() const {
+  for (const Target& t : targets_) {
+    if (t.null != Null::Noted || t.nulls == 0) continue;
+    std::string what = t.column;  // "deviceId" reads as "no device"
+    if (what.size() > 2 && what.compare(what.size() - 2, 2, "Id") == 0) what.resize(what.size() - 2);
+    notes_->add(table_, table_ + ": " + rowsText(t.nulls) + (t.nulls == 1 ? " has" : " have") + " a NULL " +
+                            t.column + ", read as no " + what);
+  }
+  const std::vector<StringPool::OddText>& odd = strings_.oddTexts();
+  if (odd.empty()) return;
+  std::unordered_map<uint32_t, const StringPool::OddText*> byId;
+  for (const StringPool::OddText& o : odd) byId.emplace(o.id, &o);
+  for (const Target& t : targets_) {
+    if (t.kind != Kind::Name) continue;
+    // Per kind: the rows, the first text's StringIds id, whether others differ.
+    struct Seen {
+      size_t rows = 0;
+      int64_t first = 0;
+      bool more = false;
+      void add(int64_t storedId) {
+        if (rows++ == 0) first = storedId;
+        else more = more || storedId != first;
+      }
+      std::string ids() const { return "StringIds id " + std::to_string(first) + (more ? ", ..." : ""); }
+    } notUtf8, nul;
+    for (uint32_t id : as<uint32_t>(t.out)) {
+      auto it = byId.find(id);
+      if (it == byId.end()) continue;
+      if (it->second->notUtf8) notUtf8.add(it->second->storedId);
+      if (it->second->nul) nul.add(it->second->storedId);
+    }
+    const std::string where = table_ + ": the " + std::string(t.column) + " of ";
+    if (notUtf8.rows) {
+      notes_->add(table_, where + rowsText(notUtf8.rows) + " is not UTF-8 (" + notUtf8.ids() +
+                              "): written as stored, shown with U+FFFD in the viewer");
+    }
+    if (nul.rows) notes_->add(table_, where + rowsText(nul.rows) + " holds a NUL character (" + nul.ids() + "): kept whole");
+  }
 }
 
 void ColumnLoad::checkEnds() const {

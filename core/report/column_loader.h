@@ -24,10 +24,20 @@ class ColumnLoad {
   // Allowed: NULL cells read as "no value", and a column the table lacks
   // reads as NULL everywhere (older writers). Present: NULL cells allowed,
   // but the column must exist (an `end` that may be open, never absent).
-  // Error: neither.
-  enum class Null : uint8_t { Allowed, Present, Error };
+  // Error: neither. Noted: as Allowed, but the cell should hold a value (a
+  // device id): the rows holding NULL are counted in the load's notes.
+  enum class Null : uint8_t { Allowed, Present, Error, Noted };
 
-  ColumnLoad(SqliteDb& db, StringPool& strings, std::string table);
+  // What loads noticed and tolerated, per table, each text once: NULL in a
+  // Noted column, names that are not UTF-8 or hold a NUL. The report hands
+  // them to the rules that read the table, as warnings.
+  struct Notes {
+    std::vector<std::pair<std::string, std::string>> items;  // table, text
+    void add(const std::string& table, std::string text);
+  };
+
+  // `notes`, when given, receives this load's notes at the end of run().
+  ColumnLoad(SqliteDb& db, StringPool& strings, std::string table, Notes* notes = nullptr);
 
   // NULL reads as kNoValue.
   ColumnLoad& int64(const char* column, std::vector<int64_t>& out, Null null = Null::Allowed);
@@ -52,6 +62,7 @@ class ColumnLoad {
     Kind kind;
     Null null;
     void* out;
+    size_t nulls = 0;  // NULL cells read
   };
   ColumnLoad& add(const char* column, Kind kind, Null null, void* out);
   // One row's cells, checked and appended to the targets.
@@ -66,6 +77,7 @@ class ColumnLoad {
   }
   void takeOther(int column, sqlite3_value* cell, int type);
   void checkEnds() const;
+  void addNotes() const;
   [[noreturn]] void bad(int column, const std::string& why) const;
   int64_t integer(int column, sqlite3_value* cell, int type) const;
   // The row sink's callback (core/sqlite/row_sink.h): take(), and whether to
@@ -75,6 +87,7 @@ class ColumnLoad {
   SqliteDb& db_;
   StringPool& strings_;
   std::string table_;
+  Notes* notes_;
   std::vector<Target> targets_;
   size_t row_ = 0;
   bool hasStringIds_ = false;

@@ -99,6 +99,13 @@ std::unique_ptr<Report> Report::open(const std::string& path) {
   return r;
 }
 
+std::vector<std::string> Report::notesOn(const std::vector<std::string>& tables) const {
+  std::vector<std::string> out;
+  for (const auto& [table, text] : notes_.items)
+    if (std::find(tables.begin(), tables.end(), table) != tables.end()) out.push_back(text);
+  return out;
+}
+
 bool Report::hasData(std::string_view table) const {
   for (const auto& t : summary_.tables)
     if (t == table) return true;
@@ -133,7 +140,7 @@ StringPool& Report::strings() {
 }
 
 void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns) {
-  ColumnLoad load(*db_, strings(), table);
+  ColumnLoad load(*db_, strings(), table, &notes_);
   // Every scan is in rowid order, so columns loaded by later calls line up.
   if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
   if (columns & acol::end) load.int64("end", a.end, ColumnLoad::Null::Present);
@@ -215,14 +222,14 @@ const Kernels& Report::kernels(uint32_t columns) {
 
 void Report::loadKernelColumns(uint32_t bits) {
   Kernels& k = kernels_;
-  ColumnLoad load(*db_, strings(), "HGGC_KERNEL");
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
   // Every scan is in rowid order, so columns loaded by later calls line up.
   auto want = [&](uint32_t bit) { return (bits & bit) != 0; };
   if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
   if (want(kcol::end)) load.int64("end", k.end, ColumnLoad::Null::Present);
-  if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId);
-  if (want(kcol::contextId)) load.int32("contextId", k.contextId);
-  if (want(kcol::streamId)) load.int32("streamId", k.streamId);
+  if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId, ColumnLoad::Null::Noted);
+  if (want(kcol::contextId)) load.int32("contextId", k.contextId, ColumnLoad::Null::Noted);
+  if (want(kcol::streamId)) load.int32("streamId", k.streamId, ColumnLoad::Null::Noted);
   if (want(kcol::correlationId)) load.int64("correlationId", k.correlationId);
   if (want(kcol::globalPid)) load.int64("globalPid", k.globalPid);
   if (want(kcol::demangledName)) load.name("demangledName", k.demangledName);
@@ -265,7 +272,7 @@ const HgtxEvents& Report::hgtx() {
   const std::vector<std::string> columns = db_->hasTable("HGTX_EVENTS") ? db_->columnsOf("HGTX_EVENTS")
                                                                           : std::vector<std::string>{};
   const bool args = std::find(columns.begin(), columns.end(), "argsId") != columns.end();
-  ColumnLoad load(*db_, strings(), "HGTX_EVENTS");
+  ColumnLoad load(*db_, strings(), "HGTX_EVENTS", &notes_);
   load
       .int64("start", h.start, ColumnLoad::Null::Error)
       .int64("end", h.end, ColumnLoad::Null::Present)
@@ -299,7 +306,7 @@ uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {
 const GraphNodeEvents& Report::graphNodes() {
   if (graphNodes_) return *graphNodes_;
   GraphNodeEvents g;  // kept only once complete (see hgtx())
-  ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS")
+  ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS", &notes_)
       .int64("start", g.start, ColumnLoad::Null::Error)
       .int64("end", g.end, ColumnLoad::Null::Present)
       .int64("globalTid", g.globalTid)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/base/string_pool.h"
+#include "core/report/column_loader.h"
 
 namespace asys {
 
@@ -222,6 +223,10 @@ class Report {
   // domain 1.
   uint32_t hgtxDomainName(int64_t globalTid, int64_t domainId);
 
+  // What the loads so far tolerated and noted (ColumnLoad::Notes) in any of
+  // `tables`: a rule's warnings about the data it read.
+  std::vector<std::string> notesOn(const std::vector<std::string>& tables) const;
+
  private:
   Report() = default;
   void loadStrings();
@@ -237,6 +242,7 @@ class Report {
   bool stringsLoaded_ = false;
   std::string stringsError_;  // why StringIds could not be read: every later use fails the same way
   StringPool strings_;
+  ColumnLoad::Notes notes_;
   ApiCalls hggcApi_;
   uint32_t hggcApiColumns_ = 0;  // acol bits loaded so far
   std::optional<ApiCalls> osrtApi_;

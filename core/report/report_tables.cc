@@ -8,15 +8,15 @@ namespace asys {
 
 MemoryOps Report::loadMemoryOps(bool memset) {
   MemoryOps m;
-  ColumnLoad load(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY");
+  ColumnLoad load(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY", &notes_);
   load.int64("start", m.start, ColumnLoad::Null::Error)
       .int64("end", m.end, ColumnLoad::Null::Present)
       .int64("correlationId", m.correlationId)
       .int64("globalPid", m.globalPid)
       .int64("bytes", m.bytes)
-      .int32("deviceId", m.deviceId)
-      .int32("contextId", m.contextId)
-      .int32("streamId", m.streamId)
+      .int32("deviceId", m.deviceId, ColumnLoad::Null::Noted)
+      .int32("contextId", m.contextId, ColumnLoad::Null::Noted)
+      .int32("streamId", m.streamId, ColumnLoad::Null::Noted)
       .int64("graphNodeId", m.graphNodeId)
       .int64("graphId", m.graphId);
   if (memset) load.int64("memKind", m.srcKind);
@@ -72,7 +72,7 @@ const MetricSamples& Report::metrics() {
     while (st.step()) info[st.int64(0)] = {pool.intern(st.text(1)), pool.intern(st.text(2))};
   }
   std::vector<int64_t> metricId;
-  ColumnLoad(*db_, pool, "PPU_METRICS")
+  ColumnLoad(*db_, pool, "PPU_METRICS", &notes_)
       .int32("deviceId", m.deviceId)
       .int64("start", m.start, ColumnLoad::Null::Error)
       .int64("duration", m.duration)
@@ -98,7 +98,7 @@ const MetricSamples& Report::metrics() {
 const PcclStages& Report::pcclStages() {
   if (pcclStages_) return *pcclStages_;
   PcclStages p;  // kept only once complete (see Report::hgtx())
-  ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS")
+  ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS", &notes_)
       .int64("start", p.start, ColumnLoad::Null::Error)
       .int64("end", p.end, ColumnLoad::Null::Present)
       .int64("globalTid", p.globalTid)
@@ -118,13 +118,13 @@ const MemoryUsageEvents& Report::memoryUsage(uint32_t columns) {
     return memoryUsage_;
   }
   MemoryUsageEvents& m = memoryUsage_;
-  ColumnLoad load(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS");
+  ColumnLoad load(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS", &notes_);
   // Every scan is in rowid order, so columns loaded by later calls line up.
   auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
   if (want(mcol::start)) load.int64("start", m.start, ColumnLoad::Null::Error);
   if (want(mcol::globalPid)) load.int64("globalPid", m.globalPid);
   if (want(mcol::globalTid)) load.int64("globalTid", m.globalTid);
-  if (want(mcol::deviceId)) load.int32("deviceId", m.deviceId);
+  if (want(mcol::deviceId)) load.int32("deviceId", m.deviceId, ColumnLoad::Null::Noted);
   if (want(mcol::contextId)) load.int64("contextId", m.contextId);
   if (want(mcol::eventId)) load.int64("eventId", m.eventId);
   if (want(mcol::address)) load.int64("address", m.address);
@@ -142,7 +142,7 @@ const CallchainFrames& Report::callchains() {
   callchains_.emplace();
   CallchainFrames& c = *callchains_;
   if (!db_->hasTable("CALLCHAINS")) return c;  // allocations without stacks group as "others"
-  ColumnLoad(*db_, strings(), "CALLCHAINS")
+  ColumnLoad(*db_, strings(), "CALLCHAINS", &notes_)
       .int64("id", c.id, ColumnLoad::Null::Error)
       .int32("stackDepth", c.depth, ColumnLoad::Null::Error)
       .name("symbol", c.symbol)
@@ -156,7 +156,7 @@ const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
   std::unordered_map<int64_t, uint32_t> names;  // kept only once complete (see Report::hgtx())
   std::vector<int64_t> tid, priority;
   std::vector<uint32_t> name;
-  ColumnLoad(*db_, strings(), "ThreadNames")
+  ColumnLoad(*db_, strings(), "ThreadNames", &notes_)
       .int64("globalTid", tid)
       .name("nameId", name)
       .int64("priority", priority)

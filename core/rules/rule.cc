@@ -235,6 +235,14 @@ Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, 
   StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
+  // What the loads of the rule's tables tolerated (a NULL device id, a name
+  // that is not UTF-8) is said once per run, as a warning.
+  std::vector<std::string> tables;
+  for (const DataNeed& need : rule.needs) {
+    tables.push_back(need.table);
+    tables.insert(tables.end(), need.alternatives.begin(), need.alternatives.end());
+  }
+  for (std::string& note : report.notesOn(tables)) t.addWarning(std::move(note));
   return t;
 }
 

@@ -226,6 +226,7 @@ export const CORPUS = [
     at: 'ok',
     exit: 0,
     stdout: /^1,51\.3,2050,5,.*"void gemm<float, 128>/m,
+    warning: /hggc_ppu_kern_sum: warning: HGGC_KERNEL: 1 row has a NULL deviceId, read as no device$/,
   },
   {
     name: 'dangling-correlation',
@@ -260,6 +261,7 @@ export const CORPUS = [
     at: 'ok',
     exit: 0,
     stdout: /^1,51\.3,2050,5,.*"gemm\u0000tail",$/m,
+    warning: /hggc_ppu_kern_sum: warning: HGGC_KERNEL: the demangledName of 5 rows holds a NUL character \(StringIds id 10\): kept whole$/,
   },
   {
     name: 'non-utf8-name',
@@ -268,6 +270,7 @@ export const CORPUS = [
     at: 'ok',
     exit: 0,
     stdout: /^1,51\.3,2050,5,.*"gemm\uFFFD",$/mu,
+    warning: /hggc_ppu_kern_sum: warning: HGGC_KERNEL: the demangledName of 5 rows is not UTF-8 \(StringIds id 10\): written as stored, shown with U\+FFFD in the viewer$/,
   },
   // --- catastrophic regexes
   {

@@ -1,7 +1,7 @@
 // The malformed-input corpus (tests/corpus/corpus.mjs) dropped on the viewer:
 // a refused file gives the error banner with the CLI's line (the file's name
 // in place of its path), a report whose rule fails gives the rule's error
-// with it, a tolerated one its table; after each, the demo opens and runs.
+// with it, a tolerated one its table and its warning; after each, the demo opens and runs.
 // Entries with global rule options (--ppu-op-config, --callstack-group-config)
 // are the CLI test's only: the settings editor for those is tested in
 // device_memory.spec.ts and operators.spec.ts, and the engine is the same.
@@ -34,6 +34,14 @@ for (const entry of CORPUS.filter((e) => !e.config)) {
       }
       if (entry.at === 'ok') {
         expect(await waitResult(page, rule)).toBe('ready');
+        // A tolerated input says what it tolerated, as the CLI's warning does
+        // (the CLI prefixes "RULE: warning: ").
+        if (entry.warning) {
+          const warning = new RegExp(entry.warning.source.replace(new RegExp(`^${rule}: warning: `), ''));
+          await expect(page.getByTestId('result-warnings')).toContainText(warning);
+        } else {
+          await expect(page.getByTestId('result-warnings')).toHaveCount(0);
+        }
       } else {
         if (options.length) expect(await waitResult(page, rule, 30_000)).toBe('error');
         else expect(status).toBe('error');
