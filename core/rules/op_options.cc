@@ -115,10 +115,9 @@ OptionSpec parseFromOption() {
                .help = "The operator recognisers to use, separated by '/'. Every PPU activity can only\n"
                        "become an operator through the enabled sources; the custom rules of\n"
                        "--ppu-op-config always apply. Default is all (ALL).",
-               // 2.3.21 规则设置: Parse from, and Custom operator parse config's precedence.
+               // 2.3.21 规则设置 (the precedence of --ppu-op-config is in its own help).
                .helpZh = "选择解析算子的来源，所有ppu活动都只能通过使能的算子解析来源尝试进行解析，若解析成功则会纳入算子统计的结果中。\n"
-                         "默认值为“ALL”，从所有支持的解析来源对ppu活动进行解析。\n"
-                         "该自定义解析规则优先级高于上面的“Parse from”选项。"};
+                         "默认值为“ALL”，从所有支持的解析来源对ppu活动进行解析。"};
   for (OpFamily f : kFamilies) {
     o.choices.emplace_back(familyChoice(f));
     o.choiceLabels.emplace_back(familyLabel(f));
