@@ -46,6 +46,9 @@ const RuleSpec& hggcApiSumRule() {
           "Time spent in each HGGC API function, summed over all calls of the same name,\n"
           "sorted by total time descending. Time (%) is the share of the listed functions'\n"
           "total time, not of the application's run time.",
+      .descriptionZh =
+          "按照每HGGC API名称级别进行统计，累加相同名称API的耗时时间，按照API总耗时降序输出。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该函数占所有列出函数执行时间的百分比，而不是根据应用执行时间得到的百分比。",
       .columns = apiColumns(),
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
@@ -65,6 +68,9 @@ const RuleSpec& osrtSumRule() {
           "Time spent in each OS runtime (OSRT) API function, summed over all calls of the\n"
           "same name, sorted by total time descending. Time (%) is the share of the listed\n"
           "functions' total time, not of the application's run time.",
+      .descriptionZh =
+          "按照每OSRT API名称级别进行统计，累加相同名称API的耗时时间，按照API总耗时降序输出。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该函数占所有列出函数执行时间的百分比，而不是根据应用执行时间得到的百分比。",
       .columns = apiColumns(),
       .needs = {{"OSRT_API", "OS runtime API data", "--trace osrt"}},
       .pie = {"Total Time", {"Name"}},

@@ -11,9 +11,13 @@ OptionSpec rowsOption(const std::string& what, int64_t defaultLimit) {
                .label = "Maximum number of results",
                .labelZh = "展示结果的最大行数",
                .help = "Maximum number of " + what + " to output" +
-                       (defaultLimit < 0 ? ". Default is no limit (-1)." : " (-1 for no limit). Default is " + d + ".")};
+                       (defaultLimit < 0 ? ". Default is no limit (-1)." : " (-1 for no limit). Default is " + d + "."),
+               // 2.3.7 rows=<limit>; 2.3.13 Maximum number of results.
+               .helpZh = "限制输出结果的条数。\n" +
+                         (defaultLimit < 0 ? std::string("默认为-1，表示无上限。") : "默认为" + d + "，-1表示无上限。")};
   o.defaultValue = d;
   o.defaultLabel = defaultLimit < 0 ? "-1 (no limit)" : d;
+  o.defaultLabelZh = defaultLimit < 0 ? "-1（无上限）" : d;
   o.minValue = -1;
   return o;
 }
@@ -23,7 +27,8 @@ OptionSpec deviceOption() {
                .label = "PPU Devices",
                .labelZh = "PPU device过滤器",
                .help = "PPU device IDs to include, separated by '/' (e.g. device=0/1).\n"
-                       "Default is all PPU devices."};
+                       "Default is all PPU devices.",
+               .helpZh = "指定统计的PPU device ID列表，多个PPU device ID之间通过/分割。若不指定，默认统计所有PPU device。"};
   o.defaultLabel = "All";
   return o;
 }
@@ -31,11 +36,16 @@ OptionSpec deviceOption() {
 OptionSpec kernelNameModeOption() {
   OptionSpec o{.name = "name-mode", .kind = OptionKind::ExclusiveFlags, .label = "Kernel Name Mode",
                .labelZh = "Kernel Name的展示模式",
-               .help = "Kernel name to group and print by. Default is the demangled name."};
+               .help = "Kernel name to group and print by. Default is the demangled name.",
+               .helpZh = "Kernel Name的展示模式。\n默认导出HGGC Kernel的名称为demangle之后的名称。"};
   o.defaultLabel = "Demangled";
+  // The documentation keeps the modes' names (Base, Mangled, Demangled) in
+  // its Chinese text too; their help is its wording.
   o.flags = {
-      {"base", "Base", "Use the kernel's short name (function name only, no parameters)."},
-      {"mangled", "Mangled", "Use the kernel's mangled name."},
+      {.name = "base", .label = "Base", .help = "Use the kernel's short name (function name only, no parameters).",
+       .helpZh = "使用kernel的短名称（仅函数名，不包含参数）进行统计和输出。"},
+      {.name = "mangled", .label = "Mangled", .help = "Use the kernel's mangled name.",
+       .helpZh = "使用kernel的mangled名称进行统计和输出。"},
   };
   return o;
 }
@@ -44,14 +54,16 @@ OptionSpec hgtxNameOption() {
   return {.name = "hgtx-name", .kind = OptionKind::Flag, .label = "Add HGTX name as a prefix",
           .labelZh = "名字前拼接最接近kernel launch的HGTX名称",
           .help = "Prefix each kernel's name with the innermost HGTX range around its launch\n"
-                  "call on the launching thread, joined by '/'."};
+                  "call on the launching thread, joined by '/'.",
+          .helpZh = "kernel名字前通过/拼接最接近kernel launch的HGTX range名称。"};
 }
 
 OptionSpec processOption() {
   OptionSpec o{.name = "process", .kind = OptionKind::IdList, .placeholder = "<pid_list>",
                .label = "Processes",
                .labelZh = "指定统计的进程",
-               .help = "Process IDs to include, separated by '/'. Default is all processes."};
+               .help = "Process IDs to include, separated by '/'. Default is all processes.",
+               .helpZh = "指定统计的进程的PID列表，多个PID之间通过/分割。若不指定，默认统计所有进程。"};
   o.defaultLabel = "All";
   return o;
 }
@@ -61,7 +73,9 @@ OptionSpec threadOption() {
                .label = "Threads",
                .labelZh = "指定统计的线程",
                .help = "Thread IDs to include, separated by '/'. Default is all threads.\n"
-                       "With process= too, a range counts if its thread or its process matches."};
+                       "With process= too, a range counts if its thread or its process matches.",
+               .helpZh = "指定统计的线程的TID列表，多个TID之间通过/分割。若不指定，默认统计所有线程。\n"
+                         "若通过process/thread选项指定统计范围，线程匹配thread过滤条件或者所属进程匹配process过滤条件，均参与统计。"};
   o.defaultLabel = "All";
   return o;
 }

@@ -11,7 +11,8 @@ OptionSpec matchFirstGroupOption() {
           .labelZh = "只归属于按顺序第一个匹配的组",
           .help = "Optional argument. When used with --callstack-group-config:\n"
                   "If given, only matching the first callstack group.\n"
-                  "Default is matching all callstack group."};
+                  "Default is matching all callstack group.",
+          .helpZh = "指定只归属于第一个匹配的组。\n默认为不勾选，即归属于所有匹配的组。"};
 }
 
 DataNeed deviceMemoryNeed() {

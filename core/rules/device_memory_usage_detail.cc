@@ -40,9 +40,14 @@ OptionSpec usageModeOption() {
                        "If 'all', export every allocation and release.\n"
                        "If 'unreleased', export the allocations not released by the end of the\n"
                        "time range (leaked device memory).\n"
-                       "Default is 'unreleased'."};
+                       "Default is 'unreleased'.",
+               .helpZh = "统计数据种类。\n"
+                         "device_memory_usage_detail 规则支持两种数据种类：\n"
+                         "'all'：支持导出申请和释放的内存跟踪。\n"
+                         "'unreleased'：支持导出泄漏的内存跟踪（默认值）。"};
   o.choices = {"all", "unreleased"};
   o.choiceLabels = {"All Alloc and Free Trace", "Unreleased Alloc Trace"};
+  o.choiceLabelsZh = {"申请和释放的内存跟踪", "泄漏的内存跟踪"};
   o.defaultValue = "unreleased";
   o.defaultLabel = "Unreleased Alloc Trace";
   return o;
@@ -125,6 +130,11 @@ const RuleSpec& deviceMemoryUsageDetailRule() {
           "shows the groups of the allocation it frees, '-' when it frees none).\n"
           "Per process and PPU, a release frees the latest unreleased allocation of the\n"
           "same address. Rows in time order (then event id); Memory is the address.",
+      .descriptionZh =
+          "device_memory_usage_detail：输出每笔申请且未释放的内存使用记录，以及所属的分组。\n"
+          "device_memory_usage_detail 规则支持两种数据种类：\n"
+          "'unreleased'：支持导出泄漏的内存跟踪（默认值）。\n"
+          "'all'：支持导出申请和释放的内存跟踪。",
       .options = {matchFirstGroupOption(), usageModeOption()},
       .globalOptions = {"callstack-group-config"},
       .columns = columns(),

@@ -37,9 +37,16 @@ OptionSpec usageModeOption() {
                        "If 'unreleased-size', statistic allocated but not freed device memory usage.\n"
                        "If 'alloc-count', statistic overall allocated device memory count.\n"
                        "If 'unreleased-count', statistic allocated but not freed device memory count.\n"
-                       "Default is 'unreleased-size'."};
+                       "Default is 'unreleased-size'.",
+               .helpZh = "统计数据种类。\n"
+                         "device_memory_usage_summary 规则支持四种数据种类：\n"
+                         "'alloc-count': 申请的内存次数汇总。\n"
+                         "'alloc-size': 申请的内存量汇总。\n"
+                         "'unreleased-count': 泄漏的内存次数汇总。\n"
+                         "'unreleased-size': 泄漏的内存量汇总（默认值）。"};
   o.choices = {"alloc-size", "unreleased-size", "alloc-count", "unreleased-count"};
   o.choiceLabels = {"Total Alloc Size", "Unreleased Alloc Size", "Total Alloc Count", "Unreleased Alloc Count"};
+  o.choiceLabelsZh = {"申请的内存量汇总", "泄漏的内存量汇总", "申请的内存次数汇总", "泄漏的内存次数汇总"};
   o.defaultValue = "unreleased-size";
   o.defaultLabel = "Unreleased Alloc Size";
   return o;
@@ -123,6 +130,19 @@ const RuleSpec& deviceMemoryUsageSummaryRule() {
           "Each allocation belongs to the groups its call stack matches (all of them in\n"
           "--callstack-group-config order, joined by '/', or the first with\n"
           "match-first-group; 'others' when none). Sorted by Memory Usage descending.",
+      .descriptionZh =
+          "device_memory_usage_summary 规则支持四种数据种类：\n"
+          "'alloc-size': 申请的内存量汇总。\n"
+          "'alloc-count': 申请的内存次数汇总。\n"
+          "'unreleased-size': 泄漏的内存量汇总（默认值）。\n"
+          "'unreleased-count': 泄漏的内存次数汇总。\n"
+          "按照每进程、每PPU级别，汇总已申请且没有释放的PPU设备内存使用记录。\n"
+          "对于每个申请且没有释放的内存使用记录，根据内存申请时的调用栈信息（帧的排列顺序，每帧匹配的关键字），匹配分组规则。\n"
+          "内存使用记录可能匹配到多个分组，输出的分组信息将显示记录归属的所有分组，通过/间隔。\n"
+          "若分组匹配策略按匹配第一组，则只归属于第一个满足条件的分组。\n"
+          "分组的排列顺序取决于命令行选项--callstack-group-config的创建分组顺序。\n"
+          "不归属于用户指定组的内存使用，汇总到缺省的others分组。\n"
+          "汇总每种分组组合的内存使用量，结果按照内存使用量汇总降序排列。",
       .options = {matchFirstGroupOption(), usageModeOption()},
       .globalOptions = {"callstack-group-config"},
       .columns = columns(false),

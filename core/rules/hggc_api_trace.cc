@@ -74,6 +74,8 @@ const RuleSpec& hggcApiTraceRule() {
       .description =
           "One row per HGGC API call, sorted by start time ascending: its start,\n"
           "duration, name, correlation ID, process, thread and the thread's name.",
+      .descriptionZh =
+          "每HGGC API调用导出一行数据，按照API执行时间升序输出。",
       .columns = columns(),
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Duration", {"Name", "Pid"}},

@@ -106,6 +106,13 @@ const RuleSpec& hggcKernExecTraceRule() {
           "kernel starts after the call ended: Queue Start = call end, Queue Dur =\n"
           "kernel start - call end; otherwise '-'. Total Dur = kernel end - call start.\n"
           "Kernels without a launching call are not listed.",
+      .descriptionZh =
+          "导出结果组织如下：每Kernel执行信息导出一行数据，根据本kernel的launch API的起始时间升序输出。\n"
+          "对于HGGC Graph等单个HGGC API关联多个Kernel的场景，每个Kernel导出一行数据。\n"
+          "Kernel Launch后的等待时间相关列（Queue Start / Queue Dur）的计算方式如下：\n"
+          "认为Kernel存在等待时间：Kernel实际执行开始时间 > 执行HGGC API结束时间。\n"
+          "等待时间计算：Kernel实际执行开始时间 - 执行HGGC API结束时间。\n"
+          "若Kernel在HGGC API执行结束前即开始执行，则Queue Start / Queue Dur列标记为无效值-。",
       .options = {kernelNameModeOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"},

@@ -62,6 +62,11 @@ const RuleSpec& hggcPpuKernGbSumRule() {
           "grid size and block size, sorted by total time descending. With hgtx-name the\n"
           "name carries the HGTX range around the launch. Time (%) is the share of the\n"
           "listed kernels' total time, not of the application's run time.",
+      .descriptionZh =
+          "将相同kernel名称且相同grid size且相同block size的Kernel执行信息进行汇总：Kernel执行时间，出现次数等。\n"
+          "若使能hgtx-name选项，kernel名称包含拼接的HGTX range名称。\n"
+          "统计结果组织如下：每kernel名称，每grid size，每block size导出一行数据，结果按照Total Time列降序输出。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该kernel占所有列出kernels执行时间的百分比，而不是根据应用执行时间得到的百分比。",
       .options = {hgtxNameOption(), kernelNameModeOption(), deviceOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},

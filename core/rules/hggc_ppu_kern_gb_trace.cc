@@ -73,6 +73,8 @@ const RuleSpec& hggcPpuKernGbTraceRule() {
           "One row per HGGC kernel execution with its process, device, context, stream,\n"
           "grid size and block size, sorted by the kernel's start time ascending. With\n"
           "hgtx-name the name carries the HGTX range around the launch.",
+      .descriptionZh =
+          "导出结果组织如下：每Kernel执行信息导出一行数据，根据本kernel的执行起始时间升序输出。",
       .options = {hgtxNameOption(), kernelNameModeOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},

@@ -53,6 +53,9 @@ const RuleSpec& hggcPpuKernSumRule() {
           "sorted by total time descending. The name is the demangled name (with its\n"
           "parameter list) unless base or mangled is given. Time (%) is the share of the\n"
           "listed kernels' total time, not of the application's run time.",
+      .descriptionZh =
+          "按照每HGGC kernel名称进行统计，HGGC kernel名称取决于base / mangled选项是否设置，默认为demangle后kernel名称（包含函数参数列表），按照HGGC kernel总耗时降序输出。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该kernel占所有列出kernels执行时间的百分比，而不是根据应用执行时间得到的百分比。",
       .options = {rowsOption("kernels"), hgtxNameOption(), kernelNameModeOption(), deviceOption()},
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"}},

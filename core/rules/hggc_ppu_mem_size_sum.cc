@@ -62,6 +62,9 @@ const RuleSpec& hggcPpuMemSizeSumRule() {
           "Bytes moved or set by HGGC memory operations on the PPUs, per operation:\n"
           "memcpys by copy kind ([HGGC memcpy Host-to-Device], ...) and memsets\n"
           "([HGGC memset]), sorted by total bytes descending.",
+      .descriptionZh =
+          "按照每memory操作类型，统计本类型操作数据量，按照操作数据量总和降序输出。\n"
+          "memcpy根据拷贝的类型进行区分，如[HGGC memcpy Host-to-Device] / [HGGC memcpy Device-to-Host]",
       .columns = columns(),
       .needs = {memoryOpsNeed()},
       .pie = {"Total", {"Operation"}},

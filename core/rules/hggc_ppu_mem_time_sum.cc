@@ -36,6 +36,10 @@ const RuleSpec& hggcPpuMemTimeSumRule() {
           "copy kind ([HGGC memcpy Host-to-Device], ...) and memsets ([HGGC memset]),\n"
           "sorted by total time descending. Time (%) is the share of the listed\n"
           "operations' total time, not of the application's run time.",
+      .descriptionZh =
+          "按照每memory操作类型，统计本类型操作耗时，按照操作耗时总时长降序输出。\n"
+          "memcpy根据拷贝的类型进行区分，如[HGGC memcpy Host-to-Device] / [HGGC memcpy Device-to-Host]。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该memory操作类型占所有列出的memory操作耗时总时长的百分比，而不是根据应用执行时间得到的百分比。",
       .columns = columns(),
       .needs = {memoryOpsNeed()},
       .pie = {"Total Time", {"Operation"}},

@@ -193,6 +193,9 @@ const RuleSpec& hggcPpuTraceRule() {
           "Throughput = Bytes * (1000000000 / Duration), the division in integers first.\n"
           "Memcpys are named 'Memcpy <kind> (<destination memory kind>)', e.g.\n"
           "'Memcpy HtoD (device)'; memsets 'Memset'. Device is 'NAME (ID)'.",
+      .descriptionZh =
+          "导出结果组织如下：每Kernel / Memcpy / Memset执行信息导出一行数据，根据执行的开始时间升序输出。\n"
+          "由于导出结果的列包含Kernel / Memcpy / Memset的信息，对于导出的每一行数据，不适用的单元格被标记为无效值-。",
       .options = {hgtxNameOption(), kernelNameModeOption()},
       .columns = columns(),
       .needs = {ppuActivityNeed()},

@@ -9,7 +9,8 @@ OptionSpec standaloneOption() {
   return {.name = "standalone", .kind = OptionKind::Flag, .label = "Include Standalone Kernel",
           .labelZh = "导出未匹配到任何HGTX的kernel",
           .help = "Also output the HGGC kernels that no selected HGTX range is associated with;\n"
-                  "their HGTX range cells are '-'."};
+                  "their HGTX range cells are '-'.",
+          .helpZh = "导出结果包含未关联任何HGTX range的HGGC kernel。\n此类kernel导出的HGTX相关信息为非法值。"};
 }
 
 OptionSpec graphMappingOption() {
@@ -17,19 +18,25 @@ OptionSpec graphMappingOption() {
                .labelZh = "投影HGGC graph capture阶段HGTX到PPU侧",
                .help = "Do not associate ranges with the activities of HGGC graph nodes created inside\n"
                        "them (during stream capture); only with the activities their own API calls\n"
-                       "launched. By default both count."};
+                       "launched. By default both count.",
+               .helpZh = "是否投影HGGC graph capture阶段HGTX到PPU侧（通过在HGTX range范围内创建的HGGC graph node建立与PPU侧到关联）。"
+                         "默认值为“Yes”。\n"
+                         "no-graph-mapping：若指定，不再映射HGGC graph创建阶段的HGTX到HGGC graph执行阶段。"};
   o.inverted = true;
   return o;
 }
 
 namespace {
-OptionSpec rangeListOption(const char* name, const char* label, const char* labelZh, const char* what) {
+OptionSpec rangeListOption(const char* name, const char* label, const char* labelZh, const char* what,
+                           const char* listZh) {
   OptionSpec o{.name = name, .kind = OptionKind::RegexList, .placeholder = "<regex_list>", .label = label,
                .labelZh = labelZh,
                .help = std::string("Regular expressions (Perl-compatible) separated by '/', searched in each HGTX\n"
                                    "range name (domain:name); ") +
                        what +
-                       ".\nWrite a '/' inside one regex as '\\/'. Default is all HGTX ranges."};
+                       ".\nWrite a '/' inside one regex as '\\/'. Default is all HGTX ranges.",
+               .helpZh = std::string("指定参与统计的HGTX range过滤正则表达式") + listZh +
+                         "，多个正则表达式之间通过/分割。若不指定，默认统计所有HGTX range。"};
   o.defaultLabel = "All";
   return o;
 }
@@ -37,11 +44,12 @@ OptionSpec rangeListOption(const char* name, const char* label, const char* labe
 
 OptionSpec rangeIncludeOption() {
   return rangeListOption("range-include", "Range Name Filter", "HGTX range name过滤",
-                         "only ranges that match at least one take part");
+                         "only ranges that match at least one take part", "白名单");
 }
 
 OptionSpec rangeExcludeOption() {
-  return rangeListOption("range-exclude", "Range Name Exclude Filter", "HGTX range name排除过滤", "ranges that match any are left out");
+  return rangeListOption("range-exclude", "Range Name Exclude Filter", "HGTX range name排除过滤", "ranges that match any are left out",
+                         "黑名单");
 }
 
 OptionSpec rangeModeOption() {
@@ -51,7 +59,10 @@ OptionSpec rangeModeOption() {
                        "  active: from the first to the last PPU activity of the selected devices\n"
                        "          (PPU Active Time Range, the default);\n"
                        "  full:   the statistics time range (--filter-time / --filter-hgtx), else the\n"
-                       "          report's whole capture range (Filtered Time Range)."};
+                       "          report's whole capture range (Filtered Time Range).",
+               .helpZh = "PPU侧统计时间范围的选择模式，支持active和full模式。\n"
+                         "active：默认模式，时间范围从第一个PPU活动开始，到最后一个PPU活动结束截止。\n"
+                         "full：时间范围选取为用户指定的统计时间范围，若没有指定统计时间范围，则统计报告整体的时间范围。"};
   o.choices = {"active", "full"};
   o.defaultValue = "active";
   o.defaultLabel = "PPU Active Time Range";

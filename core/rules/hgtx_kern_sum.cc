@@ -196,6 +196,12 @@ const RuleSpec& hgtxKernSumRule() {
           "A range never closed ends at the last HGTX timestamp; a start/end range that\n"
           "ended on another thread takes no part. Sorted by range name, PID and TID, then\n"
           "by Total Time descending; standalone kernels (standalone) come last.",
+      .descriptionZh =
+          "判断HGTX range和HGGC kernel的原则为：HGTX range持续时间范围内，相同线程的HGGC API触发的HGGC kernel，认为和此HGTX range关联。\n"
+          "对每进程、每线程，将相同HGTX range名称且相同Kernel名称的Kernel执行信息进行汇总：Kernel执行时间、同名HGTX出现次数、同名Kernel出现次数等。\n"
+          "统计结果组织如下：每线程，每HGTX range名称，每HGGC kernel名称导出一行数据，若选项standalone使能，未关联HGTX range的HGGC kernel所在行的HGTX相关信息将标记为无效符号-。统计结果排序方式如下：\n"
+          "按照HGTX range名称、进程ID和线程ID升序排列。\n"
+          "相同线程相同HGTX range名称的Kernel按照Total Time列降序排列。",
       .options = {kernelNameModeOption(), standaloneOption(), deviceOption(), graphMappingOption(),
                   rangeIncludeOption(), rangeExcludeOption()},
       .columns = columns(),

@@ -136,6 +136,13 @@ const RuleSpec& hgtxKernTraceRule() {
           "range is associated through an HGGC graph node created inside it; Graph ID /\n"
           "Graph Node ID are '-' for kernels not launched from a graph. Kernel Exec ID is\n"
           "the kernel's row number in HGGC_KERNEL; Mangled Name is always the mangled name.",
+      .descriptionZh =
+          "判断HGTX range和HGGC kernel的原则为：HGTX range持续时间范围内，相同线程的HGGC API触发的HGGC kernel，认为和此HGTX range关联。\n"
+          "导出结果组织如下：每HGTX range，每HGGC kernel导出一行数据，若选项standalone使能，未关联HGTX range的HGGC kernel行中的HGTX range信息将标记为无效符号-。\n"
+          "导出顺序：\n"
+          "HGGC kernel按照PPU开始执行时间升序排序。\n"
+          "相同HGGC kernel关联的各个HGTX range行按照HGTX range的开始时间升序排序。\n"
+          "API Start和API duration列对于HGTX通过HGGC graph node关联kernel的场景输出为无效值。",
       .options = {kernelNameModeOption(), standaloneOption(), graphMappingOption(), rangeIncludeOption(),
                   rangeExcludeOption()},
       .columns = columns(),

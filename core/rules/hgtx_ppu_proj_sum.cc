@@ -148,6 +148,13 @@ const RuleSpec& hgtxPpuProjSumRule() {
           "range of range-mode. Averages of counts have one decimal; Avg Range Lvl and\n"
           "Avg Num Child average the instances on a push/pop stack ('-' when none is).\n"
           "Sorted by In-Use descending, then Range ascending.",
+      .descriptionZh =
+          "判断HGTX range和HGGC kernel的原则为：HGTX range持续时间范围内，相同线程的HGGC API触发的HGGC kernel，认为和此HGTX range关联。\n"
+          "CPU侧HGTX range向PPU侧投影的方式为：HGTX range在PPU侧的活跃时间，从本HGTX关联的最早的PPU活动开始，到最晚的PPU活动结束。PPU活动包括：HGGC Kernel / memcpy / memset 相关执行信息。\n"
+          "将相同HGTX range且相同Style的HGTX range信息进行汇总，如CPU侧时长，PPU侧投影时长等。\n"
+          "相同的HGTX range在PPU侧的总的活跃时间Proj Active Time计算方式为：指定的时间点存在一个或者更多HGTX range投影，则记为活跃时间。如果多个HGTX range的投影在时间上重叠，重叠的部分不会被多次计入活跃时间。\n"
+          "相同的HGTX range投影的PPU侧占比In-Use计算方式为：Proj Active Time/ PPU侧统计时间范围，其中PPU侧统计时间范围计算方式取决于range-mode选项。\n"
+          "统计结果组织如下：按照In-Use降序排列，按照HGTX Range名称升序排列。",
       .options = {deviceOption(), rangeModeOption(), rangeIncludeOption(), rangeExcludeOption(),
                   graphMappingOption()},
       .columns = columns(),

@@ -110,6 +110,11 @@ const RuleSpec& hgtxPpuProjTraceRule() {
           "ParentId and RangeStack describe the CPU push/pop stack as hgtx_pushpop_trace\n"
           "does; they are '-' for start/end ranges and ranges never closed, which are on\n"
           "no stack. Sorted by Projected Start, then Projected Duration descending.",
+      .descriptionZh =
+          "判断HGTX range和HGGC kernel的原则为：HGTX range持续时间范围内，相同线程的HGGC API触发的HGGC kernel，认为和此HGTX range关联。\n"
+          "CPU侧HGTX range向PPU侧投影的方式为：HGTX range在PPU侧的活跃时间，从本HGTX关联的最早的PPU活动开始，到最晚的PPU活动结束。PPU活动包括：HGGC Kernel / memcpy / memset 相关执行信息。\n"
+          "HGTX range在PPU侧的活跃时间PPU Active Time计算方式为：指定的时间点存在一个或者多个PPU侧活动，则记为活跃时间。若多个PPU侧活动在时间上重叠，重叠的部分不会被多次计入活跃时间。\n"
+          "导出结果组织如下：每HGTX range导出一行数据，结果按照Projected Start升序输出。",
       .options = {deviceOption(), graphMappingOption(), rangeIncludeOption(), rangeExcludeOption()},
       .columns = columns(),
       .needs = associationNeeds(true),

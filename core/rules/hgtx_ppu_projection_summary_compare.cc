@@ -46,6 +46,12 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
                          "hgtx_ppu_proj_sum of a base and a target report, matched by range name and\n"
                          "style, ordered by the larger of the two reports' In-Use descending.\n") +
                      kRatioDirection,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的HGTX range向PPU侧投影的汇总结果，匹配和比较两个报告中的HGTX range PPU投影汇总的执行时间差异。\n"
+              "HGTX range在PPU侧的投影时间，从本HGTX关联的最早的PPU活动开始，到最晚的PPU活动结束。\n"
+              "HGTX range投影的PPU侧占比In-Use计算方式为：Proj Active Time/ PPU侧统计时间范围，其中PPU侧统计时间范围计算方式取决于range-mode选项。\n"
+              "对每个asysrep报告，按照相同HGTX range汇总PPU侧的投影时间信息。通过HGTX range匹配两个asysrep汇总结果的投影信息，按照每个报告的In-Use降序排列。\n") +
+          kRatioDirectionZh,
       .options = {deviceOption(), rangeModeOption(), rangeIncludeOption(), rangeExcludeOption(),
                   graphMappingOption(), matchedOnlyOption()},
       .columns = compareColumns(spec()),

@@ -41,7 +41,8 @@ OptionSpec rangeOption() {
                .labelZh = "HGTX range name过滤",
                .help = "Regular expression (Perl-compatible) searched in each range name (domain:name);\n"
                        "only matching ranges are output. Levels, parents and children are still\n"
-                       "computed over all ranges. Default is all HGTX ranges."};
+                       "computed over all ranges. Default is all HGTX ranges.",
+               .helpZh = "指定参与统计的HGTX range过滤正则表达式。若不指定，默认统计所有HGTX range。"};
   o.defaultLabel = "All";
   return o;
 }
@@ -120,6 +121,10 @@ const RuleSpec& hgtxPushpopTraceRule() {
           "the enclosing range, the stack of range IDs from the root, and its direct\n"
           "children (their number and summed duration; deeper ranges are not counted).\n"
           "A range in a named domain is shown as domain:range.",
+      .descriptionZh =
+          "HGTX domain push pop range和非domain类型的push pop range均参与统计，HGTX range的堆栈信息取决于HGTX range开始时本线程的HGTX range堆栈状态。\n"
+          "对于每个HGTX range，统计结果中的child range指堆栈中本HGTX range嵌套的次级HGTX range，不包含更深层级嵌套的HGTX range。\n"
+          "导出结果组织如下：每HGTX range跟踪输出一行数据，按照HGTX range开始时间升序输出。",
       .options = {rangeOption()},
       .columns = columns(),
       .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},

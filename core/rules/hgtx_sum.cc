@@ -50,6 +50,13 @@ Table compute(RuleContext& ctx) {
   return durationSummaryTable(columns(), stats, {style, name});
 }
 
+// rows=, in 2.3.13's words.
+OptionSpec rowsOfRanges() {
+  OptionSpec o = rowsOption("ranges");
+  o.helpZh = "限制输出的HGTX range的条数。\n默认为-1，表示无上限。";
+  return o;
+}
+
 }  // namespace
 
 const RuleSpec& hgtxSumRule() {
@@ -63,7 +70,10 @@ const RuleSpec& hgtxSumRule() {
           "Time spent in each HGTX range, summed over all instances with the same domain,\n"
           "name and style, sorted by total time descending. A range in a named domain is\n"
           "shown as domain:range. Time (%) is the share of the listed ranges' total time.",
-      .options = {rowsOption("ranges"), processOption(), threadOption()},
+      .descriptionZh =
+          "按照每HGTX range domain和名称级别进行统计，累加相同domain和名称的HGTX range的耗时时间，若HGTX range包含domain，输出的HGTX range名称格式为domain:range，按照range总耗时降序输出。\n"
+          "注意“Time”列是根据“Total Time”列的总和计算得出的，表示该range占所有列出ranges执行时间的百分比，而不是根据应用执行时间得到的百分比。",
+      .options = {rowsOfRanges(), processOption(), threadOption()},
       .columns = columns(),
       .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},
       .pie = {"Total Time", {"Range", "Style"}},

@@ -199,6 +199,17 @@ const RuleSpec& moeOpSumRule() {
           "read / written / (HBM bytes/s x time), summed over the executions; '-' when\n"
           "unknown. Percent is of the listed operators' Total Time. Sorted by Total Time\n"
           "descending.",
+      .descriptionZh =
+          "MoE算子的执行时间统计方式为：\n"
+          "每个MoE算子在PPU侧的执行时间为：本算子关联的PPU侧kernel的执行时间累加。\n"
+          "统计每个MoE算子的第一个和第二个GEMM算子的执行时间。\n"
+          "MoE算子的执行信息汇总时，若两个MoE算子之间大部分参数相同，仅有少量影响较小的参数差异，默认会忽略参数差异，按照相同的MoE算子合并汇总。\n"
+          "汇总结果组织如下：每MoE算子参数组合（默认忽略性能影响较小的参数差异），汇总每个算子的执行时间信息，结果按照Total Time列降序输出。\n"
+          "GEMM算子的PPU计算能力利用率估算的计算方法为，第一个和第二个GEMM算子的利用率单独计算：\n"
+          "本GEMM算子计算量 / (PPU计算每秒峰值能力 * GEMM kernel平均执行时间)\n"
+          "GEMM算子的HBM load和store利用率估算的计算方法为：\n"
+          "本GEMM算子的数据量 / (HBM每秒峰值吞吐能力 * GEMM kernel平均执行时间)\n"
+          "注意“Percent”列是根据“Total Time”列的总和计算得出的，表示该MoE算子总耗时占所有列出的算子耗时总时长的百分比，而不是根据应用执行时间得到的百分比。",
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), graphMappingOption(),
                   noMergeOption("no-merge-moe-parameter", "Merge MoE parameters", "合并MoE算子参数")},
       .columns = columns(),

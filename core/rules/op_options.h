@@ -15,7 +15,8 @@ namespace asys {
 // kernels no operator claims.
 OptionSpec opFilterOption();
 // order-by=<order_type>: the first choice is the default (by time share).
-OptionSpec orderByOption(std::vector<std::string> choices, std::vector<std::string> labels);
+OptionSpec orderByOption(std::vector<std::string> choices, std::vector<std::string> labels,
+                         std::vector<std::string> labelsZh);
 // parse-from=<source_list>: the GUI's "Parse from" (default ALL).
 OptionSpec parseFromOption();
 // The six no-merge-* flags, one settings control "Merge operator parameters".
@@ -31,5 +32,10 @@ OperatorQuery operatorQuery(const RuleContext& ctx);
 
 // The help sentence on custom rules every operator rule's description ends with.
 extern const char* const kCustomRulesHelp;
+// The same in Chinese (the documentation's --ppu-op-config paragraph), and
+// the breakdown rules' wording of it (HGTX matches framework level, kernel
+// matches kernel level).
+extern const char* const kCustomRulesHelpZh;
+extern const char* const kBreakdownCustomRulesHelpZh;
 
 }  // namespace asys

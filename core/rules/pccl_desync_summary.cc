@@ -99,6 +99,13 @@ const RuleSpec& pcclDesyncSummaryRule() {
           "deviation, all from the exact rates, printed with one decimal. Time (%) is the\n"
           "share of the listed communications' Total Duration, not of the application's\n"
           "run time. Sorted by Total Duration descending.",
+      .descriptionZh =
+          "将执行时间上存在重叠的PCCL kernel分入一个通信组，对每个通信组的所有kernel计算如下时间：\n"
+          "重叠时间：本通信组内所有PCCL kernel重叠的时间。\n"
+          "持续时间：从本通信组第一个kernel开始执行到最后一个kernel停止执行的时间。\n"
+          "不同步比例计算方式为：(持续时间 - 重叠时间) / 持续时间。\n"
+          "按照每kernel名称统计通信组的耗时和不同步占比，按照通信组的耗时汇总降序输出。\n"
+          "注意“Time”列是根据“Total Duration”列的总和计算得出的，表示该PCCL kernel所在通信组耗时占所有列出的通信组耗时总时长的百分比，而不是根据应用执行时间得到的百分比。",
       .options = pcclDesyncOptions(),
       .columns = columns(),
       .needs = pcclDesyncNeeds(),

@@ -43,6 +43,12 @@ const RuleSpec& pcclDesyncSummaryCompareRule() {
                          "name (its text, in the chosen name mode), ordered by the larger of the two\n"
                          "reports' Time descending.\n") +
                      kRatioDirection,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PCCL不同步汇总结果，匹配和比较两个报告中的PCCL kernel通信组的不同步占比。\n"
+              "不同步比例计算方式为：(持续时间 - 重叠时间) / 持续时间。\n"
+              "Desync P90列的计算方法为：将相同kernel名称的通信组统计结果根据不同步率升序排列，获取第90百分位的不同步率，本数值表示大部分PCCL通信不同步率优于此结果。\n"
+              "通过kernel名称匹配两个asysrep报告的汇总结果，按照每个报告的通信组耗时占比降序输出。\n") +
+          kRatioDirectionZh,
       .options = options,
       .columns = compareColumns(spec()),
       .needs = pcclDesyncNeeds(),

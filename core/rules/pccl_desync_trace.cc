@@ -93,6 +93,11 @@ const RuleSpec& pcclDesyncTraceRule() {
           "kernel that started last (Last Kernel is its row in HGGC_KERNEL, the kernel ID\n"
           "of the other trace rules); Kernel Name is the first kernel's. Sorted by\n"
           "Desync Rate descending, then Start.",
+      .descriptionZh =
+          "将执行时间上存在重叠的PCCL kernel分入一个通信组，对每个通信组的所有kernel计算如下时间：\n"
+          "重叠时间：本通信组内所有PCCL kernel重叠的时间。\n"
+          "持续时间：从本通信组第一个kernel开始执行到最后一个kernel停止执行的时间。\n"
+          "不同步比例计算方式为：(持续时间 - 重叠时间) / 持续时间。每通信组输出一行跟踪数据，结果按照不同步占比降序输出。",
       .options = pcclDesyncOptions(),
       .columns = columns(),
       .needs = pcclDesyncNeeds(),

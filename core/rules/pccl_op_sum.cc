@@ -257,6 +257,18 @@ const RuleSpec& pcclOpSumRule() {
           "= count x sizeof(d). Trans Bandwidth = Trans Size / Trans Time in bytes per\n"
           "second (truncated); Device Mask has a bit per participating device id. Sorted\n"
           "by Trans Time descending; OP Name is the row's earliest operator range.",
+      .descriptionZh =
+          "PCCL算子的合并规则为：相同通信组、相同的PCCL算子类型（如AllReduce）、相同数据量的多个PPU设备的算子合并计算。\n"
+          "PCCL算子类型分为如下两类：collective类型，如AllReduce、Broadcast；point to point类型，如Send、Recv。\n"
+          "对于collective类型的PCCL算子，统计规则如下：\n"
+          "对于每次PCCL算子通信，将参与通信的PPU设备中执行时间最短的PCCL kernel的执行时间，作为本次通信的传输时间Trans Time，所有参与通信的PPU设备的传输时间的累加，作为统计结果的Trans Time的取值。\n"
+          "统计结果的Instances列表示PCCL算子通信发生的次数，对于PCCL算子通信涉及多个PPU设备的场景，多个PPU设备不会导致Instances累加多次。\n"
+          "对于每次PCCL算子通信，将每个PPU设备传输数据量进行累加，作为统计结果的Trans Size的取值。\n"
+          "对于point to point类型的PCCL算子，统计规则如下：\n"
+          "每次PCCL算子通信的kernel执行时间即认为是算子的传输时间，作为统计结果的Trans Time的取值。\n"
+          "PCCL算子通信的kernel执行次数，作为统计结果的Instances的取值。\n"
+          "输出结果按照Trans Time降序输出。\n"
+          "Device Mask列表示本算子涉及的PPU设备的bitmap，每个bit表示参与的PPU设备索引。",
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), graphMappingOption()},
       .columns = columns(),
       .needs = associationNeeds(false),

@@ -114,6 +114,8 @@ const RuleSpec& pcclStageSumRule() {
           "channel type (TX / RX) and stage name: total, count, average, median, minimum,\n"
           "maximum and standard deviation of the stage durations, sorted by total time\n"
           "descending.",
+      .descriptionZh =
+          "按照每线程、每channel、每方向、每传输阶段，统计传输阶段的耗时（平均值、最大值、最小值等）、出现次数等指标，按照传输阶段总耗时降序输出。",
       .options = {},
       .columns = columns(),
       .needs = {{"PCCL_STAGE_EVENTS", "PCCL stage data", "--trace pccl"}},

@@ -45,6 +45,9 @@ const RuleSpec& ppuDeviceAttributeRule() {
           "The PPU devices' attributes, one row per device in ascending device index.\n"
           "CU Clock and Memory Clock are the highest clocks the device supports, not its\n"
           "current clocks.",
+      .descriptionZh =
+          "将PPU设备的各项参数信息，按照设备索引升序输出，每个PPU设备为表格的一行信息。\n"
+          "注意CU Clock和Memory Clock为设备支持的最高频率，并非PPU设备的实时频率信息。",
       .columns =
           {
               {"Device ID", "", CellKind::Int, "PPU device identifier"},

@@ -26,7 +26,8 @@ std::vector<ColumnSpec> columns() {
 OptionSpec gapOption() {
   OptionSpec o{.name = "gap", .kind = OptionKind::Int, .placeholder = "<ms>", .label = "Minimum gap (ms)",
                .labelZh = "最小空闲间隙 (ms)",
-               .help = "Only gaps strictly longer than this many milliseconds. Default is 500."};
+               .help = "Only gaps strictly longer than this many milliseconds. Default is 500.",
+               .helpZh = "仅输出时长严格大于此毫秒数的空闲间隙。默认为500。"};
   o.defaultValue = "500";
   o.defaultLabel = "500";
   o.minValue = 0;
@@ -92,6 +93,9 @@ const RuleSpec& ppuGapsRule() {
           "(kernels, memcpys, memsets), and the gaps between its blocks, from the first\n"
           "activity to the last, strictly longer than gap milliseconds. Sorted by Duration\n"
           "descending, then Start.",
+      .descriptionZh =
+          "统计PPU的空闲间隙：对每进程、每PPU设备，合并其PPU活动（HGGC Kernel / memcpy / memset）的执行时间，从第一个PPU活动开始到最后一个PPU活动结束，输出PPU活动之间时长严格大于gap毫秒的空闲间隙。\n"
+          "结果按照Duration降序排列，Duration相同时按照Start升序排列。",
       .options = {rowsOption("gaps", 50), gapOption()},
       .columns = columns(),
       .needs = {ppuActivityNeed()},

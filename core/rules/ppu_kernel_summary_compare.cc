@@ -41,6 +41,10 @@ const RuleSpec& ppuKernelSummaryCompareRule() {
                          "text, in the chosen name mode), ordered by the larger of the two reports'\n"
                          "Percent descending, then by name.\n") +
                      kRatioDirection,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的HGGC PPU kernel汇总结果，匹配和比较两个报告中的kernel执行时间差异。\n"
+              "通过kernel名称（按照所选的Kernel Name的展示模式）匹配两个asysrep报告的汇总结果，按照两个报告中kernel时间占比（Percent）的较大值降序输出，相同时按照kernel名称升序输出。\n") +
+          kRatioDirectionZh,
       .options = {hgtxNameOption(), kernelNameModeOption(), deviceOption(), matchedOnlyOption()},
       .columns = compareColumns(spec()),
       .needs = hggcPpuKernSumRule().needs,

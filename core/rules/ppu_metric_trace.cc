@@ -31,7 +31,8 @@ OptionSpec metricsOption() {
                .label = "Metric Name Filter",
                .labelZh = "PPU metric name过滤",
                .help = "Regular expression (Perl-compatible) searched in each PPU metric name;\n"
-                       "only matching metrics are output. Default is all PPU metrics."};
+                       "only matching metrics are output. Default is all PPU metrics.",
+               .helpZh = "指定参与统计的PPU metrics过滤正则表达式。若不指定，默认统计所有PPU metrics。"};
   o.defaultLabel = "All";
   return o;
 }
@@ -95,6 +96,8 @@ const RuleSpec& ppuMetricTraceRule() {
       .description =
           "Every PPU metric sample: one row per PPU device, metric name and sample time,\n"
           "sorted by sample start ascending, then by device ID. Values have one decimal.",
+      .descriptionZh =
+          "导出结果组织如下：每PPU设备、每PPU metric名称、每采样时间导出一行数据，按照采样时间升序输出。",
       .options = {deviceOption(), metricsOption()},
       .columns = columns(),
       .needs = {{"PPU_METRICS", "PPU metric data", "--ppu-metrics-device all"}},

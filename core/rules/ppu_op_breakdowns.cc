@@ -95,16 +95,31 @@ const char* const kBreakdownHelp =
     "time share, descending; rows=N keeps the N rows of largest time (the smallest\n"
     "are left out), in that order.\n";
 
+// 2.3.28 / 2.3.29 统计规则 (each rule adds its own ordering line).
+const char* const kBreakdownHelpZh =
+    "根据HGTX标记和kernel名称识别各个层级的算子，根据算子在PPU上的投影时间范围确定算子之间的嵌套关系。\n"
+    "PPU算子被分为框架层、加速库层和kernel层三个层级，部分层级可能不存在PPU算子信息。以自顶向下的顺序查看算子的嵌套关系，"
+    "处于嵌套顶层的算子（无论其归属哪个层级）为顶层算子。\n"
+    "PPU算子汇总的Total Time的计算方式为：所有顶层算子的执行时间的累加\n"
+    "每种PPU算子的时间占比的计算方式为：累加本PPU算子的执行时间，得到执行时间汇总。计算执行时间汇总 / Total Time，得到本PPU算子的时间占比。\n"
+    "父一级PPU算子范围内，未存在子一级PPU算子的时间范围（PPU设备空闲），被标记为Idle。各个层级中缺失的父一级PPU算子被标记为Native。\n"
+    "汇总结果组织如下：\n";
+
 }  // namespace
 
 std::vector<OptionSpec> breakdownOptions(bool kernels, bool compare) {
   std::vector<OptionSpec> o = {compare ? topOption(kernels ? "kernel-level rows" : "library-level rows")
                                        : rowsOption("rows"),
                                deviceOption(), rangeIncludeOption(), rangeExcludeOption()};
+  // The breakdown sections' own wording of rows= and top=.
+  o[0].helpZh = compare ? std::string("仅比较每个报告top N占比的") + (kernels ? "kernel层" : "加速库层") +
+                              "算子，部分占比较小的算子将会被忽略。\n默认为“-1”，即不限制展示结果条数。"
+                        : "限制输出结果的条数，部分占比较小的算子将会被忽略。\n默认为-1，表示无上限。";
   if (kernels) o.push_back(kernelNameModeOption());
   o.push_back(opFilterOption());
   o.push_back(orderByOption({"percent", "avg", "instances", "name"},
-                            {"Time percentage", "Average time", "Instances", "Name"}));
+                            {"Time percentage", "Average time", "Instances", "Name"},
+                            {"时间占比", "平均执行时间", "实例数", "名称"}));
   for (OptionSpec& m : noMergeOptions()) o.push_back(std::move(m));
   o.push_back(parseFromOption());
   return o;
@@ -127,6 +142,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
                      "mode (memcpys and memsets as hggc_ppu_trace names them). Custom rules of\n"
                      "--ppu-op-config: HGTX matches are framework-level operators, kernel matches\n"
                      "kernel-level ones.",
+      .descriptionZh = std::string(kBreakdownHelpZh) + "每框架层算子、每加速库层算子、每kernel层算子，按照逐层的时间占比降序排列。\n" + kBreakdownCustomRulesHelpZh,
       .options = breakdownOptions(true, false),
       .globalOptions = {"ppu-op-config"},
       .columns = columns(true, false),
@@ -150,6 +166,7 @@ const RuleSpec& ppuOpBreakdownRule() {
                      "and HBM Load / Store Util (ppu_op_sum's formulas over the group's instances; '-'\n"
                      "for Native and Idle). Custom rules of --ppu-op-config: HGTX matches are\n"
                      "framework-level operators, kernel matches kernel-level ones.",
+      .descriptionZh = std::string(kBreakdownHelpZh) + "每框架层算子、每加速库层算子，按照逐层的时间占比降序排列。\n" + kBreakdownCustomRulesHelpZh,
       .options = breakdownOptions(false, false),
       .globalOptions = {"ppu-op-config"},
       .columns = columns(false, false),

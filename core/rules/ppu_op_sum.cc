@@ -86,7 +86,9 @@ std::vector<OptionSpec> ppuOpSumOptions(bool compare) {
                                               "hbm-load-util", "hbm-store-util", "name"},
                                              {"Time percentage", "Instances", "Average time", "Largest time",
                                               "Active percentage", "Compute utilization", "HBM load utilization",
-                                              "HBM store utilization", "OP Name"}),
+                                              "HBM store utilization", "OP Name"},
+                                             {"时间占比", "实例数", "平均执行时间", "最长执行时间", "PPU活跃时间占比",
+                                              "PPU计算能力利用率", "HBM load利用率", "HBM store利用率", "OP Name"}),
                                graphMappingOption()};
   for (OptionSpec& m : noMergeOptions()) o.push_back(std::move(m));
   o.push_back(parseFromOption());
@@ -121,6 +123,18 @@ const RuleSpec& ppuOpSumRule() {
                          "unknown. Percent is of the listed operators' Total Time. Sorted by Total Time\n"
                          "descending.\n") +
                      kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "PPU算子的执行时间统计方式为：\n"
+              "每个PPU算子在PPU侧的执行时间为：本算子关联的PPU侧第一个活动开始，到最后一个活动结束的持续时间。\n"
+              "PPU算子的PPU活跃时间PPU Active Time计算方式为：\n"
+              "指定的时间点存在一个或者多个本PPU算子关联的PPU活动，则记为活跃时间。如果多个PPU活动在时间上重叠，重叠的部分不会被多次计入活跃时间。\n"
+              "PPU算子的执行信息汇总时，若两个PPU算子之间大部分参数相同，仅少量对应能影响较小的参数差异，默认会忽略参数差异，按照相同的PPU算子合并汇总。\n"
+              "若算子类型指定了others类型，未关联到PPU算子的kernel也参与统计，根据kernel名称进行汇总。\n"
+              "汇总结果组织如下：每PPU算子参数组合（默认忽略性能影响较小的参数差异），汇总每个算子的执行时间信息，结果按照Total Time列降序输出。\n"
+              "PPU计算能力利用率估算的计算方法为：本算子计算量 / (PPU计算每秒峰值能力 * 算子平均执行时间)\n"
+              "HBM load和store利用率估算的计算方法为：本算子的数据量 / (HBM每秒峰值吞吐能力 * 算子平均执行时间)\n"
+              "注意“Percent”列是根据“Total Time”列的总和计算得出的，表示该PPU算子总耗时占所有列出的算子耗时总时长的百分比，而不是根据应用执行时间得到的百分比。\n") +
+          kCustomRulesHelpZh,
       .options = ppuOpSumOptions(false),
       .globalOptions = {"ppu-op-config"},
       .columns = columns(false),

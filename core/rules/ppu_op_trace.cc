@@ -139,6 +139,11 @@ const RuleSpec& ppuOpTraceRule() {
                          "'PREFILL + DECODE'. Each row carries the spans 'PPU Operator' and 'Device\n"
                          "Activity' for a timeline.\n") +
                      kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "PPU算子的执行时间统计方式为：\n"
+              "每个PPU算子在PPU侧的执行时间为：本算子关联的PPU侧第一个活动开始，到最后一个活动结束的持续时间\n"
+              "跟踪导出结果组织如下：每PPU算子、每PPU活动输出一行数据，按照PPU算子开始时间升序排列，相同PPU算子内的PPU活动按照活动起始时间升序排列。\n") +
+          kCustomRulesHelpZh,
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), opFilterOption(),
                   noMergeOption("no-merge-flash-attention-prefill-decode-operator",
                                 "Merge flash attention prefill decode operators",

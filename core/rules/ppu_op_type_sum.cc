@@ -121,6 +121,16 @@ const RuleSpec& ppuOpTypeSumRule() {
                          "always there: every type together, its top operator the largest of all.\n"
                          "Percent is of the Summary's Total Time. Types sorted by Total Time descending.\n") +
                      kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "PPU算子的执行时间统计方式为：\n"
+              "每个PPU算子在PPU侧的执行时间为：本算子关联的PPU侧第一个活动开始，到最后一个活动结束的持续时间。\n"
+              "PPU算子的PPU活跃时间PPU Active Time计算方式为：\n"
+              "指定的时间点存在一个或者多个本PPU算子关联的PPU活动，则记为活跃时间。如果多个PPU活动在时间上重叠，重叠的部分不会被多次计入活跃时间。\n"
+              "汇总结果组织如下：\n"
+              "每PPU算子类型，汇总每个算子的执行时间信息，结果按照Total Time降序排列。\n"
+              "每PPU算子类型内，对每种算子参数组合的执行时间汇总，挑选汇总执行时间最长的算子参数组合，作为热点算子。\n"
+              "固定生成Summary类型的汇总行，汇总所有PPU算子类型的执行时间信息，挑选汇总执行时间最长的算子参数组合，作为汇总行的热点算子。\n") +
+          kCustomRulesHelpZh,
       .options = ppuOpTypeSumOptions(),
       .globalOptions = {"ppu-op-config"},
       .columns = columns(),

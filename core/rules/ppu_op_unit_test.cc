@@ -139,6 +139,14 @@ const RuleSpec& ppuOpUnitTestRule() {
           "[--repeat N] [--test a,b] [--device DEV] [--list]. The table lists the tests;\n"
           "operators no test can be generated for (a library's own namespace, an argument\n"
           "the report cannot recreate) come last, with the reason, as in the file.",
+      .descriptionZh =
+          "PPU算子的执行时间统计方式为：\n"
+          "每个PPU算子在PPU侧的执行时间为：本算子关联的PPU侧第一个活动开始，到最后一个活动结束的持续时间。\n"
+          "PPU算子的执行信息汇总时，若两个PPU算子之间大部分参数相同，仅少量对应能影响较小的参数差异，默认会忽略参数差异，按照相同的PPU算子合并汇总。\n"
+          "汇总结果组织如下：每PPU算子参数组合（默认忽略性能影响较小的参数差异），汇总每个算子的执行时间信息，结果按照Total Time列降序逐个生成单元测试代码。\n"
+          "注意：部分算子不支持生成单元测试代码，所有PPU算子汇总的单元测试名称在报告尾部列出。\n"
+          "运行生成的单元测试示例如下，默认运行所有的单元测试各一次，可通过选项控制运行的用例和次数：\n"
+          "python report_ppu_op_unit_test.py --top 3 --warm-up 5 --repeat 5",
       .options = {deviceOption(), rangeIncludeOption(), rangeExcludeOption(), opFilterOption(),
                   noMergeOption("no-merge-pytorch-parameter", "Merge PyTorch parameters", "合并PyTorch算子参数")},
       .columns = columns(),

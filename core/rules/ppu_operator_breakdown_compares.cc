@@ -75,6 +75,12 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
       .description = std::string("ppu_op_kernel_breakdown of a base and a target report. ") + kMatching +
                      "Avg Ratio = base kernel Avg / target kernel Avg (one decimal; above 1.0 the\n"
                      "target is faster; '-' when a side has no such kernel or a zero).\n" + kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PPU算子和kernel性能分解结果，匹配和比较两个报告中的性能分解kernel层的差异。\n"
+              "对每个asysrep报告，计算PPU算子kernel性能分解，识别asysrep报告中的PPU算子，根据算子的种类和嵌套关系，将算子分为框架层、加速库层和kernel层三个层级，获取嵌套的算子逐层细化的性能分解信息。\n"
+              "父一级PPU算子范围内，未存在子一级PPU算子的时间范围（PPU设备空闲），被标记为Idle。各个层级中缺失的父一级PPU算子被标记为Native。\n"
+              "通过三个层级的PPU算子参数匹配两个asysrep报告的kernel层性能分解数据，并比较kernel层的性能数据。输出结果按照每个报告中的每级算子的占比降序排列。\n") +
+          kRatioDirectionZh + std::string("\n") + kBreakdownCustomRulesHelpZh,
       .options = options(true),
       .globalOptions = {"ppu-op-config"},
       .columns = compareColumns(kernelSpec()),
@@ -96,6 +102,12 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
                      "Avg Ratio = base library Avg / target library Avg (one decimal; above 1.0 the\n"
                      "target is faster; '-' when a side has no such library group or a zero).\n" +
                      kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PPU算子性能分解结果，匹配和比较两个报告中的性能分解加速库层的差异。\n"
+              "对每个asysrep报告，计算PPU算子性能分解，识别asysrep报告中的PPU算子，根据算子的种类和嵌套关系，将算子分为框架层、加速库层和kernel层三个层级，获取加速库层的性能分解信息和硬件利用率信息。\n"
+              "父一级PPU算子范围内，未存在子一级PPU算子的时间范围（PPU设备空闲），被标记为Idle。各个层级中缺失的父一级PPU算子被标记为Native。\n"
+              "通过框架层和加速库层的PPU算子参数匹配两个asysrep报告的加速库层性能分解数据，并比较差异。输出结果按照每个报告中的每级算子的占比降序排列。\n") +
+          kRatioDirectionZh + std::string("\n") + kBreakdownCustomRulesHelpZh,
       .options = options(false),
       .globalOptions = {"ppu-op-config"},
       .columns = compareColumns(librarySpec()),

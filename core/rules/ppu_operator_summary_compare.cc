@@ -57,6 +57,11 @@ const RuleSpec& ppuOperatorSummaryCompareRule() {
                          "its own). top=N compares each report's first N operators. Ordered by the\n"
                          "larger of the two reports' Percent descending.\n") +
                      kRatioDirection + "\n" + kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PPU算子汇总结果，匹配和比较两个报告中的PPU算子执行时间差异。\n"
+              "PPU算子的执行信息汇总时，若两个PPU算子之间大部分参数相同，仅少量对应能影响较小的参数差异，默认会忽略参数差异，按照相同的PPU算子合并汇总。\n"
+              "通过PPU算子类型和PPU算子参数匹配两个asysrep报告的算子汇总结果，按照每个报告的算子占比降序输出。\n") +
+          kRatioDirectionZh + std::string("\n") + kCustomRulesHelpZh,
       .options = options(),
       .globalOptions = {"ppu-op-config"},
       .columns = compareColumns(spec()),

@@ -52,6 +52,10 @@ const RuleSpec& ppuOperatorTypeSummaryCompareRule() {
                          "row (every type together, and each report's top operator) always comes first;\n"
                          "the types follow by the larger of the two reports' Percent descending.\n") +
                      kRatioDirection + "\n" + kCustomRulesHelp,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PPU算子类型汇总结果，匹配和比较两个报告中的PPU算子类型的执行时间差异。\n"
+              "通过PPU算子类型匹配两个asysrep报告的算子类型汇总结果，按照每个报告的算子类型占比降序排列。固定生成Summary类型的汇总行，汇总比较两个报告所有PPU算子类型的执行时间信息和热点算子。\n") +
+          kRatioDirectionZh + std::string("\n") + kCustomRulesHelpZh,
       .options = options(),
       .globalOptions = {"ppu-op-config"},
       .columns = compareColumns(spec()),

@@ -26,10 +26,10 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-OptionSpec intOption(const char* name, const char* label, const char* labelZh, const char* help, int64_t def,
-                     int64_t min, std::optional<int64_t> max) {
+OptionSpec intOption(const char* name, const char* label, const char* labelZh, const char* help,
+                     const char* helpZh, int64_t def, int64_t min, std::optional<int64_t> max) {
   OptionSpec o{.name = name, .kind = OptionKind::Int, .placeholder = "<n>", .label = label, .labelZh = labelZh,
-               .help = help};
+               .help = help, .helpZh = helpZh};
   o.defaultValue = o.defaultLabel = std::to_string(def);
   o.minValue = min;
   o.maxValue = max;
@@ -44,6 +44,10 @@ OptionSpec timeRangeModeOption() {
       "          (of each device with merge-process-id), the default;\n"
       "  full:   the statistics time range (--filter-time / --filter-hgtx), else the\n"
       "          report's whole capture range, the same for all.";
+  o.helpZh =
+      "等分为时间分段的统计时间范围：\n"
+      "active：默认模式，时间范围从每进程、每PPU设备（使能merge-process-id时为每PPU设备）的第一个PPU活动开始，到最后一个PPU活动结束截止。\n"
+      "full：时间范围选取为用户指定的统计时间范围，若没有指定统计时间范围，则统计报告整体的时间范围，所有设备相同。";
   return o;
 }
 
@@ -153,16 +157,22 @@ const RuleSpec& ppuTimeUtilRule() {
           "duration-weighted utilisation. Sorted by In-Use ascending, then Start.\n"
           "Whole-report utilisation: ppu_time_util:threshold=100:chunks=1:range-mode=full\n"
           "(no row when a PPU is busy all the time).",
+      .descriptionZh =
+          "统计PPU时间利用率较低的时间段：对每进程、每PPU设备（使能merge-process-id时为每PPU设备），将range-mode指定的时间范围等分为chunks个时间分段，每个分段的时间利用率为分段内PPU活动的繁忙时间（重叠部分不会被多次计入）/ 分段长度，不会超过100%。\n"
+          "保留时间利用率严格低于threshold百分比的分段，相邻的保留分段合并为一个时间段，其In-Use为按时长加权的时间利用率。\n"
+          "结果按照In-Use升序排列，相同时按照Start升序排列。\n"
+          "统计整个报告的时间利用率：ppu_time_util:threshold=100:chunks=1:range-mode=full（PPU始终繁忙时没有输出行）。",
       .options = {rowsOption("stretches", 50),
                   intOption("threshold", "Utilization threshold (%)", "时间利用率阈值 (%)",
-                            "Keep chunks whose utilisation is strictly below this percentage. Default is 50.", 50, 0,
-                            100),
+                            "Keep chunks whose utilisation is strictly below this percentage. Default is 50.",
+                            "保留时间利用率严格低于此百分比的时间分段。默认为50。", 50, 0, 100),
                   intOption("chunks", "Number of chunks", "时间分段数", "Number of equal chunks the time range is cut into. Default is 100.",
-                            100, 1, std::nullopt),
+                            "统计时间范围等分成的时间分段数。默认为100。", 100, 1, std::nullopt),
                   timeRangeModeOption(),
                   {.name = "merge-process-id", .kind = OptionKind::Flag, .label = "Merge processes",
                    .labelZh = "合并进程",
-                   .help = "One utilisation per device, over the activities of all processes."}},
+                   .help = "One utilisation per device, over the activities of all processes.",
+                   .helpZh = "每PPU设备统计一个时间利用率，包含所有进程的PPU活动。"}},
       .columns = columns(),
       .needs = {ppuActivityNeed()},
       .pie = {"Duration", {"Device ID", "PID"}},

@@ -100,6 +100,13 @@ const RuleSpec& ppuTimeUtilCompareRule() {
                          "memsets; overlaps count once) / Duration (the time range of range-mode).\n"
                          "Ordered by the larger of the two In-Use values descending.\n") +
                      kRatioDirection,
+      .descriptionZh = std::string(
+              "比较两个asysrep报告中的PPU时间利用率汇总结果，匹配和比较两个报告中的PPU在时间利用率的差异。\n"
+              "如果选择了“PPU Active Time Range”模式，则统计的时间范围从该设备上的第一个 PPU 操作开始，到该设备上的最后一个 PPU 操作结束。\n"
+              "如果选择了“Filtered Time Range”范围模式，则时间范围与指定的过滤时间范围相同。\n"
+              "请注意，利用率是指“时间”利用率，而不是“资源”利用率，PPU设备在指定时间存在操作，即认为PPU此刻的时间利用率为100%。如果多个操作在同时运行，对应的时间利用率也不会超过100%。\n"
+              "对于每个PPU设备，PPU在时间范围的时间利用率为：繁忙时间/时间段长度。两个报告的统计结果根据PPU设备索引匹配和对比，对比结果按照每个报告的PPU时间利用率降序排列。\n") +
+          kRatioDirectionZh,
       .options = {rangeModeOption(), matchedOnlyOption()},
       .columns = compareColumns(spec()),
       .needs = {ppuActivityNeed()},

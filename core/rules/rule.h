@@ -33,6 +33,9 @@ struct FlagSpec {
   std::string name;
   std::string label;  // settings panel text
   std::string help;
+  // `help` in Chinese (the documentation's wording). The label has none: the
+  // documentation keeps the modes' names (Base, Mangled) in its Chinese text.
+  std::string helpZh;
 };
 
 struct OptionSpec {
@@ -42,10 +45,17 @@ struct OptionSpec {
   std::string label;        // settings panel label
   std::string labelZh;      // the same in Chinese (the rule documentation's wording)
   std::string help;         // help text, may span lines
+  // `help` in Chinese, for the viewer (the CLI's help stays English): the
+  // documentation's wording of the option (its bullet under 支持的选项列举如下,
+  // or its 规则设置 entry), one sentence or bullet per line.
+  std::string helpZh;
   std::string defaultValue; // "" = none (all devices, no limit, ...)
   std::string defaultLabel; // how the panel shows the default ("All", "Demangled")
+  std::string defaultLabelZh;  // the same in Chinese ("" = `defaultLabel`)
   std::vector<std::string> choices;  // Choice
   std::vector<std::string> choiceLabels;  // Choice: the panel's text per choice ("" = the value)
+  // Choice / ChoiceList: the panel's Chinese text per choice ("" or missing = the English one).
+  std::vector<std::string> choiceLabelsZh;
   std::vector<FlagSpec> flags;       // ExclusiveFlags
   // A Flag that turns something off (`no-graph-mapping`): the panel shows a
   // checkbox for the thing itself, ticked by default, with `label`.
@@ -119,6 +129,10 @@ struct RuleSpec {
   std::string rowHelp;      // the Row# line of the help: "Row number of the kernel summary"
   std::string topic;        // rule list group: "HGGC", "HGTX", "OS runtime", "Device"
   std::string description;  // the rule's computation, for help and the panel
+  // The description in Chinese, for the viewer: the documentation's 统计规则
+  // of the rule (asys-stats-rules.zh.txt), trimmed to what `description`
+  // covers, one paragraph per line.
+  std::string descriptionZh;
   std::vector<OptionSpec> options;
   // The global options (rule_config.h) the rule reads: named in its help,
   // shown in its settings panel.

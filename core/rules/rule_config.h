@@ -20,6 +20,7 @@ struct GlobalOptionSpec {
   std::string label;        // the settings panel's label
   std::string labelZh;      // the same in Chinese
   std::string help;         // what one entry means, may span lines
+  std::string helpZh;       // the same in Chinese (the documentation's wording), for the viewer
   std::string purpose;      // the help line: "Use --<name> to <purpose>."
   // The entries that apply when none is given (the panel's starting list).
   std::vector<std::string> defaults;

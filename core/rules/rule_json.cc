@@ -55,23 +55,27 @@ std::string rulesJson(Report* report) {
         << ",\"compare\":" << (r->compare ? "true" : "false") << ",\"title\":" << jsonQuote(r->title)
         << ",\"titleZh\":" << jsonQuote(r->titleZh)
         << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
+        << ",\"descriptionZh\":" << jsonQuote(r->descriptionZh)
         << ",\"options\":";
     array(out, r->options, [&](const OptionSpec& o) {
       out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
           << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
           << ",\"labelZh\":" << jsonQuote(o.labelZh)
-          << ",\"help\":" << jsonQuote(o.help) << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
-          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel)
+          << ",\"help\":" << jsonQuote(o.help) << ",\"helpZh\":" << jsonQuote(o.helpZh)
+          << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
+          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel) << ",\"defaultLabelZh\":" << jsonQuote(o.defaultLabelZh)
           << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"group\":" << jsonQuote(o.group)
           << ",\"groupZh\":" << jsonQuote(o.groupZh)
           << ",\"choices\":";
       array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"choiceLabels\":";
       array(out, o.choiceLabels, [&](const std::string& c) { out << jsonQuote(c); });
+      out << ",\"choiceLabelsZh\":";
+      array(out, o.choiceLabelsZh, [&](const std::string& c) { out << jsonQuote(c); });
       out << ",\"flags\":";
       array(out, o.flags, [&](const FlagSpec& f) {
         out << "{\"name\":" << jsonQuote(f.name) << ",\"label\":" << jsonQuote(f.label)
-            << ",\"help\":" << jsonQuote(f.help) << '}';
+            << ",\"help\":" << jsonQuote(f.help) << ",\"helpZh\":" << jsonQuote(f.helpZh) << '}';
       });
       out << '}';
     });
@@ -83,6 +87,7 @@ std::string rulesJson(Report* report) {
       out << "{\"name\":" << jsonQuote(name) << ",\"placeholder\":" << jsonQuote(g ? g->placeholder : "")
           << ",\"label\":" << jsonQuote(g ? g->label : name)
           << ",\"labelZh\":" << jsonQuote(g ? g->labelZh : "") << ",\"help\":" << jsonQuote(g ? g->help : "")
+          << ",\"helpZh\":" << jsonQuote(g ? g->helpZh : "")
           << ",\"defaults\":";
       array(out, g ? g->defaults : std::vector<std::string>{}, [&](const std::string& d) { out << jsonQuote(d); });
       out << '}';

@@ -2,7 +2,9 @@
 // and compare layer all read it, so a slip here shows everywhere.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -112,4 +114,133 @@ TEST(RuleDeclarations, ChineseTitlesAreTheDocumentationsSectionTitles) {
     EXPECT_TRUE(headings.count(r->titleZh)) << r->name << ": \"" << r->titleZh << "\" is no section title";
   }
   EXPECT_GE(checked, 36u);
+}
+
+namespace {
+
+// A CJK ideograph (U+4E00..U+9FFF: UTF-8 lead byte 0xE4..0xE9).
+bool hasIdeograph(const std::string& s) {
+  for (unsigned char c : s)
+    if (c >= 0xE4 && c <= 0xE9) return true;
+  return false;
+}
+
+std::vector<std::string> linesOf(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+// The text without what only lays it out: white space, bullets and the
+// punctuation a sentence or list item ends with, so a line that joins two of
+// the documentation's bullets, or ends one with '。' where it has none, still
+// reads as its wording.
+std::string normalised(const std::string& s) {
+  static const std::vector<std::string> drop = {"•", "。", "，", "；", "：", "、"};
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == ':') {
+      ++i;
+      continue;
+    }
+    bool dropped = false;
+    for (const std::string& d : drop) {
+      if (s.compare(i, d.size(), d) == 0) {
+        i += d.size();
+        dropped = true;
+        break;
+      }
+    }
+    if (!dropped) out += s[i++];
+  }
+  return out;
+}
+
+}  // namespace
+
+// The viewer's Chinese interface shows these: every rule's description, every
+// option's help (and each kernel name mode's), every global option's help.
+TEST(RuleDeclarations, EveryRuleAndOptionHasChineseHelp) {
+  for (const RuleSpec* r : allRules()) {
+    EXPECT_TRUE(hasIdeograph(r->descriptionZh)) << r->name << ": descriptionZh \"" << r->descriptionZh << '"';
+    for (const OptionSpec& o : r->options) {
+      EXPECT_TRUE(hasIdeograph(o.helpZh)) << r->name << ": option " << o.name << " helpZh \"" << o.helpZh << '"';
+      for (const FlagSpec& f : o.flags) EXPECT_TRUE(hasIdeograph(f.helpZh)) << r->name << ": flag " << f.name;
+      // Chinese choice labels, when given, name every choice.
+      if (!o.choiceLabelsZh.empty()) {
+        EXPECT_EQ(o.choiceLabelsZh.size(), o.choices.size()) << r->name << ": option " << o.name;
+        for (const std::string& c : o.choiceLabelsZh) EXPECT_FALSE(c.empty()) << r->name << ": option " << o.name;
+      }
+      // A choice with English display labels has Chinese ones.
+      if (!o.choiceLabels.empty()) EXPECT_FALSE(o.choiceLabelsZh.empty()) << r->name << ": option " << o.name;
+    }
+  }
+  for (const GlobalOptionSpec& g : globalOptions()) EXPECT_TRUE(hasIdeograph(g.helpZh)) << "--" << g.name;
+}
+
+// The Chinese texts are the rule documentation's wording, line by line
+// (normalised: white space and list punctuation aside), so they cannot drift
+// from it; a description's first line is in the rule's own section. The texts
+// the documentation has no wording for are ours, named below (and in the
+// report of the change that wrote them); the list must stay exact.
+TEST(RuleDeclarations, ChineseHelpIsTheDocumentationsWording) {
+  std::ifstream in(std::string(ASYS_SPEC_DIR) + "/asys-stats-rules.zh.txt");
+  if (!in) GTEST_SKIP() << "no " << ASYS_SPEC_DIR << "/asys-stats-rules.zh.txt";
+  std::set<std::string> titles;
+  for (const RuleSpec* r : allRules()) titles.insert(r->titleZh);
+  // Sections by heading: "2.3.7 HGGC PPU kernel汇总", or a compare rule's
+  // unnumbered "PPU算子汇总比较".
+  std::string whole;
+  std::map<std::string, std::string> sections;
+  std::string* section = nullptr;
+  for (std::string line; std::getline(in, line);) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    // A numbered heading's number has two dots ("2. asys添加选项" is a tip's step).
+    std::string heading = line;
+    const size_t space = line.find(' ');
+    const bool numbered = line.rfind("2.", 0) == 0 && space != std::string::npos &&
+                          std::count(line.begin(), line.begin() + space, '.') >= 2;
+    if (numbered) heading = line.substr(space + 1);
+    if (numbered || titles.count(heading)) section = &sections[heading];
+    const std::string n = normalised(line);
+    whole += n;
+    if (section) *section += n;
+  }
+
+  std::set<std::string> missing;  // rule, rule:option, --global
+  auto check = [&](const std::string& key, const std::string& text, const std::string* own) {
+    const std::vector<std::string> lines = linesOf(text);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const std::string n = normalised(lines[i]);
+      const std::string& hay = (i == 0 && own) ? *own : whole;
+      if (hay.find(n) == std::string::npos) missing.insert(key);
+    }
+  };
+  size_t ownSections = 0;
+  for (const RuleSpec* r : allRules()) {
+    auto s = sections.find(r->titleZh);
+    ownSections += s != sections.end();
+    check(r->name, r->descriptionZh, s == sections.end() ? nullptr : &s->second);
+    for (const OptionSpec& o : r->options) {
+      check(r->name + ":" + o.name, o.helpZh, nullptr);
+      for (const FlagSpec& f : o.flags) check(r->name + ":" + f.name, f.helpZh, nullptr);
+    }
+  }
+  for (const GlobalOptionSpec& g : globalOptions()) check("--" + g.name, g.helpZh, nullptr);
+  EXPECT_GE(ownSections, 36u) << "rules whose description is checked against their own section";
+
+  // Ours: rules and options the documentation does not describe (the expert
+  // rules, the kernel compare), option defaults it does not give, and the
+  // '\/' escape of --callstack-group-config.
+  const std::set<std::string> ours = {
+      "ppu_gaps",           "ppu_gaps:rows",           "ppu_gaps:gap",
+      "ppu_time_util",      "ppu_time_util:rows",      "ppu_time_util:threshold",
+      "ppu_time_util:chunks", "ppu_time_util:range-mode", "ppu_time_util:merge-process-id",
+      "ppu_kernel_summary_compare", "--callstack-group-config",
+  };
+  for (const std::string& key : missing) EXPECT_TRUE(ours.count(key)) << key << ": a line is not the documentation's wording";
+  for (const std::string& key : ours) EXPECT_TRUE(missing.count(key)) << key << ": is the documentation's wording now";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleTitle, optionLabel } from '../../web/src/i18n/decl';
+import { choiceLabel, defaultLabel, optionHelp, optionLabel, ruleDescription, ruleTitle } from '../../web/src/i18n/decl';
 import { initialLang } from '../../web/src/i18n/lang';
 import { messages } from '../../web/src/i18n/messages';
 import { normalizeRules } from '../../web/src/engine/normalize';
@@ -48,5 +48,73 @@ describe('interface language', () => {
     expect(optionLabel(withZh.options[0], 'zh')).toBe('展示结果的最大行数');
     expect(ruleTitle(without, 'zh')).toBe('Old Rule');
     expect(optionLabel(without.options[0], 'zh')).toBe('Rows');
+  });
+
+  it("shows the declaration's Chinese description, help and choice labels, the English ones from an engine without them", () => {
+    const [withZh, without] = normalizeRules([
+      {
+        name: 'hggc_ppu_kern_sum',
+        title: 'HGGC PPU Kernel Summary',
+        description: 'Time spent in each HGGC kernel.',
+        descriptionZh: '按照每HGGC kernel名称进行统计。',
+        options: [
+          {
+            name: 'rows',
+            kind: 'int',
+            label: 'Maximum number of results',
+            help: 'Maximum number of kernels to output.',
+            helpZh: '限制输出结果的条数。',
+            defaultLabel: '-1 (no limit)',
+            defaultLabelZh: '-1（无上限）',
+          },
+          {
+            name: 'name-mode',
+            kind: 'exclusiveFlags',
+            label: 'Kernel Name Mode',
+            help: 'Kernel name to group and print by.',
+            helpZh: 'Kernel Name的展示模式。',
+            defaultLabel: 'Demangled',
+            flags: [{ name: 'base', label: 'Base', help: "Use the kernel's short name.", helpZh: '使用kernel的短名称进行统计和输出。' }],
+          },
+          {
+            name: 'usage-mode',
+            kind: 'choice',
+            choices: ['all', 'unreleased', 'other'],
+            choiceLabels: ['All Alloc and Free Trace', 'Unreleased Alloc Trace', ''],
+            choiceLabelsZh: ['申请和释放的内存跟踪', '', ''],
+          },
+        ],
+        globalOptions: [{ name: 'ppu-op-config', help: 'One operator rule per entry.', helpZh: '自定义算子识别规则。' }],
+      },
+      {
+        name: 'old',
+        title: 'Old Rule',
+        description: 'An old rule.',
+        options: [{ name: 'rows', kind: 'int', label: 'Rows', help: 'At most this many rows.', defaultLabel: 'None' }],
+        globalOptions: [{ name: 'ppu-op-config', help: 'One operator rule per entry.' }],
+      },
+    ]);
+    expect(ruleDescription(withZh, 'zh')).toBe('按照每HGGC kernel名称进行统计。');
+    expect(ruleDescription(withZh, 'en')).toBe('Time spent in each HGGC kernel.');
+    const [rows, mode, usage] = withZh.options;
+    expect(optionHelp(rows, 'zh')).toBe('限制输出结果的条数。');
+    expect(optionHelp(rows, 'en')).toBe('Maximum number of kernels to output.');
+    expect(defaultLabel(rows, 'zh')).toBe('-1（无上限）');
+    expect(defaultLabel(rows, 'en')).toBe('-1 (no limit)');
+    // The kernel name modes keep their names; their help is Chinese.
+    expect(mode.flags[0].label).toBe('Base');
+    expect(optionHelp(mode.flags[0], 'zh')).toBe('使用kernel的短名称进行统计和输出。');
+    expect(optionHelp(mode.flags[0], 'en')).toBe("Use the kernel's short name.");
+    expect(defaultLabel(mode, 'zh')).toBe('Demangled');
+    // A choice without a Chinese label reads its English label, else its value.
+    expect([0, 1, 2].map((i) => choiceLabel(usage, i, 'zh'))).toEqual(['申请和释放的内存跟踪', 'Unreleased Alloc Trace', 'other']);
+    expect([0, 1, 2].map((i) => choiceLabel(usage, i, 'en'))).toEqual(['All Alloc and Free Trace', 'Unreleased Alloc Trace', 'other']);
+    expect(optionHelp(withZh.globalOptions[0], 'zh')).toBe('自定义算子识别规则。');
+    expect(optionHelp(withZh.globalOptions[0], 'en')).toBe('One operator rule per entry.');
+    // An engine without Chinese texts: the English ones in both languages.
+    expect(ruleDescription(without, 'zh')).toBe('An old rule.');
+    expect(optionHelp(without.options[0], 'zh')).toBe('At most this many rows.');
+    expect(defaultLabel(without.options[0], 'zh')).toBe('None');
+    expect(optionHelp(without.globalOptions[0], 'zh')).toBe('One operator rule per entry.');
   });
 });

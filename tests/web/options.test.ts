@@ -225,7 +225,7 @@ describe('global options (--callstack-group-config)', () => {
   it('reads the declarations and the choice labels', () => {
     expect(memory.globalOptions).toEqual([
       { name: 'callstack-group-config', placeholder: 'NAME=FRAME_RE[/FRAME_RE...]', label: 'Group Config', labelZh: 'Group Config', help: 'h',
-        defaults: ['acompute=(libacblas|libacdnn)', 'launch_kernel=LaunchKernel'] },
+        helpZh: 'h', defaults: ['acompute=(libacblas|libacdnn)', 'launch_kernel=LaunchKernel'] },
     ]);
     expect(memory.options[0].choiceLabels).toEqual(['Total Alloc Size', 'Unreleased Alloc Size']);
     // Older engines send neither.

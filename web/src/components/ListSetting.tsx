@@ -4,7 +4,7 @@
 // reads the option, and is refused while an entry is invalid.
 import { useEffect, useRef, useState } from 'react';
 import type { GlobalOptionSpec } from '../engine/types';
-import { optionLabel } from '../i18n/decl';
+import { optionHelp, optionLabel } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
 interface Props {
@@ -82,7 +82,7 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
 
   return (
     <details className="list-setting" data-testid={`global-${spec.name}`}>
-      <summary title={spec.help}>
+      <summary title={optionHelp(spec, lang)}>
         <span className="list-setting-label">{optionLabel(spec, lang)}</span>
         <span className="muted small">
           {applied.length} {applied.length === 1 ? 'entry' : 'entries'}
@@ -90,7 +90,7 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
           {dirty ? ', not saved' : ''}
         </span>
       </summary>
-      <p className="muted small list-setting-help">{spec.help}</p>
+      <p className="muted small list-setting-help">{optionHelp(spec, lang)}</p>
       <ol className="list-setting-entries">
         {draft.map((entry, i) => (
           <li key={i} className={errors[i] ? 'invalid' : ''}>

@@ -8,6 +8,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
+import { useLang } from '../i18n/lang';
 
 export const ROW_HEIGHT = 26;
 const HEADER_HEIGHT = 38; // two lines
@@ -124,6 +125,7 @@ const NO_ROWS: ReadonlySet<number> = new Set();
 
 export function ResultTable(props: Props) {
   const { result, order, sort, pendingSort, onSort, onRowClick, onRowContextMenu, headerNote, sums, matches, currentMatch } = props;
+  const { t } = useLang();
   const selectedRows = props.selectedRows ?? NO_ROWS;
   const scrollToRow = props.scrollToRow ?? null;
   const scroller = useRef<HTMLDivElement>(null);
@@ -260,7 +262,7 @@ export function ResultTable(props: Props) {
       <div className="table-inner" style={{ '--cols': template } as React.CSSProperties}>
         <div className="tr thead" role="row" style={{ height: HEADER_HEIGHT }}>
           {!hasRowNumber && (
-            <div className="th num" role="columnheader" title="Row number in the rule's output order">
+            <div className="th num" role="columnheader" title={t.rowNumberTitle}>
               Row#
             </div>
           )}
@@ -281,7 +283,7 @@ export function ResultTable(props: Props) {
                   }
                 }}
                 tabIndex={0}
-                title={`${c.header} — click to sort`}
+                title={t.sortColumnTitle(c.header)}
                 data-testid={`th-${ci}`}
               >
                 <span className="th-label">

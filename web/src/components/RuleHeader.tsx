@@ -2,7 +2,7 @@
 // as a command line, the running mark, its description and its generated
 // settings (the report's devices and processes offered as toggles).
 import type { OptionSpec, ReportSummary, RuleDecl } from '../engine/types';
-import { ruleTitle } from '../i18n/decl';
+import { ruleDescription, ruleTitle } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 import type { SettingValues } from '../lib/options';
 import { usePrefs } from '../state/prefs';
@@ -35,6 +35,7 @@ interface Props {
 export function RuleHeader({ rule, cli, running, values, errors, summary, global }: Props) {
   const { lang, t } = useLang();
   const prefs = usePrefs();
+  const description = ruleDescription(rule, lang);
   return (
     <div className="rule-header">
       <div className="rule-heading">
@@ -48,9 +49,9 @@ export function RuleHeader({ rule, cli, running, values, errors, summary, global
           </span>
         )}
       </div>
-      {rule.description && (
-        <p className="rule-description" title={rule.description}>
-          {rule.description}
+      {description && (
+        <p className="rule-description" title={description} data-testid="rule-description">
+          {description}
         </p>
       )}
       <SettingsPanel

@@ -3,7 +3,7 @@
 import type { GlobalOptionSpec, OptionSpec, RuleDecl } from '../engine/types';
 import { parseChoiceList, parseIdList, type SettingValues } from '../lib/options';
 import { ListSetting } from './ListSetting';
-import { groupLabel, optionLabel } from '../i18n/decl';
+import { choiceLabel, defaultLabel, groupLabel, optionHelp, optionLabel } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
 /** The global options' editors: the entries in force, checking and saving. */
@@ -112,7 +112,8 @@ function Control({
   const { lang } = useLang();
   const label = optionLabel(opt, lang);
   const id = `opt-${opt.name}`;
-  const help = opt.help || undefined;
+  const help = optionHelp(opt, lang) || undefined;
+  const shownDefault = defaultLabel(opt, lang);
   let control: React.ReactNode;
   switch (opt.kind) {
     case 'Flag': {
@@ -137,7 +138,7 @@ function Control({
           type="number"
           step={1}
           value={value}
-          placeholder={opt.defaultLabel || (opt.defaultValue === '' ? 'no limit' : opt.defaultValue)}
+          placeholder={shownDefault || (opt.defaultValue === '' ? 'no limit' : opt.defaultValue)}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -145,14 +146,14 @@ function Control({
     case 'IdList':
       control =
         known.length > 0 && known.length <= MAX_TOGGLES && parseIdList(value) !== null ? (
-          <IdPicker value={value} known={known} onChange={onChange} allLabel={opt.defaultLabel || 'All'} />
+          <IdPicker value={value} known={known} onChange={onChange} allLabel={shownDefault || 'All'} />
         ) : (
           <input
             id={id}
             className="input ids"
             type="text"
             value={value}
-            placeholder={opt.defaultLabel || 'All'}
+            placeholder={shownDefault || 'All'}
             onChange={(e) => onChange(e.target.value)}
             spellCheck={false}
           />
@@ -162,10 +163,12 @@ function Control({
       if (opt.choices.length > 0) {
         control = (
         <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-          {!opt.choices.includes(opt.defaultValue) && <option value="">{opt.defaultLabel || 'Default'}</option>}
+          {!opt.choices.includes(opt.defaultValue) && <option value="">{shownDefault || 'Default'}</option>}
           {opt.choices.map((c, i) => (
             <option key={c} value={c}>
-              {opt.choiceLabels[i] || (c === opt.defaultValue && opt.defaultLabel ? opt.defaultLabel : c)}
+              {(lang === 'zh' && opt.choiceLabelsZh[i]) ||
+                opt.choiceLabels[i] ||
+                (c === opt.defaultValue && shownDefault ? shownDefault : c)}
             </option>
           ))}
         </select>
@@ -180,7 +183,7 @@ function Control({
           className="input text"
           type="text"
           value={value}
-          placeholder={opt.defaultLabel || opt.placeholder || 'All'}
+          placeholder={shownDefault || opt.placeholder || 'All'}
           onChange={(e) => onChange(e.target.value)}
           spellCheck={false}
         />
@@ -192,9 +195,9 @@ function Control({
     case 'ExclusiveFlags':
       control = (
         <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{opt.defaultLabel || 'Default'}</option>
+          <option value="">{shownDefault || 'Default'}</option>
           {opt.flags.map((f) => (
-            <option key={f.name} value={f.name} title={f.help}>
+            <option key={f.name} value={f.name} title={optionHelp(f, lang)}>
               {f.label}
             </option>
           ))}
@@ -275,7 +278,7 @@ function ChoicePicker({ opt, value, onChange }: { opt: OptionSpec; value: string
   return (
     <div className="id-picker" role="group" aria-label={optionLabel(opt, lang)}>
       <button type="button" className={`chip toggle${all ? ' on' : ''}`} onClick={() => onChange('')} aria-pressed={all}>
-        {opt.defaultLabel || 'All'}
+        {defaultLabel(opt, lang) || 'All'}
       </button>
       {opt.choices.map((c, i) => (
         <button
@@ -284,11 +287,11 @@ function ChoicePicker({ opt, value, onChange }: { opt: OptionSpec; value: string
           className={`chip toggle${chosen.has(c) ? ' on' : ''}`}
           onClick={() => toggle(c)}
           aria-pressed={chosen.has(c)}
-          title={opt.choiceLabels[i] || c}
+          title={choiceLabel(opt, i, lang)}
           data-choice={c}
         >
           {/* The label up to its parenthesis; the whole label on hover. */}
-          {(opt.choiceLabels[i] || c).split(' (')[0]}
+          {choiceLabel(opt, i, lang).split(' (')[0]}
         </button>
       ))}
     </div>

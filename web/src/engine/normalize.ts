@@ -83,13 +83,22 @@ export function normalizeOption(raw: unknown): OptionSpec {
     // An engine without Chinese labels: the English one.
     labelZh: str(o.labelZh) || str(o.label) || str(o.name),
     help: str(o.help),
+    // An engine without Chinese help: the English one.
+    helpZh: str(o.helpZh) || str(o.help),
     defaultValue: str(o.defaultValue ?? o.default),
     defaultLabel: str(o.defaultLabel),
+    defaultLabelZh: str(o.defaultLabelZh),
     choices: arr(o.choices).map(str),
     choiceLabels: arr(o.choiceLabels).map(str),
+    choiceLabelsZh: arr(o.choiceLabelsZh).map(str),
     flags: arr(o.flags).map((f) => {
       const fo = obj(f);
-      return { name: str(fo.name), label: str(fo.label) || str(fo.name), help: str(fo.help) };
+      return {
+        name: str(fo.name),
+        label: str(fo.label) || str(fo.name),
+        help: str(fo.help),
+        helpZh: str(fo.helpZh) || str(fo.help),
+      };
     }),
     inverted: o.inverted === true,
     group: str(o.group),
@@ -119,6 +128,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
     titleZh: str(o.titleZh) || str(o.title) || str(o.name),
     topic: str(o.topic) || 'Other',
     description: str(o.description),
+    descriptionZh: str(o.descriptionZh) || str(o.description),
     options: arr(o.options).map(normalizeOption),
     globalOptions: arr(o.globalOptions)
       .map((g) => {
@@ -129,6 +139,7 @@ export function normalizeRule(raw: unknown): RuleDecl {
           label: str(go.label) || str(go.name),
           labelZh: str(go.labelZh) || str(go.label) || str(go.name),
           help: str(go.help),
+          helpZh: str(go.helpZh) || str(go.help),
           defaults: arr(go.defaults).map(str),
         };
       })

@@ -12,6 +12,8 @@ export interface FlagSpec {
   name: string;
   label: string;
   help: string;
+  /** The help in Chinese (the label is a name the documentation keeps: Base, Mangled). */
+  helpZh: string;
 }
 
 export interface OptionSpec {
@@ -22,11 +24,17 @@ export interface OptionSpec {
   /** The label in Chinese. */
   labelZh: string;
   help: string;
+  /** The help in Chinese (the rule documentation's wording). */
+  helpZh: string;
   defaultValue: string;
   defaultLabel: string;
+  /** The default's text in Chinese ("": the English one). */
+  defaultLabelZh: string;
   choices: string[];
   /** Choice: the panel's text per choice ("" or missing: the value itself). */
   choiceLabels: string[];
+  /** The same in Chinese ("" or missing: the English one). */
+  choiceLabelsZh: string[];
   flags: FlagSpec[];
   /** A Flag that turns something off (`no-graph-mapping`): shown as a checkbox for the thing itself, ticked by default. */
   inverted: boolean;
@@ -48,6 +56,7 @@ export interface GlobalOptionSpec {
   label: string;
   labelZh: string;
   help: string;
+  helpZh: string;
   /** The entries that apply when none is given (the built-in list). */
   defaults: string[];
 }
@@ -92,6 +101,8 @@ export interface RuleDecl {
   titleZh: string;
   topic: string;
   description: string;
+  /** The description in Chinese (the documentation's 统计规则). */
+  descriptionZh: string;
   options: OptionSpec[];
   /** The global options the rule reads (edited as lists in its settings). */
   globalOptions: GlobalOptionSpec[];

@@ -37,6 +37,9 @@ const en = {
   noRules: 'No rules.',
   compareWith: 'Compare with',
   cliTitle: 'The same rule on the command line',
+  // result table headers (the column names are the CLI's CSV headers, in English in both languages)
+  rowNumberTitle: "Row number in the rule's output order",
+  sortColumnTitle: (header: string) => `${header} — click to sort`,
   // settings
   noSettings: 'This rule has no settings.',
   reset: 'Reset',
@@ -146,6 +149,8 @@ const zh: Messages = {
   noRules: '没有规则。',
   compareWith: '对比报告',
   cliTitle: '命令行中的同一规则',
+  rowNumberTitle: '规则输出顺序中的行号',
+  sortColumnTitle: (header) => `${header} — 点击排序`,
   noSettings: '该规则没有可以配置的设置选项。',
   reset: '恢复默认',
   resetTitle: '恢复该规则的默认设置',
