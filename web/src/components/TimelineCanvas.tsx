@@ -14,6 +14,7 @@ import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ti
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
 import { drawRelated } from './timelineLinksDraw';
+import { frameMark, frameMarksOn, frameMeasure } from '../lib/frame_marks';
 
 export const LABEL_WIDTH = 230;
 const AXIS_HEIGHT = 24;
@@ -102,6 +103,7 @@ export function TimelineCanvas(props: Props) {
       if (x < LABEL_WIDTH) return;
       e.preventDefault();
       const v = viewRef.current;
+      frameMark('asys:tl-input');
       if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
         onViewport(panBy(v, (e.shiftKey ? e.deltaY : e.deltaX) / plot, extent));
       } else {
@@ -118,6 +120,7 @@ export function TimelineCanvas(props: Props) {
       | undefined;
     if (!step) return;
     e.preventDefault();
+    frameMark('asys:tl-input');
     onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
   };
 
@@ -174,6 +177,7 @@ export function TimelineCanvas(props: Props) {
 
   // Draw.
   useEffect(() => {
+    const paintStart = frameMarksOn() ? performance.now() : 0;
     let drawn = 0, marked = 0;
     const c = canvas.current!;
     const dpr = window.devicePixelRatio || 1;
@@ -290,6 +294,7 @@ export function TimelineCanvas(props: Props) {
     canvas.current!.dataset.slices = String(drawn);
     canvas.current!.dataset.marked = String(marked);
     canvas.current!.dataset.related = String(linked);
+    if (paintStart) frameMeasure('asys:tl-paint', paintStart);
   });
 
   return (

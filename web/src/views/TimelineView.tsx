@@ -11,6 +11,7 @@ import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices
 import { LABEL_WIDTH, TimelineCanvas, type PickedSlice } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { clampViewport, filterTimeOf, type Viewport } from '../lib/timeline';
+import { frameMark, frameMeasure } from '../lib/frame_marks';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { useEngine } from '../state/engine';
@@ -105,10 +106,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     const to = origin + BigInt(Math.ceil(viewport.to));
     setFetching(true);
     const timer = setTimeout(() => {
+      const asked = performance.now();
       client
         .timelineWindow(report.id, from, to, Math.round(width), info.tracks.map((t) => t.id))
         .then((w) => {
+          frameMeasure('asys:tl-query', asked, { seq: mine });
           if (mine === seq.current) {
+            shownSeq.current = mine;
             setSlices(w);
             setPicked(null);
           }
@@ -118,6 +122,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     }, 16);
     return () => clearTimeout(timer);
   }, [client, report.id, info, viewport, width, origin, pushError]);
+
+  // After the canvas drew a window's slices (its effect runs before this one).
+  const shownSeq = useRef(0);
+  useEffect(() => {
+    if (slices) frameMark('asys:tl-frame', { seq: shownSeq.current });
+  }, [slices]);
 
   // The selected event's links, from the engine (built there on the first ask).
   useEffect(() => {
