@@ -96,7 +96,8 @@ try {
   await Promise.race([
     firstFrame,
     page.locator('.placeholder').filter({ hasNotText: 'Building' }).waitFor({ timeout: HOUR }).then(async () => {
-      throw new Error(`no timeline: ${await page.locator('.placeholder').innerText()}`);
+      const why = await page.getByTestId('error-text').allInnerTexts();
+      throw new Error(`no timeline after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${await page.locator('.placeholder').innerText()} ${why.join(' ')}`);
     }),
   ]);
   await idle();
