@@ -13,7 +13,7 @@ const LISTED = 50;
 const isCall = (kind: number) => SLICE_KINDS[kind] === 'api' || SLICE_KINDS[kind] === 'apiError';
 const isActivity = (kind: number) => ['kernel', 'memcpy', 'memset'].includes(SLICE_KINDS[kind] ?? '');
 
-/** The window a jump shows: the event in the middle third (at least 2 us across). */
+/** The window a jump shows: the event centred, its own duration (at least 1 us) on each side. */
 export function jumpWindow(e: TimelineEvent, origin: bigint): Viewport {
   const a = Number(e.start - origin), b = Number(e.end - origin);
   const pad = Math.max(b - a, 1000);

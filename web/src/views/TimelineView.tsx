@@ -99,6 +99,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   // Fetch the window's slices; a newer viewport wins over an answer on its way.
   const seq = useRef(0);
+  const shownSeq = useRef(0); // the request whose slices are shown (for the frame marks)
   useEffect(() => {
     if (!info || !viewport || width <= 0 || info.tracks.length === 0) return;
     const mine = ++seq.current;
@@ -124,7 +125,6 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   }, [client, report.id, info, viewport, width, origin, pushError]);
 
   // After the canvas drew a window's slices (its effect runs before this one).
-  const shownSeq = useRef(0);
   useEffect(() => {
     if (slices) frameMark('asys:tl-frame', { seq: shownSeq.current });
   }, [slices]);
@@ -259,7 +259,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {pickedTrack.count[picked.index] > 1 && (
               <span className="muted">{formatInt(pickedTrack.count[picked.index])} events merged at this zoom: zoom in to see each</span>
             )}
-            {shown && <RelatedEvents links={shown} info={info} origin={origin} onJump={jumpTo} />}
+            {shown ? (
+              <RelatedEvents links={shown} info={info} origin={origin} onJump={jumpTo} />
+            ) : (
+              selected && <span className="muted">Looking up its linked events…</span>
+            )}
           </>
         ) : shown ? (
           <>
