@@ -24,6 +24,7 @@
 #include "core/rules/time_window.h"
 #include "core/table/sort.h"
 #include "core/table/writers.h"
+#include "core/timeline/correlation.h"
 #include "core/timeline/timeline.h"
 #include "core/table/xlsx_writer.h"
 
@@ -41,6 +42,7 @@ struct OpenReport {
   std::unique_ptr<Report> report;
   TimeWindow window;  // its own statistics range (setTimeFilter)
   std::unique_ptr<Timeline> timeline;  // built on the first timeline call
+  std::unique_ptr<TimelineLinks> links;  // built on the first timelineRelated call
 };
 
 std::map<int, OpenReport> g_reports;
@@ -252,7 +254,7 @@ val open(const val& paths) {
     std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
     const int id = g_nextReport++;
     v.set("summary", parseJson(summaryJson(*report)));
-    g_reports[id] = {std::move(report), {}, nullptr};
+    g_reports[id] = {std::move(report), {}, nullptr, nullptr};
     v.set("report", id);
   });
 }
@@ -424,6 +426,73 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
   });
 }
 
+// The events linked to one event (a track id and its index in the track, as
+// a window's `event` gives it): for an HGGC API call the kernels, memcpys and
+// memsets it launched, for one of those its launching call (correlation.h).
+// Answers `selected`, the event itself ({track, event, start, end (BigInt),
+// lane, kind, name}), and `related`: columns track, event (Uint32Array),
+// start, end (int64 bytes), lane, kind, name (indices into `textPool`).
+val timelineRelated(int report, int track, double eventArg) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const Timeline& t = timelineOf(r);
+    if (track < 0 || static_cast<size_t>(track) >= t.tracks().size())
+      throw Error("timeline: no track " + std::to_string(track));
+    const TimelineTrack& tr = t.tracks()[track];
+    if (!(eventArg >= 0) || eventArg >= static_cast<double>(tr.size()) || eventArg != std::floor(eventArg))
+      throw Error("timeline: track " + std::to_string(track) + " has no event " + val::global("String")(eventArg).as<std::string>());
+    const uint32_t event = static_cast<uint32_t>(eventArg);
+    if (!r.links) r.links = std::make_unique<TimelineLinks>(TimelineLinks::build(*r.report, t));
+    const StringPool& strings = r.report->strings();
+    auto nameOf = [&](uint32_t n) { return n == kNoString ? std::string_view("") : strings.get(n); };
+    val self = val::object();
+    self.set("track", track);
+    self.set("event", event);
+    self.set("start", bigInt(tr.start[event]));
+    self.set("end", bigInt(tr.end[event]));
+    self.set("lane", static_cast<int>(tr.lane[event]));
+    self.set("kind", static_cast<int>(tr.kind[event]));
+    self.set("name", std::string(nameOf(tr.name[event])));
+    v.set("selected", self);
+    const std::vector<TimelineEventRef> related = r.links->related(t, {static_cast<uint32_t>(track), event});
+    const size_t n = related.size();
+    std::vector<uint32_t> tracks(n), events(n), names(n);
+    std::vector<int64_t> starts(n), ends(n);
+    std::vector<uint16_t> lanes(n);
+    std::vector<uint8_t> kinds(n);
+    std::map<uint32_t, uint32_t> local;  // report string id -> pool index
+    std::string pool;
+    for (size_t i = 0; i < n; ++i) {
+      const TimelineTrack& o = t.tracks()[related[i].track];
+      const uint32_t e = related[i].event;
+      tracks[i] = related[i].track;
+      events[i] = e;
+      starts[i] = o.start[e];
+      ends[i] = o.end[e];
+      lanes[i] = o.lane[e];
+      kinds[i] = static_cast<uint8_t>(o.kind[e]);
+      auto [it, added] = local.emplace(o.name[e], static_cast<uint32_t>(local.size()));
+      if (added) appendPoolText(pool, nameOf(o.name[e]));
+      names[i] = it->second;
+    }
+    auto copy = [](const auto& vec, const char* type) {
+      using T = typename std::decay_t<decltype(vec)>::value_type;
+      return val::global(type).new_(emscripten::typed_memory_view(vec.size(), reinterpret_cast<const T*>(vec.data())));
+    };
+    val out = val::object();
+    out.set("track", copy(tracks, "Uint32Array"));
+    out.set("event", copy(events, "Uint32Array"));
+    out.set("start", int64Bytes(starts));
+    out.set("end", int64Bytes(ends));
+    out.set("lane", copy(lanes, "Uint16Array"));
+    out.set("kind", copy(kinds, "Uint8Array"));
+    out.set("name", copy(names, "Uint32Array"));
+    v.set("related", out);
+    v.set("textPool", val::global("Uint8Array")
+                          .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+  });
+}
+
 // The row order of a result sorted by a column (stable; "-" last), so the
 // viewer never sorts a million rows itself.
 val sortOrder(int result, size_t column, bool descending) {
@@ -500,4 +569,5 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("release", &asys::release);
   emscripten::function("timelineTracks", &asys::timelineTracks);
   emscripten::function("timelineWindow", &asys::timelineWindow);
+  emscripten::function("timelineRelated", &asys::timelineRelated);
 }

@@ -35,11 +35,13 @@ struct Pending {
   std::vector<uint32_t> name;
   std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)
   std::vector<TimelineKind> kind;
-  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
+  std::vector<uint32_t> row;  // the event's table row (TimelineTrack::row)
+  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k, uint32_t r = kNoTimelineRow) {
     start.push_back(s);
     end.push_back(e);
     name.push_back(n);
     kind.push_back(k);
+    row.push_back(r);
   }
 };
 
@@ -73,6 +75,7 @@ TimelineTrack finish(Pending& p) {
     permute(p.name, order);
     permute(p.kind, order);
     permute(p.lane, order);
+    permute(p.row, order);
   }
   TimelineTrack t;
   t.group = std::move(p.group);
@@ -81,6 +84,8 @@ TimelineTrack finish(Pending& p) {
   t.end = std::move(p.end);
   t.name = std::move(p.name);
   t.kind = std::move(p.kind);
+  // Rows only where some event has one: HGTX tracks keep none.
+  if (std::any_of(p.row.begin(), p.row.end(), [](uint32_t r) { return r != kNoTimelineRow; })) t.row = std::move(p.row);
   if (p.lane.empty()) {
     t.lanes = assignLanes(t.start, t.end, t.lane);
   } else {
@@ -127,20 +132,22 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
     const Kernels& k = report.kernels(kcol::time | kcol::deviceId | kcol::streamId | kcol::names);
     KernelNamer namer(k, strings, KernelNameMode::Demangled);
     for (size_t i = 0; i < k.size(); ++i)
-      track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel);
+      track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel,
+                                                 static_cast<uint32_t>(i));
   }
   MemcpyNames memcpyNames(report);
   if (report.hasData("HGGC_MEMCPY")) {
     const MemoryOps& m = report.memcpys();
     for (size_t i = 0; i < m.size(); ++i)
       track(m.deviceId[i], m.streamId[i])
-          .add(m.start[i], m.end[i], strings.intern(memcpyNames.name(m.copyKind[i], m.dstKind[i])), TimelineKind::Memcpy);
+          .add(m.start[i], m.end[i], strings.intern(memcpyNames.name(m.copyKind[i], m.dstKind[i])), TimelineKind::Memcpy,
+               static_cast<uint32_t>(i));
   }
   if (report.hasData("HGGC_MEMSET")) {
     const MemoryOps& m = report.memsets();
     const uint32_t memset = strings.intern("Memset");
     for (size_t i = 0; i < m.size(); ++i)
-      track(m.deviceId[i], m.streamId[i]).add(m.start[i], m.end[i], memset, TimelineKind::Memset);
+      track(m.deviceId[i], m.streamId[i]).add(m.start[i], m.end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
   }
 }
 
@@ -157,7 +164,7 @@ void addThreadTracks(Report& report, PendingTracks& out) {
         p.label = threadLabel(report, g) + " HGGC API";
       }
       const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-      p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api);
+      p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, static_cast<uint32_t>(i));
     }
   }
   if (report.hasData("HGTX_EVENTS")) {

@@ -16,6 +16,8 @@ namespace asys {
 
 enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx };
 
+constexpr uint32_t kNoTimelineRow = 0xFFFFFFFFu;  // an event of no table row
+
 // A coarser copy of a track's events: per lane, events less than
 // `resolution` ns apart merged into one, the longest naming it. A window
 // whose pixels are at least twice as wide reads a level instead of every
@@ -38,6 +40,10 @@ struct TimelineTrack {
   std::vector<uint32_t> name;  // the report's StringPool ids
   std::vector<uint16_t> lane;  // a row inside the track (nesting level, or a free lane)
   std::vector<TimelineKind> kind;
+  // Per event, its row in the table its kind comes from (HGGC_KERNEL,
+  // HGGC_MEMCPY, HGGC_MEMSET, HGGC_API), so links between tables
+  // (correlation.h) find it; empty when no event of the track has one.
+  std::vector<uint32_t> row;
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
   std::vector<TimelineLevel> levels;  // finer to coarser

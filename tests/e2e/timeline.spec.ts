@@ -2,7 +2,7 @@
 // zoom and pan, a click's details, "Filter and Zoom in" giving every rule the
 // totals --filter-time gives, and a table row's "Zoom to in timeline".
 import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, exportedCsv, openAppForEachTest, selectRule, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, exportedCsv, openAppForEachTest, parseCsv, selectRule, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -138,4 +138,61 @@ test('right-click on a summary row: Mark its kernel in the timeline', async ({ p
   await expect(page.getByTestId('tl-clear-mark')).toContainText(name.slice(0, 20));
   await page.getByTestId('tl-clear-mark').click();
   await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-marked', '0');
+});
+
+// The links of an API call (issue 14): its launched kernels as
+// hggc_kern_exec_trace pairs them on the command line (the same correlation
+// id in the same process), listed in the details, and a jump to one selects it.
+test('a click on an API call lists the kernels it launched, as hggc_kern_exec_trace; Go to selects the kernel', async ({ page }) => {
+  const [header, ...rows] = parseCsv(asysOut(['stats', '-r', 'hggc_kern_exec_trace', '--format', 'csv', DEMO_BASE]));
+  const col = (name: string) => header.indexOf(name);
+  const [apiStart, apiDur, kStart, kDur, pid, tid, kName] = ['API Start (ns)', 'API Dur (ns)', 'Kernel Start (ns)', 'Kernel Dur (ns)', 'PID', 'TID', 'Kernel Name'].map(col);
+  // A call in the middle of the capture, and every kernel of the trace it launched.
+  const call = rows[Math.floor(rows.length / 2)];
+  const launched = rows.filter((r) => r[apiStart] === call[apiStart] && r[pid] === call[pid] && r[tid] === call[tid]);
+  expect(launched.length).toBeGreaterThan(0);
+  const start = BigInt(call[apiStart]), dur = BigInt(call[apiDur]);
+  // A window with the call in its middle third, through the permalink (absolute ns).
+  await page.goto('about:blank');
+  await page.goto(`./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${start - dur}/${start + 2n * dur}`);
+  await waitIdle(page);
+  await page.getByTestId('demo-base').first().click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  const height = (await canvas.boundingBox())!.height;
+  const details = page.getByTestId('tl-details');
+  // Down the middle of the plot, half a lane at a time (the tracks scroll:
+  // each point is scrolled into view first), until a click selects the call.
+  let found = false;
+  for (let y = 24 + 4; y < height && !found; y += 8) {
+    await page.locator('.timeline-scroll').evaluate((el, top) => (el.scrollTop = Math.max(0, top - 60)), y);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y);
+    await waitIdle(page);
+    found = (await details.getAttribute('data-selected-kind')) === 'api' && (await details.getAttribute('data-selected-start')) === call[apiStart];
+  }
+  expect(found, `the call at ${call[apiStart]} was clicked`).toBe(true);
+  await expect(details).toContainText(`Thread ${call[tid]}`);
+  // The related list: exactly the trace's kernels of that call, names and starts.
+  const items = page.getByTestId('tl-related-item');
+  await expect(page.getByTestId('tl-related')).toHaveAttribute('data-count', String(launched.length));
+  const listed = await items.evaluateAll((els) =>
+    els.map((el) => ({ start: el.getAttribute('data-start'), name: el.querySelector('.tl-related-name')?.textContent })),
+  );
+  expect(listed).toEqual(launched.map((r) => ({ start: r[kStart], name: r[kName] })).sort((a, b) => Number(BigInt(a.start) - BigInt(b.start))));
+  // Go to the first: the window holds it and it is the selection; its link is the call.
+  await items.first().getByTestId('tl-related-go').click();
+  await waitIdle(page);
+  const first = launched.reduce((a, b) => (BigInt(a[kStart]) <= BigInt(b[kStart]) ? a : b));
+  await expect(details).toHaveAttribute('data-selected-kind', 'kernel');
+  await expect(details).toHaveAttribute('data-selected-start', first[kStart]);
+  await expect(details.locator('strong')).toHaveText(first[kName]);
+  const origin = BigInt((await page.getByTestId('timeline-view').getAttribute('data-origin'))!);
+  const w = await windowOf(page);
+  expect(Number(origin) + w.from).toBeLessThanOrEqual(Number(first[kStart]));
+  expect(Number(origin) + w.to).toBeGreaterThanOrEqual(Number(first[kStart]) + Number(first[kDur]));
+  await expect(page.getByTestId('tl-related-item')).toHaveCount(1);
+  await expect(page.getByTestId('tl-related-item').first()).toHaveAttribute('data-start', call[apiStart]);
+  await expect(canvas).toHaveAttribute('data-related', /^[0-9]+$/);
 });

@@ -42,6 +42,7 @@ function fakeEngine() {
     run: () => ({ ok: false, error: 'not here' }),
     timelineTracks: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
+    timelineRelated: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),

@@ -13,6 +13,8 @@ import {
   ticks,
   zoomAround,
 } from '../../web/src/lib/timeline';
+import { takeTimelineRelated } from '../../web/src/engine/timeline_api';
+import { jumpWindow } from '../../web/src/components/TimelineRelated';
 
 describe('viewport', () => {
   const extent = 1_000_000; // 1 ms of events
@@ -84,5 +86,39 @@ describe('layout and hit testing', () => {
   it('turns a span into --filter-time from the capture start', () => {
     expect(filterTimeOf(1_000_000_123n, 1_000_500_000n, 1_000_000_000n)).toBe('123/500000');
     expect(filterTimeOf(5n, 9n, null)).toBe('5/9');
+  });
+});
+
+describe('linked events (timelineRelated)', () => {
+  it('decodes the envelope exactly: times past 2^53, names from the pool', () => {
+    const big = 9_007_199_254_740_993n; // 2^53 + 1: a double would round it
+    const bytes = (v: bigint[]) => new Uint8Array(new BigInt64Array(v).buffer);
+    const r = takeTimelineRelated({
+      ok: true,
+      selected: { track: 3, event: 7, start: big, end: big + 10n, lane: 0, kind: 3, name: 'hgLaunchKernel' },
+      related: {
+        track: new Uint32Array([0, 1]),
+        event: new Uint32Array([5, 9]),
+        start: bytes([big + 100n, big + 200n]),
+        end: bytes([big + 150n, big + 260n]),
+        lane: new Uint16Array([0, 1]),
+        kind: new Uint8Array([0, 1]),
+        name: new Uint32Array([1, 0]),
+      },
+      textPool: new TextEncoder().encode('Memcpy HtoD (device)\0gemm'),
+    });
+    expect(r.selected).toEqual({ track: 3, event: 7, start: big, end: big + 10n, lane: 0, kind: 3, name: 'hgLaunchKernel' });
+    expect(r.related).toEqual([
+      { track: 0, event: 5, start: big + 100n, end: big + 150n, lane: 0, kind: 0, name: 'gemm' },
+      { track: 1, event: 9, start: big + 200n, end: big + 260n, lane: 1, kind: 1, name: 'Memcpy HtoD (device)' },
+    ]);
+  });
+  it('an engine error is thrown as its one line', () => {
+    expect(() => takeTimelineRelated({ ok: false, error: 'timeline: no track 99' })).toThrow('timeline: no track 99');
+  });
+  it('a jump shows the event in the middle third, at least 2 us across', () => {
+    const e = { track: 0, event: 0, start: 1_000_500n, end: 1_000_800n, lane: 0, kind: 0, name: 'k' };
+    expect(jumpWindow(e, 1_000_000n)).toEqual({ from: -500, to: 1800 });
+    expect(jumpWindow({ ...e, end: 1_010_500n }, 1_000_000n)).toEqual({ from: -9500, to: 20_500 });
   });
 });

@@ -3,13 +3,18 @@
 // a highlighted span, the selected slice and a dragged selection.
 // Wheel zooms around the pointer (horizontal wheel or Shift pans), W/S zoom
 // and A/D pan as in Perfetto, a drag selects a range, a click a slice.
+// The selected event's linked events (an API call's launched activities, an
+// activity's launching call) are outlined, an arrow from each call to its
+// activity.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_types';
+import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ticks, zoomAround, type Viewport } from '../lib/timeline';
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
+import { drawRelated } from './timelineLinksDraw';
+import { frameMark, frameMarksOn, frameMeasure } from '../lib/frame_marks';
 
 export const LABEL_WIDTH = 230;
 const AXIS_HEIGHT = 24;
@@ -59,6 +64,8 @@ interface Props {
   onPick: (p: PickedSlice | null) => void;
   selection: [number, number] | null;
   onSelection: (s: [number, number] | null) => void;
+  /** The selected event and its linked events, outlined. */
+  related?: TimelineRelated | null;
 }
 
 export function TimelineCanvas(props: Props) {
@@ -96,6 +103,7 @@ export function TimelineCanvas(props: Props) {
       if (x < LABEL_WIDTH) return;
       e.preventDefault();
       const v = viewRef.current;
+      frameMark('asys:tl-input');
       if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
         onViewport(panBy(v, (e.shiftKey ? e.deltaY : e.deltaX) / plot, extent));
       } else {
@@ -112,6 +120,7 @@ export function TimelineCanvas(props: Props) {
       | undefined;
     if (!step) return;
     e.preventDefault();
+    frameMark('asys:tl-input');
     onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
   };
 
@@ -168,6 +177,7 @@ export function TimelineCanvas(props: Props) {
 
   // Draw.
   useEffect(() => {
+    const paintStart = frameMarksOn() ? performance.now() : 0;
     let drawn = 0, marked = 0;
     const c = canvas.current!;
     const dpr = window.devicePixelRatio || 1;
@@ -253,6 +263,7 @@ export function TimelineCanvas(props: Props) {
         }
       }
     }
+    const linked = props.related ? drawRelated(g, props.related, rowOf, toPx, origin, y0, LABEL_WIDTH, width) : 0;
     // The statistics range: outside it greyed.
     if (range) {
       g.fillStyle = 'rgba(120, 128, 140, 0.25)';
@@ -282,6 +293,8 @@ export function TimelineCanvas(props: Props) {
     g.restore();
     canvas.current!.dataset.slices = String(drawn);
     canvas.current!.dataset.marked = String(marked);
+    canvas.current!.dataset.related = String(linked);
+    if (paintStart) frameMeasure('asys:tl-paint', paintStart);
   });
 
   return (

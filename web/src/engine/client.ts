@@ -1,7 +1,7 @@
 // The UI thread's side of the engine: one module worker, requests with ids,
 // promises that resolve with the worker's answer. The UI never calls the
 // engine directly.
-import type { TimelineInfo, TimelineWindowSlices } from './timeline_types';
+import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 import {
   PROTOCOL_VERSION,
   type EngineRequest,
@@ -155,6 +155,11 @@ export class EngineClient {
   /** The slices of `tracks` in [from, to) merged to `pixels` columns. */
   async timelineWindow(report: number, from: bigint, to: bigint, pixels: number, tracks: number[]): Promise<TimelineWindowSlices> {
     return (await this.request({ type: 'timelineWindow', report, from, to, pixels, tracks })) as TimelineWindowSlices;
+  }
+
+  /** An event (track, index in the track) and the events linked to it: API call <-> launched activities. */
+  async timelineRelated(report: number, track: number, event: number): Promise<TimelineRelated> {
+    return (await this.request({ type: 'timelineRelated', report, track, event })) as TimelineRelated;
   }
 
   /** A result as the CLI's --format xlsx workbook (one sheet named `sheet`, the rule's name). */

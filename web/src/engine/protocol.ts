@@ -1,10 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
 import type { TimeWindow } from './engine_api';
-import type { TimelineInfo, TimelineWindowSlices } from './timeline_types';
+import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -27,6 +27,7 @@ export type EngineRequest =
   | { type: 'checkRuleOption'; name: string; value: string }
   | { type: 'timelineTracks'; report: number }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
+  | { type: 'timelineRelated'; report: number; track: number; event: number }
   | { type: 'checkOption'; rule: string; name: string; value: string };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
@@ -62,6 +63,7 @@ export interface ResultByType {
   checkRuleOption: string;
   timelineTracks: TimelineInfo;
   timelineWindow: TimelineWindowSlices;
+  timelineRelated: TimelineRelated;
   /** The same for one option of a rule. */
   checkOption: string;
 }

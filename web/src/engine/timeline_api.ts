@@ -1,13 +1,14 @@
 // The timeline's engine calls (wasm/engine_bindings.cc: timelineTracks,
-// timelineWindow) turned into typed, transferable shapes (timeline_types.ts),
+// timelineWindow, timelineRelated) turned into typed, transferable shapes (timeline_types.ts),
 // in the worker. Times are int64: BigInt and BigInt64Array, never doubles; a
 // window is asked for in decimal text.
 import { decodeTextPool, unwrap } from './engine_api';
-import type { TimelineInfo, TimelineWindowSlices } from './timeline_types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 
 export interface TimelineEngine {
   timelineTracks(report: number): unknown;
   timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
+  timelineRelated(report: number, track: number, event: number): unknown;
 }
 
 const big = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
@@ -47,4 +48,29 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
 /** The typed arrays of a window, for postMessage's transfer list. */
 export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
   return w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer));
+}
+
+/** The selected event and its linked events, as objects: a few, or a graph launch's thousands, never a window's worth. */
+export function takeTimelineRelated(v: unknown): TimelineRelated {
+  const o = unwrap(v, 'timelineRelated');
+  const sel = o.selected as Record<string, unknown>;
+  const selected: TimelineEvent = {
+    track: Number(sel.track),
+    event: Number(sel.event),
+    start: big(sel.start),
+    end: big(sel.end),
+    lane: Number(sel.lane),
+    kind: Number(sel.kind),
+    name: String(sel.name ?? ''),
+  };
+  const r = o.related as Record<string, unknown>;
+  const track = r.track as Uint32Array, event = r.event as Uint32Array;
+  const start = int64s(r.start), end = int64s(r.end);
+  const lane = r.lane as Uint16Array, kind = r.kind as Uint8Array, name = r.name as Uint32Array;
+  const pool = decodeTextPool(o.textPool).split('\0');
+  const related: TimelineEvent[] = [];
+  for (let i = 0; i < track.length; i++) {
+    related.push({ track: track[i], event: event[i], start: start[i], end: end[i], lane: lane[i], kind: kind[i], name: pool[name[i]] ?? '' });
+  }
+  return { selected, related };
 }

@@ -46,3 +46,26 @@ export interface TimelineWindowSlices {
   tracks: TrackSlices[];
 }
 
+
+/** One event of the timeline exactly (not a merged slice): where it is, its times (absolute ns), lane, kind and name. */
+export interface TimelineEvent {
+  track: number;
+  /** Its index in the track (a window's `event`). */
+  event: number;
+  start: bigint;
+  end: bigint;
+  lane: number;
+  /** Index into SLICE_KINDS. */
+  kind: number;
+  name: string;
+}
+
+/**
+ * timelineRelated's answer: the selected event and the events linked to it by
+ * correlation id (an HGGC API call -> the kernels, memcpys and memsets it
+ * launched, in start order; an activity -> its launching call).
+ */
+export interface TimelineRelated {
+  selected: TimelineEvent;
+  related: TimelineEvent[];
+}

@@ -18,7 +18,7 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
-import { takeTimelineInfo, takeTimelineWindow, windowBuffers } from './timeline_api';
+import { takeTimelineInfo, takeTimelineRelated, takeTimelineWindow, windowBuffers } from './timeline_api';
 import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
@@ -222,6 +222,12 @@ async function handle(msg: RequestMessage): Promise<void> {
         takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks)),
       );
       post({ id, kind: 'result', result: w }, windowBuffers(w));
+      return;
+    }
+    case 'timelineRelated': {
+      const e = await engine();
+      const related = explained(msg.report, null, () => takeTimelineRelated(e.timelineRelated(msg.report, msg.track, msg.event)));
+      post({ id, kind: 'result', result: related });
       return;
     }
     case 'checkOption': {

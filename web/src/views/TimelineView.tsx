@@ -3,12 +3,17 @@
 // selected slice's details, and the range tools: drag a range, then "Filter
 // and Zoom in" makes it the report's statistics range for every rule (as
 // --filter-time), shown greyed outside; a table row's "Zoom to / Highlight
-// in timeline" lands here.
+// in timeline" lands here. A selected event's linked events (an API call's
+// launched activities, an activity's launching call) are outlined and listed
+// below, each with a button that brings it into view (RelatedEvents).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TimelineInfo, TimelineWindowSlices } from '../engine/timeline_types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { LABEL_WIDTH, TimelineCanvas, type PickedSlice } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { clampViewport, filterTimeOf, type Viewport } from '../lib/timeline';
+import { frameMark, frameMeasure } from '../lib/frame_marks';
+import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
+import { SLICE_KINDS } from '../engine/timeline_types';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
@@ -32,6 +37,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const [width, setWidth] = useState(0);
   const [slices, setSlices] = useState<TimelineWindowSlices | null>(null);
   const [picked, setPicked] = useState<PickedSlice | null>(null);
+  // The selected event (a track and its index in it): kept across windows,
+  // unlike `picked` (a slice of one window).
+  const [selected, setSelected] = useState<{ track: number; event: number } | null>(null);
+  const [links, setLinks] = useState<TimelineRelated | null>(null);
   const [selection, setSelection] = useState<[number, number] | null>(null);
   const [highlight, setHighlight] = useState<[bigint, bigint] | null>(null);
   const [highlightName, setHighlightName] = useState<string | null>(null);
@@ -90,6 +99,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   // Fetch the window's slices; a newer viewport wins over an answer on its way.
   const seq = useRef(0);
+  const shownSeq = useRef(0); // the request whose slices are shown (for the frame marks)
   useEffect(() => {
     if (!info || !viewport || width <= 0 || info.tracks.length === 0) return;
     const mine = ++seq.current;
@@ -97,10 +107,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     const to = origin + BigInt(Math.ceil(viewport.to));
     setFetching(true);
     const timer = setTimeout(() => {
+      const asked = performance.now();
       client
         .timelineWindow(report.id, from, to, Math.round(width), info.tracks.map((t) => t.id))
         .then((w) => {
+          frameMeasure('asys:tl-query', asked, { seq: mine });
           if (mine === seq.current) {
+            shownSeq.current = mine;
             setSlices(w);
             setPicked(null);
           }
@@ -110,6 +123,37 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     }, 16);
     return () => clearTimeout(timer);
   }, [client, report.id, info, viewport, width, origin, pushError]);
+
+  // After the canvas drew a window's slices (its effect runs before this one).
+  useEffect(() => {
+    if (slices) frameMark('asys:tl-frame', { seq: shownSeq.current });
+  }, [slices]);
+
+  // The selected event's links, from the engine (built there on the first ask).
+  useEffect(() => {
+    setLinks(null);
+    if (!selected) return;
+    let live = true;
+    client
+      .timelineRelated(report.id, selected.track, selected.event)
+      .then((r) => live && setLinks(r))
+      .catch((e) => pushError(message(e)));
+    return () => {
+      live = false;
+    };
+  }, [client, report.id, selected, pushError]);
+
+  const onPick = (p: PickedSlice | null) => {
+    setPicked(p);
+    const s = p && slices?.tracks.find((t) => t.id === p.track);
+    setSelected(p && s ? { track: p.track, event: s.event[p.index] } : null);
+  };
+  // A linked event's button: a window around it, and it becomes the selection.
+  const jumpTo = (e: TimelineEvent) => {
+    setViewport(clampViewport(jumpWindow(e, origin), extent));
+    setPicked(null);
+    setSelected({ track: e.track, event: e.event });
+  };
 
   const onWidth = useCallback((px: number) => setWidth(px), []);
   const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
@@ -131,6 +175,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
+  // The links of the current selection only (not of the one before while the engine answers).
+  const shown = links && selected && links.selected.track === selected.track && links.selected.event === selected.event ? links : null;
   const events = info.tracks.reduce((n, t) => n + t.events, 0);
   return (
     <div
@@ -187,12 +233,20 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           highlight={highlight}
           highlightName={highlightName}
           picked={picked}
-          onPick={setPicked}
+          onPick={onPick}
+          related={shown}
           selection={selection}
           onSelection={setSelection}
         />
       </div>
-      <div className="timeline-details" data-testid="tl-details">
+      <div
+        className="timeline-details"
+        data-testid="tl-details"
+        data-selected-track={shown?.selected.track}
+        data-selected-event={shown?.selected.event}
+        data-selected-kind={shown ? (SLICE_KINDS[shown.selected.kind] ?? '') : undefined}
+        data-selected-start={shown ? String(shown.selected.start) : undefined}
+      >
         {picked && pickedTrack ? (
           <>
             <strong>{slices!.names[pickedTrack.name[picked.index]] || '(unnamed)'}</strong>
@@ -205,6 +259,16 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {pickedTrack.count[picked.index] > 1 && (
               <span className="muted">{formatInt(pickedTrack.count[picked.index])} events merged at this zoom: zoom in to see each</span>
             )}
+            {shown ? (
+              <RelatedEvents links={shown} info={info} origin={origin} onJump={jumpTo} />
+            ) : (
+              selected && <span className="muted">Looking up its linked events…</span>
+            )}
+          </>
+        ) : shown ? (
+          <>
+            <SelectedEvent event={shown.selected} info={info} origin={origin} />
+            <RelatedEvents links={shown} info={info} origin={origin} onJump={jumpTo} />
           </>
         ) : selection ? (
           <span>
