@@ -4,7 +4,9 @@
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +15,37 @@
 #include "core/import/kineto_names.h"
 #include "core/import/kineto_stream.h"
 
+namespace asys::kineto {
+
+// RapidJSON's CrtAllocator returns null when memory runs out and the
+// reader then writes through it: in WebAssembly a trap that stops the
+// engine, where a rule would have said "out of memory". This one throws
+// std::bad_alloc (RapidJSON keeps no state a throw could corrupt: its
+// stack still owns the old block, its destructor frees it).
+struct ThrowingAllocator {
+  static const bool kNeedFree = true;
+  void* Malloc(size_t size) {
+    if (size == 0) return nullptr;
+    void* p = std::malloc(size);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  void* Realloc(void* original, size_t, size_t newSize) {
+    if (newSize == 0) {
+      std::free(original);
+      return nullptr;
+    }
+    void* p = std::realloc(original, newSize);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  static void Free(void* p) { std::free(p); }
+};
+
+using Reader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator>;
+
+}  // namespace asys::kineto
+
 // RapidJSON's string scanning fast path exists only for in-memory strings;
 // this gives our chunked stream the same: plain runs are copied with one
 // memcpy instead of character by character. (An explicit specialisation of
@@ -20,8 +53,7 @@
 // access rules allow in explicit specialisations.)
 template <>
 template <>
-inline void rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, rapidjson::CrtAllocator>::
-    ScanCopyUnescapedString(asys::kineto::InputStream& is, StackStream<char>& os) {
+inline void asys::kineto::Reader::ScanCopyUnescapedString(asys::kineto::InputStream& is, StackStream<char>& os) {
   is.copyPlainString(os);
 }
 
@@ -233,6 +265,9 @@ Category category(const char* s, SizeType n) {
   return Category::Other;
 }
 
+// SQLite's longest text (SQLITE_MAX_LENGTH, not changed in this build).
+constexpr size_t kMaxText = 1000000000;
+
 class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> {
  public:
   explicit Handler(EventSink& sink) : sink_(sink) {
@@ -247,7 +282,15 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   bool Null() { return scalar(nullptr, 0, false); }
   bool Bool(bool) { return scalar(nullptr, 0, false); }
   bool RawNumber(const char* s, SizeType n, bool) { return scalar(s, n, true); }
-  bool String(const char* s, SizeType n, bool) { return scalar(s, n, false); }
+  bool String(const char* s, SizeType n, bool) {
+    // Past SQLite's text limit the report could not hold it (a gzip bomb
+    // or a broken writer, never a real name).
+    if (n >= kMaxText) {
+      return fail("a string of " + std::to_string(n) + " bytes is longer than a report's text may be (" +
+                  std::to_string(kMaxText) + " bytes)");
+    }
+    return scalar(s, n, false);
+  }
   // Only reached without kParseNumbersAsStringsFlag; numbers come as text.
   bool Default() { return scalar(nullptr, 0, false); }
 
@@ -608,7 +651,7 @@ uint64_t parseTrace(const std::string& path, EventSink& sink) {
   InputSource source(path);
   InputStream in(source);
   Handler handler(sink);
-  rapidjson::Reader reader;
+  Reader reader;
   constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseNanAndInfFlag |
                               rapidjson::kParseTrailingCommasFlag | rapidjson::kParseIterativeFlag;
   const rapidjson::ParseResult result = reader.Parse<kFlags>(in, handler);

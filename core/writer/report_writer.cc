@@ -132,6 +132,14 @@ void ReportWriter::step(Stmt s) {
 uint32_t ReportWriter::intern(std::string_view s) {
   auto it = strings_.find(std::string(s));
   if (it != strings_.end()) return it->second;
+  // SQLite refuses a text over its length limit (10^9 bytes), and the cell
+  // would be left NULL: name the text instead (a trace can hold anything).
+  const auto limit = static_cast<size_t>(sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, -1));
+  if (s.size() >= limit) {
+    throw Error("cannot write report '" + path_ + "': a name of " + std::to_string(s.size()) +
+                " bytes is longer than an SQLite text may be (" + std::to_string(limit) + " bytes); it starts '" +
+                std::string(s.substr(0, 40)) + "'");
+  }
   const uint32_t id = nextStringId_++;
   strings_.emplace(std::string(s), id);
   sqlite3_stmt* st = stmts_[kString];

@@ -8,6 +8,7 @@ export interface CorpusEntry {
   config?: string[];
   at: 'open' | 'rule' | 'ok';
   error?: RegExp;
+  viewerError?: RegExp;
   warning?: RegExp;
   stdout?: RegExp;
   exit?: number;

@@ -15,6 +15,8 @@
 //   at       'open' when the file itself is refused (the viewer's banner),
 //            'rule' when the report opens and the rule fails
 //   error    a regex the one error line must match (the problem named)
+//   viewerError  the viewer's line where it differs (the browser's engine
+//            has 2 GB, the CLI has the machine's memory)
 //   exit     the CLI's exit status (1 unless said)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, truncateSync, statSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,25 @@ const KINETO = JSON.stringify({
     { ph: 'X', cat: 'kernel', name: 'gemm', pid: 0, tid: 7, ts: 12, dur: 20, args: { device: 0, stream: 7, correlation: 7 } },
   ],
 });
+
+// A gzip bomb: 14 MB that inflate to one 3 GiB kernel name. Written by a
+// child process that streams the deflate (zlib's sync API would need the
+// whole text in memory); about a second.
+const GZIP_BOMB_NAME_BYTES = 3221225472;
+function gzipBomb(file) {
+  const script = `
+    const zlib = require('node:zlib'), fs = require('node:fs');
+    const gz = zlib.createGzip({ level: 1 }), out = fs.createWriteStream(process.argv[1]);
+    gz.pipe(out);
+    gz.write('{"traceEvents": [{"ph": "X", "cat": "kernel", "name": "');
+    const chunk = Buffer.alloc(64 << 20, 'a');
+    (async () => {
+      for (let n = 0; n < ${GZIP_BOMB_NAME_BYTES}; n += chunk.length)
+        if (!gz.write(chunk)) await new Promise((r) => gz.once('drain', r));
+      gz.end('", "pid": 0, "tid": 7, "ts": 1, "dur": 1, "args": {"device": 0, "stream": 7, "correlation": 1}}]}');
+    })();`;
+  execFileSync(process.execPath, ['-e', script, file]);
+}
 
 export const CORPUS = [
   // --- files that are not (readable) reports
@@ -121,6 +142,16 @@ export const CORPUS = [
     make: (f) => writeFileSync(f, gzipSync(KINETO).subarray(0, 40)),
     at: 'open',
     error: /gzip-cut-short\.json\.gz: truncated gzip file/,
+  },
+  {
+    // Natively the name is read whole and refused (SQLite holds no text that
+    // long); the browser's engine runs out of its 2 GB first, and says so.
+    name: 'gzip-bomb-name',
+    ext: '.json.gz',
+    make: gzipBomb,
+    at: 'open',
+    error: /gzip-bomb-name\.json\.gz: a string of 3221225472 bytes is longer than a report's text may be \(1000000000 bytes\)/,
+    viewerError: /Out of memory: opening gzip-bomb-name\.json\.gz needs more than the 2 GB a browser tab's engine can use; the command line has no such limit/,
   },
   { name: 'json-not-trace', ext: '.json', make: bytes('{"hello": 1}'), at: 'open', error: /json-not-trace\.json: not a Kineto trace \(no "traceEvents" array\)/ },
   { name: 'json-top-array', ext: '.json', make: bytes('[1, 2]'), at: 'open', error: /json-top-array\.json: not a report asys can read/ },

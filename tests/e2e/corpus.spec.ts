@@ -21,7 +21,10 @@ for (const entry of CORPUS.filter((e) => !e.config)) {
     entry.make(file);
     await dropFile(page, fileName(entry), readFileSync(file));
     if (entry.at === 'open') {
-      await expect(page.getByTestId('error-text').last()).toHaveText(new RegExp('^' + entry.error!.source.replace(/^\^/, '.*')));
+      const error = entry.viewerError ?? entry.error!;
+      await expect(page.getByTestId('error-text').last()).toHaveText(new RegExp('^' + error.source.replace(/^\^/, '.*')), {
+        timeout: 60_000,
+      });
       await waitIdle(page);
     } else {
       await expect(page.getByTestId('summary-file')).toHaveText(fileName(entry));
