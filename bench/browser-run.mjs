@@ -17,10 +17,9 @@
 // whether a reader worker read ahead (cross-origin isolated page), and the
 // seconds the engine's own worker spent in them.
 // Usage: node bench/browser-run.mjs REPORT [RULE]   (after npm run build)
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { dropDiskFile, launchChromium, serveBuiltApp } from './browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const [reportArg, rule = 'hggc_ppu_kern_sum'] = process.argv.slice(2);
@@ -30,19 +29,7 @@ if (!reportArg) {
 }
 const report = path.resolve(reportArg);
 
-// The static server, on a free port.
-const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), path.join(root, 'build/web'), '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/http:\/\/[^\s]+\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
-});
+const { baseUrl, server } = await serveBuiltApp(root);
 
 // Peak resident memory (VmHWM) of each Chromium renderer process, in KiB.
 function rendererPeaks() {
@@ -60,11 +47,7 @@ function rendererPeaks() {
   return peaks;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchChromium();
 try {
   // The service worker would precache the app (6.5 MB) during the measurement.
   const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
@@ -102,23 +85,8 @@ try {
   const engineWorker = page.workers()[0];
 
   // The file, disk-backed, then dropped.
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-file';
-    input.style.display = 'none';
-    document.body.append(input);
-    performance.clearMarks();
-  });
-  await page.setInputFiles('#bench-file', report);
-  await page.evaluate(() => {
-    const file = document.getElementById('bench-file').files[0];
-    const dt = new DataTransfer();
-    dt.items.add(file);
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  });
+  await page.evaluate(() => performance.clearMarks());
+  await dropDiskFile(page, report);
   const name = path.basename(report);
   await page.getByTestId('summary-file').filter({ hasText: name }).waitFor({ timeout: 3_600_000 });
   // The table of this report: a mark after the summary's.

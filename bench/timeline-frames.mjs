@@ -17,10 +17,9 @@
 // Prints one JSON line (median, p95, max of each) and a Markdown table row.
 // Usage: node bench/timeline-frames.mjs REPORT [STEPS]   (after the build)
 // Not part of npm test: a 10 M-event report takes minutes to open.
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { dropDiskFile, launchChromium, serveBuiltApp } from './browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const [reportArg, stepsArg = '120'] = process.argv.slice(2);
@@ -33,18 +32,7 @@ const steps = Number(stepsArg);
 const LABELS = 230; // TimelineCanvas LABEL_WIDTH
 const HOUR = 3_600_000;
 
-const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), path.join(root, 'build/web'), '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/http:\/\/[^\s]+\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
-});
+const { baseUrl, server } = await serveBuiltApp(root);
 
 const stats = (values) => {
   const v = [...values].sort((a, b) => a - b);
@@ -53,11 +41,7 @@ const stats = (values) => {
   return { n: v.length, median: r(at(0.5)), p95: r(at(0.95)), max: r(v[v.length - 1]) };
 };
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 860 } });
   await context.addInitScript(() => {
@@ -71,23 +55,8 @@ try {
   await idle();
 
   // The file, disk-backed (as a desktop drop gives it), then dropped.
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-file';
-    input.style.display = 'none';
-    document.body.append(input);
-  });
-  await page.setInputFiles('#bench-file', report);
   const t0 = Date.now();
-  await page.evaluate(() => {
-    const file = document.getElementById('bench-file').files[0];
-    const dt = new DataTransfer();
-    dt.items.add(file);
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  });
+  await dropDiskFile(page, report);
   await page.getByTestId('summary-file').filter({ hasText: path.basename(report) }).waitFor({ timeout: HOUR });
   await idle();
   const opened = Date.now();
