@@ -85,9 +85,9 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
       <summary title={optionHelp(spec, lang)}>
         <span className="list-setting-label">{optionLabel(spec, lang)}</span>
         <span className="muted small">
-          {applied.length} {applied.length === 1 ? 'entry' : 'entries'}
-          {builtIn ? ' (built-in)' : ''}
-          {dirty ? ', not saved' : ''}
+          {t.entryCount(applied.length)}
+          {builtIn ? t.builtInMark : ''}
+          {dirty ? t.notSaved : ''}
         </span>
       </summary>
       <p className="muted small list-setting-help">{optionHelp(spec, lang)}</p>
@@ -101,17 +101,17 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
                 value={entry}
                 placeholder={spec.placeholder}
                 spellCheck={false}
-                aria-label={`${spec.label} entry ${i + 1}`}
+                aria-label={t.entryLabel(optionLabel(spec, lang), i + 1)}
                 data-testid={`global-entry-${i}`}
                 onChange={(e) => edit(i, e.target.value)}
               />
-              <button type="button" className="link-button small" title="Move up" disabled={i === 0} onClick={() => move(i, -1)}>
+              <button type="button" className="link-button small" title={t.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>
                 ↑
               </button>
               <button
                 type="button"
                 className="link-button small"
-                title="Move down"
+                title={t.moveDown}
                 disabled={i === draft.length - 1}
                 onClick={() => move(i, 1)}
               >
@@ -120,7 +120,7 @@ export function ListSetting({ spec, applied, check, onSave }: Props) {
               <button
                 type="button"
                 className="link-button small"
-                title="Remove"
+                title={t.remove}
                 data-testid={`global-remove-${i}`}
                 onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
               >
