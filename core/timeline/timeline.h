@@ -1,20 +1,25 @@
 #pragma once
-// The timeline's data: a report's events as tracks (per device and stream:
-// kernels, memcpys and memsets; per thread: HGGC API calls, and HGTX push/pop
-// ranges nested by level), each track's events in start order, built once.
+// The timeline's data: a report's events as tracks (per device: a track per
+// stream of kernels, memcpys and memsets, PCCL kernels, PCCL stages per
+// channel, the HGTX projection, and the counters of memory in use and of
+// each PPU metric; per thread: HGGC API calls, HGTX push/pop ranges nested by
+// level, OS runtime calls), each track's events in start order, built once,
+// with each node's share of its parent's busy time.
 // A window query merges the events of a time window to pixel resolution:
 // per lane, events that fall in the pixel the previous slice ends in join
 // it, the longest naming it, so a frame costs at most a few slices a pixel
 // and never a whole table crosses to the viewer.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/report/report.h"
+#include "core/timeline/counters.h"
 
 namespace asys {
 
-enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx };
+enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
 
 // A coarser copy of a track's events: per lane, events less than
 // `resolution` ns apart merged into one, the longest naming it. A window
@@ -41,7 +46,22 @@ struct TimelineTrack {
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
   std::vector<TimelineLevel> levels;  // finer to coarser
+  // A counter track (memory in use, a PPU metric) has no events, only this.
+  std::optional<TimelineCounter> counter;
+  // The union of its events' intervals, and that as a share of its group's
+  // busy time (NaN: no share: a counter, or a group never busy).
+  int64_t busy = 0;
+  double share = 0;
   size_t size() const { return start.size(); }
+};
+
+// A group of tracks (a PPU, a process): its busy time (the union of its
+// tracks' events) and that as a share of the busy time of all groups of its
+// side (every PPU, every process).
+struct TimelineGroup {
+  std::string name;
+  int64_t busy = 0;
+  double share = 0;
 };
 
 // A window's slices of one track: merged events. `event` is the longest
@@ -59,6 +79,11 @@ class Timeline {
  public:
   static Timeline build(Report& report);
   const std::vector<TimelineTrack>& tracks() const { return tracks_; }
+  // The groups in track order (each track's `group` names one).
+  const std::vector<TimelineGroup>& groups() const { return groups_; }
+  // The steps of a counter track in [from, to) at `pixels` columns
+  // (counters.h); empty for an event track.
+  CounterSlices counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // Every event of `track` overlapping [from, to), merged to `pixels` columns.
   TimelineSlices window(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // The earliest start and latest end of any event (0, 0 when none).
@@ -66,7 +91,11 @@ class Timeline {
   int64_t last() const { return last_; }
 
  private:
+  // Every track's and group's busy time and share; `sides`: per track, its
+  // side (pending.h Side).
+  void computeShares(const std::vector<int>& sides);
   std::vector<TimelineTrack> tracks_;
+  std::vector<TimelineGroup> groups_;
   int64_t first_ = 0, last_ = 0;
 };
 
