@@ -387,39 +387,64 @@ Timeline Timeline::build(Report& report) {
   return t;
 }
 
-// Busy time: a track's, the union of its events; a group's, the union of
-// its tracks' events; a side's (every PPU, every process), the union of its
-// groups'. Each node's share is its busy time over its parent's. Counters
-// are not busy and have no share.
+// A PPU's work: what runs on it (streams' kernels, memcpys and memsets, PCCL
+// kernels). The HGTX projection and PCCL stages are drawn in its group but
+// are not its work: counted as busy, an iteration-long projected range would
+// make the PPU look busy through its gaps and every stream's share small.
+namespace {
+bool isPpuWork(const TimelineTrack& t) {
+  if (t.size() == 0) return false;
+  const TimelineKind k = t.kind[0];  // a track holds one family of events
+  return k == TimelineKind::Kernel || k == TimelineKind::Memcpy || k == TimelineKind::Memset ||
+         k == TimelineKind::PcclKernel;
+}
+}  // namespace
+
+// Busy time is the union of events' intervals. A group's busy time is the
+// union of its work tracks' events (on a PPU its work, above; on a process
+// every track); a side's (every PPU, every process), the union of its
+// groups'. A track's share is the part of its group's busy time it covers:
+// a work track's own busy time, for another (the projection, a PCCL channel)
+// |track| + |group| - |track u group|. A group's share is its busy time
+// over its side's. Counters are not busy and have no share.
 void Timeline::computeShares(const std::vector<int>& sides) {
   const double none = std::nan("");
-  std::vector<std::vector<const TimelineTrack*>> ofGroup, ofSide(2);
+  std::vector<std::vector<const TimelineTrack*>> workOf, ofSide(2);
+  std::vector<size_t> groupOf(tracks_.size());
   std::vector<int> groupSide;
   for (size_t i = 0; i < tracks_.size(); ++i) {
     TimelineTrack& tr = tracks_[i];
     if (groups_.empty() || groups_.back().name != tr.group) {
       groups_.push_back({tr.group, 0, none});
-      ofGroup.emplace_back();
+      workOf.emplace_back();
       groupSide.push_back(sides[i]);
     }
-    if (tr.counter) {
-      tr.share = none;
-      continue;
-    }
+    groupOf[i] = groups_.size() - 1;
+    tr.share = none;
+    if (tr.counter) continue;
     tr.busy = busyOf({&tr});
-    ofGroup.back().push_back(&tr);
+    if (sides[i] == kDeviceSide && !isPpuWork(tr)) continue;
+    workOf.back().push_back(&tr);
     ofSide[sides[i] == kDeviceSide ? 0 : 1].push_back(&tr);
   }
   const int64_t sideBusy[2] = {busyOf(ofSide[0]), busyOf(ofSide[1])};
   auto share = [&](int64_t part, int64_t whole) { return whole > 0 ? static_cast<double>(part) / whole : none; };
-  for (size_t k = 0; k < groups_.size(); ++k) {
-    groups_[k].busy = busyOf(ofGroup[k]);
-    groups_[k].share = share(groups_[k].busy, sideBusy[groupSide[k] == kDeviceSide ? 0 : 1]);
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    groups_[g].busy = busyOf(workOf[g]);
+    groups_[g].share = share(groups_[g].busy, sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
   }
-  size_t g = 0;
   for (size_t i = 0; i < tracks_.size(); ++i) {
-    if (tracks_[i].group != groups_[g].name) ++g;
-    if (!tracks_[i].counter) tracks_[i].share = share(tracks_[i].busy, groups_[g].busy);
+    TimelineTrack& tr = tracks_[i];
+    if (tr.counter) continue;
+    const size_t g = groupOf[i];
+    const std::vector<const TimelineTrack*>& work = workOf[g];
+    int64_t covered = tr.busy;
+    if (std::find(work.begin(), work.end(), &tr) == work.end()) {
+      std::vector<const TimelineTrack*> with = work;
+      with.push_back(&tr);
+      covered = tr.busy + groups_[g].busy - busyOf(with);
+    }
+    tr.share = share(covered, groups_[g].busy);
   }
 }
 

@@ -40,9 +40,10 @@ std::string reportFrom(const std::string& sql, const std::string& name) {
 //        overlapping 5, the PPU's union 35 -> 85.7 % and 28.6 %.
 // PPU 1: a PCCL kernel [100, 150) on stream 9 (so no "Stream 9" track), PCCL
 //        stages ch 3 TX GPUWait [100, 120) SendWait [120, 160), ch 3 RX
-//        RecvWait [110, 130): the PPU's union [100, 160) = 60 -> PCCL kernels
-//        50/60, ch 3 TX 60/60, ch 3 RX 20/60. PPU side: 35 + 60 = 95 ->
-//        PPU 0 35/95 = 36.8 %, PPU 1 60/95 = 63.2 %.
+//        RecvWait [110, 130). The PPU's busy time is its work, the kernel:
+//        50. The stages are not its work: their share is the part of those
+//        50 they cover: TX [100, 150) 50/50, RX [110, 130) 20/50.
+//        PPU side: 35 + 50 = 85 -> PPU 0 35/85 = 41.2 %, PPU 1 50/85 = 58.8 %.
 // Host: T1 OSRT read [10, 20), write [15, 40) (overlapping: two lanes),
 //       T2 HGGC API [0, 10): process union [0, 40) = 40 -> OSRT 30/40,
 //       API 10/40; the process is the only one: 100 %.
@@ -279,9 +280,10 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
   EXPECT_EQ(track("PPU 0", "Stream 8").busy, 10);
   EXPECT_NEAR(share("PPU 0", "Stream 7"), 30.0 / 35, 1e-12);  // 85.7 %
   EXPECT_NEAR(share("PPU 0", "Stream 8"), 10.0 / 35, 1e-12);  // 28.6 %
-  EXPECT_NEAR(share("PPU 1", "PCCL kernels"), 50.0 / 60, 1e-12);
-  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 TX"), 1.0, 1e-12);
-  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 RX"), 20.0 / 60, 1e-12);
+  EXPECT_NEAR(share("PPU 1", "PCCL kernels"), 1.0, 1e-12);
+  EXPECT_EQ(track("PPU 1", "PCCL ch 3 TX").busy, 60);  // its own union, partly outside the PPU's work
+  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 TX"), 50.0 / 50, 1e-12);
+  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 RX"), 20.0 / 50, 1e-12);
   EXPECT_NEAR(share("Process 100 (app)", "Thread 101 OSRT"), 30.0 / 40, 1e-12);
   EXPECT_NEAR(share("Process 100 (app)", "Thread 102 HGGC API"), 10.0 / 40, 1e-12);
   EXPECT_TRUE(std::isnan(share("PPU 0", "Memory in use")));  // counters have none
@@ -290,9 +292,9 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
   ASSERT_EQ(g.size(), 3u);
   EXPECT_EQ(g[0].name, "PPU 0");
   EXPECT_EQ(g[0].busy, 35);
-  EXPECT_NEAR(g[0].share, 35.0 / 95, 1e-12);  // 36.8 % of the PPUs' busy time
-  EXPECT_EQ(g[1].busy, 60);
-  EXPECT_NEAR(g[1].share, 60.0 / 95, 1e-12);
+  EXPECT_NEAR(g[0].share, 35.0 / 85, 1e-12);  // 41.2 % of the PPUs' busy time
+  EXPECT_EQ(g[1].busy, 50);
+  EXPECT_NEAR(g[1].share, 50.0 / 85, 1e-12);
   EXPECT_EQ(g[2].busy, 40);
   EXPECT_NEAR(g[2].share, 1.0, 1e-12);
 }
@@ -349,6 +351,12 @@ TEST(TimelineProjection, AsHgtxPpuProjTraceGivesIt) {
     EXPECT_FALSE(expected.empty());
     EXPECT_EQ(byGroup["PPU " + std::to_string(device)], expected) << "device " << device;
   }
+  // PPU 0's work: k1..k6, k10, k11 and m1: [2500, 4200) [4500, 4800)
+  // [6200, 6300) [11000, 11600) [13000, 13700) [14000, 14100) = 3500 ns; the
+  // projection (outer spans [2500, 13700), k11's gap too) covers all of it
+  // but k10: 3400 / 3500.
+  for (const TimelineTrack& tr : t.tracks())
+    if (tr.group == "PPU 0" && tr.label == "HGTX projection") EXPECT_NEAR(tr.share, 3400.0 / 3500, 1e-12);
   // k8 (pcclKernel_AllReduce on PPU 2) is on PPU 2's PCCL kernels track, not its stream.
   bool pccl = false;
   for (const TimelineTrack& tr : t.tracks())
