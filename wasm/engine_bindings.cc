@@ -361,6 +361,7 @@ int64_t timeArg(const std::string& text, const char* what) {
 // node's busy time over its parent's (a number, null when it has none);
 // `counter` is null for an event track, else {unit, integer, max}: the
 // axis max as BigInt for an integer counter (bytes: exact), else a number.
+// `notes`: what the timeline left out and why, one line each.
 val timelineTracks(int report) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
@@ -402,6 +403,9 @@ val timelineTracks(int report) {
       groups.call<void>("push", o);
     }
     v.set("groups", groups);
+    val notes = val::array();
+    for (const std::string& n : t.notes()) notes.call<void>("push", n);
+    v.set("notes", notes);
   });
 }
 

@@ -2,6 +2,7 @@
 // OS runtime calls per thread, PCCL stages per PPU and channel, the HGTX
 // projection per PPU, and the counters (memory in use, PPU metrics).
 #include <set>
+#include <string_view>
 
 #include "core/analysis/hgtx_association.h"
 #include "core/analysis/hgtx_projection.h"
@@ -44,15 +45,25 @@ void addPcclStageTracks(Report& report, PendingTracks& out) {
 // (kernels, memcpys and memsets of that PPU; graph mapping on; every range)
 // and the same projection helper. One PPU at a time, so only one PPU's
 // activities with their links are held at once.
-void addProjectionTracks(Report& report, PendingTracks& out) {
-  if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return;
+std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities) {
+  if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return "";
   std::set<int64_t> devices;
-  if (report.hasData("HGGC_KERNEL"))
-    for (int32_t d : report.kernels(kcol::deviceId).deviceId) devices.insert(d);
-  if (report.hasData("HGGC_MEMCPY"))
-    for (int32_t d : report.memcpys().deviceId) devices.insert(d);
-  if (report.hasData("HGGC_MEMSET"))
-    for (int32_t d : report.memsets().deviceId) devices.insert(d);
+  size_t activities = 0;
+  if (report.hasData("HGGC_KERNEL")) {
+    const Kernels& k = report.kernels(kcol::deviceId);
+    activities += k.size();
+    for (int32_t d : k.deviceId) devices.insert(d);
+  }
+  for (const char* table : {"HGGC_MEMCPY", "HGGC_MEMSET"}) {
+    if (!report.hasData(table)) continue;
+    const MemoryOps& m = std::string_view(table) == "HGGC_MEMCPY" ? report.memcpys() : report.memsets();
+    activities += m.size();
+    for (int32_t d : m.deviceId) devices.insert(d);
+  }
+  if (activities > maxActivities)
+    return "No HGTX projection rows: " + std::to_string(activities) + " PPU activities are more than the " +
+           std::to_string(maxActivities) + " whose association fits in memory beside the timeline; " +
+           "hgtx_ppu_proj_trace lists the same projections";
   for (int64_t device : devices) {
     ActivitySelection sel;
     sel.memory = true;
@@ -68,6 +79,7 @@ void addProjectionTracks(Report& report, PendingTracks& out) {
           .add(proj.start[r], proj.end[r], association.ranges.name[r], TimelineKind::Projection);
     }
   }
+  return "";
 }
 
 void addCounterTracks(Report& report, PendingTracks& out) {

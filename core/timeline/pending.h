@@ -52,7 +52,9 @@ Pending& threadTrack(Report& report, PendingTracks& out, int64_t globalTid, Thre
 // HGTX projection per PPU; memory in use and PPU metrics per PPU.
 void addOsrtTracks(Report& report, PendingTracks& out);
 void addPcclStageTracks(Report& report, PendingTracks& out);
-void addProjectionTracks(Report& report, PendingTracks& out);
+// The projection is left out above `maxActivities` PPU activities: returns
+// the note saying so, else "".
+std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities);
 void addCounterTracks(Report& report, PendingTracks& out);
 
 }  // namespace asys::timeline_detail

@@ -338,12 +338,13 @@ void buildLevels(TimelineTrack& t) {
   }
 }
 
-Timeline Timeline::build(Report& report) {
+Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   // Tracks in key order (pending.h): devices by id, each with its streams,
   // PCCL kernels, PCCL channels, HGTX projection, memory in use and metrics;
   // then threads by global thread id (a process's threads together), each
   // thread's HGGC API calls, HGTX ranges and OSRT calls in that order.
   PendingTracks pending;
+  Timeline t;
   {
     StageTimer timer("timeline: device tracks");
     addDeviceTracks(report, pending);
@@ -351,7 +352,8 @@ Timeline Timeline::build(Report& report) {
   }
   {
     StageTimer timer("timeline: HGTX projection");
-    addProjectionTracks(report, pending);
+    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
+    if (!note.empty()) t.notes_.push_back(note);
   }
   {
     StageTimer timer("timeline: counters");
@@ -362,7 +364,6 @@ Timeline Timeline::build(Report& report) {
     addThreadTracks(report, pending);
     addOsrtTracks(report, pending);
   }
-  Timeline t;
   std::vector<int> sides;  // per track
   {
     StageTimer timer("timeline: order, lanes, levels");

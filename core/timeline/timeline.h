@@ -75,9 +75,18 @@ struct TimelineSlices {
   size_t size() const { return start.size(); }
 };
 
+// What building may leave out to stay within the WebAssembly heap.
+struct TimelineOptions {
+  // The HGTX projection needs the association (each activity's launching
+  // call and graph node, the pairs): about 80 bytes per PPU activity on top
+  // of the timeline. Above this many activities the row is left out, with
+  // a note (hgtx_ppu_proj_trace gives the same rows as a table).
+  size_t projectionMaxActivities = 5'000'000;
+};
+
 class Timeline {
  public:
-  static Timeline build(Report& report);
+  static Timeline build(Report& report, const TimelineOptions& options = {});
   const std::vector<TimelineTrack>& tracks() const { return tracks_; }
   // The groups in track order (each track's `group` names one).
   const std::vector<TimelineGroup>& groups() const { return groups_; }
@@ -89,6 +98,8 @@ class Timeline {
   // The earliest start and latest end of any event (0, 0 when none).
   int64_t first() const { return first_; }
   int64_t last() const { return last_; }
+  // What was left out and why, one line each (the viewer shows them).
+  const std::vector<std::string>& notes() const { return notes_; }
 
  private:
   // Every track's and group's busy time and share; `sides`: per track, its
@@ -96,6 +107,7 @@ class Timeline {
   void computeShares(const std::vector<int>& sides);
   std::vector<TimelineTrack> tracks_;
   std::vector<TimelineGroup> groups_;
+  std::vector<std::string> notes_;
   int64_t first_ = 0, last_ = 0;
 };
 

@@ -357,6 +357,14 @@ TEST(TimelineProjection, AsHgtxPpuProjTraceGivesIt) {
   // but k10: 3400 / 3500.
   for (const TimelineTrack& tr : t.tracks())
     if (tr.group == "PPU 0" && tr.label == "HGTX projection") EXPECT_NEAR(tr.share, 3400.0 / 3500, 1e-12);
+  EXPECT_TRUE(t.notes().empty());
+  // Above the activity budget the row is left out, and a note says so.
+  const Timeline small = Timeline::build(*report, TimelineOptions{.projectionMaxActivities = 12});
+  for (const TimelineTrack& tr : small.tracks()) EXPECT_NE(tr.label, "HGTX projection");
+  ASSERT_EQ(small.notes().size(), 1u);
+  EXPECT_EQ(small.notes()[0],
+            "No HGTX projection rows: 13 PPU activities are more than the 12 whose association fits in memory "
+            "beside the timeline; hgtx_ppu_proj_trace lists the same projections");
   // k8 (pcclKernel_AllReduce on PPU 2) is on PPU 2's PCCL kernels track, not its stream.
   bool pccl = false;
   for (const TimelineTrack& tr : t.tracks())

@@ -64,6 +64,7 @@ test('tracks carry busy shares and counters; a window carries exact int64 steps'
   assert.deepEqual(memory.counter, { unit: 'B', integer: true, max: 9007199254740996n });
   assert.deepEqual(util.counter, { unit: '%', integer: false, max: 50 });
   assert.deepEqual(t.groups, [{ name: 'PPU 0', busy: 35n, share: 1 }]);
+  assert.deepEqual(t.notes, []);
 
   const w = engine.timelineWindow(id, '0', '200', 100, [0, 2, 3]);
   assert.equal(w.ok, true, w.error);

@@ -41,7 +41,9 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     busy: g.busy == null ? 0n : big(g.busy),
     share: typeof g.share === 'number' ? g.share : null,
   }));
-  return { first: big(o.first), last: big(o.last), captureStart: o.captureStart == null ? null : big(o.captureStart), tracks, groups };
+  const notes = (Array.isArray(o.notes) ? o.notes : []).map(String);
+  const captureStart = o.captureStart == null ? null : big(o.captureStart);
+  return { first: big(o.first), last: big(o.last), captureStart, tracks, groups, notes };
 }
 
 export function takeTimelineWindow(v: unknown): TimelineWindowSlices {

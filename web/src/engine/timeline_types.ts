@@ -43,6 +43,8 @@ export interface TimelineInfo {
   captureStart: bigint | null;
   tracks: TimelineTrackInfo[];
   groups?: TimelineGroupInfo[];
+  /** What the engine left out and why ("No HGTX projection rows: ..."). */
+  notes?: string[];
 }
 
 /** What a slice stands for (core/timeline TimelineKind). */
