@@ -103,21 +103,51 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
   // The point in force at `from` (or the first point, when all are later).
   size_t i = std::upper_bound(c.time.begin(), c.time.end(), from) - c.time.begin();
   if (i > 0) --i;
+  // After a merged step: the next pixel's first ns, the value in force from
+  // there (its last point's) and its pixel. That value either joins the next
+  // pixel's step (its points come right after) or is a step of its own.
+  bool carry = false;
+  int64_t carryAt = 0, carryPixel = 0;
+  T carryValue{};
   while (i < n && c.time[i] < to) {
-    const int64_t next = pixelStart(pixelOf(c.time[i]) + 1);
-    // Points [i, j) change the value inside this pixel.
-    const size_t j = std::lower_bound(c.time.begin() + i + 1, c.time.end(), next) - c.time.begin();
-    if (j == i + 1) {
-      emit(c.time[i], v[i], v[i]);
-    } else {
-      T mn, mx;
-      rangeMinMax(v, mins, maxs, i, j, mn, mx);
-      emit(c.time[i], mn, mx);
-      // From the next pixel on the value is the last point's, until the next point.
-      if (next < to && (j == n || c.time[j] > next)) emit(next, v[j - 1], v[j - 1]);
+    const int64_t p = pixelOf(c.time[i]);
+    const int64_t next = pixelStart(p + 1);
+    // Points [i, j) change the value inside this pixel. Found by galloping
+    // from i: the pixel's end is near, a search of the whole rest would cost
+    // cache misses in every pixel.
+    size_t below = i + 1, above = i + 1, stride = 1;
+    while (above < n && c.time[above] < next) {
+      below = above + 1;
+      above += stride;
+      stride *= 2;
+    }
+    const size_t j =
+        std::lower_bound(c.time.begin() + below, c.time.begin() + std::min(above, n), next) - c.time.begin();
+    int64_t at = c.time[i];
+    T mn = v[i], mx = v[i];
+    if (j > i + 1) rangeMinMax(v, mins, maxs, i, j, mn, mx);
+    bool merged = j > i + 1;
+    if (carry && at > carryAt) {
+      if (p == carryPixel + 1) {  // the carried value opens this pixel: one step
+        at = carryAt;
+        mn = lo(mn, carryValue);
+        mx = hi(mx, carryValue);
+        merged = true;
+      } else {
+        emit(carryAt, carryValue, carryValue);
+      }
+    }
+    carry = false;
+    emit(at, mn, mx);
+    if (merged && next < to) {
+      carry = true;
+      carryAt = next;
+      carryPixel = p;
+      carryValue = v[j - 1];
     }
     i = j;
   }
+  if (carry) emit(carryAt, carryValue, carryValue);
 }
 
 }  // namespace

@@ -49,9 +49,11 @@ void finishCounter(TimelineCounter& c);
 
 // The steps of [from, to) at `pixels` columns: the step in force at `from`,
 // then per pixel the points that change the value in it merged into one step
-// (their min and max), followed, when several merged, by a step at the next
-// pixel's first ns holding the last of them. So at most two steps a pixel,
-// exact where no pixel holds two points, and a spike is never lost.
+// (their min and max). After a merged step the value in force from the next
+// pixel's first ns (its last point's) joins that pixel's step when points
+// follow in that pixel, else is a step of its own there. So at most two
+// steps a pixel (one where points are dense), exact where no pixel holds two
+// points, and a spike is never lost.
 CounterSlices counterWindow(const TimelineCounter& c, int64_t from, int64_t to, uint32_t pixels);
 
 // Device memory in use per PPU (device id -> counter, unit "B"): allocations

@@ -81,7 +81,7 @@ struct TimelineOptions {
   // call and graph node, the pairs): about 80 bytes per PPU activity on top
   // of the timeline. Above this many activities the row is left out, with
   // a note (hgtx_ppu_proj_trace gives the same rows as a table).
-  size_t projectionMaxActivities = 5'000'000;
+  size_t projectionMaxActivities = 2'000'000;
 };
 
 class Timeline {
