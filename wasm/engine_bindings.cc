@@ -358,7 +358,12 @@ int64_t timeArg(const std::string& text, const char* what) {
 }
 
 // The report's tracks: {first, last (BigInt: the events' extent), captureStart
-// (BigInt or null), tracks: [{id, group, label, lanes, events}]}.
+// (BigInt or null), groups: [{name, busy (BigInt), share}], tracks: [{id,
+// group, label, lanes, events, busy, share, counter}]}. `share` is the
+// node's busy time over its parent's (a number, null when it has none);
+// `counter` is null for an event track, else {unit, integer, max}: the
+// axis max as BigInt for an integer counter (bytes: exact), else a number.
+// `notes`: what the timeline left out and why, one line each.
 val timelineTracks(int report) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
@@ -376,15 +381,42 @@ val timelineTracks(int report) {
       o.set("label", tr.label);
       o.set("lanes", static_cast<int>(tr.lanes));
       o.set("events", static_cast<double>(tr.size()));
+      o.set("busy", bigInt(tr.busy));
+      o.set("share", std::isnan(tr.share) ? val::null() : val(tr.share));
+      if (tr.counter) {
+        val c = val::object();
+        c.set("unit", tr.counter->unit);
+        c.set("integer", tr.counter->integer);
+        c.set("max", tr.counter->integer ? bigInt(tr.counter->imax)
+                                         : std::isnan(tr.counter->dmax) ? val::null() : val(tr.counter->dmax));
+        o.set("counter", c);
+      } else {
+        o.set("counter", val::null());
+      }
       tracks.call<void>("push", o);
     }
     v.set("tracks", tracks);
+    val groups = val::array();
+    for (const TimelineGroup& g : t.groups()) {
+      val o = val::object();
+      o.set("name", g.name);
+      o.set("busy", bigInt(g.busy));
+      o.set("share", std::isnan(g.share) ? val::null() : val(g.share));
+      groups.call<void>("push", o);
+    }
+    v.set("groups", groups);
+    val notes = val::array();
+    for (const std::string& n : t.notes()) notes.call<void>("push", n);
+    v.set("notes", notes);
   });
 }
 
 // The slices of `tracks` (ids) in [from, to) at `pixels` columns, in one
 // answer: per track start/end (int64 bytes), lane, kind, count, event, and
-// name (indices into one NUL-joined UTF-8 textPool of the window's names).
+// name (indices into one NUL-joined UTF-8 textPool of the window's names);
+// counter tracks among `ids` answer in `counters` instead: per track its
+// steps' time (int64 bytes) and min / max (int64 bytes for an integer
+// counter, so bytes stay exact; else a Float64Array, NaN = no value).
 val timelineWindow(int report, const std::string& fromText, const std::string& toText, int pixels, const val& ids) {
   return answer([&](val& v) {
     const Timeline& t = timelineOf(reportOf(report));
@@ -392,8 +424,24 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
     if (pixels <= 0 || pixels > 100000) throw Error("timeline: pixels " + std::to_string(pixels) + " out of 1..100000");
     std::map<uint32_t, uint32_t> local;  // report string id -> pool index
     std::string pool;
-    val tracks = val::array();
+    val tracks = val::array(), counters = val::array();
     for (int id : emscripten::vecFromJSArray<int>(ids)) {
+      if (id >= 0 && static_cast<size_t>(id) < t.tracks().size() && t.tracks()[id].counter) {
+        const CounterSlices c = t.counterWindow(static_cast<size_t>(id), from, to, static_cast<uint32_t>(pixels));
+        val o = val::object();
+        o.set("id", id);
+        o.set("integer", c.integer);
+        o.set("time", int64Bytes(c.time));
+        if (c.integer) {
+          o.set("min", int64Bytes(c.imin));
+          o.set("max", int64Bytes(c.imax));
+        } else {
+          o.set("min", val::global("Float64Array").new_(emscripten::typed_memory_view(c.dmin.size(), c.dmin.data())));
+          o.set("max", val::global("Float64Array").new_(emscripten::typed_memory_view(c.dmax.size(), c.dmax.data())));
+        }
+        counters.call<void>("push", o);
+        continue;
+      }
       TimelineSlices s = t.window(static_cast<size_t>(id), from, to, static_cast<uint32_t>(pixels));
       for (uint32_t& n : s.name) {
         auto [it, added] = local.emplace(n, static_cast<uint32_t>(local.size()));
@@ -423,6 +471,7 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
     v.set("textPool", val::global("Uint8Array")
                           .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
     v.set("tracks", tracks);
+    v.set("counters", counters);
   });
 }
 

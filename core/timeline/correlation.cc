@@ -10,10 +10,11 @@ namespace asys {
 
 namespace {
 
-// The activity tables in TimelineKind order: Kernel, Memcpy, Memset.
+// The activity tables, by the kind of event: HGGC_KERNEL, HGGC_MEMCPY, HGGC_MEMSET.
 int activityIndex(TimelineKind k) {
   switch (k) {
-    case TimelineKind::Kernel: return 0;
+    case TimelineKind::Kernel:
+    case TimelineKind::PcclKernel: return 0;  // a PCCL kernel has its own row, but is a kernel
     case TimelineKind::Memcpy: return 1;
     case TimelineKind::Memset: return 2;
     default: return -1;

@@ -8,8 +8,11 @@
 
 #include "core/analysis/hgtx_stacks.h"
 #include "core/analysis/kernel_names.h"
+#include "core/analysis/pccl_kernels.h"
 #include "core/base/stage_timer.h"
 #include "core/rules/memory_ops.h"
+#include "core/timeline/busy.h"
+#include "core/timeline/pending.h"
 
 namespace asys {
 
@@ -26,27 +29,9 @@ uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_
   return static_cast<uint16_t>(std::max<size_t>(1, std::min<size_t>(laneEnd.size(), 0xFFFF)));
 }
 
+using namespace timeline_detail;
+
 namespace {
-
-// Events collected for one track before they are put in start order.
-struct Pending {
-  std::string group, label;
-  std::vector<int64_t> start, end;
-  std::vector<uint32_t> name;
-  std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)
-  std::vector<TimelineKind> kind;
-  std::vector<uint32_t> row;  // the event's table row (TimelineTrack::row)
-  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k, uint32_t r = kNoTimelineRow) {
-    start.push_back(s);
-    end.push_back(e);
-    name.push_back(n);
-    kind.push_back(k);
-    row.push_back(r);
-  }
-};
-
-// By track key: (0, device, stream) or (1, globalTid, 0 API | 1 HGTX).
-using PendingTracks = std::map<std::tuple<int, int64_t, int64_t>, Pending>;
 
 template <typename T>
 void permute(std::vector<T>& v, const std::vector<uint32_t>& order) {
@@ -57,6 +42,13 @@ void permute(std::vector<T>& v, const std::vector<uint32_t>& order) {
 }
 
 TimelineTrack finish(Pending& p) {
+  if (p.counter) {
+    TimelineTrack t;
+    t.group = std::move(p.group);
+    t.label = std::move(p.label);
+    t.counter = std::move(p.counter);
+    return t;
+  }
   const size_t n = p.start.size();
   // An event without an end (cut off by the capture's end) shows as an instant.
   for (size_t i = 0; i < n; ++i)
@@ -117,23 +109,51 @@ std::string threadLabel(Report& report, int64_t globalTid) {
   return label;
 }
 
-// Device tracks: one per (device, stream), kernels, memcpys and memsets together.
+}  // namespace
+
+Pending& timeline_detail::deviceTrack(Report& report, PendingTracks& out, int64_t device, DeviceSection section,
+                                      int64_t a, int64_t b, const std::function<std::string()>& label) {
+  Pending& p = out[{kDeviceSide, device, section, a, b}];
+  if (p.group.empty()) {
+    p.group = deviceGroup(report, device);
+    p.label = label();
+  }
+  return p;
+}
+
+Pending& timeline_detail::threadTrack(Report& report, PendingTracks& out, int64_t globalTid, ThreadSection section,
+                                      const char* suffix) {
+  Pending& p = out[{kHostSide, globalTid, section, 0, 0}];
+  if (p.group.empty()) {
+    p.group = processGroup(report, pidOf(globalTid));
+    p.label = threadLabel(report, globalTid) + suffix;
+  }
+  return p;
+}
+
+namespace {
+
+// Device tracks: one per (device, stream), kernels, memcpys and memsets
+// together; PCCL kernels (core/analysis/pccl_kernels.h) on one track of
+// their PPU instead of their stream's.
 void addDeviceTracks(Report& report, PendingTracks& out) {
   StringPool& strings = report.strings();
   auto track = [&](int64_t device, int64_t stream) -> Pending& {
-    Pending& p = out[{0, device, stream}];
-    if (p.group.empty()) {
-      p.group = deviceGroup(report, device);
-      p.label = "Stream " + std::to_string(stream);
-    }
-    return p;
+    return deviceTrack(report, out, device, kStreams, stream, 0, [&] { return "Stream " + std::to_string(stream); });
   };
   if (report.hasData("HGGC_KERNEL")) {
     const Kernels& k = report.kernels(kcol::time | kcol::deviceId | kcol::streamId | kcol::names);
     KernelNamer namer(k, strings, KernelNameMode::Demangled);
-    for (size_t i = 0; i < k.size(); ++i)
+    PcclKernelClassifier pccl(report);
+    for (size_t i = 0; i < k.size(); ++i) {
+      if (pccl.isPccl(static_cast<uint32_t>(i))) {
+        deviceTrack(report, out, k.deviceId[i], kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); })
+            .add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::PcclKernel, static_cast<uint32_t>(i));
+        continue;
+      }
       track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel,
                                                  static_cast<uint32_t>(i));
+    }
   }
   MemcpyNames memcpyNames(report);
   if (report.hasData("HGGC_MEMCPY")) {
@@ -157,12 +177,7 @@ void addThreadTracks(Report& report, PendingTracks& out) {
   if (report.hasData("HGGC_API")) {
     const ApiCalls& a = report.hggcApi(acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue);
     for (size_t i = 0; i < a.size(); ++i) {
-      const int64_t g = a.globalTid[i];
-      Pending& p = out[{1, g, 0}];
-      if (p.group.empty()) {
-        p.group = processGroup(report, pidOf(g));
-        p.label = threadLabel(report, g) + " HGGC API";
-      }
+      Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
       const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
       p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, static_cast<uint32_t>(i));
     }
@@ -171,12 +186,7 @@ void addThreadTracks(Report& report, PendingTracks& out) {
     const HgtxEvents& h = report.hgtx();
     const HgtxStacks stacks = buildHgtxStacks(h);
     for (uint32_t e : stacks.ranges) {
-      const int64_t g = h.globalTid[e];
-      Pending& p = out[{1, g, 1}];
-      if (p.group.empty()) {
-        p.group = processGroup(report, pidOf(g));
-        p.label = threadLabel(report, g) + " HGTX";
-      }
+      Pending& p = threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX");
       p.add(h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx);
       p.lane.push_back(static_cast<uint16_t>(std::min(stacks.level[e], 0xFFFF)));
     }
@@ -333,36 +343,124 @@ void buildLevels(TimelineTrack& t) {
   }
 }
 
-Timeline Timeline::build(Report& report) {
-  // Tracks in key order: devices (by id, then stream), then threads (by
-  // global thread id: a process's threads together), each thread's HGGC API
-  // calls right above its HGTX ranges.
+Timeline Timeline::build(Report& report, const TimelineOptions& options) {
+  // Tracks in key order (pending.h): devices by id, each with its streams,
+  // PCCL kernels, PCCL channels, HGTX projection, memory in use and metrics;
+  // then threads by global thread id (a process's threads together), each
+  // thread's HGGC API calls, HGTX ranges and OSRT calls in that order.
   PendingTracks pending;
+  Timeline t;
   {
     StageTimer timer("timeline: device tracks");
     addDeviceTracks(report, pending);
+    addPcclStageTracks(report, pending);
+  }
+  {
+    StageTimer timer("timeline: HGTX projection");
+    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
+    if (!note.empty()) t.notes_.push_back(note);
+  }
+  {
+    StageTimer timer("timeline: counters");
+    addCounterTracks(report, pending);
   }
   {
     StageTimer timer("timeline: thread tracks");
     addThreadTracks(report, pending);
+    addOsrtTracks(report, pending);
   }
-  StageTimer timer("timeline: order, lanes, levels");
-  Timeline t;
-  bool any = false;
-  for (auto& [key, p] : pending) {
-    if (p.start.empty()) continue;
-    t.tracks_.push_back(finish(p));
-    const TimelineTrack& tr = t.tracks_.back();
-    const int64_t last = *std::max_element(tr.end.begin(), tr.end.end());
-    t.first_ = any ? std::min(t.first_, tr.start.front()) : tr.start.front();
-    t.last_ = any ? std::max(t.last_, last) : last;
-    any = true;
+  std::vector<int> sides;  // per track
+  {
+    StageTimer timer("timeline: order, lanes, levels");
+    bool any = false;
+    auto extend = [&](int64_t first, int64_t last) {
+      t.first_ = any ? std::min(t.first_, first) : first;
+      t.last_ = any ? std::max(t.last_, last) : last;
+      any = true;
+    };
+    for (auto& [key, p] : pending) {
+      if (p.start.empty() && !(p.counter && p.counter->size() > 0)) continue;
+      t.tracks_.push_back(finish(p));
+      sides.push_back(std::get<0>(key));
+      p = Pending{};  // give the events' memory back as soon as they are a track
+      const TimelineTrack& tr = t.tracks_.back();
+      if (tr.counter) extend(tr.counter->time.front(), tr.counter->time.back());
+      else extend(tr.start.front(), *std::max_element(tr.end.begin(), tr.end.end()));
+    }
   }
+  StageTimer timer("timeline: busy shares");
+  t.computeShares(sides);
   return t;
 }
 
+// A PPU's work: what runs on it (streams' kernels, memcpys and memsets, PCCL
+// kernels). The HGTX projection and PCCL stages are drawn in its group but
+// are not its work: counted as busy, an iteration-long projected range would
+// make the PPU look busy through its gaps and every stream's share small.
+namespace {
+bool isPpuWork(const TimelineTrack& t) {
+  if (t.size() == 0) return false;
+  const TimelineKind k = t.kind[0];  // a track holds one family of events
+  return k == TimelineKind::Kernel || k == TimelineKind::Memcpy || k == TimelineKind::Memset ||
+         k == TimelineKind::PcclKernel;
+}
+}  // namespace
+
+// Busy time is the union of events' intervals. A group's busy time is the
+// union of its work tracks' events (on a PPU its work, above; on a process
+// every track); a side's (every PPU, every process), the union of its
+// groups'. A track's share is the part of its group's busy time it covers:
+// a work track's own busy time, for another (the projection, a PCCL channel)
+// |track| + |group| - |track u group|. A group's share is its busy time
+// over its side's. Counters are not busy and have no share.
+void Timeline::computeShares(const std::vector<int>& sides) {
+  const double none = std::nan("");
+  std::vector<std::vector<const TimelineTrack*>> workOf, ofSide(2);
+  std::vector<size_t> groupOf(tracks_.size());
+  std::vector<int> groupSide;
+  for (size_t i = 0; i < tracks_.size(); ++i) {
+    TimelineTrack& tr = tracks_[i];
+    if (groups_.empty() || groups_.back().name != tr.group) {
+      groups_.push_back({tr.group, 0, none});
+      workOf.emplace_back();
+      groupSide.push_back(sides[i]);
+    }
+    groupOf[i] = groups_.size() - 1;
+    tr.share = none;
+    if (tr.counter) continue;
+    tr.busy = busyOf({&tr});
+    if (sides[i] == kDeviceSide && !isPpuWork(tr)) continue;
+    workOf.back().push_back(&tr);
+    ofSide[sides[i] == kDeviceSide ? 0 : 1].push_back(&tr);
+  }
+  const int64_t sideBusy[2] = {busyOf(ofSide[0]), busyOf(ofSide[1])};
+  auto share = [&](int64_t part, int64_t whole) { return whole > 0 ? static_cast<double>(part) / whole : none; };
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    groups_[g].busy = busyOf(workOf[g]);
+    groups_[g].share = share(groups_[g].busy, sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
+  }
+  for (size_t i = 0; i < tracks_.size(); ++i) {
+    TimelineTrack& tr = tracks_[i];
+    if (tr.counter) continue;
+    const size_t g = groupOf[i];
+    const std::vector<const TimelineTrack*>& work = workOf[g];
+    int64_t covered = tr.busy;
+    if (std::find(work.begin(), work.end(), &tr) == work.end()) {
+      std::vector<const TimelineTrack*> with = work;
+      with.push_back(&tr);
+      covered = tr.busy + groups_[g].busy - busyOf(with);
+    }
+    tr.share = share(covered, groups_[g].busy);
+  }
+}
+
+CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
+  if (track >= tracks_.size() || !tracks_[track].counter) return {};
+  return asys::counterWindow(*tracks_[track].counter, from, to, pixels);
+}
+
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
-  if (track >= tracks_.size() || to <= from || pixels == 0) return {};
+  if (track >= tracks_.size() || to <= from || pixels == 0 || tracks_[track].counter) return {};
   const TimelineTrack& t = tracks_[track];
   // The coarsest level whose merging stays under half a pixel.
   const double halfPixel = static_cast<double>(to - from) / pixels / 2;

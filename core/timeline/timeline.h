@@ -1,20 +1,25 @@
 #pragma once
-// The timeline's data: a report's events as tracks (per device and stream:
-// kernels, memcpys and memsets; per thread: HGGC API calls, and HGTX push/pop
-// ranges nested by level), each track's events in start order, built once.
+// The timeline's data: a report's events as tracks (per device: a track per
+// stream of kernels, memcpys and memsets, PCCL kernels, PCCL stages per
+// channel, the HGTX projection, and the counters of memory in use and of
+// each PPU metric; per thread: HGGC API calls, HGTX push/pop ranges nested by
+// level, OS runtime calls), each track's events in start order, built once,
+// with each node's share of its parent's busy time.
 // A window query merges the events of a time window to pixel resolution:
 // per lane, events that fall in the pixel the previous slice ends in join
 // it, the longest naming it, so a frame costs at most a few slices a pixel
 // and never a whole table crosses to the viewer.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/report/report.h"
+#include "core/timeline/counters.h"
 
 namespace asys {
 
-enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx };
+enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
 
 constexpr uint32_t kNoTimelineRow = 0xFFFFFFFFu;  // an event of no table row
 
@@ -47,7 +52,22 @@ struct TimelineTrack {
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
   std::vector<TimelineLevel> levels;  // finer to coarser
+  // A counter track (memory in use, a PPU metric) has no events, only this.
+  std::optional<TimelineCounter> counter;
+  // The union of its events' intervals, and that as a share of its group's
+  // busy time (NaN: no share: a counter, or a group never busy).
+  int64_t busy = 0;
+  double share = 0;
   size_t size() const { return start.size(); }
+};
+
+// A group of tracks (a PPU, a process): its busy time (the union of its
+// tracks' events) and that as a share of the busy time of all groups of its
+// side (every PPU, every process).
+struct TimelineGroup {
+  std::string name;
+  int64_t busy = 0;
+  double share = 0;
 };
 
 // A window's slices of one track: merged events. `event` is the longest
@@ -61,18 +81,39 @@ struct TimelineSlices {
   size_t size() const { return start.size(); }
 };
 
+// What building may leave out to stay within the WebAssembly heap.
+struct TimelineOptions {
+  // The HGTX projection needs the association (each activity's launching
+  // call and graph node, the pairs): about 80 bytes per PPU activity on top
+  // of the timeline. Above this many activities the row is left out, with
+  // a note (hgtx_ppu_proj_trace gives the same rows as a table).
+  size_t projectionMaxActivities = 2'000'000;
+};
+
 class Timeline {
  public:
-  static Timeline build(Report& report);
+  static Timeline build(Report& report, const TimelineOptions& options = {});
   const std::vector<TimelineTrack>& tracks() const { return tracks_; }
+  // The groups in track order (each track's `group` names one).
+  const std::vector<TimelineGroup>& groups() const { return groups_; }
+  // The steps of a counter track in [from, to) at `pixels` columns
+  // (counters.h); empty for an event track.
+  CounterSlices counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // Every event of `track` overlapping [from, to), merged to `pixels` columns.
   TimelineSlices window(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // The earliest start and latest end of any event (0, 0 when none).
   int64_t first() const { return first_; }
   int64_t last() const { return last_; }
+  // What was left out and why, one line each (the viewer shows them).
+  const std::vector<std::string>& notes() const { return notes_; }
 
  private:
+  // Every track's and group's busy time and share; `sides`: per track, its
+  // side (pending.h Side).
+  void computeShares(const std::vector<int>& sides);
   std::vector<TimelineTrack> tracks_;
+  std::vector<TimelineGroup> groups_;
+  std::vector<std::string> notes_;
   int64_t first_ = 0, last_ = 0;
 };
 

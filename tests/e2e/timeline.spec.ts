@@ -22,7 +22,7 @@ test('the timeline draws every track, zooms around the pointer and pans with the
   await openTimeline(page);
   const canvas = page.getByTestId('timeline-canvas');
   await expect(canvas).toHaveAttribute('data-slices', /^[1-9]\d*$/);
-  await expect(page.getByTestId('timeline-window')).toContainText('18 tracks');
+  await expect(page.getByTestId('timeline-window')).toContainText('74 tracks');
   const whole = await windowOf(page);
   const box = (await canvas.boundingBox())!;
   const x = box.x + LABELS + (box.width - LABELS) / 2;
@@ -195,4 +195,35 @@ test('a click on an API call lists the kernels it launched, as hggc_kern_exec_tr
   await expect(page.getByTestId('tl-related-item')).toHaveCount(1);
   await expect(page.getByTestId('tl-related-item').first()).toHaveAttribute('data-start', call[apiStart]);
   await expect(canvas).toHaveAttribute('data-related', /^[0-9]+$/);
+});
+
+test('the rows of the digest: OSRT, PCCL, the HGTX projection and counters, with busy shares', async ({ page }) => {
+  await openTimeline(page);
+  const labels = await page.getByTestId('tl-track').allTextContents();
+  const groups = await page.getByTestId('tl-group').allTextContents();
+  const share = '— \\d+\\.\\d%';
+  const count = (re: string) => labels.filter((l) => new RegExp(`^${re}$`).test(l)).length;
+  // Two ranks of two PPUs each: every PPU has its PCCL kernels, its channels
+  // 0 and 1 in both directions, its projection row, its memory in use and six metrics.
+  expect(count(`Stream \\d+ ${share}`)).toBeGreaterThanOrEqual(4);
+  expect(count(`PCCL kernels ${share}`)).toBe(4);
+  expect(count(`PCCL ch [01] (TX|RX) ${share}`)).toBe(16);
+  expect(count(`HGTX projection ${share}`)).toBe(4);
+  expect(count('Memory in use · max \\d+(\\.\\d)? (B|KiB|MiB|GiB|TiB)')).toBe(4);
+  expect(count('ce__cycles_active\\.avg\\.pct_of_peak_sustained_elapsed · max [\\d.]+ %')).toBe(4);
+  expect(count(`Thread \\d+.* OSRT ${share}`)).toBeGreaterThanOrEqual(2);
+  expect(groups.filter((g) => new RegExp(`^PPU \\d.* ${share}$`).test(g))).toHaveLength(4);
+  expect(groups.filter((g) => new RegExp(`^Process \\d+.* ${share}$`).test(g))).toHaveLength(2);
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-counter-steps', /^[1-9]\d*$/);
+  // Hovering the first memory row: its value in bytes at that time.
+  const row = page.getByTestId('timeline-rows').locator('li').filter({ hasText: /^Memory in use/ }).first();
+  const top = Number(await row.getAttribute('data-top'));
+  const height = Number(await row.getAttribute('data-height'));
+  const canvas = page.getByTestId('timeline-canvas');
+  const box = (await canvas.boundingBox())!;
+  await canvas.hover({ position: { x: LABELS + (box.width - LABELS) * 0.6, y: top + height / 2 } });
+  const tip = page.getByTestId('timeline-tip');
+  await expect(tip).toContainText('Memory in use');
+  await expect(tip).toContainText(/\d B/);
+  await expect(tip).toContainText('at +');
 });

@@ -158,7 +158,8 @@ TEST(TimelineLinks, DemoReportAgreesWithAMapJoin) {
       const uint32_t row = track.row.empty() ? kNoTimelineRow : track.row[i];
       int64_t pid = 0, corr = kNoValue, start = 0;
       switch (track.kind[i]) {
-        case TimelineKind::Kernel: pid = k.globalPid[row], corr = k.correlationId[row], start = k.start[row]; break;
+        case TimelineKind::Kernel:
+        case TimelineKind::PcclKernel: pid = k.globalPid[row], corr = k.correlationId[row], start = k.start[row]; break;
         case TimelineKind::Memcpy: pid = mc.globalPid[row], corr = mc.correlationId[row], start = mc.start[row]; break;
         case TimelineKind::Memset: pid = ms.globalPid[row], corr = ms.correlationId[row], start = ms.start[row]; break;
         case TimelineKind::Api:

@@ -46,7 +46,12 @@ TEST(Timeline, EveryEventIsOnOneTrack) {
       EXPECT_LT(tr.lane[i], tr.lanes);
     }
   }
-  EXPECT_EQ(byKind[TimelineKind::Kernel], report->kernels(kcol::time).size());
+  // PCCL kernels on their PPU's PCCL track, the others on their stream's.
+  EXPECT_EQ(byKind[TimelineKind::Kernel] + byKind[TimelineKind::PcclKernel], report->kernels(kcol::time).size());
+  EXPECT_GT(byKind[TimelineKind::PcclKernel], 0u);
+  EXPECT_EQ(byKind[TimelineKind::Osrt], report->osrtApi().size());
+  EXPECT_EQ(byKind[TimelineKind::PcclStage], report->pcclStages().size());
+  EXPECT_GT(byKind[TimelineKind::Projection], 0u);
   EXPECT_EQ(byKind[TimelineKind::Memcpy], report->memcpys().size());
   EXPECT_EQ(byKind[TimelineKind::Memset], report->memsets().size());
   EXPECT_EQ(byKind[TimelineKind::Api] + byKind[TimelineKind::ApiError], report->hggcApi().size());

@@ -45,7 +45,8 @@ test('every API call lists the kernels hggc_kern_exec_trace pairs with it, and e
       const kinds = r.related.kind, names = r.textPool.length ? new TextDecoder().decode(r.textPool).split('\0') : [];
       const starts = int64s(r.related.start);
       const kernels = [];
-      for (let i = 0; i < kinds.length; i++) if (kinds[i] === 0) kernels.push(`${starts[i]} ${names[r.related.name[i]]}`);
+      // Kernels: on a stream row (kind 0) or the PPU's PCCL row (kind 7).
+      for (let i = 0; i < kinds.length; i++) if (kinds[i] === 0 || kinds[i] === 7) kernels.push(`${starts[i]} ${names[r.related.name[i]]}`);
       if (kernels.length) got.set(`${r.selected.start}/${tid}`, kernels);
       // The first kernel's link is this call.
       if (kinds.length && checkedBack < 50) {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackSlices } from '../../web/src/engine/timeline_types';
+import type { CounterSteps, TrackSlices } from '../../web/src/engine/timeline_types';
 import {
   clampViewport,
+  COUNTER_HEIGHT,
+  counterValueText,
   filterTimeOf,
+  groupLabel,
+  shareText,
+  stepAt,
+  stepText,
+  trackLabel,
   layoutTracks,
   LANE_HEIGHT,
   GROUP_HEADING,
@@ -120,5 +127,42 @@ describe('linked events (timelineRelated)', () => {
     const e = { track: 0, event: 0, start: 1_000_500n, end: 1_000_800n, lane: 0, kind: 0, name: 'k' };
     expect(jumpWindow(e, 1_000_000n)).toEqual({ from: -500, to: 1800 });
     expect(jumpWindow({ ...e, end: 1_010_500n }, 1_000_000n)).toEqual({ from: -9500, to: 20_500 });
+  });
+});
+
+describe('labels: busy shares and counters', () => {
+  it('a track and a group show their share of the parent with one decimal', () => {
+    expect(shareText(30 / 35)).toBe('85.7%');
+    expect(trackLabel({ id: 0, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 2, share: 10 / 35 })).toBe('Stream 7 — 28.6%');
+    expect(trackLabel({ id: 0, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 2 })).toBe('Stream 7');
+    expect(groupLabel('PPU 1', 60 / 95)).toBe('PPU 1 — 63.2%');
+    expect(groupLabel('PPU 1', null)).toBe('PPU 1');
+  });
+  it('a counter shows its axis max and unit; bytes stay exact', () => {
+    const memory = { id: 1, group: 'PPU 0', label: 'Memory in use', lanes: 1, events: 0, share: null };
+    expect(trackLabel({ ...memory, counter: { unit: 'B', integer: true, max: 1536n } })).toBe('Memory in use · max 1.5 KiB');
+    expect(trackLabel({ ...memory, label: 'util', counter: { unit: '%', integer: false, max: 75.5 } })).toBe('util · max 75.5 %');
+    expect(counterValueText(9007199254740993n, 'B')).toBe('9\u202f007\u202f199\u202f254\u202f740\u202f993 B (8192.0 TiB)');
+    expect(counterValueText(150n, 'B')).toBe('150 B');
+    expect(counterValueText(1.7e9, 'cycle/second')).toBe('1.700e+9 cycle/second');
+    expect(counterValueText(Number.NaN, '%')).toBe('no value');
+  });
+  it('a counter row is taller than a lane', () => {
+    const { rows } = layoutTracks([{ id: 0, group: 'PPU 0', label: 'm', lanes: 1, events: 0, counter: { unit: 'B', integer: true, max: 1n } }]);
+    expect(rows[0].height).toBe(COUNTER_HEIGHT);
+  });
+  it('finds the step in force at a time and says its value', () => {
+    const s: CounterSteps = {
+      id: 0,
+      integer: true,
+      time: new BigInt64Array([5n, 40n]),
+      min: new BigInt64Array([50n, 50n]),
+      max: new BigInt64Array([150n, 50n]),
+    };
+    expect([stepAt(s, 4n), stepAt(s, 5n), stepAt(s, 39n), stepAt(s, 40n), stepAt(s, 1000n)]).toEqual([-1, 0, 0, 1, 1]);
+    expect(stepText(s, 0, 'B')).toBe('50 B – 150 B (merged at this zoom)');
+    expect(stepText(s, 1, 'B')).toBe('50 B');
+    const d: CounterSteps = { id: 1, integer: false, time: new BigInt64Array([0n]), min: new Float64Array([NaN]), max: new Float64Array([NaN]) };
+    expect(stepText(d, 0, '%')).toBe('no value');
   });
 });

@@ -1,6 +1,8 @@
 // The timeline's canvas: track labels on the left, the window's merged
 // slices per lane, the time axis, the statistics range (outside it greyed),
-// a highlighted span, the selected slice and a dragged selection.
+// a highlighted span, the selected slice and a dragged selection. Counter
+// tracks (memory in use, PPU metrics) are filled step charts; labels carry
+// each node's share of its parent's busy time, or a counter's axis max.
 // Wheel zooms around the pointer (horizontal wheel or Shift pans), W/S zoom
 // and A/D pan as in Perfetto, a drag selects a range, a click a slice.
 // The selected event's linked events (an API call's launched activities, an
@@ -10,7 +12,22 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
-import { GROUP_HEADING, LANE_HEIGHT, layoutTracks, panBy, sliceAt, tickLabel, ticks, zoomAround, type Viewport } from '../lib/timeline';
+import {
+  counterMaxText,
+  GROUP_HEADING,
+  LANE_HEIGHT,
+  groupLabel,
+  layoutTracks,
+  panBy,
+  sliceAt,
+  stepAt,
+  stepText,
+  tickLabel,
+  ticks,
+  trackLabel,
+  zoomAround,
+  type Viewport,
+} from '../lib/timeline';
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
 import { drawRelated } from './timelineLinksDraw';
@@ -25,7 +42,12 @@ const COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   api: '#9c755f',
   apiError: '#e15759',
   hgtx: '#f28e2b',
+  osrt: '#bab0ac',
+  pcclKernel: '#b07aa1',
+  pcclStage: '#ff9da7',
+  projection: '#edc948',
 };
+const COUNTER_COLOR = '#8c6bb1';
 
 /** `text` cut with an ellipsis to fit `width` px ("" when not even a letter fits). */
 function fitText(g: CanvasRenderingContext2D, text: string, width: number): string {
@@ -79,6 +101,8 @@ export function TimelineCanvas(props: Props) {
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const extent = Number(info.last - origin);
   const layout = layoutTracks(info.tracks);
+  const groupShare = new Map((info.groups ?? []).map((g) => [g.name, g.share]));
+  const counterSteps = new Map((slices?.counters ?? []).map((c) => [c.id, c]));
   const height = layout.height + AXIS_HEIGHT;
   const plot = Math.max(1, width - LABEL_WIDTH);
   const toPx = (offset: number) => LABEL_WIDTH + ((offset - viewport.from) / (viewport.to - viewport.from)) * plot;
@@ -124,6 +148,10 @@ export function TimelineCanvas(props: Props) {
     onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
   };
 
+  const rowAt = (canvasY: number) => {
+    const y = canvasY - AXIS_HEIGHT;
+    return layout.rows.find((r) => y >= r.top && y < r.top + r.height) ?? null;
+  };
   // Which track and lane a y falls on.
   const laneAt = (canvasY: number) => {
     const y = canvasY - AXIS_HEIGHT;
@@ -155,6 +183,17 @@ export function TimelineCanvas(props: Props) {
         onSelection([Math.min(a, b), Math.max(a, b)]);
       }
       return;
+    }
+    // A counter: its value at the pointer's time.
+    const row = x >= LABEL_WIDTH ? rowAt(y) : null;
+    const counter = row?.track.counter;
+    if (row && counter) {
+      const steps = counterSteps.get(row.track.id);
+      if (!steps) return setHover(null);
+      const offset = toOffset(x);
+      const k = stepAt(steps, origin + BigInt(Math.round(offset)));
+      const value = k < 0 || offset > Number(info.last - origin) ? 'no value' : stepText(steps, k, counter.unit);
+      return setHover({ x, y, text: `${row.track.label}\n${value}\nat +${formatDurationNs(offset)}` });
     }
     const p = hit(x, y);
     const s = p && slices?.tracks.find((t) => t.id === p.track);
@@ -213,11 +252,17 @@ export function TimelineCanvas(props: Props) {
       if (r.groupStart) {
         g.fillStyle = colors.text;
         g.font = '600 11.5px sans-serif';
-        g.fillText(r.track.group, 6, y0 + r.top - GROUP_HEADING / 2);
+        g.fillText(fitText(g, groupLabel(r.track.group, groupShare.get(r.track.group)), LABEL_WIDTH + plot - 12), 6, y0 + r.top - GROUP_HEADING / 2);
         g.font = '11px sans-serif';
       }
       g.fillStyle = colors.text3;
-      g.fillText(fitText(g, r.track.label, LABEL_WIDTH - 20), 14, y0 + r.top + LANE_HEIGHT / 2);
+      if (r.track.counter) {
+        // Two lines: a metric's name is long, its axis max must still show.
+        g.fillText(fitText(g, r.track.label, LABEL_WIDTH - 20), 14, y0 + r.top + 8);
+        g.fillText(fitText(g, counterMaxText(r.track.counter), LABEL_WIDTH - 28), 22, y0 + r.top + 21);
+      } else {
+        g.fillText(fitText(g, trackLabel(r.track), LABEL_WIDTH - 20), 14, y0 + r.top + LANE_HEIGHT / 2);
+      }
       g.fillStyle = colors.rowAlt;
       g.fillRect(LABEL_WIDTH, y0 + r.top, plot, r.height);
     }
@@ -263,6 +308,31 @@ export function TimelineCanvas(props: Props) {
         }
       }
     }
+    // Counters: filled step charts up to each step's max (lighter) and min,
+    // scaled to the track's axis max, drawn until the events' end.
+    let steps = 0;
+    const endPx = toPx(Number(info.last - origin));
+    for (const r of layout.rows) {
+      const c = r.track.counter;
+      const s = counterSteps.get(r.track.id);
+      const axisMax = c?.max == null ? 0 : Number(c.max);
+      if (!c || !s || !(axisMax > 0)) continue;
+      const base = y0 + r.top + r.height - 1;
+      const h = r.height - 3;
+      g.fillStyle = COUNTER_COLOR;
+      for (let k = 0; k < s.time.length; k++) {
+        const x0 = Math.max(LABEL_WIDTH, toPx(Number(s.time[k] - origin)));
+        const x1 = Math.min(width, k + 1 < s.time.length ? toPx(Number(s.time[k + 1] - origin)) : endPx);
+        const hi = Number(s.max[k]), lo = Number(s.min[k]);
+        if (x1 <= x0 || Number.isNaN(hi)) continue;
+        const up = (v: number) => Math.max(0, Math.min(1, v / axisMax)) * h;
+        g.globalAlpha = 0.45;
+        g.fillRect(x0, base - up(hi), x1 - x0, up(hi));
+        g.globalAlpha = 1;
+        g.fillRect(x0, base - up(lo), x1 - x0, up(lo));
+        steps++;
+      }
+    }
     const linked = props.related ? drawRelated(g, props.related, rowOf, toPx, origin, y0, LABEL_WIDTH, width) : 0;
     // The statistics range: outside it greyed.
     if (range) {
@@ -295,6 +365,7 @@ export function TimelineCanvas(props: Props) {
     canvas.current!.dataset.marked = String(marked);
     canvas.current!.dataset.related = String(linked);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
+    canvas.current!.dataset.counterSteps = String(steps);
   });
 
   return (
@@ -314,8 +385,17 @@ export function TimelineCanvas(props: Props) {
         aria-label="Timeline: wheel or W/S to zoom, A/D or Shift+wheel to pan, drag to select a range"
         data-testid="timeline-canvas"
       />
+      {/* The rows as text, for screen readers (the canvas draws the same labels). */}
+      <ul className="visually-hidden" data-testid="timeline-rows">
+        {layout.rows.map((r) => (
+          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height}>
+            {r.groupStart && <span data-testid="tl-group">{groupLabel(r.track.group, groupShare.get(r.track.group))}</span>}
+            <span data-testid="tl-track">{trackLabel(r.track)}</span>
+          </li>
+        ))}
+      </ul>
       {hover && (
-        <div className="timeline-tip" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+        <div className="timeline-tip" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip" data-testid="timeline-tip">
           {hover.text}
         </div>
       )}

@@ -3,7 +3,7 @@
 // in the worker. Times are int64: BigInt and BigInt64Array, never doubles; a
 // window is asked for in decimal text.
 import { decodeTextPool, unwrap } from './engine_api';
-import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { CounterInfo, CounterSteps, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 
 export interface TimelineEngine {
   timelineTracks(report: number): unknown;
@@ -17,6 +17,14 @@ const int64s = (v: unknown) => {
   return new BigInt64Array(bytes.slice().buffer);
 };
 
+function counterInfo(v: unknown): CounterInfo | null {
+  if (v == null || typeof v !== 'object') return null;
+  const c = v as Record<string, unknown>;
+  const integer = c.integer === true;
+  const max = c.max == null ? null : integer ? big(c.max) : Number(c.max);
+  return { unit: String(c.unit ?? ''), integer, max };
+}
+
 export function takeTimelineInfo(v: unknown): TimelineInfo {
   const o = unwrap(v, 'timelineTracks');
   const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
@@ -25,8 +33,18 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     label: String(t.label ?? ''),
     lanes: Math.max(1, Number(t.lanes) || 1),
     events: Number(t.events) || 0,
+    busy: t.busy == null ? 0n : big(t.busy),
+    share: typeof t.share === 'number' ? t.share : null,
+    counter: counterInfo(t.counter),
   }));
-  return { first: big(o.first), last: big(o.last), captureStart: o.captureStart == null ? null : big(o.captureStart), tracks };
+  const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
+    name: String(g.name ?? ''),
+    busy: g.busy == null ? 0n : big(g.busy),
+    share: typeof g.share === 'number' ? g.share : null,
+  }));
+  const notes = (Array.isArray(o.notes) ? o.notes : []).map(String);
+  const captureStart = o.captureStart == null ? null : big(o.captureStart);
+  return { first: big(o.first), last: big(o.last), captureStart, tracks, groups, notes };
 }
 
 export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
@@ -41,13 +59,22 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
     event: t.event as Uint32Array,
     name: t.name as Uint32Array,
   }));
+  // Integer counters' values as int64 bytes (exact), the others as Float64Array.
+  const counters: CounterSteps[] = (Array.isArray(o.counters) ? o.counters : []).map((c: Record<string, unknown>) => {
+    const integer = c.integer === true;
+    const values = (v: unknown) => (integer ? int64s(v) : v instanceof Float64Array ? v : new Float64Array(0));
+    return { id: Number(c.id), integer, time: int64s(c.time), min: values(c.min), max: values(c.max) };
+  });
   const pool = decodeTextPool(o.textPool);
-  return { names: pool === '' && tracks.every((t) => t.name.length === 0) ? [] : pool.split('\0'), tracks };
+  return { names: pool === '' && tracks.every((t) => t.name.length === 0) ? [] : pool.split('\0'), tracks, counters };
 }
 
 /** The typed arrays of a window, for postMessage's transfer list. */
 export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
-  return w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer));
+  return [
+    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer)),
+    ...(w.counters ?? []).flatMap((c) => [c.time, c.min, c.max].map((a) => a.buffer as ArrayBuffer)),
+  ];
 }
 
 /** The selected event and its linked events, as objects: a few, or a graph launch's thousands, never a window's worth. */

@@ -11,6 +11,28 @@ export interface TimelineTrackInfo {
   /** Rows inside the track (nesting levels or free lanes). */
   lanes: number;
   events: number;
+  /** The union of its events' intervals, ns. */
+  busy?: bigint;
+  /** Its busy time over its group's (0..1); null for a counter. */
+  share?: number | null;
+  /** A counter track (memory in use, a PPU metric): a step chart, no slices. */
+  counter?: CounterInfo | null;
+}
+
+export interface CounterInfo {
+  /** "B" for memory in use; a metric's unit ("%", "cycle/second"). */
+  unit: string;
+  /** Integer counters (bytes) come as BigInt, exact; the others as numbers. */
+  integer: boolean;
+  /** The axis max (the largest value), null when it has no value. */
+  max: bigint | number | null;
+}
+
+/** A PPU or a process: its share of the busy time of every PPU / every process. */
+export interface TimelineGroupInfo {
+  name: string;
+  busy: bigint;
+  share: number | null;
 }
 
 export interface TimelineInfo {
@@ -20,10 +42,13 @@ export interface TimelineInfo {
   /** META_DATA.captureStart: --filter-time counts from it; null when unknown. */
   captureStart: bigint | null;
   tracks: TimelineTrackInfo[];
+  groups?: TimelineGroupInfo[];
+  /** What the engine left out and why ("No HGTX projection rows: ..."). */
+  notes?: string[];
 }
 
 /** What a slice stands for (core/timeline TimelineKind). */
-export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx'] as const;
+export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx', 'osrt', 'pcclKernel', 'pcclStage', 'projection'] as const;
 export type SliceKind = (typeof SLICE_KINDS)[number];
 
 /** One track's slices in a window: merged events, the longest naming each. */
@@ -41,9 +66,23 @@ export interface TrackSlices {
   name: Uint32Array;
 }
 
+/**
+ * A counter track's steps in a window: step k holds from time[k] to
+ * time[k + 1] (the last to the window's end), its value within [min, max]
+ * (equal where nothing merged at this zoom; NaN: no value).
+ */
+export interface CounterSteps {
+  id: number;
+  integer: boolean;
+  time: BigInt64Array;
+  min: BigInt64Array | Float64Array;
+  max: BigInt64Array | Float64Array;
+}
+
 export interface TimelineWindowSlices {
   names: string[];
   tracks: TrackSlices[];
+  counters?: CounterSteps[];
 }
 
 

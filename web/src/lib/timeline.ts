@@ -2,7 +2,8 @@
 // offsets from an exact BigInt origin: doubles hold offsets of up to 104 days
 // exactly, never epoch times), zoom and pan, the axis ticks, the tracks'
 // layout and hit testing of the merged slices.
-import type { TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
+import type { CounterInfo, CounterSteps, TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
+import { formatBytes, formatInt } from './format';
 
 export interface Viewport {
   /** Offsets in ns from the timeline's origin. */
@@ -72,6 +73,8 @@ export interface TrackRow {
 }
 
 export const LANE_HEIGHT = 16;
+/** A counter track's step chart. */
+export const COUNTER_HEIGHT = 30;
 export const GROUP_HEADING = 18;
 const TRACK_GAP = 4;
 
@@ -86,7 +89,7 @@ export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; h
       y += GROUP_HEADING;
       group = track.group;
     }
-    const height = track.lanes * LANE_HEIGHT;
+    const height = track.counter ? COUNTER_HEIGHT : track.lanes * LANE_HEIGHT;
     rows.push({ track, top: y, height, groupStart });
     y += height + TRACK_GAP;
   }
@@ -120,4 +123,62 @@ export function sliceAt(
 export function filterTimeOf(start: bigint, end: bigint, captureStart: bigint | null): string {
   const base = captureStart ?? 0n;
   return `${start - base}/${end - base}`;
+}
+
+/** A share of a parent's busy time with one decimal: 0.857 -> "85.7%". */
+export function shareText(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** A group's heading: "PPU 0 (PPU-ZW810E) — 48.2%" (its share of every PPU's / process's busy time). */
+export function groupLabel(name: string, share: number | null | undefined): string {
+  return share == null ? name : `${name} — ${shareText(share)}`;
+}
+
+/** A counter's value with its unit: bytes exactly, digits grouped as formatInt groups them ("1 536 B (1.5 KiB)"), others to 4 significant digits. */
+export function counterValueText(v: bigint | number, unit: string, exact = true): string {
+  if (typeof v === 'bigint') {
+    if (unit !== 'B') return `${formatInt(v)} ${unit}`.trim();
+    const n = Number(v);
+    if (!exact) return n < 1024 ? `${v} B` : formatBytes(n);
+    return n < 1024 ? `${formatInt(v)} B` : `${formatInt(v)} B (${formatBytes(n)})`;
+  }
+  if (Number.isNaN(v)) return 'no value';
+  const a = Math.abs(v);
+  const text = a !== 0 && (a >= 1e6 || a < 1e-3) ? v.toExponential(3) : String(Number(v.toPrecision(4)));
+  return `${text} ${unit}`.trim();
+}
+
+/** A counter's axis max with its unit: "max 1.5 GiB", "max 98.65 %" ("" when it has no value). */
+export function counterMaxText(c: CounterInfo): string {
+  return c.max == null ? '' : `max ${counterValueText(c.max, c.unit, false)}`;
+}
+
+/**
+ * A track's label: "Stream 7 — 62.0%" (its share of its group's busy time);
+ * a counter's "Memory in use · max 1.5 GiB" (its axis max and unit).
+ */
+export function trackLabel(track: TimelineTrackInfo): string {
+  const c: CounterInfo | null | undefined = track.counter;
+  if (c) return c.max == null ? track.label : `${track.label} · ${counterMaxText(c)}`;
+  return track.share == null ? track.label : `${track.label} — ${shareText(track.share)}`;
+}
+
+/** The step of a counter window in force at `t` (absolute ns), or -1 before the first. */
+export function stepAt(s: CounterSteps, t: bigint): number {
+  let lo = 0, hi = s.time.length; // the first step after t
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.time[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** A step's value for a tooltip: "150 B", or "50 – 150 B" where steps merged at this zoom. */
+export function stepText(s: CounterSteps, k: number, unit: string): string {
+  const a = s.min[k], b = s.max[k];
+  if (a === b) return counterValueText(a, unit);
+  if (typeof a === 'number' && Number.isNaN(a)) return 'no value';
+  return `${counterValueText(a, unit)} – ${counterValueText(b, unit)} (merged at this zoom)`;
 }

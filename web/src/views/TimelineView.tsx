@@ -189,6 +189,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         <span className="muted small" data-testid="timeline-window">
           {formatDurationNs(viewport.to - viewport.from)} shown · {info.tracks.length} tracks · {formatInt(events)} events
         </span>
+        {(info.notes ?? []).map((n) => (
+          <span key={n} className="muted small" data-testid="timeline-note" title={n}>
+            {n.length > 60 ? `${n.slice(0, 60)}…` : n}
+          </span>
+        ))}
         <span className="spacer" />
         <button className="button" onClick={() => setViewport({ from: 0, to: Math.max(1, extent) })} data-testid="tl-reset">
           {t.wholeCapture}

@@ -1,0 +1,99 @@
+// The timeline's tracks besides streams, HGGC API and HGTX push/pop:
+// OS runtime calls per thread, PCCL stages per PPU and channel, the HGTX
+// projection per PPU, and the counters (memory in use, PPU metrics).
+#include <set>
+#include <string_view>
+
+#include "core/analysis/hgtx_association.h"
+#include "core/analysis/hgtx_projection.h"
+#include "core/analysis/ppu_activities.h"
+#include "core/base/stage_timer.h"
+#include "core/timeline/pending.h"
+
+namespace asys::timeline_detail {
+
+void addOsrtTracks(Report& report, PendingTracks& out) {
+  if (!report.hasData("OSRT_API")) return;
+  const ApiCalls& o = report.osrtApi();
+  for (size_t i = 0; i < o.size(); ++i)
+    threadTrack(report, out, o.globalTid[i], kOsrt, " OSRT").add(o.start[i], o.end[i], o.nameId[i], TimelineKind::Osrt);
+}
+
+void addPcclStageTracks(Report& report, PendingTracks& out) {
+  if (!report.hasData("PCCL_STAGE_EVENTS")) return;
+  const PcclStages& p = report.pcclStages();
+  StringPool& strings = report.strings();
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p.deviceId[i] < 0) continue;  // a stage of no PPU
+    const std::string_view type = p.channelTypeId[i] == kNoString ? "" : strings.get(p.channelTypeId[i]);
+    // TX above RX on each channel, any other direction after them.
+    const int64_t order = type == "TX" ? 0 : type == "RX" ? 1 : 2 + int64_t{p.channelTypeId[i]};
+    const int64_t channel = p.channelId[i];
+    auto label = [&] {
+      std::string l = "PCCL ";
+      l += channel == kNoValue ? std::string("(no channel)") : "ch " + std::to_string(channel);
+      if (!type.empty()) l.append(" ").append(type);
+      return l;
+    };
+    deviceTrack(report, out, p.deviceId[i], kPcclStages, channel, order, label)
+        .add(p.start[i], p.end[i], p.nameId[i], TimelineKind::PcclStage);
+  }
+}
+
+// Per PPU, the ranges hgtx_ppu_proj_trace:device=N lists, each drawn from its
+// Projected Start over its Projected Duration: the same association
+// (kernels, memcpys and memsets of that PPU; graph mapping on; every range)
+// and the same projection helper. One PPU at a time, so only one PPU's
+// activities with their links are held at once.
+std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities) {
+  if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return "";
+  std::set<int64_t> devices;
+  size_t activities = 0;
+  if (report.hasData("HGGC_KERNEL")) {
+    const Kernels& k = report.kernels(kcol::deviceId);
+    activities += k.size();
+    for (int32_t d : k.deviceId) devices.insert(d);
+  }
+  for (const char* table : {"HGGC_MEMCPY", "HGGC_MEMSET"}) {
+    if (!report.hasData(table)) continue;
+    const MemoryOps& m = std::string_view(table) == "HGGC_MEMCPY" ? report.memcpys() : report.memsets();
+    activities += m.size();
+    for (int32_t d : m.deviceId) devices.insert(d);
+  }
+  if (activities > maxActivities)
+    return "No HGTX projection rows: " + std::to_string(activities) + " PPU activities are more than the " +
+           std::to_string(maxActivities) + " whose association fits in memory beside the timeline; " +
+           "hgtx_ppu_proj_trace lists the same projections";
+  for (int64_t device : devices) {
+    ActivitySelection sel;
+    sel.memory = true;
+    sel.links = true;
+    sel.devices = std::vector<int64_t>{device};
+    const PpuActivities activities = loadPpuActivities(report, sel);
+    if (activities.size() == 0) continue;
+    const HgtxAssociation association = associateHgtx(report, activities, RangeSelection{});
+    const RangeProjections proj = projectRanges(activities, association);
+    for (size_t r = 0; r < association.ranges.size(); ++r) {
+      if (proj.ops[r] == 0) continue;
+      deviceTrack(report, out, device, kProjection, 0, 0, [] { return std::string("HGTX projection"); })
+          .add(proj.start[r], proj.end[r], association.ranges.name[r], TimelineKind::Projection);
+    }
+  }
+  return "";
+}
+
+void addCounterTracks(Report& report, PendingTracks& out) {
+  for (auto& [device, counter] : memoryInUse(report)) {
+    Pending& p = deviceTrack(report, out, device, kMemory, 0, 0, [] { return std::string("Memory in use"); });
+    p.counter = std::move(counter);
+  }
+  std::vector<MetricCounter> metrics = metricCounters(report);
+  for (size_t k = 0; k < metrics.size(); ++k) {
+    MetricCounter& m = metrics[k];
+    Pending& p = deviceTrack(report, out, m.device, kMetrics, static_cast<int64_t>(k), 0,
+                             [&] { return std::string(report.strings().get(m.name)); });
+    p.counter = std::move(m.counter);
+  }
+}
+
+}  // namespace asys::timeline_detail

@@ -1,0 +1,376 @@
+// The timeline's tracks of issue 14 on hand-built reports, every value
+// worked out by hand: OSRT calls per thread, PCCL kernels and stages per PPU,
+// the HGTX projection (also against hgtx_ppu_proj_trace on the same
+// fixture), memory in use and metric counters, counter windows merged to
+// pixels, and each node's share of its parent's busy time.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "core/rules/rule.h"
+#include "core/timeline/timeline.h"
+
+namespace asys {
+namespace {
+
+// A report from SQL text, in the test's temporary folder.
+std::string reportFrom(const std::string& sql, const std::string& name) {
+  const std::string path = ::testing::TempDir() + "asys_tl_" + name + "_" + std::to_string(getpid()) + ".asysrep";
+  std::remove(path.c_str());
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+  return path;
+}
+
+// P1 pid 100 (globalPid 1677721600): T1 tid 101 (1677721701), T2 tid 102 (1677721702).
+//
+// PPU 0: stream 7 k_a [0, 30), stream 8 k_a [25, 35): busy 30 and 10,
+//        overlapping 5, the PPU's union 35 -> 85.7 % and 28.6 %.
+// PPU 1: a PCCL kernel [100, 150) on stream 9 (so no "Stream 9" track), PCCL
+//        stages ch 3 TX GPUWait [100, 120) SendWait [120, 160), ch 3 RX
+//        RecvWait [110, 130). The PPU's busy time is its work, the kernel:
+//        50. The stages are not its work: their share is the part of those
+//        50 they cover: TX [100, 150) 50/50, RX [110, 130) 20/50.
+//        PPU side: 35 + 50 = 85 -> PPU 0 35/85 = 41.2 %, PPU 1 50/85 = 58.8 %.
+// Host: T1 OSRT read [10, 20), write [15, 40) (overlapping: two lanes),
+//       T2 HGGC API [0, 10): process union [0, 40) = 40 -> OSRT 30/40,
+//       API 10/40; the process is the only one: 100 %.
+// Memory, PPU 0 (P1): alloc A 100 at 5, alloc B 50 at 10, free A at 20, a
+//       release of an address never allocated at 25 (no change)
+//       -> (5, 100) (10, 150) (20, 50). PPU 1: allocs of 2^53 + 1 and 3 at
+//       one ns 100 -> one step (100, 9007199254740996), exact. A host event
+//       (deviceId NULL) takes no part.
+// Metrics, PPU 0: util (%) [0,10) 50, [10,20) 75.5, [30,40) 20 -> (0, 50)
+//       (10, 75.5) (20, none) (30, 20) (40, none); clock (Hz) [0, 40) 1e9.
+const char* kTracksSql = R"SQL(
+CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
+INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '200');
+CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO StringIds VALUES (1, 'read'), (2, 'write'), (3, 'GPUWait'), (4, 'SendWait'), (5, 'RecvWait'),
+  (6, 'k_a(int)'), (7, 'k_a'), (8, 'pcclKernel_AllReduce(x)'), (9, 'pcclKernel_AllReduce'), (10, 'hgLaunchKernel');
+CREATE TABLE PROCESSES (globalPid INTEGER PRIMARY KEY, pid INTEGER, name TEXT);
+INSERT INTO PROCESSES VALUES (1677721600, 100, 'app');
+CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
+  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
+  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
+  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
+INSERT INTO HGGC_KERNEL VALUES
+  (  0,  30, 0, 1, 7, 1, 1677721600, 6, 7, 7, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  ( 25,  35, 0, 1, 8, 2, 1677721600, 6, 7, 7, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  (100, 150, 1, 1, 9, 3, 1677721600, 8, 9, 9, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
+CREATE TABLE HGGC_API (start INTEGER, end INTEGER, eventClass INTEGER, globalTid INTEGER,
+  correlationId INTEGER, nameId INTEGER, returnValue INTEGER, callchainId INTEGER);
+INSERT INTO HGGC_API VALUES (0, 10, 1, 1677721702, 1, 10, 0, NULL);
+CREATE TABLE OSRT_API (start INTEGER, end INTEGER, eventClass INTEGER, globalTid INTEGER,
+  nameId INTEGER, returnValue INTEGER, nestingLevel INTEGER, callchainId INTEGER);
+INSERT INTO OSRT_API VALUES (10, 20, 27, 1677721701, 1, 0, 0, NULL), (15, 40, 27, 1677721701, 2, 0, 0, NULL);
+CREATE TABLE PCCL_STAGE_EVENTS (start INTEGER, end INTEGER, globalTid INTEGER, deviceId INTEGER,
+  channelId INTEGER, channelType TEXT, nameId INTEGER);
+INSERT INTO PCCL_STAGE_EVENTS VALUES
+  (110, 130, 1677721701, 1, 3, 'RX', 5), (100, 120, 1677721701, 1, 3, 'TX', 3), (120, 160, 1677721701, 1, 3, 'TX', 4);
+CREATE TABLE PPU_MEMORY_USAGE_EVENTS (start INTEGER, globalPid INTEGER, globalTid INTEGER,
+  deviceId INTEGER, contextId INTEGER, eventId INTEGER, address INTEGER, bytes INTEGER,
+  memKind INTEGER, memoryOperationType INTEGER, accessFlags INTEGER, correlationId INTEGER,
+  callchainId INTEGER);
+INSERT INTO PPU_MEMORY_USAGE_EVENTS VALUES
+  ( 5, 1677721600, 1677721701, 0, 1, 1, 4096, 100, 1, 0, 0, NULL, NULL),
+  (10, 1677721600, 1677721701, 0, 1, 2, 8192,  50, 1, 0, 0, NULL, NULL),
+  (20, 1677721600, 1677721701, 0, 1, 3, 4096, 100, 1, 1, 0, NULL, NULL),
+  (25, 1677721600, 1677721701, 0, 1, 4, 9999,  70, 1, 1, 0, NULL, NULL),
+  (12, 1677721600, 1677721701, NULL, 1, 5, 1234, 500, 1, 0, 0, NULL, NULL),
+  (100, 1677721600, 1677721701, 1, 1, 6, 4096, 9007199254740993, 1, 0, 0, NULL, NULL),
+  (100, 1677721600, 1677721701, 1, 1, 7, 16384, 3, 1, 0, 0, NULL, NULL);
+CREATE TABLE TARGET_INFO_PPU_METRICS (metricId INTEGER PRIMARY KEY, metricName TEXT, unit TEXT);
+INSERT INTO TARGET_INFO_PPU_METRICS VALUES (1, 'util', '%'), (2, 'clock', 'Hz');
+CREATE TABLE PPU_METRICS (deviceId INTEGER, start INTEGER, duration INTEGER, metricId INTEGER, value REAL);
+INSERT INTO PPU_METRICS VALUES (0, 0, 10, 1, 50.0), (0, 0, 40, 2, 1000000000.0), (0, 10, 10, 1, 75.5),
+  (0, 30, 10, 1, 20.0);
+)SQL";
+
+class TimelineTracks : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    report_ = Report::open(reportFrom(kTracksSql, "tracks")).release();
+    timeline_ = new Timeline(Timeline::build(*report_));
+  }
+  static void TearDownTestSuite() {
+    delete timeline_;
+    delete report_;
+  }
+  // The track labelled `label` in `group`; fails the test when there is none.
+  static const TimelineTrack& track(const std::string& group, const std::string& label) {
+    for (const TimelineTrack& t : timeline_->tracks())
+      if (t.group == group && t.label == label) return t;
+    ADD_FAILURE() << "no track " << group << " / " << label;
+    static const TimelineTrack none;
+    return none;
+  }
+  static size_t idOf(const TimelineTrack& t) { return &t - timeline_->tracks().data(); }
+  static std::string name(uint32_t id) { return std::string(report_->strings().get(id)); }
+  static Report* report_;
+  static Timeline* timeline_;
+};
+Report* TimelineTracks::report_ = nullptr;
+Timeline* TimelineTracks::timeline_ = nullptr;
+
+TEST_F(TimelineTracks, TracksInOrderWithTheirLabels) {
+  std::vector<std::string> rows;
+  for (const TimelineTrack& t : timeline_->tracks()) rows.push_back(t.group + " / " + t.label);
+  EXPECT_EQ(rows, (std::vector<std::string>{
+                      "PPU 0 / Stream 7",
+                      "PPU 0 / Stream 8",
+                      "PPU 0 / Memory in use",
+                      "PPU 0 / util",
+                      "PPU 0 / clock",
+                      "PPU 1 / PCCL kernels",
+                      "PPU 1 / PCCL ch 3 TX",
+                      "PPU 1 / PCCL ch 3 RX",
+                      "PPU 1 / Memory in use",
+                      "Process 100 (app) / Thread 101 OSRT",
+                      "Process 100 (app) / Thread 102 HGGC API",
+                  }));
+}
+
+TEST_F(TimelineTracks, OsrtCallsOnTheirThreadsTrack) {
+  const TimelineTrack& t = track("Process 100 (app)", "Thread 101 OSRT");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t.start, (std::vector<int64_t>{10, 15}));
+  EXPECT_EQ(t.end, (std::vector<int64_t>{20, 40}));
+  EXPECT_EQ(name(t.name[0]), "read");
+  EXPECT_EQ(name(t.name[1]), "write");
+  EXPECT_EQ(t.kind, (std::vector<TimelineKind>{TimelineKind::Osrt, TimelineKind::Osrt}));
+  EXPECT_EQ(t.lane, (std::vector<uint16_t>{0, 1}));  // write starts while read runs
+  EXPECT_EQ(t.lanes, 2);
+}
+
+TEST_F(TimelineTracks, PcclKernelsAndStagesOnTheirPpu) {
+  const TimelineTrack& k = track("PPU 1", "PCCL kernels");
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k.start[0], 100);
+  EXPECT_EQ(k.end[0], 150);
+  EXPECT_EQ(k.kind[0], TimelineKind::PcclKernel);
+  EXPECT_EQ(name(k.name[0]), "pcclKernel_AllReduce(x)");
+  const TimelineTrack& tx = track("PPU 1", "PCCL ch 3 TX");
+  EXPECT_EQ(tx.start, (std::vector<int64_t>{100, 120}));
+  EXPECT_EQ(tx.end, (std::vector<int64_t>{120, 160}));
+  EXPECT_EQ(name(tx.name[0]), "GPUWait");
+  EXPECT_EQ(name(tx.name[1]), "SendWait");
+  EXPECT_EQ(tx.kind[0], TimelineKind::PcclStage);
+  const TimelineTrack& rx = track("PPU 1", "PCCL ch 3 RX");
+  EXPECT_EQ(rx.start, (std::vector<int64_t>{110}));
+  EXPECT_EQ(name(rx.name[0]), "RecvWait");
+}
+
+TEST_F(TimelineTracks, MemoryInUseSteps) {
+  const TimelineTrack& m0 = track("PPU 0", "Memory in use");
+  ASSERT_TRUE(m0.counter);
+  EXPECT_TRUE(m0.counter->integer);
+  EXPECT_EQ(m0.counter->unit, "B");
+  EXPECT_EQ(m0.counter->time, (std::vector<int64_t>{5, 10, 20}));
+  EXPECT_EQ(m0.counter->ivalue, (std::vector<int64_t>{100, 150, 50}));
+  EXPECT_EQ(m0.counter->imax, 150);
+  const TimelineTrack& m1 = track("PPU 1", "Memory in use");
+  ASSERT_TRUE(m1.counter);
+  EXPECT_EQ(m1.counter->time, (std::vector<int64_t>{100}));
+  EXPECT_EQ(m1.counter->ivalue, (std::vector<int64_t>{9007199254740996}));
+}
+
+TEST_F(TimelineTracks, MetricCounters) {
+  const TimelineTrack& u = track("PPU 0", "util");
+  ASSERT_TRUE(u.counter);
+  EXPECT_FALSE(u.counter->integer);
+  EXPECT_EQ(u.counter->unit, "%");
+  EXPECT_EQ(u.counter->time, (std::vector<int64_t>{0, 10, 20, 30, 40}));
+  const std::vector<double>& v = u.counter->dvalue;
+  ASSERT_EQ(v.size(), 5u);
+  EXPECT_EQ(v[0], 50.0);
+  EXPECT_EQ(v[1], 75.5);
+  EXPECT_TRUE(std::isnan(v[2]));  // the gap [20, 30)
+  EXPECT_EQ(v[3], 20.0);
+  EXPECT_TRUE(std::isnan(v[4]));  // after the last sample
+  EXPECT_EQ(u.counter->dmax, 75.5);
+  const TimelineTrack& c = track("PPU 0", "clock");
+  ASSERT_TRUE(c.counter);
+  EXPECT_EQ(c.counter->unit, "Hz");
+  EXPECT_EQ(c.counter->time, (std::vector<int64_t>{0, 40}));
+  EXPECT_EQ(c.counter->dvalue[0], 1e9);
+}
+
+TEST_F(TimelineTracks, CounterWindowsMergeToPixels) {
+  const size_t m0 = idOf(track("PPU 0", "Memory in use"));
+  // 10 ns a pixel: one point a pixel, every step exact.
+  CounterSlices s = timeline_->counterWindow(m0, 0, 40, 4);
+  EXPECT_EQ(s.time, (std::vector<int64_t>{5, 10, 20}));
+  EXPECT_EQ(s.imin, (std::vector<int64_t>{100, 150, 50}));
+  EXPECT_EQ(s.imax, (std::vector<int64_t>{100, 150, 50}));
+  // 40 ns a pixel: all three in pixel 0: one step from 5 between 50 and 150,
+  // then from pixel 1 (ns 40) the last value, 50.
+  s = timeline_->counterWindow(m0, 0, 80, 2);
+  EXPECT_EQ(s.time, (std::vector<int64_t>{5, 40}));
+  EXPECT_EQ(s.imin, (std::vector<int64_t>{50, 50}));
+  EXPECT_EQ(s.imax, (std::vector<int64_t>{150, 50}));
+  // The step in force at the window's start comes first.
+  s = timeline_->counterWindow(m0, 12, 18, 6);
+  EXPECT_EQ(s.time, (std::vector<int64_t>{10}));
+  EXPECT_EQ(s.imax, (std::vector<int64_t>{150}));
+  // Metrics: 20 ns a pixel over [0, 40): 50 and 75.5 merge; the gap's "no
+  // value" merges into the 20 after it (min and max skip it).
+  const size_t u = idOf(track("PPU 0", "util"));
+  const CounterSlices d = timeline_->counterWindow(u, 0, 40, 2);
+  EXPECT_EQ(d.time, (std::vector<int64_t>{0, 20}));
+  EXPECT_EQ(d.dmin, (std::vector<double>{50, 20}));
+  EXPECT_EQ(d.dmax, (std::vector<double>{75.5, 20}));
+  // An event track has no counter window, a counter no slices.
+  EXPECT_EQ(timeline_->counterWindow(0, 0, 40, 4).size(), 0u);
+  EXPECT_EQ(timeline_->window(m0, 0, 40, 4).size(), 0u);
+}
+
+TEST(TimelineCounters, WindowsAgainstBruteForce) {
+  // 20,000 points, 3 to 9 ns apart: windows of a few pixels read the block
+  // tables (blocks of 64 points and of 64 blocks), the others points.
+  TimelineCounter c;
+  c.integer = true;
+  std::mt19937 rng(5);
+  int64_t t = 0;
+  for (int i = 0; i < 20000; ++i) {
+    t += 3 + rng() % 7;
+    c.time.push_back(t);
+    c.ivalue.push_back(static_cast<int64_t>(rng() % 1000000) - 1000);
+  }
+  finishCounter(c);
+  for (auto [from, to, pixels] : std::vector<std::tuple<int64_t, int64_t, uint32_t>>{
+           {0, t + 10, 800}, {1000, 50000, 37}, {t / 3, t / 2, 5000}, {-50, t, 1}, {0, t, 7}, {t / 7, t - 1000, 3}}) {
+    const CounterSlices s = counterWindow(c, from, to, pixels);
+    EXPECT_LE(s.size(), 2u * pixels + 1);
+    ASSERT_GT(s.size(), 0u);
+    for (size_t k = 0; k < s.size(); ++k) {
+      // The points inside step k: from its time (the first: the point in
+      // force at `from`) until the next step's.
+      const int64_t a = s.time[k], b = k + 1 < s.size() ? s.time[k + 1] : to;
+      int64_t mn = INT64_MAX, mx = INT64_MIN;
+      for (size_t i = 0; i < c.size(); ++i) {
+        const bool inForce = c.time[i] <= a && (i + 1 == c.size() || c.time[i + 1] > a);
+        if ((c.time[i] >= a && c.time[i] < b) || inForce) {
+          mn = std::min(mn, c.ivalue[i]);
+          mx = std::max(mx, c.ivalue[i]);
+        }
+      }
+      ASSERT_EQ(s.imin[k], mn) << "step " << k << " of window " << from << ".." << to;
+      ASSERT_EQ(s.imax[k], mx) << "step " << k;
+    }
+  }
+}
+
+TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
+  auto share = [&](const char* g, const char* l) { return track(g, l).share; };
+  EXPECT_EQ(track("PPU 0", "Stream 7").busy, 30);
+  EXPECT_EQ(track("PPU 0", "Stream 8").busy, 10);
+  EXPECT_NEAR(share("PPU 0", "Stream 7"), 30.0 / 35, 1e-12);  // 85.7 %
+  EXPECT_NEAR(share("PPU 0", "Stream 8"), 10.0 / 35, 1e-12);  // 28.6 %
+  EXPECT_NEAR(share("PPU 1", "PCCL kernels"), 1.0, 1e-12);
+  EXPECT_EQ(track("PPU 1", "PCCL ch 3 TX").busy, 60);  // its own union, partly outside the PPU's work
+  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 TX"), 50.0 / 50, 1e-12);
+  EXPECT_NEAR(share("PPU 1", "PCCL ch 3 RX"), 20.0 / 50, 1e-12);
+  EXPECT_NEAR(share("Process 100 (app)", "Thread 101 OSRT"), 30.0 / 40, 1e-12);
+  EXPECT_NEAR(share("Process 100 (app)", "Thread 102 HGGC API"), 10.0 / 40, 1e-12);
+  EXPECT_TRUE(std::isnan(share("PPU 0", "Memory in use")));  // counters have none
+  EXPECT_TRUE(std::isnan(share("PPU 0", "util")));
+  const std::vector<TimelineGroup>& g = timeline_->groups();
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g[0].name, "PPU 0");
+  EXPECT_EQ(g[0].busy, 35);
+  EXPECT_NEAR(g[0].share, 35.0 / 85, 1e-12);  // 41.2 % of the PPUs' busy time
+  EXPECT_EQ(g[1].busy, 50);
+  EXPECT_NEAR(g[1].share, 50.0 / 85, 1e-12);
+  EXPECT_EQ(g[2].busy, 40);
+  EXPECT_NEAR(g[2].share, 1.0, 1e-12);
+}
+
+TEST_F(TimelineTracks, TheExtentCoversCounters) {
+  EXPECT_EQ(timeline_->first(), 0);
+  EXPECT_EQ(timeline_->last(), 160);
+}
+
+// The HGTX projection on the association fixture: per PPU, the ranges of
+// hgtx_ppu_proj_trace:device=N (tests/golden/cases/assoc_proj_trace.case
+// works them out): PPU 0 outer [2500, 13700), mid [2500, 4800), inner
+// [2500, 4200), capture [11000, 13700), Lib:step [11000, 11600).
+std::string fixtureSql(const char* file) {
+  std::ifstream in(std::string(ASYS_GOLDEN_DIR) + "/fixtures/" + file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(TimelineProjection, AsHgtxPpuProjTraceGivesIt) {
+  auto report = Report::open(reportFrom(fixtureSql("hgtx_ppu.sql"), "proj"));
+  const Timeline t = Timeline::build(*report);
+  auto rows = [&](const TimelineTrack& tr) {
+    std::vector<std::tuple<int64_t, int64_t, std::string>> out;
+    for (size_t i = 0; i < tr.size(); ++i)
+      out.emplace_back(tr.start[i], tr.end[i], std::string(report->strings().get(tr.name[i])));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  std::map<std::string, std::vector<std::tuple<int64_t, int64_t, std::string>>> byGroup;
+  for (const TimelineTrack& tr : t.tracks())
+    if (tr.label == "HGTX projection") {
+      for (size_t i = 0; i < tr.size(); ++i) EXPECT_EQ(tr.kind[i], TimelineKind::Projection);
+      byGroup[tr.group] = rows(tr);
+    }
+  using R = std::vector<std::tuple<int64_t, int64_t, std::string>>;
+  EXPECT_EQ(byGroup["PPU 0"], (R{{2500, 4200, "inner"},
+                                 {2500, 4800, "mid"},
+                                 {2500, 13700, "outer"},
+                                 {11000, 11600, "Lib:step"},
+                                 {11000, 13700, "capture"}}));
+  // Every PPU's row against the rule, device by device.
+  const RuleSpec* rule = findRule("hgtx_ppu_proj_trace");
+  ASSERT_NE(rule, nullptr);
+  for (int device : {0, 1, 2}) {
+    const Table table = runRule(*rule, *report, parseRuleOptions(*rule, {"device=" + std::to_string(device)}));
+    R expected;
+    for (size_t r = 0; r < table.rowCount(); ++r) {
+      const int64_t start = table.intAt(r, 1);
+      expected.emplace_back(start, start + table.intAt(r, 2), std::string(table.textAt(r, 0)));
+    }
+    std::sort(expected.begin(), expected.end());
+    EXPECT_FALSE(expected.empty());
+    EXPECT_EQ(byGroup["PPU " + std::to_string(device)], expected) << "device " << device;
+  }
+  // PPU 0's work: k1..k6, k10, k11 and m1: [2500, 4200) [4500, 4800)
+  // [6200, 6300) [11000, 11600) [13000, 13700) [14000, 14100) = 3500 ns; the
+  // projection (outer spans [2500, 13700), k11's gap too) covers all of it
+  // but k10: 3400 / 3500.
+  for (const TimelineTrack& tr : t.tracks())
+    if (tr.group == "PPU 0" && tr.label == "HGTX projection") EXPECT_NEAR(tr.share, 3400.0 / 3500, 1e-12);
+  EXPECT_TRUE(t.notes().empty());
+  // Above the activity budget the row is left out, and a note says so.
+  const Timeline small = Timeline::build(*report, TimelineOptions{.projectionMaxActivities = 12});
+  for (const TimelineTrack& tr : small.tracks()) EXPECT_NE(tr.label, "HGTX projection");
+  ASSERT_EQ(small.notes().size(), 1u);
+  EXPECT_EQ(small.notes()[0],
+            "No HGTX projection rows: 13 PPU activities are more than the 12 whose association fits in memory "
+            "beside the timeline; hgtx_ppu_proj_trace lists the same projections");
+  // k8 (pcclKernel_AllReduce on PPU 2) is on PPU 2's PCCL kernels track, not its stream.
+  bool pccl = false;
+  for (const TimelineTrack& tr : t.tracks())
+    if (tr.group == "PPU 2" && tr.label == "PCCL kernels") pccl = tr.size() == 1 && tr.start[0] == 1500;
+  EXPECT_TRUE(pccl);
+}
+
+}  // namespace
+}  // namespace asys
