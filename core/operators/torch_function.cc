@@ -54,6 +54,8 @@ std::optional<TorchCall> parseTorchFunction(std::string_view text) {
   if (text.rfind(kTorchFunctionPrefix, 0) != 0) return std::nullopt;
   TorchCall c;
   size_t bar = text.find(kBar);
+  // "TorchFunction: | ..." (the prefix's space starts the bar): no target.
+  if (bar < kTorchFunctionPrefix.size()) return std::nullopt;
   c.head = text.substr(0, bar);
   std::string_view target = opparse::trim(c.head.substr(kTorchFunctionPrefix.size()));
   if (target.rfind("torch.ops.", 0) == 0) target.remove_prefix(10);

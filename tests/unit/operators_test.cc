@@ -12,6 +12,7 @@
 #include "core/operators/moe_ops.h"
 #include "core/operators/op_recognizer.h"
 #include "core/operators/pccl_ops.h"
+#include "core/operators/torch_function.h"
 #include "core/operators/pytorch_ops.h"
 
 namespace asys {
@@ -126,6 +127,19 @@ TEST(PyTorchOps, FormatsTypesAndKeys) {
   for (const char* not_an_op : {"ProfilerStep#10", "forward", "torch/nn/modules/module.py(1501): _call_impl",
                                 "nn.Module: Linear_0", "PCCL:pcclAllReduce", "::x"})
     EXPECT_FALSE(recognisePyTorchRange(not_an_op)) << not_an_op;
+}
+
+// Found by the op_annotations fuzzer: the bar right after the prefix (its
+// space is the bar's first character) threw std::out_of_range out of the
+// recogniser, so any operator rule on such a report failed.
+TEST(PyTorchOps, TorchFunctionWithoutATargetIsNoOperator) {
+  EXPECT_FALSE(parseTorchFunction("TorchFunction: | arg_type=int, value=3").has_value());
+  EXPECT_FALSE(parseTorchFunction("TorchFunction: ").has_value());
+  EXPECT_FALSE(recognisePyTorchRange("TorchFunction: | arg_type=torch.Tensor, shape=(1, 2)").has_value());
+  const auto call = parseTorchFunction("TorchFunction: aten.mm | arg_type=int, value=3");
+  ASSERT_TRUE(call.has_value());
+  EXPECT_EQ(call->op, "mm");
+  ASSERT_EQ(call->args.size(), 1u);
 }
 
 TEST(PyTorchOps, TorchFunctionKeyDropsDeviceAndRequiresGrad) {
