@@ -7,7 +7,8 @@
 #                                          and what earlier runs kept (npm test)
 #   scripts/fuzz.sh long SECONDS [TARGET...]
 #                                          long runs (all targets when none is named),
-#                                          as many at once as there are cores, each
+#                                          as many at once as there are cores (or
+#                                          FUZZ_JOBS), each
 #                                          until SECONDS or 10 million executions;
 #                                          logs in build/fuzz/long/, a summary at the end
 #   scripts/fuzz.sh list                   the targets
@@ -109,7 +110,7 @@ case "${1:-}" in
     mkdir -p "$out/long"
     echo "fuzz: long runs at $(git rev-parse --short HEAD) from $(date -u +%FT%TZ)"
     for t in "$@"; do
-      while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+      while [ "$(jobs -rp | wc -l)" -ge "${FUZZ_JOBS:-$(nproc)}" ]; do wait -n || true; done
       ( start=$(date +%s)
         if run "$t" "$seconds" 10000000 > "$out/long/$t.log" 2>&1; then result=clean; else result="FINDING (build/fuzz/findings/$t)"; fi
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/long/$t.log")
