@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterSteps, TrackSlices } from '../../web/src/engine/timeline_types';
 import {
+  MEMCPY_COLORS,
+  memcpyColor,
   clampViewport,
   COUNTER_HEIGHT,
   counterValueText,
@@ -22,6 +24,17 @@ import {
 } from '../../web/src/lib/timeline';
 import { takeTimelineRelated } from '../../web/src/engine/timeline_api';
 import { jumpWindow } from '../../web/src/components/TimelineRelated';
+
+describe('memcpy colours', () => {
+  it('tell the directions apart by the name the engine gives a memcpy', () => {
+    expect(memcpyColor('Memcpy HtoD (device)')).toBe(MEMCPY_COLORS.HtoD);
+    expect(memcpyColor('Memcpy DtoH (pinned)')).toBe(MEMCPY_COLORS.DtoH);
+    expect(memcpyColor('Memcpy PtoP')).toBe(MEMCPY_COLORS.PtoP);
+    expect(new Set(Object.values(MEMCPY_COLORS)).size).toBe(5);
+    expect(memcpyColor('Memcpy Unified (device)')).toBeUndefined();
+    expect(memcpyColor('gemm HtoD')).toBeUndefined();
+  });
+});
 
 describe('viewport', () => {
   const extent = 1_000_000; // 1 ms of events

@@ -14,6 +14,7 @@ import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import {
   counterMaxText,
+  memcpyColor,
   GROUP_HEADING,
   LANE_HEIGHT,
   groupLabel,
@@ -271,6 +272,15 @@ export function TimelineCanvas(props: Props) {
     g.rect(LABEL_WIDTH, 0, plot, height);
     g.clip();
     const rowOf = new Map(layout.rows.map((r) => [r.track.id, r]));
+    // A memcpy's colour is its direction's: found once per name of the window.
+    const memcpyColorOf = new Map<number, string>();
+    const fillOf = (kind: number, name: number) => {
+      const base = COLORS[SLICE_KINDS[kind] ?? 'kernel'];
+      if (SLICE_KINDS[kind] !== 'memcpy') return base;
+      let c = memcpyColorOf.get(name);
+      if (c === undefined) memcpyColorOf.set(name, (c = memcpyColor(slices!.names[name] ?? '') ?? base));
+      return c;
+    };
     for (const s of slices?.tracks ?? []) {
       const r = rowOf.get(s.id);
       if (!r) continue;
@@ -281,7 +291,7 @@ export function TimelineCanvas(props: Props) {
         const y = y0 + r.top + s.lane[i] * LANE_HEIGHT + 1;
         const isMarked = highlightName !== null && slices!.names[s.name[i]] === highlightName;
         g.globalAlpha = highlightName === null || isMarked ? 1 : 0.25;
-        g.fillStyle = COLORS[SLICE_KINDS[s.kind[i]] ?? 'kernel'];
+        g.fillStyle = fillOf(s.kind[i], s.name[i]);
         g.fillRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
         g.globalAlpha = 1;
         drawn++;

@@ -182,3 +182,22 @@ export function stepText(s: CounterSteps, k: number, unit: string): string {
   if (typeof a === 'number' && Number.isNaN(a)) return 'no value';
   return `${counterValueText(a, unit)} – ${counterValueText(b, unit)} (merged at this zoom)`;
 }
+
+/**
+ * A memcpy's colour by its direction, as Nsight Systems tells them apart:
+ * read from its name, which the engine builds from the copy kind
+ * ("Memcpy HtoD (device)", core/rules/memory_ops.h MemcpyNames). Undefined
+ * for a name with no known direction (the memcpy colour then).
+ */
+export const MEMCPY_COLORS: Record<string, string> = {
+  HtoD: '#59a14f',
+  DtoH: '#d37295',
+  DtoD: '#499894',
+  PtoP: '#a0cbe8',
+  HtoH: '#86bcb6',
+};
+
+export function memcpyColor(name: string): string | undefined {
+  const direction = /^Memcpy (\w+) /.exec(name + ' ')?.[1];
+  return direction === undefined ? undefined : MEMCPY_COLORS[direction];
+}
