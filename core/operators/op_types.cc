@@ -145,13 +145,14 @@ std::optional<std::vector<std::vector<int64_t>>> shapeList(std::string_view s) {
         while (i < end && (s[i] == ' ' || s[i] == ',')) ++i;
         if (i < end && s[i] == ']') break;
         int64_t v = 0;
-        bool digit = false;
+        int digits = 0;
         while (i < end && s[i] >= '0' && s[i] <= '9') {
+          // More than 18 digits is no tensor size (and would overflow).
+          if (++digits > 18) return std::nullopt;
           v = v * 10 + (s[i] - '0');
-          digit = true;
           ++i;
         }
-        if (!digit) return std::nullopt;
+        if (digits == 0) return std::nullopt;
         dims.push_back(v);
       }
       if (i >= end) return std::nullopt;

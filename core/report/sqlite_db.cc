@@ -63,7 +63,9 @@ size_t SqliteDb::rowBound(std::string_view table, size_t columns) {
   // A row takes at least a 2-byte cell pointer, its length, rowid and header
   // length (1 byte each) and one byte per column.
   const int64_t most = bytes / static_cast<int64_t>(5 + columns);
-  if (lo < 0 || hi - lo >= most) return 0;
+  // A damaged b-tree may answer a max below the min (found by fuzzing):
+  // then there is no bound to trust.
+  if (lo < 0 || hi < lo || hi - lo >= most) return 0;
   return static_cast<size_t>(hi - lo + 1);
 }
 

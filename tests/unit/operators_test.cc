@@ -142,6 +142,14 @@ TEST(PyTorchOps, TorchFunctionWithoutATargetIsNoOperator) {
   ASSERT_EQ(call->args.size(), 1u);
 }
 
+// Found by the op_annotations fuzzer: a 19-digit size overflowed int64.
+TEST(PyTorchOps, ASizeOfMoreThan18DigitsIsNoShape) {
+  EXPECT_FALSE(opparse::shapeList("[[4444444444444444444, 2]]").has_value());
+  const auto shapes = opparse::shapeList("[[4, 1024], [999999999999999999], []]");
+  ASSERT_TRUE(shapes.has_value());
+  EXPECT_EQ(*shapes, (std::vector<std::vector<int64_t>>{{4, 1024}, {999999999999999999}, {}}));
+}
+
 TEST(PyTorchOps, TorchFunctionKeyDropsDeviceAndRequiresGrad) {
   auto a = recognisePyTorchRange(
       "TorchFunction: torch.ops.aten.mm.default | arg_type=torch.Tensor, dtype=torch.float32, device=cuda:0, "
