@@ -4,6 +4,7 @@
 #include "core/import/kineto_mapper.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -137,10 +138,12 @@ int64_t Mapper::processPid(int64_t hint) {
 
 int64_t Mapper::tidOf(const Event& e) {
   int64_t tid = 0;
+  int64_t digits = 0;
   if (e.is(kTid)) {
-    tid = e.tid < 0 ? -e.tid : e.tid;
-  } else if (e.is(kTidText) && allDigits(e.tidText)) {
-    tid = std::stoll(e.tidText);
+    tid = e.tid == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : e.tid < 0 ? -e.tid : e.tid;
+  } else if (e.is(kTidText) && allDigits(e.tidText) &&
+             std::from_chars(e.tidText.data(), e.tidText.data() + e.tidText.size(), digits).ec == std::errc()) {
+    tid = digits;  // (past int64, the digits are a name like any other text below)
   } else if (e.is(kTidText)) {
     auto it = tidByText_.find(e.tidText);
     if (it != tidByText_.end()) return it->second;

@@ -128,6 +128,13 @@ export const CORPUS = [
     at: 'open',
     error: /nsys-rep\.nsys-rep: an Nsight Systems \.nsys-rep report; export it first/,
   },
+  {
+    // Found by the asysrep_reader fuzzer: std::stoll threw past every catch.
+    name: 'capture-start-not-a-number',
+    make: sqlite('kernels.sql', "INSERT OR REPLACE INTO META_DATA VALUES ('captureStart', 'soon')"),
+    at: 'open',
+    error: /capture-start-not-a-number\.asysrep: META_DATA captureStart 'soon' is not a time in nanoseconds/,
+  },
   // --- traces that are not traces
   {
     name: 'bad-gzip',
