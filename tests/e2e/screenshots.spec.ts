@@ -16,6 +16,9 @@ test('the README screenshots', async ({ page }) => {
   await page.screenshot({ path: path.join(dir, 'stats.png') });
   await page.getByTestId('view-timeline').click();
   await waitIdle(page);
+  // The window's slices and counter steps arrive after the tracks.
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-counter-steps', /^[1-9]\d*$/);
   await page.screenshot({ path: path.join(dir, 'timeline.png') });
   await page.getByTestId('demo-pair').click();
   await waitIdle(page);
