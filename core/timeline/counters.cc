@@ -247,6 +247,10 @@ std::vector<MetricCounter> metricCounters(Report& report) {
     if (m.duration[i] == kNoValue || m.duration[i] < 0) continue;
     const int64_t end = m.start[i] + m.duration[i];
     if (last || m.start[rows[k + 1]] > end) addPoint(c, c.dvalue, end, none);
+    if (last) {  // its points are complete: no growth slack kept (one counter at a time)
+      c.time.shrink_to_fit();
+      c.dvalue.shrink_to_fit();
+    }
   }
   for (MetricCounter& mc : out) finishCounter(mc.counter);
   return out;
