@@ -54,15 +54,16 @@ void buildBlocks(const std::vector<T>& values, std::vector<std::vector<T>>& mins
 // not fit. So a pixel costs at most 2 (kBlock - 1) items a level, never one
 // per point, and no search (the climb finds the pixel's end).
 template <typename T>
-size_t takePixel(const std::vector<int64_t>& time, const std::vector<T>& values, const std::vector<std::vector<T>>& mins,
+size_t takePixel(const TimelineCounter& c, const std::vector<T>& values, const std::vector<std::vector<T>>& mins,
                  const std::vector<std::vector<T>>& maxs, size_t i, int64_t next, T& mn, T& mx) {
   constexpr size_t B = TimelineCounter::kBlock;
-  const size_t n = time.size();
+  const size_t n = c.size();
   size_t pos = i, level = 0, span = 1;  // items of `level` hold `span` points
   bool down = false;                    // inside a block that does not fit: no more climbing
   while (pos < n) {
     const size_t end = std::min(n, pos + span);
-    if (time[end - 1] >= next) {  // does not fit: take its parts
+    const int64_t last = level == 0 ? c.time[pos] : c.blockLast[level - 1][pos / span];
+    if (last >= next) {  // does not fit: take its parts
       if (level == 0) break;
       --level;
       span /= B;
@@ -106,6 +107,12 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
     while (t - 1 > from && pixelOf(t - 1) >= q) --t;
     return t;
   };
+  // At most two steps a pixel and the one in force at `from`: reserved, so
+  // a window never copies its steps while growing them.
+  const size_t most = std::min<size_t>(2 * size_t{pixels} + 2, 2 * n + 1);
+  time.reserve(most);
+  outMin.reserve(most);
+  outMax.reserve(most);
   auto emit = [&](int64_t t, T a, T b) {
     time.push_back(t);
     outMin.push_back(a);
@@ -126,7 +133,7 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
     // Points [i, j) change the value inside this pixel.
     int64_t at = c.time[i];
     T mn = v[i], mx = v[i];
-    const size_t j = takePixel(c.time, v, mins, maxs, i, next, mn, mx);
+    const size_t j = takePixel(c, v, mins, maxs, i, next, mn, mx);
     bool merged = j > i + 1;
     if (carry && at > carryAt) {
       if (p == carryPixel + 1) {  // the carried value opens this pixel: one step
@@ -154,6 +161,12 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
 }  // namespace
 
 void finishCounter(TimelineCounter& c) {
+  c.blockLast.clear();
+  for (size_t span = TimelineCounter::kBlock; span < c.size(); span *= TimelineCounter::kBlock) {
+    std::vector<int64_t> last((c.size() + span - 1) / span);
+    for (size_t b = 0; b < last.size(); ++b) last[b] = c.time[std::min(c.size(), (b + 1) * span) - 1];
+    c.blockLast.push_back(std::move(last));
+  }
   if (c.integer) {
     buildBlocks(c.ivalue, c.iblockMin, c.iblockMax);
     c.imax = 0;

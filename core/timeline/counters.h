@@ -34,6 +34,10 @@ struct TimelineCounter {
   static constexpr size_t kBlock = 8;
   std::vector<std::vector<int64_t>> iblockMin, iblockMax;
   std::vector<std::vector<double>> dblockMin, dblockMax;
+  // Per block, the time of its last point (whether it fits in a pixel),
+  // level by level as the tables above (1.1 bytes a point): read from
+  // `time`, a block's last time would be a cache line a block.
+  std::vector<std::vector<int64_t>> blockLast;
   size_t size() const { return time.size(); }
 };
 
