@@ -156,7 +156,7 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
   MemcpyNames memcpyNames(report);
   const MemoryOps* mc = memcpys ? &report.memcpys() : nullptr;
   const MemoryOps* ms = memsets ? &report.memsets() : nullptr;
-  const uint32_t memset = strings.intern("Memset");
+  const uint32_t memset = memsets ? strings.intern("Memset") : kNoString;  // no name added to a report without
   collect(out, [&](bool fill) {
     for (size_t i = 0; k && i < k->size(); ++i) {
       const uint32_t row = static_cast<uint32_t>(i);
