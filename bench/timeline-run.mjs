@@ -2,24 +2,29 @@
 // Node (the browser's engine): building the tracks (the first timeline call:
 // loading kernels, memory operations, API calls and HGTX ranges, and the
 // levels of detail), then window queries over all tracks at 1200 px, from
-// the whole capture down to 1/10,000 of it, REPEAT times each (the best).
+// the whole capture down to 1/10,000 of it, REPEAT times each (the best),
+// and the engine's heap (its WebAssembly memory, which only grows: the peak).
 // Usage: node bench/timeline-run.mjs REPORT [REPEAT]
+// ENGINE=DIR takes asys_engine_node.{cjs,wasm} from DIR instead of
+// build/wasm (a copy of an earlier build: before and after in one run).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
-const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
+const engineDir = process.env.ENGINE ? path.resolve(process.env.ENGINE) : path.join(root, 'build/wasm');
+const createAsysEngine = require(path.join(engineDir, 'asys_engine_node.cjs'));
 const [report, repeatText = '5'] = process.argv.slice(2);
 const repeat = Number(repeatText);
-const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')) });
+const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(engineDir, 'asys_engine_node.wasm')) });
 const opened = engine.open([report]);
 if (!opened.ok) throw new Error(opened.error);
 let t0 = performance.now();
 const info = engine.timelineTracks(opened.report);
 if (!info.ok) throw new Error(info.error);
 const build = performance.now() - t0;
+const heapMB = Math.round(engine.HEAP8.buffer.byteLength / 1e6);
 const ids = info.tracks.map((t) => t.id);
 const events = info.tracks.reduce((n, t) => n + t.events, 0);
 const span = info.last - info.first;
@@ -38,4 +43,4 @@ for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
   }
   rows.push(`1/${part}: ${best.toFixed(1)} ms, ${slices} slices`);
 }
-console.log(JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), windows: rows }));
+console.log(JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows }));

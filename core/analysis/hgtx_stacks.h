@@ -24,6 +24,15 @@ struct HgtxStacks {
 
 HgtxStacks buildHgtxStacks(const HgtxEvents& h);
 
+// Only the closed ranges and their levels, the same as buildHgtxStacks
+// gives them (one computation): 8 bytes a range instead of the 24 an event
+// the whole stacks take, for the timeline's HGTX lanes.
+struct HgtxLevels {
+  std::vector<uint32_t> ranges;  // event indices of the closed push/pop ranges
+  std::vector<int32_t> level;    // by position in `ranges`
+};
+HgtxLevels buildHgtxLevels(const HgtxEvents& h);
+
 // RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.
 inline int64_t hgtxRangeId(const HgtxEvents& h, size_t event) {
   return h.rangeId[event] != kNoValue ? h.rangeId[event] : static_cast<int64_t>(event) + 1;

@@ -276,6 +276,31 @@ void Report::loadKernelColumns(uint32_t bits) {
   kernelColumns_ |= bits;
 }
 
+void Report::releaseKernelColumns(uint32_t columns) {
+  const uint32_t bits = columns & kernelColumns_;
+  dropKernelColumns(kernels_, bits);
+  kernelColumns_ &= ~bits;
+  if (kernelColumns_ == 0) kernels_.rows = 0;
+}
+
+void Report::releaseHggcApiColumns(uint32_t columns) {
+  const uint32_t bits = columns & hggcApiColumns_;
+  ApiCalls& a = hggcApi_;
+  if (bits & acol::start) drop(a.start);
+  if (bits & acol::end) drop(a.end);
+  if (bits & acol::globalTid) drop(a.globalTid);
+  if (bits & acol::correlationId) drop(a.correlationId);
+  if (bits & acol::nameId) drop(a.nameId);
+  if (bits & acol::returnValue) drop(a.returnValue);
+  hggcApiColumns_ &= ~bits;
+  if (hggcApiColumns_ == 0) a.rows = 0;
+}
+
+void Report::releaseHgtx() {
+  hgtx_.reset();
+  hgtxDomains_.clear();
+}
+
 const HgtxEvents& Report::hgtx() {
   if (hgtx_) return *hgtx_;
   // Built aside and kept only once complete: a load that fails (a bad cell)

@@ -223,6 +223,22 @@ class Report {
   // domain 1.
   uint32_t hgtxDomainName(int64_t globalTid, int64_t domainId);
 
+  // Give back the memory of loaded columns and tables; a later call loads
+  // them again from the file. The timeline releases what it read once its
+  // tracks hold it, so the next family of tracks has the room (a 2 GB
+  // WebAssembly heap holds the tracks of ~30 M events, not those and every
+  // table they came from). References to them taken before are invalid.
+  void releaseKernelColumns(uint32_t columns);   // kcol bits
+  void releaseHggcApiColumns(uint32_t columns);  // acol bits
+  void releaseHgtx();
+  void releaseOsrtApi() { osrtApi_.reset(); }
+  void releaseMemoryOps() {  // HGGC_MEMCPY and HGGC_MEMSET
+    memcpys_.reset();
+    memsets_.reset();
+  }
+  void releaseMetrics() { metrics_.reset(); }
+  void releasePcclStages() { pcclStages_.reset(); }
+
   // What the loads so far tolerated and noted (ColumnLoad::Notes) in any of
   // `tables`: a rule's warnings about the data it read.
   std::vector<std::string> notesOn(const std::vector<std::string>& tables) const;

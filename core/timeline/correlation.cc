@@ -44,11 +44,18 @@ TimelineLinks TimelineLinks::build(Report& report, const Timeline& timeline) {
     const MemoryOps& m = report.memsets();
     out.callOf_[2] = launchingCalls(m.globalPid, m.correlationId, api);
   }
+  // The join is done: its columns go back before the call arrays are made
+  // (on a 10 M-kernel report they are ~380 MB of the WebAssembly heap; a
+  // rule that needs them reads them again).
+  const size_t calls = api.size();
+  report.releaseHggcApiColumns(acol::globalTid | acol::correlationId);
+  report.releaseKernelColumns(kcol::launcher);
+  report.releaseMemoryOps();
 
   // Where each call is, and how many activities each launched (then their
   // places, in a second pass: one array for all, no list per call).
-  out.callAt_.assign(api.size(), TimelineEventRef{kNoTimelineRow, 0});
-  out.launchedAt_.assign(api.size() + 1, 0);
+  out.callAt_.assign(calls, TimelineEventRef{kNoTimelineRow, 0});
+  out.launchedAt_.assign(calls + 1, 0);
   const auto& tracks = timeline.tracks();
   auto callOfEvent = [&](const TimelineTrack& t, size_t i) -> uint32_t {
     const int a = activityIndex(t.kind[i]);
@@ -60,13 +67,13 @@ TimelineLinks TimelineLinks::build(Report& report, const Timeline& timeline) {
     if (t.row.empty()) continue;
     for (uint32_t i = 0; i < t.size(); ++i) {
       if (isCall(t.kind[i])) {
-        if (t.row[i] < api.size()) out.callAt_[t.row[i]] = {tr, i};
+        if (t.row[i] < calls) out.callAt_[t.row[i]] = {tr, i};
       } else if (const uint32_t c = callOfEvent(t, i); c != kNoRange) {
         ++out.launchedAt_[c + 1];
       }
     }
   }
-  for (size_t c = 0; c < api.size(); ++c) out.launchedAt_[c + 1] += out.launchedAt_[c];
+  for (size_t c = 0; c < calls; ++c) out.launchedAt_[c + 1] += out.launchedAt_[c];
   out.launched_.resize(out.launchedAt_.back());
   std::vector<uint32_t> fill(out.launchedAt_.begin(), out.launchedAt_.end() - 1);
   for (uint32_t tr = 0; tr < tracks.size(); ++tr) {
@@ -77,7 +84,7 @@ TimelineLinks TimelineLinks::build(Report& report, const Timeline& timeline) {
         out.launched_[fill[c]++] = {tr, i};
   }
   // Each call's activities in start order (a graph launch starts many).
-  for (size_t c = 0; c < api.size(); ++c) {
+  for (size_t c = 0; c < calls; ++c) {
     if (out.launchedAt_[c + 1] - out.launchedAt_[c] < 2) continue;
     std::sort(out.launched_.begin() + out.launchedAt_[c], out.launched_.begin() + out.launchedAt_[c + 1],
               [&](const TimelineEventRef& a, const TimelineEventRef& b) {

@@ -45,38 +45,45 @@ void buildBlocks(const std::vector<T>& values, std::vector<std::vector<T>>& mins
   }
 }
 
-// Min and max of points [i, j) (j > i): partial blocks item by item, whole
-// blocks from the level above.
+// The points of one pixel: from point i (inside it) on, every point before
+// `next` (the next pixel's first ns), their min and max folded into mn and
+// mx; returns the first point at or after `next`. Whole blocks are taken
+// where they fit (a block fits when its last point is before `next`):
+// climbing, up to kBlock - 1 items a level until the position is a block
+// edge of the level above, then down again inside the first block that does
+// not fit. So a pixel costs at most 2 (kBlock - 1) items a level, never one
+// per point, and no search (the climb finds the pixel's end).
 template <typename T>
-void rangeMinMax(const std::vector<T>& values, const std::vector<std::vector<T>>& mins,
-                 const std::vector<std::vector<T>>& maxs, size_t i, size_t j, T& mn, T& mx) {
+size_t takePixel(const TimelineCounter& c, const std::vector<T>& values, const std::vector<std::vector<T>>& mins,
+                 const std::vector<std::vector<T>>& maxs, size_t i, int64_t next, T& mn, T& mx) {
   constexpr size_t B = TimelineCounter::kBlock;
-  mn = values[i];
-  mx = values[i];
-  size_t level = 0;  // items of `level`: points (0) or blocks of level - 1
-  while (i < j) {
-    const std::vector<T>& lmin = level == 0 ? values : mins[level - 1];
-    const std::vector<T>& lmax = level == 0 ? values : maxs[level - 1];
-    const size_t bi = (i + B - 1) / B, bj = j / B;
-    if (level >= mins.size() || bi >= bj) {  // no whole block above: scan
-      for (size_t k = i; k < j; ++k) {
-        mn = lo(mn, lmin[k]);
-        mx = hi(mx, lmax[k]);
-      }
-      return;
+  const size_t n = c.size();
+  size_t pos = i, level = 0, span = 1;  // items of `level` hold `span` points
+  bool down = false;                    // inside a block that does not fit: no more climbing
+  while (pos < n) {
+    const size_t end = std::min(n, pos + span);
+    const int64_t last = level == 0 ? c.time[pos] : c.blockLast[level - 1][pos / span];
+    if (last >= next) {  // does not fit: take its parts
+      if (level == 0) break;
+      --level;
+      span /= B;
+      down = true;
+      continue;
     }
-    for (size_t k = i; k < bi * B; ++k) {
-      mn = lo(mn, lmin[k]);
-      mx = hi(mx, lmax[k]);
+    if (level == 0) {
+      mn = lo(mn, values[pos]);
+      mx = hi(mx, values[pos]);
+    } else {
+      mn = lo(mn, mins[level - 1][pos / span]);
+      mx = hi(mx, maxs[level - 1][pos / span]);
     }
-    for (size_t k = bj * B; k < j; ++k) {
-      mn = lo(mn, lmin[k]);
-      mx = hi(mx, lmax[k]);
+    pos = end;
+    if (!down && level < mins.size() && pos % (span * B) == 0) {
+      ++level;
+      span *= B;
     }
-    i = bi;
-    j = bj;
-    ++level;
   }
+  return pos;
 }
 
 template <typename T>
@@ -85,16 +92,27 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
               std::vector<int64_t>& time, std::vector<T>& outMin, std::vector<T>& outMax) {
   const size_t n = c.size();
   const double perPixel = static_cast<double>(to - from) / pixels;
+  // Truncation is floor and ceil here (the quotients are positive), without
+  // the libm calls that were a third of a zoomed-out window natively.
   auto pixelOf = [&](int64_t t) {
-    return t <= from ? int64_t{0} : static_cast<int64_t>(std::floor(static_cast<double>(t - from) / perPixel));
+    return t <= from ? int64_t{0} : static_cast<int64_t>(static_cast<double>(t - from) / perPixel);
   };
   // The first ns of pixel q: the least t with pixelOf(t) >= q.
   auto pixelStart = [&](int64_t q) {
-    int64_t t = from + static_cast<int64_t>(std::ceil(q * perPixel));
+    const double x = static_cast<double>(q) * perPixel;
+    int64_t up = static_cast<int64_t>(x);
+    if (static_cast<double>(up) < x) ++up;
+    int64_t t = from + up;
     while (pixelOf(t) < q) ++t;
     while (t - 1 > from && pixelOf(t - 1) >= q) --t;
     return t;
   };
+  // At most two steps a pixel and the one in force at `from`: reserved, so
+  // a window never copies its steps while growing them.
+  const size_t most = std::min<size_t>(2 * size_t{pixels} + 2, 2 * n + 1);
+  time.reserve(most);
+  outMin.reserve(most);
+  outMax.reserve(most);
   auto emit = [&](int64_t t, T a, T b) {
     time.push_back(t);
     outMin.push_back(a);
@@ -112,20 +130,10 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
   while (i < n && c.time[i] < to) {
     const int64_t p = pixelOf(c.time[i]);
     const int64_t next = pixelStart(p + 1);
-    // Points [i, j) change the value inside this pixel. Found by galloping
-    // from i: the pixel's end is near, a search of the whole rest would cost
-    // cache misses in every pixel.
-    size_t below = i + 1, above = i + 1, stride = 1;
-    while (above < n && c.time[above] < next) {
-      below = above + 1;
-      above += stride;
-      stride *= 2;
-    }
-    const size_t j =
-        std::lower_bound(c.time.begin() + below, c.time.begin() + std::min(above, n), next) - c.time.begin();
+    // Points [i, j) change the value inside this pixel.
     int64_t at = c.time[i];
     T mn = v[i], mx = v[i];
-    if (j > i + 1) rangeMinMax(v, mins, maxs, i, j, mn, mx);
+    const size_t j = takePixel(c, v, mins, maxs, i, next, mn, mx);
     bool merged = j > i + 1;
     if (carry && at > carryAt) {
       if (p == carryPixel + 1) {  // the carried value opens this pixel: one step
@@ -153,6 +161,12 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
 }  // namespace
 
 void finishCounter(TimelineCounter& c) {
+  c.blockLast.clear();
+  for (size_t span = TimelineCounter::kBlock; span < c.size(); span *= TimelineCounter::kBlock) {
+    std::vector<int64_t> last((c.size() + span - 1) / span);
+    for (size_t b = 0; b < last.size(); ++b) last[b] = c.time[std::min(c.size(), (b + 1) * span) - 1];
+    c.blockLast.push_back(std::move(last));
+  }
   if (c.integer) {
     buildBlocks(c.ivalue, c.iblockMin, c.iblockMax);
     c.imax = 0;
@@ -246,6 +260,10 @@ std::vector<MetricCounter> metricCounters(Report& report) {
     if (m.duration[i] == kNoValue || m.duration[i] < 0) continue;
     const int64_t end = m.start[i] + m.duration[i];
     if (last || m.start[rows[k + 1]] > end) addPoint(c, c.dvalue, end, none);
+    if (last) {  // its points are complete: no growth slack kept (one counter at a time)
+      c.time.shrink_to_fit();
+      c.dvalue.shrink_to_fit();
+    }
   }
   for (MetricCounter& mc : out) finishCounter(mc.counter);
   return out;

@@ -15,29 +15,35 @@ namespace asys::timeline_detail {
 void addOsrtTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("OSRT_API")) return;
   const ApiCalls& o = report.osrtApi();
-  for (size_t i = 0; i < o.size(); ++i)
-    threadTrack(report, out, o.globalTid[i], kOsrt, " OSRT").add(o.start[i], o.end[i], o.nameId[i], TimelineKind::Osrt);
+  collect(out, [&](bool fill) {
+    for (size_t i = 0; i < o.size(); ++i)
+      threadTrack(report, out, o.globalTid[i], kOsrt, " OSRT").take(fill, o.start[i], o.end[i], o.nameId[i], TimelineKind::Osrt);
+  });
+  report.releaseOsrtApi();
 }
 
 void addPcclStageTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("PCCL_STAGE_EVENTS")) return;
   const PcclStages& p = report.pcclStages();
   StringPool& strings = report.strings();
-  for (size_t i = 0; i < p.size(); ++i) {
-    if (p.deviceId[i] < 0) continue;  // a stage of no PPU
-    const std::string_view type = p.channelTypeId[i] == kNoString ? "" : strings.get(p.channelTypeId[i]);
-    // TX above RX on each channel, any other direction after them.
-    const int64_t order = type == "TX" ? 0 : type == "RX" ? 1 : 2 + int64_t{p.channelTypeId[i]};
-    const int64_t channel = p.channelId[i];
-    auto label = [&] {
-      std::string l = "PCCL ";
-      l += channel == kNoValue ? std::string("(no channel)") : "ch " + std::to_string(channel);
-      if (!type.empty()) l.append(" ").append(type);
-      return l;
-    };
-    deviceTrack(report, out, p.deviceId[i], kPcclStages, channel, order, label)
-        .add(p.start[i], p.end[i], p.nameId[i], TimelineKind::PcclStage);
-  }
+  collect(out, [&](bool fill) {
+    for (size_t i = 0; i < p.size(); ++i) {
+      if (p.deviceId[i] < 0) continue;  // a stage of no PPU
+      const std::string_view type = p.channelTypeId[i] == kNoString ? "" : strings.get(p.channelTypeId[i]);
+      // TX above RX on each channel, any other direction after them.
+      const int64_t order = type == "TX" ? 0 : type == "RX" ? 1 : 2 + int64_t{p.channelTypeId[i]};
+      const int64_t channel = p.channelId[i];
+      auto label = [&] {
+        std::string l = "PCCL ";
+        l += channel == kNoValue ? std::string("(no channel)") : "ch " + std::to_string(channel);
+        if (!type.empty()) l.append(" ").append(type);
+        return l;
+      };
+      deviceTrack(report, out, p.deviceId[i], kPcclStages, channel, order, label)
+          .take(fill, p.start[i], p.end[i], p.nameId[i], TimelineKind::PcclStage);
+    }
+  });
+  report.releasePcclStages();
 }
 
 // Per PPU, the ranges hgtx_ppu_proj_trace:device=N lists, each drawn from its
@@ -88,6 +94,7 @@ void addCounterTracks(Report& report, PendingTracks& out) {
     p.counter = std::move(counter);
   }
   std::vector<MetricCounter> metrics = metricCounters(report);
+  report.releaseMetrics();  // the counters hold their points
   for (size_t k = 0; k < metrics.size(); ++k) {
     MetricCounter& m = metrics[k];
     Pending& p = deviceTrack(report, out, m.device, kMetrics, static_cast<int64_t>(k), 0,

@@ -22,14 +22,49 @@ struct Pending {
   std::vector<uint32_t> name;
   std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)
   std::vector<TimelineKind> kind;
-  std::vector<uint32_t> row;  // the event's table row (TimelineTrack::row)
+  std::vector<uint32_t> row;  // the event's table row (TimelineTrack::row), or empty: no event has one
   std::optional<TimelineCounter> counter;  // a counter track: no events
-  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k, uint32_t r = kNoTimelineRow) {
+  // What collect()'s counting pass found: how many events come, whether
+  // any has a row, whether their lanes are given.
+  size_t counted = 0;
+  bool withRows = false, withLanes = false;
+
+  void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
     start.push_back(s);
     end.push_back(e);
     name.push_back(n);
     kind.push_back(k);
-    row.push_back(r);
+  }
+  // An event of table row `r` (kNoTimelineRow: none): counted in the first
+  // pass of collect(), added in the second.
+  void take(bool fill, int64_t s, int64_t e, uint32_t n, TimelineKind k, uint32_t r = kNoTimelineRow) {
+    if (!fill) {
+      ++counted;
+      withRows |= r != kNoTimelineRow;
+      return;
+    }
+    add(s, e, n, k);
+    if (withRows) row.push_back(r);
+  }
+  // An event on a given lane (an HGTX nesting level).
+  void takeOnLane(bool fill, int64_t s, int64_t e, uint32_t n, TimelineKind k, uint16_t l) {
+    if (!fill) {
+      ++counted;
+      withLanes = true;
+      return;
+    }
+    add(s, e, n, k);
+    lane.push_back(l);
+  }
+  void reserveCounted() {
+    const size_t n = start.size() + counted;
+    start.reserve(n);
+    end.reserve(n);
+    name.reserve(n);
+    kind.reserve(n);
+    if (withRows) row.reserve(n);
+    if (withLanes) lane.reserve(n);
+    counted = 0;
   }
 };
 
@@ -50,8 +85,22 @@ Pending& deviceTrack(Report& report, PendingTracks& out, int64_t device, DeviceS
 Pending& threadTrack(Report& report, PendingTracks& out, int64_t globalTid, ThreadSection section,
                      const char* suffix);
 
+// Collects a family of tracks in two passes over its rows: `visit(false)`
+// counts each track's events (Pending::take), then, every track's vectors
+// reserved to its count, `visit(true)` adds them. Grown by push_back a
+// vector holds up to twice its events' bytes, and all of a family's tracks
+// grow at once: at the peak that would be about as much as the events.
+template <typename Visit>
+void collect(PendingTracks& out, Visit visit) {
+  visit(false);
+  for (auto& [key, p] : out) p.reserveCounted();
+  visit(true);
+}
+
 // OSRT calls per thread; PCCL stages per PPU, channel and direction; the
-// HGTX projection per PPU; memory in use and PPU metrics per PPU.
+// HGTX projection per PPU; memory in use and PPU metrics per PPU. Each
+// releases the report's table once its tracks hold what they read
+// (Timeline::build finishes them first).
 void addOsrtTracks(Report& report, PendingTracks& out);
 void addPcclStageTracks(Report& report, PendingTracks& out);
 // The projection is left out above `maxActivities` PPU activities: returns

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include "core/analysis/hgtx_stacks.h"
@@ -135,62 +136,83 @@ namespace {
 
 // Device tracks: one per (device, stream), kernels, memcpys and memsets
 // together; PCCL kernels (core/analysis/pccl_kernels.h) on one track of
-// their PPU instead of their stream's.
+// their PPU instead of their stream's. Then the kernel columns read here and
+// the memory operations are released (pending.h).
 void addDeviceTracks(Report& report, PendingTracks& out) {
   StringPool& strings = report.strings();
   auto track = [&](int64_t device, int64_t stream) -> Pending& {
     return deviceTrack(report, out, device, kStreams, stream, 0, [&] { return "Stream " + std::to_string(stream); });
   };
-  if (report.hasData("HGGC_KERNEL")) {
-    const Kernels& k = report.kernels(kcol::time | kcol::deviceId | kcol::streamId | kcol::names);
-    KernelNamer namer(k, strings, KernelNameMode::Demangled);
-    PcclKernelClassifier pccl(report);
-    for (size_t i = 0; i < k.size(); ++i) {
-      if (pccl.isPccl(static_cast<uint32_t>(i))) {
-        deviceTrack(report, out, k.deviceId[i], kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); })
-            .add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::PcclKernel, static_cast<uint32_t>(i));
-        continue;
-      }
-      track(k.deviceId[i], k.streamId[i]).add(k.start[i], k.end[i], namer.nameId(i), TimelineKind::Kernel,
-                                                 static_cast<uint32_t>(i));
-    }
+  constexpr uint32_t kKernelColumns = kcol::time | kcol::deviceId | kcol::streamId | kcol::names;
+  const bool kernels = report.hasData("HGGC_KERNEL"), memcpys = report.hasData("HGGC_MEMCPY"),
+             memsets = report.hasData("HGGC_MEMSET");
+  const Kernels* k = kernels ? &report.kernels(kKernelColumns) : nullptr;
+  std::optional<KernelNamer> namer;
+  std::optional<PcclKernelClassifier> pccl;
+  if (kernels) {
+    namer.emplace(*k, strings, KernelNameMode::Demangled);
+    pccl.emplace(report);
   }
   MemcpyNames memcpyNames(report);
-  if (report.hasData("HGGC_MEMCPY")) {
-    const MemoryOps& m = report.memcpys();
-    for (size_t i = 0; i < m.size(); ++i)
-      track(m.deviceId[i], m.streamId[i])
-          .add(m.start[i], m.end[i], strings.intern(memcpyNames.name(m.copyKind[i], m.dstKind[i])), TimelineKind::Memcpy,
-               static_cast<uint32_t>(i));
-  }
-  if (report.hasData("HGGC_MEMSET")) {
-    const MemoryOps& m = report.memsets();
-    const uint32_t memset = strings.intern("Memset");
-    for (size_t i = 0; i < m.size(); ++i)
-      track(m.deviceId[i], m.streamId[i]).add(m.start[i], m.end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
-  }
+  const MemoryOps* mc = memcpys ? &report.memcpys() : nullptr;
+  const MemoryOps* ms = memsets ? &report.memsets() : nullptr;
+  const uint32_t memset = memsets ? strings.intern("Memset") : kNoString;  // no name added to a report without
+  collect(out, [&](bool fill) {
+    for (size_t i = 0; k && i < k->size(); ++i) {
+      const uint32_t row = static_cast<uint32_t>(i);
+      if (pccl->isPccl(row)) {
+        deviceTrack(report, out, k->deviceId[i], kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); })
+            .take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::PcclKernel, row);
+        continue;
+      }
+      track(k->deviceId[i], k->streamId[i]).take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::Kernel, row);
+    }
+    for (size_t i = 0; mc && i < mc->size(); ++i)
+      track(mc->deviceId[i], mc->streamId[i])
+          .take(fill, mc->start[i], mc->end[i], strings.intern(memcpyNames.name(mc->copyKind[i], mc->dstKind[i])),
+                TimelineKind::Memcpy, static_cast<uint32_t>(i));
+    for (size_t i = 0; ms && i < ms->size(); ++i)
+      track(ms->deviceId[i], ms->streamId[i]).take(fill, ms->start[i], ms->end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
+  });
+  report.releaseKernelColumns(kKernelColumns);
+  report.releaseMemoryOps();
 }
 
-// Thread tracks: HGGC API calls per thread (a non-zero return value marked),
-// and the thread's HGTX push/pop ranges by nesting level.
-void addThreadTracks(Report& report, PendingTracks& out) {
-  if (report.hasData("HGGC_API")) {
-    const ApiCalls& a = report.hggcApi(acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue);
+// HGGC API calls per thread (a non-zero return value marked), then the
+// columns read released.
+void addApiTracks(Report& report, PendingTracks& out) {
+  if (!report.hasData("HGGC_API")) return;
+  constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
+  const ApiCalls& a = report.hggcApi(kColumns);
+  collect(out, [&](bool fill) {
     for (size_t i = 0; i < a.size(); ++i) {
-      Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
       const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-      p.add(a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, static_cast<uint32_t>(i));
+      threadTrack(report, out, a.globalTid[i], kApi, " HGGC API")
+          .take(fill, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
+                static_cast<uint32_t>(i));
     }
-  }
-  if (report.hasData("HGTX_EVENTS")) {
+  });
+  report.releaseHggcApiColumns(kColumns);
+}
+
+// Each thread's HGTX push/pop ranges by nesting level (only the levels of
+// the stacks are computed: core/analysis/hgtx_stacks.h), then HGTX_EVENTS
+// released.
+void addHgtxTracks(Report& report, PendingTracks& out) {
+  if (!report.hasData("HGTX_EVENTS")) return;
+  {
     const HgtxEvents& h = report.hgtx();
-    const HgtxStacks stacks = buildHgtxStacks(h);
-    for (uint32_t e : stacks.ranges) {
-      Pending& p = threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX");
-      p.add(h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx);
-      p.lane.push_back(static_cast<uint16_t>(std::min(stacks.level[e], 0xFFFF)));
-    }
+    const HgtxLevels levels = buildHgtxLevels(h);
+    collect(out, [&](bool fill) {
+      for (size_t k = 0; k < levels.ranges.size(); ++k) {
+        const uint32_t e = levels.ranges[k];
+        threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX")
+            .takeOnLane(fill, h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx,
+                        static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)));
+      }
+    });
   }
+  report.releaseHgtx();
 }
 
 // How many slices mergeLevel would make, without making them: most candidate
@@ -348,45 +370,48 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   // PCCL kernels, PCCL channels, HGTX projection, memory in use and metrics;
   // then threads by global thread id (a process's threads together), each
   // thread's HGGC API calls, HGTX ranges and OSRT calls in that order.
+  // Collected family by family, each finished (start order, lanes, levels)
+  // and its report table released before the next is read, so the peak
+  // holds the tracks and one family's table, not every table at once. The
+  // projection comes first: it reads the kernels, API calls and HGTX ranges
+  // the later families release.
   PendingTracks pending;
+  std::map<TrackKey, TimelineTrack> done;
   Timeline t;
-  {
-    StageTimer timer("timeline: device tracks");
-    addDeviceTracks(report, pending);
-    addPcclStageTracks(report, pending);
-  }
-  {
-    StageTimer timer("timeline: HGTX projection");
-    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
-    if (!note.empty()) t.notes_.push_back(note);
-  }
-  {
-    StageTimer timer("timeline: counters");
-    addCounterTracks(report, pending);
-  }
-  {
-    StageTimer timer("timeline: thread tracks");
-    addThreadTracks(report, pending);
-    addOsrtTracks(report, pending);
-  }
-  std::vector<int> sides;  // per track
-  {
-    StageTimer timer("timeline: order, lanes, levels");
-    bool any = false;
-    auto extend = [&](int64_t first, int64_t last) {
-      t.first_ = any ? std::min(t.first_, first) : first;
-      t.last_ = any ? std::max(t.last_, last) : last;
-      any = true;
-    };
+  auto family = [&](const char* stage, auto add) {
+    StageTimer timer(std::string("timeline: ") + stage);
+    add();
     for (auto& [key, p] : pending) {
       if (p.start.empty() && !(p.counter && p.counter->size() > 0)) continue;
-      t.tracks_.push_back(finish(p));
-      sides.push_back(std::get<0>(key));
+      done.emplace(key, finish(p));
       p = Pending{};  // give the events' memory back as soon as they are a track
-      const TimelineTrack& tr = t.tracks_.back();
-      if (tr.counter) extend(tr.counter->time.front(), tr.counter->time.back());
-      else extend(tr.start.front(), *std::max_element(tr.end.begin(), tr.end.end()));
     }
+    pending.clear();
+  };
+  family("HGTX projection", [&] {
+    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
+    if (!note.empty()) t.notes_.push_back(note);
+  });
+  family("counters", [&] { addCounterTracks(report, pending); });
+  family("HGTX ranges", [&] { addHgtxTracks(report, pending); });
+  family("device tracks", [&] { addDeviceTracks(report, pending); });
+  family("PCCL stages", [&] { addPcclStageTracks(report, pending); });
+  family("API calls", [&] { addApiTracks(report, pending); });
+  family("OSRT calls", [&] { addOsrtTracks(report, pending); });
+  std::vector<int> sides;  // per track
+  bool any = false;
+  auto extend = [&](int64_t first, int64_t last) {
+    t.first_ = any ? std::min(t.first_, first) : first;
+    t.last_ = any ? std::max(t.last_, last) : last;
+    any = true;
+  };
+  t.tracks_.reserve(done.size());
+  for (auto& [key, tr] : done) {
+    t.tracks_.push_back(std::move(tr));
+    sides.push_back(std::get<0>(key));
+    const TimelineTrack& last = t.tracks_.back();
+    if (last.counter) extend(last.counter->time.front(), last.counter->time.back());
+    else extend(last.start.front(), *std::max_element(last.end.begin(), last.end.end()));
   }
   StageTimer timer("timeline: busy shares");
   t.computeShares(sides);

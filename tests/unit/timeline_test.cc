@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/analysis/hgtx_stacks.h"
 #include "core/gen/generator.h"
 
 namespace asys {
@@ -141,6 +142,38 @@ TEST(Timeline, WindowsMergeToPixelsAndLoseNoEvent) {
   }
   EXPECT_GT(merged, 0u);      // the windows above do merge events
   EXPECT_GT(fromLevels, 0u);  // and some read a level of detail
+}
+
+TEST(Timeline, HgtxLevelsAreTheStacksLevels) {
+  // The timeline's lanes come from buildHgtxLevels, the rules' from
+  // buildHgtxStacks: the same ranges at the same levels.
+  auto report = Report::open(demoReport());
+  const HgtxEvents& h = report->hgtx();
+  const HgtxStacks stacks = buildHgtxStacks(h);
+  const HgtxLevels levels = buildHgtxLevels(h);
+  ASSERT_EQ(levels.ranges, stacks.ranges);
+  ASSERT_EQ(levels.level.size(), levels.ranges.size());
+  size_t nested = 0;
+  for (size_t k = 0; k < levels.ranges.size(); ++k) {
+    EXPECT_EQ(levels.level[k], stacks.level[levels.ranges[k]]) << "range " << levels.ranges[k];
+    nested += levels.level[k] > 0;
+  }
+  EXPECT_GT(nested, 0u);
+}
+
+TEST(Timeline, TablesReadAgainAfterTheBuildHaveTheSameRows) {
+  // The tracks hold what they read; the report loads a released table again
+  // when a rule asks for it, with the same rows.
+  auto report = Report::open(demoReport());
+  const size_t kernels = report->kernels(kcol::time).size(), calls = report->hggcApi(acol::start).size();
+  const size_t ranges = report->hgtx().size();
+  const Timeline t = Timeline::build(*report);
+  EXPECT_EQ(report->kernels(kcol::time).size(), kernels);
+  EXPECT_EQ(report->hggcApi(acol::start).size(), calls);
+  EXPECT_EQ(report->hgtx().size(), ranges);
+  size_t events = 0;
+  for (const TimelineTrack& tr : t.tracks()) events += tr.size();
+  EXPECT_GT(events, kernels + calls);
 }
 
 TEST(Timeline, AWindowOutsideTheEventsIsEmpty) {

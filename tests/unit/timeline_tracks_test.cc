@@ -10,8 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <tuple>
 #include <fstream>
+#include <string>
+#include <tuple>
 #include <random>
 #include <sstream>
 
@@ -240,7 +241,7 @@ TEST_F(TimelineTracks, CounterWindowsMergeToPixels) {
 
 TEST(TimelineCounters, WindowsAgainstBruteForce) {
   // 20,000 points, 3 to 9 ns apart: windows of a few pixels read the block
-  // tables (blocks of 64 points and of 64 blocks), the others points.
+  // tables (blocks of 8 points, of 8 blocks, ...), the others points.
   TimelineCounter c;
   c.integer = true;
   std::mt19937 rng(5);
@@ -270,6 +271,69 @@ TEST(TimelineCounters, WindowsAgainstBruteForce) {
       }
       ASSERT_EQ(s.imin[k], mn) << "step " << k << " of window " << from << ".." << to;
       ASSERT_EQ(s.imax[k], mx) << "step " << k;
+    }
+  }
+}
+
+// The min and max of the points inside each step of `s`, by brute force:
+// step k holds the points from its time until the next step's (the first
+// step also the point in force at its time). NaN (no value) is skipped; a
+// step of only NaN has NaN. Compared as bits, so NaN equals NaN.
+template <typename T>
+void checkAgainstBruteForce(const TimelineCounter& c, const std::vector<T>& v, const std::vector<int64_t>& time,
+                            const std::vector<T>& smin, const std::vector<T>& smax, int64_t to, const std::string& what) {
+  auto lo = [](T a, T b) { return a != a ? b : b != b ? a : std::min(a, b); };
+  auto hi = [](T a, T b) { return a != a ? b : b != b ? a : std::max(a, b); };
+  auto same = [](T a, T b) { return a == b || (a != a && b != b); };
+  for (size_t k = 0; k < time.size(); ++k) {
+    const int64_t a = time[k], b = k + 1 < time.size() ? time[k + 1] : to;
+    size_t i = std::upper_bound(c.time.begin(), c.time.end(), a) - c.time.begin();
+    if (i > 0) --i;  // in force at a
+    T mn = v[i], mx = v[i];
+    for (; i < c.size() && c.time[i] < b; ++i) {
+      mn = lo(mn, v[i]);
+      mx = hi(mx, v[i]);
+    }
+    ASSERT_TRUE(same(smin[k], mn)) << what << ", step " << k << " at " << a << ": " << smin[k] << " vs " << mn;
+    ASSERT_TRUE(same(smax[k], mx)) << what << ", step " << k << " at " << a << ": " << smax[k] << " vs " << mx;
+  }
+}
+
+TEST(TimelineCounters, WindowsAcrossBlockBoundariesAgainstBruteForce) {
+  // One point a ns, so a point's index is its time and a window of P ns a
+  // pixel puts the pixels' edges where chosen: on the edges of the blocks of
+  // every level (P = 8, 64, 512, 4096), and one ns either side of them.
+  // Values: noise with a spike every 997 points and a dip every 1009, and for
+  // the metric counter runs of NaN (no value) across block edges.
+  const size_t n = 8 * 8 * 8 * 8 * 8 + 123;
+  TimelineCounter ci, cd;
+  ci.integer = true;
+  std::mt19937 rng(11);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t t = static_cast<int64_t>(i);
+    int64_t v = static_cast<int64_t>(rng() % 1000);
+    if (i % 997 == 0) v = 1'000'000 + static_cast<int64_t>(i);
+    if (i % 1009 == 0) v = -1'000'000 - static_cast<int64_t>(i);
+    ci.time.push_back(t);
+    ci.ivalue.push_back(v);
+    cd.time.push_back(t);
+    cd.dvalue.push_back(i % 700 < 90 ? std::nan("") : static_cast<double>(v) / 3);
+  }
+  finishCounter(ci);
+  finishCounter(cd);
+  for (int64_t perPixel : {1, 7, 8, 9, 63, 64, 65, 511, 512, 513, 4095, 4096, 4097}) {
+    for (int64_t from : {int64_t{0}, int64_t{1}, int64_t{7}, perPixel - 1, int64_t{4096 * 3 - 1}}) {
+      const uint32_t pixels = static_cast<uint32_t>(std::min<int64_t>(2000, (static_cast<int64_t>(n) - from) / perPixel + 2));
+      const int64_t to = from + perPixel * pixels;
+      const std::string what = "window " + std::to_string(from) + ".." + std::to_string(to) + " at " +
+                               std::to_string(perPixel) + " ns a pixel";
+      const CounterSlices si = counterWindow(ci, from, to, pixels);
+      ASSERT_GT(si.size(), 0u) << what;
+      EXPECT_LE(si.size(), 2u * pixels + 1) << what;
+      checkAgainstBruteForce(ci, ci.ivalue, si.time, si.imin, si.imax, to, what);
+      const CounterSlices sd = counterWindow(cd, from, to, pixels);
+      ASSERT_GT(sd.size(), 0u) << what;
+      checkAgainstBruteForce(cd, cd.dvalue, sd.time, sd.dmin, sd.dmax, to, what + " (metric)");
     }
   }
 }

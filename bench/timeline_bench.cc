@@ -1,0 +1,92 @@
+// The timeline's engine cost natively (bench/README.md, "Timeline"): builds
+// the tracks of one report, then times window queries over all tracks at
+// 1200 px, from the whole capture down to 1/10,000 of it, as
+// bench/timeline-run.mjs does in WebAssembly, and also the event tracks and
+// the counter tracks apart (which of them a slow window comes from).
+// Prints one JSON line: build time, tracks, events, counter points, the heap
+// in use after the build (glibc's mallinfo2: what the timeline and the
+// report's loaded columns hold) and the process's peak resident memory.
+// Usage: asys_timeline_bench REPORT [REPEAT]
+#include <malloc.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/timeline/timeline.h"
+
+namespace {
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// VmHWM of /proc/self/status in MiB: the peak resident memory so far.
+double peakMiB() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  return 0;
+}
+
+double heapMiB() { return static_cast<double>(mallinfo2().uordblks) / (1 << 20); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: asys_timeline_bench REPORT [REPEAT]\n");
+    return 2;
+  }
+  const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+  auto report = asys::Report::open(argv[1]);
+  const double t0 = nowMs();
+  const asys::Timeline t = asys::Timeline::build(*report);
+  const double buildMs = nowMs() - t0;
+  const double heap = heapMiB(), peak = peakMiB();
+  size_t events = 0, points = 0;
+  std::vector<size_t> all, eventTracks, counterTracks;
+  for (size_t i = 0; i < t.tracks().size(); ++i) {
+    const asys::TimelineTrack& tr = t.tracks()[i];
+    all.push_back(i);
+    if (tr.counter) {
+      points += tr.counter->size();
+      counterTracks.push_back(i);
+    } else {
+      events += tr.size();
+      eventTracks.push_back(i);
+    }
+  }
+  const int64_t span = t.last() - t.first();
+  // Best of `repeat` of one window over `ids`, in ms.
+  auto best = [&](const std::vector<size_t>& ids, int64_t from, int64_t to) {
+    double b = 1e300;
+    for (int k = 0; k < repeat; ++k) {
+      const double s = nowMs();
+      size_t n = 0;
+      for (size_t id : ids) n += t.tracks()[id].counter ? t.counterWindow(id, from, to, 1200).size()
+                                                         : t.window(id, from, to, 1200).size();
+      b = std::min(b, nowMs() - s);
+      if (n == SIZE_MAX) std::puts("");  // keeps the work
+    }
+    return b;
+  };
+  std::string windows;
+  for (int64_t part : {1, 10, 100, 1000, 10000}) {
+    const int64_t from = t.first() + (span - span / part) / 2, to = from + span / part;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s\"1/%lld\": [%.2f, %.2f, %.2f]", windows.empty() ? "" : ", ",
+                  static_cast<long long>(part), best(all, from, to), best(eventTracks, from, to),
+                  best(counterTracks, from, to));
+    windows += buf;
+  }
+  std::printf(
+      "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
+      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"windowMs (all, events, counters)\": {%s}}\n",
+      t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak, windows.c_str());
+  return 0;
+}
