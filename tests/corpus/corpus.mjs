@@ -256,6 +256,14 @@ export const CORPUS = [
     at: 'rule',
     error: /table HGGC_API, row 1: end \d+ is before start \d+/,
   },
+  {
+    // Found by the asysrep_reader fuzzer: end - start overflowed int64 (UBSan).
+    name: 'span-past-int64',
+    make: sqlite('kernels.sql', 'UPDATE HGGC_KERNEL SET start = -9223372036854775000 WHERE rowid = 1'),
+    rule: 'hggc_ppu_kern_sum',
+    at: 'rule',
+    error: /span-past-int64\.asysrep: table HGGC_KERNEL, row 1: the span from start -9223372036854775000 to end \d+ is longer than a duration can be/,
+  },
   // --- tolerated (docs/testing.md says why): the result, and a warning where one is due
   {
     name: 'null-device',
