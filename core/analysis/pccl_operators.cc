@@ -1,8 +1,9 @@
 #include "core/analysis/pccl_operators.h"
 
-#include <charconv>
 #include <cstdint>
 #include <iterator>
+
+#include "core/base/text.h"
 
 namespace asys {
 
@@ -24,8 +25,7 @@ bool isTypeName(std::string_view s) {
 // A non-negative decimal integer, or -1 ("-" or anything else).
 int64_t number(std::string_view s) {
   int64_t v = -1;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && p == s.data() + s.size() && v >= 0 ? v : -1;
+  return parseInt64(s, v) && v >= 0 ? v : -1;
 }
 
 }  // namespace

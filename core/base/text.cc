@@ -1,5 +1,7 @@
 #include "core/base/text.h"
 
+#include <charconv>
+
 namespace asys {
 
 std::vector<std::string> splitUnescaped(const std::string& s, char sep) {
@@ -24,6 +26,11 @@ std::string unescapeSeparators(const std::string& s) {
     out += s[i];
   }
   return out;
+}
+
+bool parseInt64(std::string_view s, int64_t& out) {
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return !s.empty() && ec == std::errc() && p == s.data() + s.size();
 }
 
 bool isValidUtf8(std::string_view s) {

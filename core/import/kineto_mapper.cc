@@ -4,13 +4,13 @@
 #include "core/import/kineto_mapper.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <set>
 
 #include "core/analysis/intervals.h"
 #include "core/base/error.h"
+#include "core/base/text.h"
 #include "core/import/kineto_names.h"
 #include "core/writer/report_writer.h"
 
@@ -141,8 +141,7 @@ int64_t Mapper::tidOf(const Event& e) {
   int64_t digits = 0;
   if (e.is(kTid)) {
     tid = e.tid == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : e.tid < 0 ? -e.tid : e.tid;
-  } else if (e.is(kTidText) && allDigits(e.tidText) &&
-             std::from_chars(e.tidText.data(), e.tidText.data() + e.tidText.size(), digits).ec == std::errc()) {
+  } else if (e.is(kTidText) && allDigits(e.tidText) && parseInt64(e.tidText, digits)) {
     tid = digits;  // (past int64, the digits are a name like any other text below)
   } else if (e.is(kTidText)) {
     auto it = tidByText_.find(e.tidText);

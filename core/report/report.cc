@@ -1,12 +1,12 @@
 #include "core/report/report.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 
 #include "core/base/error.h"
+#include "core/base/text.h"
 #include "core/report/column_loader.h"
 #include "core/report/sqlite_db.h"
 
@@ -63,8 +63,7 @@ namespace {
 // for a text that is not one: found by fuzzing).
 int64_t metaTime(const std::string& path, std::string_view name, const std::string& value) {
   int64_t v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size()) {
+  if (!parseInt64(value, v)) {
     throw Error(path + ": META_DATA " + std::string(name) + " '" + value + "' is not a time in nanoseconds");
   }
   return v;

@@ -1,11 +1,11 @@
 #include "core/rules/rule.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include "core/base/error.h"
 #include "core/base/regex.h"
 #include "core/base/stage_timer.h"
+#include "core/base/text.h"
 #include "core/compare/compare.h"
 #include "core/report/report.h"
 
@@ -22,12 +22,6 @@ std::vector<std::string> splitUnescapedSlash(std::string_view s) {
     s.remove_prefix(slash + 1);
   }
   return out;
-}
-
-bool parseInt(std::string_view s, int64_t& out) {
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
 }
 
 std::string optionNames(const RuleSpec& rule) {
@@ -66,7 +60,7 @@ std::optional<std::string> RuleOptions::value(const std::string& name) const {
 std::optional<int64_t> RuleOptions::intValue(const std::string& name) const {
   auto v = value(name);
   int64_t out = 0;
-  if (!v || !parseInt(*v, out)) return std::nullopt;
+  if (!v || !parseInt64(*v, out)) return std::nullopt;
   return out;
 }
 
@@ -78,7 +72,7 @@ std::optional<std::vector<int64_t>> RuleOptions::idList(const std::string& name)
   while (true) {
     size_t slash = rest.find('/');
     int64_t id = 0;
-    parseInt(rest.substr(0, slash), id);  // validated by parseRuleOptions
+    parseInt64(rest.substr(0, slash), id);  // validated by parseRuleOptions
     ids.push_back(id);
     if (slash == std::string_view::npos) break;
     rest.remove_prefix(slash + 1);
@@ -133,7 +127,7 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
         break;
       case OptionKind::Int: {
         int64_t v = 0;
-        if (!parseInt(value, v)) bad("expected " + name + "=" + spec->placeholder + " with an integer");
+        if (!parseInt64(value, v)) bad("expected " + name + "=" + spec->placeholder + " with an integer");
         if (spec->minValue && v < *spec->minValue) bad("must be at least " + std::to_string(*spec->minValue));
         if (spec->maxValue && v > *spec->maxValue) bad("must be at most " + std::to_string(*spec->maxValue));
         opts.set(name, value);
@@ -145,7 +139,7 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
         while (ok) {
           size_t slash = rest.find('/');
           int64_t id = 0;
-          ok = parseInt(rest.substr(0, slash), id) && id >= 0;
+          ok = parseInt64(rest.substr(0, slash), id) && id >= 0;
           if (slash == std::string_view::npos) break;
           rest.remove_prefix(slash + 1);
         }

@@ -1,21 +1,16 @@
 #include "core/rules/time_window.h"
 
 #include <algorithm>
-#include <charconv>
 #include <vector>
 
 #include "core/analysis/hgtx_ranges.h"
 #include "core/base/error.h"
+#include "core/base/text.h"
 #include "core/report/report.h"
 
 namespace asys {
 
 namespace {
-
-bool parseInt(std::string_view s, int64_t& out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return !s.empty() && ec == std::errc() && p == s.data() + s.size();
-}
 
 TimeWindow fromFilterTime(Report& report, const std::string& spec) {
   size_t slash = spec.find('/');
@@ -28,11 +23,11 @@ TimeWindow fromFilterTime(Report& report, const std::string& spec) {
   TimeWindow w;
   int64_t v = 0;
   if (!a.empty()) {
-    if (!parseInt(a, v) || v < 0) return bad();
+    if (!parseInt64(a, v) || v < 0) return bad();
     w.start = origin + v;
   }
   if (!b.empty()) {
-    if (!parseInt(b, v) || v < 0) return bad();
+    if (!parseInt64(b, v) || v < 0) return bad();
     w.end = origin + v;
   }
   if (w.end <= w.start) throw Error("--filter-time: END must be after START in '" + spec + "'");
@@ -44,7 +39,7 @@ TimeWindow fromFilterHgtx(Report& report, const std::string& spec) {
   int64_t index = 0;
   if (size_t slash = name.rfind('/'); slash != std::string::npos) {
     int64_t v = 0;
-    if (parseInt(std::string_view(name).substr(slash + 1), v)) {
+    if (parseInt64(std::string_view(name).substr(slash + 1), v)) {
       if (v < 0) throw Error("--filter-hgtx: the index in '" + spec + "' must be 0 or more");
       index = v;
       name.resize(slash);
