@@ -5,25 +5,10 @@
 #include <cstdint>
 #include <string>
 
-#include "core/base/error.h"
-#include "core/rules/rule.h"
-#include "core/rules/rule_config.h"
 #include "tests/fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string entry(reinterpret_cast<const char*>(data), size);
-  asys::RuleConfig config;
-  try {
-    config.add("callstack-group-config", entry);
-  } catch (const asys::Error&) {
-    return 0;
-  }
-  for (const char* name : {"device_memory_usage_summary", "device_memory_usage_detail"}) {
-    const asys::RuleSpec* rule = asys::findRule(name);
-    try {
-      asys::runRule(*rule, asys::fuzz::sampleReport(), asys::parseRuleOptions(*rule, {}), {}, config);
-    } catch (const asys::Error&) {
-    }
-  }
+  asys::fuzz::runRulesWithConfig("callstack-group-config", std::string(reinterpret_cast<const char*>(data), size),
+                                 {"device_memory_usage_summary", "device_memory_usage_detail"});
   return 0;
 }

@@ -7,8 +7,12 @@
 #include <filesystem>
 #include <memory>
 
+#include "core/base/error.h"
 #include "core/gen/generator.h"
 #include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/rules/rule_config.h"
+#include "core/writer/report_writer.h"
 
 namespace asys::fuzz {
 
@@ -41,6 +45,34 @@ Report& sampleReport() {
     return Report::open(path);
   }();
   return *report;
+}
+
+void runRulesWithConfig(const char* option, const std::string& entry, std::initializer_list<const char*> rules) {
+  RuleConfig config;
+  try {
+    config.add(option, entry);
+  } catch (const Error&) {
+    return;
+  }
+  for (const char* name : rules) {
+    const RuleSpec* rule = findRule(name);
+    try {
+      runRule(*rule, sampleReport(), parseRuleOptions(*rule, {}), {}, config);
+    } catch (const Error&) {
+    }
+  }
+}
+
+void importBytes(const char* inputSuffix, const uint8_t* data, size_t size,
+                 const std::function<void(const std::string& input, ReportWriter& out)>& import) {
+  const std::string input = scratchPath(inputSuffix);
+  const std::string output = scratchPath("-imported.asysrep");
+  writeFile(input, data, size);
+  removeFile(output);
+  try {
+    writeReportFile(output, [&](ReportWriter& w) { import(input, w); });
+  } catch (const Error&) {
+  }
 }
 
 }  // namespace asys::fuzz

@@ -3,21 +3,11 @@
 // `asys import` does. Bad input is a one-line asys::Error; anything else
 // is a finding.
 #include <cstdint>
-#include <string>
 
-#include "core/base/error.h"
 #include "core/import/importer.h"
-#include "core/writer/report_writer.h"
 #include "tests/fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::string input = asys::fuzz::scratchPath(".json");
-  static const std::string output = asys::fuzz::scratchPath("-kineto.asysrep");
-  asys::fuzz::writeFile(input, data, size);
-  asys::fuzz::removeFile(output);
-  try {
-    asys::writeReportFile(output, [&](asys::ReportWriter& w) { asys::importKineto({input}, w); });
-  } catch (const asys::Error&) {
-  }
+  asys::fuzz::importBytes(".json", data, size, [](const std::string& in, asys::ReportWriter& w) { asys::importKineto({in}, w); });
   return 0;
 }
