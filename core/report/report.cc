@@ -66,6 +66,10 @@ int64_t metaTime(const std::string& path, std::string_view name, const std::stri
   if (!parseInt64(value, v)) {
     throw Error(path + ": META_DATA " + std::string(name) + " '" + value + "' is not a time in nanoseconds");
   }
+  if (!withinTimeLimit(v)) {
+    throw Error(path + ": META_DATA " + std::string(name) + " " + value +
+                " is further than 2^62 ns (146 years) from the clock's zero");
+  }
   return v;
 }
 

@@ -22,6 +22,12 @@ class SqliteDb;
 
 constexpr int64_t kNoValue = INT64_MIN;  // SQL NULL in an integer column
 
+// A report's times lie within +-2^62 ns (146 years) of its clock's zero, so
+// any two of them, of any tables, differ by less than 2^63: the loads and the
+// META_DATA reader refuse a time past it (far beyond any real capture).
+constexpr int64_t kTimeLimit = int64_t{1} << 62;
+inline bool withinTimeLimit(int64_t t) { return t >= -kTimeLimit && t < kTimeLimit; }
+
 inline int64_t pidOf(int64_t globalTid) { return (globalTid >> 24) & 0xFFFFFF; }
 inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
 

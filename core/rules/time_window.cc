@@ -12,6 +12,13 @@ namespace asys {
 
 namespace {
 
+// A --filter-time bound past int64 from a late capture start is past every
+// time of the report: it saturates (origin is within kTimeLimit, v >= 0).
+int64_t fromOrigin(int64_t origin, int64_t v) {
+  int64_t t;
+  return __builtin_add_overflow(origin, v, &t) ? INT64_MAX : t;
+}
+
 TimeWindow fromFilterTime(Report& report, const std::string& spec) {
   size_t slash = spec.find('/');
   auto bad = [&]() -> TimeWindow {
@@ -24,11 +31,11 @@ TimeWindow fromFilterTime(Report& report, const std::string& spec) {
   int64_t v = 0;
   if (!a.empty()) {
     if (!parseInt64(a, v) || v < 0) return bad();
-    w.start = origin + v;
+    w.start = fromOrigin(origin, v);
   }
   if (!b.empty()) {
     if (!parseInt64(b, v) || v < 0) return bad();
-    w.end = origin + v;
+    w.end = fromOrigin(origin, v);
   }
   if (w.end <= w.start) throw Error("--filter-time: END must be after START in '" + spec + "'");
   return w;
