@@ -15,6 +15,22 @@ constexpr uint32_t kMatchLimit = 1000000;
 constexpr uint32_t kDepthLimit = 100000;
 constexpr PCRE2_SIZE kHeapLimitKiB = 64 * 1024;
 
+// PCRE2 resets its match limit at each start position, so a search of a
+// name of n characters may take n times the limit: the fuzzer's
+// `....*.....*...3` took 3.6 s on one 499-character HGTX range and stayed
+// under it. So every search also counts its steps, through automatic
+// callouts (one at each pattern item tried; ordinary searches are 1.3-1.5
+// times slower, microseconds a name):
+// - one search may take 10 million steps (0.2 s natively);
+// - one regex's searches in a run may take 50 million steps (1 s) in all
+//   unless they average under 100000 steps a name. An ordinary pattern takes
+//   tens to thousands a name, and names are matched once per distinct text,
+//   so this stops only a pattern that backtracks hard on every name.
+// Steps, not time, so the same report and pattern fail alike everywhere.
+constexpr uint64_t kSearchSteps = 10'000'000;
+constexpr uint64_t kRunSteps = 50'000'000;
+constexpr uint64_t kSlowSearchSteps = 100'000;
+
 std::string pcre2Message(int code) {
   PCRE2_UCHAR buf[256];
   pcre2_get_error_message(code, buf, sizeof buf);
@@ -32,6 +48,12 @@ const char* limitName(int code) {
   }
 }
 
+// "12.3 million"
+std::string millions(uint64_t n) {
+  const uint64_t tenths = (n + 50'000) / 100'000;
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " million";
+}
+
 // Characters of UTF-8 text (bytes that do not continue a sequence).
 size_t characterCount(std::string_view text) {
   size_t n = 0;
@@ -44,6 +66,9 @@ struct Regex::Impl {
   pcre2_code* code = nullptr;
   pcre2_match_data* data = nullptr;
   pcre2_match_context* context = nullptr;
+  uint64_t searchSteps = 0;  // of the search under way
+  uint64_t runSteps = 0;     // of every search so far
+  uint64_t searches = 0;
   ~Impl() {
     pcre2_match_context_free(context);
     pcre2_match_data_free(data);
@@ -51,12 +76,20 @@ struct Regex::Impl {
   }
 };
 
+namespace {
+// The callout: data is the search's step count. A negative return ends the
+// search with that code.
+int countStep(pcre2_callout_block*, void* steps) {
+  return ++*static_cast<uint64_t*>(steps) > kSearchSteps ? PCRE2_ERROR_CALLOUT : 0;
+}
+}  // namespace
+
 Regex::Regex(const std::string& pattern, const std::string& option)
     : pattern_(pattern), option_(option), impl_(std::make_unique<Impl>()) {
   int error = 0;
   PCRE2_SIZE offset = 0;
-  impl_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF,
-                              &error, &offset, nullptr);
+  impl_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
+                              PCRE2_UTF | PCRE2_AUTO_CALLOUT, &error, &offset, nullptr);
   if (!impl_->code) {
     throw Error(option + ": invalid regular expression '" + pattern + "' at position " +
                 std::to_string(offset) + ": " + pcre2Message(error));
@@ -66,6 +99,7 @@ Regex::Regex(const std::string& pattern, const std::string& option)
   pcre2_set_match_limit(impl_->context, kMatchLimit);
   pcre2_set_depth_limit(impl_->context, kDepthLimit);
   pcre2_set_heap_limit(impl_->context, kHeapLimitKiB);
+  pcre2_set_callout(impl_->context, countStep, &impl_->searchSteps);
 }
 
 Regex::~Regex() = default;
@@ -73,19 +107,33 @@ Regex::Regex(Regex&&) noexcept = default;
 Regex& Regex::operator=(Regex&&) noexcept = default;
 
 bool Regex::search(std::string_view subject) const {
-  int rc = pcre2_match(impl_->code, reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), 0,
-                       0, impl_->data, impl_->context);
+  Impl& impl = *impl_;
+  impl.searchSteps = 0;
+  int rc = pcre2_match(impl.code, reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), 0,
+                       0, impl.data, impl.context);
+  impl.runSteps += impl.searchSteps;
+  ++impl.searches;
+  const auto fail = [&](const std::string& what) {
+    throw Error(option_ + ": regular expression '" + pattern_ + "' " + what);
+  };
+  if (rc == PCRE2_ERROR_CALLOUT) {
+    fail("took more than " + std::to_string(kSearchSteps / 1'000'000) + " million steps on a name of " +
+         std::to_string(characterCount(subject)) + " characters");
+  }
+  if (impl.runSteps > kRunSteps && impl.runSteps > kSlowSearchSteps * impl.searches) {
+    fail("took " + millions(impl.runSteps) + " steps on " + std::to_string(impl.searches) + " names (" +
+         millions(impl.runSteps / impl.searches) + " a name), backtracking on every name: write it with fewer repeats such as '.*'");
+  }
   if (rc >= 0) return true;
   if (rc == PCRE2_ERROR_NOMATCH) return false;
   if (rc == PCRE2_ERROR_BADUTFOFFSET || (rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= PCRE2_ERROR_UTF8_ERR21)) {
     return false;  // text that is not UTF-8 cannot match a UTF pattern
   }
   if (const char* limit = limitName(rc)) {
-    throw Error(option_ + ": regular expression '" + pattern_ + "' hit " + limit + " on a name of " +
-                std::to_string(characterCount(subject)) + " characters");
+    fail(std::string("hit ") + limit + " on a name of " + std::to_string(characterCount(subject)) + " characters");
   }
-  throw Error(option_ + ": regular expression '" + pattern_ + "' failed on '" +
-              std::string(subject.substr(0, 80)) + "': " + pcre2Message(rc));
+  fail("failed on '" + std::string(subject.substr(0, 80)) + "': " + pcre2Message(rc));
+  return false;
 }
 
 std::vector<std::string> splitRegexList(std::string_view list, const std::string& option) {

@@ -1,7 +1,9 @@
 #pragma once
 // Regular expressions for every regex option (PCRE2, Perl-compatible, as the
 // rule documentation says). Matching is a search (a partial match anywhere),
-// bounded by a match limit so a pathological pattern fails instead of hanging.
+// bounded so a pathological pattern fails instead of hanging: PCRE2's match,
+// depth and heap limits, and a count of the steps of each search and of all
+// of one regex's searches in a run (docs/security.md, "Regular expressions").
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,7 +14,8 @@ namespace asys {
 class Regex {
  public:
   // Throws Error: "<option>: invalid regular expression '<pattern>' at
-  // position N: <reason>".
+  // position N: <reason>". search() throws Error naming the option, the
+  // pattern and the bound it went past.
   Regex(const std::string& pattern, const std::string& option);
   ~Regex();
   Regex(Regex&&) noexcept;

@@ -357,6 +357,24 @@ export const CORPUS = [
     error: /--ppu-op-config 'GEMM=kernel:\(a\+\)\+\$': regular expression '\(a\+\)\+\$' hit the match limit on a name of 5001 characters/,
   },
   {
+    // Found by the ppu_op_config fuzzer: under the step bound of each search
+    // (~4 million steps a name), but slow on every one of 400 names: the
+    // regex's run bound ends it.
+    name: 'regex-slow-on-every-name',
+    make: sqlite(
+      'ops_nested.sql',
+      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 400)
+         INSERT INTO StringIds SELECT 100000 + i, ${as(100)} || i FROM k`,
+      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 400)
+         INSERT INTO HGGC_KERNEL SELECT 20000 + i * 10, 20005 + i * 10, 0, 1, 7, 100000 + i, 1677721600,
+           100000 + i, 100000 + i, 100000 + i, 1, 1, 1, 128, 1, 1, 32, 0, 0, NULL, NULL FROM k`,
+    ),
+    rule: 'ppu_op_sum',
+    config: ['--ppu-op-config', 'T=kernel:a.*a.*a.*[b-z]'],
+    at: 'rule',
+    error: /--ppu-op-config 'T=kernel:a\.\*a\.\*a\.\*\[b-z\]': regular expression 'a\.\*a\.\*a\.\*\[b-z\]' took 5\d\.\d million steps on \d+ names \(\d\.\d million a name\), backtracking on every name/,
+  },
+  {
     name: 'regex-callstack-group',
     make: sqlite('memory_usage.sql', `UPDATE StringIds SET value = ${as(5000)} || '!'`),
     rule: 'device_memory_usage_summary',
