@@ -6,9 +6,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-/** Serves build/web on a free port: { baseUrl, server } (kill the server when done). */
+/**
+ * Serves build/web (or ASYS_WEB_DIR: another build, to measure two side by
+ * side) on a free port: { baseUrl, server } (kill the server when done).
+ */
 export async function serveBuiltApp(root) {
-  const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), path.join(root, 'build/web'), '--port', '0'], {
+  const dir = process.env.ASYS_WEB_DIR ?? path.join(root, 'build/web');
+  const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), dir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise((resolve, reject) => {

@@ -5,6 +5,9 @@
 // It reads the viewer's frame marks (web/src/lib/frame_marks.ts, switched on
 // by the init script below):
 //   query           asys:tl-query: the window request posted -> its slices back
+//   worker          asys:tl-worker: of that, the worker's answering (the
+//                   engine's query and decoding; the rest is the messages
+//                   and waiting for the page's thread)
 //   paint           asys:tl-paint: one canvas paint (every paint, also the
 //                   one right after an input that redraws the old slices at
 //                   the new scale)
@@ -134,6 +137,7 @@ try {
 
   const marks = await page.evaluate(() => ({
     query: performance.getEntriesByName('asys:tl-query').map((m) => ({ seq: m.detail.seq, ms: m.duration })),
+    worker: performance.getEntriesByName('asys:tl-worker').map((m) => m.duration),
     paint: performance.getEntriesByName('asys:tl-paint').map((m) => ({ end: m.startTime + m.duration, ms: m.duration })),
     frame: performance.getEntriesByName('asys:tl-frame').map((m) => ({ seq: m.detail.seq, at: m.startTime })),
   }));
@@ -153,6 +157,7 @@ try {
     steps: latency.length,
     stepsAtALimit: noMove,
     queryMs: stats(marks.query.map((q) => q.ms)),
+    workerMs: stats(marks.worker),
     paintMs: stats(marks.paint.map((p) => p.ms)),
     frameMs: stats(frameMs),
     inputToFrameMs: stats(latency),

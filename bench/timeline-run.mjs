@@ -44,3 +44,26 @@ for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
   rows.push(`1/${part}: ${best.toFixed(1)} ms, ${slices} slices`);
 }
 console.log(JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows }));
+
+// PER_TRACK=1: each track's own window time (best of REPEAT) at the whole
+// capture and 1/100 of it, the costliest first: what a frame of a few
+// tracks pays for which.
+if (process.env.PER_TRACK) {
+  for (const part of [1n, 100n]) {
+    const from = info.first + (span - span / part) / 2n;
+    const to = from + span / part;
+    const costs = info.tracks.map((t) => {
+      let best = Infinity;
+      for (let k = 0; k < repeat; k++) {
+        t0 = performance.now();
+        engine.timelineWindow(opened.report, String(from), String(to), 1200, [t.id]);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return { track: `${t.group} / ${t.label}`, counter: !!t.counter, events: t.events, ms: Number(best.toFixed(2)) };
+    });
+    costs.sort((a, b) => b.ms - a.ms);
+    const sum = (xs) => xs.reduce((n, c) => n + c.ms, 0).toFixed(1);
+    console.log(`1/${part}: all ${sum(costs)} ms, counters ${sum(costs.filter((c) => c.counter))} ms, costliest:`);
+    for (const c of costs.slice(0, 12)) console.log(`  ${c.ms} ms  ${c.counter ? 'counter' : `${c.events} events`}  ${c.track}`);
+  }
+}

@@ -227,3 +227,34 @@ test('the rows of the digest: OSRT, PCCL, the HGTX projection and counters, with
   await expect(tip).toContainText(/\d B/);
   await expect(tip).toContainText('at +');
 });
+
+test('only the rows in view are asked for and drawn; scrolling brings the others', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await openTimeline(page);
+  const view = page.getByTestId('timeline-view');
+  const box = page.locator('.timeline-scroll');
+  const rows = page.getByTestId('timeline-rows').locator('li');
+  const all = await rows.count();
+  // Three screens of the scroll box at most: fewer tracks than the report's 74 (slice tracks only: counters come apart).
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
+  const asked = Number(await view.getAttribute('data-tracks-asked'));
+  expect(asked).toBeGreaterThan(0);
+  expect(asked).toBeLessThan(all);
+  // The canvas is as tall as the scroll box, not as every row.
+  const canvasHeight = await page.locator('.timeline canvas').evaluate((c) => c.getBoundingClientRect().height);
+  const boxHeight = await box.evaluate((el) => el.clientHeight);
+  expect(canvasHeight).toBeLessThanOrEqual(boxHeight);
+  // The last memory row, at the bottom: out of reach until scrolled to, then its value under the pointer.
+  const last = rows.filter({ hasText: /^Memory in use/ }).last();
+  const top = Number(await last.getAttribute('data-top'));
+  const height = Number(await last.getAttribute('data-height'));
+  expect(top).toBeGreaterThan(3 * boxHeight);
+  await box.evaluate((el, y) => (el.scrollTop = y - 100), top);
+  await waitIdle(page);
+  const layer = page.getByTestId('timeline-canvas');
+  const width = (await layer.boundingBox())!.width;
+  await layer.hover({ position: { x: LABELS + (width - LABELS) * 0.6, y: top + height / 2 } });
+  const tip = page.getByTestId('timeline-tip');
+  await expect(tip).toContainText('Memory in use');
+  await expect(tip).toContainText(/\d B/);
+});

@@ -13,6 +13,8 @@ import {
   stepText,
   trackLabel,
   layoutTracks,
+  rowsIn,
+  tracksToFetch,
   LANE_HEIGHT,
   GROUP_HEADING,
   MIN_SPAN,
@@ -84,6 +86,37 @@ describe('layout and hit testing', () => {
       [2 * GROUP_HEADING + 3 * LANE_HEIGHT + 8, 3 * LANE_HEIGHT, true],
     ]);
     expect(height).toBe(2 * GROUP_HEADING + 6 * LANE_HEIGHT + 12);
+  });
+  it('finds the rows a vertical span shows, as a walk over every row would', () => {
+    // 40 tracks in groups of 3, lanes 1-4 and a counter every fifth.
+    const { rows, height } = layoutTracks(
+      Array.from({ length: 40 }, (_, i) => ({
+        id: i,
+        group: `G${Math.floor(i / 3)}`,
+        label: `t${i}`,
+        lanes: 1 + (i % 4),
+        events: 1,
+        ...(i % 5 === 4 ? { counter: { unit: 'B', integer: true, max: 1n } } : {}),
+      })),
+    );
+    const walk = (top: number, bottom: number) =>
+      rows.filter((r) => r.top - (r.groupStart ? GROUP_HEADING : 0) < bottom && r.top + r.height > top).map((r) => r.track.id);
+    for (let top = -50; top < height + 50; top += 7) {
+      for (const span of [1, 13, 100, 400]) expect(rowsIn(rows, top, top + span).map((r) => r.track.id)).toEqual(walk(top, top + span));
+    }
+    // A group's heading shows its first row.
+    expect(rowsIn(rows, 0, 1).map((r) => r.track.id)).toEqual([0]);
+  });
+  it('asks for the tracks of three screens, the same set within one screen', () => {
+    const { rows } = layoutTracks(Array.from({ length: 100 }, (_, i) => ({ id: i, group: 'P', label: `t${i}`, lanes: 1, events: 1 })));
+    // Rows of 16 px every 20 px from 18 px: a screen of 200 px holds 10.
+    const a = tracksToFetch(rows, 410, 200); // screen 2: rows over [200, 800)
+    expect(a.ids).toEqual(rowsIn(rows, 200, 800).map((r) => r.track.id));
+    expect(a.ids[0]).toBe(9); // [198, 214)
+    expect(a.ids.at(-1)).toBe(39); // [798, 814)
+    expect(tracksToFetch(rows, 599, 200).key).toBe(a.key);
+    expect(tracksToFetch(rows, 600, 200).key).not.toBe(a.key);
+    expect(tracksToFetch(rows, 0, 200).ids[0]).toBe(0); // the first screen: none above
   });
   it('finds the slice under the pointer on its lane, within 2 px', () => {
     const origin = 10n ** 18n; // epoch-like: offsets stay exact

@@ -8,7 +8,11 @@
 // The selected event's linked events (an API call's launched activities, an
 // activity's launching call) are outlined, an arrow from each call to its
 // activity.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// Only what is in view is drawn: the canvas is as tall as the scroll box and
+// stays at its top (sticky, the time axis along its top edge), painting the
+// rows under it; a transparent layer as tall as every row takes the pointer,
+// so its coordinates are the layout's whatever the scroll.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
@@ -20,6 +24,7 @@ import {
   groupLabel,
   layoutTracks,
   panBy,
+  rowsIn,
   sliceAt,
   stepAt,
   stepText,
@@ -89,6 +94,9 @@ interface Props {
   onSelection: (s: [number, number] | null) => void;
   /** The selected event and its linked events, outlined. */
   related?: TimelineRelated | null;
+  /** The scroll box's scroll offset and visible height, px: what to paint. */
+  scrollTop: number;
+  viewHeight: number;
 }
 
 export function TimelineCanvas(props: Props) {
@@ -96,15 +104,21 @@ export function TimelineCanvas(props: Props) {
   const highlightName = props.highlightName ?? null;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const pointer = useRef<HTMLDivElement>(null);
   // Drawn again in the new theme's colours.
   useTheme();
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const extent = Number(info.last - origin);
-  const layout = layoutTracks(info.tracks);
+  const layout = useMemo(() => layoutTracks(info.tracks), [info.tracks]);
+  // Every row: a link's arrow may lead to one out of view.
+  const rowOf = useMemo(() => new Map(layout.rows.map((r) => [r.track.id, r])), [layout]);
   const groupShare = new Map((info.groups ?? []).map((g) => [g.name, g.share]));
   const counterSteps = new Map((slices?.counters ?? []).map((c) => [c.id, c]));
   const height = layout.height + AXIS_HEIGHT;
+  // The painted part: the scroll box's height of it from scrollTop.
+  const scrollTop = Math.max(0, Math.min(props.scrollTop, height - 1));
+  const paintHeight = Math.max(AXIS_HEIGHT + 1, Math.min(height - scrollTop, props.viewHeight || height));
   const plot = Math.max(1, width - LABEL_WIDTH);
   const toPx = (offset: number) => LABEL_WIDTH + ((offset - viewport.from) / (viewport.to - viewport.from)) * plot;
   const toOffset = (x: number) => viewport.from + ((x - LABEL_WIDTH) / plot) * (viewport.to - viewport.from);
@@ -122,7 +136,7 @@ export function TimelineCanvas(props: Props) {
   const viewRef = useRef(viewport);
   viewRef.current = viewport;
   useEffect(() => {
-    const el = canvas.current!;
+    const el = pointer.current!;
     const onWheel = (e: WheelEvent) => {
       const x = e.offsetX;
       if (x < LABEL_WIDTH) return;
@@ -149,17 +163,16 @@ export function TimelineCanvas(props: Props) {
     onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
   };
 
-  const rowAt = (canvasY: number) => {
-    const y = canvasY - AXIS_HEIGHT;
-    return layout.rows.find((r) => y >= r.top && y < r.top + r.height) ?? null;
+  // The row under a y of the pointer layer (none under the axis, which stays in view).
+  const rowAt = (layerY: number) => {
+    if (layerY - scrollTop < AXIS_HEIGHT) return null;
+    const y = layerY - AXIS_HEIGHT;
+    return rowsIn(layout.rows, y, y + 1).find((r) => y >= r.top && y < r.top + r.height) ?? null;
   };
   // Which track and lane a y falls on.
-  const laneAt = (canvasY: number) => {
-    const y = canvasY - AXIS_HEIGHT;
-    for (const r of layout.rows) {
-      if (y >= r.top && y < r.top + r.height) return { track: r.track.id, lane: Math.floor((y - r.top) / LANE_HEIGHT) };
-    }
-    return null;
+  const laneAt = (layerY: number) => {
+    const r = rowAt(layerY);
+    return r ? { track: r.track.id, lane: Math.floor((layerY - AXIS_HEIGHT - r.top) / LANE_HEIGHT) } : null;
   };
   const hit = (x: number, y: number): PickedSlice | null => {
     const at = laneAt(y);
@@ -170,11 +183,11 @@ export function TimelineCanvas(props: Props) {
   };
 
   const drag = useRef<{ x0: number; moved: boolean } | null>(null);
-  const onMouseDown = (e: React.MouseEvent<HTMLCanvasElement>) => {
+  const onMouseDown = (e: React.MouseEvent<HTMLDivElement>) => {
     if (e.button !== 0 || e.nativeEvent.offsetX < LABEL_WIDTH) return;
     drag.current = { x0: e.nativeEvent.offsetX, moved: false };
   };
-  const onMouseMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
+  const onMouseMove = (e: React.MouseEvent<HTMLDivElement>) => {
     const x = e.nativeEvent.offsetX, y = e.nativeEvent.offsetY;
     const d = drag.current;
     if (d) {
@@ -207,7 +220,7 @@ export function TimelineCanvas(props: Props) {
     }`;
     setHover({ x, y, text });
   };
-  const onMouseUp = (e: React.MouseEvent<HTMLCanvasElement>) => {
+  const onMouseUp = (e: React.MouseEvent<HTMLDivElement>) => {
     const d = drag.current;
     drag.current = null;
     if (!d || d.moved) return;
@@ -222,11 +235,11 @@ export function TimelineCanvas(props: Props) {
     const c = canvas.current!;
     const dpr = window.devicePixelRatio || 1;
     c.width = Math.round(width * dpr);
-    c.height = Math.round(height * dpr);
+    c.height = Math.round(paintHeight * dpr);
     const g = c.getContext('2d');
     if (!g) return;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, width, height);
+    g.clearRect(0, 0, width, paintHeight);
     g.font = '11px sans-serif';
     g.textBaseline = 'middle';
     // Axis.
@@ -235,21 +248,23 @@ export function TimelineCanvas(props: Props) {
       return t.length > 1 ? t[1] - t[0] : viewport.to - viewport.from;
     })();
     const colors = chartColors(box.current!);
-    g.fillStyle = colors.subtle;
-    g.fillRect(0, 0, width, AXIS_HEIGHT);
-    g.fillStyle = colors.text2;
+    // Rows at y0 + their layout top; only those in view (below the axis).
+    const y0 = AXIS_HEIGHT - scrollTop;
+    const shown = rowsIn(layout.rows, scrollTop, scrollTop + paintHeight - AXIS_HEIGHT);
+    const tickXs = ticks(viewport, plot).map(toPx);
     g.strokeStyle = colors.line;
-    for (const t of ticks(viewport, plot)) {
-      const x = toPx(t);
-      g.fillText(tickLabel(t, step), x + 3, AXIS_HEIGHT / 2);
+    for (const x of tickXs) {
       g.beginPath();
-      g.moveTo(x, 0);
-      g.lineTo(x, height);
+      g.moveTo(x, AXIS_HEIGHT);
+      g.lineTo(x, paintHeight);
       g.stroke();
     }
-    const y0 = AXIS_HEIGHT;
+    g.save();
+    g.beginPath();
+    g.rect(0, AXIS_HEIGHT, width, paintHeight - AXIS_HEIGHT);
+    g.clip();
     // Tracks.
-    for (const r of layout.rows) {
+    for (const r of shown) {
       if (r.groupStart) {
         g.fillStyle = colors.text;
         g.font = '600 11.5px sans-serif';
@@ -267,11 +282,10 @@ export function TimelineCanvas(props: Props) {
       g.fillStyle = colors.rowAlt;
       g.fillRect(LABEL_WIDTH, y0 + r.top, plot, r.height);
     }
-    g.save();
     g.beginPath();
-    g.rect(LABEL_WIDTH, 0, plot, height);
+    g.rect(LABEL_WIDTH, AXIS_HEIGHT, plot, paintHeight - AXIS_HEIGHT);
     g.clip();
-    const rowOf = new Map(layout.rows.map((r) => [r.track.id, r]));
+    const inView = new Set(shown.map((r) => r.track.id));
     // A memcpy's colour is its direction's: found once per name of the window.
     const memcpyColorOf = new Map<number, string>();
     const fillOf = (kind: number, name: number) => {
@@ -283,7 +297,7 @@ export function TimelineCanvas(props: Props) {
     };
     for (const s of slices?.tracks ?? []) {
       const r = rowOf.get(s.id);
-      if (!r) continue;
+      if (!r || !inView.has(s.id)) continue;
       for (let i = 0; i < s.lane.length; i++) {
         const x0 = toPx(Number(s.start[i] - origin));
         const x1 = Math.max(toPx(Number(s.end[i] - origin)), x0 + 1);
@@ -322,7 +336,7 @@ export function TimelineCanvas(props: Props) {
     // scaled to the track's axis max, drawn until the events' end.
     let steps = 0;
     const endPx = toPx(Number(info.last - origin));
-    for (const r of layout.rows) {
+    for (const r of shown) {
       const c = r.track.counter;
       const s = counterSteps.get(r.track.id);
       const axisMax = c?.max == null ? 0 : Number(c.max);
@@ -349,40 +363,54 @@ export function TimelineCanvas(props: Props) {
       g.fillStyle = 'rgba(120, 128, 140, 0.25)';
       if (range[0] !== null) {
         const x = toPx(Number(range[0] - origin));
-        if (x > LABEL_WIDTH) g.fillRect(LABEL_WIDTH, 0, x - LABEL_WIDTH, height);
+        if (x > LABEL_WIDTH) g.fillRect(LABEL_WIDTH, 0, x - LABEL_WIDTH, paintHeight);
       }
       if (range[1] !== null) {
         const x = toPx(Number(range[1] - origin));
-        if (x < width) g.fillRect(Math.max(x, LABEL_WIDTH), 0, width - Math.max(x, LABEL_WIDTH), height);
+        if (x < width) g.fillRect(Math.max(x, LABEL_WIDTH), 0, width - Math.max(x, LABEL_WIDTH), paintHeight);
       }
     }
     if (highlight) {
       const x0 = toPx(Number(highlight[0] - origin)), x1 = Math.max(toPx(Number(highlight[1] - origin)), x0 + 2);
       g.fillStyle = 'rgba(255, 196, 0, 0.22)';
-      g.fillRect(x0, 0, x1 - x0, height);
+      g.fillRect(x0, 0, x1 - x0, paintHeight);
       g.strokeStyle = '#d9a400';
-      g.strokeRect(x0, 0, x1 - x0, height);
+      g.strokeRect(x0, 0, x1 - x0, paintHeight);
     }
     if (selection) {
       const x0 = toPx(selection[0]), x1 = toPx(selection[1]);
       g.fillStyle = 'rgba(78, 121, 167, 0.18)';
-      g.fillRect(x0, 0, x1 - x0, height);
+      g.fillRect(x0, 0, x1 - x0, paintHeight);
       g.strokeStyle = '#4e79a7';
-      g.strokeRect(x0, 0, x1 - x0, height);
+      g.strokeRect(x0, 0, x1 - x0, paintHeight);
     }
     g.restore();
-    canvas.current!.dataset.slices = String(drawn);
-    canvas.current!.dataset.marked = String(marked);
-    canvas.current!.dataset.related = String(linked);
+    // The axis, along the top of the view whatever the scroll.
+    g.fillStyle = colors.subtle;
+    g.fillRect(0, 0, width, AXIS_HEIGHT);
+    g.fillStyle = colors.text2;
+    ticks(viewport, plot).forEach((t, k) => {
+      g.fillText(tickLabel(t, step), tickXs[k] + 3, AXIS_HEIGHT / 2);
+      g.beginPath();
+      g.moveTo(tickXs[k], 0);
+      g.lineTo(tickXs[k], AXIS_HEIGHT);
+      g.stroke();
+    });
+    const layer = pointer.current!.dataset;
+    layer.slices = String(drawn);
+    layer.marked = String(marked);
+    layer.related = String(linked);
+    layer.counterSteps = String(steps);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
-    canvas.current!.dataset.counterSteps = String(steps);
   });
 
   return (
-    <div className="timeline" ref={box} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>
-      <canvas
-        ref={canvas}
-        style={{ width, height }}
+    <div className="timeline" ref={box} style={{ height }} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>
+      <canvas ref={canvas} style={{ width, height: paintHeight }} aria-hidden="true" />
+      <div
+        ref={pointer}
+        className="timeline-pointer"
+        style={{ height }}
         tabIndex={0}
         onKeyDown={onKeyDown}
         onMouseDown={onMouseDown}

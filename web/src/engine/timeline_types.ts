@@ -83,6 +83,8 @@ export interface TimelineWindowSlices {
   names: string[];
   tracks: TrackSlices[];
   counters?: CounterSteps[];
+  /** The worker's time to answer (the engine's query and the decoding), ms: what of a query is not the messages. */
+  workerMs?: number;
 }
 
 

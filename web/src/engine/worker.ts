@@ -218,9 +218,11 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'timelineWindow': {
       const e = await engine();
+      const began = performance.now();
       const w = explained(msg.report, null, () =>
         takeTimelineWindow(e.timelineWindow(msg.report, String(msg.from), String(msg.to), msg.pixels, msg.tracks)),
       );
+      w.workerMs = performance.now() - began;
       post({ id, kind: 'result', result: w }, windowBuffers(w));
       return;
     }

@@ -96,6 +96,38 @@ export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; h
   return { rows, height: y };
 }
 
+/**
+ * The rows a vertical span [top, bottom) of the layout shows any part of
+ * (rows are in top order: found by bisection, so a scroll costs no walk).
+ * A group heading belongs to its first row.
+ */
+export function rowsIn(rows: TrackRow[], top: number, bottom: number): TrackRow[] {
+  const headed = (r: TrackRow) => r.top - (r.groupStart ? GROUP_HEADING : 0);
+  let lo = 0, hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].top + rows[mid].height <= top) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: TrackRow[] = [];
+  for (let i = lo; i < rows.length && headed(rows[i]) < bottom; i++) out.push(rows[i]);
+  return out;
+}
+
+/**
+ * The tracks to ask a window for while the rows from `scrollTop` down
+ * `viewHeight` px are in view: those of the screens above and below too, in
+ * steps of whole screens, so a scroll within a screen asks for nothing new
+ * and one past it finds its rows already drawn. `key` changes only when the
+ * set does.
+ */
+export function tracksToFetch(rows: TrackRow[], scrollTop: number, viewHeight: number): { ids: number[]; key: string } {
+  const screen = Math.max(1, viewHeight);
+  const band = Math.floor(Math.max(0, scrollTop) / screen);
+  const ids = rowsIn(rows, (band - 1) * screen, (band + 2) * screen).map((r) => r.track.id);
+  return { ids, key: `${band}:${screen}:${rows.length}` };
+}
+
 /** The slice under (x px, lane) of a track's window, or -1: the nearest within 2 px wins. */
 export function sliceAt(
   s: TrackSlices,

@@ -6,12 +6,12 @@
 // in timeline" lands here. A selected event's linked events (an API call's
 // launched activities, an activity's launching call) are outlined and listed
 // below, each with a button that brings it into view (RelatedEvents).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { LABEL_WIDTH, TimelineCanvas, type PickedSlice } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
-import { clampViewport, filterTimeOf, type Viewport } from '../lib/timeline';
-import { frameMark, frameMeasure } from '../lib/frame_marks';
+import { clampViewport, filterTimeOf, layoutTracks, tracksToFetch, type Viewport } from '../lib/timeline';
+import { frameDuration, frameMark, frameMeasure } from '../lib/frame_marks';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { useEngine } from '../state/engine';
@@ -46,6 +46,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const [highlightName, setHighlightName] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [fetching, setFetching] = useState(false);
+  // The scroll box's offset and height: the rows in view, the tracks asked for.
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, height: 0 });
   useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
@@ -97,6 +100,26 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   }, [info, viewport, origin, report.id, setShownWindow]);
   useEffect(() => () => setShownWindow(null), [setShownWindow]);
 
+  // The scroll box appears with the tracks; its scroll and size from then on.
+  useLayoutEffect(() => {
+    const el = scrollBox.current;
+    if (!el) return;
+    const read = () => setScroll({ top: el.scrollTop, height: el.clientHeight });
+    read();
+    el.addEventListener('scroll', read, { passive: true });
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', read);
+      ro.disconnect();
+    };
+  }, [info, viewport === null]);
+  // Only the tracks near the view: the same set while scrolling within a screen.
+  const rows = useMemo(() => (info ? layoutTracks(info.tracks).rows : []), [info]);
+  const wanted = tracksToFetch(rows, scroll.top, scroll.height || 1000);
+  const wantedIds = useRef(wanted.ids);
+  wantedIds.current = wanted.ids;
+
   // Fetch the window's slices; a newer viewport wins over an answer on its way.
   const seq = useRef(0);
   const shownSeq = useRef(0); // the request whose slices are shown (for the frame marks)
@@ -109,9 +132,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     const timer = setTimeout(() => {
       const asked = performance.now();
       client
-        .timelineWindow(report.id, from, to, Math.round(width), info.tracks.map((t) => t.id))
+        .timelineWindow(report.id, from, to, Math.round(width), wantedIds.current)
         .then((w) => {
           frameMeasure('asys:tl-query', asked, { seq: mine });
+          if (w.workerMs !== undefined) frameDuration('asys:tl-worker', w.workerMs, { seq: mine });
           if (mine === seq.current) {
             shownSeq.current = mine;
             setSlices(w);
@@ -122,7 +146,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         .finally(() => mine === seq.current && setFetching(false));
     }, 16);
     return () => clearTimeout(timer);
-  }, [client, report.id, info, viewport, width, origin, pushError]);
+  }, [client, report.id, info, viewport, width, origin, pushError, wanted.key]);
 
   // After the canvas drew a window's slices (its effect runs before this one).
   useEffect(() => {
@@ -184,6 +208,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       data-testid="timeline-view"
       data-origin={String(origin)}
       data-filter-time={report.timeFilter?.filterTime ?? ''}
+      data-tracks-asked={slices?.tracks.length ?? 0}
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
@@ -226,7 +251,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           </button>
         )}
       </div>
-      <div className="timeline-scroll" style={{ ['--label-width' as string]: `${LABEL_WIDTH}px` }}>
+      <div className="timeline-scroll" ref={scrollBox} style={{ ['--label-width' as string]: `${LABEL_WIDTH}px` }}>
         <TimelineCanvas
           info={info}
           origin={origin}
@@ -242,6 +267,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           related={shown}
           selection={selection}
           onSelection={setSelection}
+          scrollTop={scroll.top}
+          viewHeight={scroll.height}
         />
       </div>
       <div
