@@ -106,7 +106,7 @@ export function TimelineCanvas(props: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pointer = useRef<HTMLDivElement>(null);
   // Drawn again in the new theme's colours.
-  useTheme();
+  const { theme } = useTheme();
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const extent = Number(info.last - origin);
@@ -228,7 +228,9 @@ export function TimelineCanvas(props: Props) {
     onPick(hit(e.nativeEvent.offsetX, e.nativeEvent.offsetY));
   };
 
-  // Draw.
+  // Draw: when something drawn changed, not on every render (the app renders
+  // again when a request starts or ends, and a paint then would hold up the
+  // page's thread just as the worker's answer arrives).
   useEffect(() => {
     const paintStart = frameMarksOn() ? performance.now() : 0;
     let drawn = 0, marked = 0;
@@ -402,7 +404,7 @@ export function TimelineCanvas(props: Props) {
     layer.related = String(linked);
     layer.counterSteps = String(steps);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
-  });
+  }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, range, highlight, highlightName, picked, selection, props.related, theme]);
 
   return (
     <div className="timeline" ref={box} style={{ height }} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>
