@@ -29,14 +29,25 @@ TEST(RegexSteps, OneSearchPastTenMillionStepsIsAnError) {
 }
 
 TEST(RegexSteps, SearchesThatBacktrackOnEveryNameEndTheRun) {
-  // 2000 x's: 2000 * 2001 / 2 tries of `.*` plus a few per start position,
-  // just over 2 million steps a search, under one search's bound; the run's
+  // 2000 x's: 2000 * 2001 / 2 tries of `.*` plus two per start position,
+  // 2,005,000 steps a search, under one search's bound; the run's
   // 50 million are passed on the 25th search.
   const Regex re("x.*[yz]", "--ppu-op-config 'T=kernel:x.*[yz]'");
   const std::string error = errorOf(re, std::string(2000, 'x'), 100);
   EXPECT_NE(error.find("--ppu-op-config 'T=kernel:x.*[yz]': regular expression 'x.*[yz]' took 5"), std::string::npos)
       << error;
   EXPECT_NE(error.find(" steps on 25 names (2.0 million a name), backtracking on every name"), std::string::npos) << error;
+}
+
+TEST(RegexSteps, SearchesAveragingOverTenThousandStepsEndTheRun) {
+  // 200 x's: 200 * 201 / 2 tries of `.*` plus two per start position, 20,500
+  // steps a search: far under one search's bound, over the run's average, so
+  // the run ends once its steps pass 50 million, on the 2440th search (the
+  // fuzzer's second slow --ppu-op-config regex averaged about 90 thousand).
+  const Regex re("x.*[yz]", "range-include");
+  const std::string error = errorOf(re, std::string(200, 'x'), 3000);
+  EXPECT_NE(error.find("range-include: regular expression 'x.*[yz]' took 50.0 million steps on 2440 names"), std::string::npos) << error;
+  EXPECT_NE(error.find(" (20.5 thousand a name), backtracking on every name"), std::string::npos) << error;
 }
 
 TEST(RegexSteps, ManyCheapSearchesNeverEndTheRun) {
