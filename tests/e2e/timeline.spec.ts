@@ -124,6 +124,17 @@ test('a permalink holds the timeline window: the same link and file show the sam
   const after = await windowOf(page);
   expect(Math.abs(after.from - before.from)).toBeLessThanOrEqual(1);
   expect(Math.abs(after.to - before.to)).toBeLessThanOrEqual(1);
+  // Written by hand without base= (the report is then the one open): the same window.
+  await page.goto('about:blank');
+  await page.goto(link.replace(/&base=0/, ''));
+  expect(page.url()).not.toContain('base=');
+  await waitIdle(page);
+  await page.getByTestId('demo-base').first().click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  const handWritten = await windowOf(page);
+  expect(Math.abs(handWritten.from - before.from)).toBeLessThanOrEqual(1);
+  expect(Math.abs(handWritten.to - before.to)).toBeLessThanOrEqual(1);
 });
 
 test('right-click on a summary row: Mark its kernel in the timeline', async ({ page }) => {

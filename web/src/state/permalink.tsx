@@ -74,7 +74,11 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
     const idOf = (i: number | null) => (i === null ? null : claimed.current.get(i));
     const baseId = idOf(link.base);
     const targetId = idOf(link.target);
-    if (baseId === undefined || targetId === undefined) return; // the base or target is not open yet
+    const windowId = link.window ? idOf(link.window.report) : null;
+    // Wait for the base, the target and the window's report (a link without
+    // base= would otherwise apply its view before any report is open and
+    // lose the window).
+    if (baseId === undefined || targetId === undefined || windowId === undefined) return;
     if (!viewApplied.current) {
       viewApplied.current = true;
       if (baseId !== null) reports.select(baseId);
@@ -82,9 +86,8 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
       setView(link.view);
       const base = open.find((o) => o.id === baseId);
       if (link.rule && base) applyRule(link, base);
-      const windowOf = link.window ? idOf(link.window.report) : null;
-      if (link.window && windowOf != null && link.view === 'timeline') {
-        showInTimeline({ report: windowOf, start: BigInt(link.window.start), end: BigInt(link.window.end), zoom: true, exact: true, label: '' });
+      if (link.window && windowId !== null && link.view === 'timeline') {
+        showInTimeline({ report: windowId, start: BigInt(link.window.start), end: BigInt(link.window.end), zoom: true, exact: true, label: '' });
       }
     }
     if (claimed.current.size === link.reports.length) setPending(null);
