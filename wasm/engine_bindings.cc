@@ -383,6 +383,8 @@ val timelineTracks(int report) {
       o.set("events", static_cast<double>(tr.size()));
       o.set("busy", bigInt(tr.busy));
       o.set("share", std::isnan(tr.share) ? val::null() : val(tr.share));
+      o.set("context", tr.context);
+      o.set("contextShare", std::isnan(tr.contextShare) ? val::null() : val(tr.contextShare));
       if (tr.counter) {
         val c = val::object();
         c.set("unit", tr.counter->unit);

@@ -18,6 +18,7 @@ namespace asys::timeline_detail {
 
 struct Pending {
   std::string group, label;
+  std::string context;  // TimelineTrack::context
   std::vector<int64_t> start, end;
   std::vector<uint32_t> name;
   std::vector<uint16_t> lane;  // given (HGTX levels) or empty (assigned)

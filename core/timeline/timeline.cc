@@ -73,6 +73,7 @@ TimelineTrack finish(Pending& p) {
   TimelineTrack t;
   t.group = std::move(p.group);
   t.label = std::move(p.label);
+  t.context = std::move(p.context);
   t.start = std::move(p.start);
   t.end = std::move(p.end);
   t.name = std::move(p.name);
@@ -134,16 +135,32 @@ Pending& timeline_detail::threadTrack(Report& report, PendingTracks& out, int64_
 
 namespace {
 
-// Device tracks: one per (device, stream), kernels, memcpys and memsets
-// together; PCCL kernels (core/analysis/pccl_kernels.h) on one track of
-// their PPU instead of their stream's. Then the kernel columns read here and
-// the memory operations are released (pending.h).
+std::string contextName(int32_t context) {
+  return context < 0 ? std::string("No context") : "Context " + std::to_string(context);
+}
+
+// Device tracks: one per (device, context, stream), kernels, memcpys and
+// memsets together; PCCL kernels (core/analysis/pccl_kernels.h) on one track
+// of their PPU instead of their stream's. A PPU whose streams are of one
+// context shows them without it. Then the kernel columns read here and the
+// memory operations are released (pending.h).
 void addDeviceTracks(Report& report, PendingTracks& out) {
   StringPool& strings = report.strings();
-  auto track = [&](int64_t device, int64_t stream) -> Pending& {
-    return deviceTrack(report, out, device, kStreams, stream, 0, [&] { return "Stream " + std::to_string(stream); });
+  // Per PPU, the one context of its streams, or kSeveral.
+  constexpr int64_t kSeveral = INT64_MIN;
+  std::map<int64_t, int64_t> contextOf;
+  auto see = [&](int64_t device, int32_t context) {
+    auto [it, added] = contextOf.emplace(device, context);
+    if (!added && it->second != context) it->second = kSeveral;
   };
-  constexpr uint32_t kKernelColumns = kcol::time | kcol::deviceId | kcol::streamId | kcol::names;
+  auto track = [&](int64_t device, int32_t context, int64_t stream) -> Pending& {
+    const bool several = contextOf[device] == kSeveral;
+    Pending& p = deviceTrack(report, out, device, kStreams, several ? context : stream, several ? stream : 0,
+                             [&] { return "Stream " + std::to_string(stream); });
+    if (several && p.context.empty()) p.context = contextName(context);
+    return p;
+  };
+  constexpr uint32_t kKernelColumns = kcol::time | kcol::deviceId | kcol::contextId | kcol::streamId | kcol::names;
   const bool kernels = report.hasData("HGGC_KERNEL"), memcpys = report.hasData("HGGC_MEMCPY"),
              memsets = report.hasData("HGGC_MEMSET");
   const Kernels* k = kernels ? &report.kernels(kKernelColumns) : nullptr;
@@ -157,6 +174,10 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
   const MemoryOps* mc = memcpys ? &report.memcpys() : nullptr;
   const MemoryOps* ms = memsets ? &report.memsets() : nullptr;
   const uint32_t memset = memsets ? strings.intern("Memset") : kNoString;  // no name added to a report without
+  for (size_t i = 0; k && i < k->size(); ++i)
+    if (!pccl->isPccl(static_cast<uint32_t>(i))) see(k->deviceId[i], k->contextId[i]);
+  for (size_t i = 0; mc && i < mc->size(); ++i) see(mc->deviceId[i], mc->contextId[i]);
+  for (size_t i = 0; ms && i < ms->size(); ++i) see(ms->deviceId[i], ms->contextId[i]);
   collect(out, [&](bool fill) {
     for (size_t i = 0; k && i < k->size(); ++i) {
       const uint32_t row = static_cast<uint32_t>(i);
@@ -165,14 +186,14 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
             .take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::PcclKernel, row);
         continue;
       }
-      track(k->deviceId[i], k->streamId[i]).take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::Kernel, row);
+      track(k->deviceId[i], k->contextId[i], k->streamId[i]).take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::Kernel, row);
     }
     for (size_t i = 0; mc && i < mc->size(); ++i)
-      track(mc->deviceId[i], mc->streamId[i])
+      track(mc->deviceId[i], mc->contextId[i], mc->streamId[i])
           .take(fill, mc->start[i], mc->end[i], strings.intern(memcpyNames.name(mc->copyKind[i], mc->dstKind[i])),
                 TimelineKind::Memcpy, static_cast<uint32_t>(i));
     for (size_t i = 0; ms && i < ms->size(); ++i)
-      track(ms->deviceId[i], ms->streamId[i]).take(fill, ms->start[i], ms->end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
+      track(ms->deviceId[i], ms->contextId[i], ms->streamId[i]).take(fill, ms->start[i], ms->end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
   });
   report.releaseKernelColumns(kKernelColumns);
   report.releaseMemoryOps();
@@ -437,7 +458,10 @@ bool isPpuWork(const TimelineTrack& t) {
 // groups'. A track's share is the part of its group's busy time it covers:
 // a work track's own busy time, for another (the projection, a PCCL channel)
 // |track| + |group| - |track u group|. A group's share is its busy time
-// over its side's. Counters are not busy and have no share.
+// over its side's. A stream of a context (TimelineTrack::context) has its
+// share of its context's busy time (the union of the context's streams'),
+// and the context its share of its group's. Counters are not busy and have
+// no share.
 void Timeline::computeShares(const std::vector<int>& sides) {
   const double none = std::nan("");
   std::vector<std::vector<const TimelineTrack*>> workOf, ofSide(2);
@@ -464,9 +488,29 @@ void Timeline::computeShares(const std::vector<int>& sides) {
     groups_[g].busy = busyOf(workOf[g]);
     groups_[g].share = share(groups_[g].busy, sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
   }
+  // Contexts: runs of a group's streams (tracks are in key order).
+  for (size_t i = 0; i < tracks_.size();) {
+    size_t j = i;
+    while (j < tracks_.size() && !tracks_[i].context.empty() && groupOf[j] == groupOf[i] &&
+           tracks_[j].context == tracks_[i].context)
+      ++j;
+    if (j == i) {
+      tracks_[i++].contextShare = none;
+      continue;
+    }
+    std::vector<const TimelineTrack*> streams;
+    for (size_t k = i; k < j; ++k) streams.push_back(&tracks_[k]);
+    const int64_t busy = busyOf(streams);
+    for (size_t k = i; k < j; ++k) {
+      tracks_[k].contextBusy = busy;
+      tracks_[k].contextShare = share(busy, groups_[groupOf[i]].busy);
+      tracks_[k].share = share(tracks_[k].busy, busy);
+    }
+    i = j;
+  }
   for (size_t i = 0; i < tracks_.size(); ++i) {
     TimelineTrack& tr = tracks_[i];
-    if (tr.counter) continue;
+    if (tr.counter || !tr.context.empty()) continue;
     const size_t g = groupOf[i];
     const std::vector<const TimelineTrack*>& work = workOf[g];
     int64_t covered = tr.busy;

@@ -40,6 +40,10 @@ struct TimelineLevel {
 struct TimelineTrack {
   std::string group;  // "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)"
   std::string label;  // "Stream 7", "Thread 1050790 (python3)", "HGTX 1050790"
+  // A stream's context ("Context 2") when its PPU has streams of several
+  // contexts, else "" (the manual's device -> context -> stream, a single
+  // child compacted away).
+  std::string context;
   // Events in start order (ties: end), by index:
   std::vector<int64_t> start, end;
   std::vector<uint32_t> name;  // the report's StringPool ids
@@ -54,10 +58,14 @@ struct TimelineTrack {
   std::vector<TimelineLevel> levels;  // finer to coarser
   // A counter track (memory in use, a PPU metric) has no events, only this.
   std::optional<TimelineCounter> counter;
-  // The union of its events' intervals, and that as a share of its group's
-  // busy time (NaN: no share: a counter, or a group never busy).
+  // The union of its events' intervals, and that as a share of its parent's
+  // busy time: its context's, else its group's (NaN: no share: a counter,
+  // or a parent never busy). With a context, that context's busy time and
+  // its share of the group's (NaN without a context).
   int64_t busy = 0;
   double share = 0;
+  int64_t contextBusy = 0;
+  double contextShare = 0;
   size_t size() const { return start.size(); }
 };
 

@@ -1,8 +1,12 @@
 // The timeline end to end: tracks drawn from the engine's window queries,
 // zoom and pan, a click's details, "Filter and Zoom in" giving every rule the
 // totals --filter-time gives, and a table row's "Zoom to in timeline".
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, exportedCsv, openAppForEachTest, parseCsv, selectRule, waitIdle } from './helpers';
+import { sqlReport } from '../corpus/corpus.mjs';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, parseCsv, selectRule, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -268,4 +272,21 @@ test('only the rows in view are asked for and drawn; scrolling brings the others
   const tip = page.getByTestId('timeline-tip');
   await expect(tip).toContainText('Memory in use');
   await expect(tip).toContainText(/\d B/);
+});
+
+test('a PPU with streams of two contexts shows each context over its streams, with its share', async ({ page }) => {
+  // kernels.sql, PPU 0: stream 7 of context 1 holds k1 [2000, 2400), k2 [2400, 3000), k13 [3000, 3300): busy
+  // 1300; k7 [7200, 7500) and k5 [12200, 12450) moved to context 2 (same stream 7): busy 550. The PPU 1850:
+  // context 1 1300/1850 = 70.3 %, context 2 550/1850 = 29.7 %; each context's one stream 100 % of it.
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-ctx-')), 'contexts.asysrep');
+  sqlReport(file, 'kernels.sql', 'UPDATE HGGC_KERNEL SET contextId = 2 WHERE deviceId = 0 AND start >= 7000');
+  await dropFile(page, 'contexts.asysrep', readFileSync(file));
+  await waitIdle(page);
+  await openTimeline(page);
+  await expect(page.getByTestId('tl-context')).toHaveText(['Context 1 — 70.3%', 'Context 2 — 29.7%']);
+  const rows = page.getByTestId('timeline-rows').locator('li');
+  const ppu0 = await rows.evaluateAll((els) =>
+    els.map((el) => el.textContent ?? '').filter((t) => t.startsWith('PPU 0') || t.startsWith('Context') || t.startsWith('Stream 7')),
+  );
+  expect(ppu0.slice(0, 2)).toEqual([expect.stringMatching(/^PPU 0.*Context 1 — 70\.3%Stream 7 — 100\.0%$/), 'Context 2 — 29.7%Stream 7 — 100.0%']);
 });

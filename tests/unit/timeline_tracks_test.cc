@@ -363,6 +363,56 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
   EXPECT_NEAR(g[2].share, 1.0, 1e-12);
 }
 
+// Device -> context -> stream. PPU 0 has streams of two contexts, stream 7
+// in both: context 1 stream 7 [0, 30), stream 8 [20, 40) -> context 1 busy
+// [0, 40) = 40; context 2 stream 7 [50, 60), a memset on stream 9 [55, 70)
+// -> context 2 busy [50, 70) = 20; the PPU 60. Shares: 30/40, 20/40, 10/20,
+// 15/20; the contexts 40/60 and 20/60. PPU 1 has one context: its stream is
+// shown without it (a single child compacted) and its share is of the PPU.
+TEST(TimelineContexts, StreamsOfSeveralContextsUnderTheirContext) {
+  const std::unique_ptr<Report> report = Report::open(reportFrom(R"SQL(
+CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
+INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
+CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO StringIds VALUES (1, 'k');
+CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
+  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
+  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
+  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
+INSERT INTO HGGC_KERNEL VALUES
+  ( 0, 30, 0, 1, 7, 1, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  (20, 40, 0, 1, 8, 2, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  (50, 60, 0, 2, 7, 3, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  ( 0, 10, 1, 3, 4, 4, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
+CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
+  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
+INSERT INTO HGGC_MEMSET VALUES (55, 70, 0, 2, 9, 5, 1677721600, 0, 64, 1, NULL, NULL);
+)SQL",
+                                                                 "contexts"));
+  const Timeline t = Timeline::build(*report);
+  std::vector<std::string> rows;
+  for (const TimelineTrack& tr : t.tracks()) rows.push_back(tr.group + " / " + tr.context + " / " + tr.label);
+  EXPECT_EQ(rows, (std::vector<std::string>{"PPU 0 / Context 1 / Stream 7", "PPU 0 / Context 1 / Stream 8",
+                                            "PPU 0 / Context 2 / Stream 7", "PPU 0 / Context 2 / Stream 9",
+                                            "PPU 1 /  / Stream 4"}));
+  ASSERT_EQ(t.tracks().size(), 5u);
+  const std::vector<TimelineTrack>& tr = t.tracks();
+  EXPECT_EQ(tr[0].contextBusy, 40);
+  EXPECT_EQ(tr[2].contextBusy, 20);
+  EXPECT_NEAR(tr[0].share, 30.0 / 40, 1e-12);
+  EXPECT_NEAR(tr[1].share, 20.0 / 40, 1e-12);
+  EXPECT_NEAR(tr[2].share, 10.0 / 20, 1e-12);
+  EXPECT_NEAR(tr[3].share, 15.0 / 20, 1e-12);
+  EXPECT_NEAR(tr[0].contextShare, 40.0 / 60, 1e-12);
+  EXPECT_NEAR(tr[1].contextShare, 40.0 / 60, 1e-12);
+  EXPECT_NEAR(tr[3].contextShare, 20.0 / 60, 1e-12);
+  EXPECT_TRUE(std::isnan(tr[4].contextShare));
+  EXPECT_NEAR(tr[4].share, 1.0, 1e-12);
+  EXPECT_EQ(t.groups()[0].busy, 60);
+}
+
 TEST_F(TimelineTracks, TheExtentCoversCounters) {
   EXPECT_EQ(timeline_->first(), 0);
   EXPECT_EQ(timeline_->last(), 160);

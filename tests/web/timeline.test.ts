@@ -17,6 +17,7 @@ import {
   tracksToFetch,
   LANE_HEIGHT,
   GROUP_HEADING,
+  CONTEXT_HEADING,
   MIN_SPAN,
   panBy,
   sliceAt,
@@ -86,6 +87,26 @@ describe('layout and hit testing', () => {
       [2 * GROUP_HEADING + 3 * LANE_HEIGHT + 8, 3 * LANE_HEIGHT, true],
     ]);
     expect(height).toBe(2 * GROUP_HEADING + 6 * LANE_HEIGHT + 12);
+  });
+  it('puts a heading before each context of a group, its first stream under it', () => {
+    const { rows, height } = layoutTracks([
+      { id: 0, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 1, context: 'Context 1' },
+      { id: 1, group: 'PPU 0', label: 'Stream 8', lanes: 1, events: 1, context: 'Context 1' },
+      { id: 2, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 1, context: 'Context 2' },
+      { id: 3, group: 'PPU 0', label: 'PCCL kernels', lanes: 1, events: 1, context: '' },
+      { id: 4, group: 'PPU 1', label: 'Stream 4', lanes: 1, events: 1 },
+    ]);
+    const L = LANE_HEIGHT, G = GROUP_HEADING, C = CONTEXT_HEADING;
+    expect(rows.map((r) => [r.headTop, r.top, r.groupStart, r.contextStart])).toEqual([
+      [0, G + C, true, true],
+      [G + C + L + 4, G + C + L + 4, false, false],
+      [G + C + 2 * (L + 4), G + 2 * C + 2 * (L + 4), false, true],
+      [G + 2 * C + 3 * (L + 4), G + 2 * C + 3 * (L + 4), false, false],
+      [G + 2 * C + 4 * (L + 4), 2 * G + 2 * C + 4 * (L + 4), true, false],
+    ]);
+    expect(height).toBe(2 * G + 2 * C + 5 * (L + 4));
+    // A context's heading shows its first stream.
+    expect(rowsIn(rows, rows[2].headTop, rows[2].headTop + 1).map((r) => r.track.id)).toEqual([2]);
   });
   it('finds the rows a vertical span shows, as a walk over every row would', () => {
     // 40 tracks in groups of 3, lanes 1-4 and a counter every fifth.

@@ -20,6 +20,7 @@ import {
   counterMaxText,
   memcpyColor,
   GROUP_HEADING,
+  CONTEXT_HEADING,
   LANE_HEIGHT,
   groupLabel,
   layoutTracks,
@@ -270,7 +271,13 @@ export function TimelineCanvas(props: Props) {
       if (r.groupStart) {
         g.fillStyle = colors.text;
         g.font = '600 11.5px sans-serif';
-        g.fillText(fitText(g, groupLabel(r.track.group, groupShare.get(r.track.group)), LABEL_WIDTH + plot - 12), 6, y0 + r.top - GROUP_HEADING / 2);
+        g.fillText(fitText(g, groupLabel(r.track.group, groupShare.get(r.track.group)), LABEL_WIDTH + plot - 12), 6, y0 + r.headTop + GROUP_HEADING / 2);
+        g.font = '11px sans-serif';
+      }
+      if (r.contextStart) {
+        g.fillStyle = colors.text2;
+        g.font = '600 11px sans-serif';
+        g.fillText(fitText(g, groupLabel(r.track.context ?? '', r.track.contextShare), LABEL_WIDTH - 16), 10, y0 + r.top - CONTEXT_HEADING / 2);
         g.font = '11px sans-serif';
       }
       g.fillStyle = colors.text3;
@@ -279,7 +286,9 @@ export function TimelineCanvas(props: Props) {
         g.fillText(fitText(g, r.track.label, LABEL_WIDTH - 20), 14, y0 + r.top + 8);
         g.fillText(fitText(g, counterMaxText(r.track.counter), LABEL_WIDTH - 28), 22, y0 + r.top + 21);
       } else {
-        g.fillText(fitText(g, trackLabel(r.track), LABEL_WIDTH - 20), 14, y0 + r.top + LANE_HEIGHT / 2);
+        // A context's streams indented under its heading; the PPU's own rows after them are not.
+        const x = r.track.context ? 22 : 14;
+        g.fillText(fitText(g, trackLabel(r.track), LABEL_WIDTH - 6 - x), x, y0 + r.top + LANE_HEIGHT / 2);
       }
       g.fillStyle = colors.rowAlt;
       g.fillRect(LABEL_WIDTH, y0 + r.top, plot, r.height);
@@ -430,6 +439,7 @@ export function TimelineCanvas(props: Props) {
         {layout.rows.map((r) => (
           <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height}>
             {r.groupStart && <span data-testid="tl-group">{groupLabel(r.track.group, groupShare.get(r.track.group))}</span>}
+            {r.contextStart && <span data-testid="tl-context">{groupLabel(r.track.context ?? '', r.track.contextShare)}</span>}
             <span data-testid="tl-track">{trackLabel(r.track)}</span>
           </li>
         ))}

@@ -35,6 +35,8 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     events: Number(t.events) || 0,
     busy: t.busy == null ? 0n : big(t.busy),
     share: typeof t.share === 'number' ? t.share : null,
+    context: String(t.context ?? ''),
+    contextShare: typeof t.contextShare === 'number' ? t.contextShare : null,
     counter: counterInfo(t.counter),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({

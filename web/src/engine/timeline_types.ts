@@ -13,8 +13,12 @@ export interface TimelineTrackInfo {
   events: number;
   /** The union of its events' intervals, ns. */
   busy?: bigint;
-  /** Its busy time over its group's (0..1); null for a counter. */
+  /** Its busy time over its parent's, its context's or else its group's (0..1); null for a counter. */
   share?: number | null;
+  /** A stream's context ("Context 2") when its PPU has streams of several; "" or absent: none shown. */
+  context?: string;
+  /** That context's busy time over its group's (0..1). */
+  contextShare?: number | null;
   /** A counter track (memory in use, a PPU metric): a step chart, no slices. */
   counter?: CounterInfo | null;
 }

@@ -70,27 +70,38 @@ export interface TrackRow {
   height: number;
   /** The first track of its group (draws the group's heading). */
   groupStart: boolean;
+  /** The first stream of a context (draws the context's heading, under the group's). */
+  contextStart: boolean;
+  /** The top of its headings (its own top when it has none). */
+  headTop: number;
 }
 
 export const LANE_HEIGHT = 16;
 /** A counter track's step chart. */
 export const COUNTER_HEIGHT = 30;
 export const GROUP_HEADING = 18;
+export const CONTEXT_HEADING = 16;
 const TRACK_GAP = 4;
 
-/** Tracks stacked top-down: a heading before each group, lanes of LANE_HEIGHT. */
+/** Tracks stacked top-down: a heading before each group and each context of it, lanes of LANE_HEIGHT. */
 export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; height: number } {
   const rows: TrackRow[] = [];
   let y = 0;
   let group = '';
+  let context = '';
   for (const track of tracks) {
+    const headTop = y;
     const groupStart = track.group !== group;
     if (groupStart) {
       y += GROUP_HEADING;
       group = track.group;
+      context = '';
     }
+    const contextStart = !!track.context && track.context !== context;
+    if (contextStart) y += CONTEXT_HEADING;
+    context = track.context ?? '';
     const height = track.counter ? COUNTER_HEIGHT : track.lanes * LANE_HEIGHT;
-    rows.push({ track, top: y, height, groupStart });
+    rows.push({ track, top: y, height, groupStart, contextStart, headTop });
     y += height + TRACK_GAP;
   }
   return { rows, height: y };
@@ -99,10 +110,9 @@ export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; h
 /**
  * The rows a vertical span [top, bottom) of the layout shows any part of
  * (rows are in top order: found by bisection, so a scroll costs no walk).
- * A group heading belongs to its first row.
+ * A group's or context's heading belongs to its first row.
  */
 export function rowsIn(rows: TrackRow[], top: number, bottom: number): TrackRow[] {
-  const headed = (r: TrackRow) => r.top - (r.groupStart ? GROUP_HEADING : 0);
   let lo = 0, hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
@@ -110,7 +120,7 @@ export function rowsIn(rows: TrackRow[], top: number, bottom: number): TrackRow[
     else hi = mid;
   }
   const out: TrackRow[] = [];
-  for (let i = lo; i < rows.length && headed(rows[i]) < bottom; i++) out.push(rows[i]);
+  for (let i = lo; i < rows.length && rows[i].headTop < bottom; i++) out.push(rows[i]);
   return out;
 }
 
