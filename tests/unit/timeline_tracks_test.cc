@@ -55,7 +55,16 @@ std::string reportFrom(const std::string& sql, const std::string& name) {
 //       (deviceId NULL) takes no part.
 // Metrics, PPU 0: util (%) [0,10) 50, [10,20) 75.5, [30,40) 20 -> (0, 50)
 //       (10, 75.5) (20, none) (30, 20) (40, none); clock (Hz) [0, 40) 1e9.
-const char* kTracksSql = R"SQL(
+// The asysrep HGGC_KERNEL table (the format's columns), for the reports below.
+const char* kKernelTable = R"SQL(
+CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
+  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
+  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
+  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
+)SQL";
+
+const std::string kTracksSql = std::string(R"SQL(
 CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
 INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '200');
 CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
@@ -63,11 +72,7 @@ INSERT INTO StringIds VALUES (1, 'read'), (2, 'write'), (3, 'GPUWait'), (4, 'Sen
   (6, 'k_a(int)'), (7, 'k_a'), (8, 'pcclKernel_AllReduce(x)'), (9, 'pcclKernel_AllReduce'), (10, 'hgLaunchKernel');
 CREATE TABLE PROCESSES (globalPid INTEGER PRIMARY KEY, pid INTEGER, name TEXT);
 INSERT INTO PROCESSES VALUES (1677721600, 100, 'app');
-CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
-  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
-  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
-  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
+)SQL") + kKernelTable + R"SQL(
 INSERT INTO HGGC_KERNEL VALUES
   (  0,  30, 0, 1, 7, 1, 1677721600, 6, 7, 7, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
   ( 25,  35, 0, 1, 8, 2, 1677721600, 6, 7, 7, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
@@ -375,11 +380,7 @@ CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
 INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
 CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
 INSERT INTO StringIds VALUES (1, 'k');
-CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
-  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
-  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
-  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
+)SQL" + std::string(kKernelTable) + R"SQL(
 INSERT INTO HGGC_KERNEL VALUES
   ( 0, 30, 0, 1, 7, 1, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
   (20, 40, 0, 1, 8, 2, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
