@@ -25,9 +25,8 @@ constexpr PCRE2_SIZE kHeapLimitKiB = 64 * 1024;
 // - one regex's searches in a run may take 50 million steps (1 s) in all
 //   unless they average under 10000 steps a name. An ordinary pattern takes
 //   tens to a few thousand a name (a leading `.*` anchors it at the start),
-//   and names are matched once per distinct text, so this stops only a
-//   pattern that backtracks on every name (the fuzzer's next one averaged
-//   about 90000 steps a name, under an average of 100000: 17 s under ASan).
+//   and names are matched once per distinct text, so an average ten times
+//   that is already a pattern that backtracks on every name.
 // Steps, not time, so the same report and pattern fail alike everywhere.
 constexpr uint64_t kSearchSteps = 10'000'000;
 constexpr uint64_t kRunSteps = 50'000'000;

@@ -42,8 +42,7 @@ TEST(RegexSteps, SearchesThatBacktrackOnEveryNameEndTheRun) {
 TEST(RegexSteps, SearchesAveragingOverTenThousandStepsEndTheRun) {
   // 200 x's: 200 * 201 / 2 tries of `.*` plus two per start position, 20,500
   // steps a search: far under one search's bound, over the run's average, so
-  // the run ends once its steps pass 50 million, on the 2440th search (the
-  // fuzzer's second slow --ppu-op-config regex averaged about 90 thousand).
+  // the run ends once its steps pass 50 million, on the 2440th search.
   const Regex re("x.*[yz]", "range-include");
   const std::string error = errorOf(re, std::string(200, 'x'), 3000);
   EXPECT_NE(error.find("range-include: regular expression 'x.*[yz]' took 50.0 million steps on 2440 names"), std::string::npos) << error;
