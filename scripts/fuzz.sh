@@ -73,15 +73,18 @@ seeds() {
   fi
 }
 
-# run TARGET SECONDS RUNS: the kept corpus grows in build/fuzz/corpus/TARGET.
+# run TARGET SECONDS RUNS [TIMEOUT]: the kept corpus grows in build/fuzz/corpus/TARGET.
+# TIMEOUT (s, default 20) is wall time per input: long runs take 120, because
+# at nice 19 beside a busy process an input gets about 1/70 of a core (a
+# 2.8 s input took 29 s while the tests ran), and a real hang still ends.
 run() {
-  local t=$1 seconds=$2 runs=$3
+  local t=$1 seconds=$2 runs=$3 timeout=${4:-20}
   mkdir -p "$out/corpus/$t" "$out/findings/$t"
   local extra=()
   [ "$t" = rule_options ] && extra+=(-dict="$root/$out/rule_options.dict")
   (cd "$out/findings/$t" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      "$root/$out/${t}_fuzz" -max_total_time="$seconds" -runs="$runs" -timeout=20 -rss_limit_mb=2048 \
+      "$root/$out/${t}_fuzz" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 \
       -max_len=200000 -print_final_stats=1 "${extra[@]}" "$root/$out/corpus/$t" "$root/$out/seeds/$t")
 }
 
@@ -112,7 +115,7 @@ case "${1:-}" in
     for t in "$@"; do
       while [ "$(jobs -rp | wc -l)" -ge "${FUZZ_JOBS:-$(nproc)}" ]; do wait -n || true; done
       ( start=$(date +%s)
-        if run "$t" "$seconds" 10000000 > "$out/long/$t.log" 2>&1; then result=clean; else result="FINDING (build/fuzz/findings/$t)"; fi
+        if run "$t" "$seconds" 10000000 120 > "$out/long/$t.log" 2>&1; then result=clean; else result="FINDING (build/fuzz/findings/$t)"; fi
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/long/$t.log")
         echo "fuzz: $t: ${execs:-?} executions in $(( $(date +%s) - start )) s: $result" ) &
     done
