@@ -379,8 +379,7 @@ void ColumnLoad::checkEnds() const {
   const auto where = [&](size_t i) { return db_.path() + ": table " + table_ + ", row " + std::to_string(i + 1) + ": "; };
   const auto inRange = [&](int64_t t, const char* column, size_t i) {
     if (t != kNoValue && !withinTimeLimit(t)) {
-      throw Error(where(i) + column + " " + std::to_string(t) +
-                  " is further than 2^62 ns (146 years) from the clock's zero");
+      throw Error(where(i) + column + " " + std::to_string(t) + kPastTimeLimit);
     }
   };
   for (size_t i = 0; start && i < start->size(); ++i) inRange((*start)[i], "start", i);

@@ -67,8 +67,7 @@ int64_t metaTime(const std::string& path, std::string_view name, const std::stri
     throw Error(path + ": META_DATA " + std::string(name) + " '" + value + "' is not a time in nanoseconds");
   }
   if (!withinTimeLimit(v)) {
-    throw Error(path + ": META_DATA " + std::string(name) + " " + value +
-                " is further than 2^62 ns (146 years) from the clock's zero");
+    throw Error(path + ": META_DATA " + std::string(name) + " " + value + kPastTimeLimit);
   }
   return v;
 }

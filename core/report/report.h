@@ -27,6 +27,8 @@ constexpr int64_t kNoValue = INT64_MIN;  // SQL NULL in an integer column
 // META_DATA reader refuse a time past it (far beyond any real capture).
 constexpr int64_t kTimeLimit = int64_t{1} << 62;
 inline bool withinTimeLimit(int64_t t) { return t >= -kTimeLimit && t < kTimeLimit; }
+// What their errors say of such a time, after it.
+constexpr const char* kPastTimeLimit = " is further than 2^62 ns (146 years) from the clock's zero";
 
 inline int64_t pidOf(int64_t globalTid) { return (globalTid >> 24) & 0xFFFFFF; }
 inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
