@@ -489,15 +489,14 @@ void Timeline::computeShares(const std::vector<int>& sides) {
     groups_[g].share = share(groups_[g].busy, sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
   }
   // Contexts: runs of a group's streams (tracks are in key order).
-  for (size_t i = 0; i < tracks_.size();) {
-    size_t j = i;
-    while (j < tracks_.size() && !tracks_[i].context.empty() && groupOf[j] == groupOf[i] &&
-           tracks_[j].context == tracks_[i].context)
-      ++j;
-    if (j == i) {
-      tracks_[i++].contextShare = none;
+  for (size_t i = 0, j; i < tracks_.size(); i = j) {
+    j = i + 1;
+    const std::string& context = tracks_[i].context;
+    if (context.empty()) {
+      tracks_[i].contextShare = none;
       continue;
     }
+    while (j < tracks_.size() && groupOf[j] == groupOf[i] && tracks_[j].context == context) ++j;
     std::vector<const TimelineTrack*> streams;
     for (size_t k = i; k < j; ++k) streams.push_back(&tracks_[k]);
     const int64_t busy = busyOf(streams);
@@ -506,7 +505,6 @@ void Timeline::computeShares(const std::vector<int>& sides) {
       tracks_[k].contextShare = share(busy, groups_[groupOf[i]].busy);
       tracks_[k].share = share(tracks_[k].busy, busy);
     }
-    i = j;
   }
   for (size_t i = 0; i < tracks_.size(); ++i) {
     TimelineTrack& tr = tracks_[i];
