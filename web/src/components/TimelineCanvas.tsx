@@ -23,7 +23,6 @@ import {
   CONTEXT_HEADING,
   LANE_HEIGHT,
   groupLabel,
-  layoutTracks,
   panBy,
   rowsIn,
   sliceAt,
@@ -33,6 +32,7 @@ import {
   ticks,
   trackLabel,
   zoomAround,
+  type TrackLayout,
   type Viewport,
 } from '../lib/timeline';
 import { useTheme } from '../state/theme';
@@ -95,13 +95,15 @@ interface Props {
   onSelection: (s: [number, number] | null) => void;
   /** The selected event and its linked events, outlined. */
   related?: TimelineRelated | null;
+  /** The tracks stacked (layoutTracks of info.tracks), as the view asks for the rows in view. */
+  layout: TrackLayout;
   /** The scroll box's scroll offset and visible height, px: what to paint. */
   scrollTop: number;
   viewHeight: number;
 }
 
 export function TimelineCanvas(props: Props) {
-  const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection } = props;
+  const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection, layout } = props;
   const highlightName = props.highlightName ?? null;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -111,7 +113,6 @@ export function TimelineCanvas(props: Props) {
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   const extent = Number(info.last - origin);
-  const layout = useMemo(() => layoutTracks(info.tracks), [info.tracks]);
   // Every row: a link's arrow may lead to one out of view.
   const rowOf = useMemo(() => new Map(layout.rows.map((r) => [r.track.id, r])), [layout]);
   const groupShare = new Map((info.groups ?? []).map((g) => [g.name, g.share]));

@@ -83,8 +83,13 @@ export const GROUP_HEADING = 18;
 export const CONTEXT_HEADING = 16;
 const TRACK_GAP = 4;
 
+export interface TrackLayout {
+  rows: TrackRow[];
+  height: number;
+}
+
 /** Tracks stacked top-down: a heading before each group and each context of it, lanes of LANE_HEIGHT. */
-export function layoutTracks(tracks: TimelineTrackInfo[]): { rows: TrackRow[]; height: number } {
+export function layoutTracks(tracks: TimelineTrackInfo[]): TrackLayout {
   const rows: TrackRow[] = [];
   let y = 0;
   let group = '';

@@ -115,8 +115,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     };
   }, [info, viewport === null]);
   // Only the tracks near the view: the same set while scrolling within a screen.
-  const rows = useMemo(() => (info ? layoutTracks(info.tracks).rows : []), [info]);
-  const wanted = tracksToFetch(rows, scroll.top, scroll.height || 1000);
+  const layout = useMemo(() => layoutTracks(info?.tracks ?? []), [info]);
+  const wanted = tracksToFetch(layout.rows, scroll.top, scroll.height || 1000);
   const wantedIds = useRef(wanted.ids);
   wantedIds.current = wanted.ids;
 
@@ -208,7 +208,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       data-testid="timeline-view"
       data-origin={String(origin)}
       data-filter-time={report.timeFilter?.filterTime ?? ''}
-      data-tracks-asked={slices?.tracks.length ?? 0}
+      data-tracks-asked={slices ? wanted.ids.length : 0}
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
@@ -267,6 +267,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           related={shown}
           selection={selection}
           onSelection={setSelection}
+          layout={layout}
           scrollTop={scroll.top}
           viewHeight={scroll.height}
         />
