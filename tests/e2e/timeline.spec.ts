@@ -20,6 +20,13 @@ const windowOf = async (page: Page) => {
   const t = page.getByTestId('timeline');
   return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
 };
+/** After a scroll: the slices of the rows now in view have arrived (the view asks for them after a scroll). */
+const rowsReady = async (page: Page) => {
+  // Two animation frames: the scroll event and the view's render are done, so the attribute is the new rows'.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByTestId('timeline-view')).toHaveAttribute('data-rows-ready', 'true');
+  await waitIdle(page);
+};
 const LABELS = 230; // the label column's width (TimelineCanvas LABEL_WIDTH)
 
 test('the timeline draws every track, zooms around the pointer and pans with the keyboard', async ({ page }) => {
@@ -178,6 +185,7 @@ test('a click on an API call lists the kernels it launched, as hggc_kern_exec_tr
   let found = false;
   for (let y = 24 + 4; y < height && !found; y += 8) {
     await page.locator('.timeline-scroll').evaluate((el, top) => (el.scrollTop = Math.max(0, top - 60)), y);
+    await rowsReady(page);
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y);
     await waitIdle(page);
@@ -246,7 +254,7 @@ test('only the rows in view are asked for and drawn; scrolling brings the others
   const box = page.locator('.timeline-scroll');
   const rows = page.getByTestId('timeline-rows').locator('li');
   const all = await rows.count();
-  // Three screens of the scroll box at most: fewer tracks than the report's 74 (slice tracks only: counters come apart).
+  // The tracks of three screens of the scroll box at most: fewer than the report's 74.
   await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
   const asked = Number(await view.getAttribute('data-tracks-asked'));
   expect(asked).toBeGreaterThan(0);
@@ -261,7 +269,7 @@ test('only the rows in view are asked for and drawn; scrolling brings the others
   const height = Number(await last.getAttribute('data-height'));
   expect(top).toBeGreaterThan(3 * boxHeight);
   await box.evaluate((el, y) => (el.scrollTop = y - 100), top);
-  await waitIdle(page);
+  await rowsReady(page);
   const layer = page.getByTestId('timeline-canvas');
   const width = (await layer.boundingBox())!.width;
   await layer.hover({ position: { x: LABELS + (width - LABELS) * 0.6, y: top + height / 2 } });

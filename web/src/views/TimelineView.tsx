@@ -36,6 +36,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [width, setWidth] = useState(0);
   const [slices, setSlices] = useState<TimelineWindowSlices | null>(null);
+  // The tracks those slices were asked for (tracksToFetch's key).
+  const [slicesKey, setSlicesKey] = useState('');
   const [picked, setPicked] = useState<PickedSlice | null>(null);
   // The selected event (a track and its index in it): kept across windows,
   // unlike `picked` (a slice of one window).
@@ -126,6 +128,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   useEffect(() => {
     if (!info || !viewport || width <= 0 || info.tracks.length === 0) return;
     const mine = ++seq.current;
+    const key = wanted.key;
     const from = origin + BigInt(Math.floor(viewport.from));
     const to = origin + BigInt(Math.ceil(viewport.to));
     setFetching(true);
@@ -139,6 +142,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           if (mine === seq.current) {
             shownSeq.current = mine;
             setSlices(w);
+            setSlicesKey(key);
             setPicked(null);
           }
         })
@@ -209,6 +213,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       data-origin={String(origin)}
       data-filter-time={report.timeFilter?.filterTime ?? ''}
       data-tracks-asked={slices ? wanted.ids.length : 0}
+      data-rows-ready={slices !== null && slicesKey === wanted.key}
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
