@@ -178,14 +178,20 @@ test('a click on an API call lists the kernels it launched, as hggc_kern_exec_tr
   await expect(page.getByTestId('timeline-view')).toBeVisible();
   await waitIdle(page);
   const canvas = page.getByTestId('timeline-canvas');
-  const height = (await canvas.boundingBox())!.height;
   const details = page.getByTestId('tl-details');
-  // Down the middle of the plot, half a lane at a time (the tracks scroll:
-  // each point is scrolled into view first), until a click selects the call.
+  // The call's thread's HGGC API row scrolled into view, then down the
+  // middle of the plot half a lane at a time until a click selects the call.
+  const apiRow = page
+    .getByTestId('timeline-rows')
+    .locator('li')
+    .filter({ has: page.getByTestId('tl-track').filter({ hasText: new RegExp(`^Thread ${call[tid]}\\b.* HGGC API`) }) })
+    .first();
+  const top = Number(await apiRow.getAttribute('data-top'));
+  const rowHeight = Number(await apiRow.getAttribute('data-height'));
+  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 60)), top);
+  await rowsReady(page);
   let found = false;
-  for (let y = 24 + 4; y < height && !found; y += 8) {
-    await page.locator('.timeline-scroll').evaluate((el, top) => (el.scrollTop = Math.max(0, top - 60)), y);
-    await rowsReady(page);
+  for (let y = top + 4; y < top + rowHeight && !found; y += 8) {
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y);
     await waitIdle(page);
