@@ -25,11 +25,11 @@ uint32_t KernelNamer::demangledFromMangled(uint32_t mangledId) {
   return id;
 }
 
-uint32_t KernelNamer::nameId(size_t i) {
+uint32_t KernelNamer::nameId(const Kernels& k, size_t i) {
   // A name column the caller did not load reads as NULL: a rule that knows
   // its report has demangled names need not load the other two.
   auto at = [i](const std::vector<uint32_t>& v) { return i < v.size() ? v[i] : kNoString; };
-  const uint32_t demangled = at(k_.demangledName), shortName = at(k_.shortName), mangled = at(k_.mangledName);
+  const uint32_t demangled = at(k.demangledName), shortName = at(k.shortName), mangled = at(k.mangledName);
   auto firstOf = [](uint32_t a, uint32_t b, uint32_t c) {
     return a != kNoString ? a : b != kNoString ? b : c;
   };

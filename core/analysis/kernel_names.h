@@ -20,7 +20,9 @@ class KernelNamer {
  public:
   KernelNamer(const Kernels& kernels, StringPool& strings, KernelNameMode mode)
       : k_(kernels), strings_(strings), mode_(mode) {}
-  uint32_t nameId(size_t kernel);
+  uint32_t nameId(size_t kernel) { return nameId(k_, kernel); }
+  // The name of row `row` of other kernel rows (a page read by readKernelRows).
+  uint32_t nameId(const Kernels& rows, size_t row);
 
  private:
   // kNoString when the mangled name does not demangle.

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <fstream>
+#include <functional>
 #include <ostream>
 #include <sstream>
 
@@ -149,11 +150,31 @@ void checkOverwrite(const std::string& path, bool force) {
   if (!force && std::filesystem::exists(path)) throw Error(path + " exists (use -f true to overwrite)");
 }
 
+// Writes `path` whole or not at all: into `path.partial` first, renamed
+// over `path` once complete. A write that fails (a broken cell found while
+// a view's rows are made, a full disk) leaves no file behind and an older
+// `path` untouched.
+void writeWhole(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  const std::string partial = path + ".partial";
+  try {
+    {
+      std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+      if (!file) throw Error(path + ": cannot write");
+      write(file);
+      if (!file.flush()) throw Error(path + ": write failed");
+    }
+    std::error_code ec;
+    std::filesystem::rename(partial, path, ec);
+    if (ec) throw Error(path + ": cannot write: " + ec.message());
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw;
+  }
+}
+
 void writeText(const std::string& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw Error(path + ": cannot write");
-  file << text;
-  if (!file.flush()) throw Error(path + ": write failed");
+  writeWhole(path, [&](std::ostream& file) { file << text; });
 }
 
 int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -272,8 +293,10 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
         writeText(filePaths[f], t.files()[f].text);
         err << prefix << rule << ": wrote " << filePaths[f] << '\n';
       }
+      // Streamed: a view's rows are made a chunk at a time as they are
+      // written, so a trace never sits in memory whole.
       auto write = [&](std::ostream& to) {
-        if (formats[i] == OutputFormat::Xlsx) to << xlsxBytes(t, rule);
+        if (formats[i] == OutputFormat::Xlsx) writeXlsx(t, rule, to);
         else writeTable(t, formats[i], to);
       };
       if (output == "%") {
@@ -282,10 +305,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
         if (framed) out << '\n';
         continue;
       }
-      std::ofstream file(path, std::ios::binary | std::ios::trunc);
-      if (!file) throw Error(path + ": cannot write");
-      write(file);
-      if (!file.flush()) throw Error(path + ": write failed");
+      writeWhole(path, write);
     } catch (const Error& e) {
       err << prefix << rule << ": " << e.what() << '\n';
       status = 1;
@@ -376,10 +396,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     try {
       Table t = runCompareRule(*runs[i].rule, *base, *target, runs[i].options, baseWindow, targetWindow, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
-      std::ofstream file(paths[i], std::ios::binary | std::ios::trunc);
-      if (!file) throw Error(paths[i] + ": cannot write");
-      writeCsv(t, file);
-      if (!file.flush()) throw Error(paths[i] + ": write failed");
+      writeWhole(paths[i], [&](std::ostream& file) { writeCsv(t, file); });
       const size_t total = t.rowCount();
       t.truncate(kSummaryRows);
       out << "# " << rule << ": " << total << (total == 1 ? " row" : " rows") << ", written to " << paths[i] << '\n';

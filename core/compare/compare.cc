@@ -59,6 +59,7 @@ std::string joinedKey(const Table& t, size_t row, const std::vector<size_t>& key
 
 Side sideOf(const CompareSpec& spec, RuleContext& ctx) {
   Side s{spec.side(ctx), {}, {}, {}, reportDeviceName(ctx)};
+  s.table.materialize();  // matched cell by cell
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
   for (size_t c = 0; c < s.table.columns().size(); ++c)
     if (s.table.columns()[c].role == ColumnRole::Key) keyCols.push_back(c);

@@ -82,7 +82,7 @@ constexpr size_t kYieldRows = 1024;
 
 void ColumnLoad::bad(int col, const std::string& why) const {
   throw Error(db_.path() + ": table " + table_ + ", column " + targets_[col].column + ", row " +
-              std::to_string(row_) + ": " + why);
+              std::to_string(firstRow_ + row_) + ": " + why);
 }
 
 // An integer cell: INTEGER, or a REAL with no fraction (some writers store
@@ -219,6 +219,7 @@ int ColumnLoad::takeRow(void* self, sqlite3_value** cells, const unsigned char* 
   auto* load = static_cast<ColumnLoad*>(self);
   try {
     load->take(cells, types, ints);
+    if (load->marks_ && (load->row_ - 1) % kRowidMarkEvery == 0) load->marks_->push_back(ints[load->targets_.size()]);
     // Go on (the row is taken, not returned), except every kYieldRows rows.
     return load->row_ % kYieldRows == 0 ? 1 : 0;
   } catch (...) {
@@ -233,11 +234,33 @@ int ColumnLoad::takeRow(void* self, sqlite3_value** cells, const unsigned char* 
 // sqlite3_step calls, with no per-row return from SQLite's VDBE and no
 // sqlite3_column_* call per cell (in WebAssembly, re-entering sqlite3_step
 // per row cost more than decoding the row).
+ColumnLoad& ColumnLoad::rowidMarks(std::vector<int64_t>& marks) {
+  marks_ = &marks;
+  return *this;
+}
+
 size_t ColumnLoad::run() {
   if (!db_.hasTable(table_)) return 0;
   StageTimer timer("load " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
+  firstRow_ = 0;
+  if (marks_) marks_->clear();
+  const size_t row = scan("", db_.rowBound(table_, db_.columnsOf(table_).size()));
+  checkEnds();
+  if (notes_) addNotes();
+  return row;
+}
+
+size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstRow, size_t expectedRows) {
+  if (!db_.hasTable(table_) || lastRowid < firstRowid) return 0;
+  firstRow_ = firstRow;
+  marks_ = nullptr;
+  return scan("rowid BETWEEN " + std::to_string(firstRowid) + " AND " + std::to_string(lastRowid) + " AND ",
+              expectedRows);
+}
+
+size_t ColumnLoad::scan(const std::string& where, size_t expected) {
   const std::vector<std::string> present = db_.columnsOf(table_);
-  std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + kSinkName + "(";
+  std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + where + kSinkName + "(";
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];
     const bool has = std::find(present.begin(), present.end(), t.column) != present.end();
@@ -247,9 +270,9 @@ size_t ColumnLoad::run() {
     sql += i ? ", " : "";
     sql += has ? "\"" + std::string(t.column) + "\"" : "NULL";
   }
+  if (marks_) sql += ", rowid";  // the sink's last argument (takeRow)
   sql += ") ORDER BY rowid";
 
-  const size_t expected = db_.rowBound(table_, present.size());
   hasStringIds_ = db_.hasTable("StringIds");
   row_ = 0;
   failure_ = nullptr;
@@ -273,9 +296,10 @@ size_t ColumnLoad::run() {
   }
   rows_ = 0;
   sizeFor(expected);
-  types_.assign(targets_.size(), 0);
-  ints_.assign(targets_.size(), 0);
-  sink_ = {&ColumnLoad::takeRow, this, static_cast<int>(targets_.size()), types_.data(), ints_.data()};
+  const size_t arguments = targets_.size() + (marks_ ? 1 : 0);
+  types_.assign(arguments, 0);
+  ints_.assign(arguments, 0);
+  sink_ = {&ColumnLoad::takeRow, this, static_cast<int>(arguments), types_.data(), ints_.data()};
   sqlite3* db = db_.handle();
   if (sqlite3_create_function_v2(db, kSinkName, sink_.count, SQLITE_UTF8 | SQLITE_DIRECTONLY, &sink_,
                                  asys_row_sink, nullptr, nullptr, nullptr) != SQLITE_OK) {
@@ -309,8 +333,6 @@ size_t ColumnLoad::run() {
       case Kind::Real: fit(as<double>(t.out), row, give); break;
     }
   }
-  checkEnds();
-  if (notes_) addNotes();
   return row;
 }
 

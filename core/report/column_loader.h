@@ -55,6 +55,17 @@ class ColumnLoad {
   // is an error naming the row (a negative duration is never a measurement).
   size_t run();
 
+  // With run(): the rowid of every kRowidMarkEvery-th row (rows 0, 1024,
+  // ...), so that a later runRange() can find rows by their position.
+  static constexpr size_t kRowidMarkEvery = 1024;
+  ColumnLoad& rowidMarks(std::vector<int64_t>& marks);
+  // Reads only the rows whose rowid is in [firstRowid, lastRowid], the first
+  // of them being row `firstRow` of the table (0-based, for the errors' row
+  // numbers), about `expectedRows` of them (the targets are sized for it).
+  // Every cell is checked as by run(); the whole-table checks (times within
+  // the limit, the sum of durations) and the notes are run()'s.
+  size_t runRange(int64_t firstRowid, int64_t lastRowid, size_t firstRow, size_t expectedRows);
+
  private:
   enum class Kind : uint8_t { Int64, Int32, Name, Text, Real };
   struct Target {
@@ -76,6 +87,8 @@ class ColumnLoad {
     (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
   }
   void takeOther(int column, sqlite3_value* cell, int type);
+  // The scan of run() and runRange(): `where` is the rowid condition, or "".
+  size_t scan(const std::string& where, size_t expected);
   void checkEnds() const;
   void addNotes() const;
   [[noreturn]] void bad(int column, const std::string& why) const;
@@ -90,6 +103,8 @@ class ColumnLoad {
   Notes* notes_;
   std::vector<Target> targets_;
   size_t row_ = 0;
+  size_t firstRow_ = 0;  // the table's row number of row_ 0 (runRange)
+  std::vector<int64_t>* marks_ = nullptr;
   bool hasStringIds_ = false;
   std::exception_ptr failure_;  // what stopped the scan inside takeRow()
   AsysRowSink sink_{};

@@ -239,10 +239,10 @@ const Kernels& Report::kernels(uint32_t columns) {
   return kernels_;
 }
 
-void Report::loadKernelColumns(uint32_t bits) {
-  Kernels& k = kernels_;
-  ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
-  // Every scan is in rowid order, so columns loaded by later calls line up.
+namespace {
+
+// The `bits` (kcol bits) of HGGC_KERNEL as targets of `load`, into `k`.
+void addKernelTargets(ColumnLoad& load, Kernels& k, uint32_t bits) {
   auto want = [&](uint32_t bit) { return (bits & bit) != 0; };
   if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
   if (want(kcol::end)) load.int64("end", k.end, ColumnLoad::Null::Present);
@@ -265,8 +265,20 @@ void Report::loadKernelColumns(uint32_t bits) {
   if (want(kcol::dynamicSharedMemory)) load.int32("dynamicSharedMemory", k.dynamicSharedMemory);
   if (want(kcol::graphNodeId)) load.int64("graphNodeId", k.graphNodeId);
   if (want(kcol::graphId)) load.int64("graphId", k.graphId);
+}
+
+}  // namespace
+
+void Report::loadKernelColumns(uint32_t bits) {
+  Kernels& k = kernels_;
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  addKernelTargets(load, k, bits);
+  // The first scan notes where the rows are, for readKernelRows.
+  if (!kernelMarksRead_) load.rowidMarks(kernelMarks_);
   try {
     k.rows = load.run();
+    kernelMarksRead_ = true;
   } catch (...) {
     // A failed load (a bad cell, or no memory left) leaves these columns
     // unloaded and their memory free: the next rule fails the same way, not
@@ -276,6 +288,27 @@ void Report::loadKernelColumns(uint32_t bits) {
     throw;
   }
   kernelColumns_ |= bits;
+}
+
+size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {
+  dropKernelColumns(into, kcol::all);
+  into.rows = 0;
+  if (!kernelMarksRead_) kernels(kcol::start);  // its scan marks the rows
+  const size_t rows = kernels_.rows, every = ColumnLoad::kRowidMarkEvery;
+  last = std::min(last, rows);
+  if (first >= last) return first;
+  const size_t fromBlock = first / every, toBlock = (last - 1) / every + 1;
+  const int64_t fromRowid = kernelMarks_[fromBlock];
+  const int64_t toRowid = toBlock < kernelMarks_.size() ? kernelMarks_[toBlock] - 1 : INT64_MAX;
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL");
+  addKernelTargets(load, into, columns & kcol::all);
+  const size_t expected = std::min(toBlock * every, rows) - fromBlock * every;
+  into.rows = load.runRange(fromRowid, toRowid, fromBlock * every, expected);
+  // The file changed under the report (rows gone): never a shifted row.
+  if (into.rows != expected) {
+    throw Error(path_ + ": table HGGC_KERNEL changed while the report was open");
+  }
+  return fromBlock * every;
 }
 
 void Report::releaseKernelColumns(uint32_t columns) {

@@ -210,6 +210,13 @@ class Report {
   // runs several rules that read kernels; the viewer, which cannot know the
   // next rule, always does (docs/big-reports.md).
   void planKernelColumns(uint32_t columns) { kernelPlan_ = columns & kcol::all; }
+  // HGGC_KERNEL rows from `first` to `last` - 1 (positions in rowid order,
+  // as in kernels()), read now from the file into `into`: its `columns`
+  // (kcol bits), from a row at or before `first` (the start of a block of
+  // ColumnLoad::kRowidMarkEvery rows), which the call returns: `into` row j
+  // is kernel (returned + j). What a view reads a page at a time instead of
+  // loading the table's columns whole. Cells are checked as by kernels().
+  size_t readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into);
   const HgtxEvents& hgtx();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
@@ -273,6 +280,9 @@ class Report {
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   uint32_t kernelPlan_ = 0;     // kcol bits to load with any scan
+  // The rowid of every ColumnLoad::kRowidMarkEvery-th kernel, from the first scan.
+  std::vector<int64_t> kernelMarks_;
+  bool kernelMarksRead_ = false;
   std::optional<HgtxEvents> hgtx_;
   std::optional<GraphNodeEvents> graphNodes_;
   std::optional<MemoryOps> memcpys_, memsets_;

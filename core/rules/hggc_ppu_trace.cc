@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/analysis/key_groups.h"
+#include "core/report/kernel_pages.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/kernel_labels.h"
@@ -80,10 +81,120 @@ class TraceTexts {
   std::unordered_map<int64_t, std::string> devices_;
 };
 
+// The kernel columns a row shows besides its time and place.
+constexpr uint32_t kShownKernelColumns = kcol::all & ~(kcol::globalPid | kcol::graphNodeId | kcol::graphId);
+
+// The trace as a view: the events in order (16 bytes a row), each row's
+// cells read and formatted when a page or a writer's chunk asks for it. The
+// kernels' cells come from the file a page at a time (KernelPages); the
+// memory operations, a small share of the rows, are held whole.
+class PpuTraceRows : public RowSource {
+ public:
+  PpuTraceRows(RuleContext& ctx, std::vector<Event> events, KernelPages::Mode mode)
+      : events_(std::move(events)),
+        copies_(ctx.report.memcpys()),
+        sets_(ctx.report.memsets()),
+        labels_(ctx.report, ctx.options, KernelLabels::Names::Paged),
+        pages_(ctx.report, kShownKernelColumns, mode),
+        texts_(ctx.report) {}
+
+  size_t rowCount() const override { return events_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t page = first; page < first + count; page += kChunkRows) {
+      const size_t end = std::min(first + count, page + kChunkRows);
+      pageKernels_.clear();
+      for (size_t r = page; r < end; ++r)
+        if (events_[r].source == kKernel) pageKernels_.push_back(events_[r].index);
+      pages_.read(pageKernels_);
+      for (size_t r = page; r < end; ++r) appendRow(events_[r], t);
+    }
+  }
+
+ private:
+  void appendRow(const Event& e, Table& t) {
+    const size_t i = e.index;
+    switch (e.source) {
+      case kKernel: {
+        const auto [k, row] = pages_.row(e.index);
+        common(t, k->start[row], k->end[row], k->correlationId[row], k->deviceId[row], k->contextId[row],
+               k->streamId[row]);
+        optId(t, kGrdX, k->gridX[row]);
+        optId(t, kGrdY, k->gridY[row]);
+        optId(t, kGrdZ, k->gridZ[row]);
+        optId(t, kBlkX, k->blockX[row]);
+        optId(t, kBlkY, k->blockY[row]);
+        optId(t, kBlkZ, k->blockZ[row]);
+        optId(t, kRegTrd, k->registersPerThread[row]);
+        optId(t, kStcSMem, k->staticSharedMemory[row]);
+        optId(t, kDymSMem, k->dynamicSharedMemory[row]);
+        const uint64_t key = labels_.key(*k, row, i);
+        const uint32_t g = kernelGroups_.indexOf(key);
+        if (g == kernelNames_.size()) kernelNames_.push_back(labels_.label(key));
+        t.setText(kName, kernelNames_[g]);
+        break;
+      }
+      case kMemcpy:
+        memory(t, copies_, i);
+        optText(t, kDstMemKd, texts_.memKind(copies_.dstKind[i]));
+        t.setText(kName, texts_.memcpyName(copies_.copyKind[i], copies_.dstKind[i]));
+        break;
+      case kMemset:
+        memory(t, sets_, i);
+        t.setText(kName, "Memset");
+        break;
+    }
+    t.endRow();
+  }
+
+  static void optInt(Table& t, size_t col, int64_t v) {
+    if (v != kNoValue) t.setInt(col, v);
+  }
+  static void optId(Table& t, size_t col, int32_t v) {  // NULL reads as -1
+    if (v >= 0) t.setInt(col, v);
+  }
+  static void optText(Table& t, size_t col, std::string_view v) {
+    if (!v.empty()) t.setText(col, v);
+  }
+  void common(Table& t, int64_t start, int64_t end, int64_t corr, int32_t device, int32_t context, int32_t stream) {
+    t.setInt(kStart, start);
+    if (end != kNoValue) t.setInt(kDuration, end - start);
+    optInt(t, kCorrId, corr);
+    if (device >= 0) t.setText(kDevice, texts_.device(device));
+    optId(t, kCtx, context);
+    optId(t, kStrm, stream);
+  }
+  void memory(Table& t, const MemoryOps& m, size_t i) {
+    common(t, m.start[i], m.end[i], m.correlationId[i], m.deviceId[i], m.contextId[i], m.streamId[i]);
+    const int64_t bytes = m.bytes[i];
+    optInt(t, kBytes, bytes);
+    const int64_t duration = m.end[i] == kNoValue ? 0 : m.end[i] - m.start[i];
+    if (bytes != kNoValue && duration > 0) {
+      // As Nsight: the integer division first.
+      __int128 throughput = static_cast<__int128>(bytes) * (1000000000 / duration);
+      if (throughput <= std::numeric_limits<int64_t>::max() && throughput >= std::numeric_limits<int64_t>::min())
+        t.setInt(kThroughput, static_cast<int64_t>(throughput));
+    }
+    optText(t, kSrcMemKd, texts_.memKind(m.srcKind[i]));
+  }
+
+  std::vector<Event> events_;
+  MemoryOps copies_, sets_;
+  KernelLabels labels_;
+  KernelPages pages_;
+  KeyGroups kernelGroups_;
+  std::vector<std::string> kernelNames_;
+  TraceTexts texts_;
+  std::vector<uint32_t> pageKernels_;
+};
+
 Table compute(RuleContext& ctx) {
   constexpr int64_t kOpenEnd = std::numeric_limits<int64_t>::max();
   Report& report = ctx.report;
-  const Kernels& k = report.kernels();
+  // Time and place only: the order and the window need the times, and the
+  // load of the place columns notes their NULLs (the rule's warnings) before
+  // any row is written. The other cells are read a page at a time.
+  const Kernels& k = report.kernels(kcol::time | kcol::place);
   const MemoryOps& copies = report.memcpys();
   const MemoryOps& sets = report.memsets();
 
@@ -104,77 +215,11 @@ Table compute(RuleContext& ctx) {
     if (a.source != b.source) return a.source < b.source;
     return a.index < b.index;
   });
-
-  KernelLabels labels(report, ctx.options);
-  KeyGroups kernelGroups;
-  std::vector<std::string> kernelNames;
-  TraceTexts texts(report);
-
-  Table t(columns());
-  auto optInt = [&](size_t col, int64_t v) {
-    if (v != kNoValue) t.setInt(col, v);
-  };
-  auto optId = [&](size_t col, int32_t v) {  // NULL reads as -1
-    if (v >= 0) t.setInt(col, v);
-  };
-  auto optText = [&](size_t col, std::string_view v) {
-    if (!v.empty()) t.setText(col, v);
-  };
-  auto common = [&](int64_t start, int64_t end, int64_t corr, int32_t device, int32_t context, int32_t stream) {
-    t.setInt(kStart, start);
-    if (end != kNoValue) t.setInt(kDuration, end - start);
-    optInt(kCorrId, corr);
-    if (device >= 0) t.setText(kDevice, texts.device(device));
-    optId(kCtx, context);
-    optId(kStrm, stream);
-  };
-  auto memory = [&](const MemoryOps& m, size_t i) {
-    common(m.start[i], m.end[i], m.correlationId[i], m.deviceId[i], m.contextId[i], m.streamId[i]);
-    const int64_t bytes = m.bytes[i];
-    optInt(kBytes, bytes);
-    const int64_t duration = m.end[i] == kNoValue ? 0 : m.end[i] - m.start[i];
-    if (bytes != kNoValue && duration > 0) {
-      // As Nsight: the integer division first.
-      __int128 throughput = static_cast<__int128>(bytes) * (1000000000 / duration);
-      if (throughput <= std::numeric_limits<int64_t>::max() && throughput >= std::numeric_limits<int64_t>::min())
-        t.setInt(kThroughput, static_cast<int64_t>(throughput));
-    }
-    optText(kSrcMemKd, texts.memKind(m.srcKind[i]));
-  };
-
-  for (const Event& e : events) {
-    const size_t i = e.index;
-    switch (e.source) {
-      case kKernel: {
-        common(k.start[i], k.end[i], k.correlationId[i], k.deviceId[i], k.contextId[i], k.streamId[i]);
-        optId(kGrdX, k.gridX[i]);
-        optId(kGrdY, k.gridY[i]);
-        optId(kGrdZ, k.gridZ[i]);
-        optId(kBlkX, k.blockX[i]);
-        optId(kBlkY, k.blockY[i]);
-        optId(kBlkZ, k.blockZ[i]);
-        optId(kRegTrd, k.registersPerThread[i]);
-        optId(kStcSMem, k.staticSharedMemory[i]);
-        optId(kDymSMem, k.dynamicSharedMemory[i]);
-        uint64_t key = labels.key(i);
-        uint32_t g = kernelGroups.indexOf(key);
-        if (g == kernelNames.size()) kernelNames.push_back(labels.label(key));
-        t.setText(kName, kernelNames[g]);
-        break;
-      }
-      case kMemcpy:
-        memory(copies, i);
-        optText(kDstMemKd, texts.memKind(copies.dstKind[i]));
-        t.setText(kName, texts.memcpyName(copies.copyKind[i], copies.dstKind[i]));
-        break;
-      case kMemset:
-        memory(sets, i);
-        t.setText(kName, "Memset");
-        break;
-    }
-    t.endRow();
-  }
-  return t;
+  const KernelPages::Mode mode = pagingMode(k.size(), events.size(), kChunkRows, [&](size_t r) {
+    return events[r].source == kKernel ? events[r].index : UINT32_MAX;
+  });
+  auto rows = std::make_shared<PpuTraceRows>(ctx, std::move(events), mode);
+  return Table(columns(), std::move(rows));
 }
 
 }  // namespace

@@ -6,10 +6,13 @@ namespace asys {
 
 namespace {
 constexpr uint64_t kHasRange = 1ull << 63;
-}
+const Kernels kNoKernels;
+}  // namespace
 
-KernelLabels::KernelLabels(Report& report, const RuleOptions& options)
-    : strings_(report.strings()), namer_(report.kernels(kcol::names), report.strings(), kernelNameMode(options)) {
+KernelLabels::KernelLabels(Report& report, const RuleOptions& options, Names names)
+    : strings_(report.strings()),
+      namer_(names == Names::Loaded ? report.kernels(kcol::names) : kNoKernels, report.strings(),
+             kernelNameMode(options)) {
   if (!options.flag("hgtx-name")) return;
   const Kernels& k = report.kernels(kcol::launcher);
   const ApiCalls& api = report.hggcApi();
@@ -22,8 +25,11 @@ KernelLabels::KernelLabels(Report& report, const RuleOptions& options)
   rangeNamer_.emplace(report);
 }
 
-uint64_t KernelLabels::key(size_t i) {
-  uint64_t key = namer_.nameId(i);
+uint64_t KernelLabels::key(size_t i) { return withRange(namer_.nameId(i), i); }
+
+uint64_t KernelLabels::key(const Kernels& rows, size_t row, size_t i) { return withRange(namer_.nameId(rows, row), i); }
+
+uint64_t KernelLabels::withRange(uint64_t key, size_t i) {
   if (!rangeOfKernel_.empty() && rangeOfKernel_[i] != kNoRange) {
     key |= kHasRange | (static_cast<uint64_t>(rangeNamer_->nameId(rangeOfKernel_[i])) << 32);
   }

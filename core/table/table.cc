@@ -1,5 +1,7 @@
 #include "core/table/table.h"
 
+#include <algorithm>
+
 namespace asys {
 
 Table::Table(std::vector<ColumnSpec> columns)
@@ -9,6 +11,79 @@ Table::Table(std::vector<ColumnSpec> columns)
       texts_(columns_.size()),
       missing_(columns_.size()),
       rowSet_(columns_.size(), 0) {}
+
+Table::Table(std::vector<ColumnSpec> columns, std::shared_ptr<RowSource> source) : Table(std::move(columns)) {
+  source_ = std::move(source);
+}
+
+Table Table::emptyLike() const {
+  Table t(columns_);
+  if (!spanNames_.empty()) t.declareSpans(spanNames_);
+  return t;
+}
+
+void Table::clearRows() {
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    ints_[c].clear();
+    reals_[c].clear();
+    texts_[c].clear();
+    missing_[c].clear();
+    rowSet_[c] = 0;
+  }
+  for (size_t w = 0; w < spanNames_.size(); ++w) {
+    spanStart_[w].clear();
+    spanEnd_[w].clear();
+    rowSpanStart_[w] = rowSpanEnd_[w] = kNoSpan;
+  }
+  pool_ = StringPool();
+  rows_ = 0;
+}
+
+void Table::copyRows(size_t first, size_t count, Table& into) const {
+  into.clearRows();
+  first = std::min(first, rowCount());
+  count = std::min(count, rowCount() - first);
+  if (source_) {
+    source_->appendRows(first, count, into);
+    return;
+  }
+  for (size_t r = first; r < first + count; ++r) {
+    for (size_t c = 0; c < columns_.size(); ++c) {
+      if (isMissing(r, c)) continue;
+      switch (columns_[c].kind) {
+        case CellKind::Int: into.setInt(c, intAt(r, c)); break;
+        case CellKind::Decimal1: into.setDecimal(c, decimalAt(r, c)); break;
+        case CellKind::Text: into.setText(c, textAt(r, c)); break;
+      }
+    }
+    for (size_t w = 0; w < spanNames_.size(); ++w) into.setSpan(w, spanStart_[w][r], spanEnd_[w][r]);
+    into.endRow();
+  }
+}
+
+void Table::materialize() {
+  if (!source_) return;
+  Table whole = emptyLike();
+  const size_t rows = rowCount();
+  source_->appendRows(0, rows, whole);
+  whole.warnings_ = std::move(warnings_);
+  whole.files_ = std::move(files_);
+  *this = std::move(whole);
+}
+
+void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
+                  size_t chunkRows) {
+  if (!t.isView()) {
+    fn(t, 0);
+    return;
+  }
+  Table chunk = t.emptyLike();
+  const size_t rows = t.rowCount();
+  for (size_t first = 0; first < rows; first += chunkRows) {
+    t.copyRows(first, std::min(chunkRows, rows - first), chunk);
+    fn(chunk, first);
+  }
+}
 
 void Table::setInt(size_t col, int64_t v) {
   ints_[col].push_back(v);
@@ -60,6 +135,10 @@ void Table::setSpan(size_t which, int64_t start, int64_t end) {
 }
 
 void Table::truncate(size_t n) {
+  if (source_) {
+    limit_ = std::min(limit_, n);
+    return;
+  }
   if (n >= rows_) return;
   for (size_t c = 0; c < columns_.size(); ++c) {
     if (!ints_[c].empty()) ints_[c].resize(n);

@@ -3,6 +3,8 @@
 // column text) and the WebAssembly bridge read it. Text cells are interned in
 // one per-table pool so a million-row trace holds each distinct name once.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,12 +34,40 @@ struct ColumnSpec {
   std::string header() const { return unit.empty() ? name : name + " (" + unit + ")"; }
 };
 
+class Table;
+
+// A result's rows made on demand: a trace of ten million rows refers to the
+// report's rows in its order (a permutation) and formats a page or a
+// writer's chunk at a time, instead of holding every cell.
+class RowSource {
+ public:
+  virtual ~RowSource() = default;
+  virtual size_t rowCount() const = 0;
+  // Appends rows [first, first + count) to `into`, an empty table of the
+  // result's columns and spans. May throw Error (a broken cell read now).
+  virtual void appendRows(size_t first, size_t count, Table& into) = 0;
+};
+
 class Table {
  public:
   explicit Table(std::vector<ColumnSpec> columns);
+  // A view: its rows come from `source`, a chunk at a time (forEachChunk).
+  // Its cells cannot be read one by one (intAt and the others are for
+  // tables that hold them); materialize() makes it one that does.
+  Table(std::vector<ColumnSpec> columns, std::shared_ptr<RowSource> source);
 
   const std::vector<ColumnSpec>& columns() const { return columns_; }
-  size_t rowCount() const { return rows_; }
+  size_t rowCount() const { return source_ ? std::min(source_->rowCount(), limit_) : rows_; }
+  bool isView() const { return source_ != nullptr; }
+  // A view's rows held as cells (no-op for a table that holds them).
+  void materialize();
+  // Rows [first, first + count) of this table into `into` (emptied first):
+  // the view's source makes them; a table that holds its cells copies them.
+  void copyRows(size_t first, size_t count, Table& into) const;
+  // An empty table of the same columns and spans, for copyRows.
+  Table emptyLike() const;
+  // Empties the cells (keeps columns, spans' names, warnings and files).
+  void clearRows();
 
   // Appending: call one set* per column in order, then endRow(). A column
   // left unset in a row is "-" (does not apply).
@@ -97,6 +127,16 @@ class Table {
   std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
   std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's
   StringPool pool_;
+  std::shared_ptr<RowSource> source_;  // a view's rows
+  size_t limit_ = SIZE_MAX;            // a view's truncate()
 };
+
+// Calls `fn(chunk, firstRow)` over the table's rows in order, in chunks of
+// at most `chunkRows`: a table that holds its cells is one chunk, itself; a
+// view's chunks are made one at a time in one reused table, so a writer's
+// memory is one chunk whatever the rows.
+constexpr size_t kChunkRows = 1 << 16;
+void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
+                  size_t chunkRows = kChunkRows);
 
 }  // namespace asys

@@ -110,43 +110,47 @@ void writeCsv(const Table& t, std::ostream& out) {
   }
   buf += '\n';
   const size_t cols = t.columns().size();
-  for (size_t r = 0; r < t.rowCount(); ++r) {
-    appendInt(static_cast<int64_t>(r + 1));
-    buf += ',';
-    for (size_t c = 0; c < cols; ++c) {
-      if (t.isMissing(r, c)) {
-        buf += "\"-\"";
-      } else {
-        switch (t.columns()[c].kind) {
-          case CellKind::Int: appendInt(t.intAt(r, c)); break;
-          case CellKind::Decimal1: appendDecimal1(buf, t.decimalAt(r, c)); break;
-          case CellKind::Text: appendQuoted(buf, t.textAt(r, c)); break;
-        }
-      }
+  forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
+    for (size_t r = 0; r < chunk.rowCount(); ++r) {
+      appendInt(static_cast<int64_t>(firstRow + r + 1));
       buf += ',';
+      for (size_t c = 0; c < cols; ++c) {
+        if (chunk.isMissing(r, c)) {
+          buf += "\"-\"";
+        } else {
+          switch (chunk.columns()[c].kind) {
+            case CellKind::Int: appendInt(chunk.intAt(r, c)); break;
+            case CellKind::Decimal1: appendDecimal1(buf, chunk.decimalAt(r, c)); break;
+            case CellKind::Text: appendQuoted(buf, chunk.textAt(r, c)); break;
+          }
+        }
+        buf += ',';
+      }
+      buf += '\n';
+      flush(false);
     }
-    buf += '\n';
-    flush(false);
-  }
+  });
   flush(true);
 }
 
 void writeJson(const Table& t, std::ostream& out) {
   // An array of row objects keyed by the CSV header, numbers as numbers.
   out << "[\n";
-  const size_t cols = t.columns().size();
-  for (size_t r = 0; r < t.rowCount(); ++r) {
-    out << "  {\"Row#\": " << r + 1;
-    for (size_t c = 0; c < cols; ++c) {
-      out << ", ";
-      out << jsonQuote(t.columns()[c].header());
-      out << ": ";
-      if (t.isMissing(r, c)) out << "\"-\"";
-      else if (t.columns()[c].kind == CellKind::Text) out << jsonQuote(t.textAt(r, c));
-      else out << plainCell(t, r, c);
+  const size_t cols = t.columns().size(), rows = t.rowCount();
+  std::vector<std::string> keys;
+  for (const auto& c : t.columns()) keys.push_back(jsonQuote(c.header()));
+  forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
+    for (size_t r = 0; r < chunk.rowCount(); ++r) {
+      out << "  {\"Row#\": " << firstRow + r + 1;
+      for (size_t c = 0; c < cols; ++c) {
+        out << ", " << keys[c] << ": ";
+        if (chunk.isMissing(r, c)) out << "\"-\"";
+        else if (chunk.columns()[c].kind == CellKind::Text) out << jsonQuote(chunk.textAt(r, c));
+        else out << plainCell(chunk, r, c);
+      }
+      out << (firstRow + r + 1 < rows ? "},\n" : "}\n");
     }
-    out << (r + 1 < t.rowCount() ? "},\n" : "}\n");
-  }
+  });
   out << "]\n";
 }
 
@@ -161,35 +165,47 @@ size_t displayWidth(std::string_view s) {
 
 void writeColumn(const Table& t, std::ostream& out) {
   // nsys-style: header, a dashed rule, numbers right-aligned, text left.
+  // Two passes over the rows, a chunk at a time: the widths, then the lines.
   const size_t cols = t.columns().size() + 1;
-  std::vector<std::vector<std::string>> cells(t.rowCount() + 1, std::vector<std::string>(cols));
-  cells[0][0] = "Row#";
-  for (size_t c = 1; c < cols; ++c) cells[0][c] = t.columns()[c - 1].header();
-  for (size_t r = 0; r < t.rowCount(); ++r) {
-    cells[r + 1][0] = std::to_string(r + 1);
-    for (size_t c = 1; c < cols; ++c) cells[r + 1][c] = plainCell(t, r, c - 1);
-  }
+  std::vector<std::string> header(cols);
+  header[0] = "Row#";
+  for (size_t c = 1; c < cols; ++c) header[c] = t.columns()[c - 1].header();
   std::vector<size_t> width(cols, 0);
-  for (const auto& row : cells)
-    for (size_t c = 0; c < cols; ++c) width[c] = std::max(width[c], displayWidth(row[c]));
+  for (size_t c = 0; c < cols; ++c) width[c] = displayWidth(header[c]);
+  std::vector<std::string> cells(cols);
+  auto rowCells = [&](const Table& chunk, size_t r, size_t row) {
+    cells[0] = std::to_string(row + 1);
+    for (size_t c = 1; c < cols; ++c) cells[c] = plainCell(chunk, r, c - 1);
+  };
+  forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
+    for (size_t r = 0; r < chunk.rowCount(); ++r) {
+      rowCells(chunk, r, firstRow + r);
+      for (size_t c = 0; c < cols; ++c) width[c] = std::max(width[c], displayWidth(cells[c]));
+    }
+  });
   auto rightAligned = [&](size_t c) { return c == 0 || t.columns()[c - 1].kind != CellKind::Text; };
-  for (size_t r = 0; r < cells.size(); ++r) {
-    std::string line;
+  auto writeLine = [&](const std::vector<std::string>& line, bool isHeader) {
+    std::string text;
     for (size_t c = 0; c < cols; ++c) {
-      std::string pad(width[c] - displayWidth(cells[r][c]), ' ');
+      std::string pad(width[c] - displayWidth(line[c]), ' ');
       bool last = c + 1 == cols;
-      if (rightAligned(c) && r > 0) line += pad + cells[r][c];
-      else line += cells[r][c] + (last ? "" : pad);
-      if (!last) line += "  ";
+      if (rightAligned(c) && !isHeader) text += pad + line[c];
+      else text += line[c] + (last ? "" : pad);
+      if (!last) text += "  ";
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-    if (r == 0) {
-      std::string rule;
-      for (size_t c = 0; c < cols; ++c) rule += std::string(width[c], '-') + (c + 1 < cols ? "  " : "");
-      out << rule << '\n';
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << '\n';
+  };
+  writeLine(header, true);
+  std::string rule;
+  for (size_t c = 0; c < cols; ++c) rule += std::string(width[c], '-') + (c + 1 < cols ? "  " : "");
+  out << rule << '\n';
+  forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
+    for (size_t r = 0; r < chunk.rowCount(); ++r) {
+      rowCells(chunk, r, firstRow + r);
+      writeLine(cells, false);
     }
-  }
+  });
 }
 
 }  // namespace asys

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/base/error.h"
 
@@ -41,7 +42,7 @@ void check(lxw_error e, const std::string& what) {
 
 }  // namespace
 
-std::string xlsxBytes(const Table& t, const std::string& sheetName) {
+void writeXlsx(const Table& t, const std::string& sheetName, std::ostream& out) {
   const size_t rows = t.rowCount();
   if (rows + 1 > kMaxSheetRows) {
     throw Error("xlsx: " + std::to_string(rows) + " rows do not fit a sheet (at most " +
@@ -74,38 +75,50 @@ std::string xlsxBytes(const Table& t, const std::string& sheetName) {
     check(worksheet_write_string(sheet, 0, static_cast<lxw_col_t>(c + 1), cols[c].header().c_str(), bold), "header");
   }
   std::string text;
-  for (size_t r = 0; r < rows; ++r) {
-    const auto row = static_cast<lxw_row_t>(r + 1);
-    check(worksheet_write_number(sheet, row, 0, static_cast<double>(r + 1), nullptr), "Row#");
-    for (size_t c = 0; c < cols.size(); ++c) {
-      const auto col = static_cast<lxw_col_t>(c + 1);
-      lxw_error e = LXW_NO_ERROR;
-      if (t.isMissing(r, c)) {
-        e = worksheet_write_string(sheet, row, col, "-", nullptr);
-      } else if (cols[c].kind == CellKind::Int) {
-        const int64_t v = t.intAt(r, c);
-        // A double would round it (epoch nanoseconds): the exact digits as text.
-        if (v > kExactInDouble || v < -kExactInDouble) {
-          e = worksheet_write_string(sheet, row, col, std::to_string(v).c_str(), nullptr);
+  forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
+    for (size_t r = 0; r < chunk.rowCount(); ++r) {
+      const size_t number = firstRow + r + 1;
+      const auto row = static_cast<lxw_row_t>(number);
+      check(worksheet_write_number(sheet, row, 0, static_cast<double>(number), nullptr), "Row#");
+      for (size_t c = 0; c < cols.size(); ++c) {
+        const auto col = static_cast<lxw_col_t>(c + 1);
+        lxw_error e = LXW_NO_ERROR;
+        if (chunk.isMissing(r, c)) {
+          e = worksheet_write_string(sheet, row, col, "-", nullptr);
+        } else if (cols[c].kind == CellKind::Int) {
+          const int64_t v = chunk.intAt(r, c);
+          // A double would round it (epoch nanoseconds): the exact digits as text.
+          if (v > kExactInDouble || v < -kExactInDouble) {
+            e = worksheet_write_string(sheet, row, col, std::to_string(v).c_str(), nullptr);
+          } else {
+            e = worksheet_write_number(sheet, row, col, static_cast<double>(v), nullptr);
+          }
+        } else if (cols[c].kind == CellKind::Decimal1) {
+          e = worksheet_write_number(sheet, row, col, chunk.decimalAt(r, c), oneDecimal);
         } else {
-          e = worksheet_write_number(sheet, row, col, static_cast<double>(v), nullptr);
+          text.assign(chunk.textAt(r, c));
+          e = worksheet_write_string(sheet, row, col, text.c_str(), nullptr);
         }
-      } else if (cols[c].kind == CellKind::Decimal1) {
-        e = worksheet_write_number(sheet, row, col, t.decimalAt(r, c), oneDecimal);
-      } else {
-        text.assign(t.textAt(r, c));
-        e = worksheet_write_string(sheet, row, col, text.c_str(), nullptr);
+        if (e != LXW_NO_ERROR) check(e, "row " + std::to_string(number) + ", column '" + cols[c].header() + "'");
       }
-      if (e != LXW_NO_ERROR) check(e, "row " + std::to_string(r + 1) + ", column '" + cols[c].header() + "'");
     }
-  }
+  });
   closer.book = nullptr;
   check(workbook_close(book), "writing " + file.path);
 
+  // The workbook's bytes to `out` in blocks, never whole in memory.
   std::ifstream in(file.path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
   if (!in) throw Error("xlsx: cannot read back " + file.path);
+  std::vector<char> block(1 << 20);
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    out.write(block.data(), in.gcount());
+  }
+  if (in.bad()) throw Error("xlsx: cannot read back " + file.path);
+}
+
+std::string xlsxBytes(const Table& t, const std::string& sheetName) {
+  std::ostringstream bytes;
+  writeXlsx(t, sheetName, bytes);
   return std::move(bytes).str();
 }
 

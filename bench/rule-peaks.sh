@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Every rule's wall time and peak resident memory on one report, for one or
+# two builds side by side (BEFORE, if given, and build/native/asys taking
+# turns rule by rule, so that the machine's load weighs on both alike).
+#   bench/rule-peaks.sh SCALE [BEFORE]
+# Generates bench/out/scale-SCALE.asysrep (asys gen --seed 11) and its
+# `--profile slow` twin for the compare rules, runs each statistics, expert
+# and compare rule once per build with its output sent to /dev/null, and
+# writes bench/out/rule-peaks-SCALE.md: rule, seconds, peak MiB and peak as a
+# share of the report's size. A run that fails (exit status not 0, or no
+# header line in its output) is an error of the script, never a time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scale=${1:?usage: bench/rule-peaks.sh SCALE [BEFORE]}
+before=${2:-}
+after=build/native/asys
+mkdir -p bench/out
+report=bench/out/scale-$scale.asysrep
+slow=bench/out/scale-$scale-slow.asysrep
+[ -f "$report" ] || "$after" gen --seed 11 --scale "$scale" -o "$report" >/dev/null
+[ -f "$slow" ] || "$after" gen --seed 11 --scale "$scale" --profile slow -o "$slow" >/dev/null
+bytes=$(stat -c %s "$report")
+
+rules() { "$after" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p'; }
+
+# One run: prints "SECONDS PEAK_KIB", or fails naming the rule.
+measure() {
+  local bin=$1 command=$2 rule=$3; shift 3
+  local out err times
+  out=$(mktemp) err=$(mktemp) times=$(mktemp)
+  if ! /usr/bin/time -f '%e %M' -o "$times" "$bin" "$command" -r "$rule" "$@" >"$out" 2>"$err"; then
+    echo "bench: $bin $command -r $rule failed: $(tail -1 "$err")" >&2
+    rm -f "$out" "$err" "$times"
+    return 1
+  fi
+  # Every rule's CSV starts with its header; a compare run writes its CSVs
+  # and prints the first rows of each.
+  if ! head -c 4096 "$out" | grep -q '^Row#\|^# '; then
+    echo "bench: $bin $command -r $rule printed no table" >&2
+    return 1
+  fi
+  cat "$times"
+  rm -f "$out" "$err" "$times"
+}
+
+table=bench/out/rule-peaks-$scale.md
+{
+  echo "Report: $report ($bytes bytes); $(nproc) cores; $(date -u +%F); commit $(git rev-parse --short HEAD)"
+  echo
+  if [ -n "$before" ]; then
+    echo "| rule | before (s) | after (s) | before peak (MiB) | after peak (MiB) | after peak / report |"
+    echo "|---|---|---|---|---|---|"
+  else
+    echo "| rule | time (s) | peak (MiB) | peak / report |"
+    echo "|---|---|---|---|"
+  fi
+} >"$table"
+
+row() {  # command rule args...
+  local command=$1 rule=$2; shift 2
+  local a b=""
+  [ -n "$before" ] && b=$(measure "$before" "$command" "$rule" "$@")
+  a=$(measure "$after" "$command" "$rule" "$@")
+  local at=${a% *} ak=${a#* }
+  local share
+  share=$(echo "scale=3; $ak * 1024 / $bytes" | bc)
+  if [ -n "$before" ]; then
+    echo "| $rule | ${b% *} | $at | $(( ${b#* } / 1024 )) | $(( ak / 1024 )) | $share |"
+  else
+    echo "| $rule | $at | $(( ak / 1024 )) | $share |"
+  fi | tee -a "$table"
+}
+
+outdir=$(mktemp -d)
+trap 'rm -rf "$outdir"' EXIT
+for rule in $(rules stats); do
+  case $rule in
+    *_compare) row compare "$rule" -f true --output "$outdir/" "$report" "$slow" ;;
+    ppu_op_unit_test) row stats "$rule" -f true "$report" ;;  # its tests go beside the report
+    *) row stats "$rule" "$report" ;;
+  esac
+done
+for rule in $(rules analyze); do row analyze "$rule" "$report"; done
+echo "bench: wrote $table"

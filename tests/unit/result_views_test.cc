@@ -1,0 +1,272 @@
+// Results as views (core/table/table.h RowSource): a view's rows made a chunk
+// at a time write what the same rows held whole write; and hggc_ppu_trace,
+// a view whose kernel cells are read from the file a page at a time
+// (core/report/kernel_pages.h), prints what an independent SQLite query of
+// the same report says, in tables of near-start order (read page by page)
+// and of scrambled order (read whole), with its errors naming the row a
+// whole-table load names.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "core/report/kernel_pages.h"
+#include "core/table/table.h"
+#include "core/table/writers.h"
+#include "tests/unit/cli_run.h"
+
+namespace {
+
+using asys::CellKind;
+using asys::Table;
+
+std::vector<asys::ColumnSpec> toyColumns() {
+  return {{"N", "", CellKind::Int, ""}, {"Half", "", CellKind::Decimal1, ""}, {"Name", "", CellKind::Text, ""}};
+}
+
+// Row i: N = 3i, Half = i / 2 for even i and "-" for odd, Name = "n<i % 5>".
+class ToyRows : public asys::RowSource {
+ public:
+  explicit ToyRows(size_t rows) : rows_(rows) {}
+  size_t rowCount() const override { return rows_; }
+  void appendRows(size_t first, size_t count, Table& t) override {
+    ++calls;
+    for (size_t i = first; i < first + count; ++i) {
+      t.setInt(0, static_cast<int64_t>(3 * i));
+      if (i % 2 == 0) t.setDecimal(1, static_cast<double>(i) / 2);
+      t.setText(2, "n" + std::to_string(i % 5));
+      t.endRow();
+    }
+  }
+  size_t calls = 0;
+
+ private:
+  size_t rows_;
+};
+
+std::string csvOf(const Table& t) {
+  std::ostringstream out;
+  asys::writeCsv(t, out);
+  return out.str();
+}
+
+TEST(ResultViews, ChunksOfAViewAreItsRowsInOrder) {
+  auto rows = std::make_shared<ToyRows>(50);
+  Table view(toyColumns(), rows);
+  ASSERT_TRUE(view.isView());
+  EXPECT_EQ(view.rowCount(), 50u);
+  std::vector<size_t> firsts;
+  std::string names;
+  asys::forEachChunk(
+      view,
+      [&](const Table& chunk, size_t first) {
+        firsts.push_back(first);
+        for (size_t r = 0; r < chunk.rowCount(); ++r) {
+          EXPECT_EQ(chunk.intAt(r, 0), static_cast<int64_t>(3 * (first + r)));
+          EXPECT_EQ(chunk.isMissing(r, 1), (first + r) % 2 == 1);
+          names += std::string(chunk.textAt(r, 2));
+        }
+      },
+      7);
+  EXPECT_EQ(firsts, (std::vector<size_t>{0, 7, 14, 21, 28, 35, 42, 49}));
+  EXPECT_EQ(rows->calls, 8u);
+  EXPECT_EQ(names.size(), 100u);
+  EXPECT_EQ(names.substr(0, 12), "n0n1n2n3n4n0");
+}
+
+TEST(ResultViews, AViewWritesWhatItsRowsHeldWholeWrite) {
+  Table view(toyColumns(), std::make_shared<ToyRows>(4));
+  // Worked by hand from ToyRows' definition.
+  const std::string expected =
+      "Row#,N,Half,Name,\n"
+      "1,0,0.0,\"n0\",\n"
+      "2,3,\"-\",\"n1\",\n"
+      "3,6,1.0,\"n2\",\n"
+      "4,9,\"-\",\"n3\",\n";
+  EXPECT_EQ(csvOf(view), expected);
+  Table whole = view;
+  whole.materialize();
+  EXPECT_FALSE(whole.isView());
+  EXPECT_EQ(csvOf(whole), expected);
+  std::ostringstream a, b;
+  asys::writeColumn(view, a);
+  asys::writeColumn(whole, b);
+  EXPECT_EQ(a.str(), b.str());
+  std::ostringstream ja, jb;
+  asys::writeJson(view, ja);
+  asys::writeJson(whole, jb);
+  EXPECT_EQ(ja.str(), jb.str());
+}
+
+TEST(ResultViews, TruncateAndCopyRowsOfViewsAndHeldTables) {
+  Table view(toyColumns(), std::make_shared<ToyRows>(50));
+  view.truncate(10);
+  EXPECT_EQ(view.rowCount(), 10u);
+  Table into = view.emptyLike();
+  view.copyRows(8, 5, into);  // only rows 8 and 9 are left
+  ASSERT_EQ(into.rowCount(), 2u);
+  EXPECT_EQ(into.intAt(1, 0), 27);
+  Table whole = view;
+  whole.materialize();
+  EXPECT_EQ(whole.rowCount(), 10u);
+  whole.copyRows(1, 2, into);
+  ASSERT_EQ(into.rowCount(), 2u);
+  EXPECT_EQ(into.intAt(0, 0), 3);
+  EXPECT_TRUE(into.isMissing(0, 1));
+  EXPECT_EQ(into.textAt(1, 2), "n2");
+}
+
+// A report of `kernels` kernels (plus 20 memsets) written with SQLite alone.
+// Kernel k has rowid 3k + 5 (gaps), start `startOf(k)`, a 1000 + k % 7 ns
+// duration (NULL end for every 9973rd: cut off), device k % 3, stream k % 4,
+// grid k % 11 + 1, name id 1 + k % 13 ("kern_<id>").
+class ViewReport {
+ public:
+  ViewReport(const std::string& name, size_t kernels, const std::function<int64_t(size_t)>& startOf,
+             const std::string& badCell = "")
+      : path_(::testing::TempDir() + name + "_" + std::to_string(getpid()) + ".asysrep") {
+    std::filesystem::remove(path_);
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    auto exec = [&](const std::string& sql) {
+      char* error = nullptr;
+      EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
+      sqlite3_free(error);
+    };
+    exec("PRAGMA journal_mode=OFF; BEGIN;"
+         "CREATE TABLE META_DATA (name TEXT, value TEXT);"
+         "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1'),('captureStart','0');"
+         "CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT);"
+         "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,"
+         " streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,"
+         " shortName INTEGER, mangledName INTEGER, gridX, gridY INTEGER, gridZ INTEGER, blockX INTEGER,"
+         " blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER, staticSharedMemory INTEGER,"
+         " dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);"
+         "CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,"
+         " streamId INTEGER, correlationId INTEGER, globalPid INTEGER, bytes INTEGER, memKind INTEGER,"
+         " graphNodeId INTEGER, graphId INTEGER);");
+    for (int id = 1; id <= 13; ++id) exec("INSERT INTO StringIds VALUES (" + std::to_string(id) + ", 'kern_" + std::to_string(id) + "')");
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db,
+                                 "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId, contextId, streamId,"
+                                 " correlationId, globalPid, demangledName, gridX, gridY, gridZ, blockX, blockY,"
+                                 " blockZ, registersPerThread, staticSharedMemory, dynamicSharedMemory)"
+                                 " VALUES (?, ?, ?, ?, 1, ?, ?, 16777216, ?, ?, 1, 1, 128, 1, 1, 32, 0, 0)",
+                                 -1, &st, nullptr),
+              SQLITE_OK);
+    for (size_t k = 0; k < kernels; ++k) {
+      const int64_t start = startOf(k);
+      sqlite3_bind_int64(st, 1, static_cast<int64_t>(3 * k + 5));
+      sqlite3_bind_int64(st, 2, start);
+      if (k % 9973 == 9972) sqlite3_bind_null(st, 3);
+      else sqlite3_bind_int64(st, 3, start + 1000 + static_cast<int64_t>(k % 7));
+      sqlite3_bind_int64(st, 4, static_cast<int64_t>(k % 3));
+      sqlite3_bind_int64(st, 5, static_cast<int64_t>(k % 4));
+      sqlite3_bind_int64(st, 6, static_cast<int64_t>(k));
+      sqlite3_bind_int64(st, 7, static_cast<int64_t>(1 + k % 13));
+      if (!badCell.empty() && k == kernels - 10) sqlite3_bind_text(st, 8, badCell.c_str(), -1, SQLITE_TRANSIENT);
+      else sqlite3_bind_int64(st, 8, static_cast<int64_t>(k % 11 + 1));
+      EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
+      sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    exec("WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19)"
+         " INSERT INTO HGGC_MEMSET SELECT i * 50000 + 7, i * 50000 + 500, 0, 1, 2, 900000 + i, 16777216,"
+         " 4096 * (i + 1), NULL, NULL, NULL FROM n;"
+         "COMMIT;");
+    sqlite3_close(db);
+  }
+  ~ViewReport() { std::filesystem::remove(path_); }
+  const std::string& path() const { return path_; }
+
+  // hggc_ppu_trace's CSV as SQLite orders and this test formats it: one
+  // UNION of both tables ordered by start, then kernels before memsets,
+  // then rowid; missing cells "-" (no device names: "(ID)"; memset
+  // throughput as Nsight, the integer division first).
+  std::string expectedTrace() const {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    const char* sql =
+        "SELECT start, end, correlationId, gridX, '128,1,1,32,0,0', NULL, NULL, deviceId, contextId, streamId,"
+        " (SELECT value FROM StringIds WHERE id = demangledName), 0 AS source, rowid FROM HGGC_KERNEL"
+        " UNION ALL SELECT start, end, correlationId, NULL, NULL, bytes, bytes * (1000000000 / (end - start)),"
+        " deviceId, contextId, streamId, 'Memset', 1, rowid FROM HGGC_MEMSET"
+        " ORDER BY 1, source, rowid";
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql, -1, &st, nullptr), SQLITE_OK);
+    std::string csv =
+        "Row#,Start (ns),Duration (ns),CorrId,GrdX,GrdY,GrdZ,BlkX,BlkY,BlkZ,Reg/Trd,StcSMem (bytes),"
+        "DymSMem (bytes),Bytes (bytes),Throughput (B/s),SrcMemKd,DstMemKd,Device,Ctx,Strm,Name,\n";
+    auto text = [&](int c) { return std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, c))); };
+    for (int row = 1; sqlite3_step(st) == SQLITE_ROW; ++row) {
+      const bool kernel = sqlite3_column_int(st, 11) == 0;
+      csv += std::to_string(row) + "," + text(0) + ",";
+      csv += sqlite3_column_type(st, 1) == SQLITE_NULL ? "\"-\"," : std::to_string(sqlite3_column_int64(st, 1) - sqlite3_column_int64(st, 0)) + ",";
+      csv += text(2) + ",";
+      if (kernel) csv += text(3) + ",1,1," + text(4) + ",\"-\",\"-\",";
+      else csv += "\"-\",\"-\",\"-\",\"-\",\"-\",\"-\",\"-\",\"-\",\"-\"," + text(5) + "," + text(6) + ",";
+      csv += "\"-\",\"-\",\"(" + text(7) + ")\"," + text(8) + "," + text(9) + ",\"" + text(10) + "\",\n";
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return csv;
+  }
+
+ private:
+  std::string path_;
+};
+
+// Starts in near order: kernel k at 100k, every block of 8 reversed.
+int64_t nearOrder(size_t k) { return static_cast<int64_t>(100 * ((k / 8) * 8 + 7 - k % 8)); }
+
+TEST(ResultViews, PagedTraceIsWhatSqliteSays) {
+  // 150,000 kernels: three writer chunks, 147 blocks of rowid marks.
+  ViewReport report("views_near", 150000, nearOrder);
+  const auto run = asys::test::cli({"stats", "-r", "hggc_ppu_trace", report.path()});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, report.expectedTrace());
+}
+
+TEST(ResultViews, ScrambledTableIsReadWholeAndAnswersTheSame) {
+  // Start order unrelated to rowid order: paging would read every block
+  // for every page, so the view loads the columns whole instead.
+  const size_t n = 140000;
+  auto scrambled = [n](size_t k) { return static_cast<int64_t>(10 * ((k * 7919) % n)); };
+  ViewReport report("views_scrambled", n, scrambled);
+  std::vector<int64_t> starts;
+  for (size_t k = 0; k < n; ++k) starts.push_back(scrambled(k));
+  std::vector<uint32_t> order(n);
+  for (uint32_t k = 0; k < n; ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return starts[a] < starts[b]; });
+  EXPECT_EQ(asys::pagingMode(n, n, asys::kChunkRows, [&](size_t r) { return order[r]; }),
+            asys::KernelPages::Mode::Loaded);
+  EXPECT_EQ(asys::pagingMode(n, n, asys::kChunkRows, [](size_t r) { return static_cast<uint32_t>(r); }),
+            asys::KernelPages::Mode::Paged);
+  const auto run = asys::test::cli({"stats", "-r", "hggc_ppu_trace", report.path()});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, report.expectedTrace());
+}
+
+TEST(ResultViews, ABrokenCellReadWithAPageNamesItsRowAndLeavesNoFile) {
+  const size_t n = 100000;
+  ViewReport report("views_broken", n, nearOrder, "wide");
+  // The row a whole-table load of the column names (the grid summary loads it whole).
+  const auto whole = asys::test::cli({"stats", "-r", "hggc_ppu_kern_gb_sum", report.path()});
+  ASSERT_EQ(whole.status, 1);
+  const std::string where = "table HGGC_KERNEL, column gridX, row " + std::to_string(n - 10 + 1) + ": ";
+  EXPECT_NE(whole.err.find(where), std::string::npos) << whole.err;
+  const std::string dir = ::testing::TempDir() + "views_out_" + std::to_string(getpid()) + "/";
+  std::filesystem::create_directories(dir);
+  const auto paged = asys::test::cli({"stats", "-r", "hggc_ppu_trace", "--output", dir, report.path()});
+  EXPECT_EQ(paged.status, 1);
+  EXPECT_NE(paged.err.find(where), std::string::npos) << paged.err;
+  // Found on the trace's second page: the file is written whole or not at all.
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
