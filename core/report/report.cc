@@ -158,23 +158,59 @@ StringPool& Report::strings() {
   return strings_;
 }
 
-void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns) {
-  ColumnLoad load(*db_, strings(), table, &notes_);
-  // Every scan is in rowid order, so columns loaded by later calls line up.
+namespace {
+
+// The `columns` (acol bits) of an API table as targets of `load`, into `a`.
+void addApiTargets(ColumnLoad& load, ApiCalls& a, uint32_t columns) {
   if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
   if (columns & acol::end) load.int64("end", a.end, ColumnLoad::Null::Present);
   if (columns & acol::globalTid) load.int64("globalTid", a.globalTid);
   if (columns & acol::correlationId) load.int64("correlationId", a.correlationId);
   if (columns & acol::nameId) load.name("nameId", a.nameId);
   if (columns & acol::returnValue) load.int64("returnValue", a.returnValue);
+}
+
+}  // namespace
+
+void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns, RowMarks* marks) {
+  ColumnLoad load(*db_, strings(), table, &notes_);
+  // Every scan is in rowid order, so columns loaded by later calls line up.
+  addApiTargets(load, a, columns);
+  if (marks && !marks->read) load.rowidMarks(marks->rowids);
   a.rows = load.run();
+  if (marks) marks->read = true;
 }
 
 const ApiCalls& Report::hggcApi(uint32_t columns) {
   const uint32_t missing = columns & acol::all & ~hggcApiColumns_;
-  if (missing != 0) loadApi("HGGC_API", hggcApi_, missing);
+  if (missing != 0) loadApi("HGGC_API", hggcApi_, missing, &hggcApiMarks_);
   hggcApiColumns_ |= missing;
   return hggcApi_;
+}
+
+size_t Report::readRows(const char* table, const RowMarks& marks, size_t rows, size_t first, size_t last,
+                        const std::function<void(ColumnLoad&)>& addTargets, size_t& read) {
+  read = 0;
+  const size_t every = ColumnLoad::kRowidMarkEvery;
+  last = std::min(last, rows);
+  if (first >= last) return first;
+  const size_t fromBlock = first / every, toBlock = (last - 1) / every + 1;
+  const int64_t fromRowid = marks.rowids[fromBlock];
+  const int64_t toRowid = toBlock < marks.rowids.size() ? marks.rowids[toBlock] - 1 : INT64_MAX;
+  ColumnLoad load(*db_, strings(), table);
+  addTargets(load);
+  const size_t expected = std::min(toBlock * every, rows) - fromBlock * every;
+  read = load.runRange(fromRowid, toRowid, fromBlock * every, expected);
+  // The file changed under the report (rows gone): never a shifted row.
+  if (read != expected) throw Error(path_ + ": table " + table + " changed while the report was open");
+  return fromBlock * every;
+}
+
+size_t Report::readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into) {
+  into = ApiCalls();
+  if (!hggcApiMarks_.read) hggcApi(acol::start);  // its scan marks the rows
+  return readRows("HGGC_API", hggcApiMarks_, hggcApi_.rows, first, last,
+                  [&](ColumnLoad& load) { addApiTargets(load, into, columns & acol::all); }, into.rows);
 }
 
 const ApiCalls& Report::osrtApi() {
@@ -275,10 +311,10 @@ void Report::loadKernelColumns(uint32_t bits) {
   // Every scan is in rowid order, so columns loaded by later calls line up.
   addKernelTargets(load, k, bits);
   // The first scan notes where the rows are, for readKernelRows.
-  if (!kernelMarksRead_) load.rowidMarks(kernelMarks_);
+  if (!kernelMarks_.read) load.rowidMarks(kernelMarks_.rowids);
   try {
     k.rows = load.run();
-    kernelMarksRead_ = true;
+    kernelMarks_.read = true;
   } catch (...) {
     // A failed load (a bad cell, or no memory left) leaves these columns
     // unloaded and their memory free: the next rule fails the same way, not
@@ -292,23 +328,9 @@ void Report::loadKernelColumns(uint32_t bits) {
 
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {
   dropKernelColumns(into, kcol::all);
-  into.rows = 0;
-  if (!kernelMarksRead_) kernels(kcol::start);  // its scan marks the rows
-  const size_t rows = kernels_.rows, every = ColumnLoad::kRowidMarkEvery;
-  last = std::min(last, rows);
-  if (first >= last) return first;
-  const size_t fromBlock = first / every, toBlock = (last - 1) / every + 1;
-  const int64_t fromRowid = kernelMarks_[fromBlock];
-  const int64_t toRowid = toBlock < kernelMarks_.size() ? kernelMarks_[toBlock] - 1 : INT64_MAX;
-  ColumnLoad load(*db_, strings(), "HGGC_KERNEL");
-  addKernelTargets(load, into, columns & kcol::all);
-  const size_t expected = std::min(toBlock * every, rows) - fromBlock * every;
-  into.rows = load.runRange(fromRowid, toRowid, fromBlock * every, expected);
-  // The file changed under the report (rows gone): never a shifted row.
-  if (into.rows != expected) {
-    throw Error(path_ + ": table HGGC_KERNEL changed while the report was open");
-  }
-  return fromBlock * every;
+  if (!kernelMarks_.read) kernels(kcol::start);  // its scan marks the rows
+  return readRows("HGGC_KERNEL", kernelMarks_, kernels_.rows, first, last,
+                  [&](ColumnLoad& load) { addKernelTargets(load, into, columns & kcol::all); }, into.rows);
 }
 
 void Report::releaseKernelColumns(uint32_t columns) {

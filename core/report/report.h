@@ -5,6 +5,7 @@
 // kNoString marks SQL NULL. A cell of the wrong type is an Error naming the
 // table, column and row (core/report/column_loader.h).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -217,6 +218,8 @@ class Report {
   // is kernel (returned + j). What a view reads a page at a time instead of
   // loading the table's columns whole. Cells are checked as by kernels().
   size_t readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into);
+  // The same for HGGC_API (acol bits), positions as in hggcApi().
+  size_t readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into);
   const HgtxEvents& hgtx();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
@@ -263,7 +266,8 @@ class Report {
   void loadStrings();
   void loadKernelColumns(uint32_t columns);
   // Loads the `columns` (acol bits) of `table` into `a` in one scan.
-  void loadApi(const char* table, ApiCalls& a, uint32_t columns);
+  struct RowMarks;
+  void loadApi(const char* table, ApiCalls& a, uint32_t columns, RowMarks* marks = nullptr);
   MemoryOps loadMemoryOps(bool memset);
   std::unordered_map<int64_t, uint32_t> loadEnumLabels(const char* table);
 
@@ -280,9 +284,17 @@ class Report {
   Kernels kernels_;
   uint32_t kernelColumns_ = 0;  // kcol bits loaded so far
   uint32_t kernelPlan_ = 0;     // kcol bits to load with any scan
-  // The rowid of every ColumnLoad::kRowidMarkEvery-th kernel, from the first scan.
-  std::vector<int64_t> kernelMarks_;
-  bool kernelMarksRead_ = false;
+  // The rowid of every ColumnLoad::kRowidMarkEvery-th row of a table, taken
+  // by its first scan: where readKernelRows and readHggcApiRows find rows.
+  struct RowMarks {
+    std::vector<int64_t> rowids;
+    bool read = false;
+  };
+  RowMarks kernelMarks_, hggcApiMarks_;
+  // Rows [first, last) of `table` of `rows` rows, by `marks`, into the
+  // targets `addTargets` puts on the load; `read` is set to the rows read.
+  size_t readRows(const char* table, const RowMarks& marks, size_t rows, size_t first, size_t last,
+                  const std::function<void(ColumnLoad&)>& addTargets, size_t& read);
   std::optional<HgtxEvents> hgtx_;
   std::optional<GraphNodeEvents> graphNodes_;
   std::optional<MemoryOps> memcpys_, memsets_;

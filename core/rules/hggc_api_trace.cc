@@ -1,8 +1,10 @@
 // hggc_api_trace (2.3.3): one row per HGGC API call, by start time.
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 #include "core/report/report.h"
+#include "core/report/row_pages.h"
 #include "core/rules/kernel_row_texts.h"
 #include "core/rules/registry.h"
 
@@ -22,10 +24,57 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
+// The trace as a view: the calls in order (4 bytes a row); each page's
+// cells read from the file when it is written (ApiPages).
+class ApiTraceRows : public RowSource {
+ public:
+  ApiTraceRows(RuleContext& ctx, std::vector<uint32_t> rows, PagingMode mode)
+      : rows_(std::move(rows)),
+        pages_(hggcApiPages(ctx.report, kShown, mode)),
+        strings_(ctx.report.strings()),
+        threadNames_(ctx.report.threadNames()) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    pages_.forEachRow(first, count, kChunkRows, [&](size_t r) { return rows_[r]; },
+                      [&](size_t r) { appendRow(rows_[r], t); });
+  }
+
+ private:
+  static constexpr uint32_t kShown = acol::start | acol::end | acol::nameId | acol::correlationId | acol::globalTid;
+
+  void appendRow(uint32_t call, Table& t) {
+    const auto [api, i] = pages_.at(call);
+    t.setInt(0, api->start[i]);
+    if (api->end[i] != kNoValue) t.setInt(1, api->end[i] - api->start[i]);
+    if (api->nameId[i] != kNoString) t.setText(2, strings_.get(api->nameId[i]));
+    if (api->correlationId[i] != kNoValue) t.setInt(3, api->correlationId[i]);
+    const int64_t gtid = api->globalTid[i];
+    if (gtid != kNoValue) {
+      t.setInt(4, pidOf(gtid));
+      t.setInt(5, tidOf(gtid));
+      if (gtid != lastTid_) {  // calls come in runs on one thread
+        auto it = threadNames_.find(gtid);
+        lastTid_ = gtid;
+        lastName_ = it == threadNames_.end() ? kNoString : it->second;
+      }
+      if (lastName_ != kNoString) t.setText(6, strings_.get(lastName_));
+    }
+    t.endRow();
+  }
+
+  std::vector<uint32_t> rows_;
+  ApiPages pages_;
+  const StringPool& strings_;
+  std::unordered_map<int64_t, uint32_t> threadNames_;
+  int64_t lastTid_ = kNoValue;
+  uint32_t lastName_ = kNoString;
+};
+
 Table compute(RuleContext& ctx) {
-  const ApiCalls& api = ctx.report.hggcApi();
-  StringPool& strings = ctx.report.strings();
-  const auto& threadNames = ctx.report.threadNames();
+  // The order's and the window's columns; the rest is read a page at a time.
+  const ApiCalls& api = ctx.report.hggcApi(acol::start | acol::end | acol::globalTid);
   std::vector<uint32_t> rows;
   rows.reserve(api.size());
   for (size_t i = 0; i < api.size(); ++i)
@@ -37,29 +86,8 @@ Table compute(RuleContext& ctx) {
     if (api.globalTid[a] != api.globalTid[b]) return api.globalTid[a] < api.globalTid[b];
     return a < b;
   });
-
-  Table t(columns());
-  int64_t lastTid = kNoValue;
-  uint32_t lastName = kNoString;
-  for (uint32_t i : rows) {
-    t.setInt(0, api.start[i]);
-    if (api.end[i] != kNoValue) t.setInt(1, api.end[i] - api.start[i]);
-    if (api.nameId[i] != kNoString) t.setText(2, strings.get(api.nameId[i]));
-    if (api.correlationId[i] != kNoValue) t.setInt(3, api.correlationId[i]);
-    const int64_t gtid = api.globalTid[i];
-    if (gtid != kNoValue) {
-      t.setInt(4, pidOf(gtid));
-      t.setInt(5, tidOf(gtid));
-      if (gtid != lastTid) {  // calls come in runs on one thread
-        auto it = threadNames.find(gtid);
-        lastTid = gtid;
-        lastName = it == threadNames.end() ? kNoString : it->second;
-      }
-      if (lastName != kNoString) t.setText(6, strings.get(lastName));
-    }
-    t.endRow();
-  }
-  return t;
+  const PagingMode mode = pagingMode(api.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
+  return Table(columns(), std::make_shared<ApiTraceRows>(ctx, std::move(rows), mode));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // by start time.
 #include <algorithm>
 
+#include "core/report/row_pages.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/kernel_row_texts.h"
@@ -25,8 +26,48 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
+// The columns a row shows.
+constexpr uint32_t kShown = kcol::time | kcol::globalPid | kcol::place | kcol::grid | kcol::names;
+
+// The trace as a view: the kernels in order (4 bytes a row); each page's
+// cells read from the file when it is written (KernelPages).
+class GbTraceRows : public RowSource {
+ public:
+  GbTraceRows(RuleContext& ctx, std::vector<uint32_t> rows, PagingMode mode)
+      : rows_(std::move(rows)),
+        pages_(kernelPages(ctx.report, kShown, mode)),
+        names_(ctx.report, ctx.options, KernelLabels::Names::Paged) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    pages_.forEachRow(first, count, kChunkRows, [&](size_t r) { return rows_[r]; },
+                      [&](size_t r) {
+                        const uint32_t i = rows_[r];
+                        const auto [k, row] = pages_.at(i);
+                        t.setInt(0, k->start[row]);
+                        if (k->end[row] != kNoValue) t.setInt(1, k->end[row] - k->start[row]);
+                        if (k->globalPid[row] != kNoValue) t.setInt(2, pidOf(k->globalPid[row]));
+                        t.setInt(3, k->deviceId[row]);
+                        t.setInt(4, k->contextId[row]);
+                        t.setInt(5, k->streamId[row]);
+                        t.setText(6, dims_.text(dims_.gridId(*k, row)));
+                        t.setText(7, dims_.text(dims_.blockId(*k, row)));
+                        t.setText(8, names_.text(names_.id(*k, row, i)));
+                        t.endRow();
+                      });
+  }
+
+ private:
+  std::vector<uint32_t> rows_;
+  KernelPages pages_;
+  KernelDimTexts dims_;
+  KernelLabelTexts names_;
+};
+
 Table compute(RuleContext& ctx) {
-  const Kernels& k = ctx.report.kernels();
+  // The order's and the window's columns; the rest is read a page at a time.
+  const Kernels& k = ctx.report.kernels(kcol::time | kcol::globalPid | kcol::place);
   std::vector<uint32_t> rows;
   rows.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i)
@@ -41,23 +82,8 @@ Table compute(RuleContext& ctx) {
     if (k.streamId[a] != k.streamId[b]) return k.streamId[a] < k.streamId[b];
     return a < b;
   });
-
-  KernelDimTexts dims(k);
-  KernelLabelTexts names(ctx.report, ctx.options);
-  Table t(columns());
-  for (uint32_t i : rows) {
-    t.setInt(0, k.start[i]);
-    if (k.end[i] != kNoValue) t.setInt(1, k.end[i] - k.start[i]);
-    if (k.globalPid[i] != kNoValue) t.setInt(2, pidOf(k.globalPid[i]));
-    t.setInt(3, k.deviceId[i]);
-    t.setInt(4, k.contextId[i]);
-    t.setInt(5, k.streamId[i]);
-    t.setText(6, dims.text(dims.gridId(i)));
-    t.setText(7, dims.text(dims.blockId(i)));
-    t.setText(8, names.text(names.id(i)));
-    t.endRow();
-  }
-  return t;
+  const PagingMode mode = pagingMode(k.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
+  return Table(columns(), std::make_shared<GbTraceRows>(ctx, std::move(rows), mode));
 }
 
 }  // namespace

@@ -6,11 +6,10 @@
 #include <map>
 #include <unordered_map>
 
-#include "core/analysis/key_groups.h"
-#include "core/report/kernel_pages.h"
+#include "core/report/row_pages.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
-#include "core/rules/kernel_labels.h"
+#include "core/rules/kernel_row_texts.h"
 #include "core/rules/memory_ops.h"
 #include "core/rules/registry.h"
 
@@ -32,6 +31,11 @@ struct Event {
   uint32_t index;
   Source source;
 };
+
+// The kernel an event row shows, UINT32_MAX for a memory operation's.
+uint32_t kernelOf(const std::vector<Event>& events, size_t r) {
+  return events[r].source == kKernel ? events[r].index : UINT32_MAX;
+}
 
 std::vector<ColumnSpec> columns() {
   return {
@@ -90,25 +94,20 @@ constexpr uint32_t kShownKernelColumns = kcol::all & ~(kcol::globalPid | kcol::g
 // memory operations, a small share of the rows, are held whole.
 class PpuTraceRows : public RowSource {
  public:
-  PpuTraceRows(RuleContext& ctx, std::vector<Event> events, KernelPages::Mode mode)
+  PpuTraceRows(RuleContext& ctx, std::vector<Event> events, PagingMode mode)
       : events_(std::move(events)),
         copies_(ctx.report.memcpys()),
         sets_(ctx.report.memsets()),
-        labels_(ctx.report, ctx.options, KernelLabels::Names::Paged),
-        pages_(ctx.report, kShownKernelColumns, mode),
+        names_(ctx.report, ctx.options, KernelLabels::Names::Paged),
+        pages_(kernelPages(ctx.report, kShownKernelColumns, mode)),
         texts_(ctx.report) {}
 
   size_t rowCount() const override { return events_.size(); }
 
   void appendRows(size_t first, size_t count, Table& t) override {
-    for (size_t page = first; page < first + count; page += kChunkRows) {
-      const size_t end = std::min(first + count, page + kChunkRows);
-      pageKernels_.clear();
-      for (size_t r = page; r < end; ++r)
-        if (events_[r].source == kKernel) pageKernels_.push_back(events_[r].index);
-      pages_.read(pageKernels_);
-      for (size_t r = page; r < end; ++r) appendRow(events_[r], t);
-    }
+    pages_.forEachRow(
+        first, count, kChunkRows, [&](size_t r) { return kernelOf(events_, r); },
+        [&](size_t r) { appendRow(events_[r], t); });
   }
 
  private:
@@ -116,7 +115,7 @@ class PpuTraceRows : public RowSource {
     const size_t i = e.index;
     switch (e.source) {
       case kKernel: {
-        const auto [k, row] = pages_.row(e.index);
+        const auto [k, row] = pages_.at(e.index);
         common(t, k->start[row], k->end[row], k->correlationId[row], k->deviceId[row], k->contextId[row],
                k->streamId[row]);
         optId(t, kGrdX, k->gridX[row]);
@@ -128,10 +127,7 @@ class PpuTraceRows : public RowSource {
         optId(t, kRegTrd, k->registersPerThread[row]);
         optId(t, kStcSMem, k->staticSharedMemory[row]);
         optId(t, kDymSMem, k->dynamicSharedMemory[row]);
-        const uint64_t key = labels_.key(*k, row, i);
-        const uint32_t g = kernelGroups_.indexOf(key);
-        if (g == kernelNames_.size()) kernelNames_.push_back(labels_.label(key));
-        t.setText(kName, kernelNames_[g]);
+        t.setText(kName, names_.text(names_.id(*k, row, i)));
         break;
       }
       case kMemcpy:
@@ -180,12 +176,9 @@ class PpuTraceRows : public RowSource {
 
   std::vector<Event> events_;
   MemoryOps copies_, sets_;
-  KernelLabels labels_;
+  KernelLabelTexts names_;
   KernelPages pages_;
-  KeyGroups kernelGroups_;
-  std::vector<std::string> kernelNames_;
   TraceTexts texts_;
-  std::vector<uint32_t> pageKernels_;
 };
 
 Table compute(RuleContext& ctx) {
@@ -215,9 +208,8 @@ Table compute(RuleContext& ctx) {
     if (a.source != b.source) return a.source < b.source;
     return a.index < b.index;
   });
-  const KernelPages::Mode mode = pagingMode(k.size(), events.size(), kChunkRows, [&](size_t r) {
-    return events[r].source == kKernel ? events[r].index : UINT32_MAX;
-  });
+  const PagingMode mode =
+      pagingMode(k.size(), events.size(), kChunkRows, [&](size_t r) { return kernelOf(events, r); });
   auto rows = std::make_shared<PpuTraceRows>(ctx, std::move(events), mode);
   return Table(columns(), std::move(rows));
 }

@@ -10,8 +10,7 @@ uint32_t KernelDimTexts::idOf(int32_t x, int32_t y, int32_t z) {
   return id;
 }
 
-uint32_t KernelLabelTexts::id(size_t kernel) {
-  uint64_t key = labels_.key(kernel);
+uint32_t KernelLabelTexts::idOfKey(uint64_t key) {
   uint32_t id = groups_.indexOf(key);
   if (id == texts_.size()) texts_.push_back(labels_.label(key));
   return id;

@@ -17,15 +17,19 @@ namespace asys {
 // Dense ids of distinct (x, y, z) triples; grids and blocks share one id space.
 class KernelDimTexts {
  public:
-  explicit KernelDimTexts(const Kernels& k) : k_(k) {}
-  uint32_t gridId(size_t kernel) { return idOf(k_.gridX[kernel], k_.gridY[kernel], k_.gridZ[kernel]); }
-  uint32_t blockId(size_t kernel) { return idOf(k_.blockX[kernel], k_.blockY[kernel], k_.blockZ[kernel]); }
+  KernelDimTexts() = default;
+  explicit KernelDimTexts(const Kernels& k) : k_(&k) {}
+  uint32_t gridId(size_t kernel) { return gridId(*k_, kernel); }
+  uint32_t blockId(size_t kernel) { return blockId(*k_, kernel); }
+  // Of row `row` of other kernel rows (a page: KernelPages).
+  uint32_t gridId(const Kernels& k, size_t row) { return idOf(k.gridX[row], k.gridY[row], k.gridZ[row]); }
+  uint32_t blockId(const Kernels& k, size_t row) { return idOf(k.blockX[row], k.blockY[row], k.blockZ[row]); }
   // "X Y Z"
   std::string_view text(uint32_t id) const { return texts_[id]; }
 
  private:
   uint32_t idOf(int32_t x, int32_t y, int32_t z);
-  const Kernels& k_;
+  const Kernels* k_ = nullptr;
   KeyGroups xy_, xyz_;
   std::vector<std::string> texts_;
 };
@@ -33,11 +37,16 @@ class KernelDimTexts {
 // Dense ids of distinct kernel labels, each label built once.
 class KernelLabelTexts {
  public:
-  KernelLabelTexts(Report& report, const RuleOptions& options) : labels_(report, options) {}
-  uint32_t id(size_t kernel);
+  KernelLabelTexts(Report& report, const RuleOptions& options,
+                   KernelLabels::Names names = KernelLabels::Names::Loaded)
+      : labels_(report, options, names) {}
+  uint32_t id(size_t kernel) { return idOfKey(labels_.key(kernel)); }
+  // Kernel `kernel` whose names are row `row` of `rows` (a page).
+  uint32_t id(const Kernels& rows, size_t row, size_t kernel) { return idOfKey(labels_.key(rows, row, kernel)); }
   std::string_view text(uint32_t id) const { return texts_[id]; }
 
  private:
+  uint32_t idOfKey(uint64_t key);
   KernelLabels labels_;
   KeyGroups groups_;
   std::vector<std::string> texts_;

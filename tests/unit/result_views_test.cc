@@ -1,7 +1,7 @@
 // Results as views (core/table/table.h RowSource): a view's rows made a chunk
 // at a time write what the same rows held whole write; and hggc_ppu_trace,
 // a view whose kernel cells are read from the file a page at a time
-// (core/report/kernel_pages.h), prints what an independent SQLite query of
+// (core/report/row_pages.h), prints what an independent SQLite query of
 // the same report says, in tables of near-start order (read page by page)
 // and of scrambled order (read whole), with its errors naming the row a
 // whole-table load names.
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/report/kernel_pages.h"
+#include "core/report/row_pages.h"
 #include "core/table/table.h"
 #include "core/table/writers.h"
 #include "tests/unit/cli_run.h"
@@ -243,9 +243,9 @@ TEST(ResultViews, ScrambledTableIsReadWholeAndAnswersTheSame) {
   for (uint32_t k = 0; k < n; ++k) order[k] = k;
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return starts[a] < starts[b]; });
   EXPECT_EQ(asys::pagingMode(n, n, asys::kChunkRows, [&](size_t r) { return order[r]; }),
-            asys::KernelPages::Mode::Loaded);
+            asys::PagingMode::Loaded);
   EXPECT_EQ(asys::pagingMode(n, n, asys::kChunkRows, [](size_t r) { return static_cast<uint32_t>(r); }),
-            asys::KernelPages::Mode::Paged);
+            asys::PagingMode::Paged);
   const auto run = asys::test::cli({"stats", "-r", "hggc_ppu_trace", report.path()});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.out, report.expectedTrace());

@@ -1,0 +1,141 @@
+#pragma once
+// Rows of a report's table read a page at a time, for a result that is a
+// view: a trace of ten million kernels reads the cells of the page it writes
+// (a few blocks of rows, in as few range scans as the blocks make runs),
+// not the table's columns whole. A table in (nearly) the page's order is
+// read about once in all; one in another order would be read many times
+// over, so pagingMode() tells beforehand, and such a view loads the columns
+// whole instead (the Loaded mode), as rules did before.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/report/column_loader.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+enum class PagingMode : uint8_t { Paged, Loaded };
+
+// Whether paging pays: the rows a view would read page by page, when its
+// output row r shows row `rowOf(r)` of a table of `tableRows` rows (or
+// UINT32_MAX: none, a memcpy row of a kernel trace), against the table's
+// rows. One linear pass.
+template <typename RowOf>
+PagingMode pagingMode(size_t tableRows, size_t outputRows, size_t pageRows, RowOf rowOf) {
+  constexpr size_t every = ColumnLoad::kRowidMarkEvery;
+  std::vector<uint32_t> lastPage((tableRows + every - 1) / every, UINT32_MAX);
+  size_t read = 0;
+  for (size_t r = 0; r < outputRows; ++r) {
+    const uint32_t row = rowOf(r);
+    if (row == UINT32_MAX) continue;
+    uint32_t& seen = lastPage[row / every];
+    if (seen != r / pageRows) {
+      seen = static_cast<uint32_t>(r / pageRows);
+      read += every;
+    }
+  }
+  // Reading each row about once (a block at each page's two ends again) is
+  // what paging is for; past 3 times the table, loading it whole is faster.
+  return read <= 3 * std::max(tableRows, every) ? PagingMode::Paged : PagingMode::Loaded;
+}
+
+// `Rows` is a report's columnar struct (Kernels, ApiCalls).
+template <typename Rows>
+class RowPages {
+ public:
+  // Reads positions [first, last) from a block start at or before `first`
+  // into `into`, returning that start (Report::readKernelRows).
+  using Reader = std::function<size_t(size_t first, size_t last, Rows& into)>;
+  // Paged: rows are read by read(). Loaded: `loaded`, the report's columns.
+  RowPages(Reader reader, const Rows* loaded) : reader_(std::move(reader)), loaded_(loaded) {}
+
+  // Makes the rows `rows` (positions in the table's rowid order, any order,
+  // repeats allowed) available to at(). Throws Error on a broken cell.
+  void read(const std::vector<uint32_t>& rows) {
+    if (loaded_) return;
+    constexpr size_t every = ColumnLoad::kRowidMarkEvery;
+    blocks_.clear();
+    for (uint32_t r : rows) blocks_.push_back(r / every);
+    std::sort(blocks_.begin(), blocks_.end());
+    blocks_.erase(std::unique(blocks_.begin(), blocks_.end()), blocks_.end());
+    size_t used = 0;
+    for (size_t b = 0; b < blocks_.size();) {
+      size_t e = b + 1;
+      while (e < blocks_.size() && blocks_[e] - blocks_[e - 1] <= kJoinGap) ++e;
+      if (used == runs_.size()) runs_.emplace_back();
+      Run& run = runs_[used++];
+      run.firstBlock = blocks_[b];
+      run.base = reader_(blocks_[b] * every, (blocks_[e - 1] + 1) * every, run.rows);
+      b = e;
+    }
+    runs_.resize(used);
+  }
+
+  struct At {
+    const Rows* rows;
+    size_t row;
+  };
+  // Where row `row` (one that read() was given) is.
+  At at(uint32_t row) const {
+    if (loaded_) return {loaded_, row};
+    const size_t block = row / ColumnLoad::kRowidMarkEvery;
+    auto it = std::upper_bound(runs_.begin(), runs_.end(), block,
+                               [](size_t b, const Run& run) { return b < run.firstBlock; });
+    const Run& run = *(it - 1);  // read() was given the row: a run before `it` holds it
+    return {&run.rows, row - run.base};
+  }
+
+  // A view's rows [first, first + count), a page of `pageRows` at a time:
+  // reads the table rows the page shows (`rowOf(r)`, UINT32_MAX for an
+  // output row that shows none), then calls `emit(r)` for each of its rows.
+  template <typename RowOf, typename Emit>
+  void forEachRow(size_t first, size_t count, size_t pageRows, RowOf rowOf, Emit emit) {
+    for (size_t page = first; page < first + count; page += pageRows) {
+      const size_t end = std::min(first + count, page + pageRows);
+      pageRows_.clear();
+      for (size_t r = page; r < end; ++r)
+        if (const uint32_t row = rowOf(r); row != UINT32_MAX) pageRows_.push_back(row);
+      read(pageRows_);
+      for (size_t r = page; r < end; ++r) emit(r);
+    }
+  }
+
+ private:
+  // Blocks this close are read in one range scan with the ones between.
+  static constexpr size_t kJoinGap = 2;
+  struct Run {
+    size_t firstBlock = 0;
+    size_t base = 0;  // the table position of rows' row 0
+    Rows rows;
+  };
+  Reader reader_;
+  const Rows* loaded_;
+  std::vector<Run> runs_;
+  std::vector<size_t> blocks_;      // read()'s scratch
+  std::vector<uint32_t> pageRows_;  // forEachRow()'s
+};
+
+using KernelPages = RowPages<Kernels>;
+using ApiPages = RowPages<ApiCalls>;
+
+// HGGC_KERNEL's `columns` (kcol bits), paged or loaded now.
+inline KernelPages kernelPages(Report& report, uint32_t columns, PagingMode mode) {
+  return KernelPages(
+      [&report, columns](size_t first, size_t last, Kernels& into) {
+        return report.readKernelRows(first, last, columns, into);
+      },
+      mode == PagingMode::Loaded ? &report.kernels(columns) : nullptr);
+}
+
+// HGGC_API's `columns` (acol bits), paged or loaded now.
+inline ApiPages hggcApiPages(Report& report, uint32_t columns, PagingMode mode) {
+  return ApiPages(
+      [&report, columns](size_t first, size_t last, ApiCalls& into) {
+        return report.readHggcApiRows(first, last, columns, into);
+      },
+      mode == PagingMode::Loaded ? &report.hggcApi(columns) : nullptr);
+}
+
+}  // namespace asys
