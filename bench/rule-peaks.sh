@@ -3,6 +3,7 @@
 # two builds side by side (BEFORE, if given, and build/native/asys taking
 # turns rule by rule, so that the machine's load weighs on both alike).
 #   bench/rule-peaks.sh SCALE [BEFORE]
+# RULES="a b ..." runs only those rules.
 # Generates bench/out/scale-SCALE.asysrep (asys gen --seed 11) and its
 # `--profile slow` twin for the compare rules, runs each statistics, expert
 # and compare rule once per build with its output sent to /dev/null, and
@@ -21,7 +22,12 @@ slow=bench/out/scale-$scale-slow.asysrep
 [ -f "$slow" ] || "$after" gen --seed 11 --scale "$scale" --profile slow -o "$slow" >/dev/null
 bytes=$(stat -c %s "$report")
 
-rules() { "$after" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p'; }
+rules() {
+  "$after" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |
+    while read -r r; do
+      if [ -z "${RULES:-}" ] || [[ " $RULES " == *" $r "* ]]; then echo "$r"; fi
+    done
+}
 
 # One run: prints "SECONDS PEAK_KIB", or fails naming the rule.
 measure() {

@@ -229,11 +229,6 @@ int ColumnLoad::takeRow(void* self, sqlite3_value** cells, const unsigned char* 
   }
 }
 
-// One scan in rowid order that returns (almost) no rows: the WHERE clause
-// hands every row's cells to takeRow(), so the table is read in few
-// sqlite3_step calls, with no per-row return from SQLite's VDBE and no
-// sqlite3_column_* call per cell (in WebAssembly, re-entering sqlite3_step
-// per row cost more than decoding the row).
 ColumnLoad& ColumnLoad::rowidMarks(std::vector<int64_t>& marks) {
   marks_ = &marks;
   return *this;
@@ -258,6 +253,11 @@ size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstR
               expectedRows);
 }
 
+// One scan in rowid order that returns (almost) no rows: the WHERE clause
+// hands every row's cells to takeRow(), so the table is read in few
+// sqlite3_step calls, with no per-row return from SQLite's VDBE and no
+// sqlite3_column_* call per cell (in WebAssembly, re-entering sqlite3_step
+// per row cost more than decoding the row).
 size_t ColumnLoad::scan(const std::string& where, size_t expected) {
   const std::vector<std::string> present = db_.columnsOf(table_);
   std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + where + kSinkName + "(";
