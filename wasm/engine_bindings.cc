@@ -36,7 +36,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 2;
+constexpr int kApiVersion = 3;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -46,7 +46,18 @@ struct OpenReport {
 };
 
 std::map<int, OpenReport> g_reports;
-std::map<int, std::unique_ptr<Table>> g_results;
+// A result as the viewer holds it. A view (a trace) is never made whole
+// here: its rows were streamed into the answer of `run` a chunk at a time,
+// and are made again for a page, a sort or an export. Its text cells are
+// ids into `texts`, every distinct text sent with that answer; a held
+// table's are ids into its own pool.
+struct StoredResult {
+  Table table;
+  StringPool texts;  // views only
+  int report = 0;    // a view's report (it reads it): closing the report drops the view
+  const StringPool& pool() const { return table.isView() ? texts : table.textPool(); }
+};
+std::map<int, std::unique_ptr<StoredResult>> g_results;
 int g_nextReport = 1, g_nextResult = 1;
 RuleConfig g_config;  // the global rule options (setRuleConfig), for every report
 
@@ -104,11 +115,12 @@ OpenReport& reportOf(int id) {
   return it->second;
 }
 
-Table& resultOf(int id) {
+StoredResult& storedOf(int id) {
   auto it = g_results.find(id);
-  if (it == g_results.end()) throw Error("no result with id " + std::to_string(id) + " (released?)");
+  if (it == g_results.end()) throw Error("no result with id " + std::to_string(id) + " (released, or its report closed?)");
   return *it->second;
 }
+Table& resultOf(int id) { return storedOf(id).table; }
 
 const RuleSpec& ruleOf(const std::string& name) {
   const RuleSpec* rule = findRule(name);
@@ -167,7 +179,9 @@ RuleConfig configFrom(const val& json) {
 // Rows [from, from + count) of a table as columns: Int cells as int64 bytes
 // (INT64_MIN = "-"), Decimal1 as a Float64Array (NaN = "-"), Text as a
 // Uint32Array of indices into the table's text pool (0xFFFFFFFF = "-").
-val columnarRows(const Table& t, size_t from, size_t count) {
+// `textIds`, when given, maps the table's text ids to the ids the viewer
+// knows (a view's chunk: its own pool's ids to the result's).
+val columnarRows(const Table& t, size_t from, size_t count, const std::vector<uint32_t>* textIds = nullptr) {
   val columns = val::array();
   val cells = val::array();
   for (size_t c = 0; c < t.columns().size(); ++c) {
@@ -180,7 +194,10 @@ val columnarRows(const Table& t, size_t from, size_t count) {
     columns.call<void>("push", col);
     if (spec.kind == CellKind::Text) {
       std::vector<uint32_t> ids(count);
-      for (size_t r = 0; r < count; ++r) ids[r] = t.isMissing(from + r, c) ? 0xFFFFFFFFu : t.textIdAt(from + r, c);
+      for (size_t r = 0; r < count; ++r) {
+        const uint32_t id = t.textIdAt(from + r, c);
+        ids[r] = t.isMissing(from + r, c) ? 0xFFFFFFFFu : textIds ? (*textIds)[id] : id;
+      }
       cells.call<void>("push", val::global("Uint32Array").new_(emscripten::typed_memory_view(count, ids.data())));
     } else if (spec.kind == CellKind::Int) {
       std::vector<int64_t> values(count);
@@ -199,43 +216,106 @@ val columnarRows(const Table& t, size_t from, size_t count) {
   return out;
 }
 
+// The ids in `texts` of every text of a chunk's pool (interned when new).
+std::vector<uint32_t> textIdsIn(StringPool& texts, const Table& chunk) {
+  std::vector<uint32_t> ids(chunk.textPool().size());
+  for (uint32_t i = 0; i < ids.size(); ++i) ids[i] = texts.intern(chunk.textPool().get(i));
+  return ids;
+}
+
+// A view's rows [from, from + count) in the shape columnarRows answers, made
+// a chunk at a time into arrays of the whole count: the engine's memory
+// holds one chunk, never the rows' cells whole.
+val viewRows(StoredResult& stored, size_t from, size_t count) {
+  const Table& t = stored.table;
+  const size_t cols = t.columns().size();
+  val cells = val::array();
+  for (size_t c = 0; c < cols; ++c) {
+    const CellKind kind = t.columns()[c].kind;
+    const char* type = kind == CellKind::Text ? "Uint32Array" : kind == CellKind::Int ? "Uint8Array" : "Float64Array";
+    cells.call<void>("push", val::global(type).new_(kind == CellKind::Int ? 8 * count : count));
+  }
+  std::vector<val> spanStarts, spanEnds;
+  for (size_t w = 0; w < t.spanNames().size(); ++w) {
+    spanStarts.push_back(val::global("Uint8Array").new_(8 * count));
+    spanEnds.push_back(val::global("Uint8Array").new_(8 * count));
+  }
+  val columns = val::undefined();
+  forEachChunk(
+      t,
+      [&](const Table& chunk, size_t first) {
+        const std::vector<uint32_t> ids = textIdsIn(stored.texts, chunk);
+        val part = columnarRows(chunk, 0, chunk.rowCount(), &ids);
+        if (columns.isUndefined()) columns = part["columns"];
+        const size_t at = first - from;
+        for (size_t c = 0; c < cols; ++c) {
+          const size_t offset = t.columns()[c].kind == CellKind::Int ? 8 * at : at;
+          cells[c].call<void>("set", part["cells"][c], offset);
+        }
+        for (size_t w = 0; w < spanStarts.size(); ++w) {
+          spanStarts[w].call<void>("set", int64Bytes(chunk.spanStarts(w)), 8 * at);
+          spanEnds[w].call<void>("set", int64Bytes(chunk.spanEnds(w)), 8 * at);
+        }
+      },
+      kChunkRows, from, count);
+  if (columns.isUndefined()) columns = columnarRows(t.emptyLike(), 0, 0)["columns"];
+  val out = val::object();
+  out.set("columns", columns);
+  out.set("cells", cells);
+  out.set("rowCount", count);
+  val spans = val::array();
+  for (size_t w = 0; w < spanStarts.size(); ++w) {
+    val span = val::object();
+    span.set("name", t.spanNames()[w]);
+    span.set("start", spanStarts[w]);
+    span.set("end", spanEnds[w]);
+    spans.call<void>("push", span);
+  }
+  out.set("spans", spans);
+  return out;
+}
+
 // A new result: stored under an id, answered with its whole columnar data,
 // all distinct texts as UTF-8 joined by NUL (one decode and split in JS),
-// the rows' time spans, the rule's warnings and its files.
-void storeResult(Table t, val& v) {
-  // The viewer still takes every cell with the answer: a view's rows are
-  // made now. (Paging views through `page` is the next step, issue 20.)
-  t.materialize();
+// the rows' time spans, the rule's warnings and its files. `report`: the
+// report a view reads.
+void storeResult(Table t, int report, val& v) {
   const int id = g_nextResult++;
-  Table& stored = *g_results.emplace(id, std::make_unique<Table>(std::move(t))).first->second;
+  StoredResult& stored = *g_results.emplace(id, std::make_unique<StoredResult>(StoredResult{std::move(t), {}, report}))
+                              .first->second;
+  const Table& table = stored.table;
   v.set("result", id);
-  val rows = columnarRows(stored, 0, stored.rowCount());
+  val rows = table.isView() ? viewRows(stored, 0, table.rowCount()) : columnarRows(table, 0, table.rowCount());
   v.set("columns", rows["columns"]);
   v.set("cells", rows["cells"]);
-  v.set("rowCount", stored.rowCount());
+  v.set("rowCount", table.rowCount());
   std::string pool;
-  const StringPool& texts = stored.textPool();
+  const StringPool& texts = stored.pool();
   for (uint32_t i = 0; i < texts.size(); ++i) {
     appendPoolText(pool, texts.get(i));
   }
   v.set("textPool", val::global("Uint8Array")
                         .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
-  val spans = val::array();
-  for (size_t w = 0; w < stored.spanNames().size(); ++w) {
-    val span = val::object();
-    span.set("name", stored.spanNames()[w]);
-    span.set("start", int64Bytes(stored.spanStarts(w)));
-    span.set("end", int64Bytes(stored.spanEnds(w)));
-    spans.call<void>("push", span);
+  if (table.isView()) {
+    v.set("spans", rows["spans"]);
+  } else {
+    val spans = val::array();
+    for (size_t w = 0; w < table.spanNames().size(); ++w) {
+      val span = val::object();
+      span.set("name", table.spanNames()[w]);
+      span.set("start", int64Bytes(table.spanStarts(w)));
+      span.set("end", int64Bytes(table.spanEnds(w)));
+      spans.call<void>("push", span);
+    }
+    v.set("spans", spans);
   }
-  v.set("spans", spans);
   val warnings = val::array();
-  for (const auto& w : stored.warnings()) warnings.call<void>("push", w);
+  for (const auto& w : table.warnings()) warnings.call<void>("push", w);
   v.set("warnings", warnings);
   // A rule's own files (ppu_op_unit_test's Python), which the viewer offers
   // for download: the bytes the CLI writes.
   val files = val::array();
-  for (const Table::File& f : stored.files()) {
+  for (const Table::File& f : table.files()) {
     val file = val::object();
     file.set("name", f.name);
     file.set("text", f.text);
@@ -265,6 +345,11 @@ val open(const val& paths) {
 val close(int report) {
   return answer([&](val&) {
     reportOf(report);
+    // Its views read it: they go with it.
+    for (auto it = g_results.begin(); it != g_results.end();) {
+      if (it->second->table.isView() && it->second->report == report) it = g_results.erase(it);
+      else ++it;
+    }
     g_reports.erase(report);
   });
 }
@@ -324,7 +409,7 @@ val run(int report, const std::string& name, const val& options) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
     const RuleSpec& rule = ruleOf(name);
-    storeResult(runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config), v);
+    storeResult(runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config), report, v);
   });
 }
 
@@ -334,7 +419,9 @@ val runCompare(int base, int target, const std::string& name, const val& options
     OpenReport& b = reportOf(base);
     OpenReport& t = reportOf(target);
     const RuleSpec& rule = ruleOf(name);
-    storeResult(runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config), v);
+    Table compared = runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config);
+    compared.materialize();  // of two reports: held, so it reads neither
+    storeResult(std::move(compared), 0, v);
   });
 }
 
@@ -562,9 +649,11 @@ val sortOrder(int result, size_t column, bool descending) {
 // (text cells index the pool `run` sent).
 val page(int result, size_t offset, size_t count) {
   return answer([&](val& v) {
-    const Table& t = resultOf(result);
+    StoredResult& stored = storedOf(result);
+    const Table& t = stored.table;
     const size_t from = std::min(offset, t.rowCount());
-    val rows = columnarRows(t, from, std::min(count, t.rowCount() - from));
+    const size_t n = std::min(count, t.rowCount() - from);
+    val rows = t.isView() ? viewRows(stored, from, n) : columnarRows(t, from, n);
     v.set("columns", rows["columns"]);
     v.set("cells", rows["cells"]);
     v.set("rowCount", rows["rowCount"]);
@@ -572,15 +661,57 @@ val page(int result, size_t offset, size_t count) {
   });
 }
 
+// A stream buffer that holds at most kMaxText bytes; past them a write
+// throws Error. A JavaScript string holds at most about 512 M characters,
+// and the engine's 2 GB must hold the result as well: a text past this
+// bound trapped the engine (ppu_metric_trace's 9.3 M rows) instead of
+// failing in one line.
+constexpr size_t kMaxText = size_t{256} << 20;
+class BoundedText : public std::streambuf {
+ public:
+  std::string text;
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (text.size() + static_cast<size_t>(n) > kMaxText) {
+      throw Error("render: the text is past 256 MiB: export it in parts (renderCsvRows)");
+    }
+    text.append(s, static_cast<size_t>(n));
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    xsputn(&ch, 1);
+    return c;
+  }
+};
+
 // A result as text in csv, json or column, the bytes the CLI writes.
 val render(int result, const std::string& format) {
   return answer([&](val& v) {
     const Table& t = resultOf(result);
     const OutputFormat f = parseOutputFormat(format);
     if (f == OutputFormat::Xlsx) throw Error("render: xlsx is a binary workbook: renderXlsx(result, sheet) answers its bytes");
-    std::ostringstream out;
+    BoundedText text;
+    std::ostream out(&text);
+    out.exceptions(std::ios::badbit);  // the buffer's Error reaches answer()
     writeTable(t, f, out);
-    v.set("text", out.str());
+    v.set("text", text.text);
+  });
+}
+
+// Rows [first, first + count) of a result as the CLI's CSV writes them (the
+// header line with the first part): `bytes`, a Uint8Array. The viewer's CSV
+// export asks part by part and joins the parts in a Blob, so a trace of ten
+// million rows is never one string, in the engine or in JavaScript.
+val renderCsvRows(int result, size_t first, size_t count) {
+  return answer([&](val& v) {
+    std::ostringstream out;
+    writeCsvRows(resultOf(result), first, count, first == 0, out);
+    const std::string bytes = std::move(out).str();
+    v.set("bytes", val::global("Uint8Array")
+                       .new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
   });
 }
 
@@ -619,6 +750,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("sortOrder", &asys::sortOrder);
   emscripten::function("page", &asys::page);
   emscripten::function("render", &asys::render);
+  emscripten::function("renderCsvRows", &asys::renderCsvRows);
   emscripten::function("renderXlsx", &asys::renderXlsx);
   emscripten::function("release", &asys::release);
   emscripten::function("timelineTracks", &asys::timelineTracks);

@@ -72,16 +72,18 @@ void Table::materialize() {
 }
 
 void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
-                  size_t chunkRows) {
-  if (!t.isView()) {
+                  size_t chunkRows, size_t first, size_t count) {
+  const size_t rows = t.rowCount();
+  first = std::min(first, rows);
+  const size_t end = first + std::min(count, rows - first);
+  if (!t.isView() && first == 0 && end == rows) {
     fn(t, 0);
     return;
   }
   Table chunk = t.emptyLike();
-  const size_t rows = t.rowCount();
-  for (size_t first = 0; first < rows; first += chunkRows) {
-    t.copyRows(first, std::min(chunkRows, rows - first), chunk);
-    fn(chunk, first);
+  for (size_t at = first; at < end; at += chunkRows) {
+    t.copyRows(at, std::min(chunkRows, end - at), chunk);
+    fn(chunk, at);
   }
 }
 

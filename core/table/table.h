@@ -131,12 +131,13 @@ class Table {
   size_t limit_ = SIZE_MAX;            // a view's truncate()
 };
 
-// Calls `fn(chunk, firstRow)` over the table's rows in order, in chunks of
-// at most `chunkRows`: a table that holds its cells is one chunk, itself; a
-// view's chunks are made one at a time in one reused table, so a writer's
-// memory is one chunk whatever the rows.
+// Calls `fn(chunk, firstRow)` over rows [first, first + count) of the table
+// in order, in chunks of at most `chunkRows`: all of a table that holds its
+// cells is one chunk, itself; a view's chunks (and a part of a held table)
+// are made one at a time in one reused table, so a writer's memory is one
+// chunk whatever the rows.
 constexpr size_t kChunkRows = 1 << 16;
 void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
-                  size_t chunkRows = kChunkRows);
+                  size_t chunkRows = kChunkRows, size_t first = 0, size_t count = SIZE_MAX);
 
 }  // namespace asys

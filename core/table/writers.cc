@@ -87,7 +87,9 @@ std::string plainCell(const Table& t, size_t row, size_t col) {
   return "";
 }
 
-void writeCsv(const Table& t, std::ostream& out) {
+void writeCsv(const Table& t, std::ostream& out) { writeCsvRows(t, 0, SIZE_MAX, true, out); }
+
+void writeCsvRows(const Table& t, size_t first, size_t count, bool header, std::ostream& out) {
   // Formats into a buffer with to_chars and writes it in large blocks: a
   // trace of millions of rows must not cost one stream call per cell.
   std::string buf;
@@ -103,12 +105,14 @@ void writeCsv(const Table& t, std::ostream& out) {
     auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, v);
     buf.append(tmp, p);
   };
-  buf += "Row#,";
-  for (const auto& c : t.columns()) {
-    buf += c.header();
-    buf += ',';
+  if (header) {
+    buf += "Row#,";
+    for (const auto& c : t.columns()) {
+      buf += c.header();
+      buf += ',';
+    }
+    buf += '\n';
   }
-  buf += '\n';
   const size_t cols = t.columns().size();
   forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
     for (size_t r = 0; r < chunk.rowCount(); ++r) {
@@ -129,7 +133,7 @@ void writeCsv(const Table& t, std::ostream& out) {
       buf += '\n';
       flush(false);
     }
-  });
+  }, kChunkRows, first, count);
   flush(true);
 }
 

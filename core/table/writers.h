@@ -20,6 +20,10 @@ std::string formatExtension(OutputFormat f);
 // Csv, Json or Column (Xlsx: an Error pointing at xlsxBytes).
 void writeTable(const Table& t, OutputFormat f, std::ostream& out);
 void writeCsv(const Table& t, std::ostream& out);
+// Rows [first, first + count) as writeCsv writes them (Row# counting from
+// first + 1), after the header line when `header`: a CSV written in parts,
+// each part's bytes the same as the whole's (the viewer's export).
+void writeCsvRows(const Table& t, size_t first, size_t count, bool header, std::ostream& out);
 void writeJson(const Table& t, std::ostream& out);
 void writeColumn(const Table& t, std::ostream& out);
 

@@ -1,4 +1,4 @@
-// The WebAssembly bridge, version 2: handles for reports and results, one
+// The WebAssembly bridge, version 3: handles for reports and results, one
 // envelope for every answer, several reports open at once with their own
 // time ranges, compare rules on two reports, results sorted, paged, rendered
 // and released by id, and 64-bit values exact past 2^53.
@@ -39,10 +39,11 @@ function text(result, format = 'csv') {
   return r.text;
 }
 
-test('the API version is 2, and every answer is an envelope', () => {
-  assert.equal(engine.apiVersion(), 2);
+test('the API version is 3, and every answer is an envelope', () => {
+  assert.equal(engine.apiVersion(), 3);
   for (const answer of [engine.close(999), engine.run(999, 'hggc_api_sum', '{}'), engine.render(999, 'csv'),
-                        engine.sortOrder(999, 0, false), engine.release(999), engine.page(999, 0, 10)]) {
+                        engine.sortOrder(999, 0, false), engine.release(999), engine.page(999, 0, 10),
+                        engine.renderCsvRows(999, 0, 10)]) {
     assert.equal(answer.ok, false);
     assert.match(answer.error, /no (open report|result) with id 999/);
   }

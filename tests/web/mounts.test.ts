@@ -24,7 +24,7 @@ function fakeEngine() {
       mount: (_t, o, p) => log.push(`mount ${o.files!.map((f) => f.name).join()} ${p}`),
       unmount: (p) => log.push(`unmount ${p}`),
     },
-    apiVersion: () => 2,
+    apiVersion: () => 3,
     open: (paths: string[]) => {
       log.push(`open ${paths.join(' ')}`);
       if (paths.some((p) => p.endsWith('.txt'))) {
@@ -47,6 +47,7 @@ function fakeEngine() {
     sortOrder: () => ({ ok: false, error: 'not here' }),
     page: () => ({ ok: false, error: 'not here' }),
     render: () => ({ ok: false, error: 'not here' }),
+    renderCsvRows: () => ({ ok: false, error: 'not here' }),
     renderXlsx: () => ({ ok: false, error: 'not here' }),
     release: () => ({ ok: true }),
   };
@@ -189,10 +190,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 2: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 3: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 2 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 2 })).toThrow('bridge version 2, this page 3');
+    expect(() => checkEngineVersion({ apiVersion: () => 3 })).not.toThrow();
   });
 });
 

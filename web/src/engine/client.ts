@@ -147,6 +147,11 @@ export class EngineClient {
     return (await this.request({ type: 'render', result, format })) as string;
   }
 
+  /** A result's CSV as the CLI writes it, as a Blob (made in parts: no one string). */
+  async exportCsv(result: number): Promise<Blob> {
+    return (await this.request({ type: 'exportCsv', result })) as Blob;
+  }
+
   /** A report's timeline tracks (built in the engine on the first call). */
   async timelineTracks(report: number): Promise<TimelineInfo> {
     return (await this.request({ type: 'timelineTracks', report })) as TimelineInfo;

@@ -14,7 +14,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 2;
+export const ENGINE_API_VERSION = 3;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -44,6 +44,8 @@ export interface AsysEngine extends TimelineEngine {
   page(result: number, offset: number, count: number): Envelope;
   /** {text}: the result as the CLI writes it. */
   render(result: number, format: string): Envelope;
+  /** {bytes}: rows [first, first + count) as the CLI's CSV (the header with the first part). */
+  renderCsvRows(result: number, first: number, count: number): Envelope;
   /** {bytes}: the result as the CLI's --format xlsx workbook, one sheet named `sheet`. */
   renderXlsx(result: number, sheet: string): Envelope;
   release(result: number): Envelope;
@@ -159,6 +161,20 @@ export function takeRenderedText(v: unknown): string {
   const text = unwrap(v, 'render').text;
   if (typeof text !== 'string') throw new Error('render: the answer has no text');
   return text;
+}
+
+/** Rows a CSV part holds: a trace of ten million rows is exported in parts, never as one string. */
+export const CSV_PART_ROWS = 1 << 16;
+
+/** A result's CSV as the CLI writes it, a Blob joined from parts of CSV_PART_ROWS rows. */
+export function exportCsvBlob(engine: Pick<AsysEngine, 'renderCsvRows'>, result: number, rowCount: number): Blob {
+  const parts: Uint8Array[] = [];
+  for (let first = 0; first === 0 || first < rowCount; first += CSV_PART_ROWS) {
+    const bytes = unwrap(engine.renderCsvRows(result, first, CSV_PART_ROWS), 'renderCsvRows').bytes;
+    if (!(bytes instanceof Uint8Array)) throw new Error('renderCsvRows: the answer has no bytes');
+    parts.push(bytes);
+  }
+  return new Blob(parts as BlobPart[], { type: 'text/csv;charset=utf-8' });
 }
 
 /** renderXlsx's answer: the workbook's bytes; throws the engine's error. */

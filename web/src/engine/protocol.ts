@@ -4,7 +4,7 @@ import type { TimeWindow } from './engine_api';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 import type { RawRuleResult } from './types';
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -20,6 +20,7 @@ export type EngineRequest =
   | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
   | { type: 'sort'; result: number; column: number; descending: boolean }
   | { type: 'render'; result: number; format: string }
+  | { type: 'exportCsv'; result: number }
   | { type: 'renderXlsx'; result: number; sheet: string }
   | { type: 'release'; result: number }
   | { type: 'setTimeFilter'; report: number; filterTime: string; filterHgtx: string }
@@ -54,6 +55,8 @@ export interface ResultByType {
   runCompare: RawRuleResult;
   sort: Uint32Array;
   render: string;
+  /** The CSV the CLI writes, joined from parts in the worker. */
+  exportCsv: Blob;
   /** The workbook's bytes (transferred). */
   renderXlsx: Uint8Array;
   release: { ok: true };

@@ -8,6 +8,7 @@ import {
   outOfMemoryMessage,
   timelineOutOfMemoryMessage,
   ReportMounts,
+  exportCsvBlob,
   takeRenderedText,
   takeWorkbook,
   takeRunResult,
@@ -179,6 +180,11 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'render': {
       const e = await engine();
       post({ id, kind: 'result', result: takeRenderedText(e.render(msg.result, msg.format)) });
+      return;
+    }
+    case 'exportCsv': {
+      const e = await engine();
+      post({ id, kind: 'result', result: exportCsvBlob(e, msg.result, results.get(msg.result) ?? 0) });
       return;
     }
     case 'renderXlsx': {

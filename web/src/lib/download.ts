@@ -3,8 +3,8 @@ import type { EngineClient } from '../engine/client';
 
 // Saves what the page made (an exported CSV or XLSX, a rule's generated
 // file) as a download: the bytes the CLI writes (text as UTF-8).
-export function downloadBytes(data: string | Uint8Array, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
+export function downloadBytes(data: string | Uint8Array | Blob, fileName: string, type: string): void {
+  const url = URL.createObjectURL(data instanceof Blob ? data : new Blob([data as BlobPart], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -28,8 +28,11 @@ const MEDIA_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`. */
+/**
+ * Renders a result in the engine (the CLI's bytes) and downloads it as `stem.csv` / `stem.xlsx`;
+ * a CSV comes in parts joined in a Blob, so a trace of millions of rows is never one string.
+ */
 export async function exportResult(client: EngineClient, result: number, rule: string, stem: string, format: ExportFormat) {
-  const data = format === 'csv' ? await client.render(result, 'csv') : await client.renderXlsx(result, rule);
+  const data = format === 'csv' ? await client.exportCsv(result) : await client.renderXlsx(result, rule);
   downloadBytes(data, `${stem}.${format}`, MEDIA_TYPES[format]);
 }
