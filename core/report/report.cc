@@ -358,8 +358,8 @@ void Report::releaseHgtx() {
   hgtxDomains_.clear();
 }
 
-const HgtxEvents& Report::hgtx() {
-  if (hgtx_) return *hgtx_;
+std::shared_ptr<const HgtxEvents> Report::sharedHgtx() {
+  if (hgtx_) return hgtx_;
   // Built aside and kept only once complete: a load that fails (a bad cell)
   // leaves the table unloaded, so the next rule fails the same way instead
   // of running on the rows read before the bad one.
@@ -391,8 +391,8 @@ const HgtxEvents& Report::hgtx() {
     }
   }
   hgtxDomains_ = std::move(domains);
-  hgtx_ = std::move(h);
-  return *hgtx_;
+  hgtx_ = std::make_shared<const HgtxEvents>(std::move(h));
+  return hgtx_;
 }
 
 uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {

@@ -220,14 +220,19 @@ class Report {
   size_t readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into);
   // The same for HGGC_API (acol bits), positions as in hggcApi().
   size_t readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into);
-  const HgtxEvents& hgtx();
+  const HgtxEvents& hgtx() { return *sharedHgtx(); }
+  // The same, shared: a view keeps the events it reads alive after releaseHgtx().
+  std::shared_ptr<const HgtxEvents> sharedHgtx();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();
   // ENUM_HGGC_MEMCPY_OPER / ENUM_HGGC_MEM_KIND: id -> label (interned).
   const std::unordered_map<int64_t, uint32_t>& memcpyKindLabels();
   const std::unordered_map<int64_t, uint32_t>& memKindLabels();
-  const MetricSamples& metrics();
+  const MetricSamples& metrics() { return *sharedMetrics(); }
+  // The same, shared: a result that is a view keeps the samples it reads
+  // alive after releaseMetrics() (the timeline's).
+  std::shared_ptr<const MetricSamples> sharedMetrics();
   const PcclStages& pcclStages();
   // The memory events with at least the `columns` (mcol bits) loaded.
   const MemoryUsageEvents& memoryUsage(uint32_t columns = mcol::all);
@@ -295,11 +300,11 @@ class Report {
   // targets `addTargets` puts on the load; `read` is set to the rows read.
   size_t readRows(const char* table, const RowMarks& marks, size_t rows, size_t first, size_t last,
                   const std::function<void(ColumnLoad&)>& addTargets, size_t& read);
-  std::optional<HgtxEvents> hgtx_;
+  std::shared_ptr<const HgtxEvents> hgtx_;
   std::optional<GraphNodeEvents> graphNodes_;
   std::optional<MemoryOps> memcpys_, memsets_;
   std::optional<std::unordered_map<int64_t, uint32_t>> memcpyKindLabels_, memKindLabels_, threadNames_;
-  std::optional<MetricSamples> metrics_;
+  std::shared_ptr<const MetricSamples> metrics_;
   std::optional<PcclStages> pcclStages_;
   MemoryUsageEvents memoryUsage_;
   uint32_t memoryColumns_ = 0;  // mcol bits loaded so far

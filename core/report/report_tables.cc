@@ -61,9 +61,9 @@ const std::unordered_map<int64_t, uint32_t>& Report::memKindLabels() {
   return *memKindLabels_;
 }
 
-const MetricSamples& Report::metrics() {
-  if (metrics_) return *metrics_;
-  if (!db_->hasTable("PPU_METRICS")) return metrics_.emplace();
+std::shared_ptr<const MetricSamples> Report::sharedMetrics() {
+  if (metrics_) return metrics_;
+  if (!db_->hasTable("PPU_METRICS")) return metrics_ = std::make_shared<const MetricSamples>();
   MetricSamples m;  // kept only once complete (see Report::hgtx())
   StringPool& pool = strings();
   std::unordered_map<int64_t, std::pair<uint32_t, uint32_t>> info;  // metricId -> name, unit
@@ -91,8 +91,8 @@ const MetricSamples& Report::metrics() {
     m.nameId.push_back(it->second.first);
     m.unitId.push_back(it->second.second);
   }
-  metrics_ = std::move(m);
-  return *metrics_;
+  metrics_ = std::make_shared<const MetricSamples>(std::move(m));
+  return metrics_;
 }
 
 const PcclStages& Report::pcclStages() {

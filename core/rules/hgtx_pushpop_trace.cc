@@ -47,9 +47,64 @@ OptionSpec rangeOption() {
   return o;
 }
 
+// The trace as a view: the ranges in order (4 bytes a row) over the
+// report's HGTX events, which it shares, and the stacks built once; each
+// row's cells (a range stack's text is one of its own) made when a page or
+// a writer's chunk asks for it, never every row's at once.
+class PushPopRows : public RowSource {
+ public:
+  PushPopRows(std::shared_ptr<const HgtxEvents> events, HgtxStacks stacks, std::vector<uint32_t> nameOf,
+              std::vector<uint32_t> rows, const StringPool& strings)
+      : h_(std::move(events)),
+        s_(std::move(stacks)),
+        nameOf_(std::move(nameOf)),
+        rows_(std::move(rows)),
+        strings_(strings) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    const HgtxEvents& h = *h_;
+    const HgtxStacks& s = s_;
+    for (size_t r = first; r < first + count; ++r) {
+      const uint32_t i = rows_[r];
+      const int64_t duration = h.end[i] - h.start[i];
+      t.setInt(0, h.start[i]);
+      t.setInt(1, h.end[i]);
+      t.setInt(2, duration);
+      t.setInt(3, s.durChild[i]);
+      t.setInt(4, duration - s.durChild[i]);
+      std::string_view name = strings_.get(nameOf_[i]);
+      t.setText(5, name);
+      t.setInt(6, pidOf(h.globalTid[i]));
+      t.setInt(7, tidOf(h.globalTid[i]));
+      t.setInt(8, s.level[i]);
+      t.setInt(9, s.numChild[i]);
+      t.setInt(10, hgtxRangeId(h, i));
+      if (s.parent[i] != kNoParent) t.setInt(11, hgtxRangeId(h, s.parent[i]));  // a root's is "-"
+      stackText_.clear();
+      appendRangeStack(h, s, i, stackText_);
+      t.setText(12, stackText_);
+      nameTree_.assign(static_cast<size_t>(s.level[i]), '-');
+      nameTree_ += name;
+      t.setText(13, nameTree_);
+      t.endRow();
+    }
+  }
+
+ private:
+  std::shared_ptr<const HgtxEvents> h_;
+  HgtxStacks s_;
+  std::vector<uint32_t> nameOf_;  // by event: its qualified name (rows' only)
+  std::vector<uint32_t> rows_;
+  const StringPool& strings_;
+  std::string stackText_, nameTree_;
+};
+
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const HgtxEvents& h = report.hgtx();
+  std::shared_ptr<const HgtxEvents> events = report.sharedHgtx();
+  const HgtxEvents& h = *events;
   StringPool& strings = report.strings();
   RangeNamer namer(report);
   std::optional<Regex> filter;
@@ -62,9 +117,7 @@ Table compute(RuleContext& ctx) {
     return it->second;
   };
 
-  const HgtxStacks s = buildHgtxStacks(h);
-  auto rangeId = [&](uint32_t i) { return hgtxRangeId(h, i); };
-
+  HgtxStacks s = buildHgtxStacks(h);
   std::vector<uint32_t> rows;
   std::vector<uint32_t> nameOf(h.size(), kNoString);
   for (uint32_t i : s.ranges) {
@@ -77,33 +130,8 @@ Table compute(RuleContext& ctx) {
     return std::make_tuple(h.start[a], h.end[a] - h.start[a], h.globalTid[a], a) <
            std::make_tuple(h.start[b], h.end[b] - h.start[b], h.globalTid[b], b);
   });
-
-  Table t(columns());
-  std::string stackText, nameTree;
-  for (uint32_t i : rows) {
-    const int64_t duration = h.end[i] - h.start[i];
-    t.setInt(0, h.start[i]);
-    t.setInt(1, h.end[i]);
-    t.setInt(2, duration);
-    t.setInt(3, s.durChild[i]);
-    t.setInt(4, duration - s.durChild[i]);
-    std::string_view name = strings.get(nameOf[i]);
-    t.setText(5, name);
-    t.setInt(6, pidOf(h.globalTid[i]));
-    t.setInt(7, tidOf(h.globalTid[i]));
-    t.setInt(8, s.level[i]);
-    t.setInt(9, s.numChild[i]);
-    t.setInt(10, rangeId(i));
-    if (s.parent[i] != kNoParent) t.setInt(11, rangeId(s.parent[i]));  // a root's is "-"
-    stackText.clear();
-    appendRangeStack(h, s, i, stackText);
-    t.setText(12, stackText);
-    nameTree.assign(static_cast<size_t>(s.level[i]), '-');
-    nameTree += name;
-    t.setText(13, nameTree);
-    t.endRow();
-  }
-  return t;
+  return Table(columns(), std::make_shared<PushPopRows>(std::move(events), std::move(s), std::move(nameOf),
+                                                        std::move(rows), strings));
 }
 
 }  // namespace

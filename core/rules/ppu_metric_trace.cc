@@ -43,8 +43,39 @@ double round1(double v) {
   return r == 0.0 ? 0.0 : r;  // no "-0.0"
 }
 
+// The trace as a view: the samples in order (4 bytes a row) over the
+// report's loaded samples, which it shares, each row's cells made when a
+// page or a writer's chunk asks for it.
+class MetricTraceRows : public RowSource {
+ public:
+  MetricTraceRows(std::shared_ptr<const MetricSamples> samples, const StringPool& strings, std::vector<uint32_t> rows)
+      : m_(std::move(samples)), strings_(strings), rows_(std::move(rows)) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    const MetricSamples& m = *m_;
+    for (size_t r = first; r < first + count; ++r) {
+      const uint32_t i = rows_[r];
+      if (m.deviceId[i] >= 0) t.setInt(0, m.deviceId[i]);
+      t.setInt(1, m.start[i]);
+      if (m.duration[i] != kNoValue) t.setInt(2, m.duration[i]);
+      t.setText(3, strings_.get(m.nameId[i]));
+      if (!std::isnan(m.value[i])) t.setDecimal(4, round1(m.value[i]));
+      t.setText(5, strings_.get(m.unitId[i]));
+      t.endRow();
+    }
+  }
+
+ private:
+  std::shared_ptr<const MetricSamples> m_;
+  const StringPool& strings_;
+  std::vector<uint32_t> rows_;
+};
+
 Table compute(RuleContext& ctx) {
-  const MetricSamples& m = ctx.report.metrics();
+  std::shared_ptr<const MetricSamples> samples = ctx.report.sharedMetrics();
+  const MetricSamples& m = *samples;
   StringPool& strings = ctx.report.strings();
   const auto devices = ctx.options.idList("device");
   std::optional<Regex> filter;
@@ -70,18 +101,7 @@ Table compute(RuleContext& ctx) {
     if (m.start[a] != m.start[b]) return m.start[a] < m.start[b];
     return m.deviceId[a] < m.deviceId[b];
   });
-
-  Table t(columns());
-  for (uint32_t i : rows) {
-    if (m.deviceId[i] >= 0) t.setInt(0, m.deviceId[i]);
-    t.setInt(1, m.start[i]);
-    if (m.duration[i] != kNoValue) t.setInt(2, m.duration[i]);
-    t.setText(3, strings.get(m.nameId[i]));
-    if (!std::isnan(m.value[i])) t.setDecimal(4, round1(m.value[i]));
-    t.setText(5, strings.get(m.unitId[i]));
-    t.endRow();
-  }
-  return t;
+  return Table(columns(), std::make_shared<MetricTraceRows>(std::move(samples), strings, std::move(rows)));
 }
 
 }  // namespace
