@@ -4,6 +4,7 @@
 
 #include "core/analysis/hgtx_ranges.h"
 #include "core/report/report.h"
+#include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/kernel_row_texts.h"
 #include "core/rules/registry.h"
@@ -31,26 +32,87 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
+// The trace as a view: the kernels in order and each one's launching call
+// (4 bytes each a kernel); each page's kernel and call cells read from the
+// file when it is written (RowPages).
+class KernExecRows : public RowSource {
+ public:
+  static constexpr uint32_t kKernelColumns = kcol::time | kcol::deviceId | kcol::grid | kcol::names;
+  static constexpr uint32_t kCallColumns = acol::start | acol::end | acol::globalTid | acol::nameId;
+
+  KernExecRows(RuleContext& ctx, std::vector<uint32_t> rows, std::vector<uint32_t> callOf, PagingMode kernelMode,
+               PagingMode callMode)
+      : rows_(std::move(rows)),
+        callOf_(std::move(callOf)),
+        kernels_(kernelPages(ctx.report, kKernelColumns, kernelMode)),
+        calls_(hggcApiPages(ctx.report, kCallColumns, callMode)),
+        names_(ctx.report, ctx.options, KernelLabels::Names::Paged),
+        strings_(ctx.report.strings()) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t page = first; page < first + count; page += kChunkRows) {
+      const size_t end = std::min(first + count, page + kChunkRows);
+      pageKernels_.assign(rows_.begin() + static_cast<ptrdiff_t>(page), rows_.begin() + static_cast<ptrdiff_t>(end));
+      pageCalls_.clear();
+      for (uint32_t i : pageKernels_) pageCalls_.push_back(callOf_[i]);
+      kernels_.read(pageKernels_);
+      calls_.read(pageCalls_);
+      for (uint32_t i : pageKernels_) appendRow(i, t);
+    }
+  }
+
+ private:
+  void appendRow(uint32_t i, Table& t) {
+    const auto [k, kr] = kernels_.at(i);
+    const auto [api, c] = calls_.at(callOf_[i]);
+    const int64_t apiStart = api->start[c], apiEnd = api->end[c], kStart = k->start[kr], kEnd = k->end[kr];
+    t.setInt(0, apiStart);
+    if (apiEnd != kNoValue) t.setInt(1, apiEnd - apiStart);
+    if (apiEnd != kNoValue && kStart > apiEnd) {
+      t.setInt(2, apiEnd);
+      t.setInt(3, kStart - apiEnd);
+    }
+    t.setInt(4, kStart);
+    if (kEnd != kNoValue) {
+      t.setInt(5, kEnd - kStart);
+      t.setInt(6, kEnd - apiStart);
+    }
+    t.setInt(7, pidOf(api->globalTid[c]));
+    t.setInt(8, tidOf(api->globalTid[c]));
+    t.setInt(9, k->deviceId[kr]);
+    if (api->nameId[c] != kNoString) t.setText(10, strings_.get(api->nameId[c]));
+    t.setText(11, dims_.text(dims_.gridId(*k, kr)));
+    t.setText(12, dims_.text(dims_.blockId(*k, kr)));
+    t.setText(13, names_.text(names_.id(*k, kr, i)));
+    t.endRow();
+  }
+
+  std::vector<uint32_t> rows_, callOf_;
+  KernelPages kernels_;
+  ApiPages calls_;
+  KernelDimTexts dims_;
+  KernelLabelTexts names_;
+  const StringPool& strings_;
+  std::vector<uint32_t> pageKernels_, pageCalls_;
+};
+
 Table compute(RuleContext& ctx) {
-  const Kernels& k = ctx.report.kernels();
-  const ApiCalls& api = ctx.report.hggcApi();
-  StringPool& strings = ctx.report.strings();
-  // One row per kernel, also when one call (a graph launch) started several.
-  // Kernels without a launching call have no API side and are left out, as
-  // Nsight's cuda_kern_exec_trace does.
-  const std::vector<uint32_t> callOf = launchingCalls(k.globalPid, k.correlationId, api);
+  // The join's, the window's and the order's columns; the rest is read a
+  // page at a time.
+  const Kernels& k = ctx.report.kernels(kcol::launcher | kcol::time | kcol::deviceId);
+  const ApiCalls& api = ctx.report.hggcApi(acol::links);
+  std::vector<uint32_t> callOf = launchingCalls(k.globalPid, k.correlationId, api);
   std::vector<uint32_t> rows;
   rows.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i) {
     const uint32_t c = callOf[i];
     if (c == kNoRange) continue;
-    // The row spans the launch call and the kernel.
     const int64_t start = std::min(api.start[c], k.start[i]);
     const int64_t end = std::max(openEnd(api.end[c]), openEnd(k.end[i]));
     if (ctx.window.overlaps(start, end)) rows.push_back(static_cast<uint32_t>(i));
   }
-  // API start ascending; ties by kernel start, PID, TID, device, then the
-  // kernel's order in HGGC_KERNEL.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
     const uint32_t ca = callOf[a], cb = callOf[b];
     if (api.start[ca] != api.start[cb]) return api.start[ca] < api.start[cb];
@@ -59,35 +121,11 @@ Table compute(RuleContext& ctx) {
     if (k.deviceId[a] != k.deviceId[b]) return k.deviceId[a] < k.deviceId[b];
     return a < b;
   });
-
-  KernelDimTexts dims(k);
-  KernelLabelTexts names(ctx.report, ctx.options);
-  Table t(columns());
-  for (uint32_t i : rows) {
-    const uint32_t c = callOf[i];
-    const int64_t apiEnd = api.end[c], kStart = k.start[i], kEnd = k.end[i];
-    t.setInt(0, api.start[c]);
-    if (apiEnd != kNoValue) t.setInt(1, apiEnd - api.start[c]);
-    // A queue wait exists only when the kernel starts after the call ended.
-    if (apiEnd != kNoValue && kStart > apiEnd) {
-      t.setInt(2, apiEnd);
-      t.setInt(3, kStart - apiEnd);
-    }
-    t.setInt(4, kStart);
-    if (kEnd != kNoValue) {
-      t.setInt(5, kEnd - kStart);
-      t.setInt(6, kEnd - api.start[c]);
-    }
-    t.setInt(7, pidOf(api.globalTid[c]));
-    t.setInt(8, tidOf(api.globalTid[c]));
-    t.setInt(9, k.deviceId[i]);
-    if (api.nameId[c] != kNoString) t.setText(10, strings.get(api.nameId[c]));
-    t.setText(11, dims.text(dims.gridId(i)));
-    t.setText(12, dims.text(dims.blockId(i)));
-    t.setText(13, names.text(names.id(i)));
-    t.endRow();
-  }
-  return t;
+  const PagingMode kernelMode = pagingMode(k.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
+  const PagingMode callMode =
+      pagingMode(api.size(), rows.size(), kChunkRows, [&](size_t r) { return callOf[rows[r]]; });
+  return Table(columns(),
+               std::make_shared<KernExecRows>(ctx, std::move(rows), std::move(callOf), kernelMode, callMode));
 }
 
 }  // namespace
