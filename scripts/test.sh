@@ -15,9 +15,6 @@ bash scripts/setup-torch.sh || echo "test: CPU PyTorch unavailable: GeneratedUni
 echo "test: native (ctest)"
 ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 
-echo "test: bench smoke (bench/rule-peaks.sh: every rule runs and prints its table, on a scale-1 report)"
-bash bench/rule-peaks.sh 1 >/dev/null
-
 echo "test: fuzz targets, a short run each over their seeds (scripts/fuzz.sh)"
 bash scripts/fuzz.sh smoke
 
@@ -26,6 +23,9 @@ node --test tests/corpus/
 
 echo "test: webassembly engine under node"
 node --test tests/wasm/
+
+echo "test: bench smoke (bench/smoke.sh: the bench scripts run and print their tables on tiny reports)"
+bash bench/smoke.sh
 
 echo "test: web types (tsc)"
 npx tsc -p web/tsconfig.json --noEmit

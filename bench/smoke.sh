@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# A smoke run of the bench scripts on tiny reports, for npm test: each must
+# run and produce its table (or, for wasm-run, the CLI's bytes). No timing is
+# asserted; a failed run fails the smoke, as it fails the bench.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+asys=build/native/asys
+bash bench/rule-peaks.sh 1 >/dev/null  # generates bench/out/scale-1.asysrep
+small=bench/out/scale-1.asysrep large=bench/out/scale-2.asysrep
+[ -f "$large" ] || "$asys" gen --seed 11 --scale 2 -o "$large" >/dev/null
+cmp <(node bench/wasm-run.mjs "$small" hggc_ppu_trace) <("$asys" stats -r hggc_ppu_trace "$small")
+rows=$(node bench/ceiling.mjs "$small" "$large" | grep -c '^| hggc_')
+[ "$rows" = 5 ] || { echo "bench smoke: ceiling.mjs printed $rows rule rows, expected 5" >&2; exit 1; }
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs and ceiling.mjs ran"
