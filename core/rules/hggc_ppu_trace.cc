@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "core/base/error.h"
 #include "core/report/row_pages.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -26,11 +27,16 @@ enum Col : size_t {
 // then memsets, each in table order.
 enum Source : uint8_t { kKernel, kMemcpy, kMemset };
 
+// 12 bytes, not 16: the trace holds one per row (10 M rows: 120 MB).
+#pragma pack(push, 4)
 struct Event {
   int64_t start;
-  uint32_t index;
-  Source source;
+  uint32_t index : 30;  // the row in its table (a table of 2^30 rows is refused)
+  uint32_t source : 2;
 };
+#pragma pack(pop)
+static_assert(sizeof(Event) == 12);
+constexpr size_t kMaxEventIndex = (size_t{1} << 30) - 1;
 
 // The kernel an event row shows, UINT32_MAX for a memory operation's.
 uint32_t kernelOf(const std::vector<Event>& events, size_t r) {
@@ -196,9 +202,13 @@ Table compute(RuleContext& ctx) {
   std::vector<Event> events;
   events.reserve(k.size() + copies.size() + sets.size());
   auto collect = [&](const std::vector<int64_t>& start, const std::vector<int64_t>& end, Source source) {
+    if (start.size() > kMaxEventIndex + 1) {
+      throw Error(report.path() + ": " + std::to_string(start.size()) + " rows in one table: the trace holds at most " +
+                  std::to_string(kMaxEventIndex + 1));
+    }
     for (size_t i = 0; i < start.size(); ++i)
       if (ctx.window.overlaps(start[i], end[i] == kNoValue ? kOpenEnd : end[i]))
-        events.push_back({start[i], static_cast<uint32_t>(i), source});
+        events.push_back({start[i], static_cast<uint32_t>(i), static_cast<uint32_t>(source)});
   };
   collect(k.start, k.end, kKernel);
   collect(copies.start, copies.end, kMemcpy);
