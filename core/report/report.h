@@ -211,6 +211,8 @@ class Report {
   // runs several rules that read kernels; the viewer, which cannot know the
   // next rule, always does (docs/big-reports.md).
   void planKernelColumns(uint32_t columns) { kernelPlan_ = columns & kcol::all; }
+  // The kcol bits loaded now (a view that may read them where they are).
+  uint32_t loadedKernelColumns() const { return kernelColumns_; }
   // HGGC_KERNEL rows from `first` to `last` - 1 (positions in rowid order,
   // as in kernels()), read now from the file into `into`: its `columns`
   // (kcol bits), from a row at or before `first` (the start of a block of

@@ -94,97 +94,131 @@ class TraceTexts {
 // The kernel columns a row shows besides its time and place.
 constexpr uint32_t kShownKernelColumns = kcol::all & ~(kcol::globalPid | kcol::graphNodeId | kcol::graphId);
 
-// The trace as a view: the events in order (16 bytes a row), each row's
+// The kernel columns (kcol bits) each output column reads; 0 for the
+// columns only memory operations fill.
+constexpr uint32_t kKernelColumnsOf[] = {
+    kcol::start, kcol::time, kcol::correlationId, kcol::gridX, kcol::gridY, kcol::gridZ, kcol::blockX,
+    kcol::blockY, kcol::blockZ, kcol::registersPerThread, kcol::staticSharedMemory, kcol::dynamicSharedMemory,
+    0, 0, 0, 0, kcol::deviceId, kcol::contextId, kcol::streamId, kcol::names,
+};
+static_assert(std::size(kKernelColumnsOf) == kName + 1);
+constexpr uint32_t kEveryColumn = (1u << (kName + 1)) - 1;
+
+// The trace as a view: the events in order (12 bytes a row), each row's
 // cells read and formatted when a page or a writer's chunk asks for it. The
 // kernels' cells come from the file a page at a time (KernelPages); the
-// memory operations, a small share of the rows, are held whole.
+// memory operations, a small share of the rows, are held whole. One column
+// alone (a sort's key) reads only the kernel columns it needs.
 class PpuTraceRows : public RowSource {
  public:
   PpuTraceRows(RuleContext& ctx, std::vector<Event> events, PagingMode mode)
-      : events_(std::move(events)),
+      : report_(ctx.report),
+        events_(std::move(events)),
         copies_(ctx.report.memcpys()),
         sets_(ctx.report.memsets()),
         names_(ctx.report, ctx.options, KernelLabels::Names::Paged),
         pages_(kernelPages(ctx.report, kShownKernelColumns, mode)),
+        mode_(mode),
         texts_(ctx.report) {}
 
   size_t rowCount() const override { return events_.size(); }
 
-  void appendRows(size_t first, size_t count, Table& t) override {
-    pages_.forEachRow(
-        first, count, kChunkRows, [&](size_t r) { return kernelOf(events_, r); },
-        [&](size_t r) { appendRow(events_[r], t); });
+  void appendRows(size_t first, size_t count, Table& t) override { append(pages_, kEveryColumn, first, count, t); }
+
+  // Column `col` alone: the kernel columns it reads, from the report when it
+  // holds them (the viewer's plan loads every one), else a page at a time.
+  void appendColumn(size_t col, size_t first, size_t count, Table& t) override {
+    if (col > kName) return appendRows(first, count, t);
+    const uint32_t bits = kKernelColumnsOf[col] == 0 ? kcol::start : kKernelColumnsOf[col];
+    const PagingMode mode = (report_.loadedKernelColumns() & bits) == bits ? PagingMode::Loaded : mode_;
+    KernelPages pages = kernelPages(report_, bits, mode);
+    append(pages, 1u << col, first, count, t);
   }
 
  private:
-  void appendRow(const Event& e, Table& t) {
+  void append(KernelPages& pages, uint32_t want, size_t first, size_t count, Table& t) {
+    want_ = want;
+    pages.forEachRow(
+        first, count, kChunkRows, [&](size_t r) { return kernelOf(events_, r); },
+        [&](size_t r) { appendRow(events_[r], pages, t); });
+  }
+
+  bool want(size_t col) const { return (want_ >> col) & 1; }
+
+  void appendRow(const Event& e, const KernelPages& pages, Table& t) {
     const size_t i = e.index;
     switch (e.source) {
       case kKernel: {
-        const auto [k, row] = pages_.at(e.index);
-        common(t, k->start[row], k->end[row], k->correlationId[row], k->deviceId[row], k->contextId[row],
-               k->streamId[row]);
-        optId(t, kGrdX, k->gridX[row]);
-        optId(t, kGrdY, k->gridY[row]);
-        optId(t, kGrdZ, k->gridZ[row]);
-        optId(t, kBlkX, k->blockX[row]);
-        optId(t, kBlkY, k->blockY[row]);
-        optId(t, kBlkZ, k->blockZ[row]);
-        optId(t, kRegTrd, k->registersPerThread[row]);
-        optId(t, kStcSMem, k->staticSharedMemory[row]);
-        optId(t, kDymSMem, k->dynamicSharedMemory[row]);
-        t.setText(kName, names_.text(names_.id(*k, row, i)));
+        const auto [k, row] = pages.at(e.index);
+        // A column's cells read only when it is asked for: a one-column
+        // pass holds only that column's kernel columns.
+        if (want(kStart)) t.setInt(kStart, e.start);
+        if (want(kDuration) && k->end[row] != kNoValue) t.setInt(kDuration, k->end[row] - e.start);
+        if (want(kCorrId)) optInt(t, kCorrId, k->correlationId[row]);
+        if (want(kGrdX)) optId(t, kGrdX, k->gridX[row]);
+        if (want(kGrdY)) optId(t, kGrdY, k->gridY[row]);
+        if (want(kGrdZ)) optId(t, kGrdZ, k->gridZ[row]);
+        if (want(kBlkX)) optId(t, kBlkX, k->blockX[row]);
+        if (want(kBlkY)) optId(t, kBlkY, k->blockY[row]);
+        if (want(kBlkZ)) optId(t, kBlkZ, k->blockZ[row]);
+        if (want(kRegTrd)) optId(t, kRegTrd, k->registersPerThread[row]);
+        if (want(kStcSMem)) optId(t, kStcSMem, k->staticSharedMemory[row]);
+        if (want(kDymSMem)) optId(t, kDymSMem, k->dynamicSharedMemory[row]);
+        if (want(kDevice) && k->deviceId[row] >= 0) t.setText(kDevice, texts_.device(k->deviceId[row]));
+        if (want(kCtx)) optId(t, kCtx, k->contextId[row]);
+        if (want(kStrm)) optId(t, kStrm, k->streamId[row]);
+        if (want(kName)) t.setText(kName, names_.text(names_.id(*k, row, i)));
         break;
       }
       case kMemcpy:
         memory(t, copies_, i);
-        optText(t, kDstMemKd, texts_.memKind(copies_.dstKind[i]));
-        t.setText(kName, texts_.memcpyName(copies_.copyKind[i], copies_.dstKind[i]));
+        if (want(kDstMemKd)) optText(t, kDstMemKd, texts_.memKind(copies_.dstKind[i]));
+        if (want(kName)) t.setText(kName, texts_.memcpyName(copies_.copyKind[i], copies_.dstKind[i]));
         break;
       case kMemset:
         memory(t, sets_, i);
-        t.setText(kName, "Memset");
+        if (want(kName)) t.setText(kName, "Memset");
         break;
     }
     t.endRow();
   }
 
-  static void optInt(Table& t, size_t col, int64_t v) {
-    if (v != kNoValue) t.setInt(col, v);
+  void optInt(Table& t, size_t col, int64_t v) {
+    if (v != kNoValue && want(col)) t.setInt(col, v);
   }
-  static void optId(Table& t, size_t col, int32_t v) {  // NULL reads as -1
-    if (v >= 0) t.setInt(col, v);
+  void optId(Table& t, size_t col, int32_t v) {  // NULL reads as -1
+    if (v >= 0 && want(col)) t.setInt(col, v);
   }
-  static void optText(Table& t, size_t col, std::string_view v) {
-    if (!v.empty()) t.setText(col, v);
-  }
-  void common(Table& t, int64_t start, int64_t end, int64_t corr, int32_t device, int32_t context, int32_t stream) {
-    t.setInt(kStart, start);
-    if (end != kNoValue) t.setInt(kDuration, end - start);
-    optInt(t, kCorrId, corr);
-    if (device >= 0) t.setText(kDevice, texts_.device(device));
-    optId(t, kCtx, context);
-    optId(t, kStrm, stream);
+  void optText(Table& t, size_t col, std::string_view v) {
+    if (!v.empty() && want(col)) t.setText(col, v);
   }
   void memory(Table& t, const MemoryOps& m, size_t i) {
-    common(t, m.start[i], m.end[i], m.correlationId[i], m.deviceId[i], m.contextId[i], m.streamId[i]);
+    if (want(kStart)) t.setInt(kStart, m.start[i]);
+    if (want(kDuration) && m.end[i] != kNoValue) t.setInt(kDuration, m.end[i] - m.start[i]);
+    optInt(t, kCorrId, m.correlationId[i]);
+    if (want(kDevice) && m.deviceId[i] >= 0) t.setText(kDevice, texts_.device(m.deviceId[i]));
+    optId(t, kCtx, m.contextId[i]);
+    optId(t, kStrm, m.streamId[i]);
     const int64_t bytes = m.bytes[i];
     optInt(t, kBytes, bytes);
     const int64_t duration = m.end[i] == kNoValue ? 0 : m.end[i] - m.start[i];
-    if (bytes != kNoValue && duration > 0) {
+    if (bytes != kNoValue && duration > 0 && want(kThroughput)) {
       // As Nsight: the integer division first.
       __int128 throughput = static_cast<__int128>(bytes) * (1000000000 / duration);
       if (throughput <= std::numeric_limits<int64_t>::max() && throughput >= std::numeric_limits<int64_t>::min())
         t.setInt(kThroughput, static_cast<int64_t>(throughput));
     }
-    optText(t, kSrcMemKd, texts_.memKind(m.srcKind[i]));
+    if (want(kSrcMemKd)) optText(t, kSrcMemKd, texts_.memKind(m.srcKind[i]));
   }
 
+  Report& report_;
   std::vector<Event> events_;
   MemoryOps copies_, sets_;
   KernelLabelTexts names_;
   KernelPages pages_;
+  PagingMode mode_;
   TraceTexts texts_;
+  uint32_t want_ = kEveryColumn;  // the output columns appendRow fills
 };
 
 Table compute(RuleContext& ctx) {

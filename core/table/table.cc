@@ -61,6 +61,14 @@ void Table::copyRows(size_t first, size_t count, Table& into) const {
   }
 }
 
+void Table::copyColumn(size_t col, size_t first, size_t count, Table& into) const {
+  if (!source_) return copyRows(first, count, into);
+  into.clearRows();
+  first = std::min(first, rowCount());
+  count = std::min(count, rowCount() - first);
+  source_->appendColumn(col, first, count, into);
+}
+
 void Table::materialize() {
   if (!source_) return;
   Table whole = emptyLike();

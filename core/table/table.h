@@ -46,6 +46,13 @@ class RowSource {
   // Appends rows [first, first + count) to `into`, an empty table of the
   // result's columns and spans. May throw Error (a broken cell read now).
   virtual void appendRows(size_t first, size_t count, Table& into) = 0;
+  // The same rows with only column `col` filled as appendRows fills it (the
+  // others may be "-"): a sort's key. A source that can read one column for
+  // less than a row overrides it.
+  virtual void appendColumn(size_t col, size_t first, size_t count, Table& into) {
+    (void)col;
+    appendRows(first, count, into);
+  }
 };
 
 class Table {
@@ -64,6 +71,8 @@ class Table {
   // Rows [first, first + count) of this table into `into` (emptied first):
   // the view's source makes them; a table that holds its cells copies them.
   void copyRows(size_t first, size_t count, Table& into) const;
+  // The same with only column `col` sure to be filled (RowSource::appendColumn).
+  void copyColumn(size_t col, size_t first, size_t count, Table& into) const;
   // An empty table of the same columns and spans, for copyRows.
   Table emptyLike() const;
   // Empties the cells (keeps columns, spans' names, warnings and files).
