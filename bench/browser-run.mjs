@@ -16,6 +16,9 @@
 // and the FileReaderSync calls of its workers: how many, the MiB they read,
 // whether a reader worker read ahead (cross-origin isolated page), and the
 // seconds the engine's own worker spent in them.
+// With SORT_COLUMN=NAME, then a click on that column's header until the
+// sorted rows are in (sortSeconds); with SCROLL_ROW=N, the table scrolled to
+// row N until it is drawn (scrollMs).
 // Usage: node bench/browser-run.mjs REPORT [RULE]   (after npm run build)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -104,6 +107,59 @@ try {
     { timeout: 3_600_000, polling: 100 },
   ).then((h) => h.jsonValue());
   if (marks.error) throw new Error(`${rule}: ${marks.error}`);
+
+  // SORT_COLUMN=NAME: a click on that header until the sorted rows are in
+  // (the page is busy while the engine sorts, idle once the order is applied).
+  let sortSeconds = null;
+  if (process.env.SORT_COLUMN) {
+    await page.evaluate(() => {
+      self.__states = [];
+      new MutationObserver(() => self.__states.push([document.body.dataset.state, performance.now()])).observe(
+        document.body,
+        { attributes: true, attributeFilter: ['data-state'] },
+      );
+    });
+    const header = page.locator('[data-testid=result-table] [role=columnheader]', { hasText: process.env.SORT_COLUMN }).first();
+    const clicked = await page.evaluate(() => performance.now());
+    await header.click();
+    const done = await page
+      .waitForFunction(
+        () => {
+          const busy = self.__states.findIndex(([s]) => s === 'busy');
+          const idle = busy >= 0 ? self.__states.slice(busy).find(([s]) => s === 'idle') : null;
+          return idle ? idle[1] : null;
+        },
+        null,
+        { timeout: 600_000, polling: 20 },
+      )
+      .then((h) => h.jsonValue());
+    sortSeconds = +((done - clicked) / 1000).toFixed(3);
+  }
+
+  // SCROLL_ROW=N: the table scrolled to position N until that row is drawn.
+  let scrollMs = null;
+  if (process.env.SCROLL_ROW) {
+    const at = Number(process.env.SCROLL_ROW);
+    scrollMs = await page.evaluate(async (at) => {
+      const scroller = document.querySelector('[data-testid=result-table]');
+      const n = Number(scroller.dataset.rows);
+      // ResultTable's scrollTopFor (scaled when the rows are taller than the browser allows).
+      const ROW = 26, MAX = 15_000_000, viewport = scroller.clientHeight;
+      const visible = Math.ceil(viewport / ROW) + 1;
+      const firstRows = Math.max(1, n - visible + 1);
+      const first = Math.min(firstRows - 1, Math.max(0, at - Math.floor(visible / 2)));
+      const top = n * ROW <= MAX ? Math.max(0, at * ROW - Math.floor(viewport / 2)) : Math.ceil((first / firstRows) * Math.max(1, MAX - viewport));
+      const t = performance.now();
+      scroller.scrollTop = top;
+      while (!scroller.querySelector(`[aria-rowindex="${at + 2}"]`)) {
+        if (performance.now() - t > 10_000) return null;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return performance.now() - t;
+    }, at);
+    if (scrollMs === null) throw new Error(`row ${at} was not drawn within 10 s of the scroll`);
+    scrollMs = +scrollMs.toFixed(1);
+  }
   const peaks = rendererPeaks();
   const reads = await Promise.all(page.workers().map((w) => w.evaluate(() => ({ url: location.href, ...self.__reads })).catch(() => null)));
   const engineReads = reads.find((r) => r && r.url === engineWorker.url()) ?? { count: 0, bytes: 0, ms: 0 };
@@ -120,6 +176,8 @@ try {
     fileReads: total.count,
     fileReadMiB: Math.round(total.bytes / 2 ** 20),
     engineReadSeconds: +(engineReads.ms / 1000).toFixed(3),
+    sortSeconds,
+    scrollMs,
     errors,
   }));
 } finally {
