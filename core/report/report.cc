@@ -178,7 +178,10 @@ void Report::loadApi(const char* table, ApiCalls& a, uint32_t columns, RowMarks*
   addApiTargets(load, a, columns);
   if (marks && !marks->read) load.rowidMarks(marks->rowids);
   a.rows = load.run();
-  if (marks) marks->read = true;
+  if (marks && !marks->read) {
+    marks->rows = a.rows;
+    marks->read = true;
+  }
 }
 
 const ApiCalls& Report::hggcApi(uint32_t columns) {
@@ -188,9 +191,10 @@ const ApiCalls& Report::hggcApi(uint32_t columns) {
   return hggcApi_;
 }
 
-size_t Report::readRows(const char* table, const RowMarks& marks, size_t rows, size_t first, size_t last,
+size_t Report::readRows(const char* table, const RowMarks& marks, size_t first, size_t last,
                         const std::function<void(ColumnLoad&)>& addTargets, size_t& read) {
   read = 0;
+  const size_t rows = marks.rows;
   const size_t every = ColumnLoad::kRowidMarkEvery;
   last = std::min(last, rows);
   if (first >= last) return first;
@@ -209,7 +213,7 @@ size_t Report::readRows(const char* table, const RowMarks& marks, size_t rows, s
 size_t Report::readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into) {
   into = ApiCalls();
   if (!hggcApiMarks_.read) hggcApi(acol::start);  // its scan marks the rows
-  return readRows("HGGC_API", hggcApiMarks_, hggcApi_.rows, first, last,
+  return readRows("HGGC_API", hggcApiMarks_, first, last,
                   [&](ColumnLoad& load) { addApiTargets(load, into, columns & acol::all); }, into.rows);
 }
 
@@ -314,6 +318,7 @@ void Report::loadKernelColumns(uint32_t bits) {
   if (!kernelMarks_.read) load.rowidMarks(kernelMarks_.rowids);
   try {
     k.rows = load.run();
+    if (!kernelMarks_.read) kernelMarks_.rows = k.rows;
     kernelMarks_.read = true;
   } catch (...) {
     // A failed load (a bad cell, or no memory left) leaves these columns
@@ -329,7 +334,7 @@ void Report::loadKernelColumns(uint32_t bits) {
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {
   dropKernelColumns(into, kcol::all);
   if (!kernelMarks_.read) kernels(kcol::start);  // its scan marks the rows
-  return readRows("HGGC_KERNEL", kernelMarks_, kernels_.rows, first, last,
+  return readRows("HGGC_KERNEL", kernelMarks_, first, last,
                   [&](ColumnLoad& load) { addKernelTargets(load, into, columns & kcol::all); }, into.rows);
 }
 

@@ -293,14 +293,16 @@ class Report {
   uint32_t kernelPlan_ = 0;     // kcol bits to load with any scan
   // The rowid of every ColumnLoad::kRowidMarkEvery-th row of a table, taken
   // by its first scan: where readKernelRows and readHggcApiRows find rows.
+  // `rows`: the table's rows at that scan, kept when its columns are released.
   struct RowMarks {
     std::vector<int64_t> rowids;
+    size_t rows = 0;
     bool read = false;
   };
   RowMarks kernelMarks_, hggcApiMarks_;
-  // Rows [first, last) of `table` of `rows` rows, by `marks`, into the
-  // targets `addTargets` puts on the load; `read` is set to the rows read.
-  size_t readRows(const char* table, const RowMarks& marks, size_t rows, size_t first, size_t last,
+  // Rows [first, last) of `table`, by `marks`, into the targets
+  // `addTargets` puts on the load; `read` is set to the rows read.
+  size_t readRows(const char* table, const RowMarks& marks, size_t first, size_t last,
                   const std::function<void(ColumnLoad&)>& addTargets, size_t& read);
   std::shared_ptr<const HgtxEvents> hgtx_;
   std::optional<GraphNodeEvents> graphNodes_;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/report/column_loader.h"
@@ -48,8 +49,17 @@ class RowPages {
   // Reads positions [first, last) from a block start at or before `first`
   // into `into`, returning that start (Report::readKernelRows).
   using Reader = std::function<size_t(size_t first, size_t last, Rows& into)>;
-  // Paged: rows are read by read(). Loaded: `loaded`, the report's columns.
+  // Paged (`loaded` null): rows are read by read(). Otherwise every row is in
+  // `loaded`, which must outlive the pages.
   RowPages(Reader reader, const Rows* loaded) : reader_(std::move(reader)), loaded_(loaded) {}
+  // Every row in `rows`, which the pages own (a view's own copy: the
+  // report's columns may be released while the view lives on).
+  static RowPages owning(Rows rows) {
+    RowPages pages(nullptr, nullptr);
+    pages.own_ = std::make_unique<Rows>(std::move(rows));
+    pages.loaded_ = pages.own_.get();
+    return pages;
+  }
 
   // Makes the rows `rows` (positions in the table's rowid order, any order,
   // repeats allowed) available to at(). Throws Error on a broken cell.
@@ -112,6 +122,7 @@ class RowPages {
   };
   Reader reader_;
   const Rows* loaded_;
+  std::unique_ptr<Rows> own_;  // owning(): what loaded_ points at
   std::vector<Run> runs_;
   std::vector<size_t> blocks_;      // read()'s scratch
   std::vector<uint32_t> pageRows_;  // forEachRow()'s
@@ -120,22 +131,41 @@ class RowPages {
 using KernelPages = RowPages<Kernels>;
 using ApiPages = RowPages<ApiCalls>;
 
-// HGGC_KERNEL's `columns` (kcol bits), paged or loaded now.
+// HGGC_KERNEL's `columns` (kcol bits), paged, or loaded now into the
+// pages' own copy (never the report's columns, which the timeline may
+// release while a view lives on).
 inline KernelPages kernelPages(Report& report, uint32_t columns, PagingMode mode) {
+  if (mode == PagingMode::Loaded) {
+    Kernels rows;
+    report.readKernelRows(0, SIZE_MAX, columns, rows);
+    return KernelPages::owning(std::move(rows));
+  }
   return KernelPages(
       [&report, columns](size_t first, size_t last, Kernels& into) {
         return report.readKernelRows(first, last, columns, into);
       },
-      mode == PagingMode::Loaded ? &report.kernels(columns) : nullptr);
+      nullptr);
 }
 
-// HGGC_API's `columns` (acol bits), paged or loaded now.
+// The report's own HGGC_KERNEL `columns`, loaded now if they are not: for
+// one pass that ends before anything can release them (a sort's column).
+inline KernelPages borrowedKernelPages(Report& report, uint32_t columns) {
+  return KernelPages(nullptr, &report.kernels(columns));
+}
+
+// HGGC_API's `columns` (acol bits), paged, or loaded now into the pages'
+// own copy.
 inline ApiPages hggcApiPages(Report& report, uint32_t columns, PagingMode mode) {
+  if (mode == PagingMode::Loaded) {
+    ApiCalls rows;
+    report.readHggcApiRows(0, SIZE_MAX, columns, rows);
+    return ApiPages::owning(std::move(rows));
+  }
   return ApiPages(
       [&report, columns](size_t first, size_t last, ApiCalls& into) {
         return report.readHggcApiRows(first, last, columns, into);
       },
-      mode == PagingMode::Loaded ? &report.hggcApi(columns) : nullptr);
+      nullptr);
 }
 
 }  // namespace asys

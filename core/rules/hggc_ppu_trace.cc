@@ -125,13 +125,14 @@ class PpuTraceRows : public RowSource {
 
   void appendRows(size_t first, size_t count, Table& t) override { append(pages_, kEveryColumn, first, count, t); }
 
-  // Column `col` alone: the kernel columns it reads, from the report when it
-  // holds them (the viewer's plan loads every one), else a page at a time.
+  // Column `col` alone: the kernel columns it reads, the report's own when it
+  // holds them (the viewer's plan loads every one; this pass ends before
+  // anything can release them), else a page at a time.
   void appendColumn(size_t col, size_t first, size_t count, Table& t) override {
     if (col > kName) return appendRows(first, count, t);
     const uint32_t bits = kKernelColumnsOf[col] == 0 ? kcol::start : kKernelColumnsOf[col];
-    const PagingMode mode = (report_.loadedKernelColumns() & bits) == bits ? PagingMode::Loaded : mode_;
-    KernelPages pages = kernelPages(report_, bits, mode);
+    KernelPages pages = (report_.loadedKernelColumns() & bits) == bits ? borrowedKernelPages(report_, bits)
+                                                                        : kernelPages(report_, bits, mode_);
     append(pages, 1u << col, first, count, t);
   }
 

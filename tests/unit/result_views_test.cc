@@ -274,6 +274,34 @@ TEST(ResultViews, ScrambledTableIsReadWholeAndAnswersTheSame) {
   EXPECT_EQ(run.out, report.expectedTrace());
 }
 
+TEST(ResultViews, AViewOutlivesTheReleaseOfTheColumnsItWasBuiltFrom) {
+  // The timeline gives back the report's kernel columns once its tracks
+  // hold them; a trace the viewer still pages must answer the same after
+  // that, read page by page (near order) or whole into its own copy
+  // (scrambled order).
+  const size_t n = 140000;
+  auto scrambled = [n](size_t k) { return static_cast<int64_t>(10 * ((k * 7919) % n)); };
+  for (const auto& startOf : {std::function<int64_t(size_t)>(nearOrder), std::function<int64_t(size_t)>(scrambled)}) {
+    ViewReport report("views_release", n, startOf);
+    auto opened = asys::Report::open(report.path());
+    for (const char* name : {"hggc_ppu_trace", "hggc_ppu_kern_gb_trace"}) {
+      const asys::RuleSpec* rule = asys::findRule(name);
+      ASSERT_NE(rule, nullptr);
+      asys::Table view = asys::runRule(*rule, *opened, asys::parseRuleOptions(*rule, {}));
+      const std::string before = csvOf(view);
+      opened->releaseKernelColumns(asys::kcol::all);
+      EXPECT_EQ(csvOf(view), before) << name;
+      if (std::string(name) == "hggc_ppu_trace") EXPECT_EQ(before, report.expectedTrace());
+      for (size_t c : {size_t{0}, size_t{1}}) {
+        asys::Table whole = view;
+        whole.materialize();
+        opened->releaseKernelColumns(asys::kcol::all);
+        EXPECT_EQ(asys::sortedRowOrder(view, c, true), asys::sortedRowOrder(whole, c, true)) << name << " column " << c;
+      }
+    }
+  }
+}
+
 TEST(ResultViews, ABrokenCellReadWithAPageNamesItsRowAndLeavesNoFile) {
   const size_t n = 100000;
   ViewReport report("views_broken", n, nearOrder, "wide");

@@ -1,7 +1,8 @@
 // Results that are views (docs/result-views.md) through the bridge: the
 // answer of `run` is streamed a chunk at a time and holds the rows the CLI
 // writes; a page, a sort and a CSV exported in parts are those of the whole
-// result; a view goes with its report when the report is closed.
+// result, also after the timeline released the report's tables; a view goes
+// with its report when the report is closed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -76,13 +77,24 @@ for (const rule of ['hggc_ppu_trace', 'hggc_ppu_kern_gb_trace', 'hggc_api_trace'
     for (let r = 0; r < 20; r++) assert.equal(rowCells(page, pool, r), lines[65530 + r], `page row ${r}`);
 
     // The CSV in parts of 50,000 rows, joined: the CLI's bytes.
-    const parts = [];
-    for (let first = 0; first === 0 || first < lines.length; first += 50000) {
-      const part = engine.renderCsvRows(run.result, first, 50000);
-      assert.equal(part.ok, true, part.error);
-      parts.push(Buffer.from(part.bytes));
-    }
-    assert.equal(Buffer.concat(parts).toString('utf8'), expected);
+    const joinedCsv = () => {
+      const parts = [];
+      for (let first = 0; first === 0 || first < lines.length; first += 50000) {
+        const part = engine.renderCsvRows(run.result, first, 50000);
+        assert.equal(part.ok, true, part.error);
+        parts.push(Buffer.from(part.bytes));
+      }
+      return Buffer.concat(parts).toString('utf8');
+    };
+    assert.equal(joinedCsv(), expected);
+
+    // The timeline gives back the report's tables once its tracks hold
+    // them: the view, which the viewer still pages, answers the same.
+    assert.equal(engine.timelineTracks(opened.report).ok, true);
+    const again = engine.page(run.result, 65530, 20);
+    assert.equal(again.ok, true, again.error);
+    for (let r = 0; r < 20; r++) assert.equal(rowCells(again, pool, r), lines[65530 + r], `page row ${r} after the timeline`);
+    assert.equal(joinedCsv(), expected);
 
     // Sorted by Duration (column 1), descending, in the engine: stable, "-" last.
     const sorted = engine.sortOrder(run.result, 1, true);
