@@ -131,41 +131,36 @@ class RowPages {
 using KernelPages = RowPages<Kernels>;
 using ApiPages = RowPages<ApiCalls>;
 
-// HGGC_KERNEL's `columns` (kcol bits), paged, or loaded now into the
-// pages' own copy (never the report's columns, which the timeline may
-// release while a view lives on).
-inline KernelPages kernelPages(Report& report, uint32_t columns, PagingMode mode) {
+// A table's `columns`, paged through `read` (Report::readKernelRows,
+// readHggcApiRows), or loaded now into the pages' own copy: never the
+// report's columns, which the timeline may release while a view lives on.
+template <typename Rows>
+RowPages<Rows> pagesOf(Report& report, uint32_t columns, PagingMode mode,
+                       size_t (Report::*read)(size_t, size_t, uint32_t, Rows&)) {
   if (mode == PagingMode::Loaded) {
-    Kernels rows;
-    report.readKernelRows(0, SIZE_MAX, columns, rows);
-    return KernelPages::owning(std::move(rows));
+    Rows rows;
+    (report.*read)(0, SIZE_MAX, columns, rows);
+    return RowPages<Rows>::owning(std::move(rows));
   }
-  return KernelPages(
-      [&report, columns](size_t first, size_t last, Kernels& into) {
-        return report.readKernelRows(first, last, columns, into);
-      },
-      nullptr);
+  return RowPages<Rows>([&report, columns, read](size_t first, size_t last,
+                                                 Rows& into) { return (report.*read)(first, last, columns, into); },
+                        nullptr);
+}
+
+// HGGC_KERNEL's `columns` (kcol bits).
+inline KernelPages kernelPages(Report& report, uint32_t columns, PagingMode mode) {
+  return pagesOf(report, columns, mode, &Report::readKernelRows);
+}
+
+// HGGC_API's `columns` (acol bits).
+inline ApiPages hggcApiPages(Report& report, uint32_t columns, PagingMode mode) {
+  return pagesOf(report, columns, mode, &Report::readHggcApiRows);
 }
 
 // The report's own HGGC_KERNEL `columns`, loaded now if they are not: for
 // one pass that ends before anything can release them (a sort's column).
 inline KernelPages borrowedKernelPages(Report& report, uint32_t columns) {
   return KernelPages(nullptr, &report.kernels(columns));
-}
-
-// HGGC_API's `columns` (acol bits), paged, or loaded now into the pages'
-// own copy.
-inline ApiPages hggcApiPages(Report& report, uint32_t columns, PagingMode mode) {
-  if (mode == PagingMode::Loaded) {
-    ApiCalls rows;
-    report.readHggcApiRows(0, SIZE_MAX, columns, rows);
-    return ApiPages::owning(std::move(rows));
-  }
-  return ApiPages(
-      [&report, columns](size_t first, size_t last, ApiCalls& into) {
-        return report.readHggcApiRows(first, last, columns, into);
-      },
-      nullptr);
 }
 
 }  // namespace asys
