@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeTextPool,
-  takeRenderedText,
   takeRunResult,
   takeSortOrder,
   takeTimeWindow,
@@ -213,11 +212,6 @@ describe('the worker side of run', () => {
     expect(() => takeRunResult({ ok: false, error: 'r.asysrep does not contain OS runtime API data' }, engine)).toThrow(
       'r.asysrep does not contain OS runtime API data',
     );
-  });
-
-  it("unwraps render's envelope", () => {
-    expect(takeRenderedText({ ok: true, text: 'Row#,Name,\n1,"a",\n' })).toBe('Row#,Name,\n1,"a",\n');
-    expect(() => takeRenderedText({ ok: false, error: "no result with id 3 (released?)" })).toThrow('no result with id 3');
   });
 });
 

@@ -142,11 +142,6 @@ export class EngineClient {
     return (await this.request({ type: 'sort', result, column, descending })) as Uint32Array;
   }
 
-  /** A result as text (csv, json, column): the bytes the CLI writes. */
-  async render(result: number, format = 'csv'): Promise<string> {
-    return (await this.request({ type: 'render', result, format })) as string;
-  }
-
   /** A result's CSV as the CLI writes it, as a Blob (made in parts: no one string). */
   async exportCsv(result: number): Promise<Blob> {
     return (await this.request({ type: 'exportCsv', result })) as Blob;

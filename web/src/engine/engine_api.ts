@@ -156,13 +156,6 @@ export function okOrError(v: unknown, what: string): string {
   }
 }
 
-/** render's answer: the text; throws the engine's error. */
-export function takeRenderedText(v: unknown): string {
-  const text = unwrap(v, 'render').text;
-  if (typeof text !== 'string') throw new Error('render: the answer has no text');
-  return text;
-}
-
 /** Rows a CSV part holds: a trace of ten million rows is exported in parts, never as one string. */
 export const CSV_PART_ROWS = 1 << 16;
 

@@ -19,7 +19,6 @@ export type EngineRequest =
   | { type: 'run'; report: number; rule: string; options: Record<string, string> }
   | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
   | { type: 'sort'; result: number; column: number; descending: boolean }
-  | { type: 'render'; result: number; format: string }
   | { type: 'exportCsv'; result: number }
   | { type: 'renderXlsx'; result: number; sheet: string }
   | { type: 'release'; result: number }
@@ -54,7 +53,6 @@ export interface ResultByType {
   run: RawRuleResult;
   runCompare: RawRuleResult;
   sort: Uint32Array;
-  render: string;
   /** The CSV the CLI writes, joined from parts in the worker. */
   exportCsv: Blob;
   /** The workbook's bytes (transferred). */

@@ -9,7 +9,6 @@ import {
   timelineOutOfMemoryMessage,
   ReportMounts,
   exportCsvBlob,
-  takeRenderedText,
   takeWorkbook,
   takeRunResult,
   takeSortOrder,
@@ -175,11 +174,6 @@ async function handle(msg: RequestMessage): Promise<void> {
       const e = await engine();
       const order = takeSortOrder(e.sortOrder(msg.result, msg.column, msg.descending), e, results.get(msg.result));
       post({ id, kind: 'result', result: order }, [order.buffer as ArrayBuffer]);
-      return;
-    }
-    case 'render': {
-      const e = await engine();
-      post({ id, kind: 'result', result: takeRenderedText(e.render(msg.result, msg.format)) });
       return;
     }
     case 'exportCsv': {
