@@ -104,10 +104,10 @@ val parseJson(const std::string& json) { return val::global("JSON").call<val>("p
 val bigInt(int64_t v) { return val::global("BigInt")(std::to_string(v)); }
 
 // The little-endian bytes of an int64 array (a copy JS views as BigInt64Array).
-val int64Bytes(const std::vector<int64_t>& v) {
-  return val::global("Uint8Array")
-      .new_(emscripten::typed_memory_view(v.size() * 8, reinterpret_cast<const uint8_t*>(v.data())));
+val int64Bytes(const int64_t* v, size_t n) {
+  return val::global("Uint8Array").new_(emscripten::typed_memory_view(n * 8, reinterpret_cast<const uint8_t*>(v)));
 }
+val int64Bytes(const std::vector<int64_t>& v) { return int64Bytes(v.data(), v.size()); }
 
 OpenReport& reportOf(int id) {
   auto it = g_reports.find(id);
@@ -178,7 +178,8 @@ RuleConfig configFrom(const val& json) {
 
 // Rows [from, from + count) of a table as columns: Int cells as int64 bytes
 // (INT64_MIN = "-"), Decimal1 as a Float64Array (NaN = "-"), Text as a
-// Uint32Array of indices into the table's text pool (0xFFFFFFFF = "-").
+// Uint32Array of indices into the table's text pool (0xFFFFFFFF = "-"); and
+// the rows' time spans (int64 bytes each).
 // `textIds`, when given, maps the table's text ids to the ids the viewer
 // knows (a view's chunk: its own pool's ids to the result's).
 val columnarRows(const Table& t, size_t from, size_t count, const std::vector<uint32_t>* textIds = nullptr) {
@@ -209,10 +210,19 @@ val columnarRows(const Table& t, size_t from, size_t count, const std::vector<ui
       cells.call<void>("push", val::global("Float64Array").new_(emscripten::typed_memory_view(count, values.data())));
     }
   }
+  val spans = val::array();
+  for (size_t w = 0; w < t.spanNames().size(); ++w) {
+    val span = val::object();
+    span.set("name", t.spanNames()[w]);
+    span.set("start", int64Bytes(t.spanStarts(w).data() + from, count));
+    span.set("end", int64Bytes(t.spanEnds(w).data() + from, count));
+    spans.call<void>("push", span);
+  }
   val out = val::object();
   out.set("columns", columns);
   out.set("cells", cells);
   out.set("rowCount", count);
+  out.set("spans", spans);
   return out;
 }
 
@@ -235,10 +245,13 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
     const char* type = kind == CellKind::Text ? "Uint32Array" : kind == CellKind::Int ? "Uint8Array" : "Float64Array";
     cells.call<void>("push", val::global(type).new_(kind == CellKind::Int ? 8 * count : count));
   }
-  std::vector<val> spanStarts, spanEnds;
+  val spans = val::array();
   for (size_t w = 0; w < t.spanNames().size(); ++w) {
-    spanStarts.push_back(val::global("Uint8Array").new_(8 * count));
-    spanEnds.push_back(val::global("Uint8Array").new_(8 * count));
+    val span = val::object();
+    span.set("name", t.spanNames()[w]);
+    span.set("start", val::global("Uint8Array").new_(8 * count));
+    span.set("end", val::global("Uint8Array").new_(8 * count));
+    spans.call<void>("push", span);
   }
   val columns = val::undefined();
   forEachChunk(
@@ -252,9 +265,8 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
           const size_t offset = t.columns()[c].kind == CellKind::Int ? 8 * at : at;
           cells[c].call<void>("set", part["cells"][c], offset);
         }
-        for (size_t w = 0; w < spanStarts.size(); ++w) {
-          spanStarts[w].call<void>("set", int64Bytes(chunk.spanStarts(w)), 8 * at);
-          spanEnds[w].call<void>("set", int64Bytes(chunk.spanEnds(w)), 8 * at);
+        for (size_t w = 0; w < t.spanNames().size(); ++w) {
+          for (const char* side : {"start", "end"}) spans[w][side].call<void>("set", part["spans"][w][side], 8 * at);
         }
       },
       kChunkRows, from, count);
@@ -263,14 +275,6 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
   out.set("columns", columns);
   out.set("cells", cells);
   out.set("rowCount", count);
-  val spans = val::array();
-  for (size_t w = 0; w < spanStarts.size(); ++w) {
-    val span = val::object();
-    span.set("name", t.spanNames()[w]);
-    span.set("start", spanStarts[w]);
-    span.set("end", spanEnds[w]);
-    spans.call<void>("push", span);
-  }
   out.set("spans", spans);
   return out;
 }
@@ -296,19 +300,7 @@ void storeResult(Table t, int report, val& v) {
   }
   v.set("textPool", val::global("Uint8Array")
                         .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
-  if (table.isView()) {
-    v.set("spans", rows["spans"]);
-  } else {
-    val spans = val::array();
-    for (size_t w = 0; w < table.spanNames().size(); ++w) {
-      val span = val::object();
-      span.set("name", table.spanNames()[w]);
-      span.set("start", int64Bytes(table.spanStarts(w)));
-      span.set("end", int64Bytes(table.spanEnds(w)));
-      spans.call<void>("push", span);
-    }
-    v.set("spans", spans);
-  }
+  v.set("spans", rows["spans"]);
   val warnings = val::array();
   for (const auto& w : table.warnings()) warnings.call<void>("push", w);
   v.set("warnings", warnings);
@@ -419,9 +411,9 @@ val runCompare(int base, int target, const std::string& name, const val& options
     OpenReport& b = reportOf(base);
     OpenReport& t = reportOf(target);
     const RuleSpec& rule = ruleOf(name);
-    Table compared = runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config);
-    compared.materialize();  // of two reports: held, so it reads neither
-    storeResult(std::move(compared), 0, v);
+    // compareTables' table holds its cells (it reads neither report later).
+    storeResult(runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config),
+                0, v);
   });
 }
 

@@ -239,7 +239,7 @@ size_t ColumnLoad::run() {
   StageTimer timer("load " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
   firstRow_ = 0;
   if (marks_) marks_->clear();
-  const size_t row = scan("", db_.rowBound(table_, db_.columnsOf(table_).size()));
+  const size_t row = scan("", std::nullopt);
   checkEnds();
   if (notes_) addNotes();
   return row;
@@ -258,8 +258,9 @@ size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstR
 // sqlite3_step calls, with no per-row return from SQLite's VDBE and no
 // sqlite3_column_* call per cell (in WebAssembly, re-entering sqlite3_step
 // per row cost more than decoding the row).
-size_t ColumnLoad::scan(const std::string& where, size_t expected) {
+size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expectedRows) {
   const std::vector<std::string> present = db_.columnsOf(table_);
+  const size_t expected = expectedRows ? *expectedRows : db_.rowBound(table_, present.size());
   std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + where + kSinkName + "(";
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];

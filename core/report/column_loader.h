@@ -8,6 +8,7 @@
 // inside SQLite (core/sqlite/row_sink.h; run() says how).
 #include <cstdint>
 #include <exception>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,8 +88,9 @@ class ColumnLoad {
     (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
   }
   void takeOther(int column, sqlite3_value* cell, int type);
-  // The scan of run() and runRange(): `where` is the rowid condition, or "".
-  size_t scan(const std::string& where, size_t expected);
+  // The scan of run() and runRange(): `where` is the rowid condition, or "";
+  // the targets are sized for `expectedRows`, by default the table's bound.
+  size_t scan(const std::string& where, std::optional<size_t> expectedRows);
   void checkEnds() const;
   void addNotes() const;
   [[noreturn]] void bad(int column, const std::string& why) const;

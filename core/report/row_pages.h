@@ -42,6 +42,13 @@ PagingMode pagingMode(size_t tableRows, size_t outputRows, size_t pageRows, RowO
   return read <= 3 * std::max(tableRows, every) ? PagingMode::Paged : PagingMode::Loaded;
 }
 
+// Calls `page(begin, end)` for the pages of `pageRows` rows that make up a
+// view's rows [first, first + count).
+template <typename Page>
+void forEachPage(size_t first, size_t count, size_t pageRows, Page page) {
+  for (size_t begin = first; begin < first + count; begin += pageRows) page(begin, std::min(first + count, begin + pageRows));
+}
+
 // `Rows` is a report's columnar struct (Kernels, ApiCalls).
 template <typename Rows>
 class RowPages {
@@ -102,14 +109,13 @@ class RowPages {
   // output row that shows none), then calls `emit(r)` for each of its rows.
   template <typename RowOf, typename Emit>
   void forEachRow(size_t first, size_t count, size_t pageRows, RowOf rowOf, Emit emit) {
-    for (size_t page = first; page < first + count; page += pageRows) {
-      const size_t end = std::min(first + count, page + pageRows);
+    forEachPage(first, count, pageRows, [&](size_t begin, size_t end) {
       pageRows_.clear();
-      for (size_t r = page; r < end; ++r)
+      for (size_t r = begin; r < end; ++r)
         if (const uint32_t row = rowOf(r); row != UINT32_MAX) pageRows_.push_back(row);
       read(pageRows_);
-      for (size_t r = page; r < end; ++r) emit(r);
-    }
+      for (size_t r = begin; r < end; ++r) emit(r);
+    });
   }
 
  private:

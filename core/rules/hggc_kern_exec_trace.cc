@@ -51,16 +51,16 @@ class KernExecRows : public RowSource {
 
   size_t rowCount() const override { return rows_.size(); }
 
+  // A page reads the rows of two tables: its kernels and their calls.
   void appendRows(size_t first, size_t count, Table& t) override {
-    for (size_t page = first; page < first + count; page += kChunkRows) {
-      const size_t end = std::min(first + count, page + kChunkRows);
-      pageKernels_.assign(rows_.begin() + static_cast<ptrdiff_t>(page), rows_.begin() + static_cast<ptrdiff_t>(end));
+    forEachPage(first, count, kChunkRows, [&](size_t begin, size_t end) {
+      pageKernels_.assign(rows_.begin() + static_cast<ptrdiff_t>(begin), rows_.begin() + static_cast<ptrdiff_t>(end));
       pageCalls_.clear();
       for (uint32_t i : pageKernels_) pageCalls_.push_back(callOf_[i]);
       kernels_.read(pageKernels_);
       calls_.read(pageCalls_);
       for (uint32_t i : pageKernels_) appendRow(i, t);
-    }
+    });
   }
 
  private:
@@ -70,6 +70,7 @@ class KernExecRows : public RowSource {
     const int64_t apiStart = api->start[c], apiEnd = api->end[c], kStart = k->start[kr], kEnd = k->end[kr];
     t.setInt(0, apiStart);
     if (apiEnd != kNoValue) t.setInt(1, apiEnd - apiStart);
+    // A queue wait exists only when the kernel starts after the call ended.
     if (apiEnd != kNoValue && kStart > apiEnd) {
       t.setInt(2, apiEnd);
       t.setInt(3, kStart - apiEnd);
@@ -103,16 +104,22 @@ Table compute(RuleContext& ctx) {
   // page at a time.
   const Kernels& k = ctx.report.kernels(kcol::launcher | kcol::time | kcol::deviceId);
   const ApiCalls& api = ctx.report.hggcApi(acol::links);
+  // One row per kernel, also when one call (a graph launch) started several.
+  // Kernels without a launching call have no API side and are left out, as
+  // Nsight's cuda_kern_exec_trace does.
   std::vector<uint32_t> callOf = launchingCalls(k.globalPid, k.correlationId, api);
   std::vector<uint32_t> rows;
   rows.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i) {
     const uint32_t c = callOf[i];
     if (c == kNoRange) continue;
+    // The row spans the launch call and the kernel.
     const int64_t start = std::min(api.start[c], k.start[i]);
     const int64_t end = std::max(openEnd(api.end[c]), openEnd(k.end[i]));
     if (ctx.window.overlaps(start, end)) rows.push_back(static_cast<uint32_t>(i));
   }
+  // API start ascending; ties by kernel start, PID, TID, device, then the
+  // kernel's order in HGGC_KERNEL.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
     const uint32_t ca = callOf[a], cb = callOf[b];
     if (api.start[ca] != api.start[cb]) return api.start[ca] < api.start[cb];

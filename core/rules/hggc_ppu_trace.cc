@@ -91,9 +91,6 @@ class TraceTexts {
   std::unordered_map<int64_t, std::string> devices_;
 };
 
-// The kernel columns a row shows besides its time and place.
-constexpr uint32_t kShownKernelColumns = kcol::all & ~(kcol::globalPid | kcol::graphNodeId | kcol::graphId);
-
 // The kernel columns (kcol bits) each output column reads; 0 for the
 // columns only memory operations fill.
 constexpr uint32_t kKernelColumnsOf[] = {
@@ -103,6 +100,12 @@ constexpr uint32_t kKernelColumnsOf[] = {
 };
 static_assert(std::size(kKernelColumnsOf) == kName + 1);
 constexpr uint32_t kEveryColumn = (1u << (kName + 1)) - 1;
+// The kernel columns a whole row reads.
+constexpr uint32_t kShownKernelColumns = [] {
+  uint32_t bits = 0;
+  for (uint32_t b : kKernelColumnsOf) bits |= b;
+  return bits;
+}();
 
 // The trace as a view: the events in order (12 bytes a row), each row's
 // cells read and formatted when a page or a writer's chunk asks for it. The

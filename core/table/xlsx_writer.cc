@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <vector>
 
 #include "core/base/error.h"
 
@@ -106,14 +105,9 @@ void writeXlsx(const Table& t, const std::string& sheetName, std::ostream& out) 
   closer.book = nullptr;
   check(workbook_close(book), "writing " + file.path);
 
-  // The workbook's bytes to `out` in blocks, never whole in memory.
+  // The workbook's bytes to `out` through the file's buffer, never whole in memory.
   std::ifstream in(file.path, std::ios::binary);
-  if (!in) throw Error("xlsx: cannot read back " + file.path);
-  std::vector<char> block(1 << 20);
-  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
-    out.write(block.data(), in.gcount());
-  }
-  if (in.bad()) throw Error("xlsx: cannot read back " + file.path);
+  if (!in || !(out << in.rdbuf())) throw Error("xlsx: cannot read back " + file.path);
 }
 
 std::string xlsxBytes(const Table& t, const std::string& sheetName) {
