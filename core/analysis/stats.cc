@@ -102,6 +102,83 @@ std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
   return out;
 }
 
+void GroupSummaries::count(uint32_t group, int64_t value) {
+  DurationStats& s = g_[group].s;
+  if (s.count == 0) s.min = s.max = value;
+  ++s.count;
+  s.total += value;
+  s.min = std::min(s.min, value);
+  s.max = std::max(s.max, value);
+}
+
+void GroupSummaries::rank(uint32_t group, int64_t value) {
+  Group& g = g_[group];
+  const int64_t n = g.s.count;
+  ++g.ranked;
+  // The median: the middle value, or the mean of the two middle ones.
+  if (n % 2 == 1 && g.ranked == n / 2 + 1) g.s.med = value;
+  if (n % 2 == 0 && g.ranked == n / 2) g.lower = value;
+  if (n % 2 == 0 && g.ranked == n / 2 + 1)
+    g.s.med = static_cast<int64_t>((static_cast<__int128>(g.lower) + value) / 2);
+  // populationStdDev's sum, term by term (a sum of non-negative terms wraps
+  // past 128 bits whatever their order).
+  if (g.overflow) {
+    const long double d = value - static_cast<long double>(g.s.total) / n;
+    g.spread += d * d;
+    return;
+  }
+  const __int128 d = static_cast<__int128>(n) * value - g.s.total;
+  const unsigned __int128 ad = static_cast<unsigned __int128>(d < 0 ? -d : d);
+  const unsigned __int128 sq = ad * ad;
+  if ((ad >> 64) == 0 && g.squares + sq >= sq) {
+    g.squares += sq;
+    return;
+  }
+  // Past 128 bits (absurd durations): on in long double, as
+  // populationStdDev falls back, from the exact sum so far, (n x - T)^2 / n^2
+  // being (x - mean)^2.
+  g.overflow = true;
+  const long double nn = static_cast<long double>(n);
+  const long double mean = static_cast<long double>(g.s.total) / nn;
+  g.spread = static_cast<long double>(g.squares) / (nn * nn) + (value - mean) * (value - mean);
+}
+
+std::vector<DurationStats> GroupSummaries::finish() const {
+  std::vector<DurationStats> out(g_.size());
+  for (size_t i = 0; i < g_.size(); ++i) {
+    const Group& g = g_[i];
+    DurationStats s = g.s;
+    if (s.count > 0) {
+      s.avg = s.total / s.count;
+      const size_t n = static_cast<size_t>(s.count);
+      if (n < 2) s.stddev = 0;
+      else if (!g.overflow) s.stddev = static_cast<int64_t>(isqrt(g.squares / n) / n);
+      else s.stddev = static_cast<int64_t>(std::sqrt(g.spread / n));
+    }
+    out[i] = s;
+  }
+  return out;
+}
+
+namespace stats_detail {
+
+std::vector<uint32_t> sortPacked(std::vector<uint64_t>& keys, int indexBits) {
+  std::sort(keys.begin(), keys.end());
+  const uint64_t mask = (uint64_t{1} << indexBits) - 1;
+  std::vector<uint32_t> order(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) order[i] = static_cast<uint32_t>(keys[i] & mask);
+  return order;
+}
+
+std::vector<uint32_t> sortPairs(std::vector<std::pair<int64_t, uint32_t>>& keys) {
+  std::sort(keys.begin(), keys.end());
+  std::vector<uint32_t> order(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) order[i] = keys[i].second;
+  return order;
+}
+
+}  // namespace stats_detail
+
 }  // namespace asys
 
 namespace asys {
