@@ -159,62 +159,56 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
   for (size_t r = 0; r < R.size(); ++r) rangeTid[r] = h.globalTid[R.event[r]];
   const KeyedSpans rangeSpans{rangeTid, R.start, R.end};
 
-  // Activity -> launching call -> the set of ranges around the call.
+  // Activity -> launching call -> the ranges around the call.
   const ApiCalls& api = report.hggcApi(acol::links);
   out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
-  // The calls that launched a selected activity, in table order; callSet
-  // holds a call's set first by table row, then (once known) by itself.
-  std::vector<uint32_t> callSet(api.size(), kNoMatch);
+  std::vector<uint8_t> launches(api.size(), 0);
   for (uint32_t c : out.launchCall)
-    if (c != kNoMatch) callSet[c] = 0;
-  std::vector<uint32_t> used;
+    if (c != kNoMatch) launches[c] = 1;
+  std::vector<uint32_t> used;  // the calls that launched a selected activity, in table order
   for (size_t c = 0; c < api.size(); ++c)
-    if (callSet[c] == 0) used.push_back(static_cast<uint32_t>(c));
-  {
-    std::vector<int64_t> callTid(used.size()), callStart(used.size()), callEnd(used.size());
-    for (size_t i = 0; i < used.size(); ++i) {
-      callTid[i] = api.globalTid[used[i]];
-      callStart[i] = api.start[used[i]];
-      callEnd[i] = api.end[used[i]] == kNoValue ? api.start[used[i]] : api.end[used[i]];
-    }
-    forEachEnclosingSet(rangeSpans, {callTid, callStart, callEnd}, [&](uint32_t q, std::span<const uint32_t> ranges) {
-      callSet[used[q]] = out.sets.intern(ranges);
-    });
+    if (launches[c]) used.push_back(static_cast<uint32_t>(c));
+  std::vector<int64_t> callTid(used.size()), callStart(used.size()), callEnd(used.size());
+  for (size_t i = 0; i < used.size(); ++i) {
+    callTid[i] = api.globalTid[used[i]];
+    callStart[i] = api.start[used[i]];
+    callEnd[i] = api.end[used[i]] == kNoValue ? api.start[used[i]] : api.end[used[i]];
   }
+  const QueryRanges callRanges = enclosingRanges(rangeSpans, {callTid, callStart, callEnd});
+  std::vector<uint32_t> usedIndex(api.size(), kNoMatch);
+  for (size_t i = 0; i < used.size(); ++i) usedIndex[used[i]] = static_cast<uint32_t>(i);
 
   bool anyGraph = false;
   for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
   std::optional<GraphNodeRanges> graph;
   if (sel.graphMapping && anyGraph) graph.emplace(report, rangeSpans);
 
-  out.activitySet.assign(act.size(), RangeSets::kEmpty);
-  std::vector<uint32_t> viaGraph, members;
-  std::vector<uint8_t> flags;
+  out.activityOffset.assign(act.size() + 1, 0);
+  std::vector<uint32_t> direct, viaGraph;
   for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t callRanges = out.launchCall[a] == kNoMatch ? RangeSets::kEmpty : callSet[out.launchCall[a]];
-    out.activitySet[a] = callRanges;
-    if (!graph || act.graphNodeId[a] == kNoValue) continue;
+    direct.clear();
     viaGraph.clear();
-    graph->append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
-    if (viaGraph.empty()) continue;
-    std::sort(viaGraph.begin(), viaGraph.end());
-    viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
+    if (out.launchCall[a] != kNoMatch) {
+      for (uint32_t r : callRanges.of(usedIndex[out.launchCall[a]])) direct.push_back(r);
+    }
+    if (graph && act.graphNodeId[a] != kNoValue) {
+      graph->append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
+      std::sort(viaGraph.begin(), viaGraph.end());
+      viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
+    }
     // Merge the two slot-ordered lists; a range found both ways is direct.
-    const auto direct = out.sets.members(callRanges);
-    members.clear();
-    flags.clear();
     size_t i = 0, j = 0;
     while (i < direct.size() || j < viaGraph.size()) {
       if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
         if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
-        members.push_back(direct[i++]);
-        flags.push_back(0);
+        out.pairRange.push_back(direct[i++]);
+        out.pairViaGraph.push_back(0);
       } else {
-        members.push_back(viaGraph[j++]);
-        flags.push_back(1);
+        out.pairRange.push_back(viaGraph[j++]);
+        out.pairViaGraph.push_back(1);
       }
     }
-    out.activitySet[a] = out.sets.intern(members, flags);
+    out.activityOffset[a + 1] = static_cast<uint32_t>(out.pairRange.size());
   }
   return out;
 }
@@ -223,14 +217,19 @@ ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   ActivitiesByRange out;
   const size_t ranges = a.ranges.size();
   out.offset.assign(ranges + 1, 0);
-  const size_t activities = a.activitySet.size();
-  for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) ++out.offset[r + 1];
+  for (uint32_t r : a.pairRange) ++out.offset[r + 1];
   for (size_t r = 0; r < ranges; ++r) out.offset[r + 1] += out.offset[r];
-  out.activity.resize(out.offset[ranges]);
+  out.activity.resize(a.pairRange.size());
+  out.pair.resize(a.pairRange.size());
   std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
-  for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) out.activity[next[r]++] = static_cast<uint32_t>(act);
+  const size_t activities = a.activityOffset.size() - 1;
+  for (size_t act = 0; act < activities; ++act) {
+    for (uint32_t p = a.activityOffset[act]; p < a.activityOffset[act + 1]; ++p) {
+      const uint32_t slot = next[a.pairRange[p]]++;
+      out.activity[slot] = static_cast<uint32_t>(act);
+      out.pair[slot] = p;
+    }
+  }
   return out;
 }
 

@@ -19,7 +19,6 @@
 
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
-#include "core/analysis/range_sets.h"
 #include "core/base/regex.h"
 #include "core/report/report.h"
 
@@ -48,25 +47,28 @@ struct AssociationRanges {
 
 struct HgtxAssociation {
   AssociationRanges ranges;
-  // Each activity's ranges, in slot (start) order, as an interned set (a
-  // range found both ways counts once, as an API association): no list of
-  // (activity, range) pairs is held.
-  RangeSets sets;
-  std::vector<uint32_t> activitySet;  // by activity
-  std::vector<uint32_t> launchCall;   // by activity: its HGGC_API row, or kNoMatch
+  // The pairs, grouped by activity in activity (start) order; an activity's
+  // ranges in slot (start) order. A pair found both ways counts once, as
+  // an API association.
+  std::vector<uint32_t> activityOffset;  // activity a's pairs: [offset[a], offset[a+1])
+  std::vector<uint32_t> pairRange;       // range slot
+  std::vector<uint8_t> pairViaGraph;     // 1: through a graph node only
+  std::vector<uint32_t> launchCall;      // by activity: its HGGC_API row, or kNoMatch
 
-  std::span<const uint32_t> rangesOf(size_t activity) const { return sets.members(activitySet[activity]); }
-  // Per range of rangesOf(activity): 1 when associated through a graph node only.
-  std::span<const uint8_t> viaGraphOf(size_t activity) const { return sets.viaGraph(activitySet[activity]); }
+  size_t pairCount() const { return pairRange.size(); }
+  std::span<const uint32_t> rangesOf(size_t activity) const {
+    return {pairRange.data() + activityOffset[activity], activityOffset[activity + 1] - activityOffset[activity]};
+  }
 };
 
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
 
-// The associations grouped by range: range r's activities are
-// activity[offset[r] .. offset[r+1]), in activity (start) order.
+// The same pairs grouped by range: range r's activities are
+// activity[offset[r] .. offset[r+1]), in activity (start) order, and `pair`
+// holds each one's position in HgtxAssociation's pair order.
 struct ActivitiesByRange {
-  std::vector<uint32_t> offset, activity;
+  std::vector<uint32_t> offset, activity, pair;
   std::span<const uint32_t> of(size_t range) const {
     return {activity.data() + offset[range], offset[range + 1] - offset[range]};
   }

@@ -99,12 +99,6 @@ struct KeyedSpans {
 // inside a query (rare: a range that ends during a call).
 template <typename Emit>
 void forEachEnclosing(const KeyedSpans& containers, const KeyedSpans& queries, Emit&& emit);
-// The same containment, a query at a time: emitSet(query, containers) once
-// for every query, in the same order, with its containers in (key, start)
-// order (empty for none): what interns each query's set of ranges without
-// a list of pairs.
-template <typename EmitSet>
-void forEachEnclosingSet(const KeyedSpans& containers, const KeyedSpans& queries, EmitSet&& emitSet);
 
 // For each point (key, time), the container of the same key with
 // start <= time < end that started last (the shorter one on a tie: the
@@ -158,12 +152,11 @@ namespace intervals_detail {
 std::vector<uint32_t> byKeyThenStart(const KeyedSpans& s);
 }  // namespace intervals_detail
 
-template <typename EmitSet>
-void forEachEnclosingSet(const KeyedSpans& containers, const KeyedSpans& queries, EmitSet&& emitSet) {
+template <typename Emit>
+void forEachEnclosing(const KeyedSpans& containers, const KeyedSpans& queries, Emit&& emit) {
   const std::vector<uint32_t> cs = intervals_detail::byKeyThenStart(containers);
   const std::vector<uint32_t> qs = intervals_detail::byKeyThenStart(queries);
   std::vector<uint32_t> active;  // containers of the key that started, not yet passed
-  std::vector<uint32_t> found;   // the query's containers
   size_t c = 0;
   bool first = true;
   int64_t key = 0;
@@ -176,27 +169,17 @@ void forEachEnclosingSet(const KeyedSpans& containers, const KeyedSpans& queries
       while (c < cs.size() && containers.key[cs[c]] < key) ++c;
     }
     while (c < cs.size() && containers.key[cs[c]] == key && containers.start[cs[c]] <= qs_) active.push_back(cs[c++]);
-    found.clear();
-    if (qe >= qs_) {
-      // Queries come in start order: a container that ended before this one
-      // started cannot contain any later query either.
-      size_t kept = 0;
-      for (uint32_t a : active) {
-        if (containers.end[a] < qs_) continue;
-        active[kept++] = a;
-        if (qe <= containers.end[a]) found.push_back(a);
-      }
-      active.resize(kept);
+    if (qe < qs_) continue;
+    // Queries come in start order: a container that ended before this one
+    // started cannot contain any later query either.
+    size_t kept = 0;
+    for (uint32_t a : active) {
+      if (containers.end[a] < qs_) continue;
+      active[kept++] = a;
+      if (qe <= containers.end[a]) emit(q, a);
     }
-    emitSet(q, std::span<const uint32_t>(found));
+    active.resize(kept);
   }
-}
-
-template <typename Emit>
-void forEachEnclosing(const KeyedSpans& containers, const KeyedSpans& queries, Emit&& emit) {
-  forEachEnclosingSet(containers, queries, [&](uint32_t q, std::span<const uint32_t> found) {
-    for (uint32_t a : found) emit(q, a);
-  });
 }
 
 }  // namespace asys

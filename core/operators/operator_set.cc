@@ -112,15 +112,13 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   std::vector<uint32_t> libraryOp(n, kNone);
   for (size_t a = 0; a < n; ++a) {
     int fwRank = 0;
-    const auto slots = as.rangesOf(a);
-    const auto graphFlags = as.viaGraphOf(a);
-    for (size_t j = 0; j < slots.size(); ++j) {
-      const uint32_t slot = slots[j];
+    for (uint32_t p = as.activityOffset[a]; p < as.activityOffset[a + 1]; ++p) {
+      const uint32_t slot = as.pairRange[p];
       inRange[a] = 1;
       const uint32_t op = eventOp[R.event[slot]];
       if (rec.info(op).level == OpLevel::Library) libraryOp[a] = op;
       if (!selected(op)) continue;
-      const uint8_t graph = graphFlags[j];
+      const uint8_t graph = as.pairViaGraph[p];
       if (rec.info(op).level == OpLevel::Framework) {
         if (rank(op) < fwRank) continue;
         fwRank = rank(op);

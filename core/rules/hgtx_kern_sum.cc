@@ -92,62 +92,45 @@ Table compute(RuleContext& ctx) {
     return g;
   };
 
-  // A kernel's rows depend only on its set of ranges and its name (or, when
-  // standalone, its launching thread and name): a combination's rows are
-  // found once, and each kernel keeps the id of its combination. A kernel
-  // counts once per row, however many of the row's ranges (nested ranges of
-  // one name) it is associated with.
-  KeyGroups combos;
-  std::vector<uint32_t> comboOf(act.size(), kNoMatch);
-  std::vector<uint32_t> comboOffset{0}, comboRow;  // combination c's rows: [offset[c], offset[c+1])
-  std::vector<uint64_t> rangeNames;  // (range slot, kernel name) of every combination, for HGTX Inst
-  const uint64_t setCount = as.sets.size();
+  // Kernels: each counts once per row, however many of the row's ranges
+  // (nested ranges of one name) it is associated with.
+  std::vector<uint32_t> groupOf, lastActivity;
+  std::vector<int64_t> duration;
+  std::vector<uint32_t> pairRow(as.pairCount());
   for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t set = as.activitySet[a];
-    uint64_t base = set;
-    uint32_t standaloneOwner = kNoMatch;
-    if (set == RangeSets::kEmpty) {
-      if (!standalone) continue;
-      const uint32_t call = as.launchCall[a];
-      standaloneOwner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
-                                         : ownerOf(kNoString, false, api.globalTid[call], kNoValue);
-      base = setCount + standaloneOwner;
+    const auto ranges = as.rangesOf(a);
+    uint32_t p = as.activityOffset[a];
+    for (uint32_t r : ranges) {
+      const uint32_t g = rowOf(ownerOfSlot[r], kernelNameOf[a]);
+      pairRow[p++] = g;
+      if (g >= lastActivity.size()) lastActivity.resize(g + 1, kNoMatch);
+      if (lastActivity[g] == a) continue;
+      lastActivity[g] = static_cast<uint32_t>(a);
+      groupOf.push_back(g);
+      duration.push_back(act.end[a] - act.start[a]);
     }
-    const uint32_t c = combos.indexOf(base * nameCount + kernelNameOf[a]);
-    comboOf[a] = c;
-    if (c + 1 < comboOffset.size()) continue;  // seen before
-    if (standaloneOwner != kNoMatch) {
-      comboRow.push_back(rowOf(standaloneOwner, kernelNameOf[a]));
-    } else {
-      const size_t first = comboRow.size();
-      for (uint32_t r : as.sets.members(set)) {
-        const uint32_t g = rowOf(ownerOfSlot[r], kernelNameOf[a]);
-        if (std::find(comboRow.begin() + first, comboRow.end(), g) == comboRow.end()) comboRow.push_back(g);
-        rangeNames.push_back((static_cast<uint64_t>(r) << 32) | kernelNameOf[a]);
+    if (ranges.empty() && standalone) {
+      const uint32_t call = as.launchCall[a];
+      const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
+                                              : ownerOf(kNoString, false, api.globalTid[call], kNoValue);
+      groupOf.push_back(rowOf(owner, kernelNameOf[a]));
+      duration.push_back(act.end[a] - act.start[a]);
+    }
+  }
+  // Ranges: each counts once per row it has a kernel in.
+  const ActivitiesByRange byRange = activitiesByRange(as);
+  std::vector<uint32_t> hgtxInst(rows.size(), 0), lastRange(rows.size(), kNoMatch);
+  for (size_t r = 0; r < R.size(); ++r) {
+    for (uint32_t p : std::span<const uint32_t>(byRange.pair.data() + byRange.offset[r],
+                                                byRange.offset[r + 1] - byRange.offset[r])) {
+      const uint32_t g = pairRow[p];
+      if (lastRange[g] != r) {
+        lastRange[g] = static_cast<uint32_t>(r);
+        ++hgtxInst[g];
       }
     }
-    comboOffset.push_back(static_cast<uint32_t>(comboRow.size()));
   }
-  auto rowsOf = [&](uint32_t c) {
-    return std::span<const uint32_t>(comboRow.data() + comboOffset[c], comboOffset[c + 1] - comboOffset[c]);
-  };
-  // Ranges: each counts once per row it has a kernel in: the distinct
-  // (range, kernel name) pairs, each in one row.
-  std::sort(rangeNames.begin(), rangeNames.end());
-  rangeNames.erase(std::unique(rangeNames.begin(), rangeNames.end()), rangeNames.end());
-  std::vector<uint32_t> hgtxInst(rows.size(), 0);
-  for (uint64_t key : rangeNames) ++hgtxInst[rowOf(ownerOfSlot[key >> 32], static_cast<uint32_t>(key))];
-  std::vector<uint64_t>().swap(rangeNames);
-
-  GroupSummaries summaries(rows.size());
-  auto duration = [&](size_t a) { return act.end[a] - act.start[a]; };
-  for (size_t a = 0; a < act.size(); ++a)
-    if (comboOf[a] != kNoMatch)
-      for (uint32_t g : rowsOf(comboOf[a])) summaries.count(g, duration(a));
-  for (uint32_t a : ascendingOrder(act.size(), duration))
-    if (comboOf[a] != kNoMatch)
-      for (uint32_t g : rowsOf(comboOf[a])) summaries.rank(g, duration(a));
-  const std::vector<DurationStats> stats = summaries.finish();
+  const std::vector<DurationStats> stats = summarizeGroups(groupOf, duration, rows.size());
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
   // Time descending; ties by style, then kernel name.

@@ -99,7 +99,7 @@ Table compute(RuleContext& ctx) {
       t.setInt(kRangeId, hgtxRangeId(h, e));
       kernelCells(a);
       // Through a graph node, the launch call is not the range's.
-      if (!as.viaGraphOf(a)[j]) apiCells(as.launchCall[a]);
+      if (!as.pairViaGraph[as.activityOffset[a] + j]) apiCells(as.launchCall[a]);
       t.setSpan(0, R.start[r], R.end[r]);
       t.endRow();
     }
