@@ -1,7 +1,6 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
-import type { TimelineEngine } from './timeline_api';
 import type { CellArray, RawRuleResult } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
@@ -18,6 +17,13 @@ export const ENGINE_API_VERSION = 3;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
+
+/** The engine module's timeline calls; timeline_api.ts reads their answers. */
+export interface TimelineEngine {
+  timelineTracks(report: number): unknown;
+  timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
+  timelineRelated(report: number, track: number, event: number): unknown;
+}
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
 export interface AsysEngine extends TimelineEngine {
