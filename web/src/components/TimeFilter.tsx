@@ -1,7 +1,7 @@
 // The statistics time range for every rule (--filter-time / --filter-hgtx):
 // from/to offsets from the capture start, or the time span of an HGTX range.
 import { useState } from 'react';
-import type { TimeWindow } from '../engine/engine_api';
+import type { TimeWindow } from '../engine/types';
 import { formatDurationNs } from '../lib/format';
 import { filterTimeValue } from '../lib/time';
 import { useLang } from '../i18n/lang';

@@ -1,7 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
-import type { CellArray, RawRuleResult } from './types';
+import type { CellArray, RawRuleResult, TimeWindow } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
@@ -134,9 +134,6 @@ export function takeSortOrder(v: unknown, engine: AsysEngine, rowCount?: number)
   }
   return own;
 }
-
-/** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */
-export type TimeWindow = [bigint | null, bigint | null];
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
