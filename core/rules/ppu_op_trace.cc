@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/analysis/memcpy_names.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
-#include "core/rules/memory_ops.h"
 #include "core/rules/op_options.h"
 #include "core/rules/registry.h"
 
