@@ -41,7 +41,7 @@ std::vector<ColumnSpec> columns() {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const OperatorSet ops = buildOperators(ctx, operatorQuery(ctx), kcol::place);
+  const OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx), kcol::place);
   const PpuActivities& act = ops.activities;
   const GroupUnions spans = topLevelSpans(ops);
   const Kernels& k = report.kernels(kcol::place);
