@@ -1,3 +1,0 @@
-#pragma once
-#include "core/base/b.h"
-#include "core/rules/r.h"

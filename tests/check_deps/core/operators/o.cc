@@ -1,2 +1,0 @@
-#include "core/operators/o.h"
-#include "core/timeline/t.h"

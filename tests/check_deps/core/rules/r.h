@@ -1,3 +1,0 @@
-#pragma once
-#include "core/analysis/a.h"
-#include "core/base/b.h"

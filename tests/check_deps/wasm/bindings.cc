@@ -1,2 +1,0 @@
-#include "core/rules/r.h"
-#include "core/top.h"
