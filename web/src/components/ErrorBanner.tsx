@@ -1,6 +1,9 @@
 // One-line errors (a foreign file, a worker failure) shown above the page;
 // the page keeps working underneath.
-import type { ErrorItem } from '../state/errors';
+export interface ErrorItem {
+  id: number;
+  text: string;
+}
 
 export function ErrorBanner({ errors, onDismiss }: { errors: ErrorItem[]; onDismiss: (id: number) => void }) {
   if (errors.length === 0) return null;

@@ -1,7 +1,8 @@
 // Export CSV and Export XLSX: the result as the CLI writes it with
 // --format csv and --format xlsx, made by the engine.
 import { useLang } from '../i18n/lang';
-import type { ExportFormat } from '../lib/download';
+
+export type ExportFormat = 'csv' | 'xlsx';
 
 export function ExportButtons({ onExport, exporting }: { onExport: (f: ExportFormat) => void; exporting: ExportFormat | null }) {
   const { t } = useLang();

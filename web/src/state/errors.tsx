@@ -1,11 +1,6 @@
 // The page's error lines (the engine's one-line messages), newest last.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-
-/** One error line, with the id it is dismissed by. */
-export interface ErrorItem {
-  id: number;
-  text: string;
-}
+import type { ErrorItem } from '../components/ErrorBanner';
 
 interface ErrorsState {
   errors: ErrorItem[];
