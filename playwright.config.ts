@@ -20,6 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A test.only / describe.only left in a spec would run that test alone and
+  // pass: under CI (CI=true, as .ci/run is run) the run fails instead.
+  forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {

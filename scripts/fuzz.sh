@@ -10,7 +10,8 @@
 #                                          as many at once as there are cores (or
 #                                          FUZZ_JOBS), each
 #                                          until SECONDS or 10 million executions;
-#                                          logs in build/fuzz/long/, a summary at the end
+#                                          logs in build/fuzz/long/, a summary at the end;
+#                                          exits 1 when any target found something
 #   scripts/fuzz.sh list                   the targets
 #
 # A finding stops the run with libFuzzer's report and leaves the input in
@@ -111,15 +112,28 @@ case "${1:-}" in
     build
     seeds
     mkdir -p "$out/long"
+    # Each run that ends in a finding (libFuzzer's non-zero exit: a crash, a
+    # sanitizer report, a timeout, out of memory) leaves TARGET.finding here;
+    # the script exits 1 when any does. The runs go in the background, and
+    # the exit status of a background job is easily lost (`wait` alone
+    # answers 0), so the marker files carry it.
+    rm -f "$out/long/"*.finding
     echo "fuzz: long runs at $(git rev-parse --short HEAD) from $(date -u +%FT%TZ)"
     for t in "$@"; do
       while [ "$(jobs -rp | wc -l)" -ge "${FUZZ_JOBS:-$(nproc)}" ]; do wait -n || true; done
       ( start=$(date +%s)
-        if run "$t" "$seconds" 10000000 120 > "$out/long/$t.log" 2>&1; then result=clean; else result="FINDING (build/fuzz/findings/$t)"; fi
+        if run "$t" "$seconds" 10000000 120 > "$out/long/$t.log" 2>&1; then result=clean
+        else result="FINDING (build/fuzz/findings/$t, log $out/long/$t.log)"; : > "$out/long/$t.finding"; fi
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/long/$t.log")
         echo "fuzz: $t: ${execs:-?} executions in $(( $(date +%s) - start )) s: $result" ) &
     done
     wait
+    found=()
+    for f in "$out/long/"*.finding; do if [ -e "$f" ]; then found+=("$(basename "$f" .finding)"); fi; done
+    if [ ${#found[@]} -gt 0 ]; then
+      echo "fuzz: ${#found[@]} of $# targets found something: ${found[*]}"
+      exit 1
+    fi
     ;;
   *) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 2 ;;
 esac

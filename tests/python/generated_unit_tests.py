@@ -12,9 +12,12 @@ run exits 0. A test whose operator this PyTorch does not have is reported as
 skipped; that is accepted only when PyTorch itself, asked here, lacks it.
 
 Exits 77 (CTest's "skipped"), saying why, when torch cannot be imported:
-scripts/setup-torch.sh installs Debian's python3-torch.
+scripts/setup-torch.sh installs Debian's python3-torch. With
+ASYS_REQUIRE_TORCH=1 (scripts/test.sh sets it once setup-torch.sh has made
+torch importable) a torch that does not import is a failure instead.
 """
 import csv
+import os
 import re
 import subprocess
 import sys
@@ -24,6 +27,10 @@ from pathlib import Path
 try:
     import torch
 except ImportError as e:
+    if os.environ.get("ASYS_REQUIRE_TORCH") == "1":
+        print(f"FAILED: ASYS_REQUIRE_TORCH=1 (scripts/setup-torch.sh reported torch importable) "
+              f"but {sys.executable} cannot import torch ({e})", file=sys.stderr)
+        sys.exit(1)
     print(f"SKIPPED: CPU PyTorch is not installed for {sys.executable} ({e}); "
           "scripts/setup-torch.sh installs python3-torch", file=sys.stderr)
     sys.exit(77)

@@ -112,16 +112,86 @@ TEST_F(QwenOperators, GemmOperatorsMatchTheTraceLensSummaries) {
     EXPECT_NEAR(static_cast<double>(frameworkActive), std::stod(categories[r][ms]) * 1e6, 10.0);
   }
   EXPECT_TRUE(found);
+}
 
-  // kernel_summary's GEMM kernels under aten::mm, aten::addmm, aten::bmm (6588.415 + 2266.292 + 3.52 us) are
-  // the GEMM kernels of those operators in ppu_op_kernel_breakdown.
+// kernel_summary.csv lists, per (parent cpu_op, kernel name), the GEMM
+// kernels each framework operator launched: under aten::mm 96 sm90_xmma
+// kernels, 6588.415 us; under aten::addmm 72 of them, 2266.292 us; under
+// aten::bmm one cutlass kernel, 3.52 us (TraceLens's own parent links, from
+// the trace's launch correlations). The engine's own association must give
+// the same kernels under the same framework operators: ppu_op_trace's
+// activities of the GEMM operators named aten::mm / addmm / bmm (their
+// memsets left aside, which TraceLens files as other rows), counted and
+// summed exactly in ns; and ppu_op_kernel_breakdown's kernel rows under
+// those framework operators, whose Kernel Instances must add up to the same
+// count and whose truncated Kernel Avg must bracket the same sum.
+TEST_F(QwenOperators, GemmKernelsUnderEachFrameworkOperatorMatchTraceLens) {
+  struct Group {
+    int64_t count = 0;
+    double us = 0;                    // TraceLens
+    int64_t traceCount = 0, traceNs = 0;  // ppu_op_trace
+    int64_t breakdownCount = 0, breakdownLow = 0, breakdownHigh = 0;  // ppu_op_kernel_breakdown
+  };
+  std::map<std::pair<std::string, std::string>, Group> groups;  // (aten op, kernel name)
+  auto atenOp = [](const std::string& opName) {
+    for (const char* op : {"aten::mm", "aten::addmm", "aten::bmm"})
+      if (opName == op || opName.rfind(std::string(op) + ",", 0) == 0) return std::string(op);
+    return std::string();
+  };
+
   const auto kernels = parseCsv(slurp(kCsvs + "/kernel_summary.csv"));
+  ASSERT_GT(kernels.size(), 1u);
   const size_t kcat = column(kernels[0], "Parent op category"), kop = column(kernels[0], "Parent cpu_op"),
-               ksum = column(kernels[0], "Kernel duration (µs)_sum");
-  double gemmUs = 0;
-  for (size_t r = 1; r < kernels.size(); ++r)
-    if (kernels[r][kcat] == "GEMM" && kernels[r][kop].rfind("aten::", 0) == 0) gemmUs += std::stod(kernels[r][ksum]);
-  EXPECT_NEAR(gemmUs, 8858.227, 1e-6);
+               kname = column(kernels[0], "Kernel name"), ksum = column(kernels[0], "Kernel duration (µs)_sum"),
+               kcount = column(kernels[0], "Kernel duration (µs)_count");
+  for (size_t r = 1; r < kernels.size(); ++r) {
+    if (kernels[r][kcat] != "GEMM" || atenOp(kernels[r][kop]).empty()) continue;
+    Group& g = groups[{kernels[r][kop], kernels[r][kname]}];
+    g.count += std::stoll(kernels[r][kcount]);
+    g.us += std::stod(kernels[r][ksum]);
+  }
+  ASSERT_EQ(groups.size(), 3u);  // the three (operator, kernel) pairs above
+  int64_t referenceKernels = 0;
+  for (const auto& [key, g] : groups) referenceKernels += g.count;
+  EXPECT_EQ(referenceKernels, 96 + 72 + 1);
+
+  const auto trace = rule("ppu_op_trace:op=GEMM");
+  ASSERT_GT(trace.size(), 1u);
+  const size_t tname = column(trace[0], "OP Name"), tact = column(trace[0], "Activity Name"),
+               tdur = column(trace[0], "Activity Duration (ns)");
+  for (size_t r = 1; r < trace.size(); ++r) {
+    const std::string op = atenOp(trace[r][tname]);
+    if (op.empty() || trace[r][tact] == "Memset") continue;
+    auto it = groups.find({op, trace[r][tact]});
+    ASSERT_NE(it, groups.end()) << op << " launched a GEMM kernel TraceLens does not list under it: " << trace[r][tact];
+    ++it->second.traceCount;
+    it->second.traceNs += std::stoll(trace[r][tdur]);
+  }
+
+  const auto breakdown = rule("ppu_op_kernel_breakdown:op=GEMM");
+  ASSERT_GT(breakdown.size(), 1u);
+  const size_t bfw = column(breakdown[0], "Framework OP"), bkernel = column(breakdown[0], "Kernel Name"),
+               bavg = column(breakdown[0], "Kernel Avg (ns)"), binst = column(breakdown[0], "Kernel Instances");
+  for (size_t r = 1; r < breakdown.size(); ++r) {
+    const std::string op = atenOp(breakdown[r][bfw]);
+    if (op.empty() || breakdown[r][bkernel] == "Memset" || breakdown[r][bkernel] == "Idle") continue;
+    auto it = groups.find({op, breakdown[r][bkernel]});
+    ASSERT_NE(it, groups.end()) << op << " has a GEMM kernel TraceLens does not list under it: " << breakdown[r][bkernel];
+    const int64_t n = std::stoll(breakdown[r][binst]), avg = std::stoll(breakdown[r][bavg]);
+    it->second.breakdownCount += n;
+    it->second.breakdownLow += avg * n;         // Avg = sum / n truncated: avg * n <= sum
+    it->second.breakdownHigh += (avg + 1) * n;  // and sum < (avg + 1) * n
+  }
+
+  for (const auto& [key, g] : groups) {
+    SCOPED_TRACE(key.first + " / " + key.second);
+    EXPECT_EQ(g.traceCount, g.count);
+    // The trace's durations are whole ns (us with three decimals); TraceLens sums them as floats.
+    EXPECT_NEAR(static_cast<double>(g.traceNs), g.us * 1000, 0.5);
+    EXPECT_EQ(g.breakdownCount, g.count);
+    EXPECT_LE(static_cast<double>(g.breakdownLow), g.us * 1000 + 0.5);
+    EXPECT_LT(g.us * 1000 - 0.5, static_cast<double>(g.breakdownHigh));
+  }
 }
 
 // One aten::mm by hand: [[8944, 1024], [1024, 2816]] bf16 is 2 x 8944 x 1024 x
