@@ -1,9 +1,6 @@
 // One-line errors (a foreign file, a worker failure) shown above the page;
 // the page keeps working underneath.
-export interface ErrorItem {
-  id: number;
-  text: string;
-}
+import type { ErrorItem } from '../state/errors';
 
 export function ErrorBanner({ errors, onDismiss }: { errors: ErrorItem[]; onDismiss: (id: number) => void }) {
   if (errors.length === 0) return null;

@@ -1,8 +1,7 @@
 // Export CSV and Export XLSX: the result as the CLI writes it with
 // --format csv and --format xlsx, made by the engine.
 import { useLang } from '../i18n/lang';
-
-export type ExportFormat = 'csv' | 'xlsx';
+import type { ExportFormat } from '../lib/download';
 
 export function ExportButtons({ onExport, exporting }: { onExport: (f: ExportFormat) => void; exporting: ExportFormat | null }) {
   const { t } = useLang();

@@ -3,14 +3,7 @@
 import { useRef } from 'react';
 import { formatBytes } from '../lib/format';
 import { useLang } from '../i18n/lang';
-
-export interface LoadingState {
-  label: string;
-  loaded: number;
-  total: number;
-}
-
-export const DEMOS = ['base', 'slow'] as const;
+import { DEMOS, type DemoName, type LoadingState } from '../state/reports';
 
 /** What the engine opens (it recognises each file by its content, not by its name). */
 export const OPENABLE =
@@ -29,7 +22,6 @@ const ACCEPT = [
   'application/octet-stream',
   'application/vnd.sqlite3',
 ].join(',');
-export type DemoName = (typeof DEMOS)[number];
 
 export function OpenBar({
   onFiles,

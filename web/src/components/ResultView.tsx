@@ -3,7 +3,7 @@
 // breakdown tree of a nested table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
-import { downloadText } from '../lib/download';
+import { downloadText, type ExportFormat } from '../lib/download';
 import { formatInt, formatRowsShown } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { cellDisplay, findColumn, identityOrder, type DecodedResult } from '../lib/result';
@@ -11,7 +11,7 @@ import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } fr
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
 import { ContextMenu, type MenuItem } from './ContextMenu';
-import { ExportButtons, type ExportFormat } from './ExportButtons';
+import { ExportButtons } from './ExportButtons';
 import { PieChart } from './PieChart';
 import { ResultTable } from './ResultTable';
 import { useLang } from '../i18n/lang';

@@ -1,17 +1,10 @@
 // The statistics time range for every rule (--filter-time / --filter-hgtx):
 // from/to offsets from the capture start, or the time span of an HGTX range.
 import { useState } from 'react';
-import type { TimeWindow } from '../engine/engine_api';
 import { formatDurationNs } from '../lib/format';
 import { filterTimeValue } from '../lib/time';
 import { useLang } from '../i18n/lang';
-
-export interface AppliedTimeFilter {
-  filterTime: string;
-  filterHgtx: string;
-  /** The engine's resolved window, absolute ns (null sides are open). */
-  window: TimeWindow | null;
-}
+import type { AppliedTimeFilter } from '../state/reports';
 
 interface Props {
   applied: AppliedTimeFilter | null;

@@ -9,9 +9,8 @@ import {
   type ResponseMessage,
   type RuleConfig,
 } from './protocol';
-import type { TimeWindow } from './engine_api';
 import { normalizeRules, normalizeSummary } from './normalize';
-import type { RawRuleResult, ReportSummary, RuleDecl } from './types';
+import type { RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
 
 export interface Progress {
   loaded: number;

@@ -1,8 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
-import type { TimelineEngine } from './timeline_api';
-import type { CellArray, RawRuleResult } from './types';
+import type { CellArray, RawRuleResult, TimeWindow } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
@@ -18,6 +17,13 @@ export const ENGINE_API_VERSION = 3;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
+
+/** The engine module's timeline calls; timeline_api.ts reads their answers. */
+export interface TimelineEngine {
+  timelineTracks(report: number): unknown;
+  timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
+  timelineRelated(report: number, track: number, event: number): unknown;
+}
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
 export interface AsysEngine extends TimelineEngine {
@@ -128,9 +134,6 @@ export function takeSortOrder(v: unknown, engine: AsysEngine, rowCount?: number)
   }
   return own;
 }
-
-/** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */
-export type TimeWindow = [bigint | null, bigint | null];
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

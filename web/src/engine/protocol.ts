@@ -1,8 +1,7 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
-import type { TimeWindow } from './engine_api';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
-import type { RawRuleResult } from './types';
+import type { RawRuleResult, TimeWindow } from './types';
 
 export const PROTOCOL_VERSION = 7;
 

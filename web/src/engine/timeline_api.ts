@@ -5,12 +5,6 @@
 import { decodeTextPool, unwrap } from './engine_api';
 import type { CounterInfo, CounterSteps, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 
-export interface TimelineEngine {
-  timelineTracks(report: number): unknown;
-  timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
-  timelineRelated(report: number, track: number, event: number): unknown;
-}
-
 const big = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
 const int64s = (v: unknown) => {
   const bytes = v instanceof Uint8Array ? v : new Uint8Array(0);

@@ -152,6 +152,9 @@ export interface ReportSummary {
   extra: Record<string, unknown>;
 }
 
+/** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */
+export type TimeWindow = [bigint | null, bigint | null];
+
 /** A result column: Int cells exact as int64 (INT64_MIN = "-"), Decimal1 as doubles (NaN = "-"), Text as pool indices. */
 export type CellArray = Float64Array | Uint32Array | BigInt64Array;
 

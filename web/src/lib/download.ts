@@ -1,4 +1,3 @@
-import type { ExportFormat } from '../components/ExportButtons';
 import type { EngineClient } from '../engine/client';
 
 // Saves what the page made (an exported CSV or XLSX, a rule's generated
@@ -22,6 +21,9 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
 export function reportStem(fileName: string): string {
   return fileName.replace(/\.(asysrep|sqlite3?|json|json\.gz|gz)$/i, '') || 'report';
 }
+
+/** The formats a result exports to, as the CLI's --format names them. */
+export type ExportFormat = 'csv' | 'xlsx';
 
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',

@@ -1,6 +1,11 @@
 // The page's error lines (the engine's one-line messages), newest last.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ErrorItem } from '../components/ErrorBanner';
+
+/** One error line, with the id it is dismissed by. */
+export interface ErrorItem {
+  id: number;
+  text: string;
+}
 
 interface ErrorsState {
   errors: ErrorItem[];

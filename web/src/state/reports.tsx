@@ -5,12 +5,29 @@
 // be the compare target.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { OpenedReport, Progress } from '../engine/client';
-import type { ReportSummary, RuleDecl } from '../engine/types';
-import type { LoadingState, DemoName } from '../components/OpenBar';
-import type { AppliedTimeFilter } from '../components/TimeFilter';
+import type { ReportSummary, RuleDecl, TimeWindow } from '../engine/types';
 import { assetUrl, useEngine } from './engine';
 import { message, useErrors } from './errors';
 import { useRuleConfig } from './ruleConfig';
+
+/** The demo reports (public/demo/demo-<name>.asysrep). */
+export const DEMOS = ['base', 'slow'] as const;
+export type DemoName = (typeof DEMOS)[number];
+
+/** A report being opened: the progress bar's label and bytes. */
+export interface LoadingState {
+  label: string;
+  loaded: number;
+  total: number;
+}
+
+/** A report's statistics time range as applied (--filter-time / --filter-hgtx). */
+export interface AppliedTimeFilter {
+  filterTime: string;
+  filterHgtx: string;
+  /** The engine's resolved window, absolute ns (null sides are open). */
+  window: TimeWindow | null;
+}
 
 export interface OpenReport {
   /** The engine's id. */

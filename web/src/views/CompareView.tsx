@@ -13,7 +13,7 @@ import { CompareInfo } from '../components/CompareInfo';
 import { HotspotChart } from '../components/HotspotChart';
 import { RuleHeader } from '../components/RuleHeader';
 import { ResultTable } from '../components/ResultTable';
-import { ExportButtons, type ExportFormat } from '../components/ExportButtons';
+import { ExportButtons } from '../components/ExportButtons';
 import { TableSearchBox } from '../components/TableSearch';
 import { RuleList } from '../components/RuleList';
 import { useEngine } from '../state/engine';
@@ -24,7 +24,7 @@ import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
-import { exportResult, reportStem } from '../lib/download';
+import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliTimeFilter, useGlobalSettings } from './StatsView';
 import { useLang } from '../i18n/lang';
 

@@ -2,8 +2,7 @@
 // beside, the selected rule's settings, table and pie chart.
 import { useEffect, useMemo, useState } from 'react';
 import type { RuleDecl } from '../engine/types';
-import type { ExportFormat } from '../components/ExportButtons';
-import { exportResult, reportStem } from '../lib/download';
+import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { ReportSummary } from '../components/ReportSummary';
 import { RuleHeader } from '../components/RuleHeader';
