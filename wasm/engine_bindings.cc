@@ -16,12 +16,12 @@
 #include <optional>
 #include <sstream>
 
+#include "core/analysis/time_window.h"
 #include "core/base/error.h"
 #include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_json.h"
-#include "core/rules/time_window.h"
 #include "core/table/sort.h"
 #include "core/table/writers.h"
 #include "core/timeline/correlation.h"

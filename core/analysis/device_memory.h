@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/analysis/callstack_groups.h"
+#include "core/analysis/time_window.h"
 #include "core/report/report.h"
-#include "core/rules/time_window.h"
 
 namespace asys {
 

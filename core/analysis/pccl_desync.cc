@@ -1,6 +1,6 @@
 // The rate averages are sums of doubles: no fused multiply-add, so the
 // CLI and the WebAssembly engine round them alike.
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 //
 #include "core/analysis/pccl_desync.h"
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/analysis/time_window.h"
 #include "core/report/report.h"
-#include "core/rules/time_window.h"
 
 namespace asys {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/gen/catalog.h"
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 
 namespace asys::gen {
 

@@ -10,7 +10,7 @@
 
 #include "core/base/error.h"
 #include "core/gen/catalog.h"
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 #include "core/writer/report_writer.h"
 #include "core/gen/workload.h"
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 
 namespace asys::gen {
 

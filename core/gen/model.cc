@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 
 namespace asys::gen {
 namespace {

@@ -5,7 +5,7 @@
 // is implementation-defined, and libm functions may differ across builds).
 #include <cstdint>
 
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 
 namespace asys::gen {
 

@@ -12,7 +12,7 @@
 
 #include "core/gen/catalog.h"
 #include "core/gen/device.h"
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 #include "core/gen/host.h"
 #include "core/gen/model.h"
 #include "core/gen/rng.h"

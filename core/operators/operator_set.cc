@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <string>
 
+#include "core/analysis/associated_activities.h"
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/kernel_names.h"
 #include "core/base/stage_timer.h"
-#include "core/rules/common.h"
-#include "core/rules/hgtx_association_options.h"
 
 namespace asys {
 
@@ -44,10 +43,7 @@ class EventTexts {
 
 }  // namespace
 
-std::vector<DataNeed> operatorNeeds() { return {ppuActivityNeed()}; }
-
-OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_t kernelColumns) {
-  Report& report = ctx.report;
+OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns) {
   StringPool& strings = report.strings();
   OperatorSet ops(strings, query.recognition);
   OpRecognizer& rec = ops.recognizer;
@@ -59,17 +55,26 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
   // Recognise every range once per distinct text; only operator ranges take
   // part in the association.
   std::vector<uint32_t> eventOp(h.size(), kNone);
-  AssociationFilters filters;
-  filters.keepRange = [&](uint32_t event) {
+  const bool rangeInclude = !query.rangeInclude.empty();
+  RangeSelection ranges;
+  ranges.graphMapping = query.graphMapping;
+  ranges.include = std::move(query.rangeInclude);
+  ranges.exclude = std::move(query.rangeExclude);
+  ranges.keepRange = [&](uint32_t event) {
     const uint32_t text = texts.text(event);
     if (text == kNoString) return false;
     const uint32_t qualified = customHgtx ? namer.nameId(event) : text;
     eventOp[event] = rec.range(text, qualified == kNoString ? text : qualified);
     return eventOp[event] != kNone;
   };
-  // Kernel names: the demangled ones; the other two only when a kernel lacks one.
-  AssociatedActivities in =
-      associateForRule(ctx, /*memoryToo=*/true, kcol::demangledName | kernelColumns, std::move(filters));
+  // Kernels, memcpys and memsets. Kernel names: the demangled ones; the
+  // other two only when a kernel lacks one.
+  ActivitySelection sel;
+  sel.memory = true;
+  sel.kernelColumns = kcol::demangledName | kernelColumns;
+  sel.devices = std::move(query.devices);
+  sel.window = query.window;
+  AssociatedActivities in = associateActivities(report, std::move(sel), std::move(ranges));
   ops.activities = std::move(in.activities);
   // The links served the association; nothing reads them any more.
   std::vector<int64_t>().swap(ops.activities.correlationId);
@@ -83,7 +88,6 @@ OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_
 
   StageTimer timer("operators: nesting and instances");
   // Which recognised operators the rule keeps (op=).
-  const bool rangeInclude = ctx.options.value("range-include").has_value();
   std::vector<int8_t> typeKept;  // by type id: -1 unknown
   auto keptType = [&](uint32_t type) {
     if (type >= typeKept.size()) typeKept.resize(type + 1, -1);
@@ -289,10 +293,8 @@ void addOperatorWarnings(Table& t, const OperatorSet& ops) {
     t.addWarning("op=: no operator of type " + list + " in this report" +
                  (known.empty() ? std::string() : " (its operator types: " + known.substr(0, known.size() - 2) + ")"));
   }
-  AssociatedActivities a;
-  a.memoryToo = true;
-  a.unlaunched = ops.unlaunched;
-  addAssociationWarnings(t, a);
+  const std::string unlaunched = unlaunchedWarning(ops.unlaunched, /*memoryToo=*/true);
+  if (!unlaunched.empty()) t.addWarning(unlaunched);
 }
 
 GroupUnions topLevelSpans(const OperatorSet& ops) {

@@ -26,14 +26,17 @@
 //   thread (same heads, head_dim, data type) are one operator unless
 //   no-merge-flash-attention-prefill-decode-operator.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/analysis/hgtx_association.h"
 #include "core/analysis/intervals.h"
 #include "core/analysis/kernel_names.h"
+#include "core/analysis/time_window.h"
+#include "core/base/regex.h"
 #include "core/operators/op_recognizer.h"
-#include "core/rules/rule.h"
+#include "core/table/table.h"
 
 namespace asys {
 
@@ -45,6 +48,17 @@ struct OperatorQuery {
   bool allTypes = true;
   std::vector<std::string> types;
   bool others = false;
+
+  // The activities and ranges the operators are made of, as every HGTX
+  // rule selects them (the rules fill these from device=, the statistics
+  // time range, no-graph-mapping, range-include and range-exclude).
+  std::optional<std::vector<int64_t>> devices;  // absent = every device
+  TimeWindow window;  // activities overlapping it
+  bool graphMapping = true;  // ranges also get the activities of graph nodes made inside them
+  // Searches in a range's full name (domain:name): kept when some include
+  // matches (or there is none) and no exclude does. With an include,
+  // kernel-level and others operators are left out: they have no range.
+  std::vector<Regex> rangeInclude, rangeExclude;
 };
 
 struct OperatorSet {
@@ -86,10 +100,9 @@ struct OperatorSet {
   std::vector<std::string> unknownTypes;
 };
 
-// Builds the operators of the rule's report under its options (device=,
-// time range, no-graph-mapping, range-include / range-exclude).
+// Builds the operators of a report under the query.
 // `kernelColumns`: further HGGC_KERNEL columns (kcol bits) the rule reads.
-OperatorSet buildOperators(RuleContext& ctx, const OperatorQuery& query, uint32_t kernelColumns = 0);
+OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns = 0);
 
 // Adds what the user should know about the operators to a rule's result.
 void addOperatorWarnings(Table& t, const OperatorSet& ops);
@@ -103,9 +116,5 @@ GroupUnions topLevelSpans(const OperatorSet& ops);
 // `activities`: the mode's own column and the demangled one (a scan of 10 M
 // rows per column), the third only when some kernel has neither.
 const Kernels& kernelNamesFor(Report& report, const PpuActivities& activities, KernelNameMode mode);
-
-// The rules' shared data needs: PPU activities (HGTX and HGGC API data are
-// used when present).
-std::vector<DataNeed> operatorNeeds();
 
 }  // namespace asys

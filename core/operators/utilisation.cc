@@ -1,5 +1,5 @@
 // No a*b+c fusion: the CLI and WebAssembly print the same digits.
-#include "core/gen/fp_contract.h"
+#include "core/base/fp_contract.h"
 
 #include "core/operators/utilisation.h"
 

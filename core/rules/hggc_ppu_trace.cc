@@ -6,12 +6,12 @@
 #include <map>
 #include <unordered_map>
 
+#include "core/analysis/memcpy_names.h"
 #include "core/base/error.h"
 #include "core/report/row_pages.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/kernel_row_texts.h"
-#include "core/rules/memory_ops.h"
 #include "core/rules/registry.h"
 
 namespace asys {

@@ -1,6 +1,5 @@
 #include "core/rules/hgtx_association_options.h"
 
-#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 
 namespace asys {
@@ -81,39 +80,25 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ActivitySelection sel;
   sel.kernelColumns = kernelColumns;
   sel.memory = memoryToo;
-  sel.links = true;
   sel.devices = ctx.options.idList("device");
   if (!filters.wholeCapture) sel.window = ctx.window;
   sel.keepKernel = std::move(filters.keepKernel);
-  AssociatedActivities out;
-  {
-    StageTimer timer("association: PPU activities");
-    out.activities = loadPpuActivities(ctx.report, sel);
-  }
-  RangeSelection ranges;
-  ranges.graphMapping = !ctx.options.flag("no-graph-mapping");
-  if (auto v = ctx.options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
-  if (auto v = ctx.options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
+  RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
-  ctx.report.hgtx();
-  ctx.report.hggcApi(acol::links);
-  StageTimer timer("association: ranges and pairs");
-  out.association = associateHgtx(ctx.report, out.activities, ranges);
-  out.memoryToo = memoryToo;
-  for (size_t a = 0; a < out.activities.size(); ++a)
-    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
-  return out;
+  return associateActivities(ctx.report, std::move(sel), std::move(ranges));
+}
+
+RangeSelection rangeSelection(const RuleOptions& options) {
+  RangeSelection ranges;
+  ranges.graphMapping = !options.flag("no-graph-mapping");
+  if (auto v = options.value("range-include")) ranges.include = compileRegexList(*v, "range-include");
+  if (auto v = options.value("range-exclude")) ranges.exclude = compileRegexList(*v, "range-exclude");
+  return ranges;
 }
 
 void addAssociationWarnings(Table& t, const AssociatedActivities& a) {
-  if (a.unlaunched == 0) return;
-  const bool one = a.unlaunched == 1;
-  const std::string what = a.memoryToo ? (one ? "PPU activity has" : "PPU activities have")
-                                       : (one ? "kernel has" : "kernels have");
-  t.addWarning(std::to_string(a.unlaunched) + " " + what +
-               " no launching HGGC API call in " + (one ? "its" : "their") +
-               " process (no HGGC_API row with " + (one ? "its" : "their") +
-               " correlation id), so no HGTX range is associated with " + (one ? "it" : "them"));
+  const std::string warning = unlaunchedWarning(a.unlaunched, a.memoryToo);
+  if (!warning.empty()) t.addWarning(warning);
 }
 
 }  // namespace asys

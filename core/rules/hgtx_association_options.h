@@ -5,8 +5,7 @@
 #include <functional>
 #include <string_view>
 
-#include "core/analysis/hgtx_association.h"
-#include "core/analysis/ppu_activities.h"
+#include "core/analysis/associated_activities.h"
 #include "core/rules/rule.h"
 
 namespace asys {
@@ -20,15 +19,6 @@ OptionSpec rangeModeOption();      // range-mode=active|full
 // HGTX_EVENTS and HGGC_KERNEL (the kernel rules) or any PPU activity table
 // (the projection rules).
 std::vector<DataNeed> associationNeeds(bool memoryToo);
-
-struct AssociatedActivities {
-  PpuActivities activities;
-  HgtxAssociation association;
-  bool memoryToo = false;
-  // Activities with no launching call in their process and no range: their
-  // correlation id names no HGGC_API row (a capture that missed the call).
-  size_t unlaunched = 0;
-};
 
 // Adds the warnings of an association to a rule's result (unlaunched
 // activities), so the user knows why they are in no range.
@@ -46,10 +36,15 @@ struct AssociationFilters {
 
 // The rule's activities (kernels, plus memcpys and memsets when
 // `memoryToo`; on the `device=` devices; overlapping the statistics time
-// range) associated with the ranges its options select.
+// range) associated with the ranges its options select (no-graph-mapping,
+// range-include, range-exclude): associateActivities over the options' values.
 // `kernelColumns`: the HGGC_KERNEL columns (kcol bits) the rule reads too.
 AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t kernelColumns = 0,
                                       AssociationFilters filters = {});
+
+// The ranges a rule's options select: no-graph-mapping, range-include,
+// range-exclude (the regexes compiled; keepRange unset).
+RangeSelection rangeSelection(const RuleOptions& options);
 
 inline std::string_view styleName(bool startEnd) { return startEnd ? "StartEnd" : "PushPop"; }
 

@@ -64,7 +64,7 @@ struct MoeRow {
 Table compute(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.recognition.custom = nullptr;  // moe_op_sum reads no --ppu-op-config
-  OperatorSet ops = buildOperators(ctx, query);
+  OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const PpuActivities& act = ops.activities;
   const OpRecognizer& rec = ops.recognizer;
   Report& report = ctx.report;

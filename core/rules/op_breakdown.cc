@@ -6,9 +6,9 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
+#include "core/analysis/memcpy_names.h"
 #include "core/operators/device_peaks.h"
 #include "core/rules/common.h"
-#include "core/rules/memory_ops.h"
 
 namespace asys {
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "core/rules/common.h"
+#include "core/rules/hgtx_association_options.h"
+
 namespace asys {
 
 namespace {
@@ -189,7 +192,15 @@ OperatorQuery operatorQuery(const RuleContext& ctx) {
       else q.types.push_back(t);
     }
   }
+  q.devices = ctx.options.idList("device");
+  q.window = ctx.window;
+  RangeSelection ranges = rangeSelection(ctx.options);
+  q.graphMapping = ranges.graphMapping;
+  q.rangeInclude = std::move(ranges.include);
+  q.rangeExclude = std::move(ranges.exclude);
   return q;
 }
+
+std::vector<DataNeed> operatorNeeds() { return {ppuActivityNeed()}; }
 
 }  // namespace asys

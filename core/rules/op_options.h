@@ -27,8 +27,15 @@ OptionSpec noMergeOption(const std::string& name, const std::string& label, cons
 // top=<limit>: compare only each report's first N rows.
 OptionSpec topOption(const std::string& what);
 
-// The engine query of a rule's options and --ppu-op-config.
+// The engine query of a rule's options (op=, parse-from=, no-merge-*, and
+// the activities and ranges every HGTX rule selects: device=,
+// no-graph-mapping, range-include, range-exclude), its statistics time
+// range and --ppu-op-config.
 OperatorQuery operatorQuery(const RuleContext& ctx);
+
+// The operator rules' shared data needs: PPU activities (HGTX and HGGC API
+// data are used when present).
+std::vector<DataNeed> operatorNeeds();
 
 // The help sentence on custom rules every operator rule's description ends with.
 extern const char* const kCustomRulesHelp;

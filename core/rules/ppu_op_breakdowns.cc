@@ -45,7 +45,7 @@ std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
 }
 
 Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
-  OperatorSet ops = buildOperators(ctx, operatorQuery(ctx));
+  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
   const StringPool& names = ctx.report.strings();
   const std::vector<uint32_t> leaves =

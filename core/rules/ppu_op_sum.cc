@@ -44,7 +44,7 @@ std::vector<ColumnSpec> columns(bool matchKey) {
 }
 
 Table compute(RuleContext& ctx, bool matchKey, int64_t limit) {
-  OperatorSet ops = buildOperators(ctx, operatorQuery(ctx));
+  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
   const GroupUnions spans = topLevelSpans(ops);
   const DevicePeaks peaks(ctx.report);
   const OpRows rows = operatorRows(ops, spans, peaks);

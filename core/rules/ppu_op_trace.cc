@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/analysis/memcpy_names.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
-#include "core/rules/memory_ops.h"
 #include "core/rules/op_options.h"
 #include "core/rules/registry.h"
 
@@ -41,7 +41,7 @@ std::vector<ColumnSpec> columns() {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const OperatorSet ops = buildOperators(ctx, operatorQuery(ctx), kcol::place);
+  const OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx), kcol::place);
   const PpuActivities& act = ops.activities;
   const GroupUnions spans = topLevelSpans(ops);
   const Kernels& k = report.kernels(kcol::place);

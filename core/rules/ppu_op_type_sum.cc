@@ -40,7 +40,7 @@ struct TypeRow {
 };
 
 Table compute(RuleContext& ctx) {
-  OperatorSet ops = buildOperators(ctx, operatorQuery(ctx));
+  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
   const GroupUnions spans = topLevelSpans(ops);
   const DevicePeaks peaks(ctx.report);
   const OpRows rows = operatorRows(ops, spans, peaks);

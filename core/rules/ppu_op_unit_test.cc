@@ -61,7 +61,7 @@ Table compute(RuleContext& ctx) {
   query.recognition.enabled[static_cast<size_t>(OpFamily::PyTorch)] = true;
   query.recognition.torchFunctionOnly = true;
   query.recognition.custom = nullptr;
-  OperatorSet ops = buildOperators(ctx, query);
+  OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const StringPool& names = ctx.report.strings();
   if (!hasTorchFunctionText(names)) {
     throw MissingDataError(ctx.report.path() + " does not contain " + dispatchNeed().missingText());

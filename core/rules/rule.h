@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/time_window.h"
 #include "core/rules/rule_config.h"
-#include "core/rules/time_window.h"
 #include "core/table/table.h"
 
 namespace asys {

@@ -9,9 +9,9 @@
 
 #include "core/analysis/hgtx_stacks.h"
 #include "core/analysis/kernel_names.h"
+#include "core/analysis/memcpy_names.h"
 #include "core/analysis/pccl_kernels.h"
 #include "core/base/stage_timer.h"
-#include "core/rules/memory_ops.h"
 #include "core/timeline/busy.h"
 #include "core/timeline/pending.h"
 

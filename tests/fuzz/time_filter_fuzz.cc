@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/analysis/time_window.h"
 #include "core/base/error.h"
-#include "core/rules/time_window.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace {

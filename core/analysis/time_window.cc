@@ -1,4 +1,4 @@
-#include "core/rules/time_window.h"
+#include "core/analysis/time_window.h"
 
 #include <algorithm>
 #include <vector>

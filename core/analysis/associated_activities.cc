@@ -1,0 +1,38 @@
+#include "core/analysis/associated_activities.h"
+
+#include <utility>
+
+#include "core/analysis/key_join.h"
+#include "core/base/stage_timer.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges) {
+  activities.links = true;
+  AssociatedActivities out;
+  {
+    StageTimer timer("association: PPU activities");
+    out.activities = loadPpuActivities(report, activities);
+  }
+  report.hgtx();
+  report.hggcApi(acol::links);
+  StageTimer timer("association: ranges and pairs");
+  out.association = associateHgtx(report, out.activities, ranges);
+  out.memoryToo = activities.memory;
+  for (size_t a = 0; a < out.activities.size(); ++a)
+    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
+  return out;
+}
+
+std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {
+  if (unlaunched == 0) return {};
+  const bool one = unlaunched == 1;
+  const std::string what = memoryToo ? (one ? "PPU activity has" : "PPU activities have")
+                                     : (one ? "kernel has" : "kernels have");
+  return std::to_string(unlaunched) + " " + what + " no launching HGGC API call in " + (one ? "its" : "their") +
+         " process (no HGGC_API row with " + (one ? "its" : "their") +
+         " correlation id), so no HGTX range is associated with " + (one ? "it" : "them");
+}
+
+}  // namespace asys

@@ -1,0 +1,3 @@
+#pragma once
+#include "core/base/b.h"
+#include "core/rules/r.h"

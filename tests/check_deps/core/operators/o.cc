@@ -1,0 +1,2 @@
+#include "core/operators/o.h"
+#include "core/timeline/t.h"

@@ -1,0 +1,3 @@
+#pragma once
+#include "core/analysis/a.h"
+#include "core/base/b.h"

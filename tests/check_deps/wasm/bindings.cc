@@ -1,0 +1,2 @@
+#include "core/rules/r.h"
+#include "core/top.h"
