@@ -23,7 +23,7 @@ layers=(
   "report table writer"     # the asysrep file read (report) and written (writer); result tables
   "analysis"                # what rules share: intervals, associations, time windows, statistics
   "operators timeline"      # the operator engine; the viewer's timeline (both over analysis)
-  "rules compare"           # one file per rule, their options and registry; compare rules
+  "rules"                   # one file per rule, their options and registry; the compare engine and rules
   "gen import"              # report makers the front ends call: the generator, the importers
   "cli wasm"                # the front ends
 )

@@ -1,6 +1,6 @@
 // hgtx_ppu_projection_summary_compare (HGTX向PPU投影汇总比较): the HGTX
 // projection summary of two reports, matched by range name and style.
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/common.h"
 #include "core/rules/compare_options.h"
 #include "core/rules/hgtx_association_options.h"

@@ -1,6 +1,6 @@
 // pccl_desync_summary_compare (PCCL不同步汇总比较): the PCCL desync summary of
 // two reports, matched by kernel name.
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/compare_options.h"
 #include "core/rules/pccl_desync_common.h"
 #include "core/rules/registry.h"

@@ -1,6 +1,6 @@
 // ppu_kernel_summary_compare (the manual's asys compare default set): the
 // kernel summary of two reports, matched by kernel name.
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/common.h"
 #include "core/rules/compare_options.h"
 #include "core/rules/registry.h"

@@ -2,7 +2,7 @@
 // ppu_operator_breakdown_compare (PPU算子性能分解比较): the two breakdowns of
 // two reports side by side, matched level by level (OP Type, then the
 // framework, library and kernel groups). One file: they differ in depth.
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/compare_options.h"
 #include "core/rules/op_options.h"
 #include "core/rules/op_rules.h"

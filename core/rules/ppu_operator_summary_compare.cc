@@ -1,6 +1,6 @@
 // ppu_operator_summary_compare (PPU算子汇总比较): ppu_op_sum of two reports,
 // matched by OP Type and merged parameters.
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/compare_options.h"
 #include "core/rules/op_options.h"
 #include "core/rules/op_rules.h"

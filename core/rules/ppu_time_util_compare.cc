@@ -6,7 +6,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/ppu_activities.h"
 #include "core/analysis/stats.h"
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/compare_options.h"

@@ -6,7 +6,7 @@
 #include "core/base/regex.h"
 #include "core/base/stage_timer.h"
 #include "core/base/text.h"
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/report/report.h"
 
 namespace asys {

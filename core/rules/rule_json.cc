@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "core/base/json.h"
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_config.h"
 

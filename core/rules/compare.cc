@@ -1,4 +1,4 @@
-#include "core/compare/compare.h"
+#include "core/rules/compare.h"
 
 #include <algorithm>
 #include <cmath>
