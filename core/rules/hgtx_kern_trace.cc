@@ -1,6 +1,9 @@
 // hgtx_kern_trace (2.3.10): every associated (HGTX range, kernel) pair.
+#include <algorithm>
+
 #include "core/analysis/hgtx_stacks.h"
 #include "core/report/report.h"
+#include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/kernel_row_texts.h"
@@ -40,83 +43,172 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-Table compute(RuleContext& ctx) {
-  Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::all);
-  const PpuActivities& act = in.activities;
-  const HgtxAssociation& as = in.association;
-  const AssociationRanges& R = as.ranges;
-  const HgtxEvents& h = report.hgtx();
-  const ApiCalls& api = report.hggcApi();
-  const Kernels& k = report.kernels(kcol::all);
-  StringPool& strings = report.strings();
-  const bool standalone = ctx.options.flag("standalone");
-  KernelDimTexts dims(k);
-  KernelLabelTexts names(report, ctx.options);
+// The trace as a view: the association (the activities in start order,
+// each one's ranges) is what it keeps; a row is a (kernel, range) pair, or a
+// standalone kernel, found from its number through each kernel's first row.
+// The kernel and launch-call cells of a page are read from the file when it
+// is written (RowPages), the range cells from the report's HGTX events,
+// which the view shares.
+class KernTraceRows : public RowSource {
+ public:
+  static constexpr uint32_t kKernelColumns = kcol::all;
+  static constexpr uint32_t kCallColumns = acol::start | acol::end | acol::globalTid;
 
-  Table t(columns());
-  t.declareSpans({"HGTX Range", "Device Activity"});
-  auto optInt = [&](size_t col, int64_t v) {
-    if (v != kNoValue) t.setInt(col, v);
-  };
-  auto optId = [&](size_t col, int32_t v) {  // NULL reads as -1
-    if (v >= 0) t.setInt(col, v);
-  };
-  // The kernel's own cells, the same on each of its rows.
-  auto kernelCells = [&](size_t a) {
-    const uint32_t i = act.row[a];
-    optId(kDevice, k.deviceId[i]);
-    optId(kContext, k.contextId[i]);
-    optId(kStream, k.streamId[i]);
-    t.setInt(kKernelId, static_cast<int64_t>(i) + 1);  // the kernel's row in HGGC_KERNEL
-    t.setInt(kKernelStart, k.start[i]);
-    t.setInt(kKernelDur, k.end[i] - k.start[i]);
-    t.setText(kGrid, dims.text(dims.gridId(i)));
-    t.setText(kBlock, dims.text(dims.blockId(i)));
-    optInt(kCorrId, k.correlationId[i]);
-    optInt(kGraphId, k.graphId[i]);
-    optInt(kGraphNodeId, k.graphNodeId[i]);
-    t.setText(kName, names.text(names.id(i)));
-    if (k.mangledName[i] != kNoString) t.setText(kMangled, strings.get(k.mangledName[i]));
-    t.setSpan(1, k.start[i], k.end[i]);
-  };
-  auto apiCells = [&](uint32_t call) {
-    if (call == kNoMatch) return;
-    t.setInt(kApiStart, api.start[call]);
-    optInt(kApiDur, api.end[call] == kNoValue ? kNoValue : api.end[call] - api.start[call]);
+  KernTraceRows(RuleContext& ctx, AssociatedActivities in, bool standalone)
+      : in_(std::move(in)),
+        hgtx_(ctx.report.sharedHgtx()),
+        names_(ctx.report, ctx.options, KernelLabels::Names::Paged),
+        strings_(ctx.report.strings()) {
+    const PpuActivities& act = in_.activities;
+    const HgtxAssociation& as = in_.association;
+    // A kernel's rows: one per range, or one alone (standalone, no range).
+    firstRow_.resize(act.size() + 1);
+    size_t rows = 0;
+    for (size_t a = 0; a < act.size(); ++a) {
+      firstRow_[a] = rows;
+      const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
+      rows += pairs > 0 ? pairs : (standalone ? 1 : 0);
+    }
+    firstRow_[act.size()] = rows;
+    // The rows each table shows, in output order, for pagingMode: kernels
+    // repeat on their consecutive rows, calls only where the row shows one.
+    const PagingMode kernelMode = pagingMode(ctx.report.kernels(kcol::place).size(), rows, kChunkRows,
+                                             RowWalk(*this, [&](size_t a, size_t) { return act.row[a]; }));
+    const PagingMode callMode = pagingMode(ctx.report.hggcApi(acol::links).size(), rows, kChunkRows,
+                                           RowWalk(*this, [&](size_t a, size_t j) { return callOf(a, j); }));
+    kernels_ = kernelPages(ctx.report, kKernelColumns, kernelMode);
+    calls_ = hggcApiPages(ctx.report, kCallColumns, callMode);
+  }
+
+  size_t rowCount() const override { return firstRow_.back(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    forEachPage(first, count, kChunkRows, [&](size_t begin, size_t end) {
+      pageKernels_.clear();
+      pageCalls_.clear();
+      forEachRow(begin, end, [&](size_t a, size_t j) {
+        pageKernels_.push_back(in_.activities.row[a]);
+        if (const uint32_t c = callOf(a, j); c != kNoMatch) pageCalls_.push_back(c);
+      });
+      kernels_.read(pageKernels_);
+      calls_.read(pageCalls_);
+      forEachRow(begin, end, [&](size_t a, size_t j) { appendRow(a, j, t); });
+    });
+  }
+
+ private:
+  // Calls `row(activity, j)` for rows [begin, end): the activity's j-th range,
+  // or j == its range count for a standalone row.
+  template <typename Row>
+  void forEachRow(size_t begin, size_t end, Row row) const {
+    if (begin >= end) return;
+    size_t a = static_cast<size_t>(std::upper_bound(firstRow_.begin(), firstRow_.end(), begin) - firstRow_.begin()) - 1;
+    for (size_t r = begin; r < end; ++r) {
+      while (firstRow_[a + 1] <= r) ++a;
+      row(a, r - firstRow_[a]);
+    }
+  }
+
+  // pagingMode's rowOf(r), called for r = 0, 1, 2, ... in turn: walks the
+  // activities along, as forEachRow does, instead of searching for each row.
+  template <typename Pick>
+  class RowWalk {
+   public:
+    RowWalk(const KernTraceRows& rows, Pick pick) : rows_(rows), pick_(pick) {}
+    uint32_t operator()(size_t r) {
+      while (rows_.firstRow_[a_ + 1] <= r) ++a_;
+      return pick_(a_, r - rows_.firstRow_[a_]);
+    }
+
+   private:
+    const KernTraceRows& rows_;
+    Pick pick_;
+    size_t a_ = 0;
   };
 
-  // Kernels in start order; a kernel's ranges in start order.
-  for (size_t a = 0; a < act.size(); ++a) {
-    const auto ranges = as.rangesOf(a);
-    for (size_t j = 0; j < ranges.size(); ++j) {
-      const uint32_t r = ranges[j];
+  // The launch call a row shows: none through a graph node (the call is not
+  // the range's), else the kernel's launching call (kNoMatch: none).
+  uint32_t callOf(size_t a, size_t j) const {
+    const HgtxAssociation& as = in_.association;
+    const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
+    if (j < pairs && as.pairViaGraph[as.activityOffset[a] + j]) return kNoMatch;
+    return as.launchCall[a];
+  }
+
+  void appendRow(size_t a, size_t j, Table& t) {
+    const PpuActivities& act = in_.activities;
+    const HgtxAssociation& as = in_.association;
+    const AssociationRanges& R = as.ranges;
+    const HgtxEvents& h = *hgtx_;
+    const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
+    const uint32_t call = callOf(a, j);
+    const auto [api, c] = call == kNoMatch ? ApiPages::At{nullptr, 0} : calls_.at(call);
+    if (j < pairs) {
+      const uint32_t r = as.pairRange[as.activityOffset[a] + j];
       const uint32_t e = R.event[r];
-      t.setText(kRange, strings.get(R.name[r]));
+      t.setText(kRange, strings_.get(R.name[r]));
       t.setText(kStyle, styleName(R.startEnd[r] != 0));
       t.setInt(kPid, pidOf(h.globalTid[e]));
       t.setInt(kTid, tidOf(h.globalTid[e]));
       t.setInt(kRangeId, hgtxRangeId(h, e));
-      kernelCells(a);
-      // Through a graph node, the launch call is not the range's.
-      if (!as.pairViaGraph[as.activityOffset[a] + j]) apiCells(as.launchCall[a]);
       t.setSpan(0, R.start[r], R.end[r]);
-      t.endRow();
+    } else if (api) {  // standalone: the launching thread
+      t.setInt(kPid, pidOf(api->globalTid[c]));
+      t.setInt(kTid, tidOf(api->globalTid[c]));
+    } else {
+      t.setInt(kPid, pidOf(act.globalPid[a]));
     }
-    if (ranges.empty() && standalone) {
-      const uint32_t call = as.launchCall[a];
-      if (call != kNoMatch) {
-        t.setInt(kPid, pidOf(api.globalTid[call]));
-        t.setInt(kTid, tidOf(api.globalTid[call]));
-      } else {
-        t.setInt(kPid, pidOf(act.globalPid[a]));
-      }
-      kernelCells(a);
-      apiCells(call);
-      t.endRow();
+    // The kernel's own cells, the same on each of its rows.
+    const uint32_t i = act.row[a];
+    const auto [k, kr] = kernels_.at(i);
+    optId(t, kDevice, k->deviceId[kr]);
+    optId(t, kContext, k->contextId[kr]);
+    optId(t, kStream, k->streamId[kr]);
+    t.setInt(kKernelId, static_cast<int64_t>(i) + 1);  // the kernel's row in HGGC_KERNEL
+    t.setInt(kKernelStart, k->start[kr]);
+    t.setInt(kKernelDur, k->end[kr] - k->start[kr]);
+    t.setText(kGrid, dims_.text(dims_.gridId(*k, kr)));
+    t.setText(kBlock, dims_.text(dims_.blockId(*k, kr)));
+    optInt(t, kCorrId, k->correlationId[kr]);
+    optInt(t, kGraphId, k->graphId[kr]);
+    optInt(t, kGraphNodeId, k->graphNodeId[kr]);
+    t.setText(kName, names_.text(names_.id(*k, kr, i)));
+    if (k->mangledName[kr] != kNoString) t.setText(kMangled, strings_.get(k->mangledName[kr]));
+    t.setSpan(1, k->start[kr], k->end[kr]);
+    if (api) {
+      t.setInt(kApiStart, api->start[c]);
+      optInt(t, kApiDur, api->end[c] == kNoValue ? kNoValue : api->end[c] - api->start[c]);
     }
+    t.endRow();
   }
-  addAssociationWarnings(t, in);
+
+  static void optInt(Table& t, size_t col, int64_t v) {
+    if (v != kNoValue) t.setInt(col, v);
+  }
+  static void optId(Table& t, size_t col, int32_t v) {  // NULL reads as -1
+    if (v >= 0) t.setInt(col, v);
+  }
+
+  AssociatedActivities in_;
+  std::shared_ptr<const HgtxEvents> hgtx_;
+  std::vector<size_t> firstRow_;  // by activity, and one past the last
+  KernelPages kernels_{nullptr, nullptr};
+  ApiPages calls_{nullptr, nullptr};
+  KernelDimTexts dims_;
+  KernelLabelTexts names_;
+  const StringPool& strings_;
+  std::vector<uint32_t> pageKernels_, pageCalls_;
+};
+
+Table compute(RuleContext& ctx) {
+  // The association's columns, and the place columns, whose load notes
+  // their NULLs before any row is written; the other kernel cells are read
+  // a page at a time.
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::place);
+  const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
+  t.declareSpans({"HGTX Range", "Device Activity"});
+  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 

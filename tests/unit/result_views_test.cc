@@ -369,4 +369,55 @@ TEST(ResultViews, KeyedSortIsTheStableSortOfTheDocumentedComparison) {
   }
 }
 
+// Every cell and span of rows [0, n) of `t`, made `chunkRows` rows at a
+// time: a view's rows must not depend on where its chunks begin.
+std::string cellsInChunks(const Table& t, size_t chunkRows) {
+  std::string out;
+  asys::forEachChunk(
+      t,
+      [&](const Table& chunk, size_t) {
+        for (size_t r = 0; r < chunk.rowCount(); ++r) {
+          for (size_t c = 0; c < chunk.columns().size(); ++c) {
+            if (chunk.isMissing(r, c)) out += "-";
+            else if (chunk.columns()[c].kind == CellKind::Text) out += chunk.textAt(r, c);
+            else out += std::to_string(chunk.intAt(r, c));
+            out += '|';
+          }
+          for (size_t w = 0; w < chunk.spanNames().size(); ++w)
+            out += std::to_string(chunk.spanStarts(w)[r]) + "+" + std::to_string(chunk.spanEnds(w)[r]) + "|";
+          out += '\n';
+        }
+      },
+      chunkRows);
+  return out;
+}
+
+TEST(ResultViews, AssociationTraceRowsDoNotDependOnChunksOrReleasedColumns) {
+  // hgtx_kern_trace is a view over the association: row r is found from
+  // each kernel's first row (a kernel has one row per range, standalone
+  // ones a row alone), and its kernel and call cells are read a page at a
+  // time. Chunks that begin inside a kernel's rows, and the release of the
+  // report's columns after the run, must not change a cell.
+  const std::string path = ::testing::TempDir() + "views_assoc_" + std::to_string(getpid()) + ".asysrep";
+  const auto gen = asys::test::cli({"gen", "--seed", "3", "--scale", "1", "-o", path});
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  auto opened = asys::Report::open(path);
+  const asys::RuleSpec* rule = asys::findRule("hgtx_kern_trace");
+  ASSERT_NE(rule, nullptr);
+  using Items = std::vector<std::string>;
+  for (const Items& options : {Items{"standalone"}, Items{"standalone", "range-include=step"}, Items{"no-graph-mapping"}}) {
+    SCOPED_TRACE(options.size() > 1 ? options[1] : options[0]);
+    asys::Table view = asys::runRule(*rule, *opened, asys::parseRuleOptions(*rule, options));
+    ASSERT_TRUE(view.isView());
+    ASSERT_GT(view.rowCount(), 4000u);
+    const std::string whole = cellsInChunks(view, view.rowCount());
+    EXPECT_EQ(cellsInChunks(view, 7), whole);
+    EXPECT_EQ(cellsInChunks(view, 4093), whole);
+    opened->releaseKernelColumns(asys::kcol::all);
+    opened->releaseHggcApiColumns(asys::acol::all);
+    EXPECT_EQ(cellsInChunks(view, 1000), whole);
+  }
+  std::filesystem::remove(path);
+}
+
 }  // namespace
