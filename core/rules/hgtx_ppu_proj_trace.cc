@@ -40,56 +40,94 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
+// The trace as a view: the ranges in order (4 bytes a row), each range's
+// projection and the stacks, over the report's HGTX events, which it
+// shares; a row's cells (its range stack's text is one of its own) made when
+// a page or a writer's chunk asks. The activities and the association they
+// were projected from are not kept.
+class ProjTraceRows : public RowSource {
+ public:
+  ProjTraceRows(std::shared_ptr<const HgtxEvents> events, AssociationRanges ranges, RangeProjections proj,
+                HgtxStacks stacks, std::vector<uint32_t> rows, const StringPool& strings)
+      : h_(std::move(events)),
+        R_(std::move(ranges)),
+        proj_(std::move(proj)),
+        stacks_(std::move(stacks)),
+        rows_(std::move(rows)),
+        strings_(strings) {}
+
+  size_t rowCount() const override { return rows_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    const HgtxEvents& h = *h_;
+    for (size_t i = first; i < first + count; ++i) {
+      const uint32_t r = rows_[i];
+      const uint32_t e = R_.event[r];
+      t.setText(kName, strings_.get(R_.name[r]));
+      t.setInt(kProjStart, proj_.start[r]);
+      t.setInt(kProjDur, proj_.end[r] - proj_.start[r]);
+      t.setInt(kActive, proj_.active[r]);
+      t.setInt(kOrigStart, R_.start[r]);
+      t.setInt(kOrigDur, R_.end[r] - R_.start[r]);
+      t.setText(kStyle, styleName(R_.startEnd[r] != 0));
+      t.setInt(kPid, pidOf(h.globalTid[e]));
+      t.setInt(kTid, tidOf(h.globalTid[e]));
+      t.setInt(kOps, proj_.ops[r]);
+      t.setInt(kRangeId, hgtxRangeId(h, e));
+      // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
+      if (stacks_.onStack(e)) {
+        t.setInt(kLvl, stacks_.level[e]);
+        t.setInt(kNumChild, stacks_.numChild[e]);
+        if (stacks_.parent[e] != kNoParent) t.setInt(kParentId, hgtxRangeId(h, stacks_.parent[e]));
+        stackText_.clear();
+        appendRangeStack(h, stacks_, e, stackText_);
+        t.setText(kRangeStack, stackText_);
+      }
+      t.setSpan(0, R_.start[r], R_.end[r]);
+      t.setSpan(1, proj_.start[r], proj_.end[r]);
+      t.endRow();
+    }
+  }
+
+ private:
+  std::shared_ptr<const HgtxEvents> h_;
+  AssociationRanges R_;
+  RangeProjections proj_;
+  HgtxStacks stacks_;
+  std::vector<uint32_t> rows_;
+  const StringPool& strings_;
+  std::string stackText_;
+};
+
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
-  const HgtxAssociation& as = in.association;
-  const AssociationRanges& R = as.ranges;
-  const RangeProjections proj = projectRanges(in.activities, as);
-  const HgtxEvents& h = report.hgtx();
-  const HgtxStacks stacks = buildHgtxStacks(h);
-  StringPool& strings = report.strings();
+  AssociationRanges ranges;
+  RangeProjections proj;
+  std::string warning;
+  {  // the activities and their association end here: the view keeps the projections
+    AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
+    proj = projectRanges(in.activities, in.association);
+    ranges = std::move(in.association.ranges);
+    warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  }
+  std::shared_ptr<const HgtxEvents> events = report.sharedHgtx();
+  HgtxStacks stacks = buildHgtxStacks(*events);
 
   std::vector<uint32_t> rows;
-  for (uint32_t r = 0; r < R.size(); ++r)
+  for (uint32_t r = 0; r < ranges.size(); ++r)
     if (proj.ops[r] > 0) rows.push_back(r);
   // Projected start ascending, projected duration descending (an enclosing
   // range before the ranges it holds), then the original start.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
     const int64_t da = proj.end[a] - proj.start[a], db = proj.end[b] - proj.start[b];
-    return std::make_tuple(proj.start[a], -da, R.start[a], a) < std::make_tuple(proj.start[b], -db, R.start[b], b);
+    return std::make_tuple(proj.start[a], -da, ranges.start[a], a) <
+           std::make_tuple(proj.start[b], -db, ranges.start[b], b);
   });
 
-  Table t(columns());
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(events), std::move(ranges), std::move(proj),
+                                                     std::move(stacks), std::move(rows), report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
-  std::string stackText;
-  for (uint32_t r : rows) {
-    const uint32_t e = R.event[r];
-    t.setText(kName, strings.get(R.name[r]));
-    t.setInt(kProjStart, proj.start[r]);
-    t.setInt(kProjDur, proj.end[r] - proj.start[r]);
-    t.setInt(kActive, proj.active[r]);
-    t.setInt(kOrigStart, R.start[r]);
-    t.setInt(kOrigDur, R.end[r] - R.start[r]);
-    t.setText(kStyle, styleName(R.startEnd[r] != 0));
-    t.setInt(kPid, pidOf(h.globalTid[e]));
-    t.setInt(kTid, tidOf(h.globalTid[e]));
-    t.setInt(kOps, proj.ops[r]);
-    t.setInt(kRangeId, hgtxRangeId(h, e));
-    // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
-    if (stacks.onStack(e)) {
-      t.setInt(kLvl, stacks.level[e]);
-      t.setInt(kNumChild, stacks.numChild[e]);
-      if (stacks.parent[e] != kNoParent) t.setInt(kParentId, hgtxRangeId(h, stacks.parent[e]));
-      stackText.clear();
-      appendRangeStack(h, stacks, e, stackText);
-      t.setText(kRangeStack, stackText);
-    }
-    t.setSpan(0, R.start[r], R.end[r]);
-    t.setSpan(1, proj.start[r], proj.end[r]);
-    t.endRow();
-  }
-  addAssociationWarnings(t, in);
+  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
