@@ -39,11 +39,80 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
+// The trace as a view: the operators in order, each one's activities (4
+// bytes a row), and what a row shows of its activity that the operator set
+// does not hold (context, stream, name: 12 bytes an activity); a chunk's
+// cells are made when a writer or the viewer asks. The report's kernel and
+// memory tables are not referred to, so releasing them leaves the view whole.
+class OpTraceRows : public RowSource {
+ public:
+  OpTraceRows(OperatorSet ops, GroupUnions spans, std::vector<uint32_t> order, std::vector<size_t> firstRow,
+              std::vector<uint32_t> members, std::vector<int32_t> context, std::vector<int32_t> stream,
+              std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, const StringPool& strings)
+      : ops_(std::move(ops)),
+        spans_(std::move(spans)),
+        order_(std::move(order)),
+        firstRow_(std::move(firstRow)),
+        members_(std::move(members)),
+        context_(std::move(context)),
+        stream_(std::move(stream)),
+        nameOf_(std::move(nameOf)),
+        kernelRows_(kernelRows),
+        copyRows_(copyRows),
+        strings_(strings) {}
+
+  size_t rowCount() const override { return members_.size(); }
+  const OperatorSet& operators() const { return ops_; }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    if (count == 0) return;
+    const PpuActivities& act = ops_.activities;
+    // The operator (by its place in order_) whose rows hold `first`.
+    size_t o = static_cast<size_t>(std::upper_bound(firstRow_.begin(), firstRow_.end(), first) - firstRow_.begin()) - 1;
+    for (size_t r = first; r < first + count; ++r) {
+      while (firstRow_[o + 1] <= r) ++o;
+      const uint32_t i = order_[o], a = members_[r], row = act.row[a];
+      t.setText(kType, ops_.recognizer.typeName(ops_.type[i]));
+      t.setText(kName, strings_.get(ops_.name[i]));
+      t.setInt(kOpStart, spans_.start[i]);
+      t.setInt(kOpDuration, spans_.end[i] - spans_.start[i]);
+      t.setInt(kOpId, static_cast<int64_t>(o) + 1);
+      t.setInt(kPid, pidOf(act.globalPid[a]));
+      t.setInt(kDevice, act.deviceId[a]);
+      t.setInt(kStart, act.start[a]);
+      t.setInt(kDuration, act.end[a] - act.start[a]);
+      // Activity ids number kernels, then memcpys, then memsets.
+      switch (act.kind[a]) {
+        case ActivityKind::Kernel: t.setInt(kActivityId, row + 1); break;
+        case ActivityKind::Memcpy: t.setInt(kActivityId, kernelRows_ + row + 1); break;
+        case ActivityKind::Memset: t.setInt(kActivityId, kernelRows_ + copyRows_ + row + 1); break;
+      }
+      if (context_[a] >= 0) t.setInt(kContext, context_[a]);
+      if (stream_[a] >= 0) t.setInt(kStream, stream_[a]);
+      t.setText(kActivityName, strings_.get(nameOf_[a]));
+      t.setSpan(0, spans_.start[i], spans_.end[i]);
+      t.setSpan(1, act.start[a], act.end[a]);
+      t.endRow();
+    }
+  }
+
+ private:
+  OperatorSet ops_;
+  GroupUnions spans_;
+  std::vector<uint32_t> order_;
+  std::vector<size_t> firstRow_;  // by place in order_, and one past the last
+  std::vector<uint32_t> members_;
+  std::vector<int32_t> context_, stream_;  // by activity; -1: NULL
+  std::vector<uint32_t> nameOf_;           // by activity: a report string id
+  int64_t kernelRows_, copyRows_;
+  const StringPool& strings_;
+};
+
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  const OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx), kcol::place);
+  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx), kcol::place);
   const PpuActivities& act = ops.activities;
-  const GroupUnions spans = topLevelSpans(ops);
+  GroupUnions spans = topLevelSpans(ops);
   const Kernels& k = report.kernels(kcol::place);
   const MemoryOps& copies = report.memcpys();
   const MemoryOps& sets = report.memsets();
@@ -61,63 +130,61 @@ Table compute(RuleContext& ctx) {
     if (spans.end[a] != spans.end[b]) return spans.end[a] > spans.end[b];
     return a < b;
   });
-  std::vector<uint32_t> offset(ops.size() + 1, 0), members(act.size());
+  std::vector<uint32_t> offset(ops.size() + 1, 0), members;
   for (uint32_t t : ops.top)
     if (t != OperatorSet::kNone) ++offset[t + 1];
   for (size_t i = 0; i < ops.size(); ++i) offset[i + 1] += offset[i];
+  members.resize(offset.back());
   {
     std::vector<uint32_t> next(offset.begin(), offset.end() - 1);
     for (uint32_t a = 0; a < act.size(); ++a)
       if (ops.top[a] != OperatorSet::kNone) members[next[ops.top[a]]++] = a;
   }
+  // The rows in order: operator by operator, each one's members.
+  std::vector<size_t> firstRow(order.size() + 1, 0);
+  {
+    std::vector<uint32_t> inOrder;
+    inOrder.reserve(members.size());
+    for (size_t o = 0; o < order.size(); ++o) {
+      firstRow[o] = inOrder.size();
+      inOrder.insert(inOrder.end(), members.begin() + offset[order[o]], members.begin() + offset[order[o] + 1]);
+    }
+    firstRow[order.size()] = inOrder.size();
+    members = std::move(inOrder);
+  }
 
-  const int64_t kernelRows = static_cast<int64_t>(k.size()), copyRows = static_cast<int64_t>(copies.size());
-  Table t(columns());
-  t.declareSpans({"PPU Operator", "Device Activity"});
-  int64_t opId = 0;
-  for (uint32_t i : order) {
-    ++opId;
-    const std::string_view type = ops.recognizer.typeName(ops.type[i]), name = strings.get(ops.name[i]);
-    for (uint32_t p = offset[i]; p < offset[i + 1]; ++p) {
-      const uint32_t a = members[p], row = act.row[a];
-      t.setText(kType, type);
-      t.setText(kName, name);
-      t.setInt(kOpStart, spans.start[i]);
-      t.setInt(kOpDuration, spans.end[i] - spans.start[i]);
-      t.setInt(kOpId, opId);
-      t.setInt(kPid, pidOf(act.globalPid[a]));
-      t.setInt(kDevice, act.deviceId[a]);
-      t.setInt(kStart, act.start[a]);
-      t.setInt(kDuration, act.end[a] - act.start[a]);
-      int32_t context = -1, stream = -1;
-      switch (act.kind[a]) {
-        case ActivityKind::Kernel:
-          t.setInt(kActivityId, row + 1);
-          context = k.contextId[row];
-          stream = k.streamId[row];
-          t.setText(kActivityName, strings.get(namer.nameId(row)));
-          break;
-        case ActivityKind::Memcpy:
-          t.setInt(kActivityId, kernelRows + row + 1);
-          context = copies.contextId[row];
-          stream = copies.streamId[row];
-          t.setText(kActivityName, memcpyNames.name(copies.copyKind[row], copies.dstKind[row]));
-          break;
-        case ActivityKind::Memset:
-          t.setInt(kActivityId, kernelRows + copyRows + row + 1);
-          context = sets.contextId[row];
-          stream = sets.streamId[row];
-          t.setText(kActivityName, "Memset");
-          break;
-      }
-      if (context >= 0) t.setInt(kContext, context);
-      if (stream >= 0) t.setInt(kStream, stream);
-      t.setSpan(0, spans.start[i], spans.end[i]);
-      t.setSpan(1, act.start[a], act.end[a]);
-      t.endRow();
+  // Each activity's context, stream and name, taken now from the tables.
+  std::vector<int32_t> context(act.size(), -1), stream(act.size(), -1);
+  std::vector<uint32_t> nameOf(act.size(), kNoString);
+  const uint32_t memsetName = strings.intern("Memset");
+  for (uint32_t a : members) {
+    const uint32_t row = act.row[a];
+    switch (act.kind[a]) {
+      case ActivityKind::Kernel:
+        context[a] = k.contextId[row];
+        stream[a] = k.streamId[row];
+        nameOf[a] = namer.nameId(row);
+        break;
+      case ActivityKind::Memcpy:
+        context[a] = copies.contextId[row];
+        stream[a] = copies.streamId[row];
+        nameOf[a] = strings.intern(memcpyNames.name(copies.copyKind[row], copies.dstKind[row]));
+        break;
+      case ActivityKind::Memset:
+        context[a] = sets.contextId[row];
+        stream[a] = sets.streamId[row];
+        nameOf[a] = memsetName;
+        break;
     }
   }
-  addOperatorWarnings(t, ops);
+
+  const int64_t kernelRows = static_cast<int64_t>(k.size()), copyRows = static_cast<int64_t>(copies.size());
+  auto rows = std::make_shared<OpTraceRows>(std::move(ops), std::move(spans), std::move(order), std::move(firstRow),
+                                            std::move(members), std::move(context), std::move(stream),
+                                            std::move(nameOf), kernelRows, copyRows, strings);
+  Table t(columns(), rows);
+  t.declareSpans({"PPU Operator", "Device Activity"});
+  addOperatorWarnings(t, rows->operators());
   return t;
 }
 

@@ -397,7 +397,8 @@ TEST(ResultViews, AssociationTraceRowsDoNotDependOnChunksOrReleasedColumns) {
   // each kernel's first row (a kernel has one row per range, standalone
   // ones a row alone), and its kernel and call cells are read a page at a
   // time; hgtx_ppu_proj_trace keeps the projections and shares the HGTX
-  // events. Chunks that begin inside a kernel's rows, and the release of
+  // events; ppu_op_trace keeps the operator set and finds a row's operator
+  // from each operator's first row. Chunks that begin inside a kernel's rows, and the release of
   // the report's columns after the run, must not change a cell.
   const std::string path = ::testing::TempDir() + "views_assoc_" + std::to_string(getpid()) + ".asysrep";
   const auto gen = asys::test::cli({"gen", "--seed", "3", "--scale", "1", "-o", path});
@@ -410,6 +411,8 @@ TEST(ResultViews, AssociationTraceRowsDoNotDependOnChunksOrReleasedColumns) {
       {"hgtx_kern_trace", {"no-graph-mapping"}},
       {"hgtx_ppu_proj_trace", {}},
       {"hgtx_ppu_proj_trace", {"range-exclude=Gemm"}},
+      {"ppu_op_trace", {}},
+      {"ppu_op_trace", {"device=1"}},
   };
   for (const auto& [name, options] : runs) {
     SCOPED_TRACE(name + (options.empty() ? "" : ":" + options.back()));

@@ -456,7 +456,8 @@ TEST(TimelineProjection, AsHgtxPpuProjTraceGivesIt) {
   const RuleSpec* rule = findRule("hgtx_ppu_proj_trace");
   ASSERT_NE(rule, nullptr);
   for (int device : {0, 1, 2}) {
-    const Table table = runRule(*rule, *report, parseRuleOptions(*rule, {"device=" + std::to_string(device)}));
+    Table table = runRule(*rule, *report, parseRuleOptions(*rule, {"device=" + std::to_string(device)}));
+    table.materialize();  // the trace is a view: its cells are made when asked
     R expected;
     for (size_t r = 0; r < table.rowCount(); ++r) {
       const int64_t start = table.intAt(r, 1);
