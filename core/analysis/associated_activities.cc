@@ -19,6 +19,9 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
   report.hggcApi(acol::links);
   StageTimer timer("association: ranges and pairs");
   out.association = associateHgtx(report, out.activities, ranges);
+  // The links served the association; no rule reads them after it.
+  std::vector<int64_t>().swap(out.activities.correlationId);
+  std::vector<int64_t>().swap(out.activities.graphNodeId);
   out.memoryToo = activities.memory;
   for (size_t a = 0; a < out.activities.size(); ++a)
     if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;

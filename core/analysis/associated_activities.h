@@ -24,8 +24,9 @@ struct AssociatedActivities {
 };
 
 // The activities `activities` selects (their links loaded, whatever
-// `activities.links` says: the association follows them), associated with
-// the ranges `ranges` selects.
+// `activities.links` says: the association follows them, and releases them
+// once it has: correlationId and graphNodeId come back empty), associated
+// with the ranges `ranges` selects.
 AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges);
 
 // The warning a result carries when `unlaunched` activities have no

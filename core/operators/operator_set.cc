@@ -76,9 +76,6 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   sel.window = query.window;
   AssociatedActivities in = associateActivities(report, std::move(sel), std::move(ranges));
   ops.activities = std::move(in.activities);
-  // The links served the association; nothing reads them any more.
-  std::vector<int64_t>().swap(ops.activities.correlationId);
-  std::vector<int64_t>().swap(ops.activities.graphNodeId);
   const PpuActivities& act = ops.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
