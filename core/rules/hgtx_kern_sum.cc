@@ -92,24 +92,43 @@ Table compute(RuleContext& ctx) {
     return g;
   };
 
-  // Kernels: each counts once per row, however many of the row's ranges
-  // (nested ranges of one name) it is associated with.
-  std::vector<uint32_t> groupOf, lastActivity;
-  std::vector<int64_t> duration;
+  // Each pair's row first, so the pairs by range (for HGTX Inst) and the
+  // durations by row (for the statistics) are never held at once.
   std::vector<uint32_t> pairRow(as.pairCount());
   for (size_t a = 0; a < act.size(); ++a) {
-    const auto ranges = as.rangesOf(a);
     uint32_t p = as.activityOffset[a];
-    for (uint32_t r : ranges) {
-      const uint32_t g = rowOf(ownerOfSlot[r], kernelNameOf[a]);
-      pairRow[p++] = g;
-      if (g >= lastActivity.size()) lastActivity.resize(g + 1, kNoMatch);
+    for (uint32_t r : as.rangesOf(a)) pairRow[p++] = rowOf(ownerOfSlot[r], kernelNameOf[a]);
+  }
+  // Ranges: each counts once per row it has a kernel in.
+  std::vector<uint32_t> hgtxInst(rows.size(), 0);
+  {
+    const ActivitiesByRange byRange = activitiesByRange(as);
+    std::vector<uint32_t> lastRange(rows.size(), kNoMatch);
+    for (size_t r = 0; r < R.size(); ++r) {
+      for (uint32_t p : std::span<const uint32_t>(byRange.pair.data() + byRange.offset[r],
+                                                  byRange.offset[r + 1] - byRange.offset[r])) {
+        const uint32_t g = pairRow[p];
+        if (lastRange[g] != r) {
+          lastRange[g] = static_cast<uint32_t>(r);
+          ++hgtxInst[g];
+        }
+      }
+    }
+  }
+  // Kernels: each counts once per row, however many of the row's ranges
+  // (nested ranges of one name) it is associated with.
+  std::vector<uint32_t> groupOf, lastActivity(rows.size(), kNoMatch);
+  std::vector<int64_t> duration;
+  for (size_t a = 0; a < act.size(); ++a) {
+    const uint32_t first = as.activityOffset[a], last = as.activityOffset[a + 1];
+    for (uint32_t p = first; p < last; ++p) {
+      const uint32_t g = pairRow[p];
       if (lastActivity[g] == a) continue;
       lastActivity[g] = static_cast<uint32_t>(a);
       groupOf.push_back(g);
       duration.push_back(act.end[a] - act.start[a]);
     }
-    if (ranges.empty() && standalone) {
+    if (first == last && standalone) {
       const uint32_t call = as.launchCall[a];
       const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
                                               : ownerOf(kNoString, false, api.globalTid[call], kNoValue);
@@ -117,19 +136,14 @@ Table compute(RuleContext& ctx) {
       duration.push_back(act.end[a] - act.start[a]);
     }
   }
-  // Ranges: each counts once per row it has a kernel in.
-  const ActivitiesByRange byRange = activitiesByRange(as);
-  std::vector<uint32_t> hgtxInst(rows.size(), 0), lastRange(rows.size(), kNoMatch);
-  for (size_t r = 0; r < R.size(); ++r) {
-    for (uint32_t p : std::span<const uint32_t>(byRange.pair.data() + byRange.offset[r],
-                                                byRange.offset[r + 1] - byRange.offset[r])) {
-      const uint32_t g = pairRow[p];
-      if (lastRange[g] != r) {
-        lastRange[g] = static_cast<uint32_t>(r);
-        ++hgtxInst[g];
-      }
-    }
-  }
+  hgtxInst.resize(rows.size(), 0);  // standalone rows have no range
+  // The activities and their pairs are done with: give them back before
+  // the statistics sort the durations.
+  const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  std::vector<uint32_t>().swap(pairRow);
+  std::vector<uint32_t>().swap(lastActivity);
+  std::vector<uint32_t>().swap(kernelNameOf);
+  in = AssociatedActivities{};
   const std::vector<DurationStats> stats = summarizeGroups(groupOf, duration, rows.size());
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
@@ -173,7 +187,7 @@ Table compute(RuleContext& ctx) {
     t.setText(kName, strings.get(rowKernel[g]));
     t.endRow();
   }
-  addAssociationWarnings(t, in);
+  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
