@@ -47,20 +47,27 @@ std::vector<ColumnSpec> columns() {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
-  const PpuActivities& act = in.activities;
-  const HgtxAssociation& as = in.association;
-  const AssociationRanges& R = as.ranges;
-  const RangeProjections proj = projectRanges(act, as);
+  // The projections, the ranges and the activities' extent (the time range
+  // In-Use is a share of) are what the groups need: the activities and
+  // their pairs go before the groups are made.
+  AssociationRanges R;
+  RangeProjections proj;
+  Span active{0, 0};
+  std::string warning;
+  {
+    AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
+    const PpuActivities& act = in.activities;
+    proj = projectRanges(act, in.association);
+    if (act.size() > 0) {
+      active = {act.start[0], act.end[0]};
+      for (int64_t e : act.end) active.end = std::max(active.end, e);
+    }
+    R = std::move(in.association.ranges);
+    warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  }
   const HgtxStacks stacks = buildHgtxStacks(report.hgtx());
   StringPool& strings = report.strings();
 
-  // The time range In-Use is a share of.
-  Span active{0, 0};
-  if (act.size() > 0) {
-    active = {act.start[0], act.end[0]};
-    for (int64_t e : act.end) active.end = std::max(active.end, e);
-  }
   const Span range = ctx.options.value("range-mode") == "full" ? statisticsRange(report, ctx.window, active) : active;
 
   KeyGroups groups;
@@ -128,7 +135,7 @@ Table compute(RuleContext& ctx) {
     }
     t.endRow();
   }
-  addAssociationWarnings(t, in);
+  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
