@@ -7,8 +7,11 @@
 # Generates bench/out/scale-SCALE.asysrep (asys gen --seed 11) and its
 # `--profile slow` twin for the compare rules, runs each statistics, expert
 # and compare rule once per build with its output sent to /dev/null, and
-# writes bench/out/rule-peaks-SCALE.md: rule, seconds, peak MiB and peak as a
-# share of the report's size. A run that fails (exit status not 0, or no
+# writes bench/out/rule-peaks-SCALE.md: rule, seconds, peak MiB, peak as a
+# share of the report's size, and the peak in bytes a row of the tables the
+# rule needs (the rows its memory estimate counts, from ASYS_PROFILE's
+# "memory estimate" line): what a rule's `memoryPerRow` declares
+# (core/rules/memory_estimate.h). A run that fails (exit status not 0, or no
 # header line in its output) is an error of the script, never a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,12 +32,13 @@ rules() {
     done
 }
 
-# One run: prints "SECONDS PEAK_KIB", or fails naming the rule.
+# One run: prints "SECONDS PEAK_KIB ROWS" (ROWS: the estimate's rows, 0 for a
+# build that does not say them), or fails naming the rule.
 measure() {
   local bin=$1 command=$2 rule=$3; shift 3
   local out err times
   out=$(mktemp) err=$(mktemp) times=$(mktemp)
-  if ! /usr/bin/time -f '%e %M' -o "$times" "$bin" "$command" -r "$rule" "$@" >"$out" 2>"$err"; then
+  if ! ASYS_PROFILE=1 /usr/bin/time -f '%e %M' -o "$times" "$bin" "$command" -r "$rule" "$@" >"$out" 2>"$err"; then
     echo "bench: $bin $command -r $rule failed: $(tail -1 "$err")" >&2
     rm -f "$out" "$err" "$times"
     return 1
@@ -45,7 +49,9 @@ measure() {
     echo "bench: $bin $command -r $rule printed no table" >&2
     return 1
   fi
-  cat "$times"
+  local rows
+  rows=$(sed -n 's/^asys-profile: memory estimate [^ ]* \([0-9]*\) rows.*/\1/p' "$err" | head -1)
+  echo "$(cat "$times") ${rows:-0}"
   rm -f "$out" "$err" "$times"
 }
 
@@ -54,11 +60,11 @@ table=bench/out/rule-peaks-$scale.md
   echo "Report: $report ($bytes bytes); $(nproc) cores; $(date -u +%F); commit $(git rev-parse --short HEAD)"
   echo
   if [ -n "$before" ]; then
-    echo "| rule | before (s) | after (s) | before peak (MiB) | after peak (MiB) | after peak / report |"
-    echo "|---|---|---|---|---|---|"
+    echo "| rule | before (s) | after (s) | before peak (MiB) | after peak (MiB) | after peak / report | after bytes / row |"
+    echo "|---|---|---|---|---|---|---|"
   else
-    echo "| rule | time (s) | peak (MiB) | peak / report |"
-    echo "|---|---|---|---|"
+    echo "| rule | time (s) | peak (MiB) | peak / report | bytes / row |"
+    echo "|---|---|---|---|---|"
   fi
 } >"$table"
 
@@ -67,13 +73,16 @@ row() {  # command rule args...
   local a b=""
   [ -n "$before" ] && b=$(measure "$before" "$command" "$rule" "$@")
   a=$(measure "$after" "$command" "$rule" "$@")
-  local at=${a% *} ak=${a#* }
-  local share
+  local at ak rows bt bk
+  read -r at ak rows <<<"$a"
+  read -r bt bk _ <<<"${b:-0 0 0}"
+  local share perRow="-"
   share=$(echo "scale=3; $ak * 1024 / $bytes" | bc)
+  [ "$rows" -gt 0 ] && perRow=$(( (ak * 1024 + rows - 1) / rows ))
   if [ -n "$before" ]; then
-    echo "| $rule | ${b% *} | $at | $(( ${b#* } / 1024 )) | $(( ak / 1024 )) | $share |"
+    echo "| $rule | $bt | $at | $(( bk / 1024 )) | $(( ak / 1024 )) | $share | $perRow |"
   else
-    echo "| $rule | $at | $(( ak / 1024 )) | $share |"
+    echo "| $rule | $at | $(( ak / 1024 )) | $share | $perRow |"
   fi | tee -a "$table"
 }
 

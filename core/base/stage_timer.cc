@@ -24,4 +24,8 @@ StageTimer::~StageTimer() {
   std::fprintf(stderr, "asys-profile: %s %.1f ms\n", stage_.c_str(), ms);
 }
 
+void profileNote(const std::string& line) {
+  if (profiling()) std::fprintf(stderr, "asys-profile: %s\n", line.c_str());
+}
+
 }  // namespace asys

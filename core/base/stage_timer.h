@@ -21,4 +21,8 @@ class StageTimer {
   bool on_;
 };
 
+// With ASYS_PROFILE set, prints "asys-profile: <line>" (a figure that is no
+// timing: the memory estimate's rows, for bench/rule-peaks.sh).
+void profileNote(const std::string& line);
+
 }  // namespace asys

@@ -131,6 +131,12 @@ bool Report::hasData(std::string_view table) const {
   return false;
 }
 
+uint64_t Report::rowEstimate(const std::string& table) const {
+  if (!hasData(table)) return 0;
+  Statement st(*db_, "SELECT max(rowid) FROM \"" + table + "\"");
+  return st.step() && !st.isNull(0) && st.int64(0) > 0 ? static_cast<uint64_t>(st.int64(0)) : 0;
+}
+
 void Report::loadStrings() {
   if (!stringsError_.empty()) throw Error(stringsError_);
   if (stringsLoaded_) return;

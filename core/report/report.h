@@ -197,6 +197,9 @@ class Report {
   void setDisplayPath(const std::string& path) { path_ = summary_.path = path; }
   const ReportSummary& summary() const { return summary_; }
   bool hasData(std::string_view table) const;  // present and not empty
+  // The rows of `table` as its largest rowid says (no scan: a table
+  // written and never deleted from holds that many); 0 when absent.
+  uint64_t rowEstimate(const std::string& table) const;
 
   StringPool& strings();
   // The HGGC API calls with at least the `columns` (acol bits) loaded.

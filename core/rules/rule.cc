@@ -7,6 +7,7 @@
 #include "core/base/stage_timer.h"
 #include "core/base/text.h"
 #include "core/rules/compare.h"
+#include "core/rules/memory_estimate.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -216,6 +217,7 @@ Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const R
   if (!rule.compare) throw Error(rule.name + " reads one report, not a base and a target");
   checkNeeds(rule, base);
   checkNeeds(rule, target);
+  checkRuleMemory(rule, base, &target);
   RuleContext b{base, options, baseWindow, config}, t{target, options, targetWindow, config};
   StageTimer timer("compare rule " + rule.name);
   return compareTables(*rule.compare, b, t, options.flag("matched-only"));
@@ -225,6 +227,7 @@ Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, 
               const RuleConfig& config) {
   if (rule.compare) throw Error(rule.name + " compares two reports: give a base and a target report");
   checkNeeds(rule, report);
+  checkRuleMemory(rule, report);
   RuleContext ctx{report, options, window, config};
   StageTimer timer("rule " + rule.name);
   Table t = rule.compute(ctx);

@@ -158,6 +158,12 @@ struct RuleSpec {
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.
   const CompareSpec* compare = nullptr;
+  // The rule's peak memory in bytes a row of the tables it needs (`needs`,
+  // with their alternatives), measured on the generator's reports
+  // (bench/rule-peaks.sh prints it): what the engine's estimate multiplies
+  // the report's rows by to refuse a rule past its memory budget before it
+  // starts (core/rules/memory_estimate.h). 0: never refused.
+  uint32_t memoryPerRow = 0;
 };
 
 const std::vector<const RuleSpec*>& allRules();
