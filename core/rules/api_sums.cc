@@ -53,6 +53,7 @@ const RuleSpec& hggcApiSumRule() {
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
       .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.hggcApi(), ctx.report.strings(), ctx.window); },
+      .memoryPerRow = 80,  // bench/rule-peaks.sh 250: 77 MiB
   };
   return rule;
 }

@@ -108,6 +108,7 @@ const RuleSpec& hggcApiTraceRule() {
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Duration", {"Name", "Pid"}},
       .compute = compute,
+      .memoryPerRow = 48,  // bench/rule-peaks.sh 250: 47 MiB
   };
   return rule;
 }

@@ -106,6 +106,7 @@ const RuleSpec& hggcPpuKernGbTraceRule() {
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},
       .pie = {"Duration", {"Name", "PID", "Device ID"}},
       .compute = compute,
+      .memoryPerRow = 64,  // bench/rule-peaks.sh 250: 59 MiB
   };
   return rule;
 }

@@ -62,6 +62,7 @@ const RuleSpec& hggcPpuKernSumRule() {
       .pie = {"Total Time", {"Name"}},
       .sumColumns = {"Time", "Total Time"},  // 2.3.7 通过选中行来统计求列和
       .compute = compute,
+      .memoryPerRow = 72,  // bench/rule-peaks.sh 250: 60 MiB
   };
   return rule;
 }

@@ -286,6 +286,7 @@ const RuleSpec& hggcPpuTraceRule() {
       .needs = {ppuActivityNeed()},
       .pie = {"Duration", {"Name", "Device"}},
       .compute = compute,
+      .memoryPerRow = 80,  // bench/rule-peaks.sh 250: 75 MiB
   };
   return rule;
 }

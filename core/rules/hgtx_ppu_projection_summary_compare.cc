@@ -58,6 +58,7 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
       .needs = hgtxPpuProjSumRule().needs,
       .pie = {},
       .compare = &spec(),
+      .memoryPerRow = 104,  // bench/rule-peaks.sh 250: 561 MiB
   };
   return rule;
 }

@@ -111,6 +111,7 @@ const RuleSpec& pcclDesyncSummaryRule() {
       .needs = pcclDesyncNeeds(),
       .pie = {"Total Duration", {"Kernel Name"}},
       .compute = compute,
+      .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 49 MiB
   };
   return rule;
 }

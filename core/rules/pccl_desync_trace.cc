@@ -103,6 +103,7 @@ const RuleSpec& pcclDesyncTraceRule() {
       .needs = pcclDesyncNeeds(),
       .pie = {.valueColumn = "", .keyColumns = {"Last Process", "Last Device"}, .countRows = true},
       .compute = compute,
+      .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 50 MiB
   };
   return rule;
 }

@@ -102,6 +102,7 @@ const RuleSpec& ppuGapsRule() {
       .pie = {"Duration", {"PID", "Device ID"}},
       .compute = compute,
       .command = RuleCommand::Analyze,
+      .memoryPerRow = 120,  // bench/rule-peaks.sh 250: 117 MiB
   };
   return rule;
 }

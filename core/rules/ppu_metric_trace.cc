@@ -123,6 +123,7 @@ const RuleSpec& ppuMetricTraceRule() {
       .needs = {{"PPU_METRICS", "PPU metric data", "--ppu-metrics-device all"}},
       .pie = {},
       .compute = compute,
+      .memoryPerRow = 64,  // bench/rule-peaks.sh 250: 51 MiB
   };
   return rule;
 }

@@ -178,6 +178,7 @@ const RuleSpec& ppuTimeUtilRule() {
       .pie = {"Duration", {"Device ID", "PID"}},
       .compute = compute,
       .command = RuleCommand::Analyze,
+      .memoryPerRow = 112,  // bench/rule-peaks.sh 250: 109 MiB
   };
   return rule;
 }
