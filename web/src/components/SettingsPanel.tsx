@@ -2,6 +2,7 @@
 // the global options it reads (edited as lists, shared by every rule).
 import type { GlobalOptionSpec, OptionSpec, RuleDecl } from '../engine/types';
 import { parseChoiceList, parseIdList, type SettingValues } from '../lib/options';
+import { missingIds } from '../lib/report_settings';
 import { ListSetting } from './ListSetting';
 import { choiceLabel, defaultLabel, groupLabel, optionHelp, optionLabel } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
@@ -109,9 +110,11 @@ function Control({
   known: KnownId[];
   onChange: (v: string) => void;
 }) {
-  const { lang } = useLang();
+  const { lang, t } = useLang();
   const label = optionLabel(opt, lang);
   const id = `opt-${opt.name}`;
+  // Ids the value names that this report does not have (device=2 on a one-GPU trace): said, never a silent empty table.
+  const missing = opt.kind === 'IdList' ? missingIds(value, known.map((k) => k.id)) : [];
   const help = optionHelp(opt, lang) || undefined;
   const shownDefault = defaultLabel(opt, lang);
   let control: React.ReactNode;
@@ -146,7 +149,14 @@ function Control({
     case 'IdList':
       control =
         known.length > 0 && known.length <= MAX_TOGGLES && parseIdList(value) !== null ? (
-          <IdPicker value={value} known={known} onChange={onChange} allLabel={shownDefault || 'All'} />
+          <IdPicker
+            value={value}
+            known={known}
+            missing={missing}
+            missingTitle={t.notInReport}
+            onChange={onChange}
+            allLabel={shownDefault || 'All'}
+          />
         ) : (
           <input
             id={id}
@@ -212,6 +222,11 @@ function Control({
       </label>
       {control}
       {error && <span className="setting-error">{error}</span>}
+      {missing.length > 0 && (
+        <span className="setting-notice" role="note" data-testid={`setting-missing-${opt.name}`}>
+          {t.idsNotInReport(missing.join(', '))}
+        </span>
+      )}
     </div>
   );
 }
@@ -220,11 +235,16 @@ function Control({
 function IdPicker({
   value,
   known,
+  missing,
+  missingTitle,
   onChange,
   allLabel,
 }: {
   value: string;
   known: KnownId[];
+  /** Chosen ids the report does not have: shown as chosen, marked, a click drops them. */
+  missing: number[];
+  missingTitle: string;
   onChange: (v: string) => void;
   allLabel: string;
 }) {
@@ -256,6 +276,20 @@ function IdPicker({
           data-id={d.id}
         >
           {d.id}
+        </button>
+      ))}
+      {missing.map((id) => (
+        <button
+          type="button"
+          key={`missing-${id}`}
+          className="chip toggle on missing"
+          onClick={() => toggle(id)}
+          aria-pressed
+          title={missingTitle}
+          data-id={id}
+          data-missing="true"
+        >
+          {id}
         </button>
       ))}
     </div>

@@ -42,6 +42,8 @@ const en = {
   sortColumnTitle: (header: string) => `${header} — click to sort`,
   // settings
   noSettings: 'This rule has no settings.',
+  notInReport: 'Not in this report: click to drop it',
+  idsNotInReport: (ids: string) => `${ids}: not in this report, so no rows come from it. Pick one it has, or All.`,
   reset: 'Reset',
   resetTitle: "Back to the rule's defaults",
   add: 'Add',
@@ -159,6 +161,8 @@ const zh: Messages = {
   rowNumberTitle: '规则输出顺序中的行号',
   sortColumnTitle: (header) => `${header} — 点击排序`,
   noSettings: '该规则没有可以配置的设置选项。',
+  notInReport: '本报告中没有：点击移除',
+  idsNotInReport: (ids) => `${ids}：本报告中没有，因此不会产生任何行。请选择本报告中有的值，或选择“全部”。`,
   reset: '恢复默认',
   resetTitle: '恢复该规则的默认设置',
   add: '添加',

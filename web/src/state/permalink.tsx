@@ -103,7 +103,7 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
     }
     prefs.selectRule(ruleViewOf(link.view), decl.name);
     for (const [name, value] of Object.entries(link.settings)) {
-      if (decl.options.some((o) => o.name === name)) prefs.setSetting(decl, name, value);
+      if (decl.options.some((o) => o.name === name)) prefs.setSetting(decl, name, value, base.id);
       else addProblem(`"${name}" is no option of ${decl.name}: ignored.`);
     }
     for (const [name, entries] of Object.entries(link.global)) {

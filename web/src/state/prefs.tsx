@@ -1,18 +1,24 @@
 // View preferences shared by the stats and compare views: the rule each
-// view shows, each rule's settings, the pie's key column per rule, how many
-// slices, whether the chart is open. Shared, not the views' own, so that a
-// permalink can set them (state/permalink.tsx).
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode, type SetStateAction } from 'react';
+// view shows, each rule's settings in each open report (lib/report_settings.ts:
+// a report's settings are its own, restored when it is active again), the
+// pie's key column per rule, how many slices, whether the chart is open.
+// Shared, not the views' own, so that a permalink can set them
+// (state/permalink.tsx).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode, type SetStateAction } from 'react';
 import type { RuleDecl } from '../engine/types';
-import { defaultSettings, type SettingValues } from '../lib/options';
+import type { SettingValues } from '../lib/options';
 import type { RuleView } from '../lib/permalink';
+import { settingsIn, withoutReport, withReset, withSetting, type ReportSettings } from '../lib/report_settings';
+import { useReports } from './reports';
 
 interface PrefsState {
   /** The rule each view shows (null: the view picks its first). */
   selectedRule: Record<RuleView, string | null>;
   selectRule: (view: RuleView, rule: SetStateAction<string | null>) => void;
+  /** The rule's settings in the active report (the compare view's base). */
   settingsOf: (rule: RuleDecl) => SettingValues;
-  setSetting: (rule: RuleDecl, name: string, value: string) => void;
+  /** Sets one in the active report, or in `report` (a permalink's base, before it is active). */
+  setSetting: (rule: RuleDecl, name: string, value: string, report?: number) => void;
   resetSettings: (rule: RuleDecl) => void;
   pieKeys: Record<string, string>;
   setPieKey: (rule: string, key: string) => void;
@@ -29,15 +35,36 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   const selectRule = useCallback((view: RuleView, rule: SetStateAction<string | null>) => {
     setSelectedRule((s) => ({ ...s, [view]: typeof rule === 'function' ? rule(s[view]) : rule }));
   }, []);
-  const [settings, setSettings] = useState<Record<string, SettingValues>>({});
+  const { active, reports } = useReports();
+  const activeId = active?.id ?? null;
+  const [settings, setSettings] = useState<ReportSettings>({});
+  // A closed report's settings go with it (an id the engine gives again starts afresh).
+  useEffect(() => {
+    setSettings((s) => {
+      let out = s;
+      for (const key of Object.keys(s)) {
+        if (!reports.some((r) => r.id === Number(key))) out = withoutReport(out, Number(key));
+      }
+      return out;
+    });
+  }, [reports]);
   const [pieKeys, setPieKeys] = useState<Record<string, string>>({});
   const [topN, setTopN] = useState(10);
   const [chartOpen, setChartOpen] = useState(true);
-  const settingsOf = useCallback((rule: RuleDecl) => settings[rule.name] ?? defaultSettings(rule), [settings]);
-  const setSetting = useCallback((rule: RuleDecl, name: string, value: string) => {
-    setSettings((s) => ({ ...s, [rule.name]: { ...(s[rule.name] ?? defaultSettings(rule)), [name]: value } }));
-  }, []);
-  const resetSettings = useCallback((rule: RuleDecl) => setSettings((s) => ({ ...s, [rule.name]: defaultSettings(rule) })), []);
+  const settingsOf = useCallback((rule: RuleDecl) => settingsIn(settings, activeId, rule), [settings, activeId]);
+  const setSetting = useCallback(
+    (rule: RuleDecl, name: string, value: string, report?: number) => {
+      const id = report ?? activeId;
+      if (id !== null) setSettings((s) => withSetting(s, id, rule, name, value));
+    },
+    [activeId],
+  );
+  const resetSettings = useCallback(
+    (rule: RuleDecl) => {
+      if (activeId !== null) setSettings((s) => withReset(s, activeId, rule));
+    },
+    [activeId],
+  );
   const setPieKey = useCallback((rule: string, key: string) => setPieKeys((p) => ({ ...p, [rule]: key })), []);
   const toggleChart = useCallback(() => setChartOpen((o) => !o), []);
   const value = useMemo(
