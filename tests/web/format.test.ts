@@ -6,6 +6,7 @@ import {
   formatDurationNs,
   formatInt,
   THIN_SPACE as T,
+  ungroupDigits,
 } from '../../web/src/lib/format';
 
 describe('formatInt', () => {
@@ -64,5 +65,19 @@ describe('summary formats', () => {
     expect(formatCount(1)).toBe('1 row');
     expect(formatCount(0)).toBe('0 rows');
     expect(formatCount(1234567)).toBe(`1${T}234${T}567 rows`);
+  });
+});
+
+describe('copied text is plain', () => {
+  it('drops the group separators between digits only', () => {
+    expect(ungroupDigits(`393${T}100${T}090`)).toBe('393100090');
+    expect(ungroupDigits(`-1${T}234.5\t12${T}345`)).toBe('-1234.5\t12345');
+    expect(ungroupDigits(formatInt(2 ** 60))).toBe('1152921504606846976');
+    expect(ungroupDigits(`a${T}1 b`)).toBe(`a${T}1 b`);
+  });
+  it('groups the same way whatever the interface language (no locale in the format)', () => {
+    // formatInt takes no language: lang=zh shows what lang=en shows.
+    expect(formatInt(1234567)).toBe(`1${T}234${T}567`);
+    expect(formatDecimal1(1234567.25)).toBe(`1${T}234${T}567.3`);
   });
 });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
 import { downloadText, type ExportFormat } from '../lib/download';
-import { formatInt, formatRowsShown } from '../lib/format';
+import { formatInt, formatRowsShown, THIN_SPACE, ungroupDigits } from '../lib/format';
 import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
 import { cellDisplay, findColumn, identityOrder, type DecodedResult } from '../lib/result';
 import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
@@ -152,7 +152,16 @@ export function ResultView(props: Props) {
   const valueLabel = pie?.countRows ? 'rows' : valueCol >= 0 ? result.columns[valueCol].header : (pie?.valueColumn ?? '');
 
   return (
-    <div className="result-view">
+    <div
+      className="result-view"
+      onCopy={(e) => {
+        // Copied cells and sums are plain numbers, as the CSV export writes them (the table groups the digits).
+        const text = window.getSelection()?.toString() ?? '';
+        if (!text.includes(THIN_SPACE)) return;
+        e.clipboardData.setData('text/plain', ungroupDigits(text));
+        e.preventDefault();
+      }}
+    >
       <div className="result-main">
         <div className="toolbar">
           <span className="row-count" data-testid="row-count">

@@ -13,6 +13,15 @@ function groupDigits(digits: string): string {
   return out;
 }
 
+/**
+ * Text copied from the tables, plain: the digit-group separators between
+ * digits dropped ("393 100 090 ns" -> "393100090 ns"), like the CSV/XLSX
+ * exports; any other character, a thin space between words included, kept.
+ */
+export function ungroupDigits(text: string): string {
+  return text.replace(/(\d)\u202f(?=\d)/g, '$1');
+}
+
 /** 393100090 -> "393 100 090" (thin spaces; none with `separators` false); NaN -> "-"; a BigInt exactly. */
 export function formatInt(v: number | bigint, separators = true): string {
   const group = (neg: boolean, digits: string) => (neg ? '-' : '') + (separators ? groupDigits(digits) : digits);
