@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRules } from '../../web/src/engine/normalize';
-import { missingIds, settingsIn, withoutReport, withReset, withSetting, type ReportSettings } from '../../web/src/lib/report_settings';
+import { COMPARE_KEY, missingIds, settingsIn, settingsKey, withoutReport, withReset, withSetting, type ReportSettings } from '../../web/src/lib/report_settings';
 
 // Two rules as listRules() declares them (trimmed to their options).
 const decls = normalizeRules([
@@ -77,6 +77,21 @@ describe('per-report settings', () => {
     expect(settingsIn(s, DEMO, kern)).toEqual({ rows: '-1', device: '' });
     expect(settingsIn(s, KINETO, kern)).toEqual({ rows: '-1', device: '0' });
     expect(withoutReport(s, 7)).toBe(s);
+  });
+});
+
+describe('compare rules', () => {
+  const cmp = { ...kern, name: 'ppu_kernel_summary_compare', compare: true };
+  it('live in the compare view, not in its base report: a swap keeps them', () => {
+    expect(settingsKey(kern, DEMO)).toBe(DEMO);
+    expect(settingsKey(cmp, DEMO)).toBe(COMPARE_KEY);
+    expect(settingsKey(cmp, KINETO)).toBe(COMPARE_KEY);
+    expect(settingsKey(kern, null)).toBe(null);
+    let s: ReportSettings = withSetting({}, settingsKey(cmp, DEMO)!, cmp, 'rows', '3');
+    expect(settingsIn(s, settingsKey(cmp, KINETO), cmp)).toEqual({ rows: '3', device: '' });
+    // Closing a report never drops them.
+    s = withoutReport(s, COMPARE_KEY);
+    expect(settingsIn(s, COMPARE_KEY, cmp)).toEqual({ rows: '3', device: '' });
   });
 });
 

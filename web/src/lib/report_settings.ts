@@ -5,7 +5,13 @@
 import type { RuleDecl } from '../engine/types';
 import { defaultSettings, parseIdList, type SettingValues } from './options';
 
-/** Report id -> rule name -> the settings as the panel holds them. */
+/**
+ * The compare rules' key: they read two reports, and swapping the pair keeps
+ * their settings, so they are the compare view's, not one report's.
+ */
+export const COMPARE_KEY = -1;
+
+/** Report id (or COMPARE_KEY) -> rule name -> the settings as the panel holds them. */
 export type ReportSettings = Record<number, Record<string, SettingValues>>;
 
 /** The rule's settings in a report: its own, or the declared defaults. */
@@ -25,9 +31,14 @@ export function withReset(store: ReportSettings, report: number, rule: RuleDecl)
   return { ...store, [report]: { ...(store[report] ?? {}), [rule.name]: defaultSettings(rule) } };
 }
 
+/** Where a rule's settings live: the report's own, or the compare view's for a compare rule. */
+export function settingsKey(rule: RuleDecl, report: number | null): number | null {
+  return rule.compare ? COMPARE_KEY : report;
+}
+
 /** The store without a closed report's settings. */
 export function withoutReport(store: ReportSettings, report: number): ReportSettings {
-  if (!(report in store)) return store;
+  if (report === COMPARE_KEY || !(report in store)) return store;
   const out = { ...store };
   delete out[report];
   return out;

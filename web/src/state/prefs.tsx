@@ -8,14 +8,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { RuleDecl } from '../engine/types';
 import type { SettingValues } from '../lib/options';
 import type { RuleView } from '../lib/permalink';
-import { settingsIn, withoutReport, withReset, withSetting, type ReportSettings } from '../lib/report_settings';
+import { settingsIn, settingsKey, withoutReport, withReset, withSetting, type ReportSettings } from '../lib/report_settings';
 import { useReports } from './reports';
 
 interface PrefsState {
   /** The rule each view shows (null: the view picks its first). */
   selectedRule: Record<RuleView, string | null>;
   selectRule: (view: RuleView, rule: SetStateAction<string | null>) => void;
-  /** The rule's settings in the active report (the compare view's base). */
+  /** The rule's settings in the active report (a compare rule's: the compare view's, kept across a swap). */
   settingsOf: (rule: RuleDecl) => SettingValues;
   /** Sets one in the active report, or in `report` (a permalink's base, before it is active). */
   setSetting: (rule: RuleDecl, name: string, value: string, report?: number) => void;
@@ -51,17 +51,18 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   const [pieKeys, setPieKeys] = useState<Record<string, string>>({});
   const [topN, setTopN] = useState(10);
   const [chartOpen, setChartOpen] = useState(true);
-  const settingsOf = useCallback((rule: RuleDecl) => settingsIn(settings, activeId, rule), [settings, activeId]);
+  const settingsOf = useCallback((rule: RuleDecl) => settingsIn(settings, settingsKey(rule, activeId), rule), [settings, activeId]);
   const setSetting = useCallback(
     (rule: RuleDecl, name: string, value: string, report?: number) => {
-      const id = report ?? activeId;
+      const id = settingsKey(rule, report ?? activeId);
       if (id !== null) setSettings((s) => withSetting(s, id, rule, name, value));
     },
     [activeId],
   );
   const resetSettings = useCallback(
     (rule: RuleDecl) => {
-      if (activeId !== null) setSettings((s) => withReset(s, activeId, rule));
+      const id = settingsKey(rule, activeId);
+      if (id !== null) setSettings((s) => withReset(s, id, rule));
     },
     [activeId],
   );
