@@ -127,3 +127,19 @@ test('the table groups digits (the same under lang=zh), the CSV download and cop
   expect(await waitResult(page, 'hggc_ppu_kern_sum')).toBe('ready');
   expect((await columnTexts(page, 'Total Time (ns)'))[0]).toBe('197\u202f855\u202f219');
 });
+
+test('a compare rule\'s settings are the compare view\'s: a swap keeps them', async ({ page }) => {
+  const RULE = 'ppu_kernel_summary_compare';
+  await page.getByTestId('demo-pair').click();
+  await waitIdle(page);
+  await page.getByTestId('view-compare').click();
+  expect(await selectRule(page, RULE)).toBe('ready');
+  await page.getByTestId('setting-matched-only').locator('input').check();
+  expect(await waitResult(page, RULE)).toBe('ready');
+  expect(await cli(page)).toContain(`${RULE}:matched-only`);
+  await page.getByTestId('swap').click();
+  await expect(page.getByTestId('alias-base')).toHaveText(/demo-slow/);
+  expect(await waitResult(page, RULE)).toBe('ready');
+  await expect(page.getByTestId('setting-matched-only').locator('input')).toBeChecked();
+  expect(await cli(page)).toContain(`${RULE}:matched-only`);
+});
