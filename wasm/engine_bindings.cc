@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 2: a handle-based API. Several
+// The engine's WebAssembly surface, version 3 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
