@@ -73,9 +73,14 @@ class KernTraceRows : public RowSource {
     // The rows each table shows, in output order, for pagingMode: kernels
     // repeat on their consecutive rows, calls only where the row shows one.
     const PagingMode kernelMode = pagingMode(ctx.report.kernels(kcol::place).size(), rows, kChunkRows,
-                                             RowWalk(*this, [&](size_t a, size_t) { return act.row[a]; }));
+                                             [walk = GroupedRows(firstRow_), &act](size_t r) mutable {
+                                               return act.row[walk.groupOf(r)];
+                                             });
     const PagingMode callMode = pagingMode(ctx.report.hggcApi(acol::links).size(), rows, kChunkRows,
-                                           RowWalk(*this, [&](size_t a, size_t j) { return callOf(a, j); }));
+                                           [walk = GroupedRows(firstRow_), this](size_t r) mutable {
+                                             const size_t a = walk.groupOf(r);
+                                             return callOf(a, walk.indexOf(r));
+                                           });
     kernels_ = kernelPages(ctx.report, kKernelColumns, kernelMode);
     calls_ = hggcApiPages(ctx.report, kCallColumns, callMode);
   }
@@ -102,29 +107,12 @@ class KernTraceRows : public RowSource {
   template <typename Row>
   void forEachRow(size_t begin, size_t end, Row row) const {
     if (begin >= end) return;
-    size_t a = static_cast<size_t>(std::upper_bound(firstRow_.begin(), firstRow_.end(), begin) - firstRow_.begin()) - 1;
+    GroupedRows walk(firstRow_, begin);
     for (size_t r = begin; r < end; ++r) {
-      while (firstRow_[a + 1] <= r) ++a;
-      row(a, r - firstRow_[a]);
+      const size_t a = walk.groupOf(r);
+      row(a, walk.indexOf(r));
     }
   }
-
-  // pagingMode's rowOf(r), called for r = 0, 1, 2, ... in turn: walks the
-  // activities along, as forEachRow does, instead of searching for each row.
-  template <typename Pick>
-  class RowWalk {
-   public:
-    RowWalk(const KernTraceRows& rows, Pick pick) : rows_(rows), pick_(pick) {}
-    uint32_t operator()(size_t r) {
-      while (rows_.firstRow_[a_ + 1] <= r) ++a_;
-      return pick_(a_, r - rows_.firstRow_[a_]);
-    }
-
-   private:
-    const KernTraceRows& rows_;
-    Pick pick_;
-    size_t a_ = 0;
-  };
 
   // The launch call a row shows: none through a graph node (the call is not
   // the range's), else the kernel's launching call (kNoMatch: none).

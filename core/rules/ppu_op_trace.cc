@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/op_options.h"
@@ -67,10 +68,10 @@ class OpTraceRows : public RowSource {
   void appendRows(size_t first, size_t count, Table& t) override {
     if (count == 0) return;
     const PpuActivities& act = ops_.activities;
-    // The operator (by its place in order_) whose rows hold `first`.
-    size_t o = static_cast<size_t>(std::upper_bound(firstRow_.begin(), firstRow_.end(), first) - firstRow_.begin()) - 1;
+    // Each row's operator, by its place in order_.
+    GroupedRows walk(firstRow_, first);
     for (size_t r = first; r < first + count; ++r) {
-      while (firstRow_[o + 1] <= r) ++o;
+      const size_t o = walk.groupOf(r);
       const uint32_t i = order_[o], a = members_[r], row = act.row[a];
       t.setText(kType, ops_.recognizer.typeName(ops_.type[i]));
       t.setText(kName, strings_.get(ops_.name[i]));
