@@ -10,6 +10,9 @@ echo "build: native"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
 
+echo "build: python package (.venv)"
+bash scripts/setup-python.sh
+
 echo "build: webassembly"
 export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -24,6 +24,11 @@ command -v jq >/dev/null || need_apt+=(jq)
 command -v clang++-14 >/dev/null || need_apt+=(clang-14)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null || need_apt+=(libclang-rt-14-dev)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
+# The Python package (python/, scripts/setup-python.sh) and its fleet
+# analysis: Debian's interpreter, headers and packages (PyPI is not used).
+for pkg in python3-dev python3-venv pybind11-dev python3-pandas python3-distributed python3-pytest; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need_apt+=("$pkg")
+done
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -25,6 +25,9 @@ esac
 echo "test: native (ctest)"
 ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 
+echo "test: python package (pytest, against the CLI)"
+.venv/bin/python -m pytest -q -p no:cacheprovider tests/python
+
 echo "test: fuzz targets, a short run each over their seeds (scripts/fuzz.sh)"
 bash scripts/fuzz.sh smoke
 

@@ -1,0 +1,252 @@
+// The Python package's engine: `asys._asys`, a pybind11 module over core/,
+// as thin as the CLI and the WebAssembly bridge. It opens reports, runs a
+// rule and hands its table over as whole columns (NumPy int64 / float64
+// arrays with a missing-cell mask, text as one Python str per distinct
+// text), never a Python call per cell. Turning those columns into a
+// DataFrame, and keyword arguments into rule options, is asys/_frame.py and
+// asys/_options.py.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/analysis/time_window.h"
+#include "core/base/error.h"
+#include "core/import/importer.h"
+#include "core/report/report.h"
+#include "core/rules/help.h"
+#include "core/rules/rule.h"
+#include "core/rules/rule_config.h"
+#include "core/table/table.h"
+
+namespace py = pybind11;
+
+namespace asys {
+namespace {
+
+// What every run takes besides the rule: its options as the CLI spells them
+// (`opt`, `opt=value`), the statistics range and the global options.
+struct RunSettings {
+  std::vector<std::string> options;
+  std::string filterTime, filterHgtx;
+  std::vector<std::pair<std::string, std::string>> global;
+};
+
+// One open report. Its statistics range is resolved per run (each run may
+// name another range), as the CLI does per invocation.
+class PyReport {
+ public:
+  PyReport(const std::vector<std::string>& paths, const std::string& tempDir) : paths_(paths) {
+    if (paths.empty()) throw Error("no report given");
+    report_ = openAnyReport(paths, tempDir);
+  }
+  Report& report() {
+    if (!report_) throw Error("the report is closed");
+    return *report_;
+  }
+  void close() { report_.reset(); }
+  const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  std::vector<std::string> paths_;
+  std::unique_ptr<Report> report_;
+};
+
+const RuleSpec& ruleNamed(const std::string& name) {
+  const RuleSpec* rule = findRule(name);
+  if (!rule) throw Error("unknown rule '" + name + "' (asys.rules() lists the rules)");
+  return *rule;
+}
+
+RuleConfig configOf(const RunSettings& s) {
+  RuleConfig config;
+  for (const auto& [option, value] : s.global) config.add(option, value);
+  return config;
+}
+
+// A rule's table as columns for Python. Built with the GIL held (it makes
+// Python objects); the rule itself ran without it.
+py::dict columnsOf(const Table& t) {
+  const size_t rows = t.rowCount(), cols = t.columns().size();
+  std::vector<py::array_t<int64_t>> ints(cols);
+  std::vector<py::array_t<double>> reals(cols);
+  std::vector<py::list> texts(cols);
+  std::vector<py::array_t<bool>> missing(cols);
+  for (size_t c = 0; c < cols; ++c) {
+    missing[c] = py::array_t<bool>(static_cast<py::ssize_t>(rows));
+    switch (t.columns()[c].kind) {
+      case CellKind::Int: ints[c] = py::array_t<int64_t>(static_cast<py::ssize_t>(rows)); break;
+      case CellKind::Decimal1: reals[c] = py::array_t<double>(static_cast<py::ssize_t>(rows)); break;
+      case CellKind::Text: texts[c] = py::list(static_cast<py::ssize_t>(rows)); break;
+    }
+  }
+  // One Python str per distinct text of a chunk, shared by its cells.
+  std::vector<py::object> strOfId;
+  forEachChunk(t, [&](const Table& chunk, size_t first) {
+    strOfId.assign(chunk.textPool().size(), py::object());
+    for (size_t c = 0; c < cols; ++c) {
+      bool* miss = missing[c].mutable_data() + first;
+      const CellKind kind = chunk.columns()[c].kind;
+      int64_t* iv = kind == CellKind::Int ? ints[c].mutable_data() + first : nullptr;
+      double* dv = kind == CellKind::Decimal1 ? reals[c].mutable_data() + first : nullptr;
+      for (size_t r = 0; r < chunk.rowCount(); ++r) {
+        miss[r] = chunk.isMissing(r, c);
+        if (kind == CellKind::Int) {
+          iv[r] = miss[r] ? 0 : chunk.intAt(r, c);
+        } else if (kind == CellKind::Decimal1) {
+          dv[r] = miss[r] ? 0.0 : chunk.decimalAt(r, c);
+        } else {
+          if (miss[r]) {
+            texts[c][first + r] = py::none();
+            continue;
+          }
+          const uint32_t id = chunk.textIdAt(r, c);
+          py::object& s = strOfId[id];
+          if (!s) {
+            const std::string_view v = chunk.textAt(r, c);
+            s = py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(v.data(), static_cast<py::ssize_t>(v.size()), "surrogateescape"));
+          }
+          texts[c][first + r] = s;
+        }
+      }
+    }
+  });
+
+  py::list columns;
+  for (size_t c = 0; c < cols; ++c) {
+    const ColumnSpec& spec = t.columns()[c];
+    py::dict col;
+    col["name"] = spec.name;
+    col["unit"] = spec.unit;
+    col["header"] = spec.header();
+    col["kind"] = spec.kind == CellKind::Int ? "int" : spec.kind == CellKind::Decimal1 ? "decimal1" : "text";
+    col["role"] = spec.role == ColumnRole::Key ? "key" : spec.role == ColumnRole::Attribute ? "attribute" : "value";
+    col["missing"] = missing[c];
+    if (spec.kind == CellKind::Int) col["values"] = ints[c];
+    else if (spec.kind == CellKind::Decimal1) col["values"] = reals[c];
+    else col["values"] = texts[c];
+    columns.append(col);
+  }
+  py::dict files;
+  for (const Table::File& f : t.files()) files[py::str(f.name)] = py::bytes(f.text);
+  py::dict result;
+  result["columns"] = columns;
+  result["rows"] = rows;
+  result["warnings"] = t.warnings();
+  result["files"] = files;
+  return result;
+}
+
+py::dict runOne(PyReport& report, const std::string& ruleName, const RunSettings& s) {
+  const RuleSpec& rule = ruleNamed(ruleName);
+  if (rule.compare) throw Error("'" + rule.name + "' compares two reports: run it with asys.compare(base, target, ...)");
+  const RuleOptions options = parseRuleOptions(rule, s.options);
+  const RuleConfig config = configOf(s);
+  std::unique_ptr<Table> table;
+  {
+    py::gil_scoped_release release;
+    const TimeWindow window = resolveTimeWindow(report.report(), s.filterTime, s.filterHgtx);
+    table = std::make_unique<Table>(runRule(rule, report.report(), options, window, config));
+  }
+  return columnsOf(*table);
+}
+
+py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleName, const RunSettings& s) {
+  const RuleSpec& rule = ruleNamed(ruleName);
+  if (!rule.compare) throw Error("'" + rule.name + "' reads one report: run it with Report.stats or Report.analyze");
+  const RuleOptions options = parseRuleOptions(rule, s.options);
+  const RuleConfig config = configOf(s);
+  std::unique_ptr<Table> table;
+  {
+    py::gil_scoped_release release;
+    const TimeWindow bw = resolveTimeWindow(base.report(), s.filterTime, s.filterHgtx);
+    const TimeWindow tw = resolveTimeWindow(target.report(), s.filterTime, s.filterHgtx);
+    table = std::make_unique<Table>(runCompareRule(rule, base.report(), target.report(), options, bw, tw, config));
+  }
+  return columnsOf(*table);
+}
+
+// The rules as the package's help and option checks need them.
+py::list ruleList() {
+  py::list out;
+  for (const RuleSpec* r : allRules()) {
+    py::dict d;
+    d["name"] = r->name;
+    d["title"] = r->title;
+    d["command"] = r->command == RuleCommand::Analyze ? "analyze" : "stats";
+    d["compare"] = r->compare != nullptr;
+    py::list options;
+    for (const OptionSpec& o : r->options) {
+      if (o.kind == OptionKind::ExclusiveFlags) {
+        for (const FlagSpec& f : o.flags) options.append(py::make_tuple(f.name, "flag"));
+      } else {
+        options.append(py::make_tuple(o.name, o.kind == OptionKind::Flag ? "flag" : "value"));
+      }
+    }
+    d["options"] = options;
+    d["global_options"] = r->globalOptions;
+    py::list columns;
+    for (const ColumnSpec& c : r->columns) columns.append(c.header());
+    d["columns"] = columns;
+    out.append(d);
+  }
+  return out;
+}
+
+RunSettings settingsOf(std::vector<std::string> options, std::string filterTime, std::string filterHgtx,
+                       std::vector<std::pair<std::string, std::string>> global) {
+  return {std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)};
+}
+
+}  // namespace
+}  // namespace asys
+
+PYBIND11_MODULE(_asys, m) {
+  using namespace asys;
+  m.doc() = "The asys engine (core/) for Python; use the asys package, not this module.";
+  // One-line errors, as the CLI prints them: bad input (AsysError), and data
+  // a rule needs that the report lacks (MissingDataError, a subclass).
+  static py::exception<Error> asysError(m, "AsysError", PyExc_ValueError);
+  static py::exception<MissingDataError> missingError(m, "MissingDataError", asysError.ptr());
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const MissingDataError& e) {
+      missingError(e.what());
+    } catch (const Error& e) {
+      asysError(e.what());
+    }
+  });
+
+  py::class_<PyReport>(m, "Report")
+      .def(py::init<const std::vector<std::string>&, const std::string&>(), py::arg("paths"), py::arg("temp_dir"),
+           py::call_guard<py::gil_scoped_release>())
+      .def_property_readonly("paths", &PyReport::paths)
+      .def("close", &PyReport::close)
+      .def(
+          "run",
+          [](PyReport& r, const std::string& rule, std::vector<std::string> options, std::string filterTime,
+             std::string filterHgtx, std::vector<std::pair<std::string, std::string>> global) {
+            return runOne(r, rule, settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)));
+          },
+          py::arg("rule"), py::arg("options"), py::arg("filter_time"), py::arg("filter_hgtx"), py::arg("global_options"));
+  m.def(
+      "compare",
+      [](PyReport& base, PyReport& target, const std::string& rule, std::vector<std::string> options,
+         std::string filterTime, std::string filterHgtx, std::vector<std::pair<std::string, std::string>> global) {
+        return runCompare(base, target, rule,
+                          settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)));
+      },
+      py::arg("base"), py::arg("target"), py::arg("rule"), py::arg("options"), py::arg("filter_time"),
+      py::arg("filter_hgtx"), py::arg("global_options"));
+  m.def("rules", &ruleList);
+  m.def("rule_help", [](const std::string& name) { return ruleHelp(ruleNamed(name)); });
+  m.def("global_option_names", [] {
+    std::vector<std::string> names;
+    for (const GlobalOptionSpec& g : globalOptions()) names.push_back(g.name);
+    return names;
+  });
+}
