@@ -15,10 +15,11 @@ std::vector<ColumnSpec> apiColumns() {
   return cols;
 }
 
-Table apiSummary(const ApiCalls& calls, StringPool& strings, const TimeWindow& window) {
+GroupedDurations apiGroups(const ApiCalls& calls, StringPool& strings, const TimeWindow& window) {
   KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<int64_t> duration;
+  GroupedDurations out;
+  std::vector<uint32_t>& groupOf = out.groupOf;
+  std::vector<int64_t>& duration = out.values;
   groupOf.reserve(calls.size());
   duration.reserve(calls.size());
   for (size_t i = 0; i < calls.size(); ++i) {
@@ -27,10 +28,17 @@ Table apiSummary(const ApiCalls& calls, StringPool& strings, const TimeWindow& w
     groupOf.push_back(groups.indexOf(calls.nameId[i]));
     duration.push_back(calls.end[i] - calls.start[i]);
   }
-  auto stats = summarizeGroups(groupOf, duration, groups.size());
-  std::vector<std::string_view> names(groups.size());
+  out.groupCount = groups.size();
+  auto& names = out.texts.emplace_back(groups.size());
   for (uint32_t g = 0; g < groups.size(); ++g) names[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
-  return durationSummaryTable(apiColumns(), stats, {names});
+  return out;
+}
+
+GroupedDurations hggcApiGroups(RuleContext& ctx) {
+  return apiGroups(ctx.report.hggcApi(), ctx.report.strings(), ctx.window);
+}
+GroupedDurations osrtApiGroups(RuleContext& ctx) {
+  return apiGroups(ctx.report.osrtApi(), ctx.report.strings(), ctx.window);
 }
 
 }  // namespace
@@ -52,7 +60,8 @@ const RuleSpec& hggcApiSumRule() {
       .columns = apiColumns(),
       .needs = {{"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
-      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.hggcApi(), ctx.report.strings(), ctx.window); },
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(apiColumns(), hggcApiGroups(ctx)); },
+      .groupedDurations = hggcApiGroups,
       .memoryPerRow = 80,  // bench/rule-peaks.sh 250: 77 MiB
   };
   return rule;
@@ -75,7 +84,8 @@ const RuleSpec& osrtSumRule() {
       .columns = apiColumns(),
       .needs = {{"OSRT_API", "OS runtime API data", "--trace osrt"}},
       .pie = {"Total Time", {"Name"}},
-      .compute = [](RuleContext& ctx) { return apiSummary(ctx.report.osrtApi(), ctx.report.strings(), ctx.window); },
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(apiColumns(), osrtApiGroups(ctx)); },
+      .groupedDurations = osrtApiGroups,
   };
   return rule;
 }

@@ -112,6 +112,13 @@ std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
   };
 }
 
+Table durationSummaryTable(std::vector<ColumnSpec> columns, GroupedDurations groups) {
+  const std::vector<DurationStats> stats = summarizeGroups(groups.groupOf, groups.values, groups.groupCount);
+  std::vector<std::vector<std::string_view>> texts;
+  for (const auto& column : groups.texts) texts.emplace_back(column.begin(), column.end());
+  return durationSummaryTable(std::move(columns), stats, texts);
+}
+
 Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
                            const std::vector<std::vector<std::string_view>>& texts) {
   std::vector<size_t> order(stats.size());

@@ -35,6 +35,21 @@ std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
                                                const std::string& subject,
                                                const std::string& totalHelp);
 
+// A duration summary's events before their statistics: each kept event's
+// group and value, and per group the texts of the table's trailing columns.
+// The rules of the durationSummaryTable family declare the function that
+// makes it (RuleSpec::groupedDurations), so that a fleet run can merge the
+// groups of many reports exactly and make the same table (docs/fleet.md).
+struct GroupedDurations {
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> values;
+  size_t groupCount = 0;
+  std::vector<std::vector<std::string>> texts;  // [text column][group]
+};
+
+// The table of a GroupedDurations: its groups summarised, then the function below.
+Table durationSummaryTable(std::vector<ColumnSpec> columns, GroupedDurations groups);
+
 // Fills those columns (plus the trailing text columns given per group),
 // ordered by total time descending, then by the text columns ascending.
 // Time (%) is over the sum of all groups, before any `rows` cut.

@@ -18,15 +18,16 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   const Kernels& k = ctx.report.kernels();
   KernelLabelTexts names(ctx.report, ctx.options);
   KernelDimTexts dims(k);
   const auto devices = ctx.options.idList("device");
   // Group = (label, grid, block), in two steps of dense ids.
   KeyGroups nameGrid, groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<int64_t> duration;
+  GroupedDurations out;
+  std::vector<uint32_t>& groupOf = out.groupOf;
+  std::vector<int64_t>& duration = out.values;
   groupOf.reserve(k.size());
   duration.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i) {
@@ -36,16 +37,17 @@ Table compute(RuleContext& ctx) {
     groupOf.push_back(groups.indexOf((ng << 32) | dims.blockId(i)));
     duration.push_back(k.end[i] - k.start[i]);
   }
-  auto stats = summarizeGroups(groupOf, duration, groups.size());
-  std::vector<std::string_view> grid(groups.size()), block(groups.size()), name(groups.size());
+  out.groupCount = groups.size();
+  // Ties on Total Time: Name, then BlockXYZ, then GridXYZ (byte order).
+  out.texts.assign(3, std::vector<std::string>(groups.size()));
+  auto &grid = out.texts[0], &block = out.texts[1], &name = out.texts[2];
   for (uint32_t g = 0; g < groups.size(); ++g) {
     const uint64_t ngKey = nameGrid.key(static_cast<uint32_t>(groups.key(g) >> 32));
     name[g] = names.text(static_cast<uint32_t>(ngKey >> 32));
     grid[g] = dims.text(static_cast<uint32_t>(ngKey));
     block[g] = dims.text(static_cast<uint32_t>(groups.key(g)));
   }
-  // Ties on Total Time: Name, then BlockXYZ, then GridXYZ (byte order).
-  return durationSummaryTable(columns(), stats, {grid, block, name});
+  return out;
 }
 
 }  // namespace
@@ -71,7 +73,8 @@ const RuleSpec& hggcPpuKernGbSumRule() {
       .columns = columns(),
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hgtx,hggc"}},
       .pie = {"Total Time", {"Name"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(columns(), groupedDurations(ctx)); },
+      .groupedDurations = groupedDurations,
       .memoryPerRow = 144,  // bench/rule-peaks.sh 250: 131 MiB
   };
   return rule;

@@ -16,14 +16,15 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   // The names too (KernelLabels reads them): one scan of HGGC_KERNEL, not two.
   const Kernels& k = ctx.report.kernels(kcol::time | kcol::deviceId | kcol::names);
   KernelLabels labels(ctx.report, ctx.options);
   const auto devices = ctx.options.idList("device");
   KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<int64_t> duration;
+  GroupedDurations out;
+  std::vector<uint32_t>& groupOf = out.groupOf;
+  std::vector<int64_t>& duration = out.values;
   groupOf.reserve(k.size());
   duration.reserve(k.size());
   for (size_t i = 0; i < k.size(); ++i) {
@@ -32,11 +33,10 @@ Table compute(RuleContext& ctx) {
     groupOf.push_back(groups.indexOf(labels.key(i)));
     duration.push_back(k.end[i] - k.start[i]);
   }
-  auto stats = summarizeGroups(groupOf, duration, groups.size());
-  std::vector<std::string> owned(groups.size());
-  std::vector<std::string_view> names(groups.size());
-  for (uint32_t g = 0; g < groups.size(); ++g) names[g] = owned[g] = labels.label(groups.key(g));
-  return durationSummaryTable(columns(), stats, {names});
+  out.groupCount = groups.size();
+  auto& names = out.texts.emplace_back(groups.size());
+  for (uint32_t g = 0; g < groups.size(); ++g) names[g] = labels.label(groups.key(g));
+  return out;
 }
 
 }  // namespace
@@ -61,7 +61,8 @@ const RuleSpec& hggcPpuKernSumRule() {
       .needs = {{"HGGC_KERNEL", "HGGC kernel data", "--trace hggc"}},
       .pie = {"Total Time", {"Name"}},
       .sumColumns = {"Time", "Total Time"},  // 2.3.7 通过选中行来统计求列和
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(columns(), groupedDurations(ctx)); },
+      .groupedDurations = groupedDurations,
       .memoryPerRow = 72,  // bench/rule-peaks.sh 250: 60 MiB
   };
   return rule;

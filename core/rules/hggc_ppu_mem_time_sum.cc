@@ -15,11 +15,11 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   MemoryOpSamples s = memoryOpSamples(ctx, MemoryOpValue::Duration);
-  auto stats = summarizeGroups(s.groupOf, s.values, s.names.size());
-  std::vector<std::string_view> names(s.names.begin(), s.names.end());
-  return durationSummaryTable(columns(), stats, {names});
+  GroupedDurations out{std::move(s.groupOf), std::move(s.values), s.names.size(), {}};
+  out.texts.emplace_back(s.names.begin(), s.names.end());
+  return out;
 }
 
 }  // namespace
@@ -43,7 +43,8 @@ const RuleSpec& hggcPpuMemTimeSumRule() {
       .columns = columns(),
       .needs = {memoryOpsNeed()},
       .pie = {"Total Time", {"Operation"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(columns(), groupedDurations(ctx)); },
+      .groupedDurations = groupedDurations,
   };
   return rule;
 }

@@ -17,7 +17,7 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
   const HgtxEvents& h = report.hgtx();
   StringPool& strings = report.strings();
@@ -33,21 +33,23 @@ Table compute(RuleContext& ctx) {
   };
 
   KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<int64_t> duration;
+  GroupedDurations out;
+  std::vector<uint32_t>& groupOf = out.groupOf;
+  std::vector<int64_t>& duration = out.values;
   for (size_t i = 0; i < h.size(); ++i) {
     if (!isRange(h, i) || !selected(h.globalTid[i]) || !ctx.window.overlaps(h.start[i], h.end[i])) continue;
     uint64_t style = h.eventType[i] == kHgtxPushPop ? 0 : 1;
     groupOf.push_back(groups.indexOf(namer.nameId(i) | (style << 32)));
     duration.push_back(h.end[i] - h.start[i]);
   }
-  auto stats = summarizeGroups(groupOf, duration, groups.size());
-  std::vector<std::string_view> style(groups.size()), name(groups.size());
+  out.groupCount = groups.size();
+  out.texts.assign(2, std::vector<std::string>(groups.size()));
+  auto &style = out.texts[0], &name = out.texts[1];
   for (uint32_t g = 0; g < groups.size(); ++g) {
     style[g] = (groups.key(g) >> 32) ? "StartEnd" : "PushPop";
     name[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
   }
-  return durationSummaryTable(columns(), stats, {style, name});
+  return out;
 }
 
 // rows=, in 2.3.13's words.
@@ -77,7 +79,8 @@ const RuleSpec& hgtxSumRule() {
       .columns = columns(),
       .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},
       .pie = {"Total Time", {"Range", "Style"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return durationSummaryTable(columns(), groupedDurations(ctx)); },
+      .groupedDurations = groupedDurations,
       .memoryPerRow = 168,  // bench/rule-peaks.sh 250: 143 MiB
   };
   return rule;

@@ -16,6 +16,7 @@ namespace asys {
 
 class Report;
 struct CompareSpec;
+struct GroupedDurations;
 
 enum class OptionKind {
   Flag,            // `name` alone
@@ -155,6 +156,10 @@ struct RuleSpec {
   // The viewer shows such a table also as an expandable tree. Empty: flat.
   std::vector<std::string> treeLevels;
   std::function<Table(RuleContext&)> compute;  // one report (unset for a compare rule)
+  // A duration summary's groups before their statistics (common.h), which
+  // `compute` makes its table of: set, the rule's state merges exactly
+  // across reports (asys fleet, docs/fleet.md). Unset for the other rules.
+  std::function<GroupedDurations(RuleContext&)> groupedDurations;
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.
   const CompareSpec* compare = nullptr;
