@@ -6,6 +6,7 @@
 #include "core/base/regex.h"
 #include "core/base/stage_timer.h"
 #include "core/base/text.h"
+#include "core/rules/common.h"
 #include "core/rules/compare.h"
 #include "core/rules/memory_estimate.h"
 #include "core/report/report.h"
@@ -221,6 +222,16 @@ Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const R
   RuleContext b{base, options, baseWindow, config}, t{target, options, targetWindow, config};
   StageTimer timer("compare rule " + rule.name);
   return compareTables(*rule.compare, b, t, options.flag("matched-only"));
+}
+
+GroupedDurations runGroupedDurations(const RuleSpec& rule, Report& report, const RuleOptions& options,
+                                     const TimeWindow& window, const RuleConfig& config) {
+  if (!rule.groupedDurations) throw Error(rule.name + " has no groups to merge across reports");
+  checkNeeds(rule, report);
+  checkRuleMemory(rule, report);
+  RuleContext ctx{report, options, window, config};
+  StageTimer timer("groups of rule " + rule.name);
+  return rule.groupedDurations(ctx);
 }
 
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window,

@@ -184,6 +184,12 @@ RuleOptions parseRuleOptions(const RuleSpec& rule, const std::vector<std::string
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options,
               const TimeWindow& window = {}, const RuleConfig& config = RuleConfig::defaults());
 
+// The groups of a duration summary (RuleSpec::groupedDurations, common.h)
+// after the checks runRule makes: what a fleet run takes from each report.
+// Throws Error for a rule that declares none.
+GroupedDurations runGroupedDurations(const RuleSpec& rule, Report& report, const RuleOptions& options,
+                                     const TimeWindow& window = {}, const RuleConfig& config = RuleConfig::defaults());
+
 // Runs a compare rule on a base and a target report, each with its own
 // statistics time range; checks both reports' data needs.
 Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,

@@ -9,18 +9,23 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
+#include "core/base/text.h"
 #include "core/import/importer.h"
 #include "core/report/report.h"
+#include "core/rules/common.h"
 #include "core/rules/help.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_config.h"
 #include "core/table/table.h"
+#include "core/table/writers.h"
 
 namespace py = pybind11;
 
@@ -140,7 +145,7 @@ py::dict columnsOf(const Table& t) {
   return result;
 }
 
-py::dict runOne(PyReport& report, const std::string& ruleName, const RunSettings& s) {
+Table runTable(PyReport& report, const std::string& ruleName, const RunSettings& s) {
   const RuleSpec& rule = ruleNamed(ruleName);
   if (rule.compare) throw Error("'" + rule.name + "' compares two reports: run it with asys.compare(base, target, ...)");
   const RuleOptions options = parseRuleOptions(rule, s.options);
@@ -151,7 +156,7 @@ py::dict runOne(PyReport& report, const std::string& ruleName, const RunSettings
     const TimeWindow window = resolveTimeWindow(report.report(), s.filterTime, s.filterHgtx);
     table = std::make_unique<Table>(runRule(rule, report.report(), options, window, config));
   }
-  return columnsOf(*table);
+  return std::move(*table);
 }
 
 py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleName, const RunSettings& s) {
@@ -169,6 +174,106 @@ py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleNam
   return columnsOf(*table);
 }
 
+// A duration summary's groups for the fleet (asys/fleet/state.py): each
+// group's values sorted (one counting pass by group, then a sort of each
+// group's run), the runs' offsets, and each group's sum of squares exact in
+// 192 bits (three 64-bit words, low first), which no int64 sum could hold.
+py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettings& s) {
+  const RuleSpec& rule = ruleNamed(ruleName);
+  const RuleOptions options = parseRuleOptions(rule, s.options);
+  const RuleConfig config = configOf(s);
+  GroupedDurations g;
+  std::vector<int64_t> offsets, sorted;
+  std::vector<uint64_t> q0, q1, q2;
+  std::vector<std::string> notes;
+  {
+    py::gil_scoped_release release;
+    const TimeWindow window = resolveTimeWindow(report.report(), s.filterTime, s.filterHgtx);
+    g = runGroupedDurations(rule, report.report(), options, window, config);
+    offsets.assign(g.groupCount + 1, 0);
+    for (uint32_t group : g.groupOf) ++offsets[group + 1];
+    for (size_t i = 0; i < g.groupCount; ++i) offsets[i + 1] += offsets[i];
+    sorted.resize(g.values.size());
+    std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
+    for (size_t i = 0; i < g.values.size(); ++i) sorted[cursor[g.groupOf[i]]++] = g.values[i];
+    std::vector<uint32_t>().swap(g.groupOf);
+    std::vector<int64_t>().swap(g.values);
+    q0.resize(g.groupCount);
+    q1.resize(g.groupCount);
+    q2.resize(g.groupCount);
+    using u128 = unsigned __int128;
+    for (size_t i = 0; i < g.groupCount; ++i) {
+      std::sort(sorted.begin() + offsets[i], sorted.begin() + offsets[i + 1]);
+      u128 low = 0;
+      uint64_t carries = 0;
+      for (int64_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const u128 a = static_cast<u128>(sorted[k] < 0 ? -static_cast<__int128>(sorted[k]) : sorted[k]);
+        const u128 square = a * a;  // |x| <= 2^63: its square < 2^126
+        low += square;
+        if (low < square) ++carries;
+      }
+      q0[i] = static_cast<uint64_t>(low);
+      q1[i] = static_cast<uint64_t>(low >> 64);
+      q2[i] = carries;
+    }
+    std::vector<std::string> tables;
+    for (const DataNeed& need : rule.needs) {
+      tables.push_back(need.table);
+      tables.insert(tables.end(), need.alternatives.begin(), need.alternatives.end());
+    }
+    notes = report.report().notesOn(tables);
+  }
+  auto array = [](const auto& v) {
+    using T = typename std::decay_t<decltype(v)>::value_type;
+    return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
+  };
+  py::list texts;
+  for (const auto& column : g.texts) {
+    py::list values;
+    for (const std::string& t : column)
+      values.append(py::reinterpret_steal<py::object>(
+          PyUnicode_DecodeUTF8(t.data(), static_cast<py::ssize_t>(t.size()), "surrogateescape")));
+    texts.append(values);
+  }
+  py::dict out;
+  out["texts"] = texts;
+  out["offsets"] = array(offsets);
+  out["values"] = array(sorted);
+  out["sumsq"] = py::make_tuple(array(q0), array(q1), array(q2));
+  out["warnings"] = notes;
+  return out;
+}
+
+// The table of merged groups (their statistics worked out by the fleet):
+// durationSummaryTable, the rule's own row builder and order, then `rows`
+// as runRule applies it.
+Table summaryTable(const std::string& ruleName, const std::vector<std::string>& items,
+                   const std::vector<std::vector<int64_t>>& stats, const std::vector<std::vector<std::string>>& texts) {
+  const RuleSpec& rule = ruleNamed(ruleName);
+  if (!rule.groupedDurations) throw Error(rule.name + " has no groups to merge across reports");
+  const RuleOptions options = parseRuleOptions(rule, items);
+  if (stats.size() != 7) throw Error("summary_table: expected 7 statistics columns");
+  std::vector<DurationStats> rows(stats[0].size());
+  for (const auto& column : stats)
+    if (column.size() != rows.size()) throw Error("summary_table: statistics of unequal lengths");
+  for (size_t i = 0; i < rows.size(); ++i)
+    rows[i] = {stats[0][i], stats[1][i], stats[2][i], stats[3][i], stats[4][i], stats[5][i], stats[6][i]};
+  std::vector<std::vector<std::string_view>> views;
+  for (const auto& column : texts) {
+    if (column.size() != rows.size()) throw Error("summary_table: texts of unequal lengths");
+    views.emplace_back(column.begin(), column.end());
+  }
+  Table t = durationSummaryTable(rule.columns, rows, views);
+  if (auto limit = options.intValue("rows"); limit && *limit >= 0) t.truncate(static_cast<size_t>(*limit));
+  return t;
+}
+
+py::bytes writeAs(const Table& t, const std::string& format) {
+  std::ostringstream out;
+  writeTable(t, parseOutputFormat(format), out);
+  return py::bytes(out.str());
+}
+
 // The rules as the package's help and option checks need them.
 py::list ruleList() {
   py::list out;
@@ -178,6 +283,7 @@ py::list ruleList() {
     d["title"] = r->title;
     d["command"] = r->command == RuleCommand::Analyze ? "analyze" : "stats";
     d["compare"] = r->compare != nullptr;
+    d["mergeable"] = static_cast<bool>(r->groupedDurations);
     py::list options;
     for (const OptionSpec& o : r->options) {
       if (o.kind == OptionKind::ExclusiveFlags) {
@@ -230,7 +336,16 @@ PYBIND11_MODULE(_asys, m) {
           "run",
           [](PyReport& r, const std::string& rule, std::vector<std::string> options, std::string filterTime,
              std::string filterHgtx, std::vector<std::pair<std::string, std::string>> global) {
-            return runOne(r, rule, settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)));
+            return columnsOf(runTable(
+                r, rule, settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global))));
+          },
+          py::arg("rule"), py::arg("options"), py::arg("filter_time"), py::arg("filter_hgtx"), py::arg("global_options"))
+      .def(
+          "run_table",
+          [](PyReport& r, const std::string& rule, std::vector<std::string> options, std::string filterTime,
+             std::string filterHgtx, std::vector<std::pair<std::string, std::string>> global) {
+            return runTable(
+                r, rule, settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)));
           },
           py::arg("rule"), py::arg("options"), py::arg("filter_time"), py::arg("filter_hgtx"), py::arg("global_options"));
   m.def(
@@ -242,7 +357,26 @@ PYBIND11_MODULE(_asys, m) {
       },
       py::arg("base"), py::arg("target"), py::arg("rule"), py::arg("options"), py::arg("filter_time"),
       py::arg("filter_hgtx"), py::arg("global_options"));
+  m.def(
+      "grouped_durations",
+      [](PyReport& r, const std::string& rule, std::vector<std::string> options, std::string filterTime,
+         std::string filterHgtx, std::vector<std::pair<std::string, std::string>> global) {
+        return groupsOf(r, rule, settingsOf(std::move(options), std::move(filterTime), std::move(filterHgtx), std::move(global)));
+      },
+      py::arg("report"), py::arg("rule"), py::arg("options"), py::arg("filter_time"), py::arg("filter_hgtx"),
+      py::arg("global_options"));
+  py::class_<Table>(m, "Table")
+      .def("columns", [](const Table& t) { return columnsOf(t); })
+      .def("write", &writeAs, py::arg("format"));
+  m.def("summary_table", &summaryTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"));
   m.def("rules", &ruleList);
+  // `RULE:OPT:OPT=VALUE` as the CLI splits it: the name and the option items.
+  m.def("parse_rule_spec", [](const std::string& spec) {
+    std::vector<std::string> parts = splitUnescaped(spec, ':');
+    std::vector<std::string> items;
+    for (size_t i = 1; i < parts.size(); ++i) items.push_back(unescapeSeparators(parts[i]));
+    return py::make_tuple(parts.empty() ? std::string() : parts[0], items);
+  });
   m.def("rule_help", [](const std::string& name) { return ruleHelp(ruleNamed(name)); });
   m.def("global_option_names", [] {
     std::vector<std::string> names;

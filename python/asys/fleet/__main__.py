@@ -1,0 +1,213 @@
+"""python -m asys.fleet stats ... (asys fleet stats ...): docs/fleet.md."""
+
+import os
+import sys
+
+from .. import _asys
+from ..report import AsysError
+from . import cluster_client
+from .run import check_rule, run as run_fleet
+
+USAGE = """usage: asys fleet stats -r RULE[:OPT...][,RULE...] [-r RULE...] [--scheduler ADDRESS | --local N]
+                        [--per-rank] [--skip-bad] [--format csv|json|column] [--output DIR/PREFIX]
+                        [-f true|false] [--filter-time START/END | --filter-hgtx NAME[@DOMAIN][/INDEX]]
+                        [--callstack-group-config ...]... [--ppu-op-config ...]... [--verbose] REPORT...
+Runs summary rules over many rank reports on Dask: the tables asys stats makes of
+all the reports merged into one (asys merge), exactly. Without --scheduler, on a
+LocalCluster of --local N worker processes (default: the core count).
+--per-rank adds each report's own table. A report that cannot be opened fails
+the run, or with --skip-bad is left out and named on stderr.
+"""
+
+GLOBAL = set(_asys.global_option_names())
+
+
+class Usage(Exception):
+    pass
+
+
+def parse(args):
+    a = {"rules": [], "scheduler": None, "local": None, "per_rank": False, "skip_bad": False, "format": "csv",
+         "output": None, "force": False, "filter_time": "", "filter_hgtx": "", "global": [], "verbose": False,
+         "reports": []}
+    i = 0
+
+    def value():
+        nonlocal i
+        if i + 1 >= len(args):
+            raise Usage("%s: missing value" % args[i])
+        i += 1
+        return args[i]
+
+    while i < len(args):
+        arg = args[i]
+        if arg in ("-r", "--report"):
+            a["rules"] += [r for r in _split_rules(value()) if r]
+        elif arg == "--scheduler":
+            a["scheduler"] = value()
+        elif arg == "--local":
+            v = value()
+            if not v.isdigit() or int(v) < 1:
+                raise Usage("--local: expected a number of worker processes, got '%s'" % v)
+            a["local"] = int(v)
+        elif arg == "--per-rank":
+            a["per_rank"] = True
+        elif arg == "--skip-bad":
+            a["skip_bad"] = True
+        elif arg == "--format":
+            a["format"] = value()
+            if a["format"] not in ("csv", "json", "column"):
+                raise Usage("--format: expected csv, json or column, got '%s'" % a["format"])
+        elif arg in ("--output", "-o"):
+            a["output"] = value()
+        elif arg in ("-f", "--force-overwrite"):
+            v = value()
+            if v not in ("true", "false"):
+                raise Usage("%s: expected true or false, got '%s'" % (arg, v))
+            a["force"] = v == "true"
+        elif arg == "--filter-time":
+            a["filter_time"] = value()
+        elif arg == "--filter-hgtx":
+            a["filter_hgtx"] = value()
+        elif arg.startswith("--") and arg[2:] in GLOBAL:
+            a["global"].append((arg[2:], value()))
+        elif arg == "--verbose":
+            a["verbose"] = True
+        elif arg.startswith("-") and len(arg) > 1:
+            raise Usage("unknown option '%s' (see asys fleet --help)" % arg)
+        else:
+            a["reports"].append(arg)
+        i += 1
+    if a["scheduler"] and a["local"]:
+        raise Usage("--scheduler and --local: give one")
+    if not a["rules"]:
+        raise Usage("no rule given (-r RULE)")
+    if not a["reports"]:
+        raise Usage("no report given")
+    return a
+
+
+def _split_rules(text):
+    # ',' separates rules; '\,' is a literal comma inside one's options.
+    out, cur, escaped = [], "", False
+    for ch in text:
+        if escaped:
+            cur += ("\\" + ch) if ch != "," else ch
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == ",":
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur + ("\\" if escaped else "")]
+
+
+def _extension(fmt):
+    return {"csv": "csv", "json": "json", "column": "txt"}[fmt]
+
+
+def _output_path(output, name):
+    return output + name if output.endswith("/") else output + "_" + name
+
+
+def _write_whole(path, data):
+    partial = path + ".partial"
+    try:
+        with open(partial, "wb") as f:
+            f.write(data)
+        os.replace(partial, path)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return 0 if argv else 2
+    if argv[0] != "stats":
+        sys.stderr.write("asys fleet: unknown command '%s' (asys fleet stats ...)\n" % argv[0])
+        return 2
+    try:
+        a = parse(argv[1:])
+        jobs = []
+        for spec in a["rules"]:
+            rule, items = _asys.parse_rule_spec(spec)
+            check_rule(rule)
+            jobs.append((rule, (items, a["filter_time"], a["filter_hgtx"], a["global"])))
+    except (Usage, AsysError) as e:
+        sys.stderr.write("asys fleet: %s\n" % e)
+        return 2
+    fmt, ext = a["format"], _extension(a["format"])
+    # Every output path is checked before anything runs: all or nothing.
+    planned = {}
+    if a["output"]:
+        for rule, _settings in jobs:
+            planned[rule] = _output_path(a["output"], "%s.%s" % (rule, ext))
+            names = [planned[rule]]
+            if a["per_rank"]:
+                names += [_rank_path(a["output"], rule, report, ext) for report in a["reports"]]
+            for name in names:
+                if not a["force"] and os.path.exists(name):
+                    sys.stderr.write("asys fleet: %s exists (use -f true to overwrite); nothing was run\n" % name)
+                    return 2
+    try:
+        client = cluster_client(a["scheduler"], a["local"])
+    except Exception as e:  # noqa: BLE001 - a scheduler that does not answer, in one line
+        sys.stderr.write("asys fleet: cannot reach the Dask scheduler %s: %s\n" % (a["scheduler"] or "", e))
+        return 1
+    try:
+        result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"])
+    except AsysError as e:
+        sys.stderr.write("asys fleet: %s\n" % e)
+        return 1
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    for path, error in result.skipped:
+        sys.stderr.write("asys fleet: skipped %s: %s\n" % (path, error))
+    for text in result.warnings:
+        sys.stderr.write("asys fleet: %s\n" % text)
+    framed = len(jobs) > 1 or a["per_rank"]
+    out = sys.stdout.buffer
+    for rule, _settings in jobs:
+        data = result.tables[rule].write(fmt)
+        ranks = result.per_rank.get(rule, [])
+        if a["output"]:
+            _write_whole(planned[rule], data)
+            sys.stderr.write("asys fleet: %s: wrote %s\n" % (rule, planned[rule]))
+            for report, table in ranks:
+                if isinstance(table, bytes):
+                    _write_whole(_rank_path(a["output"], rule, report, ext), table)
+            continue
+        if framed:
+            out.write(("# %s\n" % rule).encode())
+        out.write(data)
+        if framed:
+            out.write(b"\n")
+        for report, table in ranks:
+            out.write(("# %s: %s\n" % (rule, report)).encode())
+            out.write(table if isinstance(table, bytes) else ("%s\n" % table).encode())
+            out.write(b"\n")
+    out.flush()
+    if a["verbose"]:
+        for rule, _settings in jobs:
+            sys.stderr.write("asys fleet: %s: %d reports, %d median rounds, largest reply %d bytes "
+                             "(the summaries of every rule: %d bytes)\n" %
+                             (rule, len(a["reports"]) - len(result.skipped), result.rounds[rule],
+                              result.largest_reply.get(rule, 0), result.largest_reply["(summaries)"]))
+    return 0
+
+
+def _rank_path(output, rule, report, ext):
+    stem = os.path.splitext(os.path.basename(report))[0]
+    return _output_path(output, "%s_%s.%s" % (rule, stem, ext))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

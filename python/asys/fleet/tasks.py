@@ -1,0 +1,88 @@
+"""What runs in a worker: one task per report opens it once and makes the
+states of every rule asked (and, with --per-rank, the report's own tables);
+the later tasks of a run only read those states, kept in the worker's memory
+as the first task's result."""
+
+import os
+
+from ..report import AsysError, MissingDataError, Report
+from .state import ReportState
+
+# Fault injection for the tests (tests/python/test_fleet.py): when set to a
+# path that does not exist yet, the first worker to open a report creates it
+# and dies at once, as a process killed mid-task would; Dask must run the
+# task again elsewhere and the answer stay exact.
+DIE_ONCE = "ASYS_FLEET_FAULT_DIE_ONCE"
+
+
+class Missing:
+    """A rule whose data the report lacks: no groups from it."""
+
+    def __init__(self, message):
+        self.message = message
+
+    def summary(self):
+        return {}
+
+    def answer(self, count_queries, fetch_queries):
+        return [None] * len(count_queries), [None] * len(fetch_queries)
+
+
+class Loaded:
+    """One report's states by rule, its own tables, or why it could not be opened."""
+
+    def __init__(self, path):
+        self.path, self.states, self.tables, self.error = path, {}, {}, None
+
+
+def _die_once():
+    marker = os.environ.get(DIE_ONCE)
+    if not marker:
+        return
+    try:
+        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return
+    os.close(fd)
+    os._exit(1)
+
+
+def load(path, jobs, per_rank_format):
+    """``jobs``: (rule, settings) pairs. The report is read once for all."""
+    _die_once()
+    loaded = Loaded(path)
+    try:
+        report = Report(path)
+    except AsysError as e:
+        loaded.error = str(e)
+        return loaded
+    with report:
+        for rule, settings in jobs:
+            try:
+                loaded.states[rule] = ReportState(report, rule, settings)
+            except MissingDataError as e:
+                loaded.states[rule] = Missing(str(e))
+            if per_rank_format:
+                try:
+                    loaded.tables[rule] = report._engine.run_table(rule, *settings).write(per_rank_format)
+                except MissingDataError as e:
+                    loaded.tables[rule] = e
+    return loaded
+
+
+def summaries(loaded):
+    """Round 0: per rule, the report's (key -> count, sum, min, max, sumsq),
+    its warnings, and its own table or the error (--per-rank)."""
+    if loaded.error is not None:
+        return {"error": loaded.error}
+    return {
+        "summaries": {rule: state.summary() for rule, state in loaded.states.items()},
+        "missing": {rule: s.message for rule, s in loaded.states.items() if isinstance(s, Missing)},
+        "warnings": {rule: getattr(s, "warnings", []) for rule, s in loaded.states.items()},
+        "tables": loaded.tables,
+    }
+
+
+def answer(loaded, rule, count_queries, fetch_queries):
+    """One median round of one rule on this report."""
+    return loaded.states[rule].answer(count_queries, fetch_queries)
