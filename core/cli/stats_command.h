@@ -17,6 +17,8 @@ int compareReportsCommand(const std::vector<std::string>& args, std::ostream& ou
 int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys import ...` (args after "import").
 int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys fleet ...`: runs the Python package's fleet analysis (asys.fleet).
+int fleetCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // The directory for temporary files: $TMPDIR, else /tmp.
 std::string tempDirectory();
 

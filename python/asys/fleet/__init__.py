@@ -15,9 +15,9 @@ import os
 
 from .._frame import frame_of
 from .._options import run_settings
-from .run import check_rule, run
+from .run import check_job, check_rule, run
 
-__all__ = ["stats", "check_rule", "run", "cluster_client"]
+__all__ = ["stats", "check_job", "check_rule", "run", "cluster_client"]
 
 
 def cluster_client(scheduler=None, local=None):

@@ -6,7 +6,7 @@ import sys
 from .. import _asys
 from ..report import AsysError
 from . import cluster_client
-from .run import check_rule, run as run_fleet
+from .run import check_job, run as run_fleet
 
 USAGE = """usage: asys fleet stats -r RULE[:OPT...][,RULE...] [-r RULE...] [--scheduler ADDRESS | --local N]
                         [--per-rank] [--skip-bad] [--format csv|json|column] [--output DIR/PREFIX]
@@ -136,8 +136,8 @@ def main(argv):
         jobs = []
         for spec in a["rules"]:
             rule, items = _asys.parse_rule_spec(spec)
-            check_rule(rule)
             jobs.append((rule, (items, a["filter_time"], a["filter_hgtx"], a["global"])))
+            check_job(*jobs[-1])
     except (Usage, AsysError) as e:
         sys.stderr.write("asys fleet: %s\n" % e)
         return 2

@@ -14,6 +14,17 @@ from .merge import merge_summaries, merged_statistics
 _RULES = {r["name"]: r for r in _asys.rules()}
 
 
+def check_job(name, settings):
+    """Refuses, in one line that says why, a rule the fleet cannot merge, or
+    an option that means another thing on every report."""
+    check_rule(name)
+    for item in settings[0]:
+        option = item.split("=", 1)[0]
+        if option in ID_OPTIONS:
+            raise AsysError("%s: option '%s' names one report's ids, which differ from rank to rank; "
+                            "asys fleet takes no %s option" % (name, item, option))
+
+
 def check_rule(name):
     """Refuses, in one line that says why, a rule the fleet cannot merge."""
     rule = _RULES.get(name)
@@ -52,11 +63,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     """``jobs``: (rule, settings) pairs, settings as _options.run_settings
     makes them. One task per report; the states stay on the workers."""
     for rule, settings in jobs:
-        check_rule(rule)
-        for item in settings[0]:
-            if item.split("=", 1)[0] in ID_OPTIONS:
-                raise AsysError("%s: option '%s' names one report's ids, which differ from rank to rank; "
-                                "asys fleet takes no %s option" % (rule, item, item.split("=", 1)[0]))
+        check_job(rule, settings)
     result = FleetResult()
     loaded = [client.submit(tasks.load, path, jobs, per_rank_format, key="asys-load-%d" % i, pure=False)
               for i, path in enumerate(paths)]
