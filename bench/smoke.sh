@@ -11,4 +11,8 @@ small=bench/out/scale-1.asysrep large=bench/out/scale-2.asysrep
 cmp <(node bench/wasm-run.mjs "$small" hggc_ppu_trace) <("$asys" stats -r hggc_ppu_trace "$small")
 rows=$(node bench/ceiling.mjs "$small" "$large" | grep -c '^| hggc_')
 [ "$rows" = 5 ] || { echo "bench smoke: ceiling.mjs printed $rows rule rows, expected 5" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs and ceiling.mjs ran"
+rm -rf bench/out/fleet-1
+RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
+rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
+[ "$rows" = 2 ] || { echo "bench smoke: fleet.sh printed $rows rows, expected 2" >&2; exit 1; }
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs and fleet.sh ran"

@@ -201,6 +201,11 @@ def main(argv):
                              "(the summaries of every rule: %d bytes)\n" %
                              (rule, len(a["reports"]) - len(result.skipped), result.rounds[rule],
                               result.largest_reply.get(rule, 0), result.largest_reply["(summaries)"]))
+        peaks = sorted(result.worker_peaks.values())
+        grown = sorted(peak - result.worker_start.get(w, 0) for w, peak in result.worker_peaks.items())
+        sys.stderr.write("asys fleet: %d workers, peak resident memory %s MiB, grown in the run by %s MiB\n" %
+                         (len(peaks), ", ".join("%.0f" % (p / 2**20) for p in peaks),
+                          ", ".join("%.0f" % (g / 2**20) for g in grown)))
     return 0
 
 

@@ -3,6 +3,7 @@ the table ``asys stats`` makes of all the reports merged into one, through
 the engine's own row builder and writers."""
 
 import pickle
+import resource
 
 import numpy as np
 
@@ -53,6 +54,9 @@ class FleetResult:
     def __init__(self):
         self.tables, self.rounds, self.per_rank, self.warnings = {}, {}, {}, []
         self.largest_reply, self.skipped = {}, []
+        # Worker address -> peak resident bytes, before the run (the
+        # interpreter, pandas, the engine) and after it.
+        self.worker_start, self.worker_peaks = {}, {}
 
 
 def _reply_size(obj):
@@ -65,6 +69,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     for rule, settings in jobs:
         check_job(rule, settings)
     result = FleetResult()
+    result.worker_start = client.run(_peak_resident_bytes)
     loaded = [client.submit(tasks.load, path, jobs, per_rank_format, key="asys-load-%d" % i, pure=False)
               for i, path in enumerate(paths)]
     heads = client.gather(client.map(tasks.summaries, loaded, key=["asys-summary-%d" % i for i in range(len(paths))]))
@@ -110,7 +115,12 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
     for future in loaded:
         future.release()
+    result.worker_peaks = client.run(_peak_resident_bytes)
     return result
+
+
+def _peak_resident_bytes():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def _empty_texts(rule):

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# asys fleet on RANKS rank reports of scale SCALE (default 32 of 100, issue 22's
+# target): LocalCluster(1) against LocalCluster(2), side by side, REPEAT
+# times taking turns; each run's peak worker memory and largest reply, from
+# --verbose. Both runs must answer the same bytes, or the bench stops.
+# Reports: `asys gen --ranks` when the build has it, else one `asys gen
+# --seed` per rank; kept in bench/out/fleet-SCALE/. Writes
+# bench/out/fleet-SCALE.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+ranks=${RANKS:-32}
+scale=${1:-100}
+repeat=${REPEAT:-2}
+rules=${RULES:-hggc_ppu_kern_sum,hggc_ppu_kern_gb_sum,hggc_api_sum,osrt_sum,hggc_ppu_mem_time_sum,hgtx_sum}
+asys=build/native/asys
+dir=bench/out/fleet-$scale
+mkdir -p "$dir"
+if [ ! -f "$dir/rank-$((ranks - 1)).asysrep" ]; then
+  if $asys gen --help | grep -q -- --ranks; then
+    $asys gen --ranks "$ranks" --seed 11 --scale "$scale" --out-dir "$dir"
+  else
+    for i in $(seq 0 $((ranks - 1))); do $asys gen --seed $((11 + i)) --scale "$scale" -o "$dir/rank-$i.asysrep"; done
+  fi
+fi
+reports=()
+for i in $(seq 0 $((ranks - 1))); do reports+=("$dir/rank-$i.asysrep"); done
+largest=$(stat -c %s "${reports[@]}" | sort -n | tail -1)
+
+declare -A best_time peak grown reply
+for run in $(seq "$repeat"); do
+  for workers in 1 2; do
+    s=$(date +%s.%N)
+    if ! $asys fleet stats --local "$workers" --verbose -r "$rules" "${reports[@]}" \
+        >"$dir/out-$workers.txt" 2>"$dir/err-$workers.txt"; then
+      echo "bench: fleet --local $workers failed:" >&2; cat "$dir/err-$workers.txt" >&2; exit 1
+    fi
+    t=$(echo "$(date +%s.%N) - $s" | bc)
+    [ -z "${best_time[$workers]:-}" ] && best_time[$workers]=$t
+    best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
+    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
+    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
+    reply[$workers]=$(sed -n 's/.*largest reply \([0-9]*\) bytes (the summaries of every rule: \([0-9]*\).*/\1 \2/p' "$dir/err-$workers.txt" |
+      tr ' ' '\n' | sort -n | tail -1)
+  done
+  cmp -s "$dir/out-1.txt" "$dir/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
+  [ -s "$dir/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
+done
+
+{
+  echo "# asys fleet, $ranks reports of scale $scale (largest $largest bytes), $(date -u +%F)"
+  echo
+  echo "rules: $rules; best of $repeat, the two taking turns"
+  echo
+  echo "| workers | wall (s) | speed-up | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply (bytes) |"
+  echo "|---|---|---|---|---|---|---|"
+  for w in 1 2; do
+    echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
+  done
+} | tee "bench/out/fleet-$scale.md"
