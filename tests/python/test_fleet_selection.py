@@ -9,39 +9,35 @@ import numpy as np
 import pytest
 
 from asys.fleet.merge import merge_summaries, merged_statistics, stddev
-from asys.fleet.selection import FETCH_AT_MOST
+from asys.fleet.selection import FETCH_AT_MOST, join_answers
+from asys.fleet.state import ReportState
 
 
 def split_reports(values_by_key, reports, rng):
-    """The values of each key dealt out to `reports` sorted parts."""
+    """The values of each key dealt out to `reports` states, as a worker
+    holds them (ReportState without a report: keys, offsets, sorted values)."""
     parts = [{} for _ in range(reports)]
     for key, values in values_by_key.items():
         for v in values:
             parts[rng.randrange(reports)].setdefault(key, []).append(v)
-    return [{k: np.sort(np.array(v, dtype=np.int64)) for k, v in p.items()} for p in parts]
+    states = []
+    for part in parts:
+        state = ReportState.__new__(ReportState)
+        state.keys = list(part)
+        runs = [np.sort(np.array(part[k], dtype=np.int64)) for k in state.keys]
+        state.values = np.concatenate(runs) if runs else np.zeros(0, dtype=np.int64)
+        state.offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
+        state.sumsq = [sum(int(x) * int(x) for x in r) for r in runs]
+        states.append(state)
+    return states
 
 
-def summaries_of(part):
-    return {k: (len(v), int(sum(int(x) for x in v)), int(v[0]), int(v[-1]), sum(int(x) * int(x) for x in v))
-            for k, v in part.items()}
+def asker(states, merged, log):
+    keys = list(merged)
 
-
-def asker(parts, log):
     def ask(count_queries, fetch_queries):
         log.append(len(count_queries) + len(fetch_queries))
-        counts = []
-        for key, lo, width, n, hi in count_queries:
-            total = np.zeros(n, dtype=np.int64)
-            for p in parts:
-                seg = p.get(key, np.zeros(0, dtype=np.int64))
-                left = np.searchsorted(seg, np.array([lo + j * width for j in range(n)], dtype=np.int64))
-                total += np.diff(np.append(left, np.searchsorted(seg, np.int64(hi), side="right")))
-            counts.append(total)
-        values = []
-        for key, lo, hi in fetch_queries:
-            found = [p[key][(p[key] >= lo) & (p[key] <= hi)] for p in parts if key in p]
-            values.append(np.sort(np.concatenate(found)))
-        return counts, values
+        return join_answers([s.answer(keys, count_queries, fetch_queries) for s in states], len(fetch_queries))
     return ask
 
 
@@ -73,9 +69,9 @@ def test_merged_statistics_equal_one_report_of_all_values(seed):
             values = [15_000_000_000 + rng.randrange(4) for _ in range(n)]
         values_by_key[("k%d" % g,)] = values
     parts = split_reports(values_by_key, rng.choice([1, 2, 16]), rng)
-    merged = merge_summaries(summaries_of(p) for p in parts)
+    merged = merge_summaries(p.summary() for p in parts)
     log = []
-    stats, rounds, approximate = merged_statistics(merged, asker(parts, log))
+    stats, rounds, approximate = merged_statistics(merged, asker(parts, merged, log))
     # Only the 64-bit groups can leave the engine's integers.
     assert all(int(k[0][1:]) % 4 == 2 for k in approximate)
     for key, values in values_by_key.items():
@@ -89,11 +85,26 @@ def test_merged_statistics_equal_one_report_of_all_values(seed):
 
 
 def test_fetch_takes_over_when_few_values_remain():
-    parts = [{("a",): np.array(sorted([1, 10**12, 10**12 + 3] * 3), dtype=np.int64)}]
-    merged = merge_summaries(summaries_of(p) for p in parts)
-    stats, rounds, _ = merged_statistics(merged, asker(parts, []))
-    assert stats[("a",)][3] == 10**12  # 9 values: the 5th
-    assert rounds <= 2 and FETCH_AT_MOST >= 9
+    values = [1] * 300 + [10**12] * 7 + [10**12 + 10**9] * 300  # 607 values: the 304th is 10^12
+    parts = split_reports({("a",): values}, 3, random.Random(1))
+    merged = merge_summaries(p.summary() for p in parts)
+    log = []
+    stats, rounds, _ = merged_statistics(merged, asker(parts, merged, log))
+    assert stats[("a",)][3] == 10**12
+    # Counting narrows to a bucket of 7 values, then they are fetched.
+    assert rounds == len(log) == 2 and 7 <= FETCH_AT_MOST < 300
+
+
+def test_small_groups_are_fetched_at_once():
+    rng = random.Random(2)
+    values_by_key = {("g%d" % g,): [rng.randrange(10**9) for _ in range(3 + g % 5)] for g in range(2000)}
+    parts = split_reports(values_by_key, 4, rng)
+    merged = merge_summaries(p.summary() for p in parts)
+    log = []
+    stats, rounds, _ = merged_statistics(merged, asker(parts, merged, log))
+    assert rounds == 1
+    for key, values in values_by_key.items():
+        assert stats[key] == engine_stats(values), key
 
 
 def test_stddev_says_where_the_engine_leaves_integers():

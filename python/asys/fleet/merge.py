@@ -46,10 +46,12 @@ def stddev(n, total, lo, hi, sq):
 
 
 def median_targets(merged):
+    """The middle ranks of each merged group, named by the group's index in
+    ``merged`` (the rounds' queries carry integers, not keys)."""
     targets = {}
-    for key, (n, _total, lo, hi, _sq) in merged.items():
+    for index, (key, (n, _total, lo, hi, _sq)) in enumerate(merged.items()):
         ranks = [n // 2] if n % 2 else [n // 2 - 1, n // 2]
-        targets[key] = [Target(key, r, lo, hi) for r in ranks]
+        targets[key] = [Target(index, r, lo, hi, n) for r in ranks]
         for t in targets[key]:
             if t.rank == 0:
                 t.value = lo

@@ -11,6 +11,7 @@ from .. import _asys
 from ..report import AsysError
 from . import tasks
 from .merge import merge_summaries, merged_statistics
+from .selection import join_answers
 
 _RULES = {r["name"]: r for r in _asys.rules()}
 
@@ -94,13 +95,15 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
         merged = merge_summaries(head["summaries"][rule] for _path, _future, head in present)
         futures = [future for _path, future, _head in present]
 
-        def ask(count_queries, fetch_queries, futures=futures, rule=rule):
-            answers = client.gather([client.submit(tasks.answer, f, rule, count_queries, fetch_queries, pure=False)
-                                     for f in futures])
+        # The merged groups' keys, on every worker once; the rounds name
+        # groups by index into it.
+        keys = client.scatter(list(merged), broadcast=True)
+
+        def ask(count_queries, fetch_queries, futures=futures, rule=rule, keys=keys):
+            queries = client.scatter((count_queries, fetch_queries), broadcast=True)
+            answers = client.gather([client.submit(tasks.answer, f, rule, keys, queries, pure=False) for f in futures])
             result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
-            counts = [sum(a[0][q] for a in answers) for q in range(len(count_queries))]
-            values = [np.sort(np.concatenate([a[1][q] for a in answers])) for q in range(len(fetch_queries))]
-            return counts, values
+            return join_answers(answers, len(fetch_queries))
 
         stats, rounds, approximate = merged_statistics(merged, ask)
         for key in approximate:

@@ -11,6 +11,8 @@ at most B counts per open target, bounded by ``reply_budget`` bytes, plus
 at most FETCH_AT_MOST values per fetched target.
 """
 
+import numpy as np
+
 # A range's values are fetched whole once all reports hold at most this many.
 FETCH_AT_MOST = 256
 
@@ -18,17 +20,21 @@ FETCH_AT_MOST = 256
 class Target:
     __slots__ = ("key", "rank", "lo", "hi", "below", "value", "fetch")
 
-    def __init__(self, key, rank, lo, hi):
+    def __init__(self, key, rank, lo, hi, count):
         self.key, self.rank, self.lo, self.hi, self.below = key, rank, lo, hi, 0
         self.value = lo if lo == hi else None
-        self.fetch = False
+        # A small group's values are fetched at once, without counting.
+        self.fetch = count <= FETCH_AT_MOST
 
 
 def select(targets, ask, reply_budget=1 << 18):
     """Fills each target's ``value``. ``ask(count_queries, fetch_queries)``
-    answers in one round, summed or joined over the reports: per count query
-    (key, lo, width, buckets, hi) the bucket counts, per fetch query
-    (key, lo, hi) the sorted values in [lo, hi]. Returns the rounds asked."""
+    answers one round over all the reports: for the count queries (rows of
+    key, lo, width, buckets, hi: an int64 array) the bucket counts summed
+    over the reports, one query's after the other; for the fetch queries
+    (rows of key, lo, hi) the values in [lo, hi] of all reports, one query's
+    after the other, each query's sorted, and where each query's start.
+    Keys are integers (the merged groups' indices). Returns the rounds."""
     rounds = 0
     while True:
         counting = [t for t in targets if t.value is None and not t.fetch]
@@ -40,13 +46,21 @@ def select(targets, ask, reply_budget=1 << 18):
         for t in counting:
             width = -(-(t.hi - t.lo + 1) // buckets)
             count_queries.append((t.key, t.lo, width, -(-(t.hi - t.lo + 1) // width), t.hi))
-        counts, values = ask(count_queries, [(t.key, t.lo, t.hi) for t in fetching])
+        # The two middle values of a group often share their range: asked once.
+        fetch_index = {}
+        for t in fetching:
+            fetch_index.setdefault((t.key, t.lo, t.hi), len(fetch_index))
+        counts, values, starts = ask(np.array(count_queries, dtype=np.int64).reshape(-1, 5),
+                                     np.array(list(fetch_index), dtype=np.int64).reshape(-1, 3))
         rounds += 1
-        for t, found in zip(fetching, values):
-            t.value = int(found[t.rank - t.below])
-        for t, (_key, lo, width, _n, hi), bucket_counts in zip(counting, count_queries, counts):
+        for t in fetching:
+            t.value = int(values[starts[fetch_index[(t.key, t.lo, t.hi)]] + t.rank - t.below])
+        at = 0
+        for t, (_key, lo, width, n, hi) in zip(counting, count_queries):
+            bucket_counts = counts[at:at + n].tolist()
+            at += n
             seen = t.below
-            for j, c in enumerate(bucket_counts.tolist()):
+            for j, c in enumerate(bucket_counts):
                 if seen + c > t.rank:
                     t.below, t.lo = seen, lo + j * width
                     t.hi = min(hi, t.lo + width - 1)
@@ -57,4 +71,16 @@ def select(targets, ask, reply_budget=1 << 18):
                     break
                 seen += c
             else:
-                raise AssertionError("rank %d is past the values of %r" % (t.rank, t.key))
+                raise AssertionError("rank %d is past the values of group %r" % (t.rank, t.key))
+
+
+def join_answers(answers, fetch_count):
+    """The reports' answers (ReportState.answer) of one round as select's
+    ask returns them: counts summed, fetched values joined per query."""
+    counts = sum(a[0] for a in answers) if answers else np.zeros(0, dtype=np.int64)
+    query = np.concatenate([np.repeat(np.arange(fetch_count), a[2]) for a in answers] or [np.zeros(0, np.int64)])
+    values = np.concatenate([a[1] for a in answers] or [np.zeros(0, np.int64)])
+    order = np.lexsort((values, query))
+    sizes = np.bincount(query, minlength=fetch_count)
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    return counts, values[order], starts

@@ -46,42 +46,41 @@ class ReportState:
             out[key] = (counts[g], sums[g], mins[g], maxs[g], self.sumsq[g])
         return out
 
-    def _segment(self, key):
-        g = self._index.get(key)
-        if g is None:
+    def _local_groups(self, merged_keys):
+        """Each merged group's index here (-1: none), made once per rule:
+        the rounds name groups by their index in the merged list."""
+        cached = getattr(self, "_local", None)
+        if cached is None or cached[0] is not merged_keys:
+            index = {key: g for g, key in enumerate(self.keys)}
+            cached = self._local = (merged_keys, np.array([index.get(k, -1) for k in merged_keys], dtype=np.int64))
+        return cached[1]
+
+    def _segment(self, local, group):
+        g = local[group]
+        if g < 0:
             return self.values[:0]
         return self.values[self.offsets[g]:self.offsets[g + 1]]
 
-    @property
-    def _index(self):
-        index = getattr(self, "_key_index", None)
-        if index is None:
-            index = self._key_index = {key: g for g, key in enumerate(self.keys)}
-        return index
-
-    def answer(self, count_queries, fetch_queries):
-        """One selection round's answer of this report (selection.select)."""
-        return self.count_buckets(count_queries), self.values_between(fetch_queries)
-
-    def count_buckets(self, queries):
-        """For each (key, lo, width, buckets, hi): how many of the group's
-        values fall in [lo + j*width, lo + (j+1)*width) for each bucket j,
-        the last bucket ending at hi (inclusive)."""
-        answers = []
-        for key, lo, width, buckets, hi in queries:
-            segment = self._segment(key)
-            edges = [lo + j * width for j in range(buckets)]
-            left = np.searchsorted(segment, np.array(edges, dtype=np.int64), side="left")
+    def answer(self, merged_keys, count_queries, fetch_queries):
+        """One selection round's answer of this report (selection.select),
+        as three flat arrays: for the count queries (rows of group, lo,
+        width, buckets, hi) their bucket counts one after the other; for the
+        fetch queries (rows of group, lo, hi) the values in [lo, hi] one
+        query after the other, each query's sorted, and how many each."""
+        local = self._local_groups(merged_keys)
+        counts = []
+        for group, lo, width, buckets, hi in count_queries.tolist():
+            segment = self._segment(local, group)
+            edges = lo + width * np.arange(buckets, dtype=np.int64)
+            left = np.searchsorted(segment, edges, side="left")
             right = np.searchsorted(segment, np.int64(hi), side="right")
-            answers.append(np.diff(np.append(left, right)).astype(np.int64))
-        return answers
-
-    def values_between(self, queries):
-        """For each (key, lo, hi): the group's values in [lo, hi], sorted."""
-        answers = []
-        for key, lo, hi in queries:
-            segment = self._segment(key)
+            counts.append(np.diff(np.append(left, right)))
+        values, lengths = [], np.zeros(len(fetch_queries), dtype=np.int64)
+        for q, (group, lo, hi) in enumerate(fetch_queries.tolist()):
+            segment = self._segment(local, group)
             a = np.searchsorted(segment, np.int64(lo), side="left")
             b = np.searchsorted(segment, np.int64(hi), side="right")
-            answers.append(segment[a:b].copy())
-        return answers
+            values.append(segment[a:b])
+            lengths[q] = b - a
+        flat = lambda parts: np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)  # noqa: E731
+        return flat(counts), flat(values), lengths

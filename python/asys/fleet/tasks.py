@@ -24,8 +24,8 @@ class Missing:
     def summary(self):
         return {}
 
-    def answer(self, count_queries, fetch_queries):
-        return [None] * len(count_queries), [None] * len(fetch_queries)
+    def answer(self, merged_keys, count_queries, fetch_queries):
+        raise AssertionError("a report without the rule's data is asked no round")
 
 
 class Loaded:
@@ -83,6 +83,6 @@ def summaries(loaded):
     }
 
 
-def answer(loaded, rule, count_queries, fetch_queries):
+def answer(loaded, rule, merged_keys, queries):
     """One median round of one rule on this report."""
-    return loaded.states[rule].answer(count_queries, fetch_queries)
+    return loaded.states[rule].answer(merged_keys, *queries)
