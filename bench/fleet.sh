@@ -40,8 +40,8 @@ for run in $(seq "$repeat"); do
     best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
     peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
     grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
-    reply[$workers]=$(sed -n 's/.*largest reply \([0-9]*\) bytes (the summaries of every rule: \([0-9]*\).*/\1 \2/p' "$dir/err-$workers.txt" |
-      tr ' ' '\n' | sort -n | tail -1)
+    # Per rule: "RULE=BYTES" of its largest reply.
+    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$dir/err-$workers.txt" | paste -sd' ')
   done
   cmp -s "$dir/out-1.txt" "$dir/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
   [ -s "$dir/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
@@ -52,7 +52,7 @@ done
   echo
   echo "rules: $rules; best of $repeat, the two taking turns"
   echo
-  echo "| workers | wall (s) | speed-up | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply (bytes) |"
+  echo "| workers | wall (s) | speed-up | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
   echo "|---|---|---|---|---|---|---|"
   for w in 1 2; do
     echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"

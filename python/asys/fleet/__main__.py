@@ -197,10 +197,9 @@ def main(argv):
     out.flush()
     if a["verbose"]:
         for rule, _settings in jobs:
-            sys.stderr.write("asys fleet: %s: %d reports, %d median rounds, largest reply %d bytes "
-                             "(the summaries of every rule: %d bytes)\n" %
+            sys.stderr.write("asys fleet: %s: %d reports, %d median rounds, largest reply %d bytes\n" %
                              (rule, len(a["reports"]) - len(result.skipped), result.rounds[rule],
-                              result.largest_reply.get(rule, 0), result.largest_reply["(summaries)"]))
+                              result.largest_reply.get(rule, 0)))
         peaks = sorted(result.worker_peaks.values())
         grown = sorted(peak - result.worker_start.get(w, 0) for w, peak in result.worker_peaks.items())
         sys.stderr.write("asys fleet: %d workers, peak resident memory %s MiB, grown in the run by %s MiB\n" %

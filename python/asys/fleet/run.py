@@ -49,8 +49,8 @@ ID_OPTIONS = ("device", "process", "thread")
 
 class FleetResult:
     """Per rule: the merged table (``_asys.Table``), the rounds its medians
-    took, and the largest answer one report sent back in them (bytes,
-    pickled; "(summaries)": the first answer, every rule's summaries)."""
+    took, and the largest answer one report sent back for it (bytes,
+    pickled: its summary, or one round's answer)."""
 
     def __init__(self):
         self.tables, self.rounds, self.per_rank, self.warnings = {}, {}, {}, []
@@ -81,7 +81,8 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
                 raise AsysError(head["error"])
             result.skipped.append((path, head["error"]))
             continue
-        result.largest_reply["(summaries)"] = max(result.largest_reply.get("(summaries)", 0), _reply_size(head))
+        for rule, summary in head["summaries"].items():
+            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(summary))
         kept.append((path, future, head))
     if not kept:
         raise AsysError("no report could be opened")
@@ -97,10 +98,10 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
 
         # The merged groups' keys, on every worker once; the rounds name
         # groups by index into it.
-        keys = client.scatter(list(merged), broadcast=True)
+        keys = _broadcast(client, list(merged))
 
         def ask(count_queries, fetch_queries, futures=futures, rule=rule, keys=keys):
-            queries = client.scatter((count_queries, fetch_queries), broadcast=True)
+            queries = _broadcast(client, (count_queries, fetch_queries))
             answers = client.gather([client.submit(tasks.answer, f, rule, keys, queries, pure=False) for f in futures])
             result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
             return join_answers(answers, len(fetch_queries))
@@ -120,6 +121,12 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
         future.release()
     result.worker_peaks = client.run(_peak_resident_bytes)
     return result
+
+
+def _broadcast(client, payload):
+    """One future of `payload` on every worker. (A list or tuple given to
+    scatter itself would become one future per element.)"""
+    return client.scatter([payload], broadcast=True)[0]
 
 
 def _peak_resident_bytes():
