@@ -23,11 +23,14 @@ def split_reports(values_by_key, reports, rng):
     states = []
     for part in parts:
         state = ReportState.__new__(ReportState)
-        state.keys = list(part)
-        runs = [np.sort(np.array(part[k], dtype=np.int64)) for k in state.keys]
+        keys = list(part)
+        state.texts = [list(column) for column in zip(*keys)]
+        runs = [np.sort(np.array(part[k], dtype=np.int64)) for k in keys]
         state.values = np.concatenate(runs) if runs else np.zeros(0, dtype=np.int64)
         state.offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
-        state.sumsq = [sum(int(x) * int(x) for x in r) for r in runs]
+        sumsq = [sum(int(x) * int(x) for x in r) for r in runs]
+        state.sumsq_words = tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sumsq], dtype=np.uint64)
+                                  for w in range(3))
         states.append(state)
     return states
 

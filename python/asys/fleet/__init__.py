@@ -12,6 +12,9 @@ line is ``python -m asys.fleet stats`` (``asys fleet stats``); docs/fleet.md.
 """
 
 import os
+import shutil
+import tempfile
+import weakref
 
 from .._frame import frame_of
 from .._options import run_settings
@@ -30,8 +33,12 @@ def cluster_client(scheduler=None, local=None):
     if scheduler:
         return Client(scheduler)
     workers = local or os.cpu_count() or 1
+    # Its own scratch folder: two runs on one machine sharing Dask's default
+    # /tmp/dask-worker-space purge each other's worker folders as stale.
+    scratch = tempfile.mkdtemp(prefix="asys-fleet-")
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR)
+                           silence_logs=logging.ERROR, local_directory=scratch)
+    weakref.finalize(cluster, shutil.rmtree, scratch, True)
     return Client(cluster)
 
 

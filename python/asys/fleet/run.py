@@ -96,13 +96,19 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
         merged = merge_summaries(head["summaries"][rule] for _path, _future, head in present)
         futures = [future for _path, future, _head in present]
 
-        # The merged groups' keys, on every worker once; the rounds name
-        # groups by index into it.
-        keys = _broadcast(client, list(merged))
+        merged_keys = list(merged)
 
-        def ask(count_queries, fetch_queries, futures=futures, rule=rule, keys=keys):
-            queries = _broadcast(client, (count_queries, fetch_queries))
-            answers = client.gather([client.submit(tasks.answer, f, rule, keys, queries, pure=False) for f in futures])
+        def ask(count_queries, fetch_queries, futures=futures, rule=rule):
+            # The keys of the groups this round asks about, with the
+            # queries renumbered into them: one broadcast to every worker,
+            # as large as the round, not as the merged table.
+            groups = np.unique(np.concatenate([count_queries[:, 0], fetch_queries[:, 0]]))
+            round_keys = [merged_keys[g] for g in groups.tolist()]
+            count_queries, fetch_queries = count_queries.copy(), fetch_queries.copy()
+            count_queries[:, 0] = np.searchsorted(groups, count_queries[:, 0])
+            fetch_queries[:, 0] = np.searchsorted(groups, fetch_queries[:, 0])
+            queries = _broadcast(client, (round_keys, count_queries, fetch_queries))
+            answers = client.gather([client.submit(tasks.answer, f, rule, queries, pure=False) for f in futures])
             result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
             return join_answers(answers, len(fetch_queries))
 

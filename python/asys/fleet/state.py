@@ -26,11 +26,17 @@ class ReportState:
         groups = _asys.grouped_durations(report._engine, rule, *settings)
         self.rule = rule
         self.path = report.paths[0]
-        self.keys = list(zip(*groups["texts"])) if groups["texts"] else []
+        # Per text column, the groups' texts (tuples are made only for the
+        # summary: a report of 50 k ranges would hold 50 k of them).
+        self.texts = groups["texts"]
         self.offsets = groups["offsets"]
         self.values = groups["values"]
-        self.sumsq = _words_to_ints(groups["sumsq"])
+        self.sumsq_words = groups["sumsq"]
         self.warnings = list(groups["warnings"])
+
+    @property
+    def keys(self):
+        return list(zip(*self.texts)) if self.texts else []
 
     def summary(self):
         """What merges by addition: per group key, (count, sum, min, max, sum of squares)."""
@@ -39,45 +45,35 @@ class ReportState:
         sums = [int(s) for s in np.add.reduceat(self.values.astype(object), starts)] if len(self.values) else []
         mins = self.values[starts].tolist() if len(self.values) else []
         maxs = self.values[ends - 1].tolist() if len(self.values) else []
-        out = {}
-        for g, key in enumerate(self.keys):
-            if counts[g] == 0:
-                continue
-            out[key] = (counts[g], sums[g], mins[g], maxs[g], self.sumsq[g])
-        return out
+        sumsq = _words_to_ints(self.sumsq_words)
+        return {key: (counts[g], sums[g], mins[g], maxs[g], sumsq[g]) for g, key in enumerate(self.keys)}
 
-    def _local_groups(self, merged_keys):
-        """Each merged group's index here (-1: none), made once per rule:
-        the rounds name groups by their index in the merged list."""
-        cached = getattr(self, "_local", None)
-        if cached is None or cached[0] is not merged_keys:
-            index = {key: g for g, key in enumerate(self.keys)}
-            cached = self._local = (merged_keys, np.array([index.get(k, -1) for k in merged_keys], dtype=np.int64))
-        return cached[1]
-
-    def _segment(self, local, group):
-        g = local[group]
-        if g < 0:
+    def _segment(self, index, keys, group):
+        """The values here of the group keys[group] (index: key -> group here)."""
+        g = index.get(keys[group])
+        if g is None:
             return self.values[:0]
         return self.values[self.offsets[g]:self.offsets[g + 1]]
 
-    def answer(self, merged_keys, count_queries, fetch_queries):
+    def answer(self, keys, count_queries, fetch_queries):
         """One selection round's answer of this report (selection.select),
-        as three flat arrays: for the count queries (rows of group, lo,
+        as three flat arrays. A query's group is an index into `keys`. For
+        the count queries (rows of group, lo,
         width, buckets, hi) their bucket counts one after the other; for the
         fetch queries (rows of group, lo, hi) the values in [lo, hi] one
         query after the other, each query's sorted, and how many each."""
-        local = self._local_groups(merged_keys)
+        # Made per round, not kept: between rounds a state holds no key objects.
+        index = {key: g for g, key in enumerate(self.keys)}
         counts = []
         for group, lo, width, buckets, hi in count_queries.tolist():
-            segment = self._segment(local, group)
+            segment = self._segment(index, keys, group)
             edges = lo + width * np.arange(buckets, dtype=np.int64)
             left = np.searchsorted(segment, edges, side="left")
             right = np.searchsorted(segment, np.int64(hi), side="right")
             counts.append(np.diff(np.append(left, right)))
         values, lengths = [], np.zeros(len(fetch_queries), dtype=np.int64)
         for q, (group, lo, hi) in enumerate(fetch_queries.tolist()):
-            segment = self._segment(local, group)
+            segment = self._segment(index, keys, group)
             a = np.searchsorted(segment, np.int64(lo), side="left")
             b = np.searchsorted(segment, np.int64(hi), side="right")
             values.append(segment[a:b])

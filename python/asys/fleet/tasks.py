@@ -83,6 +83,7 @@ def summaries(loaded):
     }
 
 
-def answer(loaded, rule, merged_keys, queries):
-    """One median round of one rule on this report."""
-    return loaded.states[rule].answer(merged_keys, *queries)
+def answer(loaded, rule, queries):
+    """One median round of one rule on this report: queries are (the keys
+    of the groups asked about, count queries, fetch queries)."""
+    return loaded.states[rule].answer(*queries)
