@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "core/base/error.h"
+#include "core/cli/force_overwrite.h"
 #include "core/cli/stats_command.h"
 #include "core/import/importer.h"
 
@@ -19,12 +20,6 @@ constexpr const char* kImportUsage =
     "         become one multi-process report). Formats are recognised by content.\n"
     "  -o, --output OUT.asysrep   the report to write\n"
     "  -f, --force-overwrite true|false   replace OUT.asysrep if it exists (default false)\n";
-
-bool parseBool(const std::string& option, const std::string& v) {
-  if (v == "true") return true;
-  if (v == "false") return false;
-  throw Error(option + ": expected true or false, got '" + v + "'");
-}
 
 }  // namespace
 
@@ -51,11 +46,8 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
       if (arg == "-o" || arg == "--output") {
         if (!output.empty()) throw Error(arg + ": given twice");
         output = next();
-      } else if (arg == "-f") {
-        force = parseBool(arg, next());
-      } else if (arg == "--force-overwrite") {
-        if (i + 1 < args.size() && (args[i + 1] == "true" || args[i + 1] == "false")) force = parseBool(arg, args[++i]);
-        else force = true;
+      } else if (parseForceOption(args, i, force)) {
+        continue;
       } else if (arg == "--help" || arg == "-h") {
         out << kImportUsage;
         return 0;

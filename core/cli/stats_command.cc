@@ -12,6 +12,7 @@
 
 #include "core/base/error.h"
 #include "core/base/text.h"
+#include "core/cli/force_overwrite.h"
 #include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/help.h"
@@ -72,12 +73,6 @@ struct StatsArgs {
   bool force = false;
 };
 
-bool parseBool(const std::string& option, const std::string& v) {
-  if (v == "true") return true;
-  if (v == "false") return false;
-  throw Error(option + ": expected true or false, got '" + v + "'");
-}
-
 StatsArgs parseArgs(const std::vector<std::string>& args) {
   StatsArgs a;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -92,11 +87,8 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
     if (arg == "-r" || arg == "--report") appendList(a.ruleSpecs);
     else if (arg == "--format") appendList(a.formats);
     else if (arg == "--output" || arg == "-o") a.outputs.push_back(next());
-    else if (arg == "-f") a.force = parseBool(arg, next());
-    else if (arg == "--force-overwrite") {
-      if (i + 1 < args.size() && (args[i + 1] == "true" || args[i + 1] == "false")) a.force = parseBool(arg, args[++i]);
-      else a.force = true;
-    } else if (arg == "--filter-time") {
+    else if (parseForceOption(args, i, a.force)) continue;
+    else if (arg == "--filter-time") {
       a.filterTime = next();
     } else if (arg == "--filter-hgtx") {
       a.filterHgtx = next();
@@ -144,10 +136,6 @@ std::string namedOutputPath(const std::string& output, const std::string& report
 std::string outputPath(const std::string& output, const std::string& report, const std::string& rule,
                        OutputFormat format) {
   return namedOutputPath(output, report, rule + "." + formatExtension(format));
-}
-
-void checkOverwrite(const std::string& path, bool force) {
-  if (!force && std::filesystem::exists(path)) throw Error(path + " exists (use -f true to overwrite)");
 }
 
 // Writes `path` whole or not at all: into `path.partial` first, renamed
