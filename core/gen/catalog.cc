@@ -463,8 +463,9 @@ const DeviceModel kPpu = {
     2.0e12,
 };
 
-const char* const kBusLocations[4] = {"00000001:C9:00.0", "00000001:C8:00.0", "00000001:A1:00.0",
-                                      "00000001:A2:00.0"};
+const char* const kBusLocations[kPpusPerNode] = {"00000001:C9:00.0", "00000001:C8:00.0", "00000001:A1:00.0",
+                                                "00000001:A2:00.0", "00000001:5A:00.0", "00000001:59:00.0",
+                                                "00000001:3B:00.0", "00000001:3C:00.0"};
 const char* const kHostName = "ppu-train-node07";
 
 }  // namespace asys::gen

@@ -189,7 +189,10 @@ struct DeviceModel {
 };
 
 extern const DeviceModel kPpu;
-extern const char* const kBusLocations[4];
+// The PPUs of one node, by local index (the demo uses the first four; a job
+// of ranks fills nodes of eight, core/gen/ranks.cc).
+constexpr int kPpusPerNode = 8;
+extern const char* const kBusLocations[kPpusPerNode];
 extern const char* const kHostName;
 
 }  // namespace asys::gen

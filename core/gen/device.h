@@ -21,6 +21,7 @@ class Device {
   Device(int32_t id, int32_t local, uint64_t seed);
 
   int32_t id, local, contextId;
+  const char* busLocation = "";  // its PCI slot (kBusLocations), named by pcclCommInitRank
   Stream compute, comm, copy;
 
   // Bump allocator over this device's virtual address range (2 MiB aligned).

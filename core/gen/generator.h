@@ -18,4 +18,13 @@ struct GenOptions {
 // Writes the report to outPath (replacing it). Throws asys::Error on failure.
 void generateReport(const GenOptions& options, const std::string& outPath);
 
+// Writes the `ranks` reports of one job (1 to 512 ranks, one process and one
+// PPU each, core/gen/ranks.cc) as rankReportPath(dir, r), creating `dir`;
+// replaces those files, and refuses a directory that holds a rank file of a
+// larger job. Deterministic in (seed, scale, profile, ranks).
+void generateRankReports(const GenOptions& options, int ranks, const std::string& dir);
+
+// DIR/rank-R.asysrep.
+std::string rankReportPath(const std::string& dir, int rank);
+
 }  // namespace asys

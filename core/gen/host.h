@@ -4,6 +4,7 @@
 // memsets on device streams; HGTX push/pop ranges; OS runtime calls; device
 // memory allocation). Each primitive writes its rows immediately.
 #include <cstdint>
+#include <span>
 
 #include "core/gen/catalog.h"
 #include "core/gen/device.h"
@@ -13,6 +14,8 @@
 
 namespace asys::gen {
 
+// PPUs a process drives: the demo's two ranks drive two each; a rank of
+// `asys gen --ranks` drives one (Process::deviceCount).
 constexpr int kDevicesPerProcess = 2;
 constexpr int64_t kPcclDomain = 1;
 
@@ -24,6 +27,8 @@ struct Process {
   int64_t loaderT = 0, proxyT[kDevicesPerProcess] = {};
   int64_t nextCorr = 1, nextOpId = 0, nextRangeId = 1, nextGraphId = 1, nextGraphNodeId = 1;
   Device* dev[kDevicesPerProcess] = {};
+  int32_t deviceCount = kDevicesPerProcess;  // dev[0 .. deviceCount) are used
+  std::span<Device* const> devices() const { return {dev, static_cast<size_t>(deviceCount)}; }
 
   struct Frame {
     int64_t start, textId, domainId, color;
