@@ -18,7 +18,9 @@ constexpr const char* kUsage =
     "  gen      write a synthetic report (asys gen --help)\n"
     "  fleet    summary rules over many rank reports on Dask, exact (asys fleet --help)\n"
     "  import   convert Nsight Systems SQLite exports and PyTorch/Kineto traces to\n"
-    "           an asysrep report (asys import --help)\n";
+    "           an asysrep report (asys import --help)\n"
+    "  merge    write several asysrep reports (the ranks of one job) as one report\n"
+    "           (asys merge --help)\n";
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -33,6 +35,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (args[0] == "compare") return compareReportsCommand(rest, out, err);
     if (args[0] == "gen") return genCommand(rest, out, err);
     if (args[0] == "import") return importCommand(rest, out, err);
+    if (args[0] == "merge") return mergeCommand(rest, out, err);
     if (args[0] == "fleet") return fleetCommand(rest, out, err);
     err << "asys: unknown command '" << args[0] << "' (asys --help lists them)\n";
     return 2;

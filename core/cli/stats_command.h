@@ -15,6 +15,8 @@ int analyzeCommand(const std::vector<std::string>& args, std::ostream& out, std:
 int compareReportsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys gen ...` (args after "gen").
 int genCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `asys merge ...` (args after "merge").
+int mergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys import ...` (args after "import").
 int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `asys fleet ...`: runs the Python package's fleet analysis (asys.fleet).
