@@ -1,0 +1,52 @@
+"""Issue 22's exactness target: on 16 rank reports of one job
+(asys gen --ranks 16), every fleet rule's CSV equals asys stats on their
+asys merge, byte for byte, on a LocalCluster of 2 processes and after a
+worker is killed mid-run. (A command-line scheduler with 2 workers is
+test_fleet.py's.)"""
+
+import os
+import subprocess
+
+import pytest
+
+from asys.fleet.tasks import DIE_ONCE
+from conftest import CLI, run_cli
+from test_fleet import MERGEABLE
+
+RANKS = 16
+
+
+@pytest.fixture(scope="module")
+def job(tmp_path_factory):
+    out = tmp_path_factory.mktemp("job")
+    run_cli("gen", "--ranks", str(RANKS), "--seed", "5", "--scale", "0.2", "--out-dir", str(out))
+    ranks = sorted(str(p) for p in out.glob("*.asysrep"))
+    assert len(ranks) == RANKS, ranks
+    merged = str(tmp_path_factory.mktemp("merged") / "all.asysrep")
+    run_cli("merge", *ranks, "-o", merged)
+    return ranks, merged
+
+
+def expected(merged):
+    framed = b""
+    for rule in MERGEABLE:
+        framed += ("# %s\n" % rule).encode() + run_cli("stats", "-r", rule, merged).stdout + b"\n"
+    return framed
+
+
+def test_sixteen_ranks_equal_their_merge(job):
+    ranks, merged = job
+    done = subprocess.run([CLI, "fleet", "stats", "--local", "2", "-r", ",".join(MERGEABLE), *ranks],
+                          capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected(merged)
+
+
+def test_and_after_a_worker_is_killed(job, tmp_path):
+    ranks, merged = job
+    env = dict(os.environ, **{DIE_ONCE: str(tmp_path / "died")})
+    done = subprocess.run([CLI, "fleet", "stats", "--local", "2", "-r", ",".join(MERGEABLE), *ranks],
+                          capture_output=True, env=env)
+    assert (tmp_path / "died").exists()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected(merged)
