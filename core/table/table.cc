@@ -47,18 +47,20 @@ void Table::copyRows(size_t first, size_t count, Table& into) const {
     source_->appendRows(first, count, into);
     return;
   }
-  for (size_t r = first; r < first + count; ++r) {
-    for (size_t c = 0; c < columns_.size(); ++c) {
-      if (isMissing(r, c)) continue;
-      switch (columns_[c].kind) {
-        case CellKind::Int: into.setInt(c, intAt(r, c)); break;
-        case CellKind::Decimal1: into.setDecimal(c, decimalAt(r, c)); break;
-        case CellKind::Text: into.setText(c, textAt(r, c)); break;
-      }
+  for (size_t r = first; r < first + count; ++r) into.appendRowOf(*this, r);
+}
+
+void Table::appendRowOf(const Table& from, size_t r) {
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    if (from.isMissing(r, c)) continue;
+    switch (columns_[c].kind) {
+      case CellKind::Int: setInt(c, from.intAt(r, c)); break;
+      case CellKind::Decimal1: setDecimal(c, from.decimalAt(r, c)); break;
+      case CellKind::Text: setText(c, from.textAt(r, c)); break;
     }
-    for (size_t w = 0; w < spanNames_.size(); ++w) into.setSpan(w, spanStart_[w][r], spanEnd_[w][r]);
-    into.endRow();
   }
+  for (size_t w = 0; w < spanNames_.size(); ++w) setSpan(w, from.spanStart_[w][r], from.spanEnd_[w][r]);
+  endRow();
 }
 
 void Table::copyColumn(size_t col, size_t first, size_t count, Table& into) const {

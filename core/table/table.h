@@ -84,6 +84,9 @@ class Table {
   void setDecimal(size_t col, double v);
   void setText(size_t col, std::string_view v);
   void endRow();
+  // Appends row `row` of `from` (a table that holds its cells, of the same
+  // columns and spans): its cells, "-" cells and spans.
+  void appendRowOf(const Table& from, size_t row);
 
   bool isMissing(size_t row, size_t col) const { return missing_[col][row] != 0; }
   int64_t intAt(size_t row, size_t col) const { return ints_[col][row]; }

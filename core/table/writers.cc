@@ -78,13 +78,26 @@ void appendQuoted(std::string& out, std::string_view text) {
 }  // namespace
 
 std::string plainCell(const Table& t, size_t row, size_t col) {
-  if (t.isMissing(row, col)) return "-";
-  switch (t.columns()[col].kind) {
-    case CellKind::Int: return std::to_string(t.intAt(row, col));
-    case CellKind::Decimal1: return decimal1(t.decimalAt(row, col));
-    case CellKind::Text: return std::string(t.textAt(row, col));
+  std::string out;
+  appendPlainCell(out, t, row, col);
+  return out;
+}
+
+void appendPlainCell(std::string& out, const Table& t, size_t row, size_t col) {
+  if (t.isMissing(row, col)) {
+    out += '-';
+    return;
   }
-  return "";
+  switch (t.columns()[col].kind) {
+    case CellKind::Int: {
+      char tmp[24];
+      auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, t.intAt(row, col));
+      out.append(tmp, p);
+      break;
+    }
+    case CellKind::Decimal1: appendDecimal1(out, t.decimalAt(row, col)); break;
+    case CellKind::Text: out += t.textAt(row, col); break;
+  }
 }
 
 void writeCsv(const Table& t, std::ostream& out) { writeCsvRows(t, 0, SIZE_MAX, true, out); }

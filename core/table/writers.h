@@ -29,5 +29,7 @@ void writeColumn(const Table& t, std::ostream& out);
 
 // Cell text without CSV quoting ("-" for a missing cell).
 std::string plainCell(const Table& t, size_t row, size_t col);
+// The same, appended to `out` (no allocation per cell).
+void appendPlainCell(std::string& out, const Table& t, size_t row, size_t col);
 
 }  // namespace asys
