@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 3 (kApiVersion): a handle-based API. Several
+// The engine's WebAssembly surface, version 4 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
@@ -10,6 +10,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_json.h"
+#include "core/table/result_queries.h"
 #include "core/table/sort.h"
 #include "core/table/writers.h"
 #include "core/timeline/correlation.h"
@@ -36,7 +38,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 3;
+constexpr int kApiVersion = 4;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -283,29 +285,20 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
 // all distinct texts as UTF-8 joined by NUL (one decode and split in JS),
 // the rows' time spans, the rule's warnings and its files. `report`: the
 // report a view reads.
-void storeResult(Table t, int report, val& v) {
+StoredResult& keepResult(Table t, int report, val& v) {
   const int id = g_nextResult++;
   StoredResult& stored = *g_results.emplace(id, std::make_unique<StoredResult>(StoredResult{std::move(t), {}, report}))
                               .first->second;
-  const Table& table = stored.table;
   v.set("result", id);
-  val rows = table.isView() ? viewRows(stored, 0, table.rowCount()) : columnarRows(table, 0, table.rowCount());
-  v.set("columns", rows["columns"]);
-  v.set("cells", rows["cells"]);
-  v.set("rowCount", table.rowCount());
-  std::string pool;
-  const StringPool& texts = stored.pool();
-  for (uint32_t i = 0; i < texts.size(); ++i) {
-    appendPoolText(pool, texts.get(i));
-  }
-  v.set("textPool", val::global("Uint8Array")
-                        .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
-  v.set("spans", rows["spans"]);
+  return stored;
+}
+
+// What a result is besides its cells: its warnings and its own files (the
+// bytes the CLI writes, which the viewer offers for download).
+void setNotes(const Table& table, val& v) {
   val warnings = val::array();
   for (const auto& w : table.warnings()) warnings.call<void>("push", w);
   v.set("warnings", warnings);
-  // A rule's own files (ppu_op_unit_test's Python), which the viewer offers
-  // for download: the bytes the CLI writes.
   val files = val::array();
   for (const Table::File& f : table.files()) {
     val file = val::object();
@@ -314,6 +307,25 @@ void storeResult(Table t, int report, val& v) {
     files.call<void>("push", file);
   }
   v.set("files", files);
+}
+
+val textPoolBytes(const StringPool& texts) {
+  std::string pool;
+  for (uint32_t i = 0; i < texts.size(); ++i) appendPoolText(pool, texts.get(i));
+  return val::global("Uint8Array")
+      .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data())));
+}
+
+void storeResult(Table t, int report, val& v) {
+  StoredResult& stored = keepResult(std::move(t), report, v);
+  const Table& table = stored.table;
+  val rows = table.isView() ? viewRows(stored, 0, table.rowCount()) : columnarRows(table, 0, table.rowCount());
+  v.set("columns", rows["columns"]);
+  v.set("cells", rows["cells"]);
+  v.set("rowCount", table.rowCount());
+  v.set("textPool", textPoolBytes(stored.pool()));
+  v.set("spans", rows["spans"]);
+  setNotes(table, v);
 }
 
 // ---------------------------------------------------------------------------
@@ -402,6 +414,33 @@ val run(int report, const std::string& name, const val& options) {
     OpenReport& r = reportOf(report);
     const RuleSpec& rule = ruleOf(name);
     storeResult(runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config), report, v);
+  });
+}
+
+// The same, for a viewer that pages: a result of at most `cellLimit` rows
+// is answered whole, as `run` answers it (paged: false); a larger one stays
+// in the engine (paged: true) and is answered without cells: its columns,
+// rows, span names, warnings and files. The viewer then asks for the rows
+// it shows (pageRows) and asks the engine its questions (searchRows,
+// keyTotals, rowsWithKeys, columnTotals, sortOrder).
+val runPaged(int report, const std::string& name, const val& options, double cellLimit) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const RuleSpec& rule = ruleOf(name);
+    Table t = runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config);
+    if (static_cast<double>(t.rowCount()) <= cellLimit) {
+      storeResult(std::move(t), report, v);
+      v.set("paged", false);
+      return;
+    }
+    const Table& table = keepResult(std::move(t), report, v).table;
+    v.set("paged", true);
+    v.set("columns", columnarRows(table.emptyLike(), 0, 0)["columns"]);
+    v.set("rowCount", table.rowCount());
+    val spanNames = val::array();
+    for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
+    v.set("spanNames", spanNames);
+    setNotes(table, v);
   });
 }
 
@@ -653,6 +692,98 @@ val page(int result, size_t offset, size_t count) {
   });
 }
 
+std::vector<uint32_t> rowList(const val& rows) { return emscripten::convertJSArrayToNumberVector<uint32_t>(rows); }
+
+// Rows `rows` (a Uint32Array of result rows, in the order shown) in the
+// shape `run` answers, with a text pool of their own: a paged result's page.
+val pageRows(int result, const val& rows) {
+  return answer([&](val& v) {
+    const Table page = rowsOf(resultOf(result), rowList(rows));
+    val part = columnarRows(page, 0, page.rowCount());
+    v.set("columns", part["columns"]);
+    v.set("cells", part["cells"]);
+    v.set("rowCount", page.rowCount());
+    v.set("spans", part["spans"]);
+    v.set("textPool", textPoolBytes(page.textPool()));
+  });
+}
+
+// Rows [first, first + count) of a result: the viewer asks a large result
+// its questions part by part, so the rows it pages to are answered between
+// the parts.
+RowRange rangeOf(double first, double count) {
+  if (!(first >= 0) || !(count >= 0)) throw Error("a row range must not be negative");
+  return {static_cast<size_t>(std::min(first, 1e15)), static_cast<size_t>(std::min(count, 1e15))};
+}
+
+// The rows of [first, first + count) whose cells contain `query` as the
+// table shows them (core/table/result_queries.h): `mask`, one byte per row
+// of the range, or null for a blank query.
+val answerSearchRows(int result, const std::string& query, double first, double count) {
+  return answer([&](val& v) {
+    const auto mask = asys::searchRows(resultOf(result), query, rangeOf(first, count));
+    if (!mask) {
+      v.set("mask", val::null());
+      return;
+    }
+    v.set("mask", val::global("Uint8Array").new_(emscripten::typed_memory_view(mask->size(), mask->data())));
+  });
+}
+
+// A pie chart's sums over [first, first + count): `keys` (NUL-joined UTF-8)
+// and `values` (Float64Array), column `valueCol` summed per key of `keyCol`;
+// valueCol < 0 counts rows.
+val answerKeyTotals(int result, int keyCol, int valueCol, double first, double count) {
+  return answer([&](val& v) {
+    if (keyCol < 0) throw Error("keyTotals: no key column");
+    const KeyTotals totals = asys::keyTotals(resultOf(result), static_cast<size_t>(keyCol),
+                                             valueCol < 0 ? std::nullopt : std::optional<size_t>(valueCol),
+                                             rangeOf(first, count));
+    std::string pool;
+    for (const std::string& k : totals.keys) appendPoolText(pool, k);
+    v.set("keys", val::global("Uint8Array")
+                      .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+    v.set("values", val::global("Float64Array")
+                        .new_(emscripten::typed_memory_view(totals.values.size(), totals.values.data())));
+  });
+}
+
+// The rows of [first, first + count) (ascending) whose key cell of `keyCol`
+// is one of `keys` (an array of strings): a pie slice's rows.
+val answerRowsWithKeys(int result, int keyCol, const val& keys, double first, double count) {
+  return answer([&](val& v) {
+    if (keyCol < 0) throw Error("rowsWithKeys: no key column");
+    const std::vector<uint32_t> rows = asys::rowsWithKeys(resultOf(result), static_cast<size_t>(keyCol),
+                                                          emscripten::vecFromJSArray<std::string>(keys),
+                                                          rangeOf(first, count));
+    v.set("rows", val::global("Uint32Array").new_(emscripten::typed_memory_view(rows.size(), rows.data())));
+  });
+}
+
+// The sums of columns `cols` over `rows` (a Uint32Array; null: the rows of
+// [first, first + count)), the summary row left out: `totals`, [{col,
+// digits}] for an integer column (exact, as decimal digits), [{col, value}]
+// for a decimal one.
+val answerColumnTotals(int result, const val& cols, const val& rows, const std::string& summaryRow, double first,
+                       double count) {
+  return answer([&](val& v) {
+    std::vector<size_t> columns;
+    for (int c : emscripten::vecFromJSArray<int>(cols))
+      if (c >= 0) columns.push_back(static_cast<size_t>(c));
+    std::optional<std::vector<uint32_t>> list;
+    if (!rows.isNull() && !rows.isUndefined()) list = rowList(rows);
+    val totals = val::array();
+    for (const ColumnTotal& c : asys::columnTotals(resultOf(result), columns, list, summaryRow, rangeOf(first, count))) {
+      val one = val::object();
+      one.set("col", c.col);
+      if (c.exact) one.set("digits", c.digits);
+      else one.set("value", c.value);
+      totals.call<void>("push", one);
+    }
+    v.set("totals", totals);
+  });
+}
+
 // A stream buffer that holds at most kMaxText bytes; past them a write
 // throws Error. A JavaScript string holds at most about 512 M characters,
 // and the engine's 2 GB must hold the result as well: a text past this
@@ -739,6 +870,12 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("checkOption", &asys::checkOption);
   emscripten::function("run", &asys::run);
   emscripten::function("runCompare", &asys::runCompare);
+  emscripten::function("runPaged", &asys::runPaged);
+  emscripten::function("pageRows", &asys::pageRows);
+  emscripten::function("searchRows", &asys::answerSearchRows);
+  emscripten::function("keyTotals", &asys::answerKeyTotals);
+  emscripten::function("rowsWithKeys", &asys::answerRowsWithKeys);
+  emscripten::function("columnTotals", &asys::answerColumnTotals);
   emscripten::function("sortOrder", &asys::sortOrder);
   emscripten::function("page", &asys::page);
   emscripten::function("render", &asys::render);
