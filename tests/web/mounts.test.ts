@@ -24,7 +24,7 @@ function fakeEngine() {
       mount: (_t, o, p) => log.push(`mount ${o.files!.map((f) => f.name).join()} ${p}`),
       unmount: (p) => log.push(`unmount ${p}`),
     },
-    apiVersion: () => 3,
+    apiVersion: () => 4,
     open: (paths: string[]) => {
       log.push(`open ${paths.join(' ')}`);
       if (paths.some((p) => p.endsWith('.txt'))) {
@@ -40,6 +40,12 @@ function fakeEngine() {
     checkRuleOption: () => ({ ok: true }),
     checkOption: () => ({ ok: true }),
     run: () => ({ ok: false, error: 'not here' }),
+    runPaged: () => ({ ok: false, error: 'not here' }),
+    pageRows: () => ({ ok: false, error: 'not here' }),
+    searchRows: () => ({ ok: false, error: 'not here' }),
+    keyTotals: () => ({ ok: false, error: 'not here' }),
+    rowsWithKeys: () => ({ ok: false, error: 'not here' }),
+    columnTotals: () => ({ ok: false, error: 'not here' }),
     timelineTracks: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
     timelineRelated: () => ({ ok: false, error: 'not here' }),
@@ -190,11 +196,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 3: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 4: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 2 })).toThrow('bridge version 2, this page 3');
-    expect(() => checkEngineVersion({ apiVersion: () => 3 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 3 })).toThrow('bridge version 3, this page 4');
+    expect(() => checkEngineVersion({ apiVersion: () => 4 })).not.toThrow();
   });
 });
 

@@ -4,11 +4,12 @@
 // shown whole on hover; rows selected by click (Ctrl/Cmd, Shift), and the
 // sums of the rule's summed columns in a second header row; the search box's
 // matches marked and its current match highlighted and scrolled to.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
 import { useLang } from '../i18n/lang';
+import { PAGE_MARGIN } from '../lib/paged';
 
 export const ROW_HEIGHT = 26;
 const HEADER_HEIGHT = 38; // two lines
@@ -107,6 +108,12 @@ interface Props {
   matches?: Uint8Array | null;
   /** The search box's current match: its row and position in `order`; scrolled to when it changes. */
   currentMatch?: { row: number; at: number } | null;
+  /** A paged result's cells (null while the row's page is on its way); else `result`'s own. */
+  cell?: (row: number, col: number) => string | null;
+  /** The rows the columns' widths are measured on, for a result whose cells are not here (a paged one's first page). */
+  widthsFrom?: DecodedResult;
+  /** The rows in view and a margin around them, whenever they change (a paged result fetches them). */
+  onRowsShown?: (rows: Uint32Array) => void;
 }
 
 /** The scrollTop that shows position `at` of `n` rows in the middle of a `viewport` px high view. */
@@ -125,6 +132,7 @@ const NO_ROWS: ReadonlySet<number> = new Set();
 
 export function ResultTable(props: Props) {
   const { result, order, sort, pendingSort, onSort, onRowClick, onRowContextMenu, headerNote, sums, matches, currentMatch } = props;
+  const { cell, onRowsShown } = props;
   const { t } = useLang();
   const selectedRows = props.selectedRows ?? NO_ROWS;
   const scrollToRow = props.scrollToRow ?? null;
@@ -165,7 +173,8 @@ export function ResultTable(props: Props) {
   }, [currentMatch]);
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
-  const widths = useMemo(() => columnWidths(result, pageMeasure()), [result]);
+  const measured = props.widthsFrom ?? result;
+  const widths = useMemo(() => columnWidths(measured, pageMeasure()), [measured]);
   const template = useMemo(() => {
     const px = (w: number) => `${Math.ceil(w) + 15}px`; // + cell padding
     const cols = widths.map(px);
@@ -200,6 +209,9 @@ export function ResultTable(props: Props) {
   const start = Math.max(0, first - (scaled ? 0 : OVERSCAN));
   const end = Math.min(n, first + visibleRows + (scaled ? 0 : OVERSCAN));
   if (!scaled) offsetTop = start * ROW_HEIGHT;
+  useEffect(() => {
+    if (onRowsShown) onRowsShown(order.subarray(Math.max(0, start - PAGE_MARGIN), Math.min(n, end + PAGE_MARGIN)));
+  }, [onRowsShown, order, start, end, n]);
 
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
@@ -215,6 +227,7 @@ export function ResultTable(props: Props) {
         aria-rowindex={i + 2}
         aria-selected={onRowClick ? picked : undefined}
         data-row={r}
+        data-loading={cell && cell(r, 0) === null ? '' : undefined}
         onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
         onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
         onContextMenu={
@@ -232,7 +245,8 @@ export function ResultTable(props: Props) {
           </div>
         )}
         {result.columns.map((c, ci) => {
-          const text = cellDisplay(result, r, ci);
+          const shown = cell ? cell(r, ci) : cellDisplay(result, r, ci);
+          const text = shown ?? '';
           return c.numeric ? (
             <div className="td num" role="cell" key={ci}>
               {text}

@@ -5,8 +5,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
 import { downloadText, type ExportFormat } from '../lib/download';
 import { formatInt, formatRowsShown, THIN_SPACE, ungroupDigits } from '../lib/format';
-import { filterRowsByKeys, pieModel, type PieSlice } from '../lib/pie';
-import { cellDisplay, findColumn, identityOrder, type DecodedResult } from '../lib/result';
+import { COUNT_ROWS, filterRowsByKeys, pieModel, topSlices, type PieModel, type PieSlice } from '../lib/pie';
+import {
+  Dropped,
+  keyTotalsInParts,
+  rowsWithKeysInParts,
+  searchInParts,
+  totalsInParts,
+  type PagedEngine,
+} from '../lib/paged_queries';
+import { cellDisplay, findColumn, formatNumber, identityOrder, type DecodedResult } from '../lib/result';
 import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
@@ -17,6 +25,7 @@ import { ResultTable } from './ResultTable';
 import { useLang } from '../i18n/lang';
 import { TableSearchBox } from './TableSearch';
 import { useTableSearch } from '../state/useTableSearch';
+import { usePagedRows } from '../state/usePagedRows';
 
 interface Props {
   rule: RuleDecl;
@@ -39,13 +48,42 @@ interface Props {
   onShowInTimeline?: (span: RowSpans, row: number, zoom: boolean) => void;
   /** A summary row's name (a kernel's, a range's) to the timeline: its slices marked. */
   onMarkInTimeline?: (name: string) => void;
+  /** A paged result's engine calls (its rows, search, pie, sums are the engine's). */
+  paged?: PagedEngine;
+}
+
+/** An asynchronous answer with the inputs it answers: a newer question drops an older answer. */
+interface Answer<T> {
+  of: string;
+  value: T;
+}
+
+/** Runs `ask` for a paged result whenever `of` changes; the answer for the latest `of`, or null. */
+function useAnswer<T>(of: string | null, ask: (still: () => boolean) => Promise<T>): { value: T | null; error: string | null } {
+  const [answer, setAnswer] = useState<Answer<{ value: T | null; error: string | null }> | null>(null);
+  const askRef = useRef(ask);
+  askRef.current = ask;
+  useEffect(() => {
+    if (of === null) return;
+    let live = true;
+    askRef.current(() => live).then(
+      (value) => live && setAnswer({ of, value: { value, error: null } }),
+      (e) => live && !(e instanceof Dropped) && setAnswer({ of, value: { value: null, error: e instanceof Error ? e.message : String(e) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [of]);
+  return answer && answer.of === of ? answer.value : { value: null, error: null };
 }
 
 const INT64_MIN = -(2n ** 63n);
 
 export function ResultView(props: Props) {
   const { rule, result, pieKey, onPieKey, topN, onTopN, onExport, exporting, chartOpen, onToggleChart } = props;
-  const { sortOrder, onPendingChange, fileStem } = props;
+  const { sortOrder, onPendingChange, fileStem, paged } = props;
+  const isPaged = !!result.paged && !!paged;
+  const pages = usePagedRows(result, paged);
   const { t } = useLang();
   // The parent keys this view by result, so a new result starts unsorted and unfiltered.
   // `sort` is the order asked for; `applied` the one shown (the engine sorts asynchronously).
@@ -65,12 +103,18 @@ export function ResultView(props: Props) {
       return;
     }
     const here = () => sortRows(result, identityOrder(result.rowCount), next.col, next.dir);
+    // A paged result's cells are the engine's: only it can sort them.
     const order = sortOrder
-      ? sortOrder(next.col, next.dir === 'desc').catch(() => here())
+      ? sortOrder(next.col, next.dir === 'desc').catch((e) => (isPaged ? Promise.reject(e) : here()))
       : new Promise<Uint32Array>((resolve) => setTimeout(() => resolve(here()), 0));
-    void order.then((o) => {
-      if (seq === sortSeq.current) setApplied({ sort: next, order: o });
-    });
+    void order.then(
+      (o) => {
+        if (seq === sortSeq.current) setApplied({ sort: next, order: o });
+      },
+      () => {
+        if (seq === sortSeq.current) setSort(applied?.sort ?? null);
+      },
+    );
   };
   const [slicePick, setSlicePick] = useState<{ slice: string; keys: string[]; keyColumn: string; topN: number } | null>(
     null,
@@ -83,28 +127,67 @@ export function ResultView(props: Props) {
   const setFilter = (f: { slice: string; keys: string[] } | null) =>
     setSlicePick(f && keyColumn ? { ...f, keyColumn, topN } : null);
 
-  const model = useMemo(
-    () => (pie && keyColumn ? pieModel(result, pie.countRows ? null : pie.valueColumn, keyColumn, topN) : null),
-    [result, pie, keyColumn, topN],
+  const heldModel = useMemo(
+    () => (!isPaged && pie && keyColumn ? pieModel(result, pie.countRows ? null : pie.valueColumn, keyColumn, topN) : null),
+    [result, pie, keyColumn, topN, isPaged],
   );
+  // A paged result's pie: the engine sums per key, part by part, while the chart is open.
+  const pagedPieCols = useMemo(() => {
+    if (!isPaged || !pie || !keyColumn) return null;
+    const keyCol = findColumn(result, keyColumn);
+    const valueCol = pie.countRows ? COUNT_ROWS : findColumn(result, pie.valueColumn);
+    if (keyCol < 0 || (valueCol !== COUNT_ROWS && (valueCol < 0 || !result.columns[valueCol].numeric))) return null;
+    return { keyCol, valueCol };
+  }, [isPaged, pie, keyColumn, result]);
+  const pagedEntries = useAnswer(pagedPieCols && chartOpen ? `${pagedPieCols.keyCol}|${pagedPieCols.valueCol}` : null, (still) =>
+    keyTotalsInParts(paged!, pagedPieCols!.keyCol, pagedPieCols!.valueCol === COUNT_ROWS ? -1 : pagedPieCols!.valueCol, result.rowCount, still),
+  );
+  const pagedModel = useMemo((): PieModel | null => {
+    if (!pagedPieCols || !pagedEntries.value) return null;
+    const slices = topSlices(pagedEntries.value, topN);
+    return { ...pagedPieCols, slices, total: slices.reduce((sum, x) => sum + x.value, 0) };
+  }, [pagedPieCols, pagedEntries.value, topN]);
+  const model = isPaged ? pagedModel : heldModel;
 
   const base = useMemo(() => applied?.order ?? identityOrder(result.rowCount), [applied, result]);
+  // A paged result's slice rows come from the engine.
+  const sliceRows = useAnswer(isPaged && filter && model ? `${model.keyCol}|${JSON.stringify(filter.keys)}` : null, (still) =>
+    rowsWithKeysInParts(paged!, model!.keyCol, filter!.keys, result.rowCount, still),
+  );
   const sliced = useMemo(() => {
     if (!filter || !model) return base;
+    const rows = isPaged ? sliceRows.value : filterRowsByKeys(result, model.keyCol, filter.keys);
+    if (!rows) return base;
     const keep = new Uint8Array(result.rowCount);
-    for (const r of filterRowsByKeys(result, model.keyCol, filter.keys)) keep[r] = 1;
+    for (const r of rows) keep[r] = 1;
     return base.filter((r) => keep[r] === 1);
-  }, [result, base, filter, model]);
-  const search = useTableSearch(result, sliced);
+  }, [result, base, filter, model, isPaged, sliceRows.value]);
+  const engineMatch = useMemo(
+    () => (isPaged ? (query: string, still: () => boolean) => searchInParts(paged!, query, result.rowCount, still) : undefined),
+    [isPaged, paged, result],
+  );
+  const search = useTableSearch(result, sliced, engineMatch);
   const order = search.order;
   const narrowed = order.length !== result.rowCount || !!filter;
 
   // Selected rows (reset with the result: the parent keys this view by it).
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const isSummary = useMemo(() => summaryRowTest(result, rule.summaryRow), [result, rule.summaryRow]);
+  // A paged result's sums: the engine's, over the selection, the rows shown, or every row.
+  const sumCols = useMemo(
+    () => rule.sumColumns.map((name) => findColumn(result, name)).filter((c) => c >= 0 && result.columns[c].numeric),
+    [rule.sumColumns, result],
+  );
+  const sumRows = selection.rows.size > 0 ? Uint32Array.from(selection.rows) : narrowed ? order : null;
+  const pagedSums = useAnswer(
+    isPaged && sumCols.length > 0 ? `${sumCols.join()}|${selection.rows.size > 0 ? [...selection.rows].join() : narrowed ? `shown:${order.length}:${search.text}:${filter?.slice ?? ''}` : 'all'}` : null,
+    (still) => totalsInParts(paged!, sumCols, sumRows, rule.summaryRow, result.rowCount, still),
+  );
   const sums = useMemo(() => {
     if (rule.sumColumns.length === 0) return null;
-    const list = columnSums(result, rule.sumColumns, selection.rows, order, isSummary);
+    const list = isPaged
+      ? (pagedSums.value ?? []).map((s) => ({ col: s.col, value: s.value, text: formatNumber(result.columns[s.col], s.value) }))
+      : columnSums(result, rule.sumColumns, selection.rows, order, isSummary);
     if (list.length === 0) return null;
     const n = selection.rows.size;
     const what = n > 0 ? `the ${formatInt(n)} selected row${n === 1 ? '' : 's'}` : narrowed ? 'the rows shown' : 'all rows';
@@ -114,7 +197,7 @@ export function ResultView(props: Props) {
       label: n > 0 ? 'Σ sel.' : 'Σ',
       title: `Sums of ${what}${summary}. Click rows to select; Ctrl/Cmd-click adds, Shift-click a range.`,
     };
-  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed]);
+  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed, isPaged, pagedSums.value]);
   const [treeOpen, setTreeOpen] = useState(true);
   // Right-click on a row that stands for a time span: show it in the timeline.
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
@@ -125,21 +208,36 @@ export function ResultView(props: Props) {
     const key = rule.columns.find((c) => c.role === 'key' && c.kind === 'Text');
     return key ? findColumn(result, key.name) : -1;
   }, [rule, result]);
+  // A paged result's spans come with its pages: one row's span as a one-row RowSpans.
+  const spansOf = (row: number): { span: RowSpans; row: number }[] =>
+    isPaged
+      ? (result.spanNames ?? []).flatMap((name, i) => {
+          const s = pages.span(row, i);
+          return s ? [{ span: { name, start: BigInt64Array.of(s[0]), end: BigInt64Array.of(s[1]) }, row: 0 }] : [];
+        })
+      : result.spans.filter((s) => s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN).map((span) => ({ span, row }));
+  const hasSpans = isPaged ? (result.spanNames ?? []).length > 0 : result.spans.length > 0;
   const rowMenu =
-    (onShow && result.spans.length > 0) || (onMark && nameCol >= 0)
+    (onShow && hasSpans) || (onMark && nameCol >= 0)
       ? (row: number, x: number, y: number) => {
-          const items: MenuItem[] = result.spans
-            .filter((s) => onShow && s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN)
-            .flatMap((s) => [
-              { label: `Zoom to ${s.name} in timeline`, onSelect: () => onShow!(s, row, true) },
-              { label: `Highlight ${s.name} in timeline`, onSelect: () => onShow!(s, row, false) },
-            ]);
-          const name = nameCol >= 0 ? cellDisplay(result, row, nameCol) : '-';
+          const items: MenuItem[] = (onShow ? spansOf(row) : []).flatMap(({ span: s, row: at }) => [
+            { label: `Zoom to ${s.name} in timeline`, onSelect: () => onShow!(s, at, true) },
+            { label: `Highlight ${s.name} in timeline`, onSelect: () => onShow!(s, at, false) },
+          ]);
+          const name = nameCol >= 0 ? ((isPaged ? pages.cell?.(row, nameCol) : cellDisplay(result, row, nameCol)) ?? '-') : '-';
           if (onMark && name !== '-') items.push({ label: `Mark “${name}” in timeline`, onSelect: () => onMark(name) });
           if (items.length > 0) setMenu({ x, y, items });
         }
       : undefined;
-  const tree = rule.treeLevels.length > 0;
+  const tree = rule.treeLevels.length > 0 && !isPaged;
+  // bench/browser-run.mjs: a paged result's table is shown once its first rows are.
+  const firstShown = pages.firstPage !== null;
+  useEffect(() => {
+    if (isPaged && firstShown && typeof performance !== 'undefined' && performance.mark) {
+      performance.mark('asys:table', { detail: { rule: rule.name, rows: result.rowCount, paged: true } });
+    }
+  }, [isPaged, firstShown, rule.name, result.rowCount]);
+  const pagedError = pages.error ?? pagedSums.error ?? pagedEntries.error ?? sliceRows.error;
 
   const onSlice = (s: PieSlice | null) => {
     if (!s || filter?.slice === s.name) setFilter(null);
@@ -210,6 +308,11 @@ export function ResultView(props: Props) {
             </button>
           ))}
         </div>
+        {pagedError && (
+          <div className="rule-error" role="alert" data-testid="paged-error">
+            {pagedError}
+          </div>
+        )}
         {result.warnings.length > 0 && (
           <ul className="result-warnings" data-testid="result-warnings" role="status">
             {result.warnings.map((w, i) => (
@@ -226,19 +329,28 @@ export function ResultView(props: Props) {
               onSelectRows={(rows) => setSelection({ rows: new Set(rows), anchor: rows[0] ?? null })}
             />
           )}
-          <ResultTable
-            result={result}
-            order={order}
-            sort={applied?.sort ?? null}
-            pendingSort={pending ? sort : null}
-            onSort={requestSort}
-            selectedRows={selection.rows}
-            onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
-            onRowContextMenu={rowMenu}
-            sums={sums}
-            matches={search.mode === 'search' ? search.mask : null}
-            currentMatch={search.currentMatch}
-          />
+          {isPaged && !pages.firstPage ? (
+            <div className="placeholder muted" data-testid="paged-loading">
+              {t.running}
+            </div>
+          ) : (
+            <ResultTable
+              result={result}
+              cell={pages.cell}
+              widthsFrom={pages.firstPage ?? undefined}
+              onRowsShown={pages.onRowsShown}
+              order={order}
+              sort={applied?.sort ?? null}
+              pendingSort={pending ? sort : null}
+              onSort={requestSort}
+              selectedRows={selection.rows}
+              onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
+              onRowContextMenu={rowMenu}
+              sums={sums}
+              matches={search.mode === 'search' ? search.mask : null}
+              currentMatch={search.currentMatch}
+            />
+          )}
         </div>
         {menu && <ContextMenu x={menu.x} y={menu.y} items={menu.items} onClose={() => setMenu(null)} />}
       </div>
@@ -281,7 +393,11 @@ export function ResultView(props: Props) {
               {pie.countRows ? t.numberOfRows : t.sumOf(valueLabel)}
             </span>
           </div>
-          {model ? (
+          {isPaged && pagedPieCols && !pagedEntries.value && !pagedEntries.error ? (
+            <div className="pie-empty muted" data-testid="pie-summing">
+              {t.running}
+            </div>
+          ) : model ? (
             model.slices.length > 0 && model.total > 0 ? (
               <PieChart
                 slices={model.slices}

@@ -36,6 +36,11 @@ export function TableSearchBox({ search }: { search: TableSearch }) {
         <option value="search">{t.modeSearch}</option>
         <option value="filter">{t.modeFilter}</option>
       </select>
+      {search.error && (
+        <span className="table-search-count muted" role="alert" data-testid="table-search-error">
+          {search.error}
+        </span>
+      )}
       {searching && (
         <>
           <span className="table-search-count muted" data-testid="table-search-count" aria-live="polite">

@@ -10,7 +10,7 @@ import {
   type RuleConfig,
 } from './protocol';
 import { normalizeRules, normalizeSummary } from './normalize';
-import type { RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
+import type { ColumnTotal, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
 
 export interface Progress {
   loaded: number;
@@ -127,8 +127,44 @@ export class EngineClient {
     return normalizeRules(await this.request({ type: 'listRules', report }));
   }
 
-  async run(report: number, rule: string, options: Record<string, string>): Promise<RawRuleResult> {
-    return (await this.request({ type: 'run', report, rule, options })) as RawRuleResult;
+  /** A rule's result: answered whole up to `cellLimit` rows, else kept in the engine and paged (`paged`). */
+  async run(report: number, rule: string, options: Record<string, string>, cellLimit?: number): Promise<RawRuleResult> {
+    return (await this.request({ type: 'run', report, rule, options, cellLimit })) as RawRuleResult;
+  }
+
+  /** Rows of a paged result, in the order given. */
+  async pageRows(result: number, rows: Uint32Array): Promise<RawRuleResult> {
+    return (await this.request({ type: 'pageRows', result, rows })) as RawRuleResult;
+  }
+
+  // A paged result's questions, each for rows [first, first + count):
+  // lib/paged_queries.ts asks part by part, so pages in view are answered between parts.
+
+  /** The rows matching the search box's query, one byte per row of the range (null: a blank query). */
+  async searchRows(result: number, query: string, first: number, count: number): Promise<Uint8Array | null> {
+    return (await this.request({ type: 'searchRows', result, query, first, count })) as Uint8Array | null;
+  }
+
+  /** The pie's data: `valueCol` (< 0: rows counted) summed per key of `keyCol`. */
+  async keyTotals(result: number, keyCol: number, valueCol: number, first: number, count: number): Promise<KeyTotals> {
+    return (await this.request({ type: 'keyTotals', result, keyCol, valueCol, first, count })) as KeyTotals;
+  }
+
+  /** The rows whose `keyCol` cell is one of `keys` (a pie slice's rows). */
+  async rowsWithKeys(result: number, keyCol: number, keys: string[], first: number, count: number): Promise<Uint32Array> {
+    return (await this.request({ type: 'rowsWithKeys', result, keyCol, keys, first, count })) as Uint32Array;
+  }
+
+  /** The sums of `cols` over `rows` (null: the range's rows), the summary row left out. */
+  async columnTotals(
+    result: number,
+    cols: number[],
+    rows: Uint32Array | null,
+    summaryRow: string,
+    first: number,
+    count: number,
+  ): Promise<ColumnTotal[]> {
+    return (await this.request({ type: 'columnTotals', result, cols, rows, summaryRow, first, count })) as ColumnTotal[];
   }
 
   /** A compare rule on a base and a target report. */

@@ -1,7 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
-import type { CellArray, RawRuleResult, TimeWindow } from './types';
+import type { CellArray, ColumnTotal, KeyTotals, RawRuleResult, TimeWindow } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 3;
+export const ENGINE_API_VERSION = 4;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -45,6 +45,20 @@ export interface AsysEngine extends TimelineEngine {
   /** {result, columns, rowCount, textPool, cells, spans, warnings, files}. */
   run(report: number, rule: string, optionsJson: string): Envelope;
   runCompare(base: number, target: number, rule: string, optionsJson: string): Envelope;
+  /** run, answered whole up to `cellLimit` rows (paged: false), else without cells (paged: true). */
+  runPaged(report: number, rule: string, optionsJson: string, cellLimit: number): Envelope;
+  /** {columns, cells, rowCount, spans, textPool}: rows `rows` of a result, with their own text pool. */
+  pageRows(result: number, rows: Uint32Array): Envelope;
+  // The questions of a paged result answer for rows [first, first + count):
+  // the viewer asks part by part, and pages the rows in view in between.
+  /** {mask}: one byte per row of the range, 1 where a cell contains the query as shown; null for a blank query. */
+  searchRows(result: number, query: string, first: number, count: number): Envelope;
+  /** {keys, values}: column valueCol (< 0: rows counted) summed per key of keyCol. */
+  keyTotals(result: number, keyCol: number, valueCol: number, first: number, count: number): Envelope;
+  /** {rows}: the rows whose key cell is one of `keys`. */
+  rowsWithKeys(result: number, keyCol: number, keys: string[], first: number, count: number): Envelope;
+  /** {totals}: sums of `cols` over `rows` (null: the range's rows), the summary row left out. */
+  columnTotals(result: number, cols: number[], rows: Uint32Array | null, summaryRow: string, first: number, count: number): Envelope;
   /** {order}: the result's rows sorted by a column, in the engine. */
   sortOrder(result: number, column: number, descending: boolean): Envelope;
   page(result: number, offset: number, count: number): Envelope;
@@ -220,6 +234,57 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
   }));
   const resultId = typeof o.result === 'number' ? o.result : undefined;
   return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, warnings, files, resultId };
+}
+
+/** A typed array from an engine answer as one of its own (the heap's may move). */
+function own<T extends Uint8Array | Uint32Array | Float64Array>(v: unknown, type: { new (...a: never[]): T }, what: string, engine: AsysEngine): T {
+  if (!(v instanceof type)) throw new Error(`${what}: the engine's answer is not a ${type.name}`);
+  return (isBufferShared(v, engine) ? v.slice() : v) as T;
+}
+
+/** runPaged's answer: run's, or a paged result's columns, rows, span names and notes. */
+export function takePagedRun(raw: unknown, engine: AsysEngine): RawRuleResult {
+  const o = unwrap(raw, 'run');
+  if (o.paged !== true) return takeRunResult(raw, engine);
+  const shell = takeRunResult({ ...o, cells: [], spans: [], textPool: '' }, engine);
+  const names = Array.isArray(o.spanNames) ? o.spanNames.map((n) => String(n)) : [];
+  return { ...shell, paged: true, spanNames: names };
+}
+
+/** pageRows' answer: the rows' cells and spans, their texts indexing the page's own pool. */
+export function takePage(raw: unknown, engine: AsysEngine): RawRuleResult {
+  return takeRunResult(raw, engine);
+}
+
+export function takeSearchMask(raw: unknown, engine: AsysEngine): Uint8Array | null {
+  const mask = unwrap(raw, 'searchRows').mask;
+  return mask === null || mask === undefined ? null : own(mask, Uint8Array, 'searchRows', engine);
+}
+
+export function takeKeyTotals(raw: unknown, engine: AsysEngine): KeyTotals {
+  const o = unwrap(raw, 'keyTotals');
+  const values = own(o.values, Float64Array, 'keyTotals', engine);
+  const text = decodeTextPool(o.keys);
+  const keys = values.length === 0 ? [] : text.split('\0');
+  if (keys.length !== values.length) throw new Error(`keyTotals: ${keys.length} keys for ${values.length} values`);
+  return { keys, values };
+}
+
+export function takeRowList(raw: unknown, engine: AsysEngine, call: string): Uint32Array {
+  return own(unwrap(raw, call).rows, Uint32Array, call, engine);
+}
+
+export function takeColumnTotals(raw: unknown): ColumnTotal[] {
+  const totals = unwrap(raw, 'columnTotals').totals;
+  if (!Array.isArray(totals)) throw new Error('columnTotals: no totals in the answer');
+  return totals.map((t) => {
+    const col = Number(getField(t, 'col'));
+    const digits = getField(t, 'digits');
+    const value = getField(t, 'value');
+    if (typeof digits === 'string') return { col, digits };
+    if (typeof value === 'number') return { col, value };
+    throw new Error('columnTotals: a total without its value');
+  });
 }
 
 /** Whether an engine error means the engine's memory ran out. */

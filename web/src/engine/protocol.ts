@@ -1,9 +1,9 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
-import type { RawRuleResult, TimeWindow } from './types';
+import type { ColumnTotal, KeyTotals, RawRuleResult, TimeWindow } from './types';
 
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -15,7 +15,7 @@ export type EngineRequest =
   | { type: 'openDemo'; url: string; fileName: string }
   | { type: 'close'; report: number }
   | { type: 'listRules'; report: number }
-  | { type: 'run'; report: number; rule: string; options: Record<string, string> }
+  | { type: 'run'; report: number; rule: string; options: Record<string, string>; cellLimit?: number }
   | { type: 'runCompare'; base: number; target: number; rule: string; options: Record<string, string> }
   | { type: 'sort'; result: number; column: number; descending: boolean }
   | { type: 'exportCsv'; result: number }
@@ -27,7 +27,14 @@ export type EngineRequest =
   | { type: 'timelineTracks'; report: number }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
   | { type: 'timelineRelated'; report: number; track: number; event: number }
-  | { type: 'checkOption'; rule: string; name: string; value: string };
+  | { type: 'checkOption'; rule: string; name: string; value: string }
+  // A paged result's rows and the questions the viewer asks of it (wasm/engine_bindings.cc).
+  | { type: 'pageRows'; result: number; rows: Uint32Array }
+  // Each for the rows [first, first + count): the client asks part by part.
+  | { type: 'searchRows'; result: number; query: string; first: number; count: number }
+  | { type: 'keyTotals'; result: number; keyCol: number; valueCol: number; first: number; count: number }
+  | { type: 'rowsWithKeys'; result: number; keyCol: number; keys: string[]; first: number; count: number }
+  | { type: 'columnTotals'; result: number; cols: number[]; rows: Uint32Array | null; summaryRow: string; first: number; count: number };
 
 export type RequestMessage = EngineRequest & { id: number; version: number };
 
@@ -66,6 +73,12 @@ export interface ResultByType {
   timelineRelated: TimelineRelated;
   /** The same for one option of a rule. */
   checkOption: string;
+  pageRows: RawRuleResult;
+  /** One byte per row, 1 = match; null for a blank query. */
+  searchRows: Uint8Array | null;
+  keyTotals: KeyTotals;
+  rowsWithKeys: Uint32Array;
+  columnTotals: ColumnTotal[];
 }
 
 export type ResponseMessage =

@@ -186,4 +186,21 @@ export interface RawRuleResult {
   files?: RuleFile[];
   /** The engine's id of this result: sort, render and release it by this id. */
   resultId?: number;
+  /** Kept in the engine, answered without cells (too many rows to hold here): pageRows gives rows. */
+  paged?: boolean;
+  /** A paged result's span names (its rows' spans come with each page). */
+  spanNames?: string[];
+}
+
+/** A paged result's pie data: each key's summed value. */
+export interface KeyTotals {
+  keys: string[];
+  values: Float64Array;
+}
+
+/** A paged result's column sum: exact digits for an integer column, else a double. */
+export interface ColumnTotal {
+  col: number;
+  digits?: string;
+  value?: number;
 }

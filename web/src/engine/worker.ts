@@ -11,6 +11,12 @@ import {
   exportCsvBlob,
   takeWorkbook,
   takeRunResult,
+  takePagedRun,
+  takePage,
+  takeSearchMask,
+  takeKeyTotals,
+  takeRowList,
+  takeColumnTotals,
   takeSortOrder,
   takeTimeWindow,
   okOrError,
@@ -68,6 +74,9 @@ async function loadEngine(): Promise<AsysEngine> {
   });
   checkEngineVersion(engine);
   mounts = new ReportMounts(engine);
+  // For bench/browser-soak.mjs: the engine's WebAssembly memory, which grows and never shrinks.
+  (self as unknown as { __asysHeapBytes?: () => number }).__asysHeapBytes = () =>
+    engine.HEAPU8?.length ?? engine.wasmMemory?.buffer.byteLength ?? 0;
   return engine;
 }
 
@@ -158,7 +167,38 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'run': {
       const e = await engine();
       const options = JSON.stringify(msg.options);
-      postResult(id, explained(msg.report, msg.rule, () => takeRunResult(e.run(msg.report, msg.rule, options), e)));
+      const limit = msg.cellLimit ?? Number.POSITIVE_INFINITY;
+      postResult(id, explained(msg.report, msg.rule, () => takePagedRun(e.runPaged(msg.report, msg.rule, options, limit), e)));
+      return;
+    }
+    case 'pageRows': {
+      const e = await engine();
+      const page = takePage(e.pageRows(msg.result, msg.rows), e);
+      const arrays = [...page.cells, ...(page.spans ?? []).flatMap((s) => [s.start, s.end])];
+      post({ id, kind: 'result', result: page }, arrays.map((a) => a.buffer as ArrayBuffer));
+      return;
+    }
+    case 'searchRows': {
+      const e = await engine();
+      const mask = takeSearchMask(e.searchRows(msg.result, msg.query, msg.first, msg.count), e);
+      post({ id, kind: 'result', result: mask }, mask ? [mask.buffer as ArrayBuffer] : []);
+      return;
+    }
+    case 'keyTotals': {
+      const e = await engine();
+      const totals = takeKeyTotals(e.keyTotals(msg.result, msg.keyCol, msg.valueCol, msg.first, msg.count), e);
+      post({ id, kind: 'result', result: totals }, [totals.values.buffer as ArrayBuffer]);
+      return;
+    }
+    case 'rowsWithKeys': {
+      const e = await engine();
+      const rows = takeRowList(e.rowsWithKeys(msg.result, msg.keyCol, msg.keys, msg.first, msg.count), e, 'rowsWithKeys');
+      post({ id, kind: 'result', result: rows }, [rows.buffer as ArrayBuffer]);
+      return;
+    }
+    case 'columnTotals': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeColumnTotals(e.columnTotals(msg.result, msg.cols, msg.rows, msg.summaryRow, msg.first, msg.count)) });
       return;
     }
     case 'runCompare': {

@@ -45,6 +45,10 @@ export interface DecodedResult {
   warnings: string[];
   /** Files the rule made besides the table, for download. */
   files: RuleFile[];
+  /** Kept in the engine (more rows than the page holds): `cells` and `spans` are empty, pages come by pageRows. */
+  paged?: boolean;
+  /** A paged result's span names (each page brings its rows' spans). */
+  spanNames?: string[];
 }
 
 export type CellValue = number | bigint | string | null;
@@ -91,7 +95,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     const numeric = kind !== 'Text';
     return { name, unit, kind, header: c.header || headerOf(name, unit), numeric, grouped: numeric && !isIdColumn(name) };
   });
-  for (let i = 0; i < columns.length; i++) {
+  for (let i = 0; i < columns.length && !raw.paged; i++) {
     const a = cells[i];
     if (!a || a.length < rowCount) {
       throw new Error(`result column ${i + 1} (${columns[i].header}) has ${a ? a.length : 0} cells, expected ${rowCount}`);
@@ -108,6 +112,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     spans,
     warnings: raw.warnings ?? [],
     files: raw.files ?? [],
+    ...(raw.paged ? { paged: true, spanNames: raw.spanNames ?? [] } : {}),
   };
 }
 

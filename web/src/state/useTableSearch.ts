@@ -4,6 +4,7 @@
 // and highlighted), "filter" keeps the matching rows only.
 import { useEffect, useMemo, useState } from 'react';
 import type { DecodedResult } from '../lib/result';
+import { Dropped } from '../lib/paged_queries';
 import { filterOrder, matchPositions, SearchIndex, stepMatch, type SearchMode } from '../lib/search';
 
 /** A pause long enough for a word typed at speed; a million rows take tens of ms a query. */
@@ -24,9 +25,19 @@ export interface TableSearch {
   /** The current match's row and its position in `order`; a new object whenever the table should scroll to it. */
   currentMatch: { row: number; at: number; seq: number } | null;
   step: (step: 1 | -1) => void;
+  /** Why the engine could not answer the query (a paged result's search), else null. */
+  error: string | null;
 }
 
-export function useTableSearch(result: DecodedResult, order: Uint32Array): TableSearch {
+/**
+ * `engineMatch`: a paged result's search, answered by the engine (its cells
+ * are not here); without it the rows are searched here (lib/search.ts).
+ */
+export function useTableSearch(
+  result: DecodedResult,
+  order: Uint32Array,
+  engineMatch?: (query: string, still: () => boolean) => Promise<Uint8Array | null>,
+): TableSearch {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [mode, setMode] = useState<SearchMode>('search');
@@ -37,7 +48,25 @@ export function useTableSearch(result: DecodedResult, order: Uint32Array): Table
   }, [text]);
 
   const index = useMemo(() => new SearchIndex(result), [result]);
-  const mask = useMemo(() => index.match(query), [index, query]);
+  const here = useMemo(() => (engineMatch ? null : index.match(query)), [engineMatch, index, query]);
+  // The engine's answer, kept with the query it answers (a later query drops an earlier answer).
+  const [answered, setAnswered] = useState<{ query: string; mask: Uint8Array | null; error?: string } | null>(null);
+  useEffect(() => {
+    if (!engineMatch) return;
+    if (query.trim() === '') {
+      setAnswered({ query, mask: null });
+      return;
+    }
+    let live = true;
+    void engineMatch(query, () => live).then(
+      (m) => live && setAnswered({ query, mask: m }),
+      (e) => live && !(e instanceof Dropped) && setAnswered({ query, mask: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engineMatch, query]);
+  const mask = engineMatch ? (answered?.query === query ? answered.mask : null) : here;
   const positions = useMemo(
     () => (mask && mode === 'search' ? matchPositions(order, mask) : null),
     [mask, mode, order],
@@ -62,5 +91,6 @@ export function useTableSearch(result: DecodedResult, order: Uint32Array): Table
     setSeq((n) => n + 1);
   };
 
-  return { text, setText, mode, setMode, order: shown, mask, count, current, currentMatch, step };
+  const error = engineMatch && answered?.query === query ? (answered.error ?? null) : null;
+  return { text, setText, mode, setMode, order: shown, mask, count, current, currentMatch, step, error };
 }

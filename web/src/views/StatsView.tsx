@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { RuleDecl } from '../engine/types';
 import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
+import { pagedRowsLimit } from '../lib/paged';
+import { pagedEngineOf } from '../lib/paged_queries';
 import { ReportSummary } from '../components/ReportSummary';
 import { RuleHeader } from '../components/RuleHeader';
 import { ResultView } from '../components/ResultView';
@@ -81,13 +83,16 @@ export function StatsView({
     ? `${report.id}|${tf ? `${tf.filterTime}|${tf.filterHgtx}` : ''}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
     : '';
   const canRun = !!rule && !!built && !built.pending && Object.keys(built.errors).length === 0;
-  const { run, running: runPending } = useRun(key, canRun, rule?.name ?? '', () => client.run(report.id, rule!.name, built!.options));
+  const { run, running: runPending } = useRun(key, canRun, rule?.name ?? '', () =>
+    client.run(report.id, rule!.name, built!.options, pagedRowsLimit()),
+  );
   // A regex check on its way is part of the run: the old result is stale.
   const running = runPending || !!built?.pending;
   const globalSettings = useGlobalSettings(rules);
   // A performance mark for bench/browser-run.mjs: a rule's table shown.
   useEffect(() => {
-    if (run?.result && typeof performance !== 'undefined' && performance.mark) {
+    // A paged result marks its table when its first rows are shown (ResultView).
+    if (run?.result && !run.result.paged && typeof performance !== 'undefined' && performance.mark) {
       performance.mark('asys:table', { detail: { rule: run.rule, rows: run.result.rowCount } });
     }
   }, [run]);
@@ -109,6 +114,10 @@ export function StatsView({
   const status = !rule ? 'none' : running ? 'running' : run?.error ? 'error' : run?.result ? 'ready' : 'none';
   const shown = run && rule && run.rule === rule.name ? run : null;
   const resultId = shown?.resultId;
+  const pagedEngine = useMemo(
+    () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId) : undefined),
+    [client, resultId, shown?.result?.paged],
+  );
 
   return (
     <div className="workspace">
@@ -164,6 +173,7 @@ export function StatsView({
                     resultId === undefined ? undefined : (column, descending) => client.sortOrder(resultId, column, descending)
                   }
                   onPendingChange={setSorting}
+                  paged={pagedEngine}
                   onMarkInTimeline={(name) =>
                     showInTimeline({ report: report.id, start: 0n, end: 0n, zoom: false, label: name, name })
                   }
