@@ -151,7 +151,8 @@ try {
       const top = n * ROW <= MAX ? Math.max(0, at * ROW - Math.floor(viewport / 2)) : Math.ceil((first / firstRows) * Math.max(1, MAX - viewport));
       const t = performance.now();
       scroller.scrollTop = top;
-      while (!scroller.querySelector(`[aria-rowindex="${at + 2}"]`)) {
+      // Drawn: the row is there with its cells (a paged result's row waits for its page: data-loading).
+      while (!scroller.querySelector(`[aria-rowindex="${at + 2}"]:not([data-loading])`)) {
         if (performance.now() - t > 10_000) return null;
         await new Promise((r) => requestAnimationFrame(r));
       }
