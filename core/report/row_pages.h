@@ -92,22 +92,39 @@ class RowPages {
 
   // Makes the rows `rows` (positions in the table's rowid order, any order,
   // repeats allowed) available to at(). Throws Error on a broken cell.
+  // Nearby blocks are read in one range scan; a block asked for a few rows
+  // only (a page of a sorted trace, whose rows lie anywhere) is read a run
+  // of rows at a time, not whole (Report::readKernelRows reads them by rowid).
   void read(const std::vector<uint32_t>& rows) {
     if (loaded_) return;
     constexpr size_t every = ColumnLoad::kRowidMarkEvery;
-    blocks_.clear();
-    for (uint32_t r : rows) blocks_.push_back(r / every);
-    std::sort(blocks_.begin(), blocks_.end());
-    blocks_.erase(std::unique(blocks_.begin(), blocks_.end()), blocks_.end());
+    sorted_.assign(rows.begin(), rows.end());
+    std::sort(sorted_.begin(), sorted_.end());
+    sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
     size_t used = 0;
-    for (size_t b = 0; b < blocks_.size();) {
-      size_t e = b + 1;
-      while (e < blocks_.size() && blocks_[e] - blocks_[e - 1] <= kJoinGap) ++e;
+    auto readRun = [&](size_t first, size_t last) {
       if (used == runs_.size()) runs_.emplace_back();
       Run& run = runs_[used++];
-      run.firstBlock = blocks_[b];
-      run.base = reader_(blocks_[b] * every, (blocks_[e - 1] + 1) * every, run.rows);
-      b = e;
+      run.firstRow = first;
+      run.base = reader_(first, last, run.rows);
+    };
+    for (size_t i = 0; i < sorted_.size();) {
+      // The rows of the blocks joined with this one.
+      size_t j = i + 1;
+      while (j < sorted_.size() && sorted_[j] / every - sorted_[j - 1] / every <= kJoinGap) ++j;
+      const size_t firstBlock = sorted_[i] / every, lastBlock = sorted_[j - 1] / every;
+      if (firstBlock == lastBlock && j - i <= kFewRows) {
+        // Each run of consecutive rows by itself.
+        for (size_t k = i; k < j;) {
+          size_t e = k + 1;
+          while (e < j && sorted_[e] == sorted_[e - 1] + 1) ++e;
+          readRun(sorted_[k], sorted_[e - 1] + size_t{1});
+          k = e;
+        }
+      } else {
+        readRun(firstBlock * every, (lastBlock + 1) * every);
+      }
+      i = j;
     }
     runs_.resize(used);
   }
@@ -119,9 +136,8 @@ class RowPages {
   // Where row `row` (one that read() was given) is.
   At at(uint32_t row) const {
     if (loaded_) return {loaded_, row};
-    const size_t block = row / ColumnLoad::kRowidMarkEvery;
-    auto it = std::upper_bound(runs_.begin(), runs_.end(), block,
-                               [](size_t b, const Run& run) { return b < run.firstBlock; });
+    auto it = std::upper_bound(runs_.begin(), runs_.end(), static_cast<size_t>(row),
+                               [](size_t r, const Run& run) { return r < run.firstRow; });
     const Run& run = *(it - 1);  // read() was given the row: a run before `it` holds it
     return {&run.rows, row - run.base};
   }
@@ -143,16 +159,18 @@ class RowPages {
  private:
   // Blocks this close are read in one range scan with the ones between.
   static constexpr size_t kJoinGap = 2;
+  // A lone block asked for at most this many rows is read by its rows.
+  static constexpr size_t kFewRows = 16;
   struct Run {
-    size_t firstBlock = 0;
-    size_t base = 0;  // the table position of rows' row 0
+    size_t firstRow = 0;  // the first row asked for that it holds
+    size_t base = 0;      // the table position of rows' row 0 (at most firstRow)
     Rows rows;
   };
   Reader reader_;
   const Rows* loaded_;
   std::unique_ptr<Rows> own_;  // owning(): what loaded_ points at
   std::vector<Run> runs_;
-  std::vector<size_t> blocks_;      // read()'s scratch
+  std::vector<uint32_t> sorted_;    // read()'s scratch
   std::vector<uint32_t> pageRows_;  // forEachRow()'s
 };
 

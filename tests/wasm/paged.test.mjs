@@ -118,6 +118,12 @@ test('pageRows answers the rows asked for, in their order, with a text pool of t
   assert.equal(page.ok, true, page.error);
   assert.equal(Number(page.rowCount), rows.length);
   rows.forEach((r, i) => assert.deepEqual(pageRow(page, i), expected.rows[r], `row ${r}`));
+  // Rows of a sorted order lie anywhere: 300 of them, spread over the table, a few per block.
+  let seed = 7;
+  const scattered = Array.from({ length: 300 }, () => (seed = (seed * 48271) % 2147483647) % n);
+  const many = engine.pageRows(paged.result, Uint32Array.from(scattered));
+  assert.equal(many.ok, true, many.error);
+  scattered.forEach((r, i) => assert.deepEqual(pageRow(many, i), expected.rows[r], `scattered row ${r}`));
   // Each row's spans come with it.
   assert.equal(page.spans.length, paged.spanNames.length);
   const past = engine.pageRows(paged.result, Uint32Array.of(n));
