@@ -17,6 +17,44 @@ int64_t orderedBits(double d) {
   return b < 0 ? b ^ INT64_MAX : b;
 }
 
+using Keyed = std::vector<std::pair<int64_t, uint32_t>>;
+
+// Sorts (key, row) pairs by key, ascending or descending, stable (equal keys
+// keep their rows' order): a least-significant-byte radix sort that skips
+// the bytes every key shares, so a column of durations or times, which
+// differ in their low bytes only, takes three or four passes over the pairs
+// instead of a comparison sort's n log n (10 M rows: the viewer's sort).
+void sortKeyed(Keyed& keyed, bool descending) {
+  auto unsignedKey = [descending](int64_t k) {
+    const uint64_t u = static_cast<uint64_t>(k) ^ (uint64_t{1} << 63);  // signed order as unsigned
+    return descending ? ~u : u;
+  };
+  if (keyed.size() < 4096) {
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [&](const auto& a, const auto& b) { return unsignedKey(a.first) < unsignedKey(b.first); });
+    return;
+  }
+  uint64_t all = ~uint64_t{0}, any = 0;
+  for (const auto& [key, row] : keyed) {
+    all &= unsignedKey(key);
+    any |= unsignedKey(key);
+  }
+  const uint64_t differing = all ^ any;
+  Keyed other(keyed.size());
+  for (int shift = 0; shift < 64; shift += 8) {
+    if (((differing >> shift) & 0xFF) == 0) continue;
+    size_t at[256] = {};
+    for (const auto& [key, row] : keyed) ++at[(unsignedKey(key) >> shift) & 0xFF];
+    for (size_t b = 0, sum = 0; b < 256; ++b) {
+      const size_t n = at[b];
+      at[b] = sum;
+      sum += n;
+    }
+    for (const auto& p : keyed) other[at[(unsignedKey(p.first) >> shift) & 0xFF]++] = p;
+    keyed.swap(other);
+  }
+}
+
 }  // namespace
 
 // One flat pass: each row's key as an int64 of the same order (a number, a
@@ -32,7 +70,7 @@ std::vector<uint32_t> sortedRowOrder(const Table& t, size_t col, bool descending
     return order;
   }
   const CellKind kind = t.columns()[col].kind;
-  std::vector<std::pair<int64_t, uint32_t>> keyed;
+  Keyed keyed;
   keyed.reserve(rows);
   std::vector<uint32_t> missing;
   StringPool texts;  // Text: the column's distinct texts; keys are their ids until ranked
@@ -71,14 +109,8 @@ std::vector<uint32_t> sortedRowOrder(const Table& t, size_t col, bool descending
     }
     for (auto& [key, row] : keyed) key = rank[static_cast<size_t>(key)];
   }
-  // Stable: equal keys keep row order, ascending or descending.
-  if (descending) {
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-      return a.first != b.first ? a.first > b.first : a.second < b.second;
-    });
-  } else {
-    std::sort(keyed.begin(), keyed.end());
-  }
+  // Stable: equal keys keep row order (the order they were taken in), ascending or descending.
+  sortKeyed(keyed, descending);
   std::vector<uint32_t> order;
   order.reserve(rows);
   for (const auto& [key, row] : keyed) order.push_back(row);
