@@ -112,8 +112,8 @@ interface Props {
   cell?: (row: number, col: number) => string | null;
   /** The rows the columns' widths are measured on, for a result whose cells are not here (a paged one's first page). */
   widthsFrom?: DecodedResult;
-  /** The rows in view and a margin around them, whenever they change (a paged result fetches them). */
-  onRowsShown?: (rows: Uint32Array) => void;
+  /** The rows in view, and with a margin around them, whenever they change (a paged result fetches them). */
+  onRowsShown?: (visible: Uint32Array, around: Uint32Array) => void;
 }
 
 /** The scrollTop that shows position `at` of `n` rows in the middle of a `viewport` px high view. */
@@ -210,7 +210,8 @@ export function ResultTable(props: Props) {
   const end = Math.min(n, first + visibleRows + (scaled ? 0 : OVERSCAN));
   if (!scaled) offsetTop = start * ROW_HEIGHT;
   useEffect(() => {
-    if (onRowsShown) onRowsShown(order.subarray(Math.max(0, start - PAGE_MARGIN), Math.min(n, end + PAGE_MARGIN)));
+    if (!onRowsShown) return;
+    onRowsShown(order.subarray(start, end), order.subarray(Math.max(0, start - PAGE_MARGIN), Math.min(n, end + PAGE_MARGIN)));
   }, [onRowsShown, order, start, end, n]);
 
   const rows: React.ReactNode[] = [];

@@ -1,6 +1,8 @@
 // The rows of a paged result as the table scrolls: the first rows at once,
-// then whatever comes into view, one request at a time (the latest wanted
-// rows win over the ones scrolled past while a page was on its way).
+// then whatever comes into view, one request at a time: the rows in view
+// first, the margin around them next (rows of a sorted order lie anywhere in
+// the report, and each costs a read), and the latest wanted rows win over
+// the ones scrolled past while a page was on its way.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageCache } from '../lib/paged';
 import type { PagedEngine } from '../lib/paged_queries';
@@ -13,8 +15,8 @@ const FIRST_ROWS = 128;
 export interface PagedRows {
   /** The cell as shown, null while its page is on its way; undefined for a result that is not paged. */
   cell?: (row: number, col: number) => string | null;
-  /** The table's rows in view (and a margin): fetched when not here. */
-  onRowsShown?: (rows: Uint32Array) => void;
+  /** The table's rows in view, then a margin around them: fetched in that order when not here. */
+  onRowsShown?: (visible: Uint32Array, around?: Uint32Array) => void;
   /** The first rows' page (what the columns' widths are measured on); null until it is here. */
   firstPage: DecodedResult | null;
   /** Row `row`'s span `span` as [start, end] when its page is here and it has one. */
@@ -30,37 +32,43 @@ export function usePagedRows(result: DecodedResult, engine: PagedEngine | undefi
   const [firstPage, setFirstPage] = useState<DecodedResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
-  const wanted = useRef<Uint32Array | null>(null);
+  // The rows to fetch next, first first: the rows in view, then the margin
+  // around them. A scroll replaces what was still to come.
+  const queue = useRef<Uint32Array[]>([]);
 
-  const fetchRows = useCallback(
-    function fetchRows(rows: Uint32Array) {
-      if (!paged || !engine) return;
-      if (busy.current) {
-        wanted.current = rows;
+  const pump = useCallback(
+    function pump() {
+      if (!paged || !engine || busy.current) return;
+      while (queue.current.length > 0) {
+        const missing = cache.missing(queue.current.shift()!);
+        if (missing.length === 0) continue;
+        busy.current = true;
+        engine
+          .pageRows(missing)
+          .then(
+            (raw) => {
+              const page = decodeResult(raw);
+              cache.add(missing, page);
+              setFirstPage((p) => p ?? page);
+              setVersion((v) => v + 1);
+            },
+            (e) => setError(message(e)),
+          )
+          .finally(() => {
+            busy.current = false;
+            pump();
+          });
         return;
       }
-      const missing = cache.missing(rows);
-      if (missing.length === 0) return;
-      busy.current = true;
-      engine
-        .pageRows(missing)
-        .then(
-          (raw) => {
-            const page = decodeResult(raw);
-            cache.add(missing, page);
-            setFirstPage((p) => p ?? page);
-            setVersion((v) => v + 1);
-          },
-          (e) => setError(message(e)),
-        )
-        .finally(() => {
-          busy.current = false;
-          const next = wanted.current;
-          wanted.current = null;
-          if (next) fetchRows(next);
-        });
     },
     [paged, engine, cache],
+  );
+  const fetchRows = useCallback(
+    (visible: Uint32Array, around?: Uint32Array) => {
+      queue.current = around ? [visible, around] : [visible];
+      pump();
+    },
+    [pump],
   );
 
   useEffect(() => {
