@@ -90,7 +90,7 @@ ReportWriter::ReportWriter(const std::string& path, const std::string& displayPa
   exec("PRAGMA temp_store=MEMORY");
   exec("PRAGMA cache_size=-65536");
   exec("BEGIN");
-  for (size_t i = 0; i < kSchemaStatementCount; ++i) exec(kSchemaStatements[i]);
+  for (const std::string& create : schemaStatements()) exec(create.c_str());
   for (int i = 0; i < kStmtCount; ++i) {
     if (sqlite3_prepare_v3(db_, kInsertSql[i], -1, SQLITE_PREPARE_PERSISTENT, &stmts_[i],
                            nullptr) != SQLITE_OK) {
