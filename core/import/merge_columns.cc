@@ -1,173 +1,37 @@
-// The id kind of every column of asysrep v1. tests/unit/merge_command_test.cc
-// checks that this list and the schema have the same tables and columns, so
-// a column added to the schema must be classified here.
+// The id kind of every column of asysrep v1, from the tables' descriptors
+// (core/report/asysrep_tables.h), so a column added to a table is classified
+// where it is declared. tests/unit/merge_command_test.cc checks that this
+// list and a written report's schema have the same tables and columns.
 #include "core/import/merge_columns.h"
+
+#include <string_view>
 
 namespace asys {
 
 namespace {
-using K = IdKind;
+
+// How the merge carries a table's rows over: META_DATA is merged key by key,
+// the enums and the metric list by content, every other table row by row.
+TableMerge mergeOf(std::string_view table) {
+  if (table == "META_DATA") return TableMerge::kMeta;
+  if (table == "ENUM_HGGC_MEMCPY_OPER" || table == "ENUM_HGGC_MEM_KIND" || table == "TARGET_INFO_PPU_METRICS") {
+    return TableMerge::kDictionary;
+  }
+  return TableMerge::kRows;
 }
 
+}  // namespace
+
 const std::vector<MergeTable>& mergeTables() {
-  static const std::vector<MergeTable> tables = {
-      {"META_DATA", TableMerge::kMeta, {{"name", K::kPlain}, {"value", K::kPlain}}},
-      {"StringIds", TableMerge::kRows, {{"id", K::kString}, {"value", K::kPlain}}},
-      {"PROCESSES", TableMerge::kRows, {{"globalPid", K::kThread}, {"pid", K::kPid}, {"name", K::kPlain}}},
-      {"ThreadNames",
-       TableMerge::kRows,
-       {{"globalTid", K::kThread}, {"nameId", K::kString}, {"priority", K::kPlain}}},
-      {"TARGET_INFO_PPU",
-       TableMerge::kRows,
-       {{"id", K::kDevice},           {"name", K::kPlain},          {"busLocation", K::kPlain},
-        {"hostName", K::kPlain},      {"uuid", K::kPlain},          {"computeMajor", K::kPlain},
-        {"computeMinor", K::kPlain},  {"ceCount", K::kPlain},       {"cuCount", K::kPlain},
-        {"totalMemory", K::kPlain},   {"cuClock", K::kPlain},       {"memoryClock", K::kPlain},
-        {"peakFlopsFp32", K::kPlain}, {"peakFlopsFp16", K::kPlain}, {"peakFlopsBf16", K::kPlain},
-        {"peakFlopsFp8", K::kPlain},  {"peakFlopsInt8", K::kPlain}, {"hbmBandwidth", K::kPlain}}},
-      {"HGGC_API",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"eventClass", K::kPlain},
-        {"globalTid", K::kThread},
-        {"correlationId", K::kPlain},
-        {"nameId", K::kString},
-        {"returnValue", K::kPlain},
-        {"callchainId", K::kCallchain}}},
-      {"HGGC_KERNEL",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"deviceId", K::kDevice},
-        {"contextId", K::kPlain},
-        {"streamId", K::kPlain},
-        {"correlationId", K::kPlain},
-        {"globalPid", K::kThread},
-        {"demangledName", K::kString},
-        {"shortName", K::kString},
-        {"mangledName", K::kString},
-        {"gridX", K::kPlain},
-        {"gridY", K::kPlain},
-        {"gridZ", K::kPlain},
-        {"blockX", K::kPlain},
-        {"blockY", K::kPlain},
-        {"blockZ", K::kPlain},
-        {"registersPerThread", K::kPlain},
-        {"staticSharedMemory", K::kPlain},
-        {"dynamicSharedMemory", K::kPlain},
-        {"graphNodeId", K::kPlain},
-        {"graphId", K::kPlain}}},
-      {"HGGC_MEMCPY",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"deviceId", K::kDevice},
-        {"contextId", K::kPlain},
-        {"streamId", K::kPlain},
-        {"correlationId", K::kPlain},
-        {"globalPid", K::kThread},
-        {"bytes", K::kPlain},
-        {"copyKind", K::kCopyKind},
-        {"srcKind", K::kMemKind},
-        {"dstKind", K::kMemKind},
-        {"srcDeviceId", K::kDevice},
-        {"dstDeviceId", K::kDevice},
-        {"graphNodeId", K::kPlain},
-        {"graphId", K::kPlain}}},
-      {"HGGC_MEMSET",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"deviceId", K::kDevice},
-        {"contextId", K::kPlain},
-        {"streamId", K::kPlain},
-        {"correlationId", K::kPlain},
-        {"globalPid", K::kThread},
-        {"value", K::kPlain},
-        {"bytes", K::kPlain},
-        {"memKind", K::kMemKind},
-        {"graphNodeId", K::kPlain},
-        {"graphId", K::kPlain}}},
-      {"ENUM_HGGC_MEMCPY_OPER",
-       TableMerge::kDictionary,
-       {{"id", K::kCopyKind}, {"name", K::kPlain}, {"label", K::kPlain}}},
-      {"ENUM_HGGC_MEM_KIND", TableMerge::kDictionary, {{"id", K::kMemKind}, {"name", K::kPlain}, {"label", K::kPlain}}},
-      {"HGGC_GRAPH_NODE_EVENTS",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"globalTid", K::kThread},
-        {"nameId", K::kString},
-        {"graphNodeId", K::kPlain},
-        {"originalGraphNodeId", K::kPlain},
-        {"graphId", K::kPlain}}},
-      {"HGTX_EVENTS",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"eventType", K::kPlain},
-        {"rangeId", K::kPlain},
-        {"category", K::kPlain},
-        {"color", K::kPlain},
-        {"text", K::kPlain},
-        {"globalTid", K::kThread},
-        {"endGlobalTid", K::kThread},
-        {"textId", K::kString},
-        {"domainId", K::kPlain},
-        {"argsId", K::kString}}},
-      {"OSRT_API",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"eventClass", K::kPlain},
-        {"globalTid", K::kThread},
-        {"nameId", K::kString},
-        {"returnValue", K::kPlain},
-        {"nestingLevel", K::kPlain},
-        {"callchainId", K::kCallchain}}},
-      {"CALLCHAINS",
-       TableMerge::kRows,
-       {{"id", K::kCallchain},
-        {"stackDepth", K::kPlain},
-        {"symbol", K::kString},
-        {"module", K::kString},
-        {"unresolved", K::kPlain}}},
-      {"PPU_MEMORY_USAGE_EVENTS",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"globalPid", K::kThread},
-        {"globalTid", K::kThread},
-        {"deviceId", K::kDevice},
-        {"contextId", K::kPlain},
-        {"eventId", K::kEventId},
-        {"address", K::kPlain},
-        {"bytes", K::kPlain},
-        {"memKind", K::kMemKind},
-        {"memoryOperationType", K::kPlain},
-        {"accessFlags", K::kPlain},
-        {"correlationId", K::kPlain},
-        {"callchainId", K::kCallchain}}},
-      {"TARGET_INFO_PPU_METRICS",
-       TableMerge::kDictionary,
-       {{"metricId", K::kMetric}, {"metricName", K::kPlain}, {"unit", K::kPlain}}},
-      {"PPU_METRICS",
-       TableMerge::kRows,
-       {{"deviceId", K::kDevice},
-        {"start", K::kTime},
-        {"duration", K::kPlain},
-        {"metricId", K::kMetric},
-        {"value", K::kPlain}}},
-      {"PCCL_STAGE_EVENTS",
-       TableMerge::kRows,
-       {{"start", K::kTime},
-        {"end", K::kTime},
-        {"globalTid", K::kThread},
-        {"deviceId", K::kDevice},
-        {"channelId", K::kPlain},
-        {"channelType", K::kPlain},
-        {"nameId", K::kString}}},
-  };
+  static const std::vector<MergeTable> tables = [] {
+    std::vector<MergeTable> all;
+    for (const AsysTableInfo& t : kAsysrepTables) {
+      MergeTable m{t.name, mergeOf(t.name), {}};
+      for (size_t c = 0; c < t.columnCount; ++c) m.columns.push_back({t.columns[c].name, t.columns[c].id});
+      all.push_back(std::move(m));
+    }
+    return all;
+  }();
   return tables;
 }
 

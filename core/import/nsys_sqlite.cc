@@ -15,6 +15,7 @@
 #include "core/base/error.h"
 #include "core/import/importer.h"
 #include "core/import/nsys_source.h"
+#include "core/report/asysrep_tables.h"
 #include "core/writer/report_writer.h"
 
 namespace asys {
@@ -200,28 +201,24 @@ std::string joined(const std::vector<std::string>& columns) {
   return s;
 }
 
-// A table whose asysrep columns have the same names as nsys's.
-void copySameNames(Source& src, const char* from, const char* to, const char* required,
-                   const std::vector<std::string>& columns) {
+// A table whose asysrep columns have the same names as nsys's: every column
+// of its descriptor (core/report/asysrep_tables.h), NULL where the export
+// lacks it (Source::col).
+void copySameNames(Source& src, const char* from, AsysTable to, const char* required) {
   if (!src.has(from)) return;
   src.require(from, required);
-  src.exec(std::string("INSERT INTO main.") + to + " (" + joined(columns) + ") SELECT " +
+  const AsysTableInfo& table = asysTable(to);
+  std::vector<std::string> columns;
+  for (size_t c = 0; c < table.columnCount; ++c) columns.emplace_back(table.columns[c].name);
+  src.exec(std::string("INSERT INTO main.") + table.name + " (" + joined(columns) + ") SELECT " +
            columnList(src, from, columns) + " FROM " + Source::ref(from) + " a");
 }
 
 void copyDeviceActivity(Source& src) {
-  copySameNames(src, "CUPTI_ACTIVITY_KIND_KERNEL", "HGGC_KERNEL", "start,end",
-                {"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid", "demangledName",
-                 "shortName", "mangledName", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
-                 "registersPerThread", "staticSharedMemory", "dynamicSharedMemory", "graphNodeId", "graphId"});
-  copySameNames(src, "CUPTI_ACTIVITY_KIND_MEMCPY", "HGGC_MEMCPY", "start,end",
-                {"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid", "bytes",
-                 "copyKind", "srcKind", "dstKind", "srcDeviceId", "dstDeviceId", "graphNodeId", "graphId"});
-  copySameNames(src, "CUPTI_ACTIVITY_KIND_MEMSET", "HGGC_MEMSET", "start,end",
-                {"start", "end", "deviceId", "contextId", "streamId", "correlationId", "globalPid", "value", "bytes",
-                 "memKind", "graphNodeId", "graphId"});
-  copySameNames(src, "CUDA_GRAPH_NODE_EVENTS", "HGGC_GRAPH_NODE_EVENTS", "start",
-                {"start", "end", "globalTid", "nameId", "graphNodeId", "originalGraphNodeId", "graphId"});
+  copySameNames(src, "CUPTI_ACTIVITY_KIND_KERNEL", AsysTable::HGGC_KERNEL, "start,end");
+  copySameNames(src, "CUPTI_ACTIVITY_KIND_MEMCPY", AsysTable::HGGC_MEMCPY, "start,end");
+  copySameNames(src, "CUPTI_ACTIVITY_KIND_MEMSET", AsysTable::HGGC_MEMSET, "start,end");
+  copySameNames(src, "CUDA_GRAPH_NODE_EVENTS", AsysTable::HGGC_GRAPH_NODE_EVENTS, "start");
 }
 
 void copyNvtx(Source& src) {

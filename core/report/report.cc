@@ -166,14 +166,17 @@ StringPool& Report::strings() {
 
 namespace {
 
-// The `columns` (acol bits) of an API table as targets of `load`, into `a`.
-void addApiTargets(ColumnLoad& load, ApiCalls& a, uint32_t columns) {
-  if (columns & acol::start) load.int64("start", a.start, ColumnLoad::Null::Error);
-  if (columns & acol::end) load.int64("end", a.end, ColumnLoad::Null::Present);
-  if (columns & acol::globalTid) load.int64("globalTid", a.globalTid);
-  if (columns & acol::correlationId) load.int64("correlationId", a.correlationId);
-  if (columns & acol::nameId) load.name("nameId", a.nameId);
-  if (columns & acol::returnValue) load.int64("returnValue", a.returnValue);
+// The `want` columns (acol bits) of an API table as targets of `columnLoad`,
+// into `into`, as HGGC_API's descriptor says.
+void addApiTargets(ColumnLoad& columnLoad, ApiCalls& into, uint32_t want) {
+  namespace bits = acol;
+  ASYSREP_HGGC_API(ASYS_LOADED_TARGET)
+}
+
+// Empties the columns of `want` (acol bits) and gives back their memory.
+void dropApiColumns(ApiCalls& into, uint32_t want) {
+  namespace bits = acol;
+  ASYSREP_HGGC_API(ASYS_LOADED_DROP)
 }
 
 }  // namespace
@@ -245,35 +248,10 @@ const ApiCalls& Report::osrtApi() {
 
 namespace {
 
-template <typename T>
-void drop(std::vector<T>& v) {
-  std::vector<T>().swap(v);
-}
-
-// Empties the columns of `bits` (kcol bits) and gives back their memory.
-void dropKernelColumns(Kernels& k, uint32_t bits) {
-  auto is = [&](uint32_t bit) { return (bits & bit) != 0; };
-  if (is(kcol::start)) drop(k.start);
-  if (is(kcol::end)) drop(k.end);
-  if (is(kcol::deviceId)) drop(k.deviceId);
-  if (is(kcol::contextId)) drop(k.contextId);
-  if (is(kcol::streamId)) drop(k.streamId);
-  if (is(kcol::correlationId)) drop(k.correlationId);
-  if (is(kcol::globalPid)) drop(k.globalPid);
-  if (is(kcol::demangledName)) drop(k.demangledName);
-  if (is(kcol::shortName)) drop(k.shortName);
-  if (is(kcol::mangledName)) drop(k.mangledName);
-  if (is(kcol::gridX)) drop(k.gridX);
-  if (is(kcol::gridY)) drop(k.gridY);
-  if (is(kcol::gridZ)) drop(k.gridZ);
-  if (is(kcol::blockX)) drop(k.blockX);
-  if (is(kcol::blockY)) drop(k.blockY);
-  if (is(kcol::blockZ)) drop(k.blockZ);
-  if (is(kcol::registersPerThread)) drop(k.registersPerThread);
-  if (is(kcol::staticSharedMemory)) drop(k.staticSharedMemory);
-  if (is(kcol::dynamicSharedMemory)) drop(k.dynamicSharedMemory);
-  if (is(kcol::graphNodeId)) drop(k.graphNodeId);
-  if (is(kcol::graphId)) drop(k.graphId);
+// Empties the columns of `want` (kcol bits) and gives back their memory.
+void dropKernelColumns(Kernels& into, uint32_t want) {
+  namespace bits = kcol;
+  ASYSREP_HGGC_KERNEL(ASYS_LOADED_DROP)
 }
 
 }  // namespace
@@ -299,30 +277,12 @@ const Kernels& Report::kernels(uint32_t columns) {
 
 namespace {
 
-// The `bits` (kcol bits) of HGGC_KERNEL as targets of `load`, into `k`.
-void addKernelTargets(ColumnLoad& load, Kernels& k, uint32_t bits) {
-  auto want = [&](uint32_t bit) { return (bits & bit) != 0; };
-  if (want(kcol::start)) load.int64("start", k.start, ColumnLoad::Null::Error);
-  if (want(kcol::end)) load.int64("end", k.end, ColumnLoad::Null::Present);
-  if (want(kcol::deviceId)) load.int32("deviceId", k.deviceId, ColumnLoad::Null::Noted);
-  if (want(kcol::contextId)) load.int32("contextId", k.contextId, ColumnLoad::Null::Noted);
-  if (want(kcol::streamId)) load.int32("streamId", k.streamId, ColumnLoad::Null::Noted);
-  if (want(kcol::correlationId)) load.int64("correlationId", k.correlationId);
-  if (want(kcol::globalPid)) load.int64("globalPid", k.globalPid);
-  if (want(kcol::demangledName)) load.name("demangledName", k.demangledName);
-  if (want(kcol::shortName)) load.name("shortName", k.shortName);
-  if (want(kcol::mangledName)) load.name("mangledName", k.mangledName);
-  if (want(kcol::gridX)) load.int32("gridX", k.gridX);
-  if (want(kcol::gridY)) load.int32("gridY", k.gridY);
-  if (want(kcol::gridZ)) load.int32("gridZ", k.gridZ);
-  if (want(kcol::blockX)) load.int32("blockX", k.blockX);
-  if (want(kcol::blockY)) load.int32("blockY", k.blockY);
-  if (want(kcol::blockZ)) load.int32("blockZ", k.blockZ);
-  if (want(kcol::registersPerThread)) load.int32("registersPerThread", k.registersPerThread);
-  if (want(kcol::staticSharedMemory)) load.int32("staticSharedMemory", k.staticSharedMemory);
-  if (want(kcol::dynamicSharedMemory)) load.int32("dynamicSharedMemory", k.dynamicSharedMemory);
-  if (want(kcol::graphNodeId)) load.int64("graphNodeId", k.graphNodeId);
-  if (want(kcol::graphId)) load.int64("graphId", k.graphId);
+// The `want` columns (kcol bits) of HGGC_KERNEL as targets of `columnLoad`,
+// into `into`, as its descriptor says (name, cell, NULL policy), in the
+// table's order.
+void addKernelTargets(ColumnLoad& columnLoad, Kernels& into, uint32_t want) {
+  namespace bits = kcol;
+  ASYSREP_HGGC_KERNEL(ASYS_LOADED_TARGET)
 }
 
 }  // namespace
@@ -365,15 +325,9 @@ void Report::releaseKernelColumns(uint32_t columns) {
 
 void Report::releaseHggcApiColumns(uint32_t columns) {
   const uint32_t bits = columns & hggcApiColumns_;
-  ApiCalls& a = hggcApi_;
-  if (bits & acol::start) drop(a.start);
-  if (bits & acol::end) drop(a.end);
-  if (bits & acol::globalTid) drop(a.globalTid);
-  if (bits & acol::correlationId) drop(a.correlationId);
-  if (bits & acol::nameId) drop(a.nameId);
-  if (bits & acol::returnValue) drop(a.returnValue);
+  dropApiColumns(hggcApi_, bits);
   hggcApiColumns_ &= ~bits;
-  if (hggcApiColumns_ == 0) a.rows = 0;
+  if (hggcApiColumns_ == 0) hggcApi_.rows = 0;
 }
 
 void Report::releaseHgtx() {

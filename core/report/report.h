@@ -16,6 +16,7 @@
 
 #include "core/base/string_pool.h"
 #include "core/report/column_loader.h"
+#include "core/report/loaded_columns.h"
 
 namespace asys {
 
@@ -34,10 +35,11 @@ constexpr const char* kPastTimeLimit = " is further than 2^62 ns (146 years) fro
 inline int64_t pidOf(int64_t globalTid) { return (globalTid >> 24) & 0xFFFFFF; }
 inline int64_t tidOf(int64_t globalTid) { return globalTid & 0xFFFFFF; }
 
-// HGGC_API and OSRT_API: calls on host threads.
+// HGGC_API and OSRT_API: calls on host threads. The columns are the ones
+// HGGC_API's descriptor loads (core/report/asysrep_tables.h); OSRT_API is read
+// into the same shape.
 struct ApiCalls {
-  std::vector<int64_t> start, end, globalTid, correlationId, returnValue;
-  std::vector<uint32_t> nameId;
+  ASYSREP_HGGC_API(ASYS_LOADED_VECTOR)
   size_t rows = 0;  // every loaded column has this many entries
   size_t size() const { return rows; }
 };
@@ -45,39 +47,26 @@ struct ApiCalls {
 // HGGC_API columns, as bits, like the kernels': the HGTX association reads
 // the 4 that link a call to its activities and its thread, not its name.
 namespace acol {
-enum : uint32_t {
-  start = 1u << 0, end = 1u << 1, globalTid = 1u << 2, correlationId = 1u << 3, nameId = 1u << 4,
-  returnValue = 1u << 5,
-  all = (1u << 6) - 1,
-  links = start | end | globalTid | correlationId,
-};
+ASYS_COLUMN_BITS(HGGC_API)
+inline constexpr uint32_t links = start | end | globalTid | correlationId;
 }  // namespace acol
 
-// HGGC_KERNEL columns, as bits: a rule loads only the columns it reads, so
-// a summary of 10 million kernels decodes 6 columns, not 21.
+// HGGC_KERNEL columns, as bits, one per column of its descriptor: a rule
+// loads only the columns it reads, so a summary of 10 million kernels
+// decodes 6 columns, not 21.
 namespace kcol {
-enum : uint32_t {
-  start = 1u << 0, end = 1u << 1, deviceId = 1u << 2, contextId = 1u << 3, streamId = 1u << 4,
-  correlationId = 1u << 5, globalPid = 1u << 6, demangledName = 1u << 7, shortName = 1u << 8,
-  mangledName = 1u << 9, gridX = 1u << 10, gridY = 1u << 11, gridZ = 1u << 12, blockX = 1u << 13,
-  blockY = 1u << 14, blockZ = 1u << 15, registersPerThread = 1u << 16, staticSharedMemory = 1u << 17,
-  dynamicSharedMemory = 1u << 18, graphNodeId = 1u << 19, graphId = 1u << 20,
-  count = 21,
-  all = (1u << 21) - 1,
-  time = start | end,
-  names = demangledName | shortName | mangledName,
-  launcher = correlationId | globalPid,
-  place = deviceId | contextId | streamId,
-  grid = gridX | gridY | gridZ | blockX | blockY | blockZ,
-};
+ASYS_COLUMN_BITS(HGGC_KERNEL)
+inline constexpr uint32_t time = start | end;
+inline constexpr uint32_t names = demangledName | shortName | mangledName;
+inline constexpr uint32_t launcher = correlationId | globalPid;
+inline constexpr uint32_t place = deviceId | contextId | streamId;
+inline constexpr uint32_t grid = gridX | gridY | gridZ | blockX | blockY | blockZ;
 }  // namespace kcol
 
+// One vector per column of HGGC_KERNEL's descriptor, in its order; a vector
+// is empty until its column is loaded.
 struct Kernels {
-  std::vector<int64_t> start, end, correlationId, globalPid, graphId, graphNodeId;
-  std::vector<int32_t> deviceId, contextId, streamId;
-  std::vector<uint32_t> demangledName, shortName, mangledName;
-  std::vector<int32_t> gridX, gridY, gridZ, blockX, blockY, blockZ;
-  std::vector<int32_t> registersPerThread, staticSharedMemory, dynamicSharedMemory;
+  ASYSREP_HGGC_KERNEL(ASYS_LOADED_VECTOR)
   size_t rows = 0;  // every loaded column has this many entries
   size_t size() const { return rows; }
 };

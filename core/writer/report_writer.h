@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/report/asysrep_tables.h"
+
 struct sqlite3;
 struct sqlite3_stmt;
 
@@ -21,84 +23,46 @@ constexpr int64_t kNull = INT64_MIN;  // written as SQL NULL
 constexpr int32_t kNull32 = INT32_MIN;
 constexpr uint32_t kNoStringId = 0;
 
-struct ApiRow {
-  int64_t start, end;
-  int32_t eventClass;
-  int64_t globalTid, correlationId;
-  uint32_t nameId;
-  int64_t returnValue;
-  int64_t callchainId = kNull;
-};
+// The writer's rows: one struct per table, one field per column, named,
+// typed and defaulted by the table's descriptor (core/report/asysrep_tables.h),
+// in the table's order, so that positional initialisers keep working.
+// forEachCell hands the fields to `f` in that order: the one bind loop of
+// report_writer.cc.
+#define ASYS_ROW_FIELD(name, kind, sql, id, def, load) cell::kind::Write name def;
+#define ASYS_ROW_CELL(name, kind, sql, id, def, load) f(name);
+#define ASYS_WRITER_ROW(Row, table)                      \
+  struct Row {                                           \
+    static constexpr AsysTable kTable = AsysTable::table; \
+    ASYSREP_##table(ASYS_ROW_FIELD)                      \
+    template <typename F>                                \
+    void forEachCell(F&& f) const {                      \
+      ASYSREP_##table(ASYS_ROW_CELL)                     \
+    }                                                    \
+  };
 
-struct OsrtRow {
-  int64_t start, end;
-  int32_t eventClass;
-  int64_t globalTid;
-  uint32_t nameId;
-  int64_t returnValue;
-  int32_t nestingLevel;
-  int64_t callchainId = kNull;
-};
+ASYS_WRITER_ROW(MetaDataRow, META_DATA)
+ASYS_WRITER_ROW(StringIdRow, StringIds)
+ASYS_WRITER_ROW(ProcessRow, PROCESSES)
+ASYS_WRITER_ROW(ThreadNameRow, ThreadNames)
+ASYS_WRITER_ROW(DeviceInfoRow, TARGET_INFO_PPU)
+ASYS_WRITER_ROW(ApiRow, HGGC_API)
+ASYS_WRITER_ROW(KernelRow, HGGC_KERNEL)
+ASYS_WRITER_ROW(MemcpyRow, HGGC_MEMCPY)
+ASYS_WRITER_ROW(MemsetRow, HGGC_MEMSET)
+ASYS_WRITER_ROW(MemcpyKindRow, ENUM_HGGC_MEMCPY_OPER)
+ASYS_WRITER_ROW(MemKindRow, ENUM_HGGC_MEM_KIND)
+ASYS_WRITER_ROW(GraphNodeRow, HGGC_GRAPH_NODE_EVENTS)
+ASYS_WRITER_ROW(HgtxRow, HGTX_EVENTS)  // end kNull = never closed; text nullptr = none
+ASYS_WRITER_ROW(OsrtRow, OSRT_API)
+ASYS_WRITER_ROW(CallchainFrameRow, CALLCHAINS)
+ASYS_WRITER_ROW(MemoryEventRow, PPU_MEMORY_USAGE_EVENTS)
+ASYS_WRITER_ROW(MetricInfoRow, TARGET_INFO_PPU_METRICS)
+ASYS_WRITER_ROW(MetricRow, PPU_METRICS)
+ASYS_WRITER_ROW(PcclStageRow, PCCL_STAGE_EVENTS)
 
-struct KernelRow {
-  int64_t start, end;
-  int32_t deviceId, contextId, streamId;
-  int64_t correlationId, globalPid;
-  uint32_t demangledName, shortName, mangledName;
-  int32_t gridX, gridY, gridZ, blockX, blockY, blockZ;
-  int32_t registersPerThread, staticSharedMemory, dynamicSharedMemory;
-  int64_t graphNodeId = kNull, graphId = kNull;
-};
-
-struct MemcpyRow {
-  int64_t start, end;
-  int32_t deviceId, contextId, streamId;
-  int64_t correlationId, globalPid, bytes;
-  int32_t copyKind, srcKind, dstKind;
-  int64_t srcDeviceId = kNull, dstDeviceId = kNull;
-};
-
-struct MemsetRow {
-  int64_t start, end;
-  int32_t deviceId, contextId, streamId;
-  int64_t correlationId, globalPid;
-  int32_t value;
-  int64_t bytes;
-  int32_t memKind;
-};
-
-struct GraphNodeRow {
-  int64_t start, end, globalTid;
-  uint32_t nameId;
-  int64_t graphNodeId, originalGraphNodeId, graphId;
-};
-
-struct HgtxRow {
-  int64_t start, end;  // end kNull = never closed
-  int32_t eventType;
-  int64_t rangeId = kNull, category = kNull, color = kNull;
-  const char* text = nullptr;  // inline text, or nullptr
-  int64_t globalTid, endGlobalTid = kNull;
-  int64_t textId = kNull, domainId = kNull;
-  // A project column: the arguments an importer recorded with the range (a
-  // PyTorch cpu_op's "sizes = [...], types = [...]"), a StringIds id.
-  int64_t argsId = kNull;
-};
-
-struct MemoryEventRow {
-  int64_t start, globalPid, globalTid;
-  int32_t deviceId, contextId;
-  int64_t eventId, address, bytes;
-  int32_t memKind, memoryOperationType, accessFlags;
-  int64_t correlationId, callchainId;
-};
-
-struct DeviceInfoRow {
-  int64_t id;
-  std::string name, busLocation, hostName, uuid;
-  int64_t computeMajor, computeMinor, ceCount, cuCount, totalMemory, cuClock, memoryClock;
-  double peakFlopsFp32, peakFlopsFp16, peakFlopsBf16, peakFlopsFp8, peakFlopsInt8, hbmBandwidth;
-};
+#undef ASYS_WRITER_ROW
+#undef ASYS_ROW_CELL
+#undef ASYS_ROW_FIELD
 
 class ReportWriter {
  public:
@@ -162,32 +126,16 @@ class ReportWriter {
   void finish();
 
  private:
-  enum Stmt {
-    kMeta,
-    kString,
-    kProcess,
-    kThread,
-    kDevice,
-    kCopyKind,
-    kMemKind,
-    kMetricInfo,
-    kCallchain,
-    kApi,
-    kOsrt,
-    kKernel,
-    kMemcpy,
-    kMemset,
-    kGraphNode,
-    kHgtx,
-    kMemEvent,
-    kMetric,
-    kPcclStage,
-    kMemEventChain,
-    kStmtCount
-  };
+  // One prepared INSERT per table, indexed by AsysTable, then the UPDATE of
+  // memoryEventCallchain.
+  static constexpr size_t kMemEventChain = kAsysrepTableCount;
+  static constexpr size_t kStmtCount = kAsysrepTableCount + 1;
+  // Binds the fields of `r` to its table's INSERT and runs it.
+  template <typename Row>
+  void insert(const Row& r);
   [[noreturn]] void fail(const char* what);
   void exec(const char* sql);
-  void step(Stmt s);
+  void step(size_t s);
 
   std::string path_;
   sqlite3* db_ = nullptr;
