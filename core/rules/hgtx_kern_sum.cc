@@ -52,7 +52,7 @@ Table compute(RuleContext& ctx) {
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
   const HgtxEvents& h = report.hgtx();
-  const ApiCalls& api = report.hggcApi();
+  const ApiCalls& api = report.hggcApi(acol::links);
   const Kernels& k = report.kernels(kcol::names);
   StringPool& strings = report.strings();
   KernelNamer namer(k, strings, kernelNameMode(ctx.options));

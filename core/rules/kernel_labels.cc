@@ -15,7 +15,7 @@ KernelLabels::KernelLabels(Report& report, const RuleOptions& options, Names nam
              kernelNameMode(options)) {
   if (!options.flag("hgtx-name")) return;
   const Kernels& k = report.kernels(kcol::launcher);
-  const ApiCalls& api = report.hggcApi();
+  const ApiCalls& api = report.hggcApi(acol::links);
   // Two sweeps: calls -> innermost range, kernels -> launching call.
   std::vector<uint32_t> rangeOfCall = innermostRanges(report.hgtx(), api.start, api.globalTid);
   std::vector<uint32_t> call = launchingCalls(k.globalPid, k.correlationId, api);
