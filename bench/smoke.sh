@@ -15,4 +15,11 @@ rm -rf bench/out/fleet-1
 RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
 rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
 [ "$rows" = 2 ] || { echo "bench smoke: fleet.sh printed $rows rows, expected 2" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs and fleet.sh ran"
+# The browser benches on the built viewer (npm test builds it first): a
+# trace dropped, sorted and scrolled; two rounds of the soak.
+out=$(SORT_COLUMN=Duration SCROLL_ROW=100 node bench/browser-run.mjs "$small" hggc_ppu_trace)
+grep -q '"dropToTable":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no table time: $out" >&2; exit 1; }
+grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no sort time: $out" >&2; exit 1; }
+out=$(node bench/browser-soak.mjs "$small" 2)
+grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, fleet.sh, browser-run.mjs and browser-soak.mjs ran"
