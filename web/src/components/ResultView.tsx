@@ -7,7 +7,6 @@ import { downloadText, type ExportFormat } from '../lib/download';
 import { formatInt, formatRowsShown, THIN_SPACE, ungroupDigits } from '../lib/format';
 import { COUNT_ROWS, filterRowsByKeys, pieModel, topSlices, type PieModel, type PieSlice } from '../lib/pie';
 import {
-  Dropped,
   keyTotalsInParts,
   rowsWithKeysInParts,
   searchInParts,
@@ -26,6 +25,7 @@ import { useLang } from '../i18n/lang';
 import { TableSearchBox } from './TableSearch';
 import { useTableSearch } from '../state/useTableSearch';
 import { usePagedRows } from '../state/usePagedRows';
+import { identityKey, useAnswer } from '../state/useAnswer';
 
 interface Props {
   rule: RuleDecl;
@@ -52,31 +52,6 @@ interface Props {
   paged?: PagedEngine;
 }
 
-/** An asynchronous answer with the inputs it answers: a newer question drops an older answer. */
-interface Answer<T> {
-  of: string;
-  value: T;
-}
-
-/** Runs `ask` for a paged result whenever `of` changes; the answer for the latest `of`, or null. */
-function useAnswer<T>(of: string | null, ask: (still: () => boolean) => Promise<T>): { value: T | null; error: string | null } {
-  const [answer, setAnswer] = useState<Answer<{ value: T | null; error: string | null }> | null>(null);
-  const askRef = useRef(ask);
-  askRef.current = ask;
-  useEffect(() => {
-    if (of === null) return;
-    let live = true;
-    askRef.current(() => live).then(
-      (value) => live && setAnswer({ of, value: { value, error: null } }),
-      (e) => live && !(e instanceof Dropped) && setAnswer({ of, value: { value: null, error: e instanceof Error ? e.message : String(e) } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [of]);
-  return answer && answer.of === of ? answer.value : { value: null, error: null };
-}
-
 const INT64_MIN = -(2n ** 63n);
 
 export function ResultView(props: Props) {
@@ -90,6 +65,7 @@ export function ResultView(props: Props) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [applied, setApplied] = useState<{ sort: SortState; order: Uint32Array } | null>(null);
   const sortSeq = useRef(0);
+  const [sortError, setSortError] = useState<string | null>(null);
   const pending = sort !== null && applied?.sort !== sort;
   useEffect(() => onPendingChange(pending), [pending, onPendingChange]);
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
@@ -98,6 +74,7 @@ export function ResultView(props: Props) {
     const next = nextSort(sort, col, result.columns[col].numeric);
     setSort(next);
     const seq = ++sortSeq.current;
+    setSortError(null);
     if (!next) {
       setApplied(null);
       return;
@@ -111,8 +88,10 @@ export function ResultView(props: Props) {
       (o) => {
         if (seq === sortSeq.current) setApplied({ sort: next, order: o });
       },
-      () => {
-        if (seq === sortSeq.current) setSort(applied?.sort ?? null);
+      (e) => {
+        if (seq !== sortSeq.current) return;
+        setSort(applied?.sort ?? null);
+        setSortError(e instanceof Error ? e.message : String(e));
       },
     );
   };
@@ -180,7 +159,9 @@ export function ResultView(props: Props) {
   );
   const sumRows = selection.rows.size > 0 ? Uint32Array.from(selection.rows) : narrowed ? order : null;
   const pagedSums = useAnswer(
-    isPaged && sumCols.length > 0 ? `${sumCols.join()}|${selection.rows.size > 0 ? [...selection.rows].join() : narrowed ? `shown:${order.length}:${search.text}:${filter?.slice ?? ''}` : 'all'}` : null,
+    isPaged && sumCols.length > 0
+      ? `${sumCols.join()}|${selection.rows.size > 0 ? [...selection.rows].join() : narrowed ? `shown:${identityKey(order)}` : 'all'}`
+      : null,
     (still) => totalsInParts(paged!, sumCols, sumRows, rule.summaryRow, result.rowCount, still),
   );
   const sums = useMemo(() => {
@@ -237,7 +218,7 @@ export function ResultView(props: Props) {
       performance.mark('asys:table', { detail: { rule: rule.name, rows: result.rowCount, paged: true } });
     }
   }, [isPaged, firstShown, rule.name, result.rowCount]);
-  const pagedError = pages.error ?? pagedSums.error ?? pagedEntries.error ?? sliceRows.error;
+  const pagedError = pages.error ?? sortError ?? pagedSums.error ?? pagedEntries.error ?? sliceRows.error;
 
   const onSlice = (s: PieSlice | null) => {
     if (!s || filter?.slice === s.name) setFilter(null);
