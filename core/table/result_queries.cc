@@ -72,9 +72,6 @@ void forRows(const Table& t, const std::optional<std::vector<uint32_t>>& rows, R
   }
 }
 
-// A cell as a key: its text, or a number's plain display, "-" when missing.
-void appendKey(std::string& out, const Table& t, size_t row, size_t col) { appendPlainCell(out, t, row, col); }
-
 }  // namespace
 
 Table rowsOf(const Table& t, std::span<const uint32_t> rows) {
@@ -155,7 +152,7 @@ KeyTotals keyTotals(const Table& t, size_t keyCol, std::optional<size_t> valueCo
   forEachChunk(t, [&](const Table& chunk, size_t) {
     for (size_t r = 0; r < chunk.rowCount(); ++r) {
       key.clear();
-      appendKey(key, chunk, r, keyCol);
+      appendPlainCell(key, chunk, r, keyCol);  // a key: the text, a number's plain display, or "-"
       auto [it, fresh] = index.try_emplace(key, out.keys.size());
       if (fresh) {
         out.keys.push_back(key);
@@ -183,7 +180,7 @@ std::vector<uint32_t> rowsWithKeys(const Table& t, size_t keyCol, const std::vec
   forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
     for (size_t r = 0; r < chunk.rowCount(); ++r) {
       key.clear();
-      appendKey(key, chunk, r, keyCol);
+      appendPlainCell(key, chunk, r, keyCol);
       if (want.count(key)) out.push_back(static_cast<uint32_t>(firstRow + r));
     }
   }, kChunkRows, range.first, range.count);

@@ -38,15 +38,16 @@ export function guardNetwork(page: Page): string[] {
 }
 
 /**
- * Before each test of the spec calling it: the app opened and idle, page
- * errors logged; after each: no request left localhost.
+ * Before each test of the spec calling it: the app opened (at `address`,
+ * default ./) and idle, page errors logged; after each: no request left
+ * localhost.
  */
-export function openAppForEachTest(options: { demo?: boolean } = {}): void {
+export function openAppForEachTest(options: { demo?: boolean; address?: string } = {}): void {
   let foreign: string[] = [];
   test.beforeEach(async ({ page }) => {
     foreign = guardNetwork(page);
     page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-    await page.goto('./');
+    await page.goto(options.address ?? './');
     await waitIdle(page);
     if (options.demo) await openDemo(page);
   });

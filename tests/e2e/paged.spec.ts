@@ -9,8 +9,8 @@ import {
   columnTexts,
   DEMO_BASE,
   exportedCsv,
-  guardNetwork,
   headers,
+  openAppForEachTest,
   openDemo,
   parseCsv,
   parseShown,
@@ -22,15 +22,7 @@ import {
 const shown = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 const cli = (rule: string) => parseCsv(asysOut(['stats', '-r', rule, DEMO_BASE]));
 
-let foreign: string[] = [];
-test.beforeEach(async ({ page }) => {
-  foreign = guardNetwork(page);
-  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
-  await page.goto('./?pagedRows=100');
-  await waitIdle(page);
-  await openDemo(page);
-});
-test.afterEach(() => expect(foreign, 'requests that left localhost').toEqual([]));
+openAppForEachTest({ demo: true, address: './?pagedRows=100' });
 
 async function pagedTrace(page: Page) {
   expect(await selectRule(page, 'hggc_ppu_trace')).toBe('ready');

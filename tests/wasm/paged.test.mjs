@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseCsv } from '../csv.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const require = createRequire(import.meta.url);
@@ -27,27 +28,12 @@ const report = path.join(dir, 'paged.asysrep');
   assert.equal(r.status, 0, r.stderr);
 }
 
-// The CLI's CSV as rows of cell texts (quotes removed, "" as "), Row# dropped.
+// The CLI's CSV as rows of cell texts (tests/csv.mjs), Row# and the empty
+// field after each line's last comma dropped.
 function csvTable(rule) {
   const r = spawnSync(nativeAsys, ['stats', '-r', rule, report], { encoding: 'utf8', maxBuffer: 1 << 30 });
   assert.equal(r.status, 0, r.stderr);
-  const rows = [];
-  for (const line of r.stdout.trimEnd().split('\n')) {
-    const cells = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i];
-      if (quoted) {
-        if (ch === '"' && line[i + 1] === '"') (cell += '"'), i++;
-        else if (ch === '"') quoted = false;
-        else cell += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ',') (cells.push(cell), (cell = ''));
-      else cell += ch;
-    }
-    rows.push(cells.slice(1)); // the line ends with a comma: no cell after it
-  }
+  const rows = parseCsv(r.stdout).map((cells) => cells.slice(1, -1));
   return { header: rows[0], rows: rows.slice(1) };
 }
 
