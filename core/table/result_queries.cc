@@ -1,7 +1,6 @@
 #include "core/table/result_queries.h"
 
 #include <algorithm>
-#include <numeric>
 #include <unordered_map>
 #include <unordered_set>
 

@@ -4,7 +4,7 @@
 // and highlighted), "filter" keeps the matching rows only.
 import { useEffect, useMemo, useState } from 'react';
 import type { DecodedResult } from '../lib/result';
-import { Dropped } from '../lib/paged_queries';
+import { identityKey, useAnswer } from './useAnswer';
 import { filterOrder, matchPositions, SearchIndex, stepMatch, type SearchMode } from '../lib/search';
 
 /** A pause long enough for a word typed at speed; a million rows take tens of ms a query. */
@@ -50,23 +50,9 @@ export function useTableSearch(
   const index = useMemo(() => new SearchIndex(result), [result]);
   const here = useMemo(() => (engineMatch ? null : index.match(query)), [engineMatch, index, query]);
   // The engine's answer, kept with the query it answers (a later query drops an earlier answer).
-  const [answered, setAnswered] = useState<{ query: string; mask: Uint8Array | null; error?: string } | null>(null);
-  useEffect(() => {
-    if (!engineMatch) return;
-    if (query.trim() === '') {
-      setAnswered({ query, mask: null });
-      return;
-    }
-    let live = true;
-    void engineMatch(query, () => live).then(
-      (m) => live && setAnswered({ query, mask: m }),
-      (e) => live && !(e instanceof Dropped) && setAnswered({ query, mask: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [engineMatch, query]);
-  const mask = engineMatch ? (answered?.query === query ? answered.mask : null) : here;
+  const asked = engineMatch && query.trim() !== '' ? `${identityKey(engineMatch)}|${query}` : null;
+  const answered = useAnswer(asked, (still) => engineMatch!(query, still));
+  const mask = engineMatch ? answered.value : here;
   const positions = useMemo(
     () => (mask && mode === 'search' ? matchPositions(order, mask) : null),
     [mask, mode, order],
@@ -91,6 +77,6 @@ export function useTableSearch(
     setSeq((n) => n + 1);
   };
 
-  const error = engineMatch && answered?.query === query ? (answered.error ?? null) : null;
+  const error = engineMatch ? answered.error : null;
   return { text, setText, mode, setMode, order: shown, mask, count, current, currentMatch, step, error };
 }
