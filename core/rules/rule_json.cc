@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/base/json.h"
+#include "core/rules/bridge_schema.h"
 #include "core/rules/compare.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
@@ -10,30 +11,6 @@
 namespace asys {
 
 namespace {
-
-const char* kindName(OptionKind k) {
-  switch (k) {
-    case OptionKind::Flag: return "flag";
-    case OptionKind::Int: return "int";
-    case OptionKind::IdList: return "idList";
-    case OptionKind::Choice: return "choice";
-    case OptionKind::ExclusiveFlags: return "exclusiveFlags";
-    case OptionKind::Regex: return "regex";
-    case OptionKind::RegexList: return "regexList";
-    case OptionKind::ChoiceList: return "choiceList";
-    case OptionKind::TextList: return "textList";
-  }
-  return "";
-}
-
-const char* cellKindName(CellKind k) {
-  switch (k) {
-    case CellKind::Int: return "int";
-    case CellKind::Decimal1: return "decimal1";
-    case CellKind::Text: return "text";
-  }
-  return "";
-}
 
 template <typename T, typename F>
 void array(std::ostream& out, const std::vector<T>& items, F each) {
@@ -51,15 +28,15 @@ std::string rulesJson(Report* report) {
   std::ostringstream out;
   array(out, allRules(), [&](const RuleSpec* r) {
     out << "{\"name\":" << jsonQuote(r->name)
-        << ",\"command\":" << (r->command == RuleCommand::Analyze ? "\"analyze\"" : "\"stats\"")
+        << ",\"command\":" << jsonQuote(wireName(r->command))
         << ",\"compare\":" << (r->compare ? "true" : "false") << ",\"title\":" << jsonQuote(r->title)
         << ",\"titleZh\":" << jsonQuote(r->titleZh)
         << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
         << ",\"descriptionZh\":" << jsonQuote(r->descriptionZh)
         << ",\"options\":";
     array(out, r->options, [&](const OptionSpec& o) {
-      out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
-          << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
+      out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":" << jsonQuote(wireName(o.kind))
+          << ",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
           << ",\"labelZh\":" << jsonQuote(o.labelZh)
           << ",\"help\":" << jsonQuote(o.help) << ",\"helpZh\":" << jsonQuote(o.helpZh)
           << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
@@ -94,9 +71,8 @@ std::string rulesJson(Report* report) {
     });
     out << ",\"columns\":";
     array(out, r->columns, [&](const ColumnSpec& c) {
-      const char* role = c.role == ColumnRole::Key ? "key" : c.role == ColumnRole::Attribute ? "attribute" : "value";
-      out << "{\"name\":" << jsonQuote(c.name) << ",\"unit\":" << jsonQuote(c.unit) << ",\"kind\":\""
-          << cellKindName(c.kind) << "\",\"role\":\"" << role << "\",\"header\":" << jsonQuote(c.header())
+      out << "{\"name\":" << jsonQuote(c.name) << ",\"unit\":" << jsonQuote(c.unit) << ",\"kind\":"
+          << jsonQuote(wireName(c.kind)) << ",\"role\":" << jsonQuote(wireName(c.role)) << ",\"header\":" << jsonQuote(c.header())
           << ",\"help\":" << jsonQuote(c.help) << '}';
     });
     out << ",\"pie\":{\"valueColumn\":" << jsonQuote(r->pie.valueColumn) << ",\"keyColumns\":";
