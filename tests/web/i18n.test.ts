@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { choiceLabel, defaultLabel, optionHelp, optionLabel, ruleDescription, ruleTitle } from '../../web/src/i18n/decl';
 import { initialLang } from '../../web/src/i18n/lang';
 import { messages } from '../../web/src/i18n/messages';
-import { normalizeRules } from '../../web/src/engine/normalize';
+import { rulesFrom } from './wire_rules';
 
 describe('interface language', () => {
   it('takes the remembered choice, else the first Chinese or English browser language, else English', () => {
@@ -34,7 +34,7 @@ describe('interface language', () => {
   });
 
   it("shows the declaration's Chinese title and labels, the English ones from an engine without them", () => {
-    const [withZh, without] = normalizeRules([
+    const [withZh, without] = rulesFrom([
       {
         name: 'hggc_ppu_kern_sum',
         title: 'HGGC PPU Kernel Summary',
@@ -51,7 +51,7 @@ describe('interface language', () => {
   });
 
   it("shows the declaration's Chinese description, help and choice labels, the English ones from an engine without them", () => {
-    const [withZh, without] = normalizeRules([
+    const [withZh, without] = rulesFrom([
       {
         name: 'hggc_ppu_kern_sum',
         title: 'HGGC PPU Kernel Summary',
