@@ -99,7 +99,9 @@ describe("the real engine's answers keep the contract", () => {
     const summary = normalizeSummary(opened.summary, 'demo-base.asysrep', 1);
     expect(summary.tables).toContain('HGGC_KERNEL');
     const withReport = engine.listRules(opened.report);
-    expect(normalizeRules(withReport.rules).some((r) => !r.available)).toBe(true);
+    // With a report every rule says whether it has its data (the demo report has all of it).
+    expect(withReport.rules.every((r: { available?: unknown }) => typeof r.available === 'boolean')).toBe(true);
+    expect(normalizeRules(withReport.rules).map((r) => r.name)).toEqual(rules.map((r) => r.name));
 
     // Every wire name is used by some declaration: a kind the viewer lists but
     // the engine never sends (or the reverse, caught by the validator) shows.
