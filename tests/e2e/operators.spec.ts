@@ -83,6 +83,32 @@ test('ppu_op_kernel_breakdown: the tree has one node per framework group, and a 
   await expect(tree).toHaveCount(0);
 });
 
+test('ppu_op_kernel_breakdown: the tree names its cells in a header row and shows each name whole', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_kernel_breakdown')).toBe('ready');
+  const { head, rows } = cli('ppu_op_kernel_breakdown');
+  const tree = page.getByTestId('breakdown-tree');
+  // One header per quantity a level repeats (Framework/Library/Kernel Time (%), Avg (ns), Instances), then the levels.
+  await expect(page.getByTestId('tree-head').locator('[role=columnheader]')).toHaveText([
+    'Time (%)',
+    'Avg (ns)',
+    'Instances',
+    'Framework OP › Library OP › Kernel Name',
+  ]);
+  expect(head.slice(3, 6)).toEqual(['Framework Time (%)', 'Framework Avg (ns)', 'Framework Instances']);
+  await page.getByTestId('tree-expand-all').click();
+  // The first row's kernel (the CLI's), the longest of its path, whole: its box is as wide as its text.
+  const kernel = tree.locator('[data-testid=tree-node][data-level="2"] .tree-label-text').first();
+  await expect(kernel).toHaveText(rows[0][head.indexOf('Kernel Name')]);
+  const { scroll, client } = await kernel.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+  // Its cells are the CLI's, grouped, in the header's order.
+  await expect(tree.locator('[data-testid=tree-node][data-level="2"]').first().locator('.tree-cell')).toHaveText([
+    `${rows[0][head.indexOf('Kernel Time (%)')]} %`,
+    rows[0][head.indexOf('Kernel Avg (ns)')].replace(/\B(?=(\d{3})+$)/g, '\u202f'),
+    rows[0][head.indexOf('Kernel Instances')],
+  ]);
+});
+
 test('ppu_op_sum: Parse from, the merge group and the pie by OP Type or OP Name', async ({ page }) => {
   expect(await selectRule(page, 'ppu_op_sum')).toBe('ready');
   const merge = page.getByTestId('setting-group-Merge operator parameters');
