@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
 import { downloadText, type ExportFormat } from '../lib/download';
-import { formatInt, formatRowsShown, THIN_SPACE, ungroupDigits } from '../lib/format';
+import { formatInt, THIN_SPACE, ungroupDigits } from '../lib/format';
 import { COUNT_ROWS, filterRowsByKeys, pieModel, topSlices, type PieModel, type PieSlice } from '../lib/pie';
 import {
   keyTotalsInParts,
@@ -244,7 +244,7 @@ export function ResultView(props: Props) {
       <div className="result-main">
         <div className="toolbar">
           <span className="row-count" data-testid="row-count">
-            {formatRowsShown(order.length, result.rowCount, narrowed)}
+            {t.rowsShown(formatInt(order.length), formatInt(result.rowCount), narrowed, result.rowCount === 1)}
           </span>
           <TableSearchBox search={search} />
           {filter && (
