@@ -59,6 +59,29 @@ test('ppu_op_type_sum sums Total Time, Instances and PPU Active Time of the sele
   expect(await sumOf(page, 'Total Time (ns)')).toBe(total(types, 'Total Time'));
 });
 
+test('ppu_op_type_sum: a selected row the Filter search hides is not summed, and counts again when shown', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_type_sum')).toBe('ready');
+  const { head, rows } = cli('ppu_op_type_sum');
+  const col = (name: string) => head.findIndex((h) => h.startsWith(name));
+  const row = (i: number) => page.locator(`[data-testid=result-table] .rows .tr[data-row="${i}"]`);
+  // Rows 1..3 (the three largest types after Summary) selected.
+  await row(1).click();
+  await row(3).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection')).toContainText('3 selected');
+  const picked = rows.slice(1, 4);
+  const time = (rs: string[][]) => rs.reduce((a, r) => a + Number(r[col('Total Time')]), 0);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked));
+  // Filter to the first selected type's name: the other two selected rows are hidden and not summed.
+  const name = picked[0][col('OP Type')];
+  await page.getByTestId('table-search-mode').selectOption('filter');
+  await page.getByTestId('table-search-input').fill(name);
+  await expect(page.locator('[data-testid=result-table] .rows .tr')).toHaveCount(rows.filter((r) => r.join(',').includes(name)).length);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked.filter((r) => r.join(',').includes(name))));
+  await page.getByTestId('table-search-input').fill('');
+  await expect(page.locator('[data-testid=result-table] .rows .tr')).toHaveCount(rows.length);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked));
+});
+
 test('ppu_op_kernel_breakdown: the tree has one node per framework group, and a node selects its rows', async ({ page }) => {
   expect(await selectRule(page, 'ppu_op_kernel_breakdown')).toBe('ready');
   const { head, rows } = cli('ppu_op_kernel_breakdown');

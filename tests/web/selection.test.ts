@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResult } from '../../web/src/lib/result';
-import { clickRow, columnSums, NO_SELECTION, summaryRowTest } from '../../web/src/lib/selection';
+import { clickRow, columnSums, NO_SELECTION, summaryRowTest, summedRows } from '../../web/src/lib/selection';
 import { THIN_SPACE as T } from '../../web/src/lib/format';
 import { table } from './helpers';
 
@@ -58,6 +58,16 @@ describe('columnSums', () => {
       [2, `583${T}141${T}341`], // 279862732 + 204418748 + 98859861
       [1, '91.3'],
     ]);
+  });
+  it('leaves out a selected row the Filter search hides', () => {
+    const t = types();
+    // MoE, PCCL and GEMM selected; the search shows PCCL, GEMM and Elementwise only.
+    const shown = Uint32Array.from([2, 3, 4]);
+    expect([...summedRows(new Set([1, 2, 3]), shown)]).toEqual([2, 3]);
+    const sums = columnSums(t, ['Total Time'], new Set([1, 2, 3]), shown, summaryRowTest(t, 'Summary'));
+    expect(sums.map((s) => s.value)).toEqual([204418748 + 98859861]);
+    // Nothing selected: every row shown, in shown order.
+    expect([...summedRows(new Set(), Uint32Array.from([4, 2]))]).toEqual([4, 2]);
   });
   it('sums only the rows shown (a pie filter) when none is selected, and skips unknown columns', () => {
     const t = types();
