@@ -82,6 +82,31 @@ test('ppu_op_type_sum: a selected row the Filter search hides is not summed, and
   expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked));
 });
 
+test('ppu_op_type_sum: arrows move the focus over the rows, Enter selects, Shift+Enter a range, and the sums follow', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_type_sum')).toBe('ready');
+  const { head, rows } = cli('ppu_op_type_sum');
+  const time = (rs: string[][]) => rs.reduce((a, r) => a + Number(r[head.findIndex((h) => h.startsWith('Total Time'))]), 0);
+  const table = page.getByTestId('result-table');
+  const focused = table.locator('.rows .tr[data-focused]');
+  await table.focus();
+  await page.keyboard.press('ArrowDown'); // the first row (Summary)
+  await page.keyboard.press('ArrowDown');
+  await expect(focused).toHaveAttribute('data-row', '1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection')).toContainText('1 selected');
+  await expect(table.locator('.rows .tr[data-row="1"]')).toHaveAttribute('aria-selected', 'true');
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(rows.slice(1, 2)));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.getByTestId('selection')).toContainText('3 selected');
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(rows.slice(1, 4)));
+  await page.keyboard.press('End');
+  await expect(focused).toHaveAttribute('data-row', String(rows.length - 1));
+  await page.keyboard.press('Home');
+  await expect(focused).toHaveAttribute('data-row', '0');
+});
+
 test('ppu_op_kernel_breakdown: the tree has one node per framework group, and a node selects its rows', async ({ page }) => {
   expect(await selectRule(page, 'ppu_op_kernel_breakdown')).toBe('ready');
   const { head, rows } = cli('ppu_op_kernel_breakdown');

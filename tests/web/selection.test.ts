@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResult } from '../../web/src/lib/result';
-import { clickRow, columnSums, NO_SELECTION, summaryRowTest, summedRows } from '../../web/src/lib/selection';
+import { clickRow, columnSums, NO_SELECTION, summaryRowTest, summedRows, movedFocus } from '../../web/src/lib/selection';
 import { THIN_SPACE as T } from '../../web/src/lib/format';
 import { table } from './helpers';
 
@@ -89,5 +89,22 @@ describe('columnSums', () => {
     expect(summaryRowTest(t, '')(0)).toBe(false);
     expect(summaryRowTest(t, 'Summary')(0)).toBe(true);
     expect(summaryRowTest(t, 'Summary')(1)).toBe(false);
+  });
+});
+
+describe('movedFocus', () => {
+  it('moves by a row, a page or to an end, clamped to the rows shown', () => {
+    expect(movedFocus(-1, 'ArrowDown', 10, 4)).toBe(0); // the first row from none
+    expect(movedFocus(-1, 'ArrowUp', 10, 4)).toBe(9); // the last row from none
+    expect(movedFocus(3, 'ArrowDown', 10, 4)).toBe(4);
+    expect(movedFocus(0, 'ArrowUp', 10, 4)).toBe(0);
+    expect(movedFocus(8, 'PageDown', 10, 4)).toBe(9);
+    expect(movedFocus(5, 'PageUp', 10, 4)).toBe(1);
+    expect(movedFocus(5, 'Home', 10, 4)).toBe(0);
+    expect(movedFocus(5, 'End', 10, 4)).toBe(9);
+  });
+  it('ignores other keys and an empty table', () => {
+    expect(movedFocus(2, 'x', 10, 4)).toBeNull();
+    expect(movedFocus(-1, 'ArrowDown', 0, 4)).toBeNull();
   });
 });

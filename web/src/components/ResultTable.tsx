@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
+import { movedFocus } from '../lib/selection';
 import { useLang } from '../i18n/lang';
 import { PAGE_MARGIN } from '../lib/paged';
 
@@ -149,10 +150,13 @@ export function ResultTable(props: Props) {
     return () => ro.disconnect();
   }, []);
 
+  // The row the keyboard focus is on (a position in `order`; -1: none).
+  const [focusAt, setFocusAt] = useState(-1);
   // Back to the top when the rows change (new result, sort or filter).
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
     setScrollTop(0);
+    setFocusAt(-1);
   }, [result, order]);
 
   // Scroll a row asked for (a hotspot bar's, the current search match) into the middle of the view.
@@ -218,7 +222,7 @@ export function ResultTable(props: Props) {
   for (let i = start; i < end; i++) {
     const r = order[i];
     const picked = selectedRows.has(r);
-    const mark = currentMatch?.at === i ? ' current-match' : matches?.[r] === 1 ? ' match' : '';
+    const mark = (currentMatch?.at === i ? ' current-match' : matches?.[r] === 1 ? ' match' : '') + (focusAt === i ? ' focused' : '');
     rows.push(
       <div
         className={`tr${picked ? ' selected' : ''}${mark}`}
@@ -228,6 +232,7 @@ export function ResultTable(props: Props) {
         aria-rowindex={i + 2}
         aria-selected={onRowClick ? picked : undefined}
         data-row={r}
+        data-focused={focusAt === i ? '' : undefined}
         data-loading={cell && cell(r, 0) === null ? '' : undefined}
         onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
         onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
@@ -273,6 +278,21 @@ export function ResultTable(props: Props) {
       data-rows={n}
       data-sort={sort ? `${sort.col}:${sort.dir}` : ''}
       tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return; // a header's own keys
+        const pageRows = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 3);
+        if ((e.key === 'Enter' || e.key === ' ') && onRowClick && focusAt >= 0 && focusAt < n) {
+          e.preventDefault();
+          onRowClick(order[focusAt], { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey });
+          return;
+        }
+        const to = movedFocus(focusAt, e.key, n, pageRows);
+        if (to === null) return;
+        e.preventDefault();
+        setFocusAt(to);
+        // Keep the focused row in view (scrolled to the middle when it leaves it).
+        if (to <= first || to >= first + pageRows) scrollTo(to);
+      }}
     >
       <div className="table-inner" style={{ '--cols': template } as React.CSSProperties}>
         <div className="tr thead" role="row" style={{ height: HEADER_HEIGHT }}>

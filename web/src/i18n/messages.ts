@@ -152,7 +152,8 @@ const en = {
     theme: 'Light or dark theme',
     language: 'English or Chinese',
   } as Record<ShortcutAction, string>,
-  shortcutRowEnter: 'Select the focused table row',
+  shortcutRowMove: 'Move the focus between table rows (the table focused)',
+  shortcutRowEnter: 'Select the focused table row (Ctrl adds it, Shift a range)',
   shortcutEsc: 'Close this list',
   // the link notice (state/permalink.tsx)
   linkWaiting: (files: string[]) =>
@@ -292,7 +293,8 @@ const zh: Messages = {
     theme: '浅色或深色主题',
     language: '英文或中文',
   },
-  shortcutRowEnter: '选中当前聚焦的表格行',
+  shortcutRowMove: '在表格行之间移动焦点（表格获得焦点时）',
+  shortcutRowEnter: '选中当前聚焦的表格行（Ctrl 追加，Shift 选择范围）',
   shortcutEsc: '关闭此列表',
   linkWaiting: (files) => `此链接保存了 ${files.join('、')} 的视图：打开${files.length > 1 ? '这些' : '该'}报告即可恢复。`,
   linkProblems: '链接中未能恢复的部分：',

@@ -106,3 +106,19 @@ export function columnSums(
   }
   return out;
 }
+
+/**
+ * The table position the keyboard focus moves to from `at` (-1: none yet)
+ * among `n` shown rows, `page` rows a page: arrows one row, Page Up/Down a
+ * page, Home/End the ends, clamped; null for a key that does not move it.
+ */
+export function movedFocus(at: number, key: string, n: number, page: number): number | null {
+  if (n === 0) return null;
+  const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+  let to: number;
+  if (key === 'Home') to = 0;
+  else if (key === 'End') to = n - 1;
+  else if (key in step) to = at < 0 ? (step[key] > 0 ? 0 : n - 1) : at + step[key];
+  else return null;
+  return Math.max(0, Math.min(n - 1, to));
+}
