@@ -63,6 +63,11 @@ test('ppu_op_type_sum: a selected row the Filter search hides is not summed, and
   expect(await selectRule(page, 'ppu_op_type_sum')).toBe('ready');
   const { head, rows } = cli('ppu_op_type_sum');
   const col = (name: string) => head.findIndex((h) => h.startsWith(name));
+  // Every sums cell shows its whole text (the column is as wide as the largest sum it can show).
+  const clipped = await page.getByTestId('sums-row').locator('[role=cell]').evaluateAll((cells) =>
+    cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+  );
+  expect(clipped).toEqual([]);
   const row = (i: number) => page.locator(`[data-testid=result-table] .rows .tr[data-row="${i}"]`);
   // Rows 1..3 (the three largest types after Summary) selected.
   await row(1).click();

@@ -60,20 +60,29 @@ export function headerWidth(header: string, measure: Measure): number {
 
 const MAX_TEXT_WIDTH = 560;
 
-/** Column content widths in px: the header (two lines at most) and the widest cells (text sampled). */
-export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure): number[] {
+/**
+ * Column content widths in px: the header (two lines at most) and the widest
+ * cells (text sampled). A `summed` column is also as wide as the sum of its
+ * cells' magnitudes, the largest its sums cell can show, so no selection's
+ * sum is cut off (and the column does not jump as the selection changes).
+ */
+export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure, summed: ReadonlySet<number> = new Set()): number[] {
   return t.columns.map((c, ci) => {
     const head = headerWidth(c.header, measure);
     const a = t.cells[ci];
     if (c.numeric) {
       let max = 0;
       let min = 0;
+      let magnitude = 0;
       for (let r = 0; r < t.rowCount; r++) {
         const v = a[r];
         if (v > max) max = v;
         else if (v < min) min = v;
+        if (v === v) magnitude += Math.abs(v); // NaN ("-") left out
       }
-      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false)));
+      // The sums row is bold: a tenth wider than the same digits in a cell.
+      const sum = summed.has(ci) ? measure(formatNumber(c, magnitude), false) * 1.1 : 0;
+      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false), sum));
     }
     let longest = '-';
     const n = Math.min(t.rowCount, 20000);
@@ -178,7 +187,11 @@ export function ResultTable(props: Props) {
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
   const measured = props.widthsFrom ?? result;
-  const widths = useMemo(() => columnWidths(measured, pageMeasure()), [measured]);
+  const summedKey = sums ? [...sums.cells.keys()].join() : '';
+  const widths = useMemo(
+    () => columnWidths(measured, pageMeasure(), new Set(summedKey ? summedKey.split(',').map(Number) : [])),
+    [measured, summedKey],
+  );
   const template = useMemo(() => {
     const px = (w: number) => `${Math.ceil(w) + 15}px`; // + cell padding
     const cols = widths.map(px);
