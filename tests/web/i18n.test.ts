@@ -17,8 +17,8 @@ describe('interface language', () => {
   it('has every message in both languages, none left empty or untranslated', () => {
     const keys = Object.keys(messages.en);
     expect(Object.keys(messages.zh)).toEqual(keys);
-    // Names that read the same in both (the compare view's Base / Target, as the documentation writes them).
-    const same = new Set(['base', 'target']);
+    // Names that read the same in both: the product names among the rule list's groups.
+    const same = new Set<string>();
     for (const k of keys) {
       const en = messages.en[k as keyof typeof messages.en];
       const zh = messages.zh[k as keyof typeof messages.zh];
@@ -26,6 +26,10 @@ describe('interface language', () => {
         typeof m === 'function' ? String((m as (a: string[]) => string)(['x'])) : typeof m === 'object' ? JSON.stringify(m) : String(m);
       expect(text(zh), k).not.toBe('');
       if (!same.has(k)) expect(text(zh), k).not.toBe(text(en));
+    }
+    for (const [topic, en] of Object.entries(messages.en.topics)) {
+      if (['HGGC', 'HGTX', 'PCCL'].includes(topic)) expect(messages.zh.topics[topic]).toBe(en);
+      else expect(messages.zh.topics[topic], topic).toMatch(/[\u4e00-\u9fff]/);
     }
     for (const [action, en] of Object.entries(messages.en.shortcuts)) {
       expect(messages.zh.shortcuts[action as keyof typeof messages.zh.shortcuts], action).not.toBe(en);
@@ -116,5 +120,14 @@ describe('interface language', () => {
     expect(optionHelp(without.options[0], 'zh')).toBe('At most this many rows.');
     expect(defaultLabel(without.options[0], 'zh')).toBe('None');
     expect(optionHelp(without.globalOptions[0], 'zh')).toBe('One operator rule per entry.');
+  });
+});
+
+describe('row counts', () => {
+  it('say shown of total in either language, singular in English', () => {
+    expect(messages.en.rowsShown('1', '1', false, true)).toBe('1 row');
+    expect(messages.en.rowsShown('17', '12 345', true, false)).toBe('17 of 12 345 rows');
+    expect(messages.zh.rowsShown('35', '35', false, false)).toBe('35 行');
+    expect(messages.zh.rowsShown('17', '12 345', true, false)).toBe('17 / 12 345 行');
   });
 });

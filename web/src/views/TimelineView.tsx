@@ -87,7 +87,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
-          {formatDurationNs(viewport.to - viewport.from)} shown · {info.tracks.length} tracks · {formatInt(events)} events
+          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(events))}
         </span>
         {(info.notes ?? []).map((n) => (
           <span key={n} className="muted small" data-testid="timeline-note" title={n}>
@@ -183,7 +183,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             Selected {formatDurationNs(selection[1] - selection[0])} from +{formatDurationNs(Math.max(0, selection[0]))}
           </span>
         ) : (
-          <span className="muted">Click a slice for its details; drag across the timeline to select a range.</span>
+          <span className="muted">{t.timelineHint}</span>
         )}
       </div>
     </div>
