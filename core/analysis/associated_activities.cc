@@ -10,15 +10,27 @@ namespace asys {
 
 AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges) {
   activities.links = true;
+  // What the association loads only for itself: the kernels' time, place and
+  // link columns (the activity list holds its own copies) and HGGC_API's
+  // links (the launching calls are found once). They are given back as soon
+  // as they are read, so a rule's peak is the association plus its own work,
+  // not those tables as well. Columns loaded before this call, asked for by
+  // the caller or planned for later rules stay.
+  const uint32_t keptKernels =
+      report.loadedKernelColumns() | report.plannedKernelColumns() | activities.kernelColumns;
+  const uint32_t keptCalls = report.loadedHggcApiColumns();
   AssociatedActivities out;
   {
     StageTimer timer("association: PPU activities");
     out.activities = loadPpuActivities(report, activities);
   }
+  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
+  out.loadedHgtx = !report.hgtxLoaded();
   report.hgtx();
   report.hggcApi(acol::links);
   StageTimer timer("association: ranges and pairs");
   out.association = associateHgtx(report, out.activities, ranges);
+  report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The links served the association; no rule reads them after it.
   std::vector<int64_t>().swap(out.activities.correlationId);
   std::vector<int64_t>().swap(out.activities.graphNodeId);

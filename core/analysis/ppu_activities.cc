@@ -29,8 +29,8 @@ Source sourceOf(const Table& t) {
 }  // namespace
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
-  uint32_t columns = kcol::time | kcol::deviceId | kcol::globalPid | sel.kernelColumns;
-  if (sel.links) columns |= kcol::correlationId | kcol::graphNodeId;
+  uint32_t columns = kActivityColumns | sel.kernelColumns;
+  if (sel.links) columns |= kActivityLinkColumns;
   // By ActivityKind: kernels, memcpys, memsets (none without `memory`).
   std::vector<Source> sources = {sourceOf(report.kernels(columns))};
   if (sel.memory) {

@@ -129,13 +129,14 @@ ActivitySlots innermostSlots(const HgtxAssociation& as, size_t n, const std::vec
   s.libraryOp.assign(n, kNone);
   for (size_t a = 0; a < n; ++a) {
     int fwRank = 0;
-    for (uint32_t p = as.activityOffset[a]; p < as.activityOffset[a + 1]; ++p) {
-      const uint32_t slot = as.pairRange[p];
+    const std::span<const uint32_t> ranges = as.rangesOf(a);
+    for (size_t j = 0; j < ranges.size(); ++j) {
+      const uint32_t slot = ranges[j];
       s.inRange[a] = 1;
       const uint32_t op = eventOp[as.ranges.event[slot]];
       if (rec.info(op).level == OpLevel::Library) s.libraryOp[a] = op;
       if (!filter.selected(op)) continue;
-      const uint8_t graph = as.pairViaGraph[p];
+      const uint8_t graph = as.viaGraph(a, j) ? 1 : 0;
       if (rec.info(op).level == OpLevel::Framework) {
         if (rank(op) < fwRank) continue;
         fwRank = rank(op);
