@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/base/stage_timer.h"
 #include "core/report/report.h"
@@ -24,15 +25,21 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     StageTimer timer("association: PPU activities");
     out.activities = loadPpuActivities(report, activities);
   }
-  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
-  out.loadedHgtx = !report.hgtxLoaded();
-  report.hgtx();
-  report.hggcApi(acol::links);
-  StageTimer timer("association: ranges and pairs");
-  out.association = associateHgtx(report, out.activities, ranges);
-  report.releaseHggcApiColumns(acol::links & ~keptCalls);
-  // The links served the association; no rule reads them after it.
+  // Each activity's launching call now, while its table's columns are at
+  // hand; then the kernels' columns go, before HGTX_EVENTS comes.
+  std::vector<uint32_t> launchCall;
+  {
+    StageTimer timer("association: launching calls");
+    launchCall = launchingCalls(out.activities.globalPid, out.activities.correlationId,
+                                report.hggcApi(acol::globalTid | acol::correlationId));
+  }
   std::vector<int64_t>().swap(out.activities.correlationId);
+  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
+  report.releaseHggcApiColumns(acol::correlationId & ~keptCalls);
+  StageTimer timer("association: ranges and pairs");
+  out.association = associateHgtx(report, out.activities, std::move(launchCall), ranges);
+  report.releaseHggcApiColumns(acol::links & ~keptCalls);
+  // The graph nodes served the association; no rule reads them after it.
   std::vector<int64_t>().swap(out.activities.graphNodeId);
   out.memoryToo = activities.memory;
   for (size_t a = 0; a < out.activities.size(); ++a)

@@ -21,9 +21,6 @@ struct AssociatedActivities {
   // Activities with no launching call in their process and no range: their
   // correlation id names no HGGC_API row (a capture that missed the call).
   size_t unlaunched = 0;
-  // The association loaded HGTX_EVENTS (no one had): a rule done with the
-  // events may give them back (Report::releaseHgtx).
-  bool loadedHgtx = false;
 };
 
 // The activities `activities` selects (their links loaded, whatever

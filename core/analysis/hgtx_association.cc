@@ -30,8 +30,8 @@ RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) 
 }
 
 // By HGGC_API row, the ranges around each call that launched an activity
-// (`launchCall`); the other calls' lists are empty. When nearly every call
-// launches one and every call has an end, the calls' own columns are the
+// (`launchCall`); the other calls' lists are empty. When most calls launch
+// one and every call has an end, the calls' own columns are the
 // sweep's keys; otherwise the launching calls' spans are copied (a call cut
 // off by the capture's end ends where it starts) and their lists spread to
 // the calls' rows after.
@@ -41,7 +41,7 @@ RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, 
     if (c != kNoMatch) launches[c] = 1;
   const size_t used = static_cast<size_t>(std::count(launches.begin(), launches.end(), 1));
   const bool ended = std::find(api.end.begin(), api.end.end(), kNoValue) == api.end.end();
-  if (ended && used * 10 >= api.size() * 9) {
+  if (ended && used * 2 >= api.size()) {
     RangeLists all = enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end});
     // Drop the lists of the calls that launched nothing, in place.
     size_t kept = 0;
@@ -132,6 +132,7 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
   AssociationRanges r;
   r.event = events;
   for (uint32_t i : events) {
+    r.thread.push_back(h.globalTid[i]);
     r.start.push_back(h.start[i]);
     r.end.push_back(endOf(i));
     r.name.push_back(names[i]);
@@ -192,17 +193,21 @@ class GraphNodeRanges {
 }  // namespace
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
+  return associateHgtx(report, act, launchingCalls(act.globalPid, act.correlationId, report.hggcApi(acol::links)), sel);
+}
+
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
+                              const RangeSelection& sel) {
   HgtxAssociation out;
+  const bool loadedEvents = !report.hgtxLoaded();
   out.ranges = selectRanges(report, sel);
-  const HgtxEvents& h = report.hgtx();
+  if (sel.releaseEvents && loadedEvents) report.releaseHgtx();
   const AssociationRanges& R = out.ranges;
-  std::vector<int64_t> rangeTid(R.size());
-  for (size_t r = 0; r < R.size(); ++r) rangeTid[r] = h.globalTid[R.event[r]];
-  const KeyedSpans rangeSpans{rangeTid, R.start, R.end};
+  const KeyedSpans rangeSpans{R.thread, R.start, R.end};
 
   // Activity -> launching call -> the ranges around the call.
-  const ApiCalls& api = report.hggcApi(acol::links);
-  out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
+  const ApiCalls& api = report.hggcApi(acol::globalTid | acol::start | acol::end);
+  out.launchCall = std::move(launchCall);
   out.callRows = api.size();
   out.callRanges = rangesAroundCalls(rangeSpans, api, out.launchCall);
 

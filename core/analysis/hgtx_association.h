@@ -33,12 +33,17 @@ struct RangeSelection {
   // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
   // PCCL operator ranges); empty = all.
   std::function<bool(uint32_t event)> keepRange;
+  // The caller reads no HGTX event once the ranges are chosen (their threads
+  // are in AssociationRanges): the events, if the association loaded them,
+  // are given back before the calls are swept (Report::releaseHgtx).
+  bool releaseEvents = false;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,
 // event): slot order is start order.
 struct AssociationRanges {
   std::vector<uint32_t> event;  // HGTX event index
+  std::vector<int64_t> thread;  // the range's globalTid
   std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
   std::vector<uint32_t> name;   // domain-qualified name id
   std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
@@ -84,6 +89,10 @@ struct HgtxAssociation {
 
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
+// The same with each activity's launching call found already (launchingCalls:
+// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId.
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
+                              const RangeSelection& selection);
 
 // The same pairs grouped by range: range r's activities are
 // activity[offset[r] .. offset[r+1]), in activity (start) order.

@@ -48,7 +48,9 @@ struct RowKey {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names);
+  AssociationFilters filters;
+  filters.releaseEvents = true;  // a range's thread and name are all it reads
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names, std::move(filters));
   const PpuActivities& act = in.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
@@ -72,12 +74,7 @@ Table compute(RuleContext& ctx) {
     return owner;
   };
   std::vector<uint32_t> ownerOfSlot(R.size());
-  {
-    const HgtxEvents& h = report.hgtx();
-    for (size_t r = 0; r < R.size(); ++r)
-      ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, h.globalTid[R.event[r]], kNoValue);
-  }
-  if (in.loadedHgtx) report.releaseHgtx();  // the owners were its last use here
+  for (size_t r = 0; r < R.size(); ++r) ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
   // A standalone kernel's launching thread.
   const std::vector<int64_t>* callThread = standalone ? &report.hggcApi(acol::globalTid).globalTid : nullptr;
 
