@@ -235,7 +235,7 @@ const RuleSpec& hgtxKernSumRule() {
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
       .compute = compute,
-      .memoryPerRow = 144,  // bench/rule-peaks.sh 250: 404 MiB
+      .memoryPerRow = 88,  // bench/rule-peaks.sh 250: 230 MiB
   };
   return rule;
 }

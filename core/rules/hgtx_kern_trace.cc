@@ -228,7 +228,7 @@ const RuleSpec& hgtxKernTraceRule() {
       .needs = associationNeeds(false),
       .pie = {"Kernel Duration", {"Range Name", "Kernel Name", "PID", "Device ID"}},
       .compute = compute,
-      .memoryPerRow = 128,  // bench/rule-peaks.sh 250: 343 MiB
+      .memoryPerRow = 88,  // bench/rule-peaks.sh 250: 234 MiB
   };
   return rule;
 }

@@ -168,7 +168,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .needs = associationNeeds(true),
       .pie = {"Proj Active Time", {"Range"}},
       .compute = compute,
-      .memoryPerRow = 120,  // bench/rule-peaks.sh 250: 345 MiB
+      .memoryPerRow = 96,  // bench/rule-peaks.sh 250: 263 MiB
   };
   return rule;
 }
