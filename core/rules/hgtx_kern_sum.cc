@@ -94,6 +94,14 @@ Table compute(RuleContext& ctx) {
     std::vector<uint32_t> next(nameBegin.begin(), nameBegin.end() - 1);
     for (size_t a = 0; a < act.size(); ++a) byName[next[nameOf[a]]++] = static_cast<uint32_t>(a);
   }
+  // From here on an activity is its duration (and, standalone, its process),
+  // a range its owner: the rest of both lists goes before the passes.
+  const size_t rangeCount = R.size();
+  std::vector<int64_t> duration(act.size()), process;
+  for (size_t a = 0; a < act.size(); ++a) duration[a] = act.end[a] - act.start[a];
+  if (standalone) process = std::move(in.activities.globalPid);
+  in.activities = PpuActivities{};
+  in.association.ranges = AssociationRanges{};
   const uint64_t nameCount = std::max<size_t>(kernelNames.size(), 1);
   std::vector<uint32_t> rowOwner, rowKernel;  // by row group; rowKernel: the name's string id
   auto rowOf = [&](uint32_t owner, uint32_t kernelName) {
@@ -114,7 +122,7 @@ Table compute(RuleContext& ctx) {
         for (uint32_t r : ranges) emit(rowOf(ownerOfSlot[r], n), a, r, n);
         if (ranges.empty() && standalone) {
           const uint32_t call = as.launchCall[a];
-          const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
+          const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, process[a])
                                                   : ownerOf(kNoString, false, (*callThread)[call], kNoValue);
           emit(rowOf(owner, n), a, kNoMatch, n);
         }
@@ -126,7 +134,7 @@ Table compute(RuleContext& ctx) {
   // it has (a kernel counts once per row, however many of the row's ranges,
   // nested ranges of one name, it is associated with).
   std::vector<uint32_t> hgtxInst, lastActivity;
-  std::vector<uint32_t> lastName(R.size(), kNoMatch);
+  std::vector<uint32_t> lastName(rangeCount, kNoMatch);
   GroupedValues durations;
   forEachMembership([&](uint32_t g, uint32_t a, uint32_t r, uint32_t n) {
     if (g == hgtxInst.size()) {
@@ -149,7 +157,7 @@ Table compute(RuleContext& ctx) {
   forEachMembership([&](uint32_t g, uint32_t a, uint32_t, uint32_t) {
     if (lastActivity[g] == a) return;
     lastActivity[g] = a;
-    durations.add(g, act.end[a] - act.start[a]);
+    durations.add(g, duration[a]);
   });
   // The activities and their pairs are done with: give them back before
   // the statistics.
