@@ -199,9 +199,8 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
                               const RangeSelection& sel) {
   HgtxAssociation out;
-  const bool loadedEvents = !report.hgtxLoaded();
   out.ranges = selectRanges(report, sel);
-  if (sel.releaseEvents && loadedEvents) report.releaseHgtx();
+  if (sel.releaseEvents) report.releaseHgtx();
   const AssociationRanges& R = out.ranges;
   const KeyedSpans rangeSpans{R.thread, R.start, R.end};
 

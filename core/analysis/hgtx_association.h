@@ -34,8 +34,9 @@ struct RangeSelection {
   // PCCL operator ranges); empty = all.
   std::function<bool(uint32_t event)> keepRange;
   // The caller reads no HGTX event once the ranges are chosen (their threads
-  // are in AssociationRanges): the events, if the association loaded them,
-  // are given back before the calls are swept (Report::releaseHgtx).
+  // are in AssociationRanges) and holds no reference to them: the report
+  // gives the events back before the calls are swept (Report::releaseHgtx;
+  // a later reader loads them again).
   bool releaseEvents = false;
 };
 
