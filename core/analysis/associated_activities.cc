@@ -1,5 +1,6 @@
 #include "core/analysis/associated_activities.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/analysis/hgtx_ranges.h"
@@ -34,6 +35,10 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
                                 report.hggcApi(acol::globalTid | acol::correlationId));
   }
   std::vector<int64_t>().swap(out.activities.correlationId);
+  // Graph nodes matter only with graph mapping, and only if some activity ran one.
+  std::vector<int64_t>& nodes = out.activities.graphNodeId;
+  if (!ranges.graphMapping || std::all_of(nodes.begin(), nodes.end(), [](int64_t n) { return n == kNoValue; }))
+    std::vector<int64_t>().swap(nodes);
   report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
   report.releaseHggcApiColumns(acol::correlationId & ~keptCalls);
   StageTimer timer("association: ranges and pairs");

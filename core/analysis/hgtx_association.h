@@ -91,7 +91,8 @@ struct HgtxAssociation {
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
 // The same with each activity's launching call found already (launchingCalls:
-// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId.
+// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId
+// (empty: no activity ran a graph node).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
                               const RangeSelection& selection);
 
