@@ -116,21 +116,26 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
   };
   // HGTX_EVENTS is often written in start order already; when not (ranges
   // written as they close), sort the keys themselves, contiguous in memory,
-  // rather than indices into the table's columns.
+  // rather than indices into the table's columns: the start and the event
+  // (16 bytes a range), the end read only for ranges that start together.
   if (!std::is_sorted(events.begin(), events.end(), slotOrder)) {
     struct Key {
-      int64_t start, negEnd;
+      int64_t start;
       uint32_t event;
     };
     std::vector<Key> keys(events.size());
-    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], -endOf(events[i]), events[i]};
-    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-      return std::tie(a.start, a.negEnd, a.event) < std::tie(b.start, b.negEnd, b.event);
+    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], events[i]};
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+      if (a.start != b.start) return a.start < b.start;
+      return slotOrder(a.event, b.event);
     });
     for (size_t i = 0; i < events.size(); ++i) events[i] = keys[i].event;
   }
   AssociationRanges r;
   r.event = events;
+  for (auto* v : {&r.thread, &r.start, &r.end}) v->reserve(events.size());
+  r.name.reserve(events.size());
+  r.startEnd.reserve(events.size());
   for (uint32_t i : events) {
     r.thread.push_back(h.globalTid[i]);
     r.start.push_back(h.start[i]);
