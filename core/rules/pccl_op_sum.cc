@@ -118,6 +118,9 @@ Table compute(RuleContext& ctx) {
   // and the classifier's.
   report.kernels(kcol::time | kcol::deviceId | kcol::globalPid | kcol::correlationId | kcol::graphNodeId |
                  kcol::shortName | kcol::demangledName);
+  // HGGC_API's four link columns in one scan too (the association would read
+  // them in two, to hold fewer at once: with a few PCCL kernels, nothing to save).
+  report.hggcApi(acol::links);
   PcclKernelClassifier classifier(report);
 
   // Operator ranges and PCCL kernels only. Over the whole capture: instance k
