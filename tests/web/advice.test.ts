@@ -11,22 +11,35 @@ import {
   unreleasedFinding,
   utilFinding,
 } from '../../web/src/lib/advice';
-import { table } from './helpers';
+import { decodeResult } from '../../web/src/lib/result';
+import { rawResult, table, type ColumnInput } from './helpers';
+
+/** A result whose rows have one span each ([start, start + duration] in the engine's time, offset by 1e9 here). */
+function withSpans(name: string, columns: ColumnInput[], starts: number[], durations: number[]) {
+  const raw = rawResult(columns);
+  raw.spans = [{ name, start: BigInt64Array.from(starts, (s) => BigInt(s + 1e9)), end: BigInt64Array.from(starts, (s, i) => BigInt(s + 1e9 + durations[i])) }];
+  return decodeResult(raw);
+}
 
 const gaps = () =>
-  table([
-    { name: 'Duration', unit: 'ns', kind: 'int', values: [600e6, 900e6, 700e6] },
-    { name: 'Start', unit: 'ns', kind: 'int', values: [100, 2000, 5000] },
-    { name: 'PID', kind: 'int', values: [11, 12, 11] },
-    { name: 'Device ID', kind: 'int', values: [0, 3, 1] },
-  ]);
+  withSpans(
+    'Gap',
+    [
+      { name: 'Duration', unit: 'ns', kind: 'int', values: [600e6, 900e6, 700e6] },
+      { name: 'Start', unit: 'ns', kind: 'int', values: [100, 2000, 5000] },
+      { name: 'PID', kind: 'int', values: [11, 12, 11] },
+      { name: 'Device ID', kind: 'int', values: [0, 3, 1] },
+    ],
+    [100, 2000, 5000],
+    [600e6, 900e6, 700e6],
+  );
 
 describe('advice findings', () => {
   it('ppu_gaps: the longest gap, the count and the total of all', () => {
     const f = gapFinding(gaps())!;
     expect(f.row).toBe(1);
     expect(f.params).toEqual({ count: 3, total: 2200e6, longest: 900e6, pid: '12', device: '3' });
-    expect(f.span).toEqual({ start: 2000, end: 2000 + 900e6 });
+    expect(f.span).toEqual({ name: 'Gap', start: BigInt(1e9 + 2000), end: BigInt(1e9 + 2000 + 900e6) });
   });
 
   it('ppu_gaps: no gap above the rule option, no finding', () => {
@@ -35,17 +48,22 @@ describe('advice findings', () => {
 
   it('ppu_time_util: the least used stretch, the longer one on a tie', () => {
     const f = utilFinding(
-      table([
-        { name: 'In-Use', unit: '%', kind: 'decimal1', values: [12.5, 0, 0, null] },
-        { name: 'Duration', unit: 'ns', kind: 'int', values: [10, 20, 30, 40] },
-        { name: 'Start', unit: 'ns', kind: 'int', values: [1, 2, 3, 4] },
-        { name: 'PID', kind: 'int', values: [5, 5, 6, 6] },
-        { name: 'Device ID', kind: 'int', values: [0, 0, 1, 1] },
-      ]),
+      withSpans(
+        'Stretch',
+        [
+          { name: 'In-Use', unit: '%', kind: 'decimal1', values: [12.5, 0, 0, null] },
+          { name: 'Duration', unit: 'ns', kind: 'int', values: [10, 20, 30, 40] },
+          { name: 'Start', unit: 'ns', kind: 'int', values: [1, 2, 3, 4] },
+          { name: 'PID', kind: 'int', values: [5, 5, 6, 6] },
+          { name: 'Device ID', kind: 'int', values: [0, 0, 1, 1] },
+        ],
+        [1, 2, 3, 4],
+        [10, 20, 30, 40],
+      ),
     )!;
     expect(f.row).toBe(2);
     expect(f.params).toMatchObject({ count: 4, total: 100, inUse: 0, duration: 30, pid: '6', device: '1' });
-    expect(f.span).toEqual({ start: 3, end: 33 });
+    expect(f.span).toEqual({ name: 'Stretch', start: BigInt(1e9 + 3), end: BigInt(1e9 + 33) });
   });
 
   it('pccl_desync_summary: above 20% average and at least 1% of the time, worst first', () => {
@@ -76,6 +94,7 @@ describe('advice findings', () => {
         { name: 'OP Name', kind: 'text', values: ['mm', 'moe_fwd'] },
       ]);
     const f = topOperatorFinding(ops(64.5))!;
+    expect(f.span).toBeUndefined();
     expect(f.row).toBe(1);
     expect(f.params).toMatchObject({ name: 'moe_fwd', type: 'MoE', share: 75, active: 64.5 });
     expect(Number.isNaN(f.params.compute)).toBe(true);
@@ -85,17 +104,22 @@ describe('advice findings', () => {
 
   it('hggc_ppu_trace: copies from or to pageable memory, counted and summed, the longest shown', () => {
     const f = pageableFinding(
-      table([
-        { name: 'Start', unit: 'ns', kind: 'int', values: [0, 100, 200, 300, 400] },
-        { name: 'Duration', unit: 'ns', kind: 'int', values: [5, 50, 70, 30, 999] },
-        { name: 'SrcMemKd', kind: 'text', values: [null, 'Pageable', 'Device', 'Pinned', 'Device'] },
-        { name: 'DstMemKd', kind: 'text', values: [null, 'Device', 'Pageable', 'Device', 'Device'] },
-        { name: 'Name', kind: 'text', values: ['k', 'HtoD', 'DtoH', 'HtoD', 'DtoD'] },
-      ]),
+      withSpans(
+        'Event',
+        [
+          { name: 'Start', unit: 'ns', kind: 'int', values: [0, 100, 200, 300, 400] },
+          { name: 'Duration', unit: 'ns', kind: 'int', values: [5, 50, 70, 30, 999] },
+          { name: 'SrcMemKd', kind: 'text', values: [null, 'Pageable', 'Device', 'Pinned', 'Device'] },
+          { name: 'DstMemKd', kind: 'text', values: [null, 'Device', 'Pageable', 'Device', 'Device'] },
+          { name: 'Name', kind: 'text', values: ['k', 'HtoD', 'DtoH', 'HtoD', 'DtoD'] },
+        ],
+        [0, 100, 200, 300, 400],
+        [5, 50, 70, 30, 999],
+      ),
     )!;
     expect(f.row).toBe(2);
     expect(f.params).toEqual({ count: 2, total: 120, longest: 70, name: 'DtoH' });
-    expect(f.span).toEqual({ start: 200, end: 270 });
+    expect(f.span).toEqual({ name: 'Event', start: BigInt(1e9 + 200), end: BigInt(1e9 + 270) });
   });
 
   it('device_memory_usage_summary: the most memory never freed, rows under 1 MiB left out', () => {

@@ -39,8 +39,8 @@ export interface Finding {
   row: number;
   /** What the sentence needs: counts, times in ns, percentages, names. */
   params: Record<string, number | string>;
-  /** Its place on the timeline, ns from the capture start, when the row has one. */
-  span?: { start: number; end: number };
+  /** Its place on the timeline (the row's span, in the engine's time as the tables' links use), when the row has one. */
+  span?: { name: string; start: bigint; end: bigint };
 }
 
 function num(t: DecodedResult, row: number, col: number): number {
@@ -53,6 +53,12 @@ function text(t: DecodedResult, row: number, col: number): string {
   return v === null ? '' : String(v);
 }
 
+/** The row's first time span, as the table's "Show in timeline" uses it. */
+function spanOf(t: DecodedResult, row: number): Finding['span'] {
+  const s = t.spans[0];
+  return s && row < s.start.length ? { name: s.name, start: s.start[row], end: s.end[row] } : undefined;
+}
+
 /** The row with the largest value in `col` (the first on ties), or -1. */
 function argMax(t: DecodedResult, col: number): number {
   let best = -1;
@@ -63,19 +69,17 @@ function argMax(t: DecodedResult, col: number): number {
 /** ppu_gaps lists only gaps above its `gap` option: any row is a finding; the longest one is shown. */
 export function gapFinding(t: DecodedResult): Finding | null {
   const dur = findColumn(t, 'Duration');
-  const start = findColumn(t, 'Start');
   const row = argMax(t, dur);
   if (row < 0) return null;
   let total = 0;
   for (let r = 0; r < t.rowCount; r++) total += num(t, r, dur) || 0;
-  const s = num(t, row, start);
   const d = num(t, row, dur);
   return {
     kind: 'ppu_gaps',
     rule: ADVICE_RULES.ppu_gaps,
     row,
     params: { count: t.rowCount, total, longest: d, pid: text(t, row, findColumn(t, 'PID')), device: text(t, row, findColumn(t, 'Device ID')) },
-    span: Number.isFinite(s) && Number.isFinite(d) ? { start: s, end: s + d } : undefined,
+    span: spanOf(t, row),
   };
 }
 
@@ -83,7 +87,6 @@ export function gapFinding(t: DecodedResult): Finding | null {
 export function utilFinding(t: DecodedResult): Finding | null {
   const use = findColumn(t, 'In-Use');
   const dur = findColumn(t, 'Duration');
-  const start = findColumn(t, 'Start');
   let row = -1;
   let total = 0;
   for (let r = 0; r < t.rowCount; r++) {
@@ -92,14 +95,13 @@ export function utilFinding(t: DecodedResult): Finding | null {
     if (row < 0 || num(t, r, use) < num(t, row, use) || (num(t, r, use) === num(t, row, use) && num(t, r, dur) > num(t, row, dur))) row = r;
   }
   if (row < 0) return null;
-  const s = num(t, row, start);
   const d = num(t, row, dur);
   return {
     kind: 'ppu_time_util',
     rule: ADVICE_RULES.ppu_time_util,
     row,
     params: { count: t.rowCount, total, inUse: num(t, row, use), duration: d, pid: text(t, row, findColumn(t, 'PID')), device: text(t, row, findColumn(t, 'Device ID')) },
-    span: Number.isFinite(s) && Number.isFinite(d) ? { start: s, end: s + d } : undefined,
+    span: spanOf(t, row),
   };
 }
 
@@ -148,7 +150,6 @@ export function pageableFinding(t: DecodedResult): Finding | null {
   const src = findColumn(t, 'SrcMemKd');
   const dst = findColumn(t, 'DstMemKd');
   const dur = findColumn(t, 'Duration');
-  const start = findColumn(t, 'Start');
   if (src < 0 || dst < 0) return null;
   let count = 0;
   let total = 0;
@@ -160,14 +161,13 @@ export function pageableFinding(t: DecodedResult): Finding | null {
     if (row < 0 || num(t, r, dur) > num(t, row, dur)) row = r;
   }
   if (row < 0) return null;
-  const s = num(t, row, start);
   const d = num(t, row, dur);
   return {
     kind: 'pageable_memcpy',
     rule: ADVICE_RULES.hggc_ppu_trace,
     row,
     params: { count, total, longest: d, name: text(t, row, findColumn(t, 'Name')) },
-    span: Number.isFinite(s) && Number.isFinite(d) ? { start: s, end: s + d } : undefined,
+    span: spanOf(t, row),
   };
 }
 
