@@ -160,6 +160,34 @@ const en = {
     `This link restores a view of ${files.join(', ')}: open ${files.length > 1 ? 'them' : 'it'} to restore it.`,
   linkProblems: 'Not restored from the link:',
   linkForget: 'Forget the link',
+  // the advice tab (components/AdviceTab.tsx); a finding's numbers come formatted
+  advice: {
+    tab: 'Advice',
+    tabTitle: "Optimization advice: the expert rules' findings in plain words",
+    rules: 'Rules',
+    title: 'Optimization advice',
+    intro: 'What the expert rules find in this report, over its time range. Thresholds: docs/advice.md.',
+    running: 'Running the expert rules…',
+    none: 'No findings: nothing is above the thresholds.',
+    openRows: 'Open rows',
+    showOnTimeline: 'Show on timeline',
+    skipped: 'Not judged:',
+    unavailable: 'the report lacks the data',
+    paged: 'too many rows to read here',
+    failed: 'the rule failed',
+    ppu_gaps: (p: Record<string, string>) =>
+      `The device is idle in ${p.count} gaps longer than 500 ms (${p.total} in all). The longest, ${p.longest}, is on device ${p.device} (PID ${p.pid}): look at what the host does then.`,
+    ppu_time_util: (p: Record<string, string>) =>
+      `${p.count} stretches keep the device under 50% busy (${p.total} in all). The least used, ${p.duration} at ${p.inUse}, is on device ${p.device} (PID ${p.pid}).`,
+    pccl_desync: (p: Record<string, string>) =>
+      `The collective ${p.name} waits for its slowest rank ${p.avg} of its time on average (P90 ${p.p90}; ${p.count} calls, ${p.share} of collective time): balance the ranks' work before it.`,
+    top_operator: (p: Record<string, string>) =>
+      `The top operator ${p.name} (${p.type}, ${p.share} of operator time) keeps the device busy only ${p.active} of its time: it waits on the host (launches, synchronisation).`,
+    pageable_memcpy: (p: Record<string, string>) =>
+      `${p.count} memory copies use pageable host memory (${p.total} in all, the longest ${p.longest}): they are synchronous and cannot overlap compute. Pin the host buffers.`,
+    unreleased_memory: (p: Record<string, string>) =>
+      `${p.bytes} of device memory on device ${p.device} (PID ${p.pid}, ${p.group}) is never released (${p.total} over ${p.count} process/device pairs). A caching allocator keeps its pool on purpose; otherwise it is a leak.`,
+  },
 };
 
 export type Messages = typeof en;
@@ -299,6 +327,33 @@ const zh: Messages = {
   linkWaiting: (files) => `此链接保存了 ${files.join('、')} 的视图：打开${files.length > 1 ? '这些' : '该'}报告即可恢复。`,
   linkProblems: '链接中未能恢复的部分：',
   linkForget: '忽略此链接',
+  advice: {
+    tab: '优化建议',
+    tabTitle: '优化建议：用通俗的话说明专家规则的发现',
+    rules: '规则',
+    title: '优化建议',
+    intro: '专家规则在本报告（当前时间范围内）的发现。阈值见 docs/advice.md。',
+    running: '正在运行专家规则…',
+    none: '没有发现：没有超过阈值的项。',
+    openRows: '打开对应行',
+    showOnTimeline: '在时间线上显示',
+    skipped: '未评估：',
+    unavailable: '报告缺少所需数据',
+    paged: '行数过多，无法在此读取',
+    failed: '规则运行失败',
+    ppu_gaps: (p) =>
+      `设备有 ${p.count} 段超过 500 ms 的空闲（共 ${p.total}）。最长的一段 ${p.longest} 在设备 ${p.device}（PID ${p.pid}）上：请查看主机端此时在做什么。`,
+    ppu_time_util: (p) =>
+      `有 ${p.count} 段时间设备利用率低于 50%（共 ${p.total}）。利用率最低的一段 ${p.duration}（${p.inUse}）在设备 ${p.device}（PID ${p.pid}）上。`,
+    pccl_desync: (p) =>
+      `集合通信 ${p.name} 平均有 ${p.avg} 的时间在等待最慢的 rank（P90 ${p.p90}；${p.count} 次调用，占通信时间 ${p.share}）：请先均衡各 rank 在它之前的工作。`,
+    top_operator: (p) =>
+      `耗时最多的算子 ${p.name}（${p.type}，占算子时间 ${p.share}）只有 ${p.active} 的时间让设备忙碌：它在等待主机（启动、同步）。`,
+    pageable_memcpy: (p) =>
+      `有 ${p.count} 次内存拷贝使用可分页主机内存（共 ${p.total}，最长 ${p.longest}）：它们是同步的，无法与计算重叠。请使用锁页主机内存。`,
+    unreleased_memory: (p) =>
+      `设备 ${p.device}（PID ${p.pid}，${p.group}）上有 ${p.bytes} 设备内存始终未释放（${p.count} 个进程/设备共 ${p.total}）。缓存分配器会有意保留内存池；否则就是泄漏。`,
+  },
 };
 
 export const messages: Record<'en' | 'zh', Messages> = { en, zh };

@@ -5,15 +5,15 @@
 // i18n/messages.ts (advice*), the thresholds and their reasons in docs/advice.md.
 import { cellValue, findColumn, type DecodedResult } from './result';
 
-/** The rules the advice reads, with the options it runs them with. */
+/** The rules the advice reads, with the options it runs them with (the rules' defaults otherwise). */
 export const ADVICE_RULES = {
-  ppu_gaps: 'ppu_gaps',
-  ppu_time_util: 'ppu_time_util',
-  pccl_desync_summary: 'pccl_desync_summary',
-  ppu_op_sum: 'ppu_op_sum',
-  hggc_ppu_trace: 'hggc_ppu_trace',
-  device_memory_usage_summary: 'device_memory_usage_summary:usage-mode=unreleased-size',
-} as const;
+  ppu_gaps: {},
+  ppu_time_util: {},
+  pccl_desync_summary: {},
+  ppu_op_sum: {},
+  hggc_ppu_trace: {},
+  device_memory_usage_summary: { 'usage-mode': 'unreleased-size' },
+} as const satisfies Record<string, Record<string, string>>;
 export type AdviceRule = keyof typeof ADVICE_RULES;
 export type AdviceInputs = Partial<Record<AdviceRule, DecodedResult>>;
 
@@ -33,8 +33,8 @@ export type FindingKind = 'ppu_gaps' | 'ppu_time_util' | 'pccl_desync' | 'top_op
 
 export interface Finding {
   kind: FindingKind;
-  /** The rule (with options) whose table holds the finding's rows. */
-  rule: string;
+  /** The rule whose table holds the finding's rows (run with ADVICE_RULES[rule]). */
+  rule: AdviceRule;
   /** The row of that table the finding points at. */
   row: number;
   /** What the sentence needs: counts, times in ns, percentages, names. */
@@ -76,7 +76,7 @@ export function gapFinding(t: DecodedResult): Finding | null {
   const d = num(t, row, dur);
   return {
     kind: 'ppu_gaps',
-    rule: ADVICE_RULES.ppu_gaps,
+    rule: 'ppu_gaps',
     row,
     params: { count: t.rowCount, total, longest: d, pid: text(t, row, findColumn(t, 'PID')), device: text(t, row, findColumn(t, 'Device ID')) },
     span: spanOf(t, row),
@@ -98,7 +98,7 @@ export function utilFinding(t: DecodedResult): Finding | null {
   const d = num(t, row, dur);
   return {
     kind: 'ppu_time_util',
-    rule: ADVICE_RULES.ppu_time_util,
+    rule: 'ppu_time_util',
     row,
     params: { count: t.rowCount, total, inUse: num(t, row, use), duration: d, pid: text(t, row, findColumn(t, 'PID')), device: text(t, row, findColumn(t, 'Device ID')) },
     span: spanOf(t, row),
@@ -117,7 +117,7 @@ export function desyncFindings(t: DecodedResult): Finding[] {
     if (!(a > ADVICE_THRESHOLDS.desyncAvgPercent) || !(s >= ADVICE_THRESHOLDS.desyncMinTimePercent)) continue;
     out.push({
       kind: 'pccl_desync',
-      rule: ADVICE_RULES.pccl_desync_summary,
+      rule: 'pccl_desync_summary',
       row: r,
       params: { avg: a, p90: num(t, r, findColumn(t, 'Desync P90')), share: s, count: num(t, r, findColumn(t, 'Count')), name: text(t, r, name) },
     });
@@ -133,7 +133,7 @@ export function topOperatorFinding(t: DecodedResult): Finding | null {
   if (!(active < ADVICE_THRESHOLDS.topOpActivePercent)) return null;
   return {
     kind: 'top_operator',
-    rule: ADVICE_RULES.ppu_op_sum,
+    rule: 'ppu_op_sum',
     row,
     params: {
       name: text(t, row, findColumn(t, 'OP Name')),
@@ -164,7 +164,7 @@ export function pageableFinding(t: DecodedResult): Finding | null {
   const d = num(t, row, dur);
   return {
     kind: 'pageable_memcpy',
-    rule: ADVICE_RULES.hggc_ppu_trace,
+    rule: 'hggc_ppu_trace',
     row,
     params: { count, total, longest: d, name: text(t, row, findColumn(t, 'Name')) },
     span: spanOf(t, row),
@@ -187,7 +187,7 @@ export function unreleasedFinding(t: DecodedResult): Finding | null {
   if (row < 0 || !(num(t, row, bytes) >= ADVICE_THRESHOLDS.unreleasedBytes)) return null;
   return {
     kind: 'unreleased_memory',
-    rule: ADVICE_RULES.device_memory_usage_summary,
+    rule: 'device_memory_usage_summary',
     row,
     params: {
       bytes: num(t, row, bytes),

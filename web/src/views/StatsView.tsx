@@ -6,6 +6,7 @@ import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { pagedRowsLimit } from '../lib/paged';
 import { pagedEngineOf } from '../lib/paged_queries';
+import { AdviceTab } from '../components/AdviceTab';
 import { ReportSummary } from '../components/ReportSummary';
 import { RuleHeader } from '../components/RuleHeader';
 import { ResultView } from '../components/ResultView';
@@ -17,6 +18,7 @@ import { message, useErrors } from '../state/errors';
 import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
+import { useAdvice } from '../state/useAdvice';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useView } from '../state/view';
@@ -65,6 +67,9 @@ export function StatsView({
   const [selected, setSelected] = useSelectedRule('stats');
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [sorting, setSorting] = useState(false);
+  // The advice tab replaces the rule's table until a rule is chosen.
+  const [adviceOpen, setAdviceOpen] = useState(false);
+  const advice = useAdvice(report, adviceOpen);
 
   // A report keeps the rule shown before when it has it.
   useEffect(() => {
@@ -130,10 +135,38 @@ export function StatsView({
           onApply={(ft, fh) => applyTimeFilter(report.id, ft, fh)}
           busy={busy}
         />
-        <RuleList rules={rules} selected={selected} onSelect={setSelected} />
+        <button
+          type="button"
+          className={`advice-open${adviceOpen ? ' active' : ''}`}
+          data-testid="advice-tab"
+          aria-pressed={adviceOpen}
+          title={t.advice.tabTitle}
+          onClick={() => setAdviceOpen(true)}
+        >
+          {t.advice.tab}
+        </button>
+        <RuleList
+          rules={rules}
+          selected={adviceOpen ? null : selected}
+          onSelect={(name) => {
+            setAdviceOpen(false);
+            setSelected(name);
+          }}
+        />
       </aside>
       <main className="content">
-        {rule ? (
+        {adviceOpen ? (
+          <AdviceTab
+            advice={advice}
+            onOpenRows={(f) => {
+              setAdviceOpen(false);
+              setSelected(f.rule);
+            }}
+            onShowOnTimeline={(f) =>
+              f.span && showInTimeline({ report: report.id, start: f.span.start, end: f.span.end, zoom: true, label: f.span.name })
+            }
+          />
+        ) : rule ? (
           <>
             <RuleHeader
               rule={rule}
