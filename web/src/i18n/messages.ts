@@ -186,7 +186,7 @@ const en = {
     pageable_memcpy: (p: Record<string, string>) =>
       `${p.count} memory copies use pageable host memory (${p.total} in all, the longest ${p.longest}): they are synchronous and cannot overlap compute. Pin the host buffers.`,
     unreleased_memory: (p: Record<string, string>) =>
-      `${p.bytes} of device memory on device ${p.device} (PID ${p.pid}, ${p.group}) is never released (${p.total} over ${p.count} process/device pairs). A caching allocator keeps its pool on purpose; otherwise it is a leak.`,
+      `${p.bytes} of device memory on device ${p.device} (PID ${p.pid}, ${p.group}) is never released (${p.total} over ${p.count} process, device and allocator groups). A caching allocator keeps its pool on purpose; otherwise it is a leak.`,
   },
 };
 
@@ -352,7 +352,7 @@ const zh: Messages = {
     pageable_memcpy: (p) =>
       `有 ${p.count} 次内存拷贝使用可分页主机内存（共 ${p.total}，最长 ${p.longest}）：它们是同步的，无法与计算重叠。请使用锁页主机内存。`,
     unreleased_memory: (p) =>
-      `设备 ${p.device}（PID ${p.pid}，${p.group}）上有 ${p.bytes} 设备内存始终未释放（${p.count} 个进程/设备共 ${p.total}）。缓存分配器会有意保留内存池；否则就是泄漏。`,
+      `设备 ${p.device}（PID ${p.pid}，${p.group}）上有 ${p.bytes} 设备内存始终未释放（${p.count} 个进程、设备与分配器分组共 ${p.total}）。缓存分配器会有意保留内存池；否则就是泄漏。`,
   },
 };
 

@@ -171,7 +171,7 @@ export function pageableFinding(t: DecodedResult): Finding | null {
   };
 }
 
-/** device_memory_usage_summary (unreleased-size): the process and device with the most memory never freed. */
+/** device_memory_usage_summary (unreleased-size): the row (process, device, call-stack group) with the most memory never freed; the total over all rows at the threshold. */
 export function unreleasedFinding(t: DecodedResult): Finding | null {
   const bytes = findColumn(t, 'Memory Usage');
   let total = 0;
