@@ -11,6 +11,8 @@
 // so its coordinates are the layout's whatever the scroll.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
+import { SLICE_KINDS } from '../engine/timeline_types';
+import { displaySliceName } from '../lib/display_names';
 import { formatDurationNs, formatInt } from '../lib/format';
 import {
   AXIS_HEIGHT,
@@ -175,7 +177,7 @@ export function TimelineCanvas(props: Props) {
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = formatDurationNs(Number(s.start[p.index] - origin));
-    const text = `${slices!.names[s.name[p.index]] || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
+    const text = `${displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
       n > 1 ? `\n${formatInt(n)} events merged at this zoom` : ''
     }`;
     setHover({ x, y, text });
