@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -79,6 +80,11 @@ enum ThreadSection : int { kApi, kHgtx, kOsrt };
 // side, 0, streams, stream 7, 0) or (host side, tid, OSRT, 0, 0).
 using TrackKey = std::tuple<int, int64_t, int, int64_t, int64_t>;
 using PendingTracks = std::map<TrackKey, Pending>;
+
+// A thread's row label: "Thread <tid>", then its name in brackets. A name
+// that already starts with "thread <tid>" (Kineto names its threads
+// "thread 25738 (python)") is not repeated: it reads "Thread 25738 (python)".
+std::string threadLabelOf(int64_t tid, std::string_view name);
 
 // A track of a PPU or a thread, its group and label set on first use.
 Pending& deviceTrack(Report& report, PendingTracks& out, int64_t device, DeviceSection section, int64_t a,

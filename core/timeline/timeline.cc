@@ -1,6 +1,8 @@
 #include "core/timeline/timeline.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -104,14 +106,30 @@ std::string processGroup(Report& report, int64_t pid) {
 }
 
 std::string threadLabel(Report& report, int64_t globalTid) {
-  std::string label = "Thread " + std::to_string(tidOf(globalTid));
   const auto& names = report.threadNames();
-  if (auto it = names.find(globalTid); it != names.end() && it->second != kNoString)
-    label += " (" + std::string(report.strings().get(it->second)) + ")";
-  return label;
+  auto it = names.find(globalTid);
+  const bool named = it != names.end() && it->second != kNoString;
+  return timeline_detail::threadLabelOf(tidOf(globalTid), named ? report.strings().get(it->second) : "");
 }
 
 }  // namespace
+
+std::string timeline_detail::threadLabelOf(int64_t tid, std::string_view name) {
+  const std::string head = "Thread " + std::to_string(tid);
+  if (name.empty()) return head;
+  // The name's own "thread <tid>" prefix, compared without case.
+  const bool repeatsTid = name.size() >= head.size() &&
+                          std::equal(head.begin(), head.end(), name.begin(), [](char a, char b) {
+                            return std::tolower(static_cast<unsigned char>(a)) ==
+                                   std::tolower(static_cast<unsigned char>(b));
+                          });
+  if (!repeatsTid) return head + " (" + std::string(name) + ")";
+  std::string_view rest = name.substr(head.size());
+  // "thread 25738" alone, or followed by a separator: the rest is the name.
+  if (rest.empty()) return head;
+  if (rest.front() != ' ' && rest.front() != ':' && rest.front() != '(') return head + " (" + std::string(name) + ")";
+  return head + std::string(rest);
+}
 
 Pending& timeline_detail::deviceTrack(Report& report, PendingTracks& out, int64_t device, DeviceSection section,
                                       int64_t a, int64_t b, const std::function<std::string()>& label) {
@@ -236,18 +254,27 @@ void addHgtxTracks(Report& report, PendingTracks& out) {
   report.releaseHgtx();
 }
 
+// Two neighbours each at least `resolution` long stay apart however close:
+// back-to-back ranges (ProfilerStep#1, #2, ...) keep a label each. Only what
+// is shorter than the resolution merges into its neighbour.
+bool bothVisible(int64_t open, int64_t next, double resolution) {
+  return static_cast<double>(open) >= resolution && static_cast<double>(next) >= resolution;
+}
+
 // How many slices mergeLevel would make, without making them: most candidate
 // resolutions merge too little to be kept.
 template <typename Source>
 size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
-  std::vector<int64_t> openEnd(lanes, INT64_MIN);
+  std::vector<int64_t> openEnd(lanes, INT64_MIN), openStart(lanes, 0);
   size_t slices = 0;
   for (size_t i = 0; i < src.size(); ++i) {
     int64_t& end = openEnd[src.lane[i]];
-    if (end != INT64_MIN && src.start[i] - end < resolution) {
+    if (end != INT64_MIN && src.start[i] - end < resolution &&
+        !bothVisible(end - openStart[src.lane[i]], src.end[i] - src.start[i], resolution)) {
       end = std::max(end, src.end[i]);
     } else {
       end = src.end[i];
+      openStart[src.lane[i]] = src.start[i];
       ++slices;
     }
   }
@@ -256,7 +283,8 @@ size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
 
 // One level from the one below (or the raw events): in start order, per lane,
 // an item joins the lane's open slice when it starts less than `resolution`
-// after that slice's end. Slices are made in start order.
+// after that slice's end, unless both are at least `resolution` long
+// (bothVisible). Slices are made in start order.
 template <typename Source>
 TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, size_t slices) {
   TimelineLevel out;
@@ -269,7 +297,8 @@ TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, si
   for (size_t i = 0; i < src.size(); ++i) {
     const uint16_t lane = src.lane[i];
     const int64_t s = open[lane];
-    if (s >= 0 && src.start[i] - out.end[s] < resolution) {
+    if (s >= 0 && src.start[i] - out.end[s] < resolution &&
+        !bothVisible(out.end[s] - out.start[s], src.end[i] - src.start[i], resolution)) {
       out.end[s] = std::max(out.end[s], src.end[i]);
       out.count[s] += src.countAt(i);
       if (src.longestAt(i) > out.longest[s]) {
@@ -339,7 +368,8 @@ TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, 
     if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
     const uint16_t lane = t.lane[i];
     const int64_t s = openSlice[lane];
-    if (s >= 0 && pixelOf(t.start[i]) <= openPixel[lane]) {
+    if (s >= 0 && pixelOf(t.start[i]) <= openPixel[lane] &&
+        !bothVisible(out.end[s] - out.start[s], t.end[i] - t.start[i], perPixel)) {
       // In the pixel the lane's slice ends in: one slice, the longest names it.
       out.end[s] = std::max(out.end[s], t.end[i]);
       out.count[s] += t.countAt(i);
@@ -527,8 +557,12 @@ CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, ui
 }
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
-  if (track >= tracks_.size() || to <= from || pixels == 0 || tracks_[track].counter) return {};
-  const TimelineTrack& t = tracks_[track];
+  if (track >= tracks_.size() || tracks_[track].counter) return {};
+  return trackWindow(tracks_[track], from, to, pixels);
+}
+
+TimelineSlices trackWindow(const TimelineTrack& t, int64_t from, int64_t to, uint32_t pixels) {
+  if (to <= from || pixels == 0) return {};
   // The coarsest level whose merging stays under half a pixel.
   const double halfPixel = static_cast<double>(to - from) / pixels / 2;
   const TimelineLevel* level = nullptr;

@@ -130,6 +130,10 @@ class Timeline {
 // has at most 3/4 of the slices below it, while more than 256 remain.
 void buildLevels(TimelineTrack& track);
 
+// Every event of `track` overlapping [from, to), merged to `pixels` columns,
+// from its coarsest level merging under half a pixel (Timeline::window).
+TimelineSlices trackWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels);
+
 // Lanes for events in start order: each event takes the lowest lane free at
 // its start (a lane is free once its last event ended). Returns the lane count.
 uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_t>& end, std::vector<uint16_t>& lane);

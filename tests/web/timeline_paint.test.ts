@@ -159,6 +159,21 @@ describe('timeline paint: slice labels', () => {
     expect(labels(g).map((c) => c.args)).toEqual([['across', 233, 50]]);
   });
 
+  it('back-to-back ranges each carry their own name, from their own left edge', () => {
+    // [100, 200] and [200, 300] end to end: x 280 and 330, each 50 px, room 44 px.
+    const { g } = painted(
+      model([stream(0, 's')], [[{ start: 100, end: 200, name: 'Step#1', kind: 'hgtx' }, { start: 200, end: 300, name: 'Step#2', kind: 'hgtx' }]]),
+    );
+    expect(labels(g).map((c) => c.args)).toEqual([['Step#1', 283, 50], ['Step#2', 333, 50]]);
+  });
+
+  it('an API call is named without its CUPTI version tag; a kernel keeps its name', () => {
+    const { g } = painted(
+      model([stream(0, 's')], [[{ start: 100, end: 300, name: 'cudaMemcpyAsync_v3020', kind: 'api' }, { start: 400, end: 600, name: 'gemm_v1234' }]]),
+    );
+    expect(labels(g).map((c) => c.args[0])).toEqual(['cudaMemcpyAsync', 'gemm_v1234']);
+  });
+
   it('no room for a letter and the ellipsis: no label at all', () => {
     // [988, 1100]: x0 = 724, 56 px wide; left 727, room 730 - 727 - 3 = 0: nothing fits.
     const { g } = painted(model([stream(0, 's')], [[{ start: 988, end: 1100, name: 'late' }]]));

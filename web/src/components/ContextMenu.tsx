@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 export interface MenuItem {
   label: string;
   onSelect: () => void;
+  /** Shown, but not offered (what it does does not apply here). */
+  disabled?: boolean;
 }
 
 export function ContextMenu({ x, y, items, onClose }: { x: number; y: number; items: MenuItem[]; onClose: () => void }) {
@@ -16,7 +18,7 @@ export function ContextMenu({ x, y, items, onClose }: { x: number; y: number; it
     const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('mousedown', away);
     document.addEventListener('keydown', key);
-    el.current?.querySelector('button')?.focus();
+    el.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
     return () => {
       document.removeEventListener('mousedown', away);
       document.removeEventListener('keydown', key);
@@ -29,6 +31,7 @@ export function ContextMenu({ x, y, items, onClose }: { x: number; y: number; it
           <button
             role="menuitem"
             className="context-item"
+            disabled={item.disabled}
             onClick={() => {
               item.onSelect();
               onClose();

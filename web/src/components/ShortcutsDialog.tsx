@@ -27,8 +27,12 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       <table>
         <tbody>
           {SHORTCUTS.map((s) => row(s.keys, t.shortcuts[s.action]))}
-          {row(['W', 'S'], t.shortcutTimelineZoom)}
-          {row(['A', 'D'], t.shortcutTimelinePan)}
+          {row(['+', '-', 'W', 'S'], t.shortcutTimelineZoom)}
+          {row(['←', '→', 'A', 'D'], t.shortcutTimelinePan)}
+          {row(['Ctrl+wheel'], t.shortcutTimelineWheel)}
+          {row(['Z'], t.shortcutTimelineZoomSelection)}
+          {row(['F'], t.shortcutTimelineFilterSelection)}
+          {row(['Backspace'], t.shortcutTimelineBack)}
           {row(['↑', '↓', 'Home', 'End'], t.shortcutRowMove)}
           {row(['Enter'], t.shortcutRowEnter)}
           {row(['Esc'], t.shortcutEsc)}

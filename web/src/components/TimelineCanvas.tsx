@@ -11,6 +11,8 @@
 // so its coordinates are the layout's whatever the scroll.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
+import { SLICE_KINDS } from '../engine/timeline_types';
+import { displaySliceName } from '../lib/display_names';
 import { formatDurationNs, formatInt } from '../lib/format';
 import {
   AXIS_HEIGHT,
@@ -30,6 +32,8 @@ import {
   type Viewport,
 } from '../lib/timeline';
 import { paint } from '../lib/timeline_paint';
+import { navActionFor } from '../lib/timeline_nav';
+import { useLang } from '../i18n/lang';
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
 import { frameMark, frameMarksOn, frameMeasure } from '../lib/frame_marks';
@@ -57,6 +61,12 @@ interface Props {
   related?: TimelineRelated | null;
   /** The tracks stacked (layoutTracks of info.tracks), as the view asks for the rows in view. */
   layout: TrackLayout;
+  /** A zoom Backspace undoes (the keys' +/-), where onViewport is a plain move (pans, the wheel). */
+  onZoom: (v: Viewport) => void;
+  /** Backspace, Z and F pressed on the timeline. */
+  onCommand: (kind: 'back' | 'zoomToSelection' | 'filterToSelection') => void;
+  /** A right-click at page point (x, y), on the slice under it (null: none). */
+  onMenu: (x: number, y: number, at: PickedSlice | null) => void;
   /** The scroll box's scroll offset and visible height, px: what to paint. */
   scrollTop: number;
   viewHeight: number;
@@ -65,6 +75,7 @@ interface Props {
 export function TimelineCanvas(props: Props) {
   const { info, origin, viewport, onViewport, slices, onWidth, range, highlight, picked, onPick, selection, onSelection, layout } = props;
   const highlightName = props.highlightName ?? null;
+  const { t } = useLang();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const pointer = useRef<HTMLDivElement>(null);
@@ -101,6 +112,8 @@ export function TimelineCanvas(props: Props) {
       const x = e.offsetX;
       if (x < LABEL_WIDTH) return;
       e.preventDefault();
+      // The slice under the pointer moves: its tooltip would name another one.
+      setHover(null);
       const v = viewRef.current;
       frameMark('asys:tl-input');
       if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
@@ -113,14 +126,24 @@ export function TimelineCanvas(props: Props) {
     return () => el.removeEventListener('wheel', onWheel);
   }, [plot, extent, onViewport]);
 
+  // Only while the timeline has the focus (the pointer layer): the same
+  // letters typed anywhere else are that place's, or the app's shortcuts.
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const step = { w: ['zoom', 0.8], s: ['zoom', 1.25], a: ['pan', -0.2], d: ['pan', 0.2] }[e.key.toLowerCase()] as
-      | [string, number]
-      | undefined;
-    if (!step) return;
+    const action = navActionFor(e);
+    if (!action) return;
     e.preventDefault();
     frameMark('asys:tl-input');
-    onViewport(step[0] === 'zoom' ? zoomAround(viewport, 0.5, step[1], extent) : panBy(viewport, step[1], extent));
+    setHover(null);
+    if (action.kind === 'zoom') props.onZoom(zoomAround(viewport, 0.5, action.factor, extent));
+    else if (action.kind === 'pan') onViewport(panBy(viewport, action.fraction, extent));
+    else props.onCommand(action.kind);
+  };
+  const onContextMenu = (e: React.MouseEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setHover(null);
+    const at = hit(e.nativeEvent.offsetX, e.nativeEvent.offsetY);
+    if (at) onPick(at);
+    props.onMenu(e.clientX, e.clientY, at);
   };
 
   // The row under a y of the pointer layer (none under the axis, which stays in view).
@@ -175,7 +198,7 @@ export function TimelineCanvas(props: Props) {
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = formatDurationNs(Number(s.start[p.index] - origin));
-    const text = `${slices!.names[s.name[p.index]] || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
+    const text = `${displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
       n > 1 ? `\n${formatInt(n)} events merged at this zoom` : ''
     }`;
     setHover({ x, y, text });
@@ -239,11 +262,12 @@ export function TimelineCanvas(props: Props) {
         onMouseDown={onMouseDown}
         onMouseMove={onMouseMove}
         onMouseUp={onMouseUp}
+        onContextMenu={onContextMenu}
         onMouseLeave={() => {
           setHover(null);
           drag.current = null;
         }}
-        aria-label="Timeline: wheel or W/S to zoom, A/D or Shift+wheel to pan, drag to select a range"
+        aria-label={t.timelineCanvasLabel}
         data-testid="timeline-canvas"
       />
       {/* The rows as text, for screen readers (the canvas draws the same labels). */}

@@ -301,9 +301,10 @@ self.onmessage = (ev: MessageEvent<RequestMessage>) => {
           ? outOfMemoryMessage(reportNames.get(report) ?? 'the report', 'rule' in msg ? msg.rule : undefined)
           : `the engine stopped (${errorText(e)})`;
         reportNames.clear();
-        post({ id: msg.id, kind: 'error', error: `${why}; open the reports again` });
+        post({ id: msg.id, kind: 'error', error: withoutMountDirs(`${why}; open the reports again`) });
       } else {
-        post({ id: msg.id, kind: 'error', error: errorText(e) });
+        // Any request's message may name a file by its mount path (/reports/N/...): never shown.
+        post({ id: msg.id, kind: 'error', error: withoutMountDirs(errorText(e)) });
       }
     }),
   );

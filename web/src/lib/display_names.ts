@@ -12,3 +12,12 @@ export function displayApiName(name: string): string {
   const m = /^([A-Za-z_][A-Za-z0-9_]*?)_v\d{4,5}$/.exec(name);
   return m ? m[1] : name;
 }
+
+/**
+ * A timeline slice's name as shown: an API call's without its version tag
+ * (the tables already show it so), any other kind's as the engine has it
+ * (a kernel may well end in "_v1234").
+ */
+export function displaySliceName(name: string, kind: string | undefined): string {
+  return kind === 'api' || kind === 'apiError' ? displayApiName(name) : name;
+}

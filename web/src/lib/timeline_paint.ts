@@ -28,6 +28,7 @@ import {
   type Viewport,
 } from './timeline';
 import { drawRelated } from './timeline_links_paint';
+import { displaySliceName } from './display_names';
 
 export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   kernel: '#4e79a7',
@@ -228,7 +229,7 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       }
       if (x1 - x0 > LABELLED_WIDTH) {
         const left = Math.max(x0, LABEL_WIDTH) + 3;
-        const text = fitText(g, names[s.name[i]] ?? '', Math.min(x1, width) - left - 3);
+        const text = fitText(g, displaySliceName(names[s.name[i]] ?? '', SLICE_KINDS[s.kind[i]]), Math.min(x1, width) - left - 3);
         if (text) {
           g.fillStyle = '#fff';
           g.fillText(text, left, y + (LANE_HEIGHT - 2) / 2);

@@ -1,11 +1,15 @@
 // A table row's "Zoom to / Highlight in timeline" (or a permalink's window)
 // applied once to this report's timeline: zoom to the span with a margin,
 // show a window exactly, or only mark the span or every slice of a name.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { TimelineInfo } from '../engine/timeline_types';
 import type { TimelineSelection } from './useTimelineSelection';
 import type { TimelineWindow } from './useTimelineWindow';
 import { useView } from './view';
+
+// Per report, the focus applied last: the view coming back (from Statistics)
+// keeps the window it had, not the focus's again (useTimelineWindow keeps it).
+const appliedSeq = new Map<number, number>();
 
 export function useTimelineFocus(
   reportId: number,
@@ -14,10 +18,9 @@ export function useTimelineFocus(
   { setHighlight, setHighlightName }: Pick<TimelineSelection, 'setHighlight' | 'setHighlightName'>,
 ): void {
   const { focus } = useView();
-  const applied = useRef(0);
   useEffect(() => {
-    if (!info || !focus || focus.report !== reportId || focus.seq === applied.current) return;
-    applied.current = focus.seq;
+    if (!info || !focus || focus.report !== reportId || focus.seq === appliedSeq.get(reportId)) return;
+    appliedSeq.set(reportId, focus.seq);
     setHighlightName(focus.name ?? null);
     if (focus.name !== undefined) {
       setHighlight(null);

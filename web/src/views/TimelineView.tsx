@@ -6,11 +6,13 @@
 // in timeline" lands here. A selected event's linked events (an API call's
 // launched activities, an activity's launching call) are outlined and listed
 // below, each with a button that brings it into view (RelatedEvents).
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
-import { LABEL_WIDTH, filterTimeOf, layoutTracks, tracksToFetch } from '../lib/timeline';
+import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, filterTimeOf, layoutTracks, tracksToFetch, type PickedSlice } from '../lib/timeline';
+import { ContextMenu } from '../components/ContextMenu';
+import { linkTargets, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { message, useErrors } from '../state/errors';
@@ -49,24 +51,50 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
-  // A linked event's button: a window around it, and it becomes the selection.
+  // A linked event's button: a window around it, its row scrolled into
+  // view, and it becomes the selection.
   const jumpTo = (e: TimelineEvent) => {
     const w = jumpWindow(e, origin);
     win.zoomTo(w.from, w.to);
     sel.selectEvent(e);
+    const row = layout.rows.find((r) => r.track.id === e.track);
+    const box = scrollBox.current;
+    if (row && box) {
+      const top = scrollToShow(row.top, row.height, box.scrollTop, box.clientHeight - AXIS_HEIGHT);
+      if (top !== box.scrollTop) box.scrollTop = top;
+    }
   };
+  const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
 
   const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
   const filterAndZoom = async () => {
     if (!selection || !info) return;
     const [a, b] = selection;
     try {
+      const before = report.timeFilter?.filterTime ?? '';
       await applyTimeFilter(report.id, filterTimeOf(toAbs(a), toAbs(b), info.captureStart), '');
-      win.zoomTo(a, b);
+      // One step for Backspace: the filter and its zoom undone together.
+      win.pushFilterStep(before);
+      win.setViewport(clampViewport({ from: a, to: b }, win.extent));
       sel.setSelection(null);
     } catch (e) {
       pushError(message(e));
     }
+  };
+
+  const back = async () => {
+    const step = win.back();
+    if (step?.filterTime === undefined) return;
+    try {
+      await applyTimeFilter(report.id, step.filterTime, '');
+    } catch (e) {
+      pushError(message(e));
+    }
+  };
+  const onCommand = (kind: 'back' | 'zoomToSelection' | 'filterToSelection') => {
+    if (kind === 'back') void back();
+    else if (kind === 'zoomToSelection') selection && win.zoomTo(selection[0], selection[1]);
+    else void filterAndZoom();
   };
 
   if (loading) return <div className="placeholder muted">Building the timeline…</div>;
@@ -142,11 +170,34 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           related={links}
           selection={selection}
           onSelection={sel.setSelection}
+          onZoom={(v) => win.zoomTo(v.from, v.to)}
+          onCommand={onCommand}
+          onMenu={(x, y, at) => setMenu({ x, y, at })}
           layout={layout}
           scrollTop={scroll.top}
           viewHeight={scroll.height}
         />
       </div>
+      {menu && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          onClose={() => setMenu(null)}
+          items={[
+            {
+              label: t.zoomIn,
+              disabled: !selection,
+              onSelect: () => selection && win.zoomTo(selection[0], selection[1]),
+            },
+            { label: t.filterZoom, disabled: !selection, onSelect: () => void filterAndZoom() },
+            ...linkTargets(menu.at ? links : null).map((go) => ({
+              label: go.to === 'hostApi' ? t.goToHostApi : t.goToDeviceActivity,
+              disabled: go.event === null,
+              onSelect: () => go.event && jumpTo(go.event),
+            })),
+          ]}
+        />
+      )}
       <div
         className="timeline-details"
         data-testid="tl-details"
@@ -179,8 +230,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             <RelatedEvents links={links} info={info} origin={origin} onJump={jumpTo} />
           </>
         ) : selection ? (
-          <span>
-            Selected {formatDurationNs(selection[1] - selection[0])} from +{formatDurationNs(Math.max(0, selection[0]))}
+          <span data-testid="tl-selection">
+            {t.selectionFromTo(
+              `+${formatDurationNs(Math.max(0, selection[0]))}`,
+              `+${formatDurationNs(Math.max(0, selection[1]))}`,
+              formatDurationNs(selection[1] - selection[0]),
+            )}
           </span>
         ) : (
           <span className="muted">{t.timelineHint}</span>
