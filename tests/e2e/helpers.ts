@@ -164,3 +164,16 @@ export async function dropDiskFile(page: Page, filePath: string): Promise<void> 
     }
   });
 }
+
+/** Switches to the timeline view and waits for it to settle. */
+export async function openTimeline(page: Page): Promise<void> {
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+}
+
+/** The timeline's window [from, to] in ns, as its data attributes say. */
+export async function timelineWindow(page: Page): Promise<{ from: number; to: number }> {
+  const t = page.getByTestId('timeline');
+  return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
+}

@@ -6,20 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, parseCsv, selectRule, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
 
-async function openTimeline(page: Page) {
-  await page.getByTestId('view-timeline').click();
-  await expect(page.getByTestId('timeline-view')).toBeVisible();
-  await waitIdle(page);
-}
-const windowOf = async (page: Page) => {
-  const t = page.getByTestId('timeline');
-  return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
-};
 /** After a scroll: the slices of the rows now in view have arrived (the view asks for them after a scroll). */
 const rowsReady = async (page: Page) => {
   // Two animation frames: the scroll event and the view's render are done, so the attribute is the new rows'.

@@ -7,21 +7,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, dropFile, openAppForEachTest, parseCsv, REAL_DATA, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, openAppForEachTest, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
 const LABELS = 230; // lib/timeline LABEL_WIDTH
 
-async function openTimeline(page: Page) {
-  await page.getByTestId('view-timeline').click();
-  await expect(page.getByTestId('timeline-view')).toBeVisible();
-  await waitIdle(page);
-}
-const windowOf = async (page: Page) => {
-  const t = page.getByTestId('timeline');
-  return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
-};
 /** Drags a selection across [a, b] of the plot's width (fractions). */
 async function dragSelect(page: Page, a: number, b: number) {
   const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
