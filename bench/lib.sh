@@ -3,7 +3,8 @@
 
 # best_timed N CMD...: "seconds peak_KiB" of the fastest of N runs of CMD
 # (GNU time's wall clock and that run's peak resident memory; stdout is
-# checked, then discarded). Use it as x=$(best_timed ...) || exit 1.
+# checked, then discarded, or with BENCH_OUT=FILE set the last run's kept
+# there). Use it as x=$(best_timed ...) || exit 1.
 best_timed() {
   local n=$1; shift
   local best_t="" best_m=0 t m dir
@@ -22,6 +23,7 @@ best_timed() {
     read -r t m < <(tail -1 "$dir/time")
     if [ -z "$best_t" ] || (( $(echo "$t < $best_t" | bc) )); then best_t=$t; best_m=$m; fi
   done
+  if [ -n "${BENCH_OUT:-}" ]; then mv "$dir/out" "$BENCH_OUT"; fi
   rm -rf "$dir"
   echo "$best_t $best_m"
 }
@@ -36,4 +38,8 @@ best() {
 # The smaller of two times.
 min_time() { echo "if ($1 < $2) $1 else $2" | bc | sed 's/^\./0./'; }
 
-ratio() { echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'; }
+# $1 / $2 to two places; "-" when $2 is 0 (a time below the clock's 10 ms).
+ratio() {
+  if [ "$(echo "$2 == 0" | bc)" = 1 ]; then echo "-"; return; fi
+  echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'
+}

@@ -11,6 +11,10 @@ small=bench/out/scale-1.asysrep large=bench/out/scale-2.asysrep
 cmp <(node bench/wasm-run.mjs "$small" hggc_ppu_trace) <("$asys" stats -r hggc_ppu_trace "$small")
 rows=$(node bench/ceiling.mjs "$small" "$large" | grep -c '^| hggc_')
 [ "$rows" = 5 ] || { echo "bench smoke: ceiling.mjs printed $rows rule rows, expected 5" >&2; exit 1; }
+# Every rule's row: 39 of asys stats and 2 of asys analyze.
+bash bench/rules.sh "$small" 1 >/dev/null
+rows=$(grep '^| ' bench/out/rules-scale-1.md | grep -vc '^| rule |\|^|---')
+[ "$rows" = 41 ] || { echo "bench smoke: rules.sh printed $rows rule rows, expected 41" >&2; exit 1; }
 rm -rf bench/out/fleet-1
 RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
 rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
@@ -22,4 +26,4 @@ grep -q '"dropToTable":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs 
 grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no sort time: $out" >&2; exit 1; }
 out=$(node bench/browser-soak.mjs "$small" 2)
 grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, fleet.sh, browser-run.mjs and browser-soak.mjs ran"
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, fleet.sh, browser-run.mjs and browser-soak.mjs ran"
