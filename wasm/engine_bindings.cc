@@ -22,6 +22,8 @@
 #include "core/import/importer.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
+#include "core/base/text.h"
+#include "core/rules/bridge_schema.h"
 #include "core/rules/rule_json.h"
 #include "core/table/result_queries.h"
 #include "core/table/sort.h"
@@ -193,7 +195,7 @@ val columnarRows(const Table& t, size_t from, size_t count, const std::vector<ui
     col.set("name", spec.name);
     col.set("unit", spec.unit);
     col.set("header", spec.header());
-    col.set("kind", spec.kind == CellKind::Text ? "text" : spec.kind == CellKind::Int ? "int" : "decimal1");
+    col.set("kind", std::string(wireName(spec.kind)));
     columns.call<void>("push", col);
     if (spec.kind == CellKind::Text) {
       std::vector<uint32_t> ids(count);
@@ -467,14 +469,8 @@ Timeline& timelineOf(OpenReport& r) {
 // A time in nanoseconds as JS sends it: decimal text (BigInt's toString), so
 // no double ever holds it.
 int64_t timeArg(const std::string& text, const char* what) {
-  size_t used = 0;
   int64_t v = 0;
-  try {
-    v = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size()) throw Error(std::string("timeline: ") + what + " '" + text + "' is not a time in ns");
+  if (!parseInt64(text, v)) throw Error(std::string("timeline: ") + what + " '" + text + "' is not a time in ns");
   return v;
 }
 

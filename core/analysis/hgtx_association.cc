@@ -14,26 +14,67 @@ namespace asys {
 
 namespace {
 
-// Containment pairs (query, range slot) regrouped by query index: CSR.
-struct QueryRanges {
-  std::vector<uint32_t> offset, range;
-  std::span<const uint32_t> of(size_t q) const { return {range.data() + offset[q], offset[q + 1] - offset[q]}; }
-};
-
-QueryRanges enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) {
-  std::vector<uint32_t> pq, pr;
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
-    pq.push_back(q);
-    pr.push_back(r);
-  });
-  QueryRanges out;
+// Containment pairs (query, range slot) grouped by query index.
+RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) {
+  // Two sweeps, one counting and one placing, so the pairs are held once and
+  // grouped (4 bytes a pair), never as a (query, range) list to regroup (12).
+  RangeLists out;
   out.offset.assign(queries.size() + 1, 0);
-  for (uint32_t q : pq) ++out.offset[q + 1];
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) { ++out.offset[q + 1]; });
   for (size_t q = 0; q < queries.size(); ++q) out.offset[q + 1] += out.offset[q];
-  out.range.resize(pr.size());
+  out.range.resize(out.offset.back());
   std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
   // Pairs of one query come in the ranges' start order, and stay so.
-  for (size_t i = 0; i < pq.size(); ++i) out.range[next[pq[i]]++] = pr[i];
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) { out.range[next[q]++] = r; });
+  return out;
+}
+
+// By HGGC_API row, the ranges around each call that launched an activity
+// (`launchCall`); the other calls' lists are empty. When most calls launch
+// one and every call has an end, the calls' own columns are the
+// sweep's keys; otherwise the launching calls' spans are copied (a call cut
+// off by the capture's end ends where it starts) and their lists spread to
+// the calls' rows after.
+RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, std::span<const uint32_t> launchCall) {
+  std::vector<uint8_t> launches(api.size(), 0);
+  for (uint32_t c : launchCall)
+    if (c != kNoMatch) launches[c] = 1;
+  const size_t used = static_cast<size_t>(std::count(launches.begin(), launches.end(), 1));
+  const bool ended = std::find(api.end.begin(), api.end.end(), kNoValue) == api.end.end();
+  if (ended && used * 2 >= api.size()) {
+    RangeLists all = enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end});
+    // Drop the lists of the calls that launched nothing, in place.
+    size_t kept = 0;
+    for (size_t c = 0; c < api.size(); ++c) {
+      const uint32_t from = all.offset[c], to = all.offset[c + 1];
+      all.offset[c] = static_cast<uint32_t>(kept);
+      if (launches[c])
+        for (uint32_t i = from; i < to; ++i) all.range[kept++] = all.range[i];
+    }
+    all.offset[api.size()] = static_cast<uint32_t>(kept);
+    all.range.resize(kept);
+    all.range.shrink_to_fit();
+    return all;
+  }
+  std::vector<int64_t> tid(used), start(used), end(used);
+  for (size_t c = 0, i = 0; c < api.size(); ++c) {
+    if (!launches[c]) continue;
+    tid[i] = api.globalTid[c];
+    start[i] = api.start[c];
+    end[i] = api.end[c] == kNoValue ? api.start[c] : api.end[c];
+    ++i;
+  }
+  RangeLists dense = enclosingRanges(rangeSpans, {tid, start, end});
+  RangeLists out;
+  out.range = std::move(dense.range);
+  out.offset.assign(api.size() + 1, 0);
+  for (size_t c = 0, i = 0; c < api.size(); ++c) {
+    out.offset[c + 1] = out.offset[c];
+    if (launches[c]) {
+      out.offset[c + 1] += dense.offset[i + 1] - dense.offset[i];
+      ++i;
+    }
+  }
   return out;
 }
 
@@ -75,22 +116,28 @@ AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
   };
   // HGTX_EVENTS is often written in start order already; when not (ranges
   // written as they close), sort the keys themselves, contiguous in memory,
-  // rather than indices into the table's columns.
+  // rather than indices into the table's columns: the start and the event
+  // (16 bytes a range), the end read only for ranges that start together.
   if (!std::is_sorted(events.begin(), events.end(), slotOrder)) {
     struct Key {
-      int64_t start, negEnd;
+      int64_t start;
       uint32_t event;
     };
     std::vector<Key> keys(events.size());
-    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], -endOf(events[i]), events[i]};
-    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-      return std::tie(a.start, a.negEnd, a.event) < std::tie(b.start, b.negEnd, b.event);
+    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], events[i]};
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+      if (a.start != b.start) return a.start < b.start;
+      return slotOrder(a.event, b.event);
     });
     for (size_t i = 0; i < events.size(); ++i) events[i] = keys[i].event;
   }
   AssociationRanges r;
   r.event = events;
+  for (auto* v : {&r.thread, &r.start, &r.end}) v->reserve(events.size());
+  r.name.reserve(events.size());
+  r.startEnd.reserve(events.size());
   for (uint32_t i : events) {
+    r.thread.push_back(h.globalTid[i]);
     r.start.push_back(h.start[i]);
     r.end.push_back(endOf(i));
     r.name.push_back(names[i]);
@@ -144,71 +191,59 @@ class GraphNodeRanges {
   };
   const GraphNodeEvents& g_;
   std::vector<int64_t> end_;
-  QueryRanges created_;
+  RangeLists created_;
   std::vector<uint32_t> byNode_;
 };
 
 }  // namespace
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
+  return associateHgtx(report, act, launchingCalls(act.globalPid, act.correlationId, report.hggcApi(acol::links)), sel);
+}
+
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
+                              const RangeSelection& sel) {
   HgtxAssociation out;
   out.ranges = selectRanges(report, sel);
-  const HgtxEvents& h = report.hgtx();
+  if (sel.releaseEvents) report.releaseHgtx();
   const AssociationRanges& R = out.ranges;
-  std::vector<int64_t> rangeTid(R.size());
-  for (size_t r = 0; r < R.size(); ++r) rangeTid[r] = h.globalTid[R.event[r]];
-  const KeyedSpans rangeSpans{rangeTid, R.start, R.end};
+  const KeyedSpans rangeSpans{R.thread, R.start, R.end};
 
   // Activity -> launching call -> the ranges around the call.
-  const ApiCalls& api = report.hggcApi(acol::links);
-  out.launchCall = launchingCalls(act.globalPid, act.correlationId, api);
-  std::vector<uint8_t> launches(api.size(), 0);
-  for (uint32_t c : out.launchCall)
-    if (c != kNoMatch) launches[c] = 1;
-  std::vector<uint32_t> used;  // the calls that launched a selected activity, in table order
-  for (size_t c = 0; c < api.size(); ++c)
-    if (launches[c]) used.push_back(static_cast<uint32_t>(c));
-  std::vector<int64_t> callTid(used.size()), callStart(used.size()), callEnd(used.size());
-  for (size_t i = 0; i < used.size(); ++i) {
-    callTid[i] = api.globalTid[used[i]];
-    callStart[i] = api.start[used[i]];
-    callEnd[i] = api.end[used[i]] == kNoValue ? api.start[used[i]] : api.end[used[i]];
-  }
-  const QueryRanges callRanges = enclosingRanges(rangeSpans, {callTid, callStart, callEnd});
-  std::vector<uint32_t> usedIndex(api.size(), kNoMatch);
-  for (size_t i = 0; i < used.size(); ++i) usedIndex[used[i]] = static_cast<uint32_t>(i);
+  const ApiCalls& api = report.hggcApi(acol::globalTid | acol::start | acol::end);
+  out.launchCall = std::move(launchCall);
+  out.callRows = api.size();
+  out.callRanges = rangesAroundCalls(rangeSpans, api, out.launchCall);
 
   bool anyGraph = false;
   for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
-  std::optional<GraphNodeRanges> graph;
-  if (sel.graphMapping && anyGraph) graph.emplace(report, rangeSpans);
-
-  out.activityOffset.assign(act.size() + 1, 0);
-  std::vector<uint32_t> direct, viaGraph;
+  if (!sel.graphMapping || !anyGraph) return out;
+  const GraphNodeRanges graph(report, rangeSpans);
+  out.graphList.assign(act.size(), kNoMatch);
+  std::vector<uint32_t> viaGraph;
   for (size_t a = 0; a < act.size(); ++a) {
-    direct.clear();
+    if (act.graphNodeId[a] == kNoValue) continue;
     viaGraph.clear();
-    if (out.launchCall[a] != kNoMatch) {
-      for (uint32_t r : callRanges.of(usedIndex[out.launchCall[a]])) direct.push_back(r);
-    }
-    if (graph && act.graphNodeId[a] != kNoValue) {
-      graph->append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
-      std::sort(viaGraph.begin(), viaGraph.end());
-      viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
-    }
+    graph.append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
+    if (viaGraph.empty()) continue;
+    std::sort(viaGraph.begin(), viaGraph.end());
+    viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
+    const std::span<const uint32_t> direct =
+        out.launchCall[a] == kNoMatch ? std::span<const uint32_t>{} : out.callRanges.of(out.launchCall[a]);
     // Merge the two slot-ordered lists; a range found both ways is direct.
     size_t i = 0, j = 0;
     while (i < direct.size() || j < viaGraph.size()) {
       if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
         if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
-        out.pairRange.push_back(direct[i++]);
-        out.pairViaGraph.push_back(0);
+        out.graphRanges.range.push_back(direct[i++]);
+        out.graphVia.push_back(0);
       } else {
-        out.pairRange.push_back(viaGraph[j++]);
-        out.pairViaGraph.push_back(1);
+        out.graphRanges.range.push_back(viaGraph[j++]);
+        out.graphVia.push_back(1);
       }
     }
-    out.activityOffset[a + 1] = static_cast<uint32_t>(out.pairRange.size());
+    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.size());
+    out.graphRanges.offset.push_back(static_cast<uint32_t>(out.graphRanges.range.size()));
   }
   return out;
 }
@@ -216,20 +251,15 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   ActivitiesByRange out;
   const size_t ranges = a.ranges.size();
+  const size_t activities = a.launchCall.size();
   out.offset.assign(ranges + 1, 0);
-  for (uint32_t r : a.pairRange) ++out.offset[r + 1];
+  for (size_t act = 0; act < activities; ++act)
+    for (uint32_t r : a.rangesOf(act)) ++out.offset[r + 1];
   for (size_t r = 0; r < ranges; ++r) out.offset[r + 1] += out.offset[r];
-  out.activity.resize(a.pairRange.size());
-  out.pair.resize(a.pairRange.size());
+  out.activity.resize(out.offset.back());
   std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
-  const size_t activities = a.activityOffset.size() - 1;
-  for (size_t act = 0; act < activities; ++act) {
-    for (uint32_t p = a.activityOffset[act]; p < a.activityOffset[act + 1]; ++p) {
-      const uint32_t slot = next[a.pairRange[p]]++;
-      out.activity[slot] = static_cast<uint32_t>(act);
-      out.pair[slot] = p;
-    }
-  }
+  for (size_t act = 0; act < activities; ++act)
+    for (uint32_t r : a.rangesOf(act)) out.activity[next[r]++] = static_cast<uint32_t>(act);
   return out;
 }
 

@@ -33,42 +33,73 @@ struct RangeSelection {
   // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
   // PCCL operator ranges); empty = all.
   std::function<bool(uint32_t event)> keepRange;
+  // The caller reads no HGTX event once the ranges are chosen (their threads
+  // are in AssociationRanges) and holds no reference to them: the report
+  // gives the events back before the calls are swept (Report::releaseHgtx;
+  // a later reader loads them again).
+  bool releaseEvents = false;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,
 // event): slot order is start order.
 struct AssociationRanges {
   std::vector<uint32_t> event;  // HGTX event index
+  std::vector<int64_t> thread;  // the range's globalTid
   std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
   std::vector<uint32_t> name;   // domain-qualified name id
   std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
   size_t size() const { return event.size(); }
 };
 
+// Lists of range slots by a dense index (CSR): list i is
+// range[offset[i] .. offset[i+1]).
+struct RangeLists {
+  std::vector<uint32_t> offset{0}, range;
+  size_t size() const { return offset.size() - 1; }
+  std::span<const uint32_t> of(size_t i) const { return {range.data() + offset[i], offset[i + 1] - offset[i]}; }
+};
+
+// An activity's ranges are those around its launching call, so they are
+// held once per call, not once per activity: a kernel refers to its call's
+// list. Only an activity that a graph node also associates (with graph
+// mapping) has a list of its own, the two merged.
 struct HgtxAssociation {
   AssociationRanges ranges;
-  // The pairs, grouped by activity in activity (start) order; an activity's
-  // ranges in slot (start) order. A pair found both ways counts once, as
-  // an API association.
-  std::vector<uint32_t> activityOffset;  // activity a's pairs: [offset[a], offset[a+1])
-  std::vector<uint32_t> pairRange;       // range slot
-  std::vector<uint8_t> pairViaGraph;     // 1: through a graph node only
-  std::vector<uint32_t> launchCall;      // by activity: its HGGC_API row, or kNoMatch
+  std::vector<uint32_t> launchCall;  // by activity: its HGGC_API row, or kNoMatch
+  size_t callRows = 0;               // HGGC_API's rows (its columns are given back after)
+  RangeLists callRanges;             // by HGGC_API row: the ranges around the call, in slot order
+  // By activity, present when any activity has graph ranges: its list in
+  // graphRanges, or kNoMatch. graphVia: per entry, 1 when the range is
+  // associated through a graph node only (a range found both ways is direct).
+  std::vector<uint32_t> graphList;
+  RangeLists graphRanges;
+  std::vector<uint8_t> graphVia;
 
-  size_t pairCount() const { return pairRange.size(); }
+  // An activity's ranges in slot (start) order.
   std::span<const uint32_t> rangesOf(size_t activity) const {
-    return {pairRange.data() + activityOffset[activity], activityOffset[activity + 1] - activityOffset[activity]};
+    if (!graphList.empty() && graphList[activity] != kNoMatch) return graphRanges.of(graphList[activity]);
+    const uint32_t call = launchCall[activity];
+    return call == kNoMatch ? std::span<const uint32_t>{} : callRanges.of(call);
+  }
+  // Whether the j-th of rangesOf(activity) is associated through a graph node only.
+  bool viaGraph(size_t activity, size_t j) const {
+    return !graphList.empty() && graphList[activity] != kNoMatch &&
+           graphVia[graphRanges.offset[graphList[activity]] + j] != 0;
   }
 };
 
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
+// The same with each activity's launching call found already (launchingCalls:
+// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId
+// (empty: no activity ran a graph node).
+HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
+                              const RangeSelection& selection);
 
 // The same pairs grouped by range: range r's activities are
-// activity[offset[r] .. offset[r+1]), in activity (start) order, and `pair`
-// holds each one's position in HgtxAssociation's pair order.
+// activity[offset[r] .. offset[r+1]), in activity (start) order.
 struct ActivitiesByRange {
-  std::vector<uint32_t> offset, activity, pair;
+  std::vector<uint32_t> offset, activity;
   std::span<const uint32_t> of(size_t range) const {
     return {activity.data() + offset[range], offset[range + 1] - offset[range]};
   }

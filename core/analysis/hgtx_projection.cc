@@ -13,23 +13,31 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   p.end.assign(n, 0);
   p.active.assign(n, 0);
   p.ops.assign(n, 0);
-  const ActivitiesByRange byRange = activitiesByRange(as);
-  std::vector<Span> spans;  // reused for every range
-  for (size_t r = 0; r < n; ++r) {
-    const auto list = byRange.of(r);
-    if (list.empty()) continue;
-    // A range's activities come in start order: the union is one pass.
-    spans.clear();
-    int64_t last = act.end[list[0]];
-    for (uint32_t a : list) {
-      spans.push_back({act.start[a], act.end[a]});
-      last = std::max(last, act.end[a]);
+  // Activities come in start order, so each range's union is carried as one
+  // open block while they pass (two words a range), never as a list of the
+  // range's activities: a later activity that starts past the block's end
+  // closes it. A block has a positive length; {0, 0} is none yet. An empty
+  // activity covers no time (as in unionLengthSorted).
+  std::vector<Span> open(n);
+  for (size_t a = 0; a < act.size(); ++a) {
+    const int64_t start = act.start[a], end = act.end[a];
+    for (uint32_t r : as.rangesOf(a)) {
+      if (p.ops[r]++ == 0) {
+        p.start[r] = start;
+        p.end[r] = end;
+      }
+      p.end[r] = std::max(p.end[r], end);
+      if (end <= start) continue;
+      Span& block = open[r];
+      if (block.length() > 0 && start <= block.end) {
+        block.end = std::max(block.end, end);
+      } else {
+        p.active[r] += block.length();
+        block = {start, end};
+      }
     }
-    p.start[r] = act.start[list[0]];
-    p.end[r] = last;
-    p.active[r] = unionLengthSorted(spans);
-    p.ops[r] = static_cast<uint32_t>(list.size());
   }
+  for (size_t r = 0; r < n; ++r) p.active[r] += open[r].length();
   return p;
 }
 

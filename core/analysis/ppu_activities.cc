@@ -29,8 +29,8 @@ Source sourceOf(const Table& t) {
 }  // namespace
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
-  uint32_t columns = kcol::time | kcol::deviceId | kcol::globalPid | sel.kernelColumns;
-  if (sel.links) columns |= kcol::correlationId | kcol::graphNodeId;
+  uint32_t columns = kActivityColumns | sel.kernelColumns;
+  if (sel.links) columns |= kActivityLinkColumns;
   // By ActivityKind: kernels, memcpys, memsets (none without `memory`).
   std::vector<Source> sources = {sourceOf(report.kernels(columns))};
   if (sel.memory) {
@@ -45,6 +45,13 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
     uint32_t row;
   };
   std::vector<Pick> picks;
+  // Room for every row, so the picks never grow by copying, unless a kernel
+  // filter keeps few of them (the PCCL rules).
+  if (!sel.keepKernel) {
+    size_t rows = 0;
+    for (const Source& src : sources) rows += src.start->size();
+    picks.reserve(rows);
+  }
   for (size_t kind = 0; kind < sources.size(); ++kind) {
     const Source& src = sources[kind];
     const bool filtered = kind == static_cast<size_t>(ActivityKind::Kernel) && sel.keepKernel;

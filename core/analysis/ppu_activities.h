@@ -37,6 +37,11 @@ struct ActivitySelection {
   std::function<bool(uint32_t row)> keepKernel;
 };
 
+// The HGGC_KERNEL columns (kcol bits) an activity list reads, and with
+// `links` as well.
+inline constexpr uint32_t kActivityColumns = kcol::time | kcol::deviceId | kcol::globalPid;
+inline constexpr uint32_t kActivityLinkColumns = kcol::correlationId | kcol::graphNodeId;
+
 // Activities cut off by the end of the capture (NULL end) have no extent and
 // are left out. Sorted by start; at equal starts kernels, then memcpys, then
 // memsets, each in table order.

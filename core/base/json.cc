@@ -26,4 +26,42 @@ std::string jsonQuote(std::string_view s) {
   return out + "\"";
 }
 
+void JsonWriter::separate() {
+  if (afterKey_) {
+    afterKey_ = false;
+    return;
+  }
+  if (!firsts_.empty()) {
+    if (firsts_.back() == '1') firsts_.back() = '0';
+    else out_ += ',';
+  }
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  separate();
+  out_ += jsonQuote(name);
+  out_ += ':';
+  afterKey_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::open(char c) {
+  separate();
+  out_ += c;
+  firsts_ += '1';
+  return *this;
+}
+
+JsonWriter& JsonWriter::close(char c) {
+  firsts_.pop_back();
+  out_ += c;
+  return *this;
+}
+
+JsonWriter& JsonWriter::raw(std::string_view v) {
+  separate();
+  out_ += v;
+  return *this;
+}
+
 }  // namespace asys

@@ -41,25 +41,28 @@ class EventTexts {
   std::vector<uint32_t> joined_;
 };
 
-}  // namespace
+// The HGTX ranges recognised as operators and the PPU activities associated
+// with them.
+struct OperatorRanges {
+  AssociatedActivities in;
+  std::vector<uint32_t> eventOp;  // by HGTX event: its recogniser op, kNone when no operator
+};
 
-OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns) {
-  StringPool& strings = report.strings();
-  OperatorSet ops(strings, query.recognition);
-  OpRecognizer& rec = ops.recognizer;
-  const HgtxEvents& h = report.hgtx();
-  EventTexts texts(report);
+// Recognises every range once per distinct text and associates the kernels,
+// memcpys and memsets with the operator ranges only (the others take no
+// part). Kernel names: the demangled ones; the other two only when a kernel
+// lacks one.
+OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uint32_t kernelColumns,
+                                       EventTexts& texts, OpRecognizer& rec) {
+  OperatorRanges out;
+  out.eventOp.assign(report.hgtx().size(), kNone);
   const bool customHgtx = query.recognition.custom && query.recognition.custom->has(CustomOpSource::Hgtx);
   RangeNamer namer(report);
-
-  // Recognise every range once per distinct text; only operator ranges take
-  // part in the association.
-  std::vector<uint32_t> eventOp(h.size(), kNone);
-  const bool rangeInclude = !query.rangeInclude.empty();
   RangeSelection ranges;
   ranges.graphMapping = query.graphMapping;
   ranges.include = std::move(query.rangeInclude);
   ranges.exclude = std::move(query.rangeExclude);
+  std::vector<uint32_t>& eventOp = out.eventOp;
   ranges.keepRange = [&](uint32_t event) {
     const uint32_t text = texts.text(event);
     if (text == kNoString) return false;
@@ -67,164 +70,229 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
     eventOp[event] = rec.range(text, qualified == kNoString ? text : qualified);
     return eventOp[event] != kNone;
   };
-  // Kernels, memcpys and memsets. Kernel names: the demangled ones; the
-  // other two only when a kernel lacks one.
   ActivitySelection sel;
   sel.memory = true;
   sel.kernelColumns = kcol::demangledName | kernelColumns;
   sel.devices = std::move(query.devices);
   sel.window = query.window;
-  AssociatedActivities in = associateActivities(report, std::move(sel), std::move(ranges));
-  ops.activities = std::move(in.activities);
-  const PpuActivities& act = ops.activities;
-  const HgtxAssociation& as = in.association;
-  const AssociationRanges& R = as.ranges;
-  const size_t n = act.size();
-  ops.noHgtx = h.size() == 0;
-  ops.unlaunched = in.unlaunched;
+  out.in = associateActivities(report, std::move(sel), std::move(ranges));
+  return out;
+}
 
-  StageTimer timer("operators: nesting and instances");
-  // Which recognised operators the rule keeps (op=).
-  std::vector<int8_t> typeKept;  // by type id: -1 unknown
-  auto keptType = [&](uint32_t type) {
-    if (type >= typeKept.size()) typeKept.resize(type + 1, -1);
-    if (typeKept[type] < 0) {
-      const std::string_view t = rec.typeName(type);
-      typeKept[type] = query.allTypes || std::find(query.types.begin(), query.types.end(), t) != query.types.end();
+// Which recognised operators the rule keeps (op=), decided once per type.
+class TypeFilter {
+ public:
+  TypeFilter(const OpRecognizer& rec, const OperatorQuery& query) : rec_(rec), query_(query) {}
+  bool keptType(uint32_t type) {
+    if (type >= kept_.size()) kept_.resize(type + 1, -1);
+    if (kept_[type] < 0) {
+      const std::string_view t = rec_.typeName(type);
+      kept_[type] = query_.allTypes || std::find(query_.types.begin(), query_.types.end(), t) != query_.types.end();
     }
-    return typeKept[type] == 1;
-  };
-  auto selected = [&](uint32_t op) { return op != kNone && keptType(rec.info(op).type); };
+    return kept_[type] == 1;
+  }
+  bool selected(uint32_t op) { return op != kNone && keptType(rec_.info(op).type); }
 
-  // Each activity's innermost selected framework and library range (the
-  // ranges of an activity come in start order: the last one of a level is
-  // the innermost). At the framework level the layer annotations (MoE, the
-  // user's hgtx: rules) outrank PyTorch ranges: a MoE layer keeps the
-  // kernels of the aten:: ops inside it.
-  // A range associated through an HGGC graph node (captured once, launched
-  // many times) is one instance per graph launch: `viaGraph` notes it.
-  auto rank = [&](uint32_t op) { return rec.info(op).family == OpFamily::PyTorch ? 1 : 2; };
-  std::vector<uint32_t> fwSlot(n, kNone), libSlot(n, kNone);
-  std::vector<uint8_t> inRange(n, 0);  // associated with any operator range
-  std::vector<uint8_t> viaGraph(n, 0);  // bit 0: the framework pair, bit 1: the library pair
+ private:
+  const OpRecognizer& rec_;
+  const OperatorQuery& query_;
+  std::vector<int8_t> kept_;  // by type id: -1 not decided yet
+};
+
+// By activity: the range slots of its innermost selected framework and
+// library operator, and what else the instances need of its ranges.
+struct ActivitySlots {
+  std::vector<uint32_t> framework, library;
+  std::vector<uint8_t> inRange;   // associated with any operator range
+  std::vector<uint8_t> viaGraph;  // bit 0: the framework pair, bit 1: the library pair
   // The innermost library operator whatever op= selects: the data type of
   // the framework operator around it (a MoE layer is bf16 because its
   // DeepGemm is, with op=MoE too).
-  std::vector<uint32_t> libraryOp(n, kNone);
+  std::vector<uint32_t> libraryOp;
+};
+
+// Each activity's innermost selected framework and library range (the
+// ranges of an activity come in start order: the last one of a level is
+// the innermost). At the framework level the layer annotations (MoE, the
+// user's hgtx: rules) outrank PyTorch ranges: a MoE layer keeps the
+// kernels of the aten:: ops inside it.
+// A range associated through an HGGC graph node (captured once, launched
+// many times) is one instance per graph launch: `viaGraph` notes it.
+ActivitySlots innermostSlots(const HgtxAssociation& as, size_t n, const std::vector<uint32_t>& eventOp,
+                             const OpRecognizer& rec, TypeFilter& filter) {
+  auto rank = [&](uint32_t op) { return rec.info(op).family == OpFamily::PyTorch ? 1 : 2; };
+  ActivitySlots s;
+  s.framework.assign(n, kNone);
+  s.library.assign(n, kNone);
+  s.inRange.assign(n, 0);
+  s.viaGraph.assign(n, 0);
+  s.libraryOp.assign(n, kNone);
   for (size_t a = 0; a < n; ++a) {
     int fwRank = 0;
-    for (uint32_t p = as.activityOffset[a]; p < as.activityOffset[a + 1]; ++p) {
-      const uint32_t slot = as.pairRange[p];
-      inRange[a] = 1;
-      const uint32_t op = eventOp[R.event[slot]];
-      if (rec.info(op).level == OpLevel::Library) libraryOp[a] = op;
-      if (!selected(op)) continue;
-      const uint8_t graph = as.pairViaGraph[p];
+    const std::span<const uint32_t> ranges = as.rangesOf(a);
+    for (size_t j = 0; j < ranges.size(); ++j) {
+      const uint32_t slot = ranges[j];
+      s.inRange[a] = 1;
+      const uint32_t op = eventOp[as.ranges.event[slot]];
+      if (rec.info(op).level == OpLevel::Library) s.libraryOp[a] = op;
+      if (!filter.selected(op)) continue;
+      const uint8_t graph = as.viaGraph(a, j) ? 1 : 0;
       if (rec.info(op).level == OpLevel::Framework) {
         if (rank(op) < fwRank) continue;
         fwRank = rank(op);
-        fwSlot[a] = slot;
-        viaGraph[a] = static_cast<uint8_t>((viaGraph[a] & 2) | graph);
+        s.framework[a] = slot;
+        s.viaGraph[a] = static_cast<uint8_t>((s.viaGraph[a] & 2) | graph);
       } else {
-        libSlot[a] = slot;
-        viaGraph[a] = static_cast<uint8_t>((viaGraph[a] & 1) | (graph << 1));
+        s.library[a] = slot;
+        s.viaGraph[a] = static_cast<uint8_t>((s.viaGraph[a] & 1) | (graph << 1));
       }
     }
   }
+  return s;
+}
 
-  // A flash attention prefill and the decode that follows it on its thread
-  // become one operator: the decode's slot is redirected to the prefill's.
-  std::vector<uint32_t> slotOp(R.size(), kNone), slotName(R.size(), kNoString);
-  std::vector<uint8_t> slotUsed(R.size(), 0);
-  for (size_t a = 0; a < n; ++a) {
-    if (fwSlot[a] != kNone) slotUsed[fwSlot[a]] = 1;
-    if (libSlot[a] != kNone) slotUsed[libSlot[a]] = 1;
+// By range slot: its operator and OP Name, for the slots some activity uses.
+struct SlotOperators {
+  std::vector<uint32_t> op, name;
+  std::vector<uint8_t> used;
+};
+
+// A range's OP Name: its domain-qualified name, with the arguments an
+// importer recorded beside it.
+uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const HgtxEvents& h, EventTexts& texts,
+                         StringPool& strings) {
+  const uint32_t event = R.event[slot];
+  const uint32_t args = h.argsId.empty() ? kNoString : h.argsId[event];
+  if (args == kNoString) return R.name[slot];
+  return h.nameId[event] == R.name[slot]
+             ? texts.text(event)
+             : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
+}
+
+SlotOperators usedSlotOperators(const ActivitySlots& slots, const AssociationRanges& R, const HgtxEvents& h,
+                                const std::vector<uint32_t>& eventOp, EventTexts& texts, StringPool& strings) {
+  SlotOperators s;
+  s.op.assign(R.size(), kNone);
+  s.name.assign(R.size(), kNoString);
+  s.used.assign(R.size(), 0);
+  for (size_t a = 0; a < slots.framework.size(); ++a) {
+    if (slots.framework[a] != kNone) s.used[slots.framework[a]] = 1;
+    if (slots.library[a] != kNone) s.used[slots.library[a]] = 1;
   }
-  auto displayName = [&](uint32_t slot) {
-    const uint32_t event = R.event[slot];
-    const uint32_t args = h.argsId.empty() ? kNoString : h.argsId[event];
-    if (args == kNoString) return R.name[slot];
-    return h.nameId[event] == R.name[slot] ? texts.text(event)
-                                           : strings.intern(std::string(strings.get(R.name[slot])) + ", " +
-                                                            std::string(strings.get(args)));
-  };
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
-    if (!slotUsed[slot]) continue;
-    slotOp[slot] = eventOp[R.event[slot]];
-    slotName[slot] = displayName(slot);
+    if (!s.used[slot]) continue;
+    s.op[slot] = eventOp[R.event[slot]];
+    s.name[slot] = slotDisplayName(slot, R, h, texts, strings);
   }
+  return s;
+}
+
+// A flash attention prefill and the decode that follows it on its thread
+// become one operator: the decode's slot is redirected to the prefill's,
+// which takes the paired operator and both names.
+void pairPrefillWithDecode(SlotOperators& s, ActivitySlots& slots, const AssociationRanges& R, const HgtxEvents& h,
+                           OpRecognizer& rec, StringPool& strings) {
   std::vector<uint32_t> redirect(R.size(), kNone);
-  if (query.pairPrefillDecode) {
-    // Per thread, the used flash attention library slots in start order.
-    std::vector<uint32_t> fa;
-    for (uint32_t slot = 0; slot < R.size(); ++slot) {
-      if (!slotUsed[slot]) continue;
-      const OpInfo& info = rec.info(slotOp[slot]);
-      if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
+  // Per thread, the used flash attention library slots in start order.
+  std::vector<uint32_t> fa;
+  for (uint32_t slot = 0; slot < R.size(); ++slot) {
+    if (!s.used[slot]) continue;
+    const OpInfo& info = rec.info(s.op[slot]);
+    if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
+  }
+  std::stable_sort(fa.begin(), fa.end(),
+                   [&](uint32_t x, uint32_t y) { return h.globalTid[R.event[x]] < h.globalTid[R.event[y]]; });
+  for (size_t i = 0; i + 1 < fa.size(); ++i) {
+    const uint32_t p = fa[i], d = fa[i + 1];
+    if (h.globalTid[R.event[p]] != h.globalTid[R.event[d]]) continue;
+    const OpInfo &pi = rec.info(s.op[p]), &di = rec.info(s.op[d]);
+    if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
+    redirect[d] = p;
+    s.op[p] = rec.paired(s.op[p], s.op[d]);
+    s.name[p] = strings.intern(std::string(strings.get(s.name[p])) + " + " + std::string(strings.get(s.name[d])));
+    ++i;  // the decode is taken
+  }
+  for (uint32_t& slot : slots.library)
+    if (slot != kNone && redirect[slot] != kNone) slot = redirect[slot];
+}
+
+// Appends operator instances to `ops`: one per used slot (a range's own
+// launches) or per (slot, graph launch), and kernel-level and others ones.
+class InstanceBuilder {
+ public:
+  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as, StringPool& strings)
+      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as), strings_(strings),
+        slotInstance_(slots.op.size(), kNone) {}
+
+  uint32_t add(uint32_t op, OpLevel level, uint32_t name, int32_t dev) {
+    ops_.op.push_back(op);
+    ops_.level.push_back(level);
+    ops_.name.push_back(name);
+    if (op == OperatorSet::kOthersOp) {
+      ops_.type.push_back(ops_.othersType);
+      const uint32_t g = othersKeyOfName_.indexOf(name);
+      if (g == othersKeys_.size()) othersKeys_.push_back(rec_.internKey(strings_.get(name)));
+      ops_.key.push_back(othersKeys_[g]);
+      ops_.dtype.push_back(DataType::Unknown);
+    } else {
+      ops_.type.push_back(rec_.info(op).type);
+      ops_.key.push_back(rec_.info(op).key);
+      ops_.dtype.push_back(rec_.info(op).work.dtype);
     }
-    std::stable_sort(fa.begin(), fa.end(), [&](uint32_t x, uint32_t y) {
-      return h.globalTid[R.event[x]] < h.globalTid[R.event[y]];
-    });
-    for (size_t i = 0; i + 1 < fa.size(); ++i) {
-      const uint32_t p = fa[i], d = fa[i + 1];
-      if (h.globalTid[R.event[p]] != h.globalTid[R.event[d]]) continue;
-      const OpInfo &pi = rec.info(slotOp[p]), &di = rec.info(slotOp[d]);
-      if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
-      redirect[d] = p;
-      slotOp[p] = rec.paired(slotOp[p], slotOp[d]);
-      slotName[p] = strings.intern(std::string(strings.get(slotName[p])) + " + " + std::string(strings.get(slotName[d])));
-      ++i;  // the decode is taken
-    }
-    for (size_t a = 0; a < n; ++a)
-      if (libSlot[a] != kNone && redirect[libSlot[a]] != kNone) libSlot[a] = redirect[libSlot[a]];
+    ops_.device.push_back(dev);
+    return static_cast<uint32_t>(ops_.op.size() - 1);
   }
 
-  // Instances: the used slots (in start order), then kernel-level and others
-  // operators, one per kernel.
-  // Instances by slot (a range's own launches), and by (slot, graph launch).
-  std::vector<uint32_t> slotInstance(R.size(), kNone);
-  KeyGroups slotLaunch;
-  std::vector<uint32_t> graphInstance;
-  KeyGroups othersKeyOfName;
-  std::vector<uint32_t> othersKeys;
-  auto addInstance = [&](uint32_t op, OpLevel level, uint32_t name, int32_t dev) {
-    ops.op.push_back(op);
-    ops.level.push_back(level);
-    ops.name.push_back(name);
-    if (op == OperatorSet::kOthersOp) {
-      ops.type.push_back(ops.othersType);
-      const uint32_t g = othersKeyOfName.indexOf(name);
-      if (g == othersKeys.size()) othersKeys.push_back(rec.internKey(strings.get(name)));
-      ops.key.push_back(othersKeys[g]);
-      ops.dtype.push_back(DataType::Unknown);
-    } else {
-      ops.type.push_back(rec.info(op).type);
-      ops.key.push_back(rec.info(op).key);
-      ops.dtype.push_back(rec.info(op).work.dtype);
+  // The instance of `slot` that activity `a` runs in: the slot's own, or
+  // with `graph` that of the graph launch that ran `a`.
+  uint32_t ofSlot(uint32_t slot, size_t a, bool graph) {
+    const int32_t dev = ops_.activities.deviceId[a];
+    if (!graph) {
+      if (slotInstance_[slot] == kNone) slotInstance_[slot] = addSlot(slot, dev);
+      return slotInstance_[slot];
     }
-    ops.device.push_back(dev);
-    return static_cast<uint32_t>(ops.op.size() - 1);
-  };
+    const uint32_t g = slotLaunch_.indexOf((static_cast<uint64_t>(slot) << 32) | as_.launchCall[a]);
+    if (g == graphInstance_.size()) graphInstance_.push_back(addSlot(slot, dev));
+    return graphInstance_[g];
+  }
+
+ private:
+  uint32_t addSlot(uint32_t slot, int32_t dev) {
+    return add(slots_.op[slot], rec_.info(slots_.op[slot]).level, slots_.name[slot], dev);
+  }
+
+  OperatorSet& ops_;
+  OpRecognizer& rec_;
+  const SlotOperators& slots_;
+  const HgtxAssociation& as_;
+  StringPool& strings_;
+  std::vector<uint32_t> slotInstance_;  // by slot
+  KeyGroups slotLaunch_;                // (slot, launching call) -> graphInstance_ index
+  std::vector<uint32_t> graphInstance_;
+  KeyGroups othersKeyOfName_;
+  std::vector<uint32_t> othersKeys_;
+};
+
+// Each activity's framework, library and top-level instance: the top one is
+// its framework instance, else its library one, else (for a kernel, without
+// range-include) its recognised kernel-level operator, else with op=others
+// an "others" instance of its own when it is in no operator range.
+void assignInstances(OperatorSet& ops, const ActivitySlots& slots, const SlotOperators& slotOps,
+                     const HgtxAssociation& as, Report& report, TypeFilter& filter, const OperatorQuery& query,
+                     bool rangeInclude) {
+  StringPool& strings = report.strings();
+  OpRecognizer& rec = ops.recognizer;
+  const PpuActivities& act = ops.activities;
+  const size_t n = act.size();
+  InstanceBuilder instances(ops, slotOps, as, strings);
   ops.othersType = rec.internType(kTypeOthers);
   ops.framework.assign(n, kNone);
   ops.library.assign(n, kNone);
   ops.top.assign(n, kNone);
-  auto slotInst = [&](uint32_t slot, size_t a, bool graph) {
-    if (!graph) {
-      if (slotInstance[slot] == kNone)
-        slotInstance[slot] = addInstance(slotOp[slot], rec.info(slotOp[slot]).level, slotName[slot], act.deviceId[a]);
-      return slotInstance[slot];
-    }
-    const uint32_t g = slotLaunch.indexOf((static_cast<uint64_t>(slot) << 32) | as.launchCall[a]);
-    if (g == graphInstance.size()) {
-      graphInstance.push_back(addInstance(slotOp[slot], rec.info(slotOp[slot]).level, slotName[slot], act.deviceId[a]));
-    }
-    return graphInstance[g];
-  };
   KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
-    if (fwSlot[a] != kNone) ops.framework[a] = slotInst(fwSlot[a], a, viaGraph[a] & 1);
-    if (libSlot[a] != kNone) ops.library[a] = slotInst(libSlot[a], a, viaGraph[a] & 2);
+    if (slots.framework[a] != kNone) ops.framework[a] = instances.ofSlot(slots.framework[a], a, slots.viaGraph[a] & 1);
+    if (slots.library[a] != kNone) ops.library[a] = instances.ofSlot(slots.library[a], a, slots.viaGraph[a] & 2);
     if (ops.framework[a] != kNone) {
       ops.top[a] = ops.framework[a];
     } else if (ops.library[a] != kNone) {
@@ -233,27 +301,59 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
       const uint32_t name = namerK.nameId(act.row[a]);
       const uint32_t op = rec.kernel(name);
       if (op != kNone) {
-        if (keptType(rec.info(op).type)) ops.top[a] = addInstance(op, OpLevel::Kernel, name, act.deviceId[a]);
-      } else if (query.others && !inRange[a]) {
-        ops.top[a] = addInstance(OperatorSet::kOthersOp, OpLevel::Kernel, name, act.deviceId[a]);
+        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, OpLevel::Kernel, name, act.deviceId[a]);
+      } else if (query.others && !slots.inRange[a]) {
+        ops.top[a] = instances.add(OperatorSet::kOthersOp, OpLevel::Kernel, name, act.deviceId[a]);
       }
     }
   }
+}
 
-  // Types op= asks for that no operator of the report has.
-  for (const std::string& t : query.types) {
+// The types op= asks for that no operator of the report has.
+std::vector<std::string> typesWithoutOperators(const OpRecognizer& rec, const std::vector<std::string>& types) {
+  std::vector<std::string> unknown;
+  for (const std::string& t : types) {
     bool found = false;
     for (uint32_t i = 0; i < rec.typeCount() && !found; ++i) found = rec.typeName(i) == t;
-    if (!found) ops.unknownTypes.push_back(t);
+    if (!found) unknown.push_back(t);
   }
+  return unknown;
+}
 
-  // An operator whose own name has no data type (a MoE layer, aten::mm with
-  // sizes only) takes that of the first library operator it runs that has one.
-  for (size_t a = 0; a < n; ++a) {
+// An operator whose own name has no data type (a MoE layer, aten::mm with
+// sizes only) takes that of the first library operator it runs that has one.
+void inheritLibraryDataTypes(OperatorSet& ops, const std::vector<uint32_t>& libraryOp) {
+  for (size_t a = 0; a < ops.framework.size(); ++a) {
     const uint32_t f = ops.framework[a];
     if (f == kNone || libraryOp[a] == kNone || ops.dtype[f] != DataType::Unknown) continue;
-    ops.dtype[f] = rec.info(libraryOp[a]).work.dtype;
+    ops.dtype[f] = ops.recognizer.info(libraryOp[a]).work.dtype;
   }
+}
+
+}  // namespace
+
+OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns) {
+  StringPool& strings = report.strings();
+  OperatorSet ops(strings, query.recognition);
+  OpRecognizer& rec = ops.recognizer;
+  const HgtxEvents& h = report.hgtx();
+  EventTexts texts(report);
+  // Read before the association takes the includes.
+  const bool rangeInclude = !query.rangeInclude.empty();
+  OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec);
+  ops.activities = std::move(ranges.in.activities);
+  const HgtxAssociation& as = ranges.in.association;
+  ops.noHgtx = h.size() == 0;
+  ops.unlaunched = ranges.in.unlaunched;
+
+  StageTimer timer("operators: nesting and instances");
+  TypeFilter filter(rec, query);
+  ActivitySlots slots = innermostSlots(as, ops.activities.size(), ranges.eventOp, rec, filter);
+  SlotOperators slotOps = usedSlotOperators(slots, as.ranges, h, ranges.eventOp, texts, strings);
+  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, slots, as.ranges, h, rec, strings);
+  assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
+  ops.unknownTypes = typesWithoutOperators(rec, query.types);
+  inheritLibraryDataTypes(ops, slots.libraryOp);
   return ops;
 }
 

@@ -206,6 +206,9 @@ class Report {
   void planKernelColumns(uint32_t columns) { kernelPlan_ = columns & kcol::all; }
   // The kcol bits loaded now (a view that may read them where they are).
   uint32_t loadedKernelColumns() const { return kernelColumns_; }
+  uint32_t plannedKernelColumns() const { return kernelPlan_; }
+  // The acol bits of HGGC_API loaded now.
+  uint32_t loadedHggcApiColumns() const { return hggcApiColumns_; }
   // HGGC_KERNEL rows from `first` to `last` - 1 (positions in rowid order,
   // as in kernels()), read now from the file into `into`: its `columns`
   // (kcol bits), from a row at or before `first` (the start of a block of
@@ -216,6 +219,7 @@ class Report {
   // The same for HGGC_API (acol bits), positions as in hggcApi().
   size_t readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into);
   const HgtxEvents& hgtx() { return *sharedHgtx(); }
+  bool hgtxLoaded() const { return hgtx_ != nullptr; }
   // The same, shared: a view keeps the events it reads alive after releaseHgtx().
   std::shared_ptr<const HgtxEvents> sharedHgtx();
   const GraphNodeEvents& graphNodes();

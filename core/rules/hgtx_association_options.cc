@@ -85,6 +85,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.keepKernel = std::move(filters.keepKernel);
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
+  ranges.releaseEvents = filters.releaseEvents;
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));
 }
 

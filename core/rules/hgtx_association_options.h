@@ -32,6 +32,7 @@ struct AssociationFilters {
   // range: for a rule that numbers them over the capture and applies the
   // time range itself (pccl_op_sum pairs the k-th operators of each device).
   bool wholeCapture = false;
+  bool releaseEvents = false;  // RangeSelection::releaseEvents
 };
 
 // The rule's activities (kernels, plus memcpys and memsets when

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "core/analysis/grouped_values.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/stats.h"
@@ -47,12 +48,12 @@ struct RowKey {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names);
+  AssociationFilters filters;
+  filters.releaseEvents = true;  // a range's thread and name are all it reads
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names, std::move(filters));
   const PpuActivities& act = in.activities;
   const HgtxAssociation& as = in.association;
   const AssociationRanges& R = as.ranges;
-  const HgtxEvents& h = report.hgtx();
-  const ApiCalls& api = report.hggcApi(acol::links);
   const Kernels& k = report.kernels(kcol::names);
   StringPool& strings = report.strings();
   KernelNamer namer(k, strings, kernelNameMode(ctx.options));
@@ -73,14 +74,34 @@ Table compute(RuleContext& ctx) {
     return owner;
   };
   std::vector<uint32_t> ownerOfSlot(R.size());
-  for (size_t r = 0; r < R.size(); ++r)
-    ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, h.globalTid[R.event[r]], kNoValue);
-  // Kernel names are few: dense ids for them first, so a row key
-  // (owner, name) = owner * names + name mostly fits KeyGroups' direct
-  // table instead of its hash.
+  for (size_t r = 0; r < R.size(); ++r) ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
+  // A standalone kernel's launching thread.
+  const std::vector<int64_t>* callThread = standalone ? &report.hggcApi(acol::globalTid).globalTid : nullptr;
+
+  // The activities by kernel name (dense name ids, in activity order within
+  // a name), so that the distinct ranges of a row (HGTX Inst) are counted
+  // with one entry per range: the last name each range was seen with.
   KeyGroups kernelNames;
-  std::vector<uint32_t> kernelNameOf(act.size());
-  for (size_t a = 0; a < act.size(); ++a) kernelNameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
+  std::vector<uint32_t> nameBegin{0}, byName(act.size());
+  {
+    std::vector<uint32_t> nameOf(act.size());
+    for (size_t a = 0; a < act.size(); ++a) {
+      nameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
+      if (nameOf[a] + 2 > nameBegin.size()) nameBegin.resize(nameOf[a] + 2, 0);
+      ++nameBegin[nameOf[a] + 1];
+    }
+    for (size_t n = 1; n < nameBegin.size(); ++n) nameBegin[n] += nameBegin[n - 1];
+    std::vector<uint32_t> next(nameBegin.begin(), nameBegin.end() - 1);
+    for (size_t a = 0; a < act.size(); ++a) byName[next[nameOf[a]]++] = static_cast<uint32_t>(a);
+  }
+  // From here on an activity is its duration (and, standalone, its process),
+  // a range its owner: the rest of both lists goes before the passes.
+  const size_t rangeCount = R.size();
+  std::vector<int64_t> duration(act.size()), process;
+  for (size_t a = 0; a < act.size(); ++a) duration[a] = act.end[a] - act.start[a];
+  if (standalone) process = std::move(in.activities.globalPid);
+  in.activities = PpuActivities{};
+  in.association.ranges = AssociationRanges{};
   const uint64_t nameCount = std::max<size_t>(kernelNames.size(), 1);
   std::vector<uint32_t> rowOwner, rowKernel;  // by row group; rowKernel: the name's string id
   auto rowOf = [&](uint32_t owner, uint32_t kernelName) {
@@ -91,60 +112,60 @@ Table compute(RuleContext& ctx) {
     }
     return g;
   };
-
-  // Each pair's row first, so the pairs by range (for HGTX Inst) and the
-  // durations by row (for the statistics) are never held at once.
-  std::vector<uint32_t> pairRow(as.pairCount());
-  for (size_t a = 0; a < act.size(); ++a) {
-    uint32_t p = as.activityOffset[a];
-    for (uint32_t r : as.rangesOf(a)) pairRow[p++] = rowOf(ownerOfSlot[r], kernelNameOf[a]);
-  }
-  // Ranges: each counts once per row it has a kernel in.
-  std::vector<uint32_t> hgtxInst(rows.size(), 0);
-  {
-    const ActivitiesByRange byRange = activitiesByRange(as);
-    std::vector<uint32_t> lastRange(rows.size(), kNoMatch);
-    for (size_t r = 0; r < R.size(); ++r) {
-      for (uint32_t p : std::span<const uint32_t>(byRange.pair.data() + byRange.offset[r],
-                                                  byRange.offset[r + 1] - byRange.offset[r])) {
-        const uint32_t g = pairRow[p];
-        if (lastRange[g] != r) {
-          lastRange[g] = static_cast<uint32_t>(r);
-          ++hgtxInst[g];
+  // Every (row, activity, range) of the association; a standalone kernel's
+  // row has no range (kNoMatch). The same sequence each time it is called.
+  auto forEachMembership = [&](auto&& emit) {
+    for (uint32_t n = 0; n + 1 < nameBegin.size(); ++n) {
+      for (uint32_t i = nameBegin[n]; i < nameBegin[n + 1]; ++i) {
+        const uint32_t a = byName[i];
+        const std::span<const uint32_t> ranges = as.rangesOf(a);
+        for (uint32_t r : ranges) emit(rowOf(ownerOfSlot[r], n), a, r, n);
+        if (ranges.empty() && standalone) {
+          const uint32_t call = as.launchCall[a];
+          const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, process[a])
+                                                  : ownerOf(kNoString, false, (*callThread)[call], kNoValue);
+          emit(rowOf(owner, n), a, kNoMatch, n);
         }
       }
     }
-  }
-  // Kernels: each counts once per row, however many of the row's ranges
-  // (nested ranges of one name) it is associated with.
-  std::vector<uint32_t> groupOf, lastActivity(rows.size(), kNoMatch);
-  std::vector<int64_t> duration;
-  for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t first = as.activityOffset[a], last = as.activityOffset[a + 1];
-    for (uint32_t p = first; p < last; ++p) {
-      const uint32_t g = pairRow[p];
-      if (lastActivity[g] == a) continue;
-      lastActivity[g] = static_cast<uint32_t>(a);
-      groupOf.push_back(g);
-      duration.push_back(act.end[a] - act.start[a]);
+  };
+
+  // First pass: the rows, each row's distinct ranges, and how many kernels
+  // it has (a kernel counts once per row, however many of the row's ranges,
+  // nested ranges of one name, it is associated with).
+  std::vector<uint32_t> hgtxInst, lastActivity;
+  std::vector<uint32_t> lastName(rangeCount, kNoMatch);
+  GroupedValues durations;
+  forEachMembership([&](uint32_t g, uint32_t a, uint32_t r, uint32_t n) {
+    if (g == hgtxInst.size()) {
+      hgtxInst.push_back(0);
+      lastActivity.push_back(kNoMatch);
     }
-    if (first == last && standalone) {
-      const uint32_t call = as.launchCall[a];
-      const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, act.globalPid[a])
-                                              : ownerOf(kNoString, false, api.globalTid[call], kNoValue);
-      groupOf.push_back(rowOf(owner, kernelNameOf[a]));
-      duration.push_back(act.end[a] - act.start[a]);
+    if (r != kNoMatch && lastName[r] != n) {
+      lastName[r] = n;
+      ++hgtxInst[g];
     }
-  }
-  hgtxInst.resize(rows.size(), 0);  // standalone rows have no range
+    if (lastActivity[g] != a) {
+      lastActivity[g] = a;
+      durations.count(g);
+    }
+  });
+  std::vector<uint32_t>().swap(lastName);
+  // Second pass: each row's kernel durations, held once.
+  durations.startFill(rows.size());
+  std::fill(lastActivity.begin(), lastActivity.end(), kNoMatch);
+  forEachMembership([&](uint32_t g, uint32_t a, uint32_t, uint32_t) {
+    if (lastActivity[g] == a) return;
+    lastActivity[g] = a;
+    durations.add(g, duration[a]);
+  });
   // The activities and their pairs are done with: give them back before
-  // the statistics sort the durations.
+  // the statistics.
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
-  std::vector<uint32_t>().swap(pairRow);
   std::vector<uint32_t>().swap(lastActivity);
-  std::vector<uint32_t>().swap(kernelNameOf);
+  std::vector<uint32_t>().swap(byName);
   in = AssociatedActivities{};
-  const std::vector<DurationStats> stats = summarizeGroups(groupOf, duration, rows.size());
+  const std::vector<DurationStats> stats = durations.summarize();
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
   // Time descending; ties by style, then kernel name.
@@ -222,7 +243,7 @@ const RuleSpec& hgtxKernSumRule() {
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
       .compute = compute,
-      .memoryPerRow = 144,  // bench/rule-peaks.sh 250: 404 MiB
+      .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,716 MiB, 61 bytes a row (at 250: 189 MiB, 67)
   };
   return rule;
 }

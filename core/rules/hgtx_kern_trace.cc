@@ -66,7 +66,7 @@ class KernTraceRows : public RowSource {
     size_t rows = 0;
     for (size_t a = 0; a < act.size(); ++a) {
       firstRow_[a] = rows;
-      const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
+      const size_t pairs = as.rangesOf(a).size();
       rows += pairs > 0 ? pairs : (standalone ? 1 : 0);
     }
     firstRow_[act.size()] = rows;
@@ -76,7 +76,7 @@ class KernTraceRows : public RowSource {
                                              [walk = GroupedRows(firstRow_), &act](size_t r) mutable {
                                                return act.row[walk.groupOf(r)];
                                              });
-    const PagingMode callMode = pagingMode(ctx.report.hggcApi(acol::links).size(), rows, kChunkRows,
+    const PagingMode callMode = pagingMode(in_.association.callRows, rows, kChunkRows,
                                            [walk = GroupedRows(firstRow_), this](size_t r) mutable {
                                              const size_t a = walk.groupOf(r);
                                              return callOf(a, walk.indexOf(r));
@@ -118,8 +118,7 @@ class KernTraceRows : public RowSource {
   // the range's), else the kernel's launching call (kNoMatch: none).
   uint32_t callOf(size_t a, size_t j) const {
     const HgtxAssociation& as = in_.association;
-    const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
-    if (j < pairs && as.pairViaGraph[as.activityOffset[a] + j]) return kNoMatch;
+    if (j < as.rangesOf(a).size() && as.viaGraph(a, j)) return kNoMatch;
     return as.launchCall[a];
   }
 
@@ -128,11 +127,11 @@ class KernTraceRows : public RowSource {
     const HgtxAssociation& as = in_.association;
     const AssociationRanges& R = as.ranges;
     const HgtxEvents& h = *hgtx_;
-    const size_t pairs = as.activityOffset[a + 1] - as.activityOffset[a];
+    const std::span<const uint32_t> ranges = as.rangesOf(a);
     const uint32_t call = callOf(a, j);
     const auto [api, c] = call == kNoMatch ? ApiPages::At{nullptr, 0} : calls_.at(call);
-    if (j < pairs) {
-      const uint32_t r = as.pairRange[as.activityOffset[a] + j];
+    if (j < ranges.size()) {
+      const uint32_t r = ranges[j];
       const uint32_t e = R.event[r];
       t.setText(kRange, strings_.get(R.name[r]));
       t.setText(kStyle, styleName(R.startEnd[r] != 0));
@@ -229,7 +228,7 @@ const RuleSpec& hgtxKernTraceRule() {
       .needs = associationNeeds(false),
       .pie = {"Kernel Duration", {"Range Name", "Kernel Name", "PID", "Device ID"}},
       .compute = compute,
-      .memoryPerRow = 128,  // bench/rule-peaks.sh 250: 343 MiB
+      .memoryPerRow = 88,  // bench/rule-peaks.sh 250: 234 MiB
   };
   return rule;
 }

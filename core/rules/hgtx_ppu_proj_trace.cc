@@ -158,7 +158,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 120,  // bench/rule-peaks.sh 250: 345 MiB
+      .memoryPerRow = 88,  // bench/rule-peaks.sh 250: 233 MiB
   };
   return rule;
 }

@@ -1,8 +1,7 @@
 #include "core/rules/rule_json.h"
 
-#include <sstream>
-
 #include "core/base/json.h"
+#include "core/rules/bridge_schema.h"
 #include "core/rules/compare.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
@@ -11,145 +10,98 @@ namespace asys {
 
 namespace {
 
-const char* kindName(OptionKind k) {
-  switch (k) {
-    case OptionKind::Flag: return "flag";
-    case OptionKind::Int: return "int";
-    case OptionKind::IdList: return "idList";
-    case OptionKind::Choice: return "choice";
-    case OptionKind::ExclusiveFlags: return "exclusiveFlags";
-    case OptionKind::Regex: return "regex";
-    case OptionKind::RegexList: return "regexList";
-    case OptionKind::ChoiceList: return "choiceList";
-    case OptionKind::TextList: return "textList";
+void option(JsonWriter& w, const OptionSpec& o) {
+  w.beginObject();
+  w.key("name").string(o.name).key("kind").string(wireName(o.kind)).key("placeholder").string(o.placeholder);
+  w.key("label").string(o.label).key("labelZh").string(o.labelZh).key("help").string(o.help);
+  w.key("helpZh").string(o.helpZh).key("defaultValue").string(o.defaultValue);
+  w.key("defaultLabel").string(o.defaultLabel).key("defaultLabelZh").string(o.defaultLabelZh);
+  w.key("inverted").boolean(o.inverted).key("group").string(o.group).key("groupZh").string(o.groupZh);
+  w.strings("choices", o.choices).strings("choiceLabels", o.choiceLabels).strings("choiceLabelsZh", o.choiceLabelsZh);
+  w.key("flags").beginArray();
+  for (const FlagSpec& f : o.flags) {
+    w.beginObject().key("name").string(f.name).key("label").string(f.label);
+    w.key("help").string(f.help).key("helpZh").string(f.helpZh).endObject();
   }
-  return "";
+  w.endArray().endObject();
 }
 
-const char* cellKindName(CellKind k) {
-  switch (k) {
-    case CellKind::Int: return "int";
-    case CellKind::Decimal1: return "decimal1";
-    case CellKind::Text: return "text";
-  }
-  return "";
+// The global options the rule reads, declared in full: the panel edits them
+// as lists (one value per CLI occurrence), shared by every rule.
+void globalOption(JsonWriter& w, const std::string& name) {
+  const GlobalOptionSpec* g = findGlobalOption(name);
+  w.beginObject().key("name").string(name).key("placeholder").string(g ? g->placeholder : "");
+  w.key("label").string(g ? g->label : name).key("labelZh").string(g ? g->labelZh : "");
+  w.key("help").string(g ? g->help : "").key("helpZh").string(g ? g->helpZh : "");
+  w.strings("defaults", g ? g->defaults : std::vector<std::string>{}).endObject();
 }
 
-template <typename T, typename F>
-void array(std::ostream& out, const std::vector<T>& items, F each) {
-  out << '[';
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out << ',';
-    each(items[i]);
+void column(JsonWriter& w, const ColumnSpec& c) {
+  w.beginObject().key("name").string(c.name).key("unit").string(c.unit).key("kind").string(wireName(c.kind));
+  w.key("role").string(wireName(c.role)).key("header").string(c.header()).key("help").string(c.help).endObject();
+}
+
+void rule(JsonWriter& w, const RuleSpec& r, Report* report) {
+  w.beginObject();
+  w.key("name").string(r.name).key("command").string(wireName(r.command)).key("compare").boolean(r.compare);
+  w.key("title").string(r.title).key("titleZh").string(r.titleZh).key("topic").string(r.topic);
+  w.key("description").string(r.description).key("descriptionZh").string(r.descriptionZh);
+  w.key("options").beginArray();
+  for (const OptionSpec& o : r.options) option(w, o);
+  w.endArray().key("globalOptions").beginArray();
+  for (const std::string& name : r.globalOptions) globalOption(w, name);
+  w.endArray().key("columns").beginArray();
+  for (const ColumnSpec& c : r.columns) column(w, c);
+  w.endArray();
+  w.key("pie").beginObject().key("valueColumn").string(r.pie.valueColumn).strings("keyColumns", r.pie.keyColumns);
+  w.key("countRows").boolean(r.pie.countRows).endObject();
+  w.strings("sumColumns", r.sumColumns).strings("treeLevels", r.treeLevels);
+  if (r.compare) {
+    // The output column whose "base / target" shares order the rows (the hotspot chart).
+    std::string share = r.compare->share;
+    for (const CompareValue& v : r.compare->values)
+      if (v.from == r.compare->share && !v.name.empty()) share = v.name;
+    w.key("compareShare").string(share);
   }
-  out << ']';
+  w.key("summaryRow").string(r.summaryRow);
+  if (report) {
+    std::string missing;
+    for (const auto& need : r.needs) {
+      if (!need.metBy(*report) && missing.empty()) missing = "This report does not contain " + need.missingText() + ".";
+    }
+    w.key("available").boolean(missing.empty());
+    if (!missing.empty()) w.key("missing").string(missing);
+  }
+  w.endObject();
 }
 
 }  // namespace
 
 std::string rulesJson(Report* report) {
-  std::ostringstream out;
-  array(out, allRules(), [&](const RuleSpec* r) {
-    out << "{\"name\":" << jsonQuote(r->name)
-        << ",\"command\":" << (r->command == RuleCommand::Analyze ? "\"analyze\"" : "\"stats\"")
-        << ",\"compare\":" << (r->compare ? "true" : "false") << ",\"title\":" << jsonQuote(r->title)
-        << ",\"titleZh\":" << jsonQuote(r->titleZh)
-        << ",\"topic\":" << jsonQuote(r->topic) << ",\"description\":" << jsonQuote(r->description)
-        << ",\"descriptionZh\":" << jsonQuote(r->descriptionZh)
-        << ",\"options\":";
-    array(out, r->options, [&](const OptionSpec& o) {
-      out << "{\"name\":" << jsonQuote(o.name) << ",\"kind\":\"" << kindName(o.kind)
-          << "\",\"placeholder\":" << jsonQuote(o.placeholder) << ",\"label\":" << jsonQuote(o.label)
-          << ",\"labelZh\":" << jsonQuote(o.labelZh)
-          << ",\"help\":" << jsonQuote(o.help) << ",\"helpZh\":" << jsonQuote(o.helpZh)
-          << ",\"defaultValue\":" << jsonQuote(o.defaultValue)
-          << ",\"defaultLabel\":" << jsonQuote(o.defaultLabel) << ",\"defaultLabelZh\":" << jsonQuote(o.defaultLabelZh)
-          << ",\"inverted\":" << (o.inverted ? "true" : "false") << ",\"group\":" << jsonQuote(o.group)
-          << ",\"groupZh\":" << jsonQuote(o.groupZh)
-          << ",\"choices\":";
-      array(out, o.choices, [&](const std::string& c) { out << jsonQuote(c); });
-      out << ",\"choiceLabels\":";
-      array(out, o.choiceLabels, [&](const std::string& c) { out << jsonQuote(c); });
-      out << ",\"choiceLabelsZh\":";
-      array(out, o.choiceLabelsZh, [&](const std::string& c) { out << jsonQuote(c); });
-      out << ",\"flags\":";
-      array(out, o.flags, [&](const FlagSpec& f) {
-        out << "{\"name\":" << jsonQuote(f.name) << ",\"label\":" << jsonQuote(f.label)
-            << ",\"help\":" << jsonQuote(f.help) << ",\"helpZh\":" << jsonQuote(f.helpZh) << '}';
-      });
-      out << '}';
-    });
-    // The global options the rule reads, declared in full: the panel edits
-    // them as lists (one value per CLI occurrence), shared by every rule.
-    out << ",\"globalOptions\":";
-    array(out, r->globalOptions, [&](const std::string& name) {
-      const GlobalOptionSpec* g = findGlobalOption(name);
-      out << "{\"name\":" << jsonQuote(name) << ",\"placeholder\":" << jsonQuote(g ? g->placeholder : "")
-          << ",\"label\":" << jsonQuote(g ? g->label : name)
-          << ",\"labelZh\":" << jsonQuote(g ? g->labelZh : "") << ",\"help\":" << jsonQuote(g ? g->help : "")
-          << ",\"helpZh\":" << jsonQuote(g ? g->helpZh : "")
-          << ",\"defaults\":";
-      array(out, g ? g->defaults : std::vector<std::string>{}, [&](const std::string& d) { out << jsonQuote(d); });
-      out << '}';
-    });
-    out << ",\"columns\":";
-    array(out, r->columns, [&](const ColumnSpec& c) {
-      const char* role = c.role == ColumnRole::Key ? "key" : c.role == ColumnRole::Attribute ? "attribute" : "value";
-      out << "{\"name\":" << jsonQuote(c.name) << ",\"unit\":" << jsonQuote(c.unit) << ",\"kind\":\""
-          << cellKindName(c.kind) << "\",\"role\":\"" << role << "\",\"header\":" << jsonQuote(c.header())
-          << ",\"help\":" << jsonQuote(c.help) << '}';
-    });
-    out << ",\"pie\":{\"valueColumn\":" << jsonQuote(r->pie.valueColumn) << ",\"keyColumns\":";
-    array(out, r->pie.keyColumns, [&](const std::string& k) { out << jsonQuote(k); });
-    out << ",\"countRows\":" << (r->pie.countRows ? "true" : "false") << "},\"sumColumns\":";
-    array(out, r->sumColumns, [&](const std::string& c) { out << jsonQuote(c); });
-    out << ",\"treeLevels\":";
-    array(out, r->treeLevels, [&](const std::string& c) { out << jsonQuote(c); });
-    if (r->compare) {
-      // The output column whose "base / target" shares order the rows (the hotspot chart).
-      std::string share = r->compare->share;
-      for (const CompareValue& v : r->compare->values)
-        if (v.from == r->compare->share && !v.name.empty()) share = v.name;
-      out << ",\"compareShare\":" << jsonQuote(share);
-    }
-    out << ",\"summaryRow\":" << jsonQuote(r->summaryRow);
-    if (report) {
-      std::string missing;
-      for (const auto& need : r->needs) {
-        if (!need.metBy(*report) && missing.empty()) missing = "This report does not contain " + need.missingText() + ".";
-      }
-      out << ",\"available\":" << (missing.empty() ? "true" : "false");
-      if (!missing.empty()) out << ",\"missing\":" << jsonQuote(missing);
-    }
-    out << '}';
-  });
-  return out.str();
+  JsonWriter w;
+  w.beginArray();
+  for (const RuleSpec* r : allRules()) rule(w, *r, report);
+  w.endArray();
+  return w.text();
 }
 
 std::string summaryJson(Report& report) {
   const ReportSummary& s = report.summary();
-  std::ostringstream out;
-  auto number = [&](int64_t v) {
-    if (v == kNoValue) out << "null";
-    else out << v;
+  JsonWriter w;
+  auto time = [&](const char* name, int64_t v) {
+    w.key(name);
+    if (v == kNoValue) w.null();
+    else w.integer(v);
   };
-  out << "{\"path\":" << jsonQuote(s.path) << ",\"hostName\":" << jsonQuote(s.hostName)
-      << ",\"generator\":" << jsonQuote(s.generator) << ",\"captureStart\":";
-  number(s.captureStart);
-  out << ",\"captureEnd\":";
-  number(s.captureEnd);
-  out << ",\"tables\":";
-  array(out, s.tables, [&](const std::string& t) { out << jsonQuote(t); });
-  out << ",\"devices\":";
-  array(out, report.devices(), [&](const Device& d) {
-    out << "{\"id\":" << d.id << ",\"name\":" << jsonQuote(d.name) << '}';
-  });
-  out << ",\"processes\":";
-  array(out, report.processes(), [&](const Process& p) {
-    out << "{\"pid\":" << p.pid << ",\"name\":" << jsonQuote(p.name) << '}';
-  });
-  out << '}';
-  return out.str();
+  w.beginObject().key("path").string(s.path).key("hostName").string(s.hostName).key("generator").string(s.generator);
+  time("captureStart", s.captureStart);
+  time("captureEnd", s.captureEnd);
+  w.strings("tables", s.tables).key("devices").beginArray();
+  for (const Device& d : report.devices()) w.beginObject().key("id").integer(d.id).key("name").string(d.name).endObject();
+  w.endArray().key("processes").beginArray();
+  for (const Process& p : report.processes()) w.beginObject().key("pid").integer(p.pid).key("name").string(p.name).endObject();
+  w.endArray().endObject();
+  return w.text();
 }
 
 }  // namespace asys

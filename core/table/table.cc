@@ -23,6 +23,7 @@ Table Table::emptyLike() const {
 }
 
 void Table::clearRows() {
+  onlyColumn_ = kEveryColumn;
   for (size_t c = 0; c < columns_.size(); ++c) {
     ints_[c].clear();
     reals_[c].clear();
@@ -66,6 +67,7 @@ void Table::appendRowOf(const Table& from, size_t r) {
 void Table::copyColumn(size_t col, size_t first, size_t count, Table& into) const {
   if (!source_) return copyRows(first, count, into);
   into.clearRows();
+  into.onlyColumn_ = col;
   first = std::min(first, rowCount());
   count = std::min(count, rowCount() - first);
   source_->appendColumn(col, first, count, into);
@@ -98,22 +100,27 @@ void forEachChunk(const Table& t, const std::function<void(const Table& chunk, s
 }
 
 void Table::setInt(size_t col, int64_t v) {
+  if (!keeps(col)) return;
   ints_[col].push_back(v);
   rowSet_[col] = 1;
 }
 
 void Table::setDecimal(size_t col, double v) {
+  if (!keeps(col)) return;
   reals_[col].push_back(v);
   rowSet_[col] = 1;
 }
 
 void Table::setText(size_t col, std::string_view v) {
+  if (!keeps(col)) return;
   texts_[col].push_back(pool_.intern(v));
   rowSet_[col] = 1;
 }
 
 void Table::endRow() {
-  for (size_t c = 0; c < columns_.size(); ++c) {
+  const size_t from = onlyColumn_ == kEveryColumn ? 0 : onlyColumn_;
+  const size_t to = onlyColumn_ == kEveryColumn ? columns_.size() : onlyColumn_ + 1;
+  for (size_t c = from; c < to; ++c) {
     missing_[c].push_back(rowSet_[c] ? 0 : 1);
     if (!rowSet_[c]) {
       // Keep every column's vector one entry per row.

@@ -71,7 +71,8 @@ class Table {
   // Rows [first, first + count) of this table into `into` (emptied first):
   // the view's source makes them; a table that holds its cells copies them.
   void copyRows(size_t first, size_t count, Table& into) const;
-  // The same with only column `col` sure to be filled (RowSource::appendColumn).
+  // The same with only column `col` filled (RowSource::appendColumn); the
+  // chunk holds no other column: only `col` may be read from it.
   void copyColumn(size_t col, size_t first, size_t count, Table& into) const;
   // An empty table of the same columns and spans, for copyRows.
   Table emptyLike() const;
@@ -133,6 +134,12 @@ class Table {
   std::vector<std::vector<uint32_t>> texts_;
   std::vector<std::vector<uint8_t>> missing_;
   std::vector<uint8_t> rowSet_;  // which columns the current row set
+  // copyColumn's chunk keeps one column: the others' cells are dropped as
+  // they are set and endRow writes nothing for them (a sort's pass over a
+  // 20-column trace fills one vector, not twenty). kEveryColumn otherwise.
+  static constexpr size_t kEveryColumn = SIZE_MAX;
+  size_t onlyColumn_ = kEveryColumn;
+  bool keeps(size_t col) const { return onlyColumn_ == kEveryColumn || col == onlyColumn_; }
   std::vector<std::string> warnings_;
   std::vector<File> files_;
   std::vector<std::string> spanNames_;

@@ -99,6 +99,24 @@ test.describe('foreign profiles (real data)', () => {
     expect((await columnTexts(page, 'Name'))[0]).toBe(top.name);
   });
 
+  test('an Nsight Systems export: API names read without their CUPTI version tag, the CSV keeps the export\'s bytes', async ({
+    page,
+  }) => {
+    needFile(NSYS_EXPORT);
+    await page.getByTestId('file-input').first().setInputFiles(NSYS_EXPORT);
+    await expect(page.getByTestId('summary-file')).toHaveText('report1.sqlite');
+    await waitIdle(page);
+    expect(await selectRule(page, 'hggc_api_sum')).toBe('ready');
+    const shown = await columnTexts(page, 'Name');
+    expect(shown.length).toBeGreaterThan(0);
+    // The export's StringIds hold cudaLaunchKernel_v7000 and cudaGetDeviceProperties_v2_v12000.
+    expect(shown).toContain('cudaLaunchKernel');
+    expect(shown.filter((n) => /_v\d{4,5}$/.test(n))).toEqual([]);
+    const { lines } = await exportedCsv(page);
+    const csv = lines.join('\n');
+    expect(csv).toContain('"cudaLaunchKernel_v7000"');
+  });
+
   test('a dropped .json.gz Kineto trace: all 79 kernels in the kernel summary', async ({ page }) => {
     needFile(ALEXNET_TRACE);
     const name = path.basename(ALEXNET_TRACE);

@@ -59,6 +59,59 @@ test('ppu_op_type_sum sums Total Time, Instances and PPU Active Time of the sele
   expect(await sumOf(page, 'Total Time (ns)')).toBe(total(types, 'Total Time'));
 });
 
+test('ppu_op_type_sum: a selected row the Filter search hides is not summed, and counts again when shown', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_type_sum')).toBe('ready');
+  const { head, rows } = cli('ppu_op_type_sum');
+  const col = (name: string) => head.findIndex((h) => h.startsWith(name));
+  // Every sums cell shows its whole text (the column is as wide as the largest sum it can show).
+  const clipped = await page.getByTestId('sums-row').locator('[role=cell]').evaluateAll((cells) =>
+    cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+  );
+  expect(clipped).toEqual([]);
+  const row = (i: number) => page.locator(`[data-testid=result-table] .rows .tr[data-row="${i}"]`);
+  // Rows 1..3 (the three largest types after Summary) selected.
+  await row(1).click();
+  await row(3).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection')).toContainText('3 selected');
+  const picked = rows.slice(1, 4);
+  const time = (rs: string[][]) => rs.reduce((a, r) => a + Number(r[col('Total Time')]), 0);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked));
+  // Filter to the first selected type's name: the other two selected rows are hidden and not summed.
+  const name = picked[0][col('OP Type')];
+  await page.getByTestId('table-search-mode').selectOption('filter');
+  await page.getByTestId('table-search-input').fill(name);
+  await expect(page.locator('[data-testid=result-table] .rows .tr')).toHaveCount(rows.filter((r) => r.join(',').includes(name)).length);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked.filter((r) => r.join(',').includes(name))));
+  await page.getByTestId('table-search-input').fill('');
+  await expect(page.locator('[data-testid=result-table] .rows .tr')).toHaveCount(rows.length);
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(picked));
+});
+
+test('ppu_op_type_sum: arrows move the focus over the rows, Enter selects, Shift+Enter a range, and the sums follow', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_type_sum')).toBe('ready');
+  const { head, rows } = cli('ppu_op_type_sum');
+  const time = (rs: string[][]) => rs.reduce((a, r) => a + Number(r[head.findIndex((h) => h.startsWith('Total Time'))]), 0);
+  const table = page.getByTestId('result-table');
+  const focused = table.locator('.rows .tr[data-focused]');
+  await table.focus();
+  await page.keyboard.press('ArrowDown'); // the first row (Summary)
+  await page.keyboard.press('ArrowDown');
+  await expect(focused).toHaveAttribute('data-row', '1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('selection')).toContainText('1 selected');
+  await expect(table.locator('.rows .tr[data-row="1"]')).toHaveAttribute('aria-selected', 'true');
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(rows.slice(1, 2)));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.getByTestId('selection')).toContainText('3 selected');
+  expect(await sumOf(page, 'Total Time (ns)')).toBe(time(rows.slice(1, 4)));
+  await page.keyboard.press('End');
+  await expect(focused).toHaveAttribute('data-row', String(rows.length - 1));
+  await page.keyboard.press('Home');
+  await expect(focused).toHaveAttribute('data-row', '0');
+});
+
 test('ppu_op_kernel_breakdown: the tree has one node per framework group, and a node selects its rows', async ({ page }) => {
   expect(await selectRule(page, 'ppu_op_kernel_breakdown')).toBe('ready');
   const { head, rows } = cli('ppu_op_kernel_breakdown');
@@ -81,6 +134,32 @@ test('ppu_op_kernel_breakdown: the tree has one node per framework group, and a 
   await expect(page.locator('[data-testid=result-table] .rows .tr[data-row="0"]')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('toggle-tree').click();
   await expect(tree).toHaveCount(0);
+});
+
+test('ppu_op_kernel_breakdown: the tree names its cells in a header row and shows each name whole', async ({ page }) => {
+  expect(await selectRule(page, 'ppu_op_kernel_breakdown')).toBe('ready');
+  const { head, rows } = cli('ppu_op_kernel_breakdown');
+  const tree = page.getByTestId('breakdown-tree');
+  // One header per quantity a level repeats (Framework/Library/Kernel Time (%), Avg (ns), Instances), then the levels.
+  await expect(page.getByTestId('tree-head').locator('[role=columnheader]')).toHaveText([
+    'Time (%)',
+    'Avg (ns)',
+    'Instances',
+    'Framework OP › Library OP › Kernel Name',
+  ]);
+  expect(head.slice(3, 6)).toEqual(['Framework Time (%)', 'Framework Avg (ns)', 'Framework Instances']);
+  await page.getByTestId('tree-expand-all').click();
+  // The first row's kernel (the CLI's), the longest of its path, whole: its box is as wide as its text.
+  const kernel = tree.locator('[data-testid=tree-node][data-level="2"] .tree-label-text').first();
+  await expect(kernel).toHaveText(rows[0][head.indexOf('Kernel Name')]);
+  const { scroll, client } = await kernel.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+  // Its cells are the CLI's, grouped, in the header's order.
+  await expect(tree.locator('[data-testid=tree-node][data-level="2"]').first().locator('.tree-cell')).toHaveText([
+    `${rows[0][head.indexOf('Kernel Time (%)')]} %`,
+    rows[0][head.indexOf('Kernel Avg (ns)')].replace(/\B(?=(\d{3})+$)/g, '\u202f'),
+    rows[0][head.indexOf('Kernel Instances')],
+  ]);
 });
 
 test('ppu_op_sum: Parse from, the merge group and the pie by OP Type or OP Name', async ({ page }) => {

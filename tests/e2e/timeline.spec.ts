@@ -27,7 +27,7 @@ const rowsReady = async (page: Page) => {
   await expect(page.getByTestId('timeline-view')).toHaveAttribute('data-rows-ready', 'true');
   await waitIdle(page);
 };
-const LABELS = 230; // the label column's width (TimelineCanvas LABEL_WIDTH)
+const LABELS = 230; // the label column's width (lib/timeline LABEL_WIDTH)
 
 test('the timeline draws every track, zooms around the pointer and pans with the keyboard', async ({ page }) => {
   await openTimeline(page);

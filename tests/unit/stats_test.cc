@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "core/analysis/grouped_values.h"
 #include "core/analysis/stats.h"
 
 using asys::DurationStats;
@@ -73,4 +74,27 @@ TEST(SummarizeGroups, GroupsByIndex) {
   EXPECT_EQ(s[1].med, 2);
   EXPECT_EQ(s[1].min, 1);
   EXPECT_EQ(s[1].max, 6);
+}
+
+// GroupedValues: the same memberships counted, then filled in another order;
+// each group's statistics worked out by hand.
+TEST(GroupedValues, TwoPassesGroupTheValues) {
+  const std::vector<std::pair<uint32_t, int64_t>> memberships = {{2, 30}, {0, 5}, {2, 10}, {0, 1}, {2, 20}, {0, 9}};
+  asys::GroupedValues grouped;
+  for (const auto& [g, v] : memberships) grouped.count(g);
+  grouped.startFill(4);  // group 1 has no value; group 3 was never seen
+  for (auto it = memberships.rbegin(); it != memberships.rend(); ++it) grouped.add(it->first, it->second);
+  const std::vector<DurationStats> s = grouped.summarize();
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0].count, 3);
+  EXPECT_EQ(s[0].total, 15);
+  EXPECT_EQ(s[0].med, 5);
+  EXPECT_EQ(s[0].min, 1);
+  EXPECT_EQ(s[0].max, 9);
+  EXPECT_EQ(s[1].count, 0);
+  EXPECT_EQ(s[2].count, 3);
+  EXPECT_EQ(s[2].total, 60);
+  EXPECT_EQ(s[2].med, 20);
+  EXPECT_EQ(s[2].stddev, 8);  // population variance 200/3 = 66.7, sqrt 8.16
+  EXPECT_EQ(s[3].count, 0);
 }

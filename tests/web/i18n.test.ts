@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { choiceLabel, defaultLabel, optionHelp, optionLabel, ruleDescription, ruleTitle } from '../../web/src/i18n/decl';
 import { initialLang } from '../../web/src/i18n/lang';
 import { messages } from '../../web/src/i18n/messages';
-import { normalizeRules } from '../../web/src/engine/normalize';
+import { rulesFrom } from './wire_rules';
 
 describe('interface language', () => {
   it('takes the remembered choice, else the first Chinese or English browser language, else English', () => {
@@ -17,8 +17,8 @@ describe('interface language', () => {
   it('has every message in both languages, none left empty or untranslated', () => {
     const keys = Object.keys(messages.en);
     expect(Object.keys(messages.zh)).toEqual(keys);
-    // Names that read the same in both (the compare view's Base / Target, as the documentation writes them).
-    const same = new Set(['base', 'target']);
+    // Names that read the same in both: the product names among the rule list's groups.
+    const same = new Set<string>();
     for (const k of keys) {
       const en = messages.en[k as keyof typeof messages.en];
       const zh = messages.zh[k as keyof typeof messages.zh];
@@ -27,6 +27,10 @@ describe('interface language', () => {
       expect(text(zh), k).not.toBe('');
       if (!same.has(k)) expect(text(zh), k).not.toBe(text(en));
     }
+    for (const [topic, en] of Object.entries(messages.en.topics)) {
+      if (['HGGC', 'HGTX', 'PCCL'].includes(topic)) expect(messages.zh.topics[topic]).toBe(en);
+      else expect(messages.zh.topics[topic], topic).toMatch(/[\u4e00-\u9fff]/);
+    }
     for (const [action, en] of Object.entries(messages.en.shortcuts)) {
       expect(messages.zh.shortcuts[action as keyof typeof messages.zh.shortcuts], action).not.toBe(en);
     }
@@ -34,7 +38,7 @@ describe('interface language', () => {
   });
 
   it("shows the declaration's Chinese title and labels, the English ones from an engine without them", () => {
-    const [withZh, without] = normalizeRules([
+    const [withZh, without] = rulesFrom([
       {
         name: 'hggc_ppu_kern_sum',
         title: 'HGGC PPU Kernel Summary',
@@ -51,7 +55,7 @@ describe('interface language', () => {
   });
 
   it("shows the declaration's Chinese description, help and choice labels, the English ones from an engine without them", () => {
-    const [withZh, without] = normalizeRules([
+    const [withZh, without] = rulesFrom([
       {
         name: 'hggc_ppu_kern_sum',
         title: 'HGGC PPU Kernel Summary',
@@ -116,5 +120,14 @@ describe('interface language', () => {
     expect(optionHelp(without.options[0], 'zh')).toBe('At most this many rows.');
     expect(defaultLabel(without.options[0], 'zh')).toBe('None');
     expect(optionHelp(without.globalOptions[0], 'zh')).toBe('One operator rule per entry.');
+  });
+});
+
+describe('row counts', () => {
+  it('say shown of total in either language, singular in English', () => {
+    expect(messages.en.rowsShown('1', '1', false, true)).toBe('1 row');
+    expect(messages.en.rowsShown('17', '12 345', true, false)).toBe('17 of 12 345 rows');
+    expect(messages.zh.rowsShown('35', '35', false, false)).toBe('35 行');
+    expect(messages.zh.rowsShown('17', '12 345', true, false)).toBe('17 / 12 345 行');
   });
 });

@@ -46,6 +46,7 @@ const REACT_LAYERS: Layer[] = ['i18n', 'state', 'components', 'views', 'app'];
 /** web/src/engine holds three layers. */
 const ENGINE_FILES: Record<string, Layer> = {
   'engine/types.ts': 'shapes',
+  'engine/bridge_schema.gen.ts': 'shapes',
   'engine/timeline_types.ts': 'shapes',
   'engine/protocol.ts': 'shapes',
   'engine/normalize.ts': 'shapes',

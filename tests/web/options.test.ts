@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRules, normalizeSummary, openedName } from '../../web/src/engine/normalize';
+import { normalizeSummary, openedName } from '../../web/src/engine/normalize';
+import { rulesFrom, wireSummary } from './wire_rules';
 import { buildOptions, cliGlobalOptions, cliSpec, defaultSettings, parseIdList, regexChecks, shellWord } from '../../web/src/lib/options';
 
 // hggc_ppu_kern_sum as listRules() declares it (core/rules/rule_json.cc).
@@ -32,7 +33,7 @@ const listRulesJson = [
   },
 ];
 
-const rule = () => normalizeRules(listRulesJson)[0];
+const rule = () => rulesFrom(listRulesJson)[0];
 
 describe('rule declarations', () => {
   it('normalises kinds, pie and availability', () => {
@@ -45,7 +46,7 @@ describe('rule declarations', () => {
   });
 
   it('reads an option kind it does not know as free text', () => {
-    const [r] = normalizeRules([
+    const [r] = rulesFrom([
       { name: 'x', options: [{ name: 'range', kind: 'regex', placeholder: '<regex_filter>' }], columns: [] },
     ]);
     expect(r.options[0].kind).toBe('Text');
@@ -55,7 +56,7 @@ describe('rule declarations', () => {
   });
 
   it('reads regex lists as free text, inverted flags and the command', () => {
-    const [r] = normalizeRules([
+    const [r] = rulesFrom([
       {
         name: 'hgtx_kern_sum',
         command: 'stats',
@@ -70,7 +71,7 @@ describe('rule declarations', () => {
     expect(r.options.map((o) => o.kind)).toEqual(['Text', 'Flag']);
     expect(r.options.map((o) => o.inverted)).toEqual([false, true]);
     expect(r.command).toBe('stats');
-    expect(normalizeRules([{ name: 'ppu_gaps', command: 'analyze', options: [], columns: [] }])[0].command).toBe('analyze');
+    expect(rulesFrom([{ name: 'ppu_gaps', command: 'analyze', options: [], columns: [] }])[0].command).toBe('analyze');
     // The panel's value for an inverted flag is the flag's own: "1" = no mapping.
     expect(buildOptions(r, { 'no-graph-mapping': '1' }).options).toEqual({ 'no-graph-mapping': '' });
     expect(buildOptions(r, { 'no-graph-mapping': '' }).options).toEqual({});
@@ -78,7 +79,7 @@ describe('rule declarations', () => {
   });
 
   it('reads a pie that counts rows and the selected-row sum columns', () => {
-    const [r] = normalizeRules([
+    const [r] = rulesFrom([
       {
         name: 'pccl_desync_trace',
         options: [],
@@ -95,14 +96,14 @@ describe('rule declarations', () => {
     ]);
     expect(r.pie).toEqual({ valueColumn: '', keyColumns: ['Last Process', 'Last Device'], countRows: true });
     expect(r.sumColumns).toEqual([]);
-    const op = normalizeRules([{ name: 'pccl_op_sum', options: [], columns: [], sumColumns: ['Trans Time', 'Total Time'] }])[0];
+    const op = rulesFrom([{ name: 'pccl_op_sum', options: [], columns: [], sumColumns: ['Trans Time', 'Total Time'] }])[0];
     expect(op.sumColumns).toEqual(['Trans Time', 'Total Time']);
     // A pie with neither a value column nor counting is no pie.
-    expect(normalizeRules([{ name: 'x', options: [], columns: [], pie: { keyColumns: ['Name'] } }])[0].pie).toBeNull();
+    expect(rulesFrom([{ name: 'x', options: [], columns: [], pie: { keyColumns: ['Name'] } }])[0].pie).toBeNull();
   });
 
   it('counts a rule as available when no report is open (no field)', () => {
-    const [r] = normalizeRules([{ name: 'x', options: [], columns: [] }]);
+    const [r] = rulesFrom([{ name: 'x', options: [], columns: [] }]);
     expect(r.available).toBe(true);
     expect(r.topic).toBe('Other');
   });
@@ -176,7 +177,7 @@ describe('report summary', () => {
     expect(s.devices).toEqual([{ id: 0, name: 'PPU-ZW810E' }]);
     expect(s.processes).toEqual([{ pid: 100, name: 'train.py' }]);
     expect(s.extra).toEqual({});
-    const n = normalizeSummary({ captureStart: null, captureEnd: null, build: 'x' }, 'f', 1);
+    const n = normalizeSummary(wireSummary({ captureStart: null, captureEnd: null, build: 'x' }), 'f', 1);
     expect(n.captureStart).toBeNull();
     expect(n.extra).toEqual({ build: 'x' });
     expect(s.name).toBe('demo-base.asysrep');
@@ -193,7 +194,7 @@ describe('report summary', () => {
     expect(openedName('report1.sqlite', 'x')).toBe('report1.sqlite');
     expect(openedName('', 'a.json.gz (and 1 more)')).toBe('a.json.gz (and 1 more)');
     const s = normalizeSummary(
-      { path: '/reports/3/r0.json.gz (and 1 more)', generator: 'asys import (PyTorch/Kineto trace JSON)' },
+      wireSummary({ path: '/reports/3/r0.json.gz (and 1 more)', generator: 'asys import (PyTorch/Kineto trace JSON)' }),
       'r0.json.gz',
       300,
       ['r0.json.gz', 'r1.json.gz'],
@@ -205,7 +206,7 @@ describe('report summary', () => {
 });
 
 describe('global options (--callstack-group-config)', () => {
-  const [memory] = normalizeRules([
+  const [memory] = rulesFrom([
     {
       name: 'device_memory_usage_summary',
       options: [
@@ -229,7 +230,7 @@ describe('global options (--callstack-group-config)', () => {
     ]);
     expect(memory.options[0].choiceLabels).toEqual(['Total Alloc Size', 'Unreleased Alloc Size']);
     // Older engines send neither.
-    const [old] = normalizeRules([{ name: 'x', options: [{ name: 'm', kind: 'choice', choices: ['a'] }], columns: [] }]);
+    const [old] = rulesFrom([{ name: 'x', options: [{ name: 'm', kind: 'choice', choices: ['a'] }], columns: [] }]);
     expect(old.globalOptions).toEqual([]);
     expect(old.options[0].choiceLabels).toEqual([]);
   });
@@ -247,7 +248,7 @@ describe('global options (--callstack-group-config)', () => {
 
 describe('regex options', () => {
   // hgtx_kern_sum's range filters (regexList) and ppu_metric_sum's metrics (regex), beside a textList.
-  const [r] = normalizeRules([
+  const [r] = rulesFrom([
     {
       name: 'hgtx_kern_sum',
       options: [

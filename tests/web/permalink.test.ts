@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRules } from '../../web/src/engine/normalize';
+import { rulesFrom } from './wire_rules';
 import { changedSettings, decodeLink, emptyLink, encodeLink, type LinkState } from '../../web/src/lib/permalink';
 
 const compareLink: LinkState = {
@@ -94,7 +94,7 @@ describe('permalink', () => {
   });
 
   it('carries only the settings that differ from the defaults', () => {
-    const [rule] = normalizeRules([
+    const [rule] = rulesFrom([
       {
         name: 'r',
         options: [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRules } from '../../web/src/engine/normalize';
+import { rulesFrom } from './wire_rules';
 import { COMPARE_KEY, missingIds, settingsIn, settingsKey, withoutReport, withReset, withSetting, type ReportSettings } from '../../web/src/lib/report_settings';
 
 // Two rules as listRules() declares them (trimmed to their options).
-const decls = normalizeRules([
+const decls = rulesFrom([
   {
     name: 'hggc_ppu_kern_sum',
     title: 'HGGC PPU Kernel Summary',

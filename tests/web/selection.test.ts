@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResult } from '../../web/src/lib/result';
-import { clickRow, columnSums, NO_SELECTION, summaryRowTest } from '../../web/src/lib/selection';
+import { clickRow, columnSums, NO_SELECTION, summaryRowTest, summedRows, movedFocus } from '../../web/src/lib/selection';
 import { THIN_SPACE as T } from '../../web/src/lib/format';
 import { table } from './helpers';
 
@@ -59,6 +59,16 @@ describe('columnSums', () => {
       [1, '91.3'],
     ]);
   });
+  it('leaves out a selected row the Filter search hides', () => {
+    const t = types();
+    // MoE, PCCL and GEMM selected; the search shows PCCL, GEMM and Elementwise only.
+    const shown = Uint32Array.from([2, 3, 4]);
+    expect([...summedRows(new Set([1, 2, 3]), shown)]).toEqual([2, 3]);
+    const sums = columnSums(t, ['Total Time'], new Set([1, 2, 3]), shown, summaryRowTest(t, 'Summary'));
+    expect(sums.map((s) => s.value)).toEqual([204418748 + 98859861]);
+    // Nothing selected: every row shown, in shown order.
+    expect([...summedRows(new Set(), Uint32Array.from([4, 2]))]).toEqual([4, 2]);
+  });
   it('sums only the rows shown (a pie filter) when none is selected, and skips unknown columns', () => {
     const t = types();
     const sums = columnSums(t, ['Total Time', 'Trans Size'], new Set(), Uint32Array.from([4, 5]), () => false);
@@ -79,5 +89,22 @@ describe('columnSums', () => {
     expect(summaryRowTest(t, '')(0)).toBe(false);
     expect(summaryRowTest(t, 'Summary')(0)).toBe(true);
     expect(summaryRowTest(t, 'Summary')(1)).toBe(false);
+  });
+});
+
+describe('movedFocus', () => {
+  it('moves by a row, a page or to an end, clamped to the rows shown', () => {
+    expect(movedFocus(-1, 'ArrowDown', 10, 4)).toBe(0); // the first row from none
+    expect(movedFocus(-1, 'ArrowUp', 10, 4)).toBe(9); // the last row from none
+    expect(movedFocus(3, 'ArrowDown', 10, 4)).toBe(4);
+    expect(movedFocus(0, 'ArrowUp', 10, 4)).toBe(0);
+    expect(movedFocus(8, 'PageDown', 10, 4)).toBe(9);
+    expect(movedFocus(5, 'PageUp', 10, 4)).toBe(1);
+    expect(movedFocus(5, 'Home', 10, 4)).toBe(0);
+    expect(movedFocus(5, 'End', 10, 4)).toBe(9);
+  });
+  it('ignores other keys and an empty table', () => {
+    expect(movedFocus(2, 'x', 10, 4)).toBeNull();
+    expect(movedFocus(-1, 'ArrowDown', 0, 4)).toBeNull();
   });
 });

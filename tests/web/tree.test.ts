@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, levelColumns } from '../../web/src/lib/tree';
+import { buildTree, cellHeaders, levelColumns } from '../../web/src/lib/tree';
 import { table } from './helpers';
 
 // ppu_op_kernel_breakdown on the demo report (asys stats), trimmed to the
@@ -52,5 +52,16 @@ describe('buildTree', () => {
     const t = breakdown();
     const roots = buildTree(t, LEVELS, Uint32Array.from([7, 2, 3]))!;
     expect(roots.map((n) => n.tags[0])).toEqual(['GEMM', 'PCCL', 'MoE']);
+  });
+});
+
+describe('cellHeaders', () => {
+  it('names the cells once, without the level word (Framework Time (%) -> Time (%))', () => {
+    expect(cellHeaders(breakdown(), LEVELS)).toEqual(['Time (%)']);
+    // A header without the level word is kept as it is.
+    const t = breakdown();
+    t.columns[2] = { ...t.columns[2], header: 'Share (%)' };
+    expect(cellHeaders(t, LEVELS)).toEqual(['Share (%)']);
+    expect(cellHeaders(breakdown(), ['Framework OP', 'Nope'])).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { LangSwitch } from './components/LangSwitch';
 import { LinkNotice } from './components/LinkNotice';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
-import { OPENABLE, OpenBar } from './components/OpenBar';
+import { OpenBar } from './components/OpenBar';
 import { ReportTabs } from './components/ReportTabs';
 import { EngineProvider, useEngine } from './state/engine';
 import { ErrorsProvider, useErrors } from './state/errors';
@@ -202,7 +202,7 @@ function Shell() {
             </div>
             <h1>{t.landingDrop}</h1>
             <p className="landing-formats" data-testid="openable">
-              {t.landingOpens} {OPENABLE}.
+              {t.landingOpens} {t.openable}
             </p>
             <p className="muted">{t.landingLocal}</p>
             <div className="landing-actions">{openBar}</div>

@@ -1,13 +1,14 @@
 // Drag-and-drop a report anywhere on the page: a full-page overlay appears
 // while files are dragged over the window; all dropped files open as one report.
 import { useEffect, useRef, useState } from 'react';
-import { OPENABLE } from './OpenBar';
+import { useLang } from '../i18n/lang';
 
 function hasFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
 export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useLang();
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   const onFilesRef = useRef(onFiles);
@@ -53,8 +54,8 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   return (
     <div className="drop-overlay" data-testid="drop-overlay">
       <div className="drop-overlay-box">
-        Drop the report to open it
-        <div className="drop-overlay-formats">{OPENABLE}</div>
+        {t.dropToOpen}
+        <div className="drop-overlay-formats">{t.openable}</div>
       </div>
     </div>
   );

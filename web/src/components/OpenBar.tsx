@@ -5,9 +5,6 @@ import { formatBytes } from '../lib/format';
 import { useLang } from '../i18n/lang';
 import { DEMOS, type DemoName, type LoadingState } from '../state/reports';
 
-/** What the engine opens (it recognises each file by its content, not by its name). */
-export const OPENABLE =
-  'asysrep, Nsight Systems SQLite export, PyTorch/Kineto trace .json/.json.gz; several rank traces at once';
 
 // The picker's filter: a hint for the dialog only, the engine decides by content.
 const ACCEPT = [
@@ -58,7 +55,7 @@ export function OpenBar({
         className="button primary"
         onClick={() => input.current?.click()}
         disabled={!!loading}
-        title={`${t.openReportTitle} ${OPENABLE}`}
+        title={`${t.openReportTitle} ${t.openable}`}
       >
         {t.openReport}
       </button>

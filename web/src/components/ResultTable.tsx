@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
+import { movedFocus } from '../lib/selection';
 import { useLang } from '../i18n/lang';
 import { PAGE_MARGIN } from '../lib/paged';
 
@@ -59,20 +60,29 @@ export function headerWidth(header: string, measure: Measure): number {
 
 const MAX_TEXT_WIDTH = 560;
 
-/** Column content widths in px: the header (two lines at most) and the widest cells (text sampled). */
-export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure): number[] {
+/**
+ * Column content widths in px: the header (two lines at most) and the widest
+ * cells (text sampled). A `summed` column is also as wide as the sum of its
+ * cells' magnitudes, the largest its sums cell can show, so no selection's
+ * sum is cut off (and the column does not jump as the selection changes).
+ */
+export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure, summed: ReadonlySet<number> = new Set()): number[] {
   return t.columns.map((c, ci) => {
     const head = headerWidth(c.header, measure);
     const a = t.cells[ci];
     if (c.numeric) {
       let max = 0;
       let min = 0;
+      let magnitude = 0;
       for (let r = 0; r < t.rowCount; r++) {
         const v = a[r];
         if (v > max) max = v;
         else if (v < min) min = v;
+        if (v === v) magnitude += Math.abs(v); // NaN ("-") left out
       }
-      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false)));
+      // The sums row is bold: a tenth wider than the same digits in a cell.
+      const sum = summed.has(ci) ? measure(formatNumber(c, magnitude), false) * 1.1 : 0;
+      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false), sum));
     }
     let longest = '-';
     const n = Math.min(t.rowCount, 20000);
@@ -149,10 +159,13 @@ export function ResultTable(props: Props) {
     return () => ro.disconnect();
   }, []);
 
+  // The row the keyboard focus is on (a position in `order`; -1: none).
+  const [focusAt, setFocusAt] = useState(-1);
   // Back to the top when the rows change (new result, sort or filter).
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
     setScrollTop(0);
+    setFocusAt(-1);
   }, [result, order]);
 
   // Scroll a row asked for (a hotspot bar's, the current search match) into the middle of the view.
@@ -174,7 +187,11 @@ export function ResultTable(props: Props) {
 
   const hasRowNumber = result.columns.some((c) => c.name === 'Row#');
   const measured = props.widthsFrom ?? result;
-  const widths = useMemo(() => columnWidths(measured, pageMeasure()), [measured]);
+  const summedKey = sums ? [...sums.cells.keys()].join() : '';
+  const widths = useMemo(
+    () => columnWidths(measured, pageMeasure(), new Set(summedKey ? summedKey.split(',').map(Number) : [])),
+    [measured, summedKey],
+  );
   const template = useMemo(() => {
     const px = (w: number) => `${Math.ceil(w) + 15}px`; // + cell padding
     const cols = widths.map(px);
@@ -218,7 +235,7 @@ export function ResultTable(props: Props) {
   for (let i = start; i < end; i++) {
     const r = order[i];
     const picked = selectedRows.has(r);
-    const mark = currentMatch?.at === i ? ' current-match' : matches?.[r] === 1 ? ' match' : '';
+    const mark = (currentMatch?.at === i ? ' current-match' : matches?.[r] === 1 ? ' match' : '') + (focusAt === i ? ' focused' : '');
     rows.push(
       <div
         className={`tr${picked ? ' selected' : ''}${mark}`}
@@ -228,6 +245,7 @@ export function ResultTable(props: Props) {
         aria-rowindex={i + 2}
         aria-selected={onRowClick ? picked : undefined}
         data-row={r}
+        data-focused={focusAt === i ? '' : undefined}
         data-loading={cell && cell(r, 0) === null ? '' : undefined}
         onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
         onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
@@ -273,6 +291,21 @@ export function ResultTable(props: Props) {
       data-rows={n}
       data-sort={sort ? `${sort.col}:${sort.dir}` : ''}
       tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return; // a header's own keys
+        const pageRows = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 3);
+        if ((e.key === 'Enter' || e.key === ' ') && onRowClick && focusAt >= 0 && focusAt < n) {
+          e.preventDefault();
+          onRowClick(order[focusAt], { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey });
+          return;
+        }
+        const to = movedFocus(focusAt, e.key, n, pageRows);
+        if (to === null) return;
+        e.preventDefault();
+        setFocusAt(to);
+        // Keep the focused row in view (scrolled to the middle when it leaves it).
+        if (to <= first || to >= first + pageRows) scrollTo(to);
+      }}
     >
       <div className="table-inner" style={{ '--cols': template } as React.CSSProperties}>
         <div className="tr thead" role="row" style={{ height: HEADER_HEIGHT }}>

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RowSpans, RuleDecl } from '../engine/types';
 import { downloadText, type ExportFormat } from '../lib/download';
-import { formatInt, formatRowsShown, THIN_SPACE, ungroupDigits } from '../lib/format';
+import { formatInt, THIN_SPACE, ungroupDigits } from '../lib/format';
 import { COUNT_ROWS, filterRowsByKeys, pieModel, topSlices, type PieModel, type PieSlice } from '../lib/pie';
 import {
   keyTotalsInParts,
@@ -14,7 +14,7 @@ import {
   type PagedEngine,
 } from '../lib/paged_queries';
 import { cellDisplay, findColumn, formatNumber, identityOrder, type DecodedResult } from '../lib/result';
-import { clickRow, columnSums, NO_SELECTION, summaryRowTest, type Selection } from '../lib/selection';
+import { clickRow, columnSums, NO_SELECTION, summaryRowTest, summedRows, type Selection } from '../lib/selection';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 import { BreakdownTree } from './BreakdownTree';
 import { ContextMenu, type MenuItem } from './ContextMenu';
@@ -157,10 +157,21 @@ export function ResultView(props: Props) {
     () => rule.sumColumns.map((name) => findColumn(result, name)).filter((c) => c >= 0 && result.columns[c].numeric),
     [rule.sumColumns, result],
   );
-  const sumRows = selection.rows.size > 0 ? Uint32Array.from(selection.rows) : narrowed ? order : null;
+  // The selected rows the table shows (all of them when nothing narrows it), else the rows shown, else all.
+  const sumRows = useMemo(
+    () =>
+      selection.rows.size === 0
+        ? narrowed
+          ? order
+          : null
+        : narrowed
+          ? summedRows(selection.rows, order)
+          : Uint32Array.from(selection.rows),
+    [selection.rows, narrowed, order],
+  );
   const pagedSums = useAnswer(
     isPaged && sumCols.length > 0
-      ? `${sumCols.join()}|${selection.rows.size > 0 ? [...selection.rows].join() : narrowed ? `shown:${identityKey(order)}` : 'all'}`
+      ? `${sumCols.join()}|${selection.rows.size > 0 ? [...selection.rows].join() : ''}|${narrowed ? `shown:${identityKey(order)}` : 'all'}`
       : null,
     (still) => totalsInParts(paged!, sumCols, sumRows, rule.summaryRow, result.rowCount, still),
   );
@@ -244,7 +255,7 @@ export function ResultView(props: Props) {
       <div className="result-main">
         <div className="toolbar">
           <span className="row-count" data-testid="row-count">
-            {formatRowsShown(order.length, result.rowCount, narrowed)}
+            {t.rowsShown(formatInt(order.length), formatInt(result.rowCount), narrowed, result.rowCount === 1)}
           </span>
           <TableSearchBox search={search} />
           {filter && (

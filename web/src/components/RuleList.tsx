@@ -46,7 +46,7 @@ export function RuleList({
       {groups.length === 0 && <div className="muted small">{t.noRuleMatches}</div>}
       {groups.map(([topic, list]) => (
         <div className="rule-group" key={topic}>
-          <div className="rule-topic">{topic}</div>
+          <div className="rule-topic">{t.topics[topic] ?? topic}</div>
           <ul>
             {list.map((r) => (
               <li key={r.name}>

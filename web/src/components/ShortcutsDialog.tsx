@@ -29,6 +29,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           {SHORTCUTS.map((s) => row(s.keys, t.shortcuts[s.action]))}
           {row(['W', 'S'], t.shortcutTimelineZoom)}
           {row(['A', 'D'], t.shortcutTimelinePan)}
+          {row(['↑', '↓', 'Home', 'End'], t.shortcutRowMove)}
           {row(['Enter'], t.shortcutRowEnter)}
           {row(['Esc'], t.shortcutEsc)}
         </tbody>

@@ -64,7 +64,7 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
       <div className="time-filter-row">
         <input
           className="input"
-          placeholder="from, e.g. 5ms"
+          placeholder={t.timeFromPlaceholder}
           value={from}
           onChange={(e) => setFrom(e.target.value)}
           aria-label="From, after the capture start"
@@ -72,7 +72,7 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
         />
         <input
           className="input"
-          placeholder="to, e.g. 1.2s"
+          placeholder={t.timeToPlaceholder}
           value={to}
           onChange={(e) => setTo(e.target.value)}
           aria-label="To, after the capture start"
@@ -81,7 +81,7 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
       </div>
       <input
         className="input time-hgtx"
-        placeholder="or HGTX range: NAME[@DOMAIN][/INDEX]"
+        placeholder={t.timeRangePlaceholder}
         value={hgtx}
         onChange={(e) => setHgtx(e.target.value)}
         aria-label="HGTX range"

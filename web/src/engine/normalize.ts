@@ -1,7 +1,17 @@
-// Turns the engine's JSON (rule declarations, report summary, run results)
-// into the typed shapes of types.ts. Tolerant of enum values given as numbers
-// or in another case, and of missing optional fields, so a small change in the
-// bindings' JSON does not break the page.
+// Turns the engine's JSON (rule declarations, report summary) into the typed
+// shapes of types.ts, strictly: the bridge contract (docs/bridge-contract.md)
+// has one source, the C++ writer (core/rules/rule_json.cc) and its enum names
+// (core/rules/bridge_schema.h -> bridge_schema.gen.ts). An answer with a field
+// missing, of the wrong type or with an unknown enum name throws a
+// BridgeContractError naming the field and the value, so drift shows at once.
+import {
+  WIRE_CELL_KINDS,
+  WIRE_COLUMN_ROLES,
+  WIRE_OPTION_KINDS,
+  WIRE_RULE_COMMANDS,
+  type WireCellKind,
+  type WireOptionKind,
+} from './bridge_schema.gen';
 import type {
   ColumnRole,
   CellKind,
@@ -17,160 +27,217 @@ import type {
 
 type Json = Record<string, unknown>;
 
-// In the order of the C++ enum (numbers index it); Text is the viewer's own.
-// The kinds the panel has a control for; any other is free text.
-const OPTION_KINDS: OptionKind[] = ['Flag', 'Int', 'IdList', 'Choice', 'ExclusiveFlags', 'ChoiceList'];
-const CELL_KINDS: CellKind[] = ['Int', 'Decimal1', 'Text'];
-
-function squash(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A malformed engine answer: `field` is its path ("rules[3].options[0].kind"). */
+export class BridgeContractError extends Error {
+  constructor(
+    readonly field: string,
+    readonly value: unknown,
+    expected: string,
+  ) {
+    super(`The engine's answer does not match the bridge contract: ${field} is ${shown(value)}, expected ${expected}`);
+    this.name = 'BridgeContractError';
+  }
 }
 
-function enumOf<T extends string>(values: T[], v: unknown, fallback: T): T {
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < values.length) return values[v];
+function shown(v: unknown): string {
+  if (v === undefined) return 'missing';
+  try {
+    const s = JSON.stringify(v);
+    return s.length > 60 ? s.slice(0, 57) + '...' : s;
+  } catch {
+    return String(v);
+  }
+}
+
+// The viewer's option kinds per wire kind: a Record over the generated union,
+// so tsc fails when the C++ enum gains a kind this map does not place.
+// Regex, RegexList and TextList are typed as text (regex: checked by the engine).
+const VIEWER_OPTION_KIND: Record<WireOptionKind, OptionKind> = {
+  flag: 'Flag',
+  int: 'Int',
+  idList: 'IdList',
+  choice: 'Choice',
+  exclusiveFlags: 'ExclusiveFlags',
+  regex: 'Text',
+  regexList: 'Text',
+  choiceList: 'ChoiceList',
+  textList: 'Text',
+};
+const REGEX_KINDS: ReadonlySet<WireOptionKind> = new Set<WireOptionKind>(['regex', 'regexList']);
+const VIEWER_CELL_KIND: Record<WireCellKind, CellKind> = { int: 'Int', decimal1: 'Decimal1', text: 'Text' };
+
+function objAt(v: unknown, field: string): Json {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new BridgeContractError(field, v, 'an object');
+  return v as Json;
+}
+
+function strAt(o: Json, key: string, field: string): string {
+  const v = o[key];
+  if (typeof v !== 'string') throw new BridgeContractError(`${field}.${key}`, v, 'a string');
+  return v;
+}
+
+function boolAt(o: Json, key: string, field: string): boolean {
+  const v = o[key];
+  if (typeof v !== 'boolean') throw new BridgeContractError(`${field}.${key}`, v, 'true or false');
+  return v;
+}
+
+function numAt(o: Json, key: string, field: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new BridgeContractError(`${field}.${key}`, v, 'a number');
+  return v;
+}
+
+function listAt<T>(o: Json, key: string, field: string, each: (v: unknown, field: string) => T): T[] {
+  const v = o[key];
+  if (!Array.isArray(v)) throw new BridgeContractError(`${field}.${key}`, v, 'an array');
+  return v.map((item, i) => each(item, `${field}.${key}[${i}]`));
+}
+
+function strItem(v: unknown, field: string): string {
+  if (typeof v !== 'string') throw new BridgeContractError(field, v, 'a string');
+  return v;
+}
+
+function enumAt<T extends string>(o: Json, key: string, field: string, names: readonly T[]): T {
+  const v = o[key];
+  if (typeof v !== 'string' || !(names as readonly string[]).includes(v))
+    throw new BridgeContractError(`${field}.${key}`, v, `one of ${names.join(', ')}`);
+  return v as T;
+}
+
+// A run result's column kind (lib/result.ts): the cell array's type is the
+// ground truth there, the name only refines Int vs Decimal1.
+export function cellKindOf(v: unknown, fallback: CellKind = 'Text'): CellKind {
+  if (typeof v === 'string' && v in VIEWER_CELL_KIND) return VIEWER_CELL_KIND[v as WireCellKind];
   if (typeof v === 'string') {
-    const s = squash(v);
-    const hit = values.find((k) => squash(k) === s);
-    if (hit) return hit;
-    if (s === 'decimal' || s === 'real' || s === 'double') return values.find((k) => k === 'Decimal1') ?? fallback;
-    if (s === 'string' || s === 'regex' || s === 'regexlist') return values.find((k) => k === 'Text') ?? fallback;
+    const hit = (Object.values(VIEWER_CELL_KIND) as string[]).find((k) => k === v);
+    if (hit) return hit as CellKind;
   }
   return fallback;
-}
-
-export function cellKindOf(v: unknown, fallback: CellKind = 'Text'): CellKind {
-  return enumOf(CELL_KINDS, v, fallback);
-}
-
-function str(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  return typeof v === 'string' ? v : String(v);
-}
-
-function arr(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-function obj(v: unknown): Json {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 }
 
 export function headerOf(name: string, unit: string): string {
   return unit ? `${name} (${unit})` : name;
 }
 
-export function normalizeColumn(raw: unknown): ColumnSpec {
-  const o = obj(raw);
-  const name = str(o.name);
-  const unit = str(o.unit);
+export function normalizeColumn(raw: unknown, field = 'column'): ColumnSpec {
+  const o = objAt(raw, field);
+  return {
+    name: strAt(o, 'name', field),
+    unit: strAt(o, 'unit', field),
+    kind: VIEWER_CELL_KIND[enumAt(o, 'kind', field, WIRE_CELL_KINDS)],
+    help: strAt(o, 'help', field),
+    header: strAt(o, 'header', field),
+    role: enumAt<ColumnRole>(o, 'role', field, WIRE_COLUMN_ROLES),
+  };
+}
+
+export function normalizeOption(raw: unknown, field = 'option'): OptionSpec {
+  const o = objAt(raw, field);
+  const name = strAt(o, 'name', field);
+  const wireKind = enumAt(o, 'kind', field, WIRE_OPTION_KINDS);
+  const label = strAt(o, 'label', field) || name;
+  const help = strAt(o, 'help', field);
+  const group = strAt(o, 'group', field);
   return {
     name,
-    unit,
-    kind: cellKindOf(o.kind),
-    help: str(o.help),
-    header: str(o.header) || headerOf(name, unit),
-    role: enumOf<ColumnRole>(['value', 'key', 'attribute'], o.role, 'value'),
-  };
-}
-
-export function normalizeOption(raw: unknown): OptionSpec {
-  const o = obj(raw);
-  return {
-    name: str(o.name),
-    kind: enumOf(OPTION_KINDS, o.kind, 'Text'),
-    placeholder: str(o.placeholder),
-    label: str(o.label) || str(o.name),
-    // An engine without Chinese labels: the English one.
-    labelZh: str(o.labelZh) || str(o.label) || str(o.name),
-    help: str(o.help),
-    // An engine without Chinese help: the English one.
-    helpZh: str(o.helpZh) || str(o.help),
-    defaultValue: str(o.defaultValue ?? o.default),
-    defaultLabel: str(o.defaultLabel),
-    defaultLabelZh: str(o.defaultLabelZh),
-    choices: arr(o.choices).map(str),
-    choiceLabels: arr(o.choiceLabels).map(str),
-    choiceLabelsZh: arr(o.choiceLabelsZh).map(str),
-    flags: arr(o.flags).map((f) => {
-      const fo = obj(f);
-      return {
-        name: str(fo.name),
-        label: str(fo.label) || str(fo.name),
-        help: str(fo.help),
-        helpZh: str(fo.helpZh) || str(fo.help),
-      };
+    kind: VIEWER_OPTION_KIND[wireKind],
+    placeholder: strAt(o, 'placeholder', field),
+    label,
+    // A declaration without Chinese text ("") shows the English one.
+    labelZh: strAt(o, 'labelZh', field) || label,
+    help,
+    helpZh: strAt(o, 'helpZh', field) || help,
+    defaultValue: strAt(o, 'defaultValue', field),
+    defaultLabel: strAt(o, 'defaultLabel', field),
+    defaultLabelZh: strAt(o, 'defaultLabelZh', field),
+    choices: listAt(o, 'choices', field, strItem),
+    choiceLabels: listAt(o, 'choiceLabels', field, strItem),
+    choiceLabelsZh: listAt(o, 'choiceLabelsZh', field, strItem),
+    flags: listAt(o, 'flags', field, (f, ff) => {
+      const fo = objAt(f, ff);
+      const fname = strAt(fo, 'name', ff);
+      const fhelp = strAt(fo, 'help', ff);
+      return { name: fname, label: strAt(fo, 'label', ff) || fname, help: fhelp, helpZh: strAt(fo, 'helpZh', ff) || fhelp };
     }),
-    inverted: o.inverted === true,
-    group: str(o.group),
-    groupZh: str(o.groupZh) || str(o.group),
-    regex: ['regex', 'regexlist'].includes(squash(str(o.kind))),
+    inverted: boolAt(o, 'inverted', field),
+    group,
+    groupZh: strAt(o, 'groupZh', field) || group,
+    regex: REGEX_KINDS.has(wireKind),
   };
 }
 
-export function normalizePie(raw: unknown): PieSpec | null {
-  const o = obj(raw);
-  const valueColumn = str(o.valueColumn);
-  const keyColumns = arr(o.keyColumns).map(str).filter(Boolean);
-  const countRows = o.countRows === true;
+/** The rule's pie; null when it declares none (no key columns, or neither a value column nor counting). */
+export function normalizePie(raw: unknown, field = 'pie'): PieSpec | null {
+  const o = objAt(raw, field);
+  const valueColumn = strAt(o, 'valueColumn', field);
+  const keyColumns = listAt(o, 'keyColumns', field, strItem);
+  const countRows = boolAt(o, 'countRows', field);
   if ((!valueColumn && !countRows) || keyColumns.length === 0) return null;
   return { valueColumn: countRows ? '' : valueColumn, keyColumns, countRows };
 }
 
-export function normalizeRule(raw: unknown): RuleDecl {
-  const o = obj(raw);
-  const available = o.available === undefined ? true : Boolean(o.available);
+export function normalizeRule(raw: unknown, field = 'rule'): RuleDecl {
+  const o = objAt(raw, field);
+  const name = strAt(o, 'name', field);
+  const compare = boolAt(o, 'compare', field);
+  // `available` and `missing` come only with a report; `missing` only when not available.
+  const available = o.available === undefined ? true : boolAt(o, 'available', field);
+  const title = strAt(o, 'title', field) || name;
+  const description = strAt(o, 'description', field);
   return {
-    name: str(o.name),
-    command: str(o.command) === 'analyze' ? 'analyze' : 'stats',
-    compare: o.compare === true,
-    compareShare: str(o.compareShare),
-    title: str(o.title) || str(o.name),
-    titleZh: str(o.titleZh) || str(o.title) || str(o.name),
-    topic: str(o.topic) || 'Other',
-    description: str(o.description),
-    descriptionZh: str(o.descriptionZh) || str(o.description),
-    options: arr(o.options).map(normalizeOption),
-    globalOptions: arr(o.globalOptions)
-      .map((g) => {
-        const go = obj(g);
-        return {
-          name: str(go.name),
-          placeholder: str(go.placeholder),
-          label: str(go.label) || str(go.name),
-          labelZh: str(go.labelZh) || str(go.label) || str(go.name),
-          help: str(go.help),
-          helpZh: str(go.helpZh) || str(go.help),
-          defaults: arr(go.defaults).map(str),
-        };
-      })
-      .filter((g) => g.name),
-    columns: arr(o.columns).map(normalizeColumn),
-    needs: arr(o.needs).map((n) => {
-      const no = obj(n);
-      return { table: str(no.table), what: str(no.what), collection: str(no.collection) };
+    name,
+    command: enumAt(o, 'command', field, WIRE_RULE_COMMANDS),
+    compare,
+    compareShare: compare ? strAt(o, 'compareShare', field) : '',
+    title,
+    titleZh: strAt(o, 'titleZh', field) || title,
+    topic: strAt(o, 'topic', field) || 'Other',
+    description,
+    descriptionZh: strAt(o, 'descriptionZh', field) || description,
+    options: listAt(o, 'options', field, normalizeOption),
+    globalOptions: listAt(o, 'globalOptions', field, (g, gf) => {
+      const go = objAt(g, gf);
+      const gname = strAt(go, 'name', gf);
+      const glabel = strAt(go, 'label', gf) || gname;
+      const ghelp = strAt(go, 'help', gf);
+      return {
+        name: gname,
+        placeholder: strAt(go, 'placeholder', gf),
+        label: glabel,
+        labelZh: strAt(go, 'labelZh', gf) || glabel,
+        help: ghelp,
+        helpZh: strAt(go, 'helpZh', gf) || ghelp,
+        defaults: listAt(go, 'defaults', gf, strItem),
+      };
     }),
-    pie: normalizePie(o.pie),
-    sumColumns: arr(o.sumColumns).map(str).filter(Boolean),
-    summaryRow: str(o.summaryRow),
-    treeLevels: arr(o.treeLevels).map(str).filter(Boolean),
+    columns: listAt(o, 'columns', field, normalizeColumn),
+    // The engine sends what a rule needs as `available`/`missing`, not as a list.
+    needs: [],
+    pie: normalizePie(o.pie, `${field}.pie`),
+    sumColumns: listAt(o, 'sumColumns', field, strItem),
+    summaryRow: strAt(o, 'summaryRow', field),
+    treeLevels: listAt(o, 'treeLevels', field, strItem),
     available,
-    missing: str(o.missing),
+    missing: available ? '' : strAt(o, 'missing', field),
   };
 }
 
 export function normalizeRules(raw: unknown): RuleDecl[] {
-  return arr(raw).map(normalizeRule).filter((r) => r.name);
+  if (!Array.isArray(raw)) throw new BridgeContractError('rules', raw, 'an array');
+  return raw.map((r, i) => normalizeRule(r, `rules[${i}]`));
 }
 
-function timeOf(v: unknown): number | null {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  if (n <= -9e18) return null; // INT64_MIN: no value
-  return n;
+// A capture time: an integer number of ns, or null for none (the engine's kNoValue).
+function timeAt(o: Json, key: string, field: string): number | null {
+  if (o[key] === null) return null;
+  return numAt(o, key, field);
 }
 
 const KNOWN_SUMMARY_KEYS = new Set([
-  'path', 'hostName', 'host', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes',
+  'path', 'hostName', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes',
 ]);
 
 /**
@@ -191,28 +258,20 @@ export function normalizeSummary(
   fileSize: number,
   fileNames: string[] = [fileName],
 ): ReportSummary {
-  const o = obj(raw);
-  const tables = arr(o.tables)
-    .map((t) => (typeof t === 'string' ? t : str(obj(t).name)))
-    .filter(Boolean);
-  const devices: DeviceInfo[] = arr(o.devices)
-    .map((d) => {
-      if (typeof d === 'number') return { id: d, name: '' };
-      const dobj = obj(d);
-      const id = Number(dobj.id ?? dobj.deviceId);
-      return { id, name: str(dobj.name) };
-    })
-    .filter((d) => Number.isFinite(d.id));
-  const processes: ProcessInfo[] = arr(o.processes)
-    .map((p) => {
-      if (typeof p === 'number') return { pid: p, name: '' };
-      const po = obj(p);
-      return { pid: Number(po.pid ?? po.id), name: str(po.name) };
-    })
-    .filter((p) => Number.isFinite(p.pid));
+  const field = 'summary';
+  const o = objAt(raw, field);
+  const tables = listAt(o, 'tables', field, strItem);
+  const devices: DeviceInfo[] = listAt(o, 'devices', field, (d, df) => {
+    const dobj = objAt(d, df);
+    return { id: numAt(dobj, 'id', df), name: strAt(dobj, 'name', df) };
+  });
+  const processes: ProcessInfo[] = listAt(o, 'processes', field, (p, pf) => {
+    const po = objAt(p, pf);
+    return { pid: numAt(po, 'pid', pf), name: strAt(po, 'name', pf) };
+  });
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (!KNOWN_SUMMARY_KEYS.has(k)) extra[k] = v;
-  const path = str(o.path);
+  const path = strAt(o, 'path', field);
   const several = fileNames.length > 1 ? ` (and ${fileNames.length - 1} more)` : '';
   return {
     name: openedName(path, fileName + several),
@@ -220,10 +279,10 @@ export function normalizeSummary(
     fileNames: fileNames.length > 0 ? fileNames : [fileName],
     fileSize,
     path,
-    hostName: str(o.hostName ?? o.host),
-    generator: str(o.generator),
-    captureStart: timeOf(o.captureStart),
-    captureEnd: timeOf(o.captureEnd),
+    hostName: strAt(o, 'hostName', field),
+    generator: strAt(o, 'generator', field),
+    captureStart: timeAt(o, 'captureStart', field),
+    captureEnd: timeAt(o, 'captureEnd', field),
     tables,
     devices,
     processes,

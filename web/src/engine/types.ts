@@ -1,5 +1,6 @@
 // Shapes of what the engine returns (docs/architecture.md, "The WebAssembly API")
-// after normalisation. Raw JSON from the engine goes through normalize.ts first.
+// after validation. Raw JSON from the engine goes through normalize.ts first, which
+// rejects an answer that breaks the contract (docs/bridge-contract.md).
 
 /**
  * The engine's kinds, plus Text: free text for a kind this viewer does not know

@@ -70,8 +70,3 @@ export function formatBytes(n: number): string {
 export function formatCount(n: number, noun = 'row'): string {
   return `${formatInt(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
-
-/** A table's row count: "12 345 rows", or "17 of 12 345 rows" when filtered. */
-export function formatRowsShown(shown: number, total: number, filtered = shown !== total): string {
-  return filtered ? `${formatInt(shown)} of ${formatCount(total)}` : formatCount(total);
-}

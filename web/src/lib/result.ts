@@ -5,6 +5,7 @@
 // nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
 import type { CellArray, CellKind, RawRuleResult, RowSpans, RuleFile } from '../engine/types';
+import { displayApiName } from './display_names';
 import { formatDecimal1, formatInt } from './format';
 
 /** A Text cell that does not apply ("-"). */
@@ -140,7 +141,7 @@ export function formatNumber(c: ResultColumn, v: number | bigint, separators = t
 export function cellDisplay(t: DecodedResult, row: number, col: number): string {
   const v = cellValue(t, row, col);
   if (v === null) return '-';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return displayApiName(v);
   return formatNumber(t.columns[col], v);
 }
 

@@ -65,9 +65,20 @@ export interface ColumnSum {
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * The sums of the named numeric columns over the selected rows, or over
- * every row of `shown` when none is selected; "-" cells and the summary row
- * are left out. Integers stay exact past 2^53 (BigInt).
+ * The rows a sum counts, in shown order: the selected rows the table shows
+ * (a selected row the Filter search hides is not counted), or every shown
+ * row when none is selected.
+ */
+export function summedRows(selected: ReadonlySet<number>, shown: ArrayLike<number>): Uint32Array {
+  const out: number[] = [];
+  for (let i = 0; i < shown.length; i++) if (selected.size === 0 || selected.has(shown[i])) out.push(shown[i]);
+  return Uint32Array.from(out);
+}
+
+/**
+ * The sums of the named numeric columns over summedRows (the selected rows
+ * shown, else every row shown); "-" cells and the summary row are left out.
+ * Integers stay exact past 2^53 (BigInt).
  */
 export function columnSums(
   t: DecodedResult,
@@ -76,10 +87,7 @@ export function columnSums(
   shown: ArrayLike<number>,
   isSummary: (row: number) => boolean,
 ): ColumnSum[] {
-  const rows: number[] = [];
-  if (selected.size > 0) for (const r of selected) rows.push(r);
-  else for (let i = 0; i < shown.length; i++) rows.push(shown[i]);
-  const counted = rows.filter((r) => r < t.rowCount && !isSummary(r));
+  const counted = [...summedRows(selected, shown)].filter((r) => r < t.rowCount && !isSummary(r));
   const out: ColumnSum[] = [];
   for (const name of names) {
     const col = findColumn(t, name);
@@ -97,4 +105,20 @@ export function columnSums(
     out.push({ col, value, text: formatNumber(t.columns[col], value) });
   }
   return out;
+}
+
+/**
+ * The table position the keyboard focus moves to from `at` (-1: none yet)
+ * among `n` shown rows, `page` rows a page: arrows one row, Page Up/Down a
+ * page, Home/End the ends, clamped; null for a key that does not move it.
+ */
+export function movedFocus(at: number, key: string, n: number, page: number): number | null {
+  if (n === 0) return null;
+  const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+  let to: number;
+  if (key === 'Home') to = 0;
+  else if (key === 'End') to = n - 1;
+  else if (key in step) to = at < 0 ? (step[key] > 0 ? 0 : n - 1) : at + step[key];
+  else return null;
+  return Math.max(0, Math.min(n - 1, to));
 }

@@ -38,6 +38,29 @@ export function panBy(v: Viewport, fraction: number, extent: number): Viewport {
   return clampViewport({ from: v.from + d, to: v.to + d }, extent);
 }
 
+/** The track labels' column, left of the plot, px. */
+export const LABEL_WIDTH = 230;
+/** The time axis along the top of the canvas, px. */
+export const AXIS_HEIGHT = 24;
+
+/** How a viewport maps onto a canvas `width` px wide: the plot right of the labels, offsets (ns) <-> x (px). */
+export interface PlotScale {
+  /** The plot's width, px (at least 1). */
+  plot: number;
+  toPx: (offset: number) => number;
+  toOffset: (x: number) => number;
+}
+
+export function plotScale(v: Viewport, width: number): PlotScale {
+  const plot = Math.max(1, width - LABEL_WIDTH);
+  const span = v.to - v.from;
+  return {
+    plot,
+    toPx: (offset) => LABEL_WIDTH + ((offset - v.from) / span) * plot,
+    toOffset: (x) => v.from + ((x - LABEL_WIDTH) / plot) * span,
+  };
+}
+
 /** Axis ticks at a 1, 2 or 5 x 10^k ns step, about `spacing` px apart. */
 export function ticks(v: Viewport, widthPx: number, spacing = 110): number[] {
   const span = v.to - v.from;
@@ -141,6 +164,12 @@ export function tracksToFetch(rows: TrackRow[], scrollTop: number, viewHeight: n
   const band = Math.floor(Math.max(0, scrollTop) / screen);
   const ids = rowsIn(rows, (band - 1) * screen, (band + 2) * screen).map((r) => r.track.id);
   return { ids, key: `${band}:${screen}:${rows.length}` };
+}
+
+/** A slice picked by a click: which track, which of the window's slices. */
+export interface PickedSlice {
+  track: number;
+  index: number;
 }
 
 /** The slice under (x px, lane) of a track's window, or -1: the nearest within 2 px wins. */

@@ -66,3 +66,22 @@ export function buildTree(t: DecodedResult, levels: string[], order: ArrayLike<n
   }
   return roots;
 }
+
+/**
+ * The headers of a node's cells, one per cell of the first level, without
+ * the level's own word ("Framework Time (%)" under "Framework OP" ->
+ * "Time (%)"): every level of a breakdown repeats the same quantities, so one
+ * header row names them all. null when a level column is missing.
+ */
+export function cellHeaders(t: DecodedResult, levels: string[]): string[] | null {
+  const spans = levelColumns(t, levels);
+  if (!spans) return null;
+  const label = findColumn(t, levels[0]);
+  const word = levels[0].split(' ')[0] + ' ';
+  const out: string[] = [];
+  for (let c = label + 1; c < spans[0][1]; c++) {
+    const h = t.columns[c].header;
+    out.push(h.startsWith(word) ? h.slice(word.length) : h);
+  }
+  return out;
+}

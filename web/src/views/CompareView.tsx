@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { RuleDecl } from '../engine/types';
 import { hotspots, isPairColumn } from '../lib/compare';
-import { formatRowsShown } from '../lib/format';
+import { formatInt } from '../lib/format';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { identityOrder, type DecodedResult } from '../lib/result';
 import { nextSort, type SortState } from '../lib/sort';
@@ -37,13 +37,14 @@ function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['co
 
 /** The compare table with its toolbar: row count, search box, `actions` (export). A new result starts with a clear search. */
 function SearchedTable({ actions, ...table }: ComponentProps<typeof ResultTable> & { actions: ReactNode }) {
+  const { t } = useLang();
   const search = useTableSearch(table.result, table.order);
   const n = table.result.rowCount;
   return (
     <>
       <div className="toolbar">
         <span className="row-count" data-testid="row-count">
-          {formatRowsShown(search.order.length, n)}
+          {t.rowsShown(formatInt(search.order.length), formatInt(n), search.order.length !== n, n === 1)}
         </span>
         <TableSearchBox search={search} />
         <span className="spacer" />

@@ -5,7 +5,8 @@
 // activity it launched.
 import type { TimelineEvent, TimelineRelated } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
-import { LANE_HEIGHT, type TrackRow } from '../lib/timeline';
+import type { PaintContext } from './paint_context';
+import { LANE_HEIGHT, type TrackRow } from './timeline';
 
 const LINK = '#d6336c';
 /** Arrows beyond these (a graph launch of thousands) would only hide the rows. */
@@ -21,9 +22,9 @@ interface Box {
 
 /** Returns how many linked events are outlined inside the plot [left, width). */
 export function drawRelated(
-  g: CanvasRenderingContext2D,
+  g: PaintContext,
   links: TimelineRelated,
-  rowOf: Map<number, TrackRow>,
+  rowOf: ReadonlyMap<number, TrackRow>,
   toPx: (offset: number) => number,
   origin: bigint,
   y0: number,
@@ -68,7 +69,7 @@ export function drawRelated(
   return inside;
 }
 
-function arrow(g: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number): void {
+function arrow(g: PaintContext, x0: number, y0: number, x1: number, y1: number): void {
   g.beginPath();
   g.moveTo(x0, y0);
   g.lineTo(x1, y1);

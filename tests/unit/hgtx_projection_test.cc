@@ -1,0 +1,74 @@
+// projectRanges against projections worked out by hand: an activity list in
+// start order, each activity launched by its own call, the calls' ranges as
+// HgtxAssociation holds them (one list per call, and an activity refers to
+// its call's), and a graph list of its own for one activity.
+#include <gtest/gtest.h>
+
+#include "core/analysis/hgtx_projection.h"
+
+namespace {
+
+asys::PpuActivities activities(std::vector<std::pair<int64_t, int64_t>> spans) {
+  asys::PpuActivities a;
+  for (auto [s, e] : spans) {
+    a.start.push_back(s);
+    a.end.push_back(e);
+  }
+  return a;
+}
+
+void addList(asys::RangeLists& lists, std::vector<uint32_t> ranges) {
+  lists.range.insert(lists.range.end(), ranges.begin(), ranges.end());
+  lists.offset.push_back(static_cast<uint32_t>(lists.range.size()));
+}
+
+}  // namespace
+
+TEST(ProjectRanges, UnionPerRangeOverSharedCallLists) {
+  // a0 [0,10) a1 [5,20) a2 [30,40) a3 [35,35) (empty) a4 [50,60)
+  const asys::PpuActivities act = activities({{0, 10}, {5, 20}, {30, 40}, {35, 35}, {50, 60}});
+  asys::HgtxAssociation as;
+  as.ranges.event = {0, 1, 2};
+  as.launchCall = {0, 1, 2, 3, 4};
+  addList(as.callRanges, {0});
+  addList(as.callRanges, {0, 1});
+  addList(as.callRanges, {0});
+  addList(as.callRanges, {0, 1, 2});
+  addList(as.callRanges, {1});
+  const asys::RangeProjections p = asys::projectRanges(act, as);
+  // Range 0: a0..a3 -> [0, 40); union [0,20) + [30,40) = 30.
+  EXPECT_EQ(p.start[0], 0);
+  EXPECT_EQ(p.end[0], 40);
+  EXPECT_EQ(p.active[0], 30);
+  EXPECT_EQ(p.ops[0], 4u);
+  // Range 1: a1, a3, a4 -> [5, 60); 15 + 0 + 10 = 25.
+  EXPECT_EQ(p.start[1], 5);
+  EXPECT_EQ(p.end[1], 60);
+  EXPECT_EQ(p.active[1], 25);
+  EXPECT_EQ(p.ops[1], 3u);
+  // Range 2: only the empty a3: a projection of no length.
+  EXPECT_EQ(p.start[2], 35);
+  EXPECT_EQ(p.end[2], 35);
+  EXPECT_EQ(p.active[2], 0);
+  EXPECT_EQ(p.ops[2], 1u);
+}
+
+TEST(ProjectRanges, GraphListReplacesTheCallsList) {
+  const asys::PpuActivities act = activities({{0, 10}, {20, 30}});
+  asys::HgtxAssociation as;
+  as.ranges.event = {0, 1};
+  as.launchCall = {0, asys::kNoMatch};  // a1 has no launching call
+  addList(as.callRanges, {0});
+  // a1 reaches range 1 through a graph node only; a0 keeps its call's list.
+  as.graphList = {asys::kNoMatch, 0};
+  addList(as.graphRanges, {1});
+  as.graphVia = {1};
+  EXPECT_TRUE(as.viaGraph(1, 0));
+  EXPECT_FALSE(as.viaGraph(0, 0));
+  const asys::RangeProjections p = asys::projectRanges(act, as);
+  EXPECT_EQ(p.active[0], 10);
+  EXPECT_EQ(p.ops[0], 1u);
+  EXPECT_EQ(p.start[1], 20);
+  EXPECT_EQ(p.active[1], 10);
+  EXPECT_EQ(p.ops[1], 1u);
+}

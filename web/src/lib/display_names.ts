@@ -1,0 +1,14 @@
+// Names as the viewer shows them, where the engine's text carries an
+// importer's detail (display only: the CSV/XLSX exports, the
+// permalinks and the CLI keep the engine's bytes).
+
+/**
+ * An Nsight Systems API name without its CUPTI version tag
+ * ("cudaMemcpyAsync_v3020" -> "cudaMemcpyAsync"), as Nsight Systems shows
+ * it. Only a whole plain identifier followed by _v and 4 or 5 digits: a
+ * kernel's or a range's name with other text is left alone.
+ */
+export function displayApiName(name: string): string {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*?)_v\d{4,5}$/.exec(name);
+  return m ? m[1] : name;
+}
