@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url);
 const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
 const [report, rule, target] = process.argv.slice(2);
 const engine = await createAsysEngine({
-  wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
+  // ASYS_WASM_BINARY: another build's module, to time two builds side by side.
+  wasmBinary: fs.readFileSync(process.env.ASYS_WASM_BINARY || path.join(root, 'build/wasm/asys_engine_node.wasm')),
 });
 // Bridge v3 (wasm/engine_bindings.cc): handles, one envelope per answer.
 // Any failed call is an error and a non-zero exit, never a time.
