@@ -4,18 +4,21 @@
 # best_timed N CMD...: "seconds peak_KiB" of the fastest of N runs of CMD
 # (GNU time's wall clock and that run's peak resident memory; stdout is
 # checked, then discarded, or with BENCH_OUT=FILE set the last run's kept
-# there). Use it as x=$(best_timed ...) || exit 1.
+# there). With BENCH_WRITES=FILE the run's output is FILE instead (an import's
+# report): removed before each run, it must be there and not empty after.
+# Use it as x=$(best_timed ...) || exit 1.
 best_timed() {
   local n=$1; shift
   local best_t="" best_m=0 t m dir
   dir=$(mktemp -d)
   for _ in $(seq "$n"); do
+    if [ -n "${BENCH_WRITES:-}" ]; then rm -f "$BENCH_WRITES"; fi
     if ! /usr/bin/time -f '%e %M' -o "$dir/time" "$@" >"$dir/out" 2>"$dir/err"; then
       echo "bench: failed: $* ($(tail -1 "$dir/err"))" >&2
       rm -rf "$dir"
       exit 1
     fi
-    if [ ! -s "$dir/out" ]; then
+    if [ ! -s "${BENCH_WRITES:-$dir/out}" ]; then
       echo "bench: printed nothing: $*" >&2
       rm -rf "$dir"
       exit 1
