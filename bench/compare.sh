@@ -27,9 +27,9 @@ kernels=$(sqlite3 "$base" "SELECT count(*) FROM HGGC_KERNEL")
 best_sum=999999 best_cmp=999999
 for _ in $(seq "$repeat"); do
   t=$(repeat=1 best "$asys" stats -r hggc_ppu_kern_sum "$base")
-  best_sum=$(echo "if ($t < $best_sum) $t else $best_sum" | bc)
+  best_sum=$(min_time "$t" "$best_sum")
   t=$(repeat=1 best "$asys" stats -r ppu_kernel_summary_compare "$base" "$slow")
-  best_cmp=$(echo "if ($t < $best_cmp) $t else $best_cmp" | bc)
+  best_cmp=$(min_time "$t" "$best_cmp")
 done
 echo "| scale | kernels per report | hggc_ppu_kern_sum (s) | ppu_kernel_summary_compare (s) | compare / summary |"
 echo "|---|---|---|---|---|"

@@ -7,6 +7,7 @@
 # Usage: bench/kineto-import.sh [SIZE_MB] [REPEAT]   (needs build/native/asys)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 size_mb=${1:-1000}
 repeat=${2:-3}
 mkdir -p bench/out
@@ -23,23 +24,17 @@ out=bench/out/kineto-import.asysrep
 bytes=$(stat -c %s "$json")
 cat "$json" "$json.gz" >/dev/null
 
-run() {  # best "seconds peak_kib" of REPEAT imports of $1
-  local best_t=999999 best_m=0 t m
-  for _ in $(seq "$repeat"); do
-    rm -f "$out"
-    read -r t m < <( { /usr/bin/time -f '%e %M' build/native/asys import "$1" -o "$out" >/dev/null; } 2>&1 | tail -1)
-    if [ "$(echo "$t < $best_t" | bc)" = 1 ]; then best_t=$t; best_m=$m; fi
-  done
-  echo "$best_t $best_m"
+run() {  # "seconds peak_kib" of the best of REPEAT imports of $1
+  BENCH_WRITES=$out best_timed "$repeat" build/native/asys import "$1" -o "$out"
 }
 
-read -r t_json m_json < <(run "$json")
+timing=$(run "$json") || exit 1; read -r t_json m_json <<<"$timing"
 kernels=$(sqlite3 "$out" "SELECT count(*) FROM HGGC_KERNEL")
 rows=$(sqlite3 "$out" "SELECT (SELECT count(*) FROM HGGC_KERNEL) + (SELECT count(*) FROM HGGC_API) +
   (SELECT count(*) FROM HGTX_EVENTS) + (SELECT count(*) FROM HGGC_MEMCPY) + (SELECT count(*) FROM HGGC_MEMSET) +
   (SELECT count(*) FROM PPU_MEMORY_USAGE_EVENTS)")
 report_bytes=$(stat -c %s "$out")
-read -r t_gz m_gz < <(run "$json.gz")
+timing=$(run "$json.gz") || exit 1; read -r t_gz m_gz <<<"$timing"
 
 mbps() { echo "scale=0; $bytes / 1000000 / $1" | bc; }
 {

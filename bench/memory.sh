@@ -11,6 +11,7 @@
 # Usage: bench/memory.sh [EVENTS] [CHAINS] [REPEAT]   (needs build/native/asys)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 events=${1:-5000000}
 chains=${2:-20000}
 repeat=${3:-3}
@@ -87,23 +88,18 @@ rows=$(sqlite3 "$report" "SELECT count(*) FROM PPU_MEMORY_USAGE_EVENTS")
 kernels=$(sqlite3 "$report" "SELECT count(*) FROM HGGC_KERNEL")
 
 # Wall time of one run of "$@", in seconds.
-wall() {
-  local s
-  s=$(date +%s.%N)
-  "$@" >/dev/null 2>&1
-  echo "$(date +%s.%N) - $s" | bc
-}
-min() { echo "if ($1 < $2) $1 else $2" | bc; }
-
 # The three side by side, interleaved, so that they see the same machine load
 # (the best of REPEAT rounds counts).
 t_kern=999999 t_sum=999999 t_det=999999
 for _ in $(seq "$repeat"); do
-  t_kern=$(min "$t_kern" "$(wall build/native/asys stats -r hggc_ppu_kern_sum "$report")")
-  t_sum=$(min "$t_sum" "$(wall build/native/asys stats -r device_memory_usage_summary "${groups[@]}" "$report")")
-  t_det=$(min "$t_det" "$(wall build/native/asys stats -r device_memory_usage_detail "${groups[@]}" "$report")")
+  # best_timed (bench/lib.sh): a failed run or an empty table stops the bench.
+  t=$(best_timed 1 build/native/asys stats -r hggc_ppu_kern_sum "$report") || exit 1
+  t_kern=$(min_time "${t%% *}" "$t_kern")
+  t=$(best_timed 1 build/native/asys stats -r device_memory_usage_summary "${groups[@]}" "$report") || exit 1
+  t_sum=$(min_time "${t%% *}" "$t_sum")
+  t=$(best_timed 1 build/native/asys stats -r device_memory_usage_detail "${groups[@]}" "$report") || exit 1
+  t_det=$(min_time "${t%% *}" "$t_det")
 done
-ratio() { echo "scale=2; $1 / $2" | bc; }
 {
   echo "| memory events | chains | kernels | hggc_ppu_kern_sum (s) | summary (s) | detail (s) | summary / kern_sum | detail / kern_sum |"
   echo "|---|---|---|---|---|---|---|---|"

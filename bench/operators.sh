@@ -14,6 +14,7 @@
 # Usage: bench/operators.sh [SCALE] [REPEAT]   (needs build/native/asys)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 scale=${1:-2500}
 repeat=${2:-3}
 mkdir -p bench/out
@@ -26,18 +27,15 @@ kernels=$(sqlite3 "$report" "SELECT count(*) FROM HGGC_KERNEL")
 ranges=$(sqlite3 "$report" "SELECT count(*) FROM HGTX_EVENTS")
 calls=$(sqlite3 "$report" "SELECT count(*) FROM HGGC_API")
 
-# "SECONDS KIB" of one run of the rule.
-run() { /usr/bin/time -f '%e %M' build/native/asys stats -r "$1" "$report" 2>&1 >/dev/null | tail -1; }
 declare -A best mem
 rules=(hggc_ppu_kern_sum ppu_op_sum ppu_op_breakdown hgtx_ppu_proj_sum)
 for r in "${rules[@]}"; do best[$r]=999999; mem[$r]=0; done
 for _ in $(seq "$repeat"); do
   for r in "${rules[@]}"; do
-    read -r t m <<<"$(run "$r")"
+    timing=$(best_timed 1 build/native/asys stats -r "$r" "$report"); read -r t m <<<"$timing"
     if (( $(echo "$t < ${best[$r]}" | bc) )); then best[$r]=$t; mem[$r]=$m; fi
   done
 done
-ratio() { echo "scale=2; $1 / $2" | bc; }
 ref=${best[hggc_ppu_kern_sum]}
 {
   echo "| report | kernels | HGTX rows | API calls | hggc_ppu_kern_sum (s) | ppu_op_sum (s) | ppu_op_breakdown (s) | hgtx_ppu_proj_sum (s) | op_sum / ref | breakdown / ref | proj_sum / ref | peak MiB (ref / op_sum / breakdown) |"

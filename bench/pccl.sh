@@ -21,26 +21,16 @@ if [ ! -f "$report" ]; then
 fi
 asys=build/native/asys
 
-timing=$(mktemp)
-trap 'rm -f "$timing"' EXIT
-best() {  # "seconds peak_KiB" of the fastest of REPEAT runs of "$@"
-  local best=999999 mem=0 t m
-  for _ in $(seq "$repeat"); do
-    /usr/bin/time -o "$timing" -f '%e %M' "$@" >/dev/null
-    read -r t m < "$timing"
-    if (( $(echo "$t < $best" | bc) )); then best=$t; mem=$m; fi
-  done
-  echo "$best $mem"
-}
-ratio() { echo "scale=2; $1 / $2" | bc; }
+source bench/lib.sh
 
 kernels=$(sqlite3 "$report" "SELECT count(*) FROM HGGC_KERNEL")
-read -r t_ref m_ref < <(best $asys stats -r hggc_ppu_kern_sum "$report")
-read -r t_trace m_trace < <(best $asys stats -r pccl_desync_trace "$report")
-read -r t_sum m_sum < <(best $asys stats -r pccl_desync_summary "$report")
-read -r t_op m_op < <(best $asys stats -r pccl_op_sum "$report")
-read -r t_scan _ < <(best sqlite3 "$report" \
+timing=$(best_timed "$repeat" $asys stats -r hggc_ppu_kern_sum "$report"); read -r t_ref m_ref <<<"$timing"
+timing=$(best_timed "$repeat" $asys stats -r pccl_desync_trace "$report"); read -r t_trace m_trace <<<"$timing"
+timing=$(best_timed "$repeat" $asys stats -r pccl_desync_summary "$report"); read -r t_sum m_sum <<<"$timing"
+timing=$(best_timed "$repeat" $asys stats -r pccl_op_sum "$report"); read -r t_op m_op <<<"$timing"
+timing=$(best_timed "$repeat" sqlite3 "$report" \
   "SELECT total(start)+total(end)+total(deviceId)+total(globalPid)+total(shortName)+total(demangledName) FROM HGGC_KERNEL")
+read -r t_scan _ <<<"$timing"
 {
   echo "| report | kernels | hggc_ppu_kern_sum (s) | pccl_desync_trace (s) | pccl_desync_summary (s) | pccl_op_sum (s) | trace / ref | summary / ref | op / ref | peak MiB (ref / trace / summary / op) | sqlite3 kernel scan (s) |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"

@@ -28,6 +28,7 @@ scales=("$@")
 repeat=${REPEAT:-3}
 browser_repeat=$(( repeat < 2 ? repeat : 2 ))
 big_scale=${BIG_SCALE:-4000}
+source bench/lib.sh
 mkdir -p bench/out
 for tool in build/native/asys build/wasm/asys_engine_node.cjs build/web/index.html; do
   [ -e "$tool" ] || { echo "bench: $tool missing: run npm run build first" >&2; exit 1; }
@@ -42,21 +43,6 @@ ensure_report() {
   fi
 }
 
-# best N CMD...: the best wall time (s) and that run's peak RSS (KiB) of N runs.
-best() {
-  local n=$1; shift
-  local best_t=999999 best_m=0 t m
-  for _ in $(seq "$n"); do
-    if ! /usr/bin/time -f '%e %M' -o bench/out/.time "$@" >/dev/null 2>bench/out/.err; then
-      echo "bench: failed: $* ($(tail -1 bench/out/.err))" >&2
-      exit 1
-    fi
-    read -r t m < <(tail -1 bench/out/.time)
-    if (( $(echo "$t < $best_t" | bc) )); then best_t=$t; best_m=$m; fi
-  done
-  echo "$best_t $best_m"
-}
-ratio() { echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'; }
 
 # total(), not sum(): sum() of these timestamps overflows int64 and sqlite3
 # exits non-zero after the scan; total() adds in floating point, the same scan.
@@ -80,11 +66,11 @@ for scale in "${scales[@]}"; do
   # Interleaved, so that other work on the machine weighs on all three alike.
   t_native=999999 t_scan=999999 t_wasm=999999 m_native=0
   for _ in $(seq "$repeat"); do
-    timing=$(best 1 build/native/asys stats -r hggc_ppu_kern_sum "$report"); read -r t m <<<"$timing"
+    timing=$(best_timed 1 build/native/asys stats -r hggc_ppu_kern_sum "$report"); read -r t m <<<"$timing"
     if (( $(echo "$t < $t_native" | bc) )); then t_native=$t; m_native=$m; fi
-    timing=$(best 1 sqlite3 "$report" "$scan_sql"); read -r t _ <<<"$timing"
+    timing=$(best_timed 1 sqlite3 "$report" "$scan_sql"); read -r t _ <<<"$timing"
     if (( $(echo "$t < $t_scan" | bc) )); then t_scan=$t; fi
-    timing=$(best 1 node bench/wasm-run.mjs "$report" hggc_ppu_kern_sum); read -r t _ <<<"$timing"
+    timing=$(best_timed 1 node bench/wasm-run.mjs "$report" hggc_ppu_kern_sum); read -r t _ <<<"$timing"
     if (( $(echo "$t < $t_wasm" | bc) )); then t_wasm=$t; fi
   done
   echo "| scale $scale | $kernels | $size | $t_native | $t_scan | $(ratio "$t_native" "$t_scan") | $t_wasm | $(ratio "$t_wasm" "$t_native") | $((m_native / 1024)) | $(echo "scale=3; $m_native * 1024 / $size" | bc | sed 's/^\./0./') |" >> "$out"
@@ -94,7 +80,7 @@ for scale in "${scales[@]}"; do
   for r in ${rules3//,/ }; do t_rule[$r]=999999; done
   for _ in $(seq "$repeat"); do
     for r in all ${rules3//,/ }; do
-      timing=$(best 1 build/native/asys stats -r "$([ "$r" = all ] && echo "$rules3" || echo "$r")" "$report"); read -r t _ <<<"$timing"
+      timing=$(best_timed 1 build/native/asys stats -r "$([ "$r" = all ] && echo "$rules3" || echo "$r")" "$report"); read -r t _ <<<"$timing"
       if (( $(echo "$t < ${t_rule[$r]}" | bc) )); then t_rule[$r]=$t; fi
     done
   done

@@ -11,6 +11,22 @@ small=bench/out/scale-1.asysrep large=bench/out/scale-2.asysrep
 cmp <(node bench/wasm-run.mjs "$small" hggc_ppu_trace) <("$asys" stats -r hggc_ppu_trace "$small")
 rows=$(node bench/ceiling.mjs "$small" "$large" | grep -c '^| hggc_')
 [ "$rows" = 5 ] || { echo "bench smoke: ceiling.mjs printed $rows rule rows, expected 5" >&2; exit 1; }
+# Every rule's row: 39 of asys stats and 2 of asys analyze.
+bash bench/rules.sh "$small" 1 >/dev/null
+rows=$(grep '^| ' bench/out/rules-scale-1.md | grep -vc '^| rule |\|^|---')
+[ "$rows" = 41 ] || { echo "bench smoke: rules.sh printed $rows rule rows, expected 41" >&2; exit 1; }
+# The native benches on tiny reports (a few seconds each): each prints its
+# one table row.
+smoke_row() {  # PATTERN SCRIPT ARGS...: the script's table row must be there
+  local pattern=$1 out; shift
+  out=$(bash "$@") || { echo "bench smoke: $* failed" >&2; exit 1; }
+  grep -q "$pattern" <<<"$out" || { echo "bench smoke: $* printed no table row ($pattern): $out" >&2; exit 1; }
+}
+smoke_row '^| 1 | [0-9]* | [0-9.]* | [0-9.]* | [0-9.-]* |$' bench/compare.sh 1 1
+smoke_row '^| demo-1.asysrep | [0-9]' bench/operators.sh 1 1
+smoke_row '^| pccl-4-100.asysrep | 400 |' bench/pccl.sh 4 100 1
+smoke_row '^| hgtx-deep-2000.asysrep | [0-9]' bench/association.sh 2000 1
+smoke_row '^| [0-9]* | 50 | 2000 | [0-9.]* |' bench/memory.sh 2000 50 1
 rm -rf bench/out/fleet-1
 RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
 rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
@@ -22,4 +38,4 @@ grep -q '"dropToTable":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs 
 grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no sort time: $out" >&2; exit 1; }
 out=$(node bench/browser-soak.mjs "$small" 2)
 grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, fleet.sh, browser-run.mjs and browser-soak.mjs ran"
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, browser-run.mjs and browser-soak.mjs ran"

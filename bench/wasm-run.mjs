@@ -1,5 +1,8 @@
 // Runs one rule on one report with the WebAssembly engine under Node and
-// prints the CSV, like `asys stats -r RULE REPORT` (for bench/run.sh).
+// prints the CSV, like `asys stats -r RULE REPORT` (for bench/run.sh and
+// bench/rules.sh); a compare rule on REPORT and TARGET, like `asys stats -r
+// RULE REPORT TARGET`.
+// Usage: node bench/wasm-run.mjs REPORT RULE [TARGET]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,9 +10,10 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
 const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
-const [report, rule] = process.argv.slice(2);
+const [report, rule, target] = process.argv.slice(2);
 const engine = await createAsysEngine({
-  wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
+  // ASYS_WASM_BINARY: another build's module, to time two builds side by side.
+  wasmBinary: fs.readFileSync(process.env.ASYS_WASM_BINARY || path.join(root, 'build/wasm/asys_engine_node.wasm')),
 });
 // Bridge v3 (wasm/engine_bindings.cc): handles, one envelope per answer.
 // Any failed call is an error and a non-zero exit, never a time.
@@ -21,7 +25,9 @@ function ok(answer, what) {
   return answer;
 }
 const opened = ok(engine.open([path.resolve(report)]), 'open');
-const run = ok(engine.run(opened.report, rule, '{}'), rule);
+const run = target
+  ? ok(engine.runCompare(opened.report, ok(engine.open([path.resolve(target)]), 'open').report, rule, '{}'), rule)
+  : ok(engine.run(opened.report, rule, '{}'), rule);
 // The CSV in parts, as the viewer exports it: a trace's text does not fit
 // one string.
 const rows = Number(run.rowCount);

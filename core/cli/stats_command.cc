@@ -14,6 +14,7 @@
 #include "core/base/text.h"
 #include "core/cli/force_overwrite.h"
 #include "core/import/importer.h"
+#include "core/report/read_set.h"
 #include "core/report/report.h"
 #include "core/rules/help.h"
 #include "core/rules/rule.h"
@@ -60,6 +61,24 @@ bool readsTable(const RuleSpec& rule, const std::string& table) {
   return false;
 }
 
+// A stream buffer that takes every byte and keeps none.
+struct DiscardingBuffer : std::streambuf {
+  int overflow(int c) override { return traits_type::not_eof(c); }
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+};
+
+// One line per report (0: the report or base, 1: the target) and table read:
+// "0 HGGC_KERNEL start end deviceId".
+void printReadSets(const std::vector<std::unique_ptr<ReadSet>>& reads, std::ostream& out) {
+  for (size_t r = 0; r < reads.size(); ++r) {
+    for (const auto& [table, columns] : reads[r]->tables()) {
+      out << r << ' ' << table;
+      for (const std::string& c : columns) out << ' ' << c;
+      out << '\n';
+    }
+  }
+}
+
 struct RuleRun {
   const RuleSpec* rule;
   RuleOptions options;
@@ -71,6 +90,9 @@ struct StatsArgs {
   // Global rule options (rule_config.h), in the order given: option name, value.
   std::vector<std::pair<std::string, std::string>> global;
   bool force = false;
+  // --print-reads (for bench/rules.sh, not in the usage): run the rules, and
+  // print the tables and columns they read instead of their tables.
+  bool printReads = false;
 };
 
 StatsArgs parseArgs(const std::vector<std::string>& args) {
@@ -88,6 +110,7 @@ StatsArgs parseArgs(const std::vector<std::string>& args) {
     else if (arg == "--format") appendList(a.formats);
     else if (arg == "--output" || arg == "-o") a.outputs.push_back(next());
     else if (parseForceOption(args, i, a.force)) continue;
+    else if (arg == "--print-reads") a.printReads = true;
     else if (arg == "--filter-time") {
       a.filterTime = next();
     } else if (arg == "--filter-hgtx") {
@@ -257,6 +280,14 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
     report->planKernelColumns(kcol::all);
   }
 
+  // --print-reads: what the rules read once the reports are open, each
+  // table made whole (a view's rows may read the file as they are written).
+  std::vector<std::unique_ptr<ReadSet>> reads;
+  if (a.printReads) {
+    reads.push_back(report->recordReads());
+    if (target) reads.push_back(target->recordReads());
+  }
+
   int status = 0;
   const bool framed = runs.size() > 1;
   for (size_t i = 0; i < runs.size(); ++i) {
@@ -266,6 +297,12 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
                     ? runCompareRule(*runs[i].rule, *report, *target, runs[i].options, window, targetWindow, config)
                     : runRule(*runs[i].rule, *report, runs[i].options, window, config);
       for (const auto& w : t.warnings()) err << prefix << rule << ": warning: " << w << '\n';
+      if (a.printReads) {
+        DiscardingBuffer buffer;
+        std::ostream discarded(&buffer);
+        writeCsv(t, discarded);
+        continue;
+      }
       const std::string output = nth(a.outputs, i, "%");
       // A rule's own files (ppu_op_unit_test's tests) go where its table
       // file would, or beside the report when the table goes to stdout;
@@ -299,6 +336,7 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
       status = 1;
     }
   }
+  printReadSets(reads, out);
   return status;
 }
 

@@ -8,6 +8,7 @@
 #include "core/base/error.h"
 #include "core/base/text.h"
 #include "core/report/column_loader.h"
+#include "core/report/read_set.h"
 #include "core/report/sqlite_db.h"
 
 namespace asys {
@@ -117,6 +118,8 @@ std::unique_ptr<Report> Report::open(const std::string& path) {
   }
   return r;
 }
+
+std::unique_ptr<ReadSet> Report::recordReads() { return std::make_unique<ReadSet>(*db_); }
 
 std::vector<std::string> Report::notesOn(const std::vector<std::string>& tables) const {
   std::vector<std::string> out;

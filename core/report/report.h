@@ -20,6 +20,7 @@
 
 namespace asys {
 
+class ReadSet;
 class SqliteDb;
 
 constexpr int64_t kNoValue = INT64_MIN;  // SQL NULL in an integer column
@@ -263,6 +264,10 @@ class Report {
   // What the loads so far tolerated and noted (ColumnLoad::Notes) in any of
   // `tables`: a rule's warnings about the data it read.
   std::vector<std::string> notesOn(const std::vector<std::string>& tables) const;
+
+  // The tables and columns read from the file while the returned ReadSet
+  // lives (core/report/read_set.h): `asys stats --print-reads`.
+  std::unique_ptr<ReadSet> recordReads();
 
  private:
   Report() = default;
