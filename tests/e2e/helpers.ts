@@ -177,3 +177,13 @@ export async function timelineWindow(page: Page): Promise<{ from: number; to: nu
   const t = page.getByTestId('timeline');
   return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
 }
+
+/** The demo report's timeline opened by a permalink on the window [from, to] (absolute ns). */
+export async function openDemoTimelineAt(page: Page, from: bigint, to: bigint): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${from}/${to}`);
+  await waitIdle(page);
+  await page.getByTestId('demo-base').first().click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+}

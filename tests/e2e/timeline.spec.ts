@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -173,12 +173,7 @@ test('a click on an API call lists the kernels it launched, as hggc_kern_exec_tr
   expect(launched.length).toBeGreaterThan(0);
   const start = BigInt(call[apiStart]), dur = BigInt(call[apiDur]);
   // A window with the call in its middle third, through the permalink (absolute ns).
-  await page.goto('about:blank');
-  await page.goto(`./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${start - dur}/${start + 2n * dur}`);
-  await waitIdle(page);
-  await page.getByTestId('demo-base').first().click();
-  await expect(page.getByTestId('timeline-view')).toBeVisible();
-  await waitIdle(page);
+  await openDemoTimelineAt(page, start - dur, start + 2n * dur);
   const canvas = page.getByTestId('timeline-canvas');
   const details = page.getByTestId('tl-details');
   // The call's thread's HGGC API row scrolled into view, then down the

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, dropFile, openAppForEachTest, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
@@ -118,12 +118,7 @@ test('Go to Device Activity from an API call selects its kernel and scrolls its 
     .filter((r) => r[apiStart] === call[apiStart] && r[tid] === call[tid])
     .reduce((a, b) => (BigInt(a[kStart]) <= BigInt(b[kStart]) ? a : b));
   const start = BigInt(call[apiStart]), dur = BigInt(call[apiDur]);
-  await page.goto('about:blank');
-  await page.goto(`./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${start - dur}/${start + 2n * dur}`);
-  await waitIdle(page);
-  await page.getByTestId('demo-base').first().click();
-  await expect(page.getByTestId('timeline-view')).toBeVisible();
-  await waitIdle(page);
+  await openDemoTimelineAt(page, start - dur, start + 2n * dur);
   const apiRow = page
     .getByTestId('timeline-rows')
     .locator('li')
