@@ -183,7 +183,9 @@ RuleConfig configFrom(const val& json) {
 // Rows [from, from + count) of a table as columns: Int cells as int64 bytes
 // (INT64_MIN = "-"), Decimal1 as a Float64Array (NaN = "-"), Text as a
 // Uint32Array of indices into the table's text pool (0xFFFFFFFF = "-"); and
-// the rows' time spans (int64 bytes each).
+// the rows' time spans (int64 bytes each) and event references (per
+// declared event: `table`, a Uint8Array of kEventTableNames indices, 0 =
+// none, and `index`, a Uint32Array of rows of that report table).
 // `textIds`, when given, maps the table's text ids to the ids the viewer
 // knows (a view's chunk: its own pool's ids to the result's).
 val columnarRows(const Table& t, size_t from, size_t count, const std::vector<uint32_t>* textIds = nullptr) {
@@ -222,11 +224,22 @@ val columnarRows(const Table& t, size_t from, size_t count, const std::vector<ui
     span.set("end", int64Bytes(t.spanEnds(w).data() + from, count));
     spans.call<void>("push", span);
   }
+  val events = val::array();
+  for (size_t w = 0; w < t.eventNames().size(); ++w) {
+    val event = val::object();
+    event.set("name", t.eventNames()[w]);
+    const EventTable* tables = t.eventTables(w).data() + from;
+    event.set("table", val::global("Uint8Array")
+                           .new_(emscripten::typed_memory_view(count, reinterpret_cast<const uint8_t*>(tables))));
+    event.set("index", val::global("Uint32Array").new_(emscripten::typed_memory_view(count, t.eventIndexes(w).data() + from)));
+    events.call<void>("push", event);
+  }
   val out = val::object();
   out.set("columns", columns);
   out.set("cells", cells);
   out.set("rowCount", count);
   out.set("spans", spans);
+  out.set("events", events);
   return out;
 }
 
@@ -257,6 +270,14 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
     span.set("end", val::global("Uint8Array").new_(8 * count));
     spans.call<void>("push", span);
   }
+  val events = val::array();
+  for (size_t w = 0; w < t.eventNames().size(); ++w) {
+    val event = val::object();
+    event.set("name", t.eventNames()[w]);
+    event.set("table", val::global("Uint8Array").new_(count));
+    event.set("index", val::global("Uint32Array").new_(count));
+    events.call<void>("push", event);
+  }
   val columns = val::undefined();
   forEachChunk(
       t,
@@ -272,6 +293,9 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
         for (size_t w = 0; w < t.spanNames().size(); ++w) {
           for (const char* side : {"start", "end"}) spans[w][side].call<void>("set", part["spans"][w][side], 8 * at);
         }
+        for (size_t w = 0; w < t.eventNames().size(); ++w) {
+          for (const char* field : {"table", "index"}) events[w][field].call<void>("set", part["events"][w][field], at);
+        }
       },
       kChunkRows, from, count);
   if (columns.isUndefined()) columns = columnarRows(t.emptyLike(), 0, 0)["columns"];
@@ -280,6 +304,7 @@ val viewRows(StoredResult& stored, size_t from, size_t count) {
   out.set("cells", cells);
   out.set("rowCount", count);
   out.set("spans", spans);
+  out.set("events", events);
   return out;
 }
 
@@ -327,6 +352,7 @@ void storeResult(Table t, int report, val& v) {
   v.set("rowCount", table.rowCount());
   v.set("textPool", textPoolBytes(stored.pool()));
   v.set("spans", rows["spans"]);
+  v.set("events", rows["events"]);
   setNotes(table, v);
 }
 
@@ -442,6 +468,9 @@ val runPaged(int report, const std::string& name, const val& options, double cel
     val spanNames = val::array();
     for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
     v.set("spanNames", spanNames);
+    val eventNames = val::array();
+    for (const std::string& n : table.eventNames()) eventNames.call<void>("push", n);
+    v.set("eventNames", eventNames);
     setNotes(table, v);
   });
 }
@@ -594,6 +623,74 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
   });
 }
 
+// Event `eventArg` of track `track` as the viewer names it (a window's
+// `event`): checked, or a one-line error.
+uint32_t eventArgOf(const Timeline& t, int track, double eventArg) {
+  if (track < 0 || static_cast<size_t>(track) >= t.tracks().size())
+    throw Error("timeline: no track " + std::to_string(track));
+  const TimelineTrack& tr = t.tracks()[track];
+  if (!(eventArg >= 0) || eventArg >= static_cast<double>(tr.size()) || eventArg != std::floor(eventArg))
+    throw Error("timeline: track " + std::to_string(track) + " has no event " + val::global("String")(eventArg).as<std::string>());
+  return static_cast<uint32_t>(eventArg);
+}
+
+// One event as {track, event, start, end (BigInt), lane, kind, name}.
+val eventObject(const Timeline& t, const StringPool& strings, size_t track, uint32_t event) {
+  const TimelineTrack& tr = t.tracks()[track];
+  val self = val::object();
+  self.set("track", static_cast<int>(track));
+  self.set("event", event);
+  self.set("start", bigInt(tr.start[event]));
+  self.set("end", bigInt(tr.end[event]));
+  self.set("lane", static_cast<int>(tr.lane[event]));
+  self.set("kind", static_cast<int>(tr.kind[event]));
+  self.set("name", tr.name[event] == kNoString ? std::string() : std::string(strings.get(tr.name[event])));
+  return self;
+}
+
+// A report table's name as the bridge spells it (kEventTableNames), or a one-line error.
+EventTable eventTableArg(const std::string& name) {
+  EventTable table = EventTable::None;
+  if (!eventTableOfWireName(name, table) || table == EventTable::None)
+    throw Error("no event table '" + name + "' (kernel, memcpy, memset, api, hgtx)");
+  return table;
+}
+
+// A row index as JS sends it (a number), or a one-line error.
+uint32_t indexArg(double index) {
+  if (!(index >= 0) || index >= 4294967295.0 || index != std::floor(index))
+    throw Error("no event row " + val::global("String")(index).as<std::string>());
+  return static_cast<uint32_t>(index);
+}
+
+// The timeline's event that is row `index` of report table `table` (a rule
+// row's event reference): `event` as timelineRelated's `selected`, or null
+// when the timeline does not draw it (an HGTX start/end range, a report
+// without that track).
+val timelineFindEvent(int report, const std::string& table, double index) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const Timeline& t = timelineOf(r);
+    const std::optional<TimelineEventAt> at = t.findEvent(eventTableArg(table), indexArg(index));
+    v.set("event", at ? eventObject(t, r.report->strings(), at->track, at->event) : val::null());
+  });
+}
+
+// The report table and row of a timeline event (a window's `event`):
+// {table, index}; table "none" for an event of no table row (an OSRT call,
+// a PCCL stage, a projection).
+val timelineEventRow(int report, int track, double eventArg) {
+  return answer([&](val& v) {
+    const Timeline& t = timelineOf(reportOf(report));
+    const uint32_t event = eventArgOf(t, track, eventArg);
+    const TimelineTrack& tr = t.tracks()[static_cast<size_t>(track)];
+    const uint32_t row = event < tr.row.size() ? tr.row[event] : kNoTimelineRow;
+    const EventTable table = row == kNoTimelineRow ? EventTable::None : eventTableOf(tr.kind[event]);
+    v.set("table", std::string(wireName(table)));
+    v.set("index", table == EventTable::None ? val::null() : val(row));
+  });
+}
+
 // The events linked to one event (a track id and its index in the track, as
 // a window's `event` gives it): for an HGGC API call the kernels, memcpys and
 // memsets it launched, for one of those its launching call (correlation.h).
@@ -604,24 +701,11 @@ val timelineRelated(int report, int track, double eventArg) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
     const Timeline& t = timelineOf(r);
-    if (track < 0 || static_cast<size_t>(track) >= t.tracks().size())
-      throw Error("timeline: no track " + std::to_string(track));
-    const TimelineTrack& tr = t.tracks()[track];
-    if (!(eventArg >= 0) || eventArg >= static_cast<double>(tr.size()) || eventArg != std::floor(eventArg))
-      throw Error("timeline: track " + std::to_string(track) + " has no event " + val::global("String")(eventArg).as<std::string>());
-    const uint32_t event = static_cast<uint32_t>(eventArg);
+    const uint32_t event = eventArgOf(t, track, eventArg);
     if (!r.links) r.links = std::make_unique<TimelineLinks>(TimelineLinks::build(*r.report, t));
     const StringPool& strings = r.report->strings();
     auto nameOf = [&](uint32_t n) { return n == kNoString ? std::string_view("") : strings.get(n); };
-    val self = val::object();
-    self.set("track", track);
-    self.set("event", event);
-    self.set("start", bigInt(tr.start[event]));
-    self.set("end", bigInt(tr.end[event]));
-    self.set("lane", static_cast<int>(tr.lane[event]));
-    self.set("kind", static_cast<int>(tr.kind[event]));
-    self.set("name", std::string(nameOf(tr.name[event])));
-    v.set("selected", self);
+    v.set("selected", eventObject(t, strings, static_cast<size_t>(track), event));
     const std::vector<TimelineEventRef> related = r.links->related(t, {static_cast<uint32_t>(track), event});
     const size_t n = related.size();
     std::vector<uint32_t> tracks(n), events(n), names(n);
@@ -658,6 +742,20 @@ val timelineRelated(int report, int track, double eventArg) {
     v.set("related", out);
     v.set("textPool", val::global("Uint8Array")
                           .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
+  });
+}
+
+// The first row of a result (its own order) with an event reference to
+// row `index` of report table `table`, over its declared events in order:
+// {row} (null: none; the statistics range or an option left it out).
+val resultRowOfEvent(int result, const std::string& table, double index) {
+  return answer([&](val& v) {
+    const Table& t = resultOf(result);
+    const EventTable which = eventTableArg(table);
+    const uint32_t row = indexArg(index);
+    std::optional<size_t> found;
+    for (size_t slot = 0; slot < t.eventNames().size() && !found; ++slot) found = rowOfEvent(t, slot, which, row);
+    v.set("row", found ? val(static_cast<double>(*found)) : val::null());
   });
 }
 
@@ -700,6 +798,7 @@ val pageRows(int result, const val& rows) {
     v.set("cells", part["cells"]);
     v.set("rowCount", page.rowCount());
     v.set("spans", part["spans"]);
+    v.set("events", part["events"]);
     v.set("textPool", textPoolBytes(page.textPool()));
   });
 }
@@ -881,4 +980,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineTracks", &asys::timelineTracks);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
+  emscripten::function("timelineFindEvent", &asys::timelineFindEvent);
+  emscripten::function("timelineEventRow", &asys::timelineEventRow);
+  emscripten::function("resultRowOfEvent", &asys::resultRowOfEvent);
 }

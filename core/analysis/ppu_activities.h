@@ -9,10 +9,18 @@
 
 #include "core/analysis/time_window.h"
 #include "core/report/report.h"
+#include "core/table/table.h"
 
 namespace asys {
 
 enum class ActivityKind : uint8_t { Kernel, Memcpy, Memset };
+
+// The report table an activity's row (PpuActivities::row) is an index of.
+constexpr EventTable eventTableOf(ActivityKind kind) {
+  return kind == ActivityKind::Kernel ? EventTable::Kernel
+         : kind == ActivityKind::Memcpy ? EventTable::Memcpy
+                                        : EventTable::Memset;
+}
 
 struct PpuActivities {
   std::vector<int64_t> start, end, globalPid;

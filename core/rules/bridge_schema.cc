@@ -27,6 +27,7 @@ std::string bridgeSchemaTypeScript() {
   list(out, "WIRE_CELL_KINDS", "WireCellKind", kCellKindNames);
   list(out, "WIRE_COLUMN_ROLES", "WireColumnRole", kColumnRoleNames);
   list(out, "WIRE_RULE_COMMANDS", "WireRuleCommand", kRuleCommandNames);
+  list(out, "WIRE_EVENT_TABLES", "WireEventTable", kEventTableNames);
   return out.str();
 }
 

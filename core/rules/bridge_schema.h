@@ -20,17 +20,31 @@ inline constexpr std::array<std::string_view, 9> kOptionKindNames = {
 inline constexpr std::array<std::string_view, 3> kCellKindNames = {"int", "decimal1", "text"};
 inline constexpr std::array<std::string_view, 3> kColumnRoleNames = {"value", "key", "attribute"};
 inline constexpr std::array<std::string_view, 2> kRuleCommandNames = {"stats", "analyze"};
+// A row's event reference (Table::setEvent) crosses as the index into this
+// list (a byte per row); the timeline calls take and give the name.
+inline constexpr std::array<std::string_view, 6> kEventTableNames = {"none", "kernel", "memcpy", "memset", "api", "hgtx"};
 
 // A list shorter than its enum fails here when an enumerator is added last.
 static_assert(static_cast<size_t>(OptionKind::TextList) + 1 == kOptionKindNames.size());
 static_assert(static_cast<size_t>(CellKind::Text) + 1 == kCellKindNames.size());
 static_assert(static_cast<size_t>(ColumnRole::Attribute) + 1 == kColumnRoleNames.size());
 static_assert(static_cast<size_t>(RuleCommand::Analyze) + 1 == kRuleCommandNames.size());
+static_assert(static_cast<size_t>(EventTable::Hgtx) + 1 == kEventTableNames.size());
 
 constexpr std::string_view wireName(OptionKind k) { return kOptionKindNames[static_cast<size_t>(k)]; }
 constexpr std::string_view wireName(CellKind k) { return kCellKindNames[static_cast<size_t>(k)]; }
 constexpr std::string_view wireName(ColumnRole r) { return kColumnRoleNames[static_cast<size_t>(r)]; }
 constexpr std::string_view wireName(RuleCommand c) { return kRuleCommandNames[static_cast<size_t>(c)]; }
+constexpr std::string_view wireName(EventTable t) { return kEventTableNames[static_cast<size_t>(t)]; }
+// The event table of a wire name; false for a name not in the list.
+constexpr bool eventTableOfWireName(std::string_view name, EventTable& out) {
+  for (size_t i = 0; i < kEventTableNames.size(); ++i)
+    if (kEventTableNames[i] == name) {
+      out = static_cast<EventTable>(i);
+      return true;
+    }
+  return false;
+}
 
 // The TypeScript module (bridge_schema.gen.ts) that declares these lists as
 // `as const` arrays and their union types, for normalize.ts to validate with.

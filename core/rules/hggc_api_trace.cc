@@ -46,6 +46,7 @@ class ApiTraceRows : public RowSource {
 
   void appendRow(uint32_t call, Table& t) {
     const auto [api, i] = pages_.at(call);
+    t.setEvent(0, EventTable::Api, call);
     t.setInt(0, api->start[i]);
     if (api->end[i] != kNoValue) t.setInt(1, api->end[i] - api->start[i]);
     if (api->nameId[i] != kNoString) t.setText(2, strings_.get(api->nameId[i]));
@@ -87,7 +88,9 @@ Table compute(RuleContext& ctx) {
     return a < b;
   });
   const PagingMode mode = pagingMode(api.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
-  return Table(columns(), std::make_shared<ApiTraceRows>(ctx, std::move(rows), mode));
+  Table t(columns(), std::make_shared<ApiTraceRows>(ctx, std::move(rows), mode));
+  t.declareEvents({"API Call"});
+  return t;
 }
 
 }  // namespace

@@ -68,6 +68,8 @@ class KernExecRows : public RowSource {
     const auto [k, kr] = kernels_.at(i);
     const auto [api, c] = calls_.at(callOf_[i]);
     const int64_t apiStart = api->start[c], apiEnd = api->end[c], kStart = k->start[kr], kEnd = k->end[kr];
+    t.setEvent(0, EventTable::Api, callOf_[i]);
+    t.setEvent(1, EventTable::Kernel, i);
     t.setInt(0, apiStart);
     if (apiEnd != kNoValue) t.setInt(1, apiEnd - apiStart);
     // A queue wait exists only when the kernel starts after the call ended.
@@ -131,8 +133,9 @@ Table compute(RuleContext& ctx) {
   const PagingMode kernelMode = pagingMode(k.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
   const PagingMode callMode =
       pagingMode(api.size(), rows.size(), kChunkRows, [&](size_t r) { return callOf[rows[r]]; });
-  return Table(columns(),
-               std::make_shared<KernExecRows>(ctx, std::move(rows), std::move(callOf), kernelMode, callMode));
+  Table t(columns(), std::make_shared<KernExecRows>(ctx, std::move(rows), std::move(callOf), kernelMode, callMode));
+  t.declareEvents({"API Call", "Kernel"});
+  return t;
 }
 
 }  // namespace

@@ -45,6 +45,7 @@ class GbTraceRows : public RowSource {
                       [&](size_t r) {
                         const uint32_t i = rows_[r];
                         const auto [k, row] = pages_.at(i);
+                        t.setEvent(0, EventTable::Kernel, i);
                         t.setInt(0, k->start[row]);
                         if (k->end[row] != kNoValue) t.setInt(1, k->end[row] - k->start[row]);
                         if (k->globalPid[row] != kNoValue) t.setInt(2, pidOf(k->globalPid[row]));
@@ -83,7 +84,9 @@ Table compute(RuleContext& ctx) {
     return a < b;
   });
   const PagingMode mode = pagingMode(k.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
-  return Table(columns(), std::make_shared<GbTraceRows>(ctx, std::move(rows), mode));
+  Table t(columns(), std::make_shared<GbTraceRows>(ctx, std::move(rows), mode));
+  t.declareEvents({"Kernel"});
+  return t;
 }
 
 }  // namespace

@@ -151,6 +151,8 @@ class PpuTraceRows : public RowSource {
 
   void appendRow(const Event& e, const KernelPages& pages, Table& t) {
     const size_t i = e.index;
+    constexpr EventTable kTableOf[] = {EventTable::Kernel, EventTable::Memcpy, EventTable::Memset};
+    t.setEvent(0, kTableOf[e.source], e.index);
     switch (e.source) {
       case kKernel: {
         const auto [k, row] = pages.at(e.index);
@@ -259,7 +261,9 @@ Table compute(RuleContext& ctx) {
   const PagingMode mode =
       pagingMode(k.size(), events.size(), kChunkRows, [&](size_t r) { return kernelOf(events, r); });
   auto rows = std::make_shared<PpuTraceRows>(ctx, std::move(events), mode);
-  return Table(columns(), std::move(rows));
+  Table t(columns(), std::move(rows));
+  t.declareEvents({"Activity"});
+  return t;
 }
 
 }  // namespace

@@ -139,6 +139,7 @@ class KernTraceRows : public RowSource {
       t.setInt(kTid, tidOf(h.globalTid[e]));
       t.setInt(kRangeId, hgtxRangeId(h, e));
       t.setSpan(0, R.start[r], R.end[r]);
+      t.setEvent(0, EventTable::Hgtx, e);
     } else if (api) {  // standalone: the launching thread
       t.setInt(kPid, pidOf(api->globalTid[c]));
       t.setInt(kTid, tidOf(api->globalTid[c]));
@@ -162,6 +163,7 @@ class KernTraceRows : public RowSource {
     t.setText(kName, names_.text(names_.id(*k, kr, i)));
     if (k->mangledName[kr] != kNoString) t.setText(kMangled, strings_.get(k->mangledName[kr]));
     t.setSpan(1, k->start[kr], k->end[kr]);
+    t.setEvent(1, EventTable::Kernel, i);
     if (api) {
       t.setInt(kApiStart, api->start[c]);
       optInt(t, kApiDur, api->end[c] == kNoValue ? kNoValue : api->end[c] - api->start[c]);
@@ -195,6 +197,7 @@ Table compute(RuleContext& ctx) {
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
   t.declareSpans({"HGTX Range", "Device Activity"});
+  t.declareEvents({"HGTX Range", "Device Activity"});
   if (!warning.empty()) t.addWarning(warning);
   return t;
 }

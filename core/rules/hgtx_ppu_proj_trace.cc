@@ -85,6 +85,7 @@ class ProjTraceRows : public RowSource {
       }
       t.setSpan(0, R_.start[r], R_.end[r]);
       t.setSpan(1, proj_.start[r], proj_.end[r]);
+      t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();
     }
   }
@@ -127,6 +128,7 @@ Table compute(RuleContext& ctx) {
   Table t(columns(), std::make_shared<ProjTraceRows>(std::move(events), std::move(ranges), std::move(proj),
                                                      std::move(stacks), std::move(rows), report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
+  t.declareEvents({"HGTX Range"});
   if (!warning.empty()) t.addWarning(warning);
   return t;
 }

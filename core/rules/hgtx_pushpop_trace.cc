@@ -69,6 +69,7 @@ class PushPopRows : public RowSource {
     for (size_t r = first; r < first + count; ++r) {
       const uint32_t i = rows_[r];
       const int64_t duration = h.end[i] - h.start[i];
+      t.setEvent(0, EventTable::Hgtx, i);
       t.setInt(0, h.start[i]);
       t.setInt(1, h.end[i]);
       t.setInt(2, duration);
@@ -130,8 +131,10 @@ Table compute(RuleContext& ctx) {
     return std::make_tuple(h.start[a], h.end[a] - h.start[a], h.globalTid[a], a) <
            std::make_tuple(h.start[b], h.end[b] - h.start[b], h.globalTid[b], b);
   });
-  return Table(columns(), std::make_shared<PushPopRows>(std::move(events), std::move(s), std::move(nameOf),
-                                                        std::move(rows), strings));
+  Table t(columns(), std::make_shared<PushPopRows>(std::move(events), std::move(s), std::move(nameOf),
+                                                   std::move(rows), strings));
+  t.declareEvents({"HGTX Range"});
+  return t;
 }
 
 }  // namespace

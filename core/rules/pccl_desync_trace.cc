@@ -50,6 +50,7 @@ Table compute(RuleContext& ctx) {
 
   Table t(columns());
   t.declareSpans({"PCCL Communication", "Last Kernel"});
+  t.declareEvents({"Last Kernel"});
   for (uint32_t g : order) {
     const DesyncGroup& d = groups[g];
     t.setInt(kStart, d.start);
@@ -66,6 +67,7 @@ Table compute(RuleContext& ctx) {
     t.setText(kName, comm.nameText(comm.nameOf(g)));
     t.setSpan(0, d.start, d.end);
     t.setSpan(1, k.start[d.last], k.end[d.last]);
+    t.setEvent(0, EventTable::Kernel, k.row[d.last]);
     t.endRow();
   }
   comm.addWarnings(t);

@@ -93,6 +93,7 @@ class OpTraceRows : public RowSource {
       t.setText(kActivityName, strings_.get(nameOf_[a]));
       t.setSpan(0, spans_.start[i], spans_.end[i]);
       t.setSpan(1, act.start[a], act.end[a]);
+      t.setEvent(0, eventTableOf(act.kind[a]), row);
       t.endRow();
     }
   }
@@ -185,6 +186,7 @@ Table compute(RuleContext& ctx) {
                                             std::move(nameOf), kernelRows, copyRows, strings);
   Table t(columns(), rows);
   t.declareSpans({"PPU Operator", "Device Activity"});
+  t.declareEvents({"Device Activity"});
   addOperatorWarnings(t, rows->operators());
   return t;
 }

@@ -231,4 +231,23 @@ std::vector<ColumnTotal> columnTotals(const Table& t, const std::vector<size_t>&
   return out;
 }
 
+std::optional<size_t> rowOfEvent(const Table& t, size_t slot, EventTable table, uint32_t index) {
+  if (slot >= t.eventNames().size() || table == EventTable::None) return std::nullopt;
+  auto find = [&](const Table& chunk) -> std::optional<size_t> {
+    const std::vector<EventTable>& tables = chunk.eventTables(slot);
+    const std::vector<uint32_t>& rows = chunk.eventIndexes(slot);
+    for (size_t r = 0; r < rows.size(); ++r)
+      if (rows[r] == index && tables[r] == table) return r;
+    return std::nullopt;
+  };
+  if (!t.isView()) return find(t);
+  Table chunk = t.emptyLike();
+  const size_t rows = t.rowCount();
+  for (size_t at = 0; at < rows; at += kChunkRows) {
+    t.copyColumn(0, at, std::min(kChunkRows, rows - at), chunk);
+    if (auto r = find(chunk)) return at + *r;
+  }
+  return std::nullopt;
+}
+
 }  // namespace asys

@@ -64,4 +64,11 @@ std::vector<ColumnTotal> columnTotals(const Table& t, const std::vector<size_t>&
                                       const std::optional<std::vector<uint32_t>>& rows, std::string_view summaryRow,
                                       RowRange range = {});
 
+// The first row (in the table's order) whose event reference `slot`
+// (Table::declareEvents) is row `index` of `table`: a timeline slice's
+// "Show in table". nullopt when no row has it (outside the statistics
+// range, filtered out by an option). A view is read a chunk at a time, the
+// one column it reads cheapest (column 0) only: its events come with every row.
+std::optional<size_t> rowOfEvent(const Table& t, size_t slot, EventTable table, uint32_t index);
+
 }  // namespace asys

@@ -19,6 +19,7 @@ Table::Table(std::vector<ColumnSpec> columns, std::shared_ptr<RowSource> source)
 Table Table::emptyLike() const {
   Table t(columns_);
   if (!spanNames_.empty()) t.declareSpans(spanNames_);
+  if (!eventNames_.empty()) t.declareEvents(eventNames_);
   return t;
 }
 
@@ -35,6 +36,12 @@ void Table::clearRows() {
     spanStart_[w].clear();
     spanEnd_[w].clear();
     rowSpanStart_[w] = rowSpanEnd_[w] = kNoSpan;
+  }
+  for (size_t w = 0; w < eventNames_.size(); ++w) {
+    eventTable_[w].clear();
+    eventIndex_[w].clear();
+    rowEventTable_[w] = EventTable::None;
+    rowEventIndex_[w] = 0;
   }
   pool_ = StringPool();
   rows_ = 0;
@@ -61,6 +68,7 @@ void Table::appendRowOf(const Table& from, size_t r) {
     }
   }
   for (size_t w = 0; w < spanNames_.size(); ++w) setSpan(w, from.spanStart_[w][r], from.spanEnd_[w][r]);
+  for (size_t w = 0; w < eventNames_.size(); ++w) setEvent(w, from.eventTable_[w][r], from.eventIndex_[w][r]);
   endRow();
 }
 
@@ -137,6 +145,12 @@ void Table::endRow() {
     spanEnd_[w].push_back(rowSpanEnd_[w]);
     rowSpanStart_[w] = rowSpanEnd_[w] = kNoSpan;
   }
+  for (size_t w = 0; w < eventNames_.size(); ++w) {
+    eventTable_[w].push_back(rowEventTable_[w]);
+    eventIndex_[w].push_back(rowEventIndex_[w]);
+    rowEventTable_[w] = EventTable::None;
+    rowEventIndex_[w] = 0;
+  }
   ++rows_;
 }
 
@@ -151,6 +165,19 @@ void Table::declareSpans(std::vector<std::string> names) {
 void Table::setSpan(size_t which, int64_t start, int64_t end) {
   rowSpanStart_[which] = start;
   rowSpanEnd_[which] = end;
+}
+
+void Table::declareEvents(std::vector<std::string> names) {
+  eventNames_ = std::move(names);
+  eventTable_.assign(eventNames_.size(), {});
+  eventIndex_.assign(eventNames_.size(), {});
+  rowEventTable_.assign(eventNames_.size(), EventTable::None);
+  rowEventIndex_.assign(eventNames_.size(), 0);
+}
+
+void Table::setEvent(size_t which, EventTable table, uint32_t index) {
+  rowEventTable_[which] = table;
+  rowEventIndex_[which] = index;
 }
 
 void Table::truncate(size_t n) {
@@ -168,6 +195,10 @@ void Table::truncate(size_t n) {
   for (size_t w = 0; w < spanNames_.size(); ++w) {
     spanStart_[w].resize(n);
     spanEnd_[w].resize(n);
+  }
+  for (size_t w = 0; w < eventNames_.size(); ++w) {
+    eventTable_[w].resize(n);
+    eventIndex_[w].resize(n);
   }
   rows_ = n;
 }

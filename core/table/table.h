@@ -24,6 +24,13 @@ enum class CellKind : uint8_t {
 // or an attribute that describes a row without identifying it.
 enum class ColumnRole : uint8_t { Value, Key, Attribute };
 
+// The report table an event a row stands for comes from (Table::setEvent):
+// its index in the report's loaded table of that kind (Report::kernels(),
+// memcpys(), memsets(), hggcApi(), hgtx()), the index the timeline's tracks
+// keep per event (TimelineTrack::row), so the viewer finds the very event,
+// not a time band. Names on the bridge: bridge_schema.h kEventTableNames.
+enum class EventTable : uint8_t { None, Kernel, Memcpy, Memset, Api, Hgtx };
+
 struct ColumnSpec {
   std::string name;  // display name, without unit
   std::string unit;  // "ns", "%", "bytes", "B/s", "Hz" or empty
@@ -126,6 +133,15 @@ class Table {
   const std::vector<int64_t>& spanStarts(size_t which) const { return spanStart_[which]; }
   const std::vector<int64_t>& spanEnds(size_t which) const { return spanEnd_[which]; }
 
+  // The report events a row stands for (a trace row's kernel, its launching
+  // API call), by identity: their table and index (EventTable). Declared
+  // once like spans, set per row before endRow() (unset: EventTable::None).
+  void declareEvents(std::vector<std::string> names);
+  void setEvent(size_t which, EventTable table, uint32_t index);
+  const std::vector<std::string>& eventNames() const { return eventNames_; }
+  const std::vector<EventTable>& eventTables(size_t which) const { return eventTable_[which]; }
+  const std::vector<uint32_t>& eventIndexes(size_t which) const { return eventIndex_[which]; }
+
  private:
   std::vector<ColumnSpec> columns_;
   size_t rows_ = 0;
@@ -145,6 +161,11 @@ class Table {
   std::vector<std::string> spanNames_;
   std::vector<std::vector<int64_t>> spanStart_, spanEnd_;
   std::vector<int64_t> rowSpanStart_, rowSpanEnd_;  // the current row's
+  std::vector<std::string> eventNames_;
+  std::vector<std::vector<EventTable>> eventTable_;
+  std::vector<std::vector<uint32_t>> eventIndex_;
+  std::vector<EventTable> rowEventTable_;  // the current row's
+  std::vector<uint32_t> rowEventIndex_;
   StringPool pool_;
   std::shared_ptr<RowSource> source_;  // a view's rows
   size_t limit_ = SIZE_MAX;            // a view's truncate()

@@ -48,15 +48,17 @@ struct Pending {
     add(s, e, n, k);
     if (withRows) row.push_back(r);
   }
-  // An event on a given lane (an HGTX nesting level).
-  void takeOnLane(bool fill, int64_t s, int64_t e, uint32_t n, TimelineKind k, uint16_t l) {
+  // An event on a given lane (an HGTX nesting level), of table row `r`.
+  void takeOnLane(bool fill, int64_t s, int64_t e, uint32_t n, TimelineKind k, uint16_t l, uint32_t r = kNoTimelineRow) {
     if (!fill) {
       ++counted;
       withLanes = true;
+      withRows |= r != kNoTimelineRow;
       return;
     }
     add(s, e, n, k);
     lane.push_back(l);
+    if (withRows) row.push_back(r);
   }
   void reserveCounted() {
     const size_t n = start.size() + counted;

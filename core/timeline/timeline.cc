@@ -247,7 +247,7 @@ void addHgtxTracks(Report& report, PendingTracks& out) {
         const uint32_t e = levels.ranges[k];
         threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX")
             .takeOnLane(fill, h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx,
-                        static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)));
+                        static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
       }
     });
   }
@@ -569,6 +569,29 @@ TimelineSlices trackWindow(const TimelineTrack& t, int64_t from, int64_t to, uin
   for (const TimelineLevel& l : t.levels)
     if (static_cast<double>(l.resolution) <= halfPixel) level = &l;
   return level ? windowOf(LevelItems{*level}, t.lanes, from, to, pixels) : windowOf(RawItems{t}, t.lanes, from, to, pixels);
+}
+
+EventTable eventTableOf(TimelineKind kind) {
+  switch (kind) {
+    case TimelineKind::Kernel:
+    case TimelineKind::PcclKernel: return EventTable::Kernel;
+    case TimelineKind::Memcpy: return EventTable::Memcpy;
+    case TimelineKind::Memset: return EventTable::Memset;
+    case TimelineKind::Api:
+    case TimelineKind::ApiError: return EventTable::Api;
+    case TimelineKind::Hgtx: return EventTable::Hgtx;
+    default: return EventTable::None;
+  }
+}
+
+std::optional<TimelineEventAt> Timeline::findEvent(EventTable table, uint32_t row) const {
+  if (table == EventTable::None || row == kNoTimelineRow) return std::nullopt;
+  for (size_t t = 0; t < tracks_.size(); ++t) {
+    const TimelineTrack& track = tracks_[t];
+    for (size_t i = 0; i < track.row.size(); ++i)
+      if (track.row[i] == row && eventTableOf(track.kind[i]) == table) return TimelineEventAt{t, static_cast<uint32_t>(i)};
+  }
+  return std::nullopt;
 }
 
 }  // namespace asys

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/report/report.h"
+#include "core/table/table.h"
 #include "core/timeline/counters.h"
 
 namespace asys {
@@ -22,6 +23,17 @@ namespace asys {
 enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
 
 constexpr uint32_t kNoTimelineRow = 0xFFFFFFFFu;  // an event of no table row
+
+// The report table a kind's events are rows of (TimelineTrack::row), the
+// one a rule row's event reference names (Table::setEvent); None for the
+// events of no table row (OSRT calls, PCCL stages, projections).
+EventTable eventTableOf(TimelineKind kind);
+
+// An event of the timeline: its track and its index there.
+struct TimelineEventAt {
+  size_t track = 0;
+  uint32_t event = 0;
+};
 
 // A coarser copy of a track's events: per lane, events less than
 // `resolution` ns apart merged into one, the longest naming it. A window
@@ -50,8 +62,9 @@ struct TimelineTrack {
   std::vector<uint16_t> lane;  // a row inside the track (nesting level, or a free lane)
   std::vector<TimelineKind> kind;
   // Per event, its row in the table its kind comes from (HGGC_KERNEL,
-  // HGGC_MEMCPY, HGGC_MEMSET, HGGC_API), so links between tables
-  // (correlation.h) find it; empty when no event of the track has one.
+  // HGGC_MEMCPY, HGGC_MEMSET, HGGC_API, HGTX_EVENTS: eventTableOf), so links
+  // between tables (correlation.h) and a rule row's event reference find
+  // it; empty when no event of the track has one.
   std::vector<uint32_t> row;
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
@@ -109,6 +122,10 @@ class Timeline {
   CounterSlices counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // Every event of `track` overlapping [from, to), merged to `pixels` columns.
   TimelineSlices window(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
+  // The event that is row `row` of `table` (a rule row's event reference),
+  // by a walk over the tracks' rows (no index kept: a lookup is a click);
+  // nullopt when no track has it (an event the timeline leaves out).
+  std::optional<TimelineEventAt> findEvent(EventTable table, uint32_t row) const;
   // The earliest start and latest end of any event (0, 0 when none).
   int64_t first() const { return first_; }
   int64_t last() const { return last_; }

@@ -19,8 +19,11 @@ std::vector<ColumnSpec> columns() {
 }
 
 // Row i of 200 000: Name "Kern<i % 3>" ("-" when i % 7 == 6), Duration
-// 1000 * i + 1234567 ("-" when i % 11 == 10), Util (i % 10) / 10 + 0.5.
+// 1000 * i + 1234567 ("-" when i % 11 == 10), Util (i % 10) / 10 + 0.5;
+// its event (declared "Activity"): none when i % 5 == 4, else kernel
+// (i even) or memcpy (i odd) row 200 000 - i, so each event is one row's.
 void appendRow(Table& t, size_t i) {
+  if (i % 5 != 4) t.setEvent(0, i % 2 == 0 ? EventTable::Kernel : EventTable::Memcpy, static_cast<uint32_t>(200000 - i));
   if (i % 7 != 6) t.setText(0, "Kern" + std::to_string(i % 3));
   if (i % 11 != 10) t.setInt(1, static_cast<int64_t>(1000 * i + 1234567));
   t.setDecimal(2, static_cast<double>(i % 10) / 10 + 0.5);
@@ -39,11 +42,16 @@ class Rows : public RowSource {
 
 Table held() {
   Table t(columns());
+  t.declareEvents({"Activity"});
   for (size_t i = 0; i < kRows; ++i) appendRow(t, i);
   return t;
 }
 
-Table view() { return Table(columns(), std::make_shared<Rows>()); }
+Table view() {
+  Table t(columns(), std::make_shared<Rows>());
+  t.declareEvents({"Activity"});
+  return t;
+}
 
 class ResultQueries : public ::testing::TestWithParam<bool> {
  protected:
@@ -65,6 +73,28 @@ TEST_P(ResultQueries, RowsOfAreTheRowsAskedForInTheirOrder) {
   EXPECT_TRUE(page.isMissing(5, 1));      // 10 % 11 == 10
   EXPECT_DOUBLE_EQ(page.decimalAt(5, 2), 0.5);
   EXPECT_THROW(rowsOf(t, std::vector<uint32_t>{200000}), Error);
+  // Each row's event comes with it: 199999 has none (% 5 == 4), 5 a memcpy (odd), 70000 a kernel.
+  ASSERT_EQ(page.eventNames(), std::vector<std::string>{"Activity"});
+  EXPECT_EQ(page.eventTables(0)[0], EventTable::None);
+  EXPECT_EQ(page.eventTables(0)[1], EventTable::Memcpy);
+  EXPECT_EQ(page.eventIndexes(0)[1], 200000u - 5);
+  EXPECT_EQ(page.eventTables(0)[3], EventTable::Kernel);
+  EXPECT_EQ(page.eventIndexes(0)[3], 200000u - 70000);
+}
+
+TEST_P(ResultQueries, RowOfEventFindsTheRowStandingForIt) {
+  const Table t = table();
+  // Kernel row 20 000 is row 180 000's (even, 180000 % 5 == 0): past the first chunks of a view.
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::Kernel, 20000), std::optional<size_t>(180000));
+  // Memcpy row 199 999 is row 1's; kernel row 199 999 is no row's (row 1 is odd).
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::Memcpy, 199999), std::optional<size_t>(1));
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::Kernel, 199999), std::nullopt);
+  // Row 4 has no event (4 % 5 == 4): kernel row 199 996 is no row's.
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::Kernel, 200000 - 4), std::nullopt);
+  // No such table, no such slot.
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::Api, 20000), std::nullopt);
+  EXPECT_EQ(rowOfEvent(t, 1, EventTable::Kernel, 20000), std::nullopt);
+  EXPECT_EQ(rowOfEvent(t, 0, EventTable::None, 0), std::nullopt);
 }
 
 TEST_P(ResultQueries, SearchMatchesTextIgnoringCaseAndNumbersWithoutGroups) {

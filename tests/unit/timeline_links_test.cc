@@ -125,6 +125,29 @@ TEST_F(TimelineLinksTest, OutOfRangeEventsHaveNoLinks) {
   EXPECT_TRUE(links.related(timeline, {0, 1000000}).empty());
 }
 
+// A rule row's event reference (a report table and its row) names one
+// timeline event, found by identity, never by time.
+TEST_F(TimelineLinksTest, FindEventByItsTableRow) {
+  auto where = [&](EventTable table, uint32_t row) -> std::string {
+    const std::optional<TimelineEventAt> e = timeline.findEvent(table, row);
+    return e ? describe(timeline, {{static_cast<uint32_t>(e->track), e->event}})[0] : "none";
+  };
+  // HGGC_KERNEL rows in insertion order: relu (2100, stream 8), gemm (2000, stream 7), 3500, 3700.
+  EXPECT_EQ(where(EventTable::Kernel, 0), "PPU 0 / Stream 8 @2100");
+  EXPECT_EQ(where(EventTable::Kernel, 1), "PPU 0 / Stream 7 @2000");
+  EXPECT_EQ(where(EventTable::Kernel, 3), "PPU 0 / Stream 7 @3700");
+  // HGGC_API row 4 is process B's call at 1050, row 0 process A's at 1000; one memcpy, one memset.
+  EXPECT_EQ(where(EventTable::Api, 4), "Process 200 (b.out) / Thread 201 HGGC API @1050");
+  EXPECT_EQ(where(EventTable::Api, 0), "Process 100 (a.out) / Thread 101 HGGC API @1000");
+  EXPECT_EQ(where(EventTable::Memcpy, 0), "PPU 0 / Stream 7 @4000");
+  EXPECT_EQ(where(EventTable::Memset, 0), "PPU 0 / Stream 7 @4600");
+  // A row past its table, a report without HGTX ranges, no table.
+  EXPECT_EQ(where(EventTable::Kernel, 4), "none");
+  EXPECT_EQ(where(EventTable::Memcpy, 1), "none");
+  EXPECT_EQ(where(EventTable::Hgtx, 0), "none");
+  EXPECT_EQ(where(EventTable::None, 0), "none");
+}
+
 // On the generated demo report, against a join written here with a std::map:
 // each activity's call is the first HGGC_API row of its (process,
 // correlation id); each event's table row is the row it was drawn from.
@@ -151,7 +174,8 @@ TEST(TimelineLinks, DemoReportAgreesWithAMapJoin) {
       if (t.tracks()[tr].kind[i] == TimelineKind::Api || t.tracks()[tr].kind[i] == TimelineKind::ApiError)
         callAt[t.tracks()[tr].row[i]] = {tr, i};
   std::map<uint32_t, size_t> launched;  // API row -> activities that name it
-  size_t linkedActivities = 0;
+  size_t linkedActivities = 0, hgtxRanges = 0;
+  const HgtxEvents& hgtx = report->hgtx();
   for (uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
     const TimelineTrack& track = t.tracks()[tr];
     for (uint32_t i = 0; i < track.size(); ++i) {
@@ -164,6 +188,12 @@ TEST(TimelineLinks, DemoReportAgreesWithAMapJoin) {
         case TimelineKind::Memset: pid = ms.globalPid[row], corr = ms.correlationId[row], start = ms.start[row]; break;
         case TimelineKind::Api:
         case TimelineKind::ApiError: ASSERT_EQ(api.start[row], track.start[i]); continue;
+        case TimelineKind::Hgtx:
+          // A push/pop range keeps its HGTX_EVENTS row too (hgtx_pushpop_trace's event reference).
+          ASSERT_EQ(hgtx.start[row], track.start[i]);
+          ASSERT_EQ(hgtx.end[row], track.end[i]);
+          ++hgtxRanges;
+          continue;
         default: EXPECT_TRUE(links.related(t, {tr, i}).empty()); continue;
       }
       ASSERT_EQ(start, track.start[i]) << "the event's row is the row it was drawn from";
@@ -180,6 +210,13 @@ TEST(TimelineLinks, DemoReportAgreesWithAMapJoin) {
     }
   }
   EXPECT_GT(linkedActivities, 1000u);
+  EXPECT_GT(hgtxRanges, 100u);
+  // An event with a table row (every 37th: a lookup walks the tracks) is the one findEvent names for that row.
+  for (uint32_t tr = 0; tr < t.tracks().size(); ++tr)
+    for (uint32_t i = 0; i < t.tracks()[tr].row.size(); i += 37) {
+      const std::optional<TimelineEventAt> e = t.findEvent(eventTableOf(t.tracks()[tr].kind[i]), t.tracks()[tr].row[i]);
+      ASSERT_TRUE(e && e->track == tr && e->event == i) << "track " << tr << " event " << i;
+    }
   // The reverse: each call lists exactly the activities that name it, in start order.
   for (const auto& [row, at] : callAt) {
     const std::vector<TimelineEventRef> got = links.related(t, at);

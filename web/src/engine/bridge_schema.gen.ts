@@ -9,3 +9,5 @@ export const WIRE_COLUMN_ROLES = ["value", "key", "attribute"] as const;
 export type WireColumnRole = (typeof WIRE_COLUMN_ROLES)[number];
 export const WIRE_RULE_COMMANDS = ["stats", "analyze"] as const;
 export type WireRuleCommand = (typeof WIRE_RULE_COMMANDS)[number];
+export const WIRE_EVENT_TABLES = ["none", "kernel", "memcpy", "memset", "api", "hgtx"] as const;
+export type WireEventTable = (typeof WIRE_EVENT_TABLES)[number];

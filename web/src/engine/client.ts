@@ -1,7 +1,8 @@
 // The UI thread's side of the engine: one module worker, requests with ids,
 // promises that resolve with the worker's answer. The UI never calls the
 // engine directly.
-import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { WireEventTable } from './bridge_schema.gen';
 import {
   PROTOCOL_VERSION,
   type EngineRequest,
@@ -10,7 +11,7 @@ import {
   type RuleConfig,
 } from './protocol';
 import { normalizeRules, normalizeSummary } from './normalize';
-import type { ColumnTotal, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
+import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
 
 export interface Progress {
   loaded: number;
@@ -195,6 +196,21 @@ export class EngineClient {
   /** An event (track, index in the track) and the events linked to it: API call <-> launched activities. */
   async timelineRelated(report: number, track: number, event: number): Promise<TimelineRelated> {
     return (await this.request({ type: 'timelineRelated', report, track, event })) as TimelineRelated;
+  }
+
+  /** The timeline's event that is row `index` of report table `table` (null: not drawn). */
+  async timelineFindEvent(report: number, table: WireEventTable, index: number): Promise<TimelineEvent | null> {
+    return (await this.request({ type: 'timelineFindEvent', report, table, index })) as TimelineEvent | null;
+  }
+
+  /** A timeline event's report table and row (null: of no table). */
+  async timelineEventRow(report: number, track: number, event: number): Promise<EventRow | null> {
+    return (await this.request({ type: 'timelineEventRow', report, track, event })) as EventRow | null;
+  }
+
+  /** The first row of a result standing for row `index` of report table `table` (null: none). */
+  async resultRowOfEvent(result: number, table: WireEventTable, index: number): Promise<number | null> {
+    return (await this.request({ type: 'resultRowOfEvent', result, table, index })) as number | null;
   }
 
   /** A result as the CLI's --format xlsx workbook (one sheet named `sheet`, the rule's name). */

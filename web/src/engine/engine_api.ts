@@ -23,6 +23,10 @@ export interface TimelineEngine {
   timelineTracks(report: number): unknown;
   timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
   timelineRelated(report: number, track: number, event: number): unknown;
+  /** {event} (timelineRelated's `selected` shape, or null): the event that is row `index` of report table `table`. */
+  timelineFindEvent(report: number, table: string, index: number): unknown;
+  /** {table, index}: the report table and row of a timeline event (table "none": of no table). */
+  timelineEventRow(report: number, track: number, event: number): unknown;
 }
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */
@@ -49,6 +53,8 @@ export interface AsysEngine extends TimelineEngine {
   runPaged(report: number, rule: string, optionsJson: string, cellLimit: number): Envelope;
   /** {columns, cells, rowCount, spans, textPool}: rows `rows` of a result, with their own text pool. */
   pageRows(result: number, rows: Uint32Array): Envelope;
+  /** {row} (null: none): the first row of a result whose event reference is row `index` of report table `table`. */
+  resultRowOfEvent(result: number, table: string, index: number): Envelope;
   // The questions of a paged result answer for rows [first, first + count):
   // the viewer asks part by part, and pages the rows in view in between.
   /** {mask}: one byte per row of the range, 1 where a cell contains the query as shown; null for a blank query. */
@@ -227,13 +233,26 @@ export function takeRunResult(raw: unknown, engine: AsysEngine): RawRuleResult {
     start: int64Array(getField(s, 'start'), rowCount, 'a row span'),
     end: int64Array(getField(s, 'end'), rowCount, 'a row span'),
   }));
+  const eventsRaw = o.events;
+  const events = (Array.isArray(eventsRaw) ? eventsRaw : []).map((e) => ({
+    name: String(getField(e, 'name') ?? ''),
+    table: rowArray(getField(e, 'table'), Uint8Array, rowCount, 'a row event', engine),
+    index: rowArray(getField(e, 'index'), Uint32Array, rowCount, 'a row event', engine),
+  }));
   const warnings = (Array.isArray(o.warnings) ? o.warnings : []).map((w) => String(w));
   const files = (Array.isArray(o.files) ? o.files : []).map((f) => ({
     name: String(getField(f, 'name') ?? ''),
     text: String(getField(f, 'text') ?? ''),
   }));
   const resultId = typeof o.result === 'number' ? o.result : undefined;
-  return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, warnings, files, resultId };
+  return { columns, rowCount, textPool: decodeTextPool(o.textPool), cells, spans, events, warnings, files, resultId };
+}
+
+/** A per-row typed array of an answer, `rowCount` long, as one of its own. */
+function rowArray<T extends Uint8Array | Uint32Array>(v: unknown, type: { new (...a: never[]): T }, rowCount: number, what: string, engine: AsysEngine): T {
+  const a = own(v, type, what, engine);
+  if (a.length !== rowCount) throw new Error(`run: ${what} is not ${rowCount} values`);
+  return a;
 }
 
 /** A typed array from an engine answer as one of its own (the heap's may move). */
@@ -246,9 +265,10 @@ function own<T extends Uint8Array | Uint32Array | Float64Array>(v: unknown, type
 export function takePagedRun(raw: unknown, engine: AsysEngine): RawRuleResult {
   const o = unwrap(raw, 'run');
   if (o.paged !== true) return takeRunResult(raw, engine);
-  const shell = takeRunResult({ ...o, cells: [], spans: [], textPool: '' }, engine);
+  const shell = takeRunResult({ ...o, cells: [], spans: [], events: [], textPool: '' }, engine);
   const names = Array.isArray(o.spanNames) ? o.spanNames.map((n) => String(n)) : [];
-  return { ...shell, paged: true, spanNames: names };
+  const eventNames = Array.isArray(o.eventNames) ? o.eventNames.map((n) => String(n)) : [];
+  return { ...shell, paged: true, spanNames: names, eventNames };
 }
 
 /** pageRows' answer: the rows' cells and spans, their texts indexing the page's own pool. */

@@ -1,9 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
-import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
-import type { ColumnTotal, KeyTotals, RawRuleResult, TimeWindow } from './types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, TimeWindow } from './types';
+import type { WireEventTable } from './bridge_schema.gen';
 
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -27,6 +28,10 @@ export type EngineRequest =
   | { type: 'timelineTracks'; report: number }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
   | { type: 'timelineRelated'; report: number; track: number; event: number }
+  // A rule row's event on the timeline, a timeline event's table row, and that row's place in a result.
+  | { type: 'timelineFindEvent'; report: number; table: WireEventTable; index: number }
+  | { type: 'timelineEventRow'; report: number; track: number; event: number }
+  | { type: 'resultRowOfEvent'; result: number; table: WireEventTable; index: number }
   | { type: 'checkOption'; rule: string; name: string; value: string }
   // A paged result's rows and the questions the viewer asks of it (wasm/engine_bindings.cc).
   | { type: 'pageRows'; result: number; rows: Uint32Array }
@@ -71,6 +76,12 @@ export interface ResultByType {
   timelineTracks: TimelineInfo;
   timelineWindow: TimelineWindowSlices;
   timelineRelated: TimelineRelated;
+  /** null: the timeline does not draw that event. */
+  timelineFindEvent: TimelineEvent | null;
+  /** null: an event of no report table (an OSRT call, a PCCL stage, a projection). */
+  timelineEventRow: EventRow | null;
+  /** The result's row, null when it has none for the event. */
+  resultRowOfEvent: number | null;
   /** The same for one option of a rule. */
   checkOption: string;
   pageRows: RawRuleResult;

@@ -3,6 +3,8 @@
 // in the worker. Times are int64: BigInt and BigInt64Array, never doubles; a
 // window is asked for in decimal text.
 import { decodeTextPool, unwrap } from './engine_api';
+import { WIRE_EVENT_TABLES } from './bridge_schema.gen';
+import type { EventRow } from './types';
 import type { CounterInfo, CounterSteps, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 
 const big = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
@@ -73,11 +75,9 @@ export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
   ];
 }
 
-/** The selected event and its linked events, as objects: a few, or a graph launch's thousands, never a window's worth. */
-export function takeTimelineRelated(v: unknown): TimelineRelated {
-  const o = unwrap(v, 'timelineRelated');
-  const sel = o.selected as Record<string, unknown>;
-  const selected: TimelineEvent = {
+/** One event as the engine answers it ({track, event, start, end, lane, kind, name}). */
+function eventOf(sel: Record<string, unknown>): TimelineEvent {
+  return {
     track: Number(sel.track),
     event: Number(sel.event),
     start: big(sel.start),
@@ -86,6 +86,33 @@ export function takeTimelineRelated(v: unknown): TimelineRelated {
     kind: Number(sel.kind),
     name: String(sel.name ?? ''),
   };
+}
+
+/** timelineFindEvent's answer: the event, null when the timeline does not draw it. */
+export function takeFoundEvent(v: unknown): TimelineEvent | null {
+  const o = unwrap(v, 'timelineFindEvent');
+  return o.event == null ? null : eventOf(o.event as Record<string, unknown>);
+}
+
+/** timelineEventRow's answer: the event's report table and row, null for an event of none. */
+export function takeEventRow(v: unknown): EventRow | null {
+  const o = unwrap(v, 'timelineEventRow');
+  const table = String(o.table);
+  if (table === 'none' || o.index == null) return null;
+  if (!(WIRE_EVENT_TABLES as readonly string[]).includes(table)) throw new Error(`timelineEventRow: unknown table ${table}`);
+  return { table: table as EventRow['table'], index: Number(o.index) };
+}
+
+/** resultRowOfEvent's answer: the row, null when the result has none for the event. */
+export function takeResultRow(v: unknown): number | null {
+  const o = unwrap(v, 'resultRowOfEvent');
+  return o.row == null ? null : Number(o.row);
+}
+
+/** The selected event and its linked events, as objects: a few, or a graph launch's thousands, never a window's worth. */
+export function takeTimelineRelated(v: unknown): TimelineRelated {
+  const o = unwrap(v, 'timelineRelated');
+  const selected = eventOf(o.selected as Record<string, unknown>);
   const r = o.related as Record<string, unknown>;
   const track = r.track as Uint32Array, event = r.event as Uint32Array;
   const start = int64s(r.start), end = int64s(r.end);

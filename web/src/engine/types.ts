@@ -2,6 +2,8 @@
 // after validation. Raw JSON from the engine goes through normalize.ts first, which
 // rejects an answer that breaks the contract (docs/bridge-contract.md).
 
+import type { WireEventTable } from './bridge_schema.gen';
+
 /**
  * The engine's kinds, plus Text: free text for a kind this viewer does not know
  * (a regex, a list of operator types). ChoiceList: several of `choices`, "/"-joined; none = all.
@@ -166,6 +168,24 @@ export interface RowSpans {
   end: BigInt64Array;
 }
 
+/** A report event by identity: its report table and its row there (core/table/table.h EventTable). */
+export interface EventRow {
+  table: Exclude<WireEventTable, 'none'>;
+  index: number;
+}
+
+/**
+ * One kind of report event a result's rows stand for (a trace row's kernel,
+ * its launching API call), by identity: per row the report table (an index
+ * into WIRE_EVENT_TABLES, 0 = none) and the row of that table. The timeline
+ * finds the very event by it (timelineFindEvent).
+ */
+export interface RowEvents {
+  name: string;
+  table: Uint8Array;
+  index: Uint32Array;
+}
+
 /** A file a rule made: the viewer offers it as "<report>_<name>", the bytes the CLI writes. */
 export interface RuleFile {
   name: string;
@@ -181,6 +201,8 @@ export interface RawRuleResult {
   cells: CellArray[];
   /** Per row, the time spans it stands for (a trace row's HGTX range, its device activity), in ns. */
   spans?: RowSpans[];
+  /** Per row, the report events it stands for (core/table/table.h Table::setEvent). */
+  events?: RowEvents[];
   /** What the rule had to leave out, one line each (the CLI's stderr warnings). */
   warnings?: string[];
   /** Files the rule made besides its table (ppu_op_unit_test's Python tests), named "<rule>.<ext>". */
@@ -191,6 +213,8 @@ export interface RawRuleResult {
   paged?: boolean;
   /** A paged result's span names (its rows' spans come with each page). */
   spanNames?: string[];
+  /** A paged result's event names (its rows' events come with each page). */
+  eventNames?: string[];
 }
 
 /** A paged result's pie data: each key's summed value. */

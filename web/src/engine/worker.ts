@@ -24,7 +24,7 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
-import { takeTimelineInfo, takeTimelineRelated, takeTimelineWindow, windowBuffers } from './timeline_api';
+import { takeEventRow, takeFoundEvent, takeResultRow, takeTimelineInfo, takeTimelineRelated, takeTimelineWindow, windowBuffers } from './timeline_api';
 import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
@@ -52,8 +52,13 @@ function explained<T>(report: number, rule: string | null, call: () => T): T {
 /** Posts a run's result, its typed arrays transferred, and remembers its id. */
 function postResult(id: number, result: RawRuleResult): void {
   if (result.resultId !== undefined) results.set(result.resultId, result.rowCount);
-  const arrays = [...result.cells, ...(result.spans ?? []).flatMap((s) => [s.start, s.end])];
-  post({ id, kind: 'result', result }, arrays.map((a) => a.buffer as ArrayBuffer));
+  post({ id, kind: 'result', result }, resultBuffers(result));
+}
+
+/** A result's typed arrays, for the transfer list. */
+function resultBuffers(r: RawRuleResult): ArrayBuffer[] {
+  const arrays = [...r.cells, ...(r.spans ?? []).flatMap((s) => [s.start, s.end]), ...(r.events ?? []).flatMap((e) => [e.table, e.index])];
+  return arrays.map((a) => a.buffer as ArrayBuffer);
 }
 
 function post(msg: ResponseMessage, transfer: Transferable[] = []): void {
@@ -174,8 +179,7 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'pageRows': {
       const e = await engine();
       const page = takePage(e.pageRows(msg.result, msg.rows), e);
-      const arrays = [...page.cells, ...(page.spans ?? []).flatMap((s) => [s.start, s.end])];
-      post({ id, kind: 'result', result: page }, arrays.map((a) => a.buffer as ArrayBuffer));
+      post({ id, kind: 'result', result: page }, resultBuffers(page));
       return;
     }
     case 'searchRows': {
@@ -270,6 +274,21 @@ async function handle(msg: RequestMessage): Promise<void> {
       const e = await engine();
       const related = explained(msg.report, null, () => takeTimelineRelated(e.timelineRelated(msg.report, msg.track, msg.event)));
       post({ id, kind: 'result', result: related });
+      return;
+    }
+    case 'timelineFindEvent': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => takeFoundEvent(e.timelineFindEvent(msg.report, msg.table, msg.index))) });
+      return;
+    }
+    case 'timelineEventRow': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => takeEventRow(e.timelineEventRow(msg.report, msg.track, msg.event))) });
+      return;
+    }
+    case 'resultRowOfEvent': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeResultRow(e.resultRowOfEvent(msg.result, msg.table, msg.index)) });
       return;
     }
     case 'checkOption': {
