@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEvent } from '../../web/src/engine/timeline_types';
 import { SLICE_KINDS } from '../../web/src/engine/timeline_types';
-import { linkTargets, scrollToShow } from '../../web/src/lib/timeline_menu';
+import { linkTargets, scrollToMiddle, scrollToShow } from '../../web/src/lib/timeline_menu';
 
 const ev = (kind: (typeof SLICE_KINDS)[number], track: number): TimelineEvent =>
   ({ track, event: 0, start: 0n, end: 1n, lane: 0, kind: SLICE_KINDS.indexOf(kind), name: kind }) as TimelineEvent;
@@ -41,5 +41,18 @@ describe('scrollToShow', () => {
   });
   it('a row taller than the view shows its top', () => {
     expect(scrollToShow(400, 300, 50, 200)).toBe(400);
+  });
+});
+
+describe('scrollToMiddle', () => {
+  it('puts the row in the middle of the view: its centre at half the view', () => {
+    // Row [400, 420): centre 410; a 200 px view's middle is 100 below the scroll: 310.
+    expect(scrollToMiddle(400, 20, 200)).toBe(310);
+    // An odd height: centre 400 + 15 / 2 = 407.5, less 100, rounded: 308.
+    expect(scrollToMiddle(400, 15, 200)).toBe(308);
+  });
+  it('never above the top; a row taller than the view shows its top', () => {
+    expect(scrollToMiddle(30, 20, 200)).toBe(0);
+    expect(scrollToMiddle(400, 300, 200)).toBe(400);
   });
 });

@@ -182,6 +182,50 @@ describe('timeline paint: slice labels', () => {
   });
 });
 
+describe('timeline paint: an event a table row showed (spotlight)', () => {
+  const event = (track: number, index: number, start: number, end: number, lane = 0) => ({
+    track,
+    event: index,
+    start: ORIGIN + BigInt(start),
+    end: ORIGIN + BigInt(end),
+    lane,
+    kind: 0,
+    name: 'b',
+  });
+
+  it('is outlined at its own box, and every other slice (on any row) faded to a quarter', () => {
+    const tracks = [stream(0, 'Stream 7'), stream(1, 'Stream 8')];
+    const m = model(tracks, [[{ start: 0, end: 100, name: 'a' }, { start: 100, end: 200, name: 'b' }], [{ start: 100, end: 200, name: 'b' }]], {
+      spotlight: event(0, 1, 100, 200),
+    });
+    const { g, counts } = painted(m);
+    // Track 0's slices, then track 1's (same name, other event): only track 0's event 1 is drawn whole.
+    expect(sliceFills(g).map((c) => c.globalAlpha)).toEqual([0.25, 1, 0.25]);
+    expect(counts.spotlit).toBe(1);
+    expect(counts.dimmed).toBe(2);
+    // Its own box: offsets 100..200 at 280..330 on the first stream's lane (y 43).
+    const marks = g.calls('strokeRect').filter((c) => c.strokeStyle === MARK_COLOR);
+    expect(marks.map((c) => [c.args, c.lineWidth])).toEqual([[[280, SLICE_Y, 50, 14], 2]]);
+  });
+
+  it('merged into a longer slice at this zoom: that slice is faded, the event still outlined at its own time, at least 3 px', () => {
+    // The window's slice [0, 400] names event 0; the spotlit event 1 is [100, 101]: x 280..280.5, widened to 3 px.
+    const m = model([stream(0, 's')], [[{ start: 0, end: 400, name: 'long' }]], { spotlight: event(0, 1, 100, 101) });
+    const { g, counts } = painted(m);
+    expect(sliceFills(g).map((c) => c.globalAlpha)).toEqual([0.25]);
+    expect(counts.spotlit).toBe(0);
+    const marks = g.calls('strokeRect').filter((c) => c.strokeStyle === MARK_COLOR);
+    expect(marks.map((c) => c.args)).toEqual([[280, SLICE_Y, 3, 14]]);
+  });
+
+  it('on a row out of the layout: nothing outlined, the slices in view still faded', () => {
+    const m = model([stream(0, 's')], [[{ start: 0, end: 100, name: 'a' }]], { spotlight: event(9, 0, 0, 100) });
+    const { g, counts } = painted(m);
+    expect(g.calls('strokeRect').filter((c) => c.strokeStyle === MARK_COLOR)).toEqual([]);
+    expect(counts.dimmed).toBe(1);
+  });
+});
+
 describe('timeline paint: picked, marked and selected', () => {
   it('the picked slice is outlined 2 px in black at its own box', () => {
     const m = model([stream(0, 's')], [[{ start: 0, end: 100, name: 'a' }, { start: 100, end: 200, name: 'b' }]], { picked: { track: 0, index: 1 } });

@@ -248,7 +248,14 @@ export function ResultTable(props: Props) {
         data-focused={focusAt === i ? '' : undefined}
         data-loading={cell && cell(r, 0) === null ? '' : undefined}
         onMouseDown={onRowClick ? (e) => e.shiftKey && e.preventDefault() /* no text selection */ : undefined}
-        onClick={onRowClick ? (e) => onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }) : undefined}
+        onClick={
+          onRowClick
+            ? (e) => {
+                setFocusAt(i); // the keys go on from the row clicked
+                onRowClick(r, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey });
+              }
+            : undefined
+        }
         onContextMenu={
           onRowContextMenu
             ? (e) => {

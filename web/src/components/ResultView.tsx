@@ -2,7 +2,7 @@
 // selection, Export CSV / XLSX), the table with its selected-row sums, the
 // breakdown tree of a nested table and the pie chart beside it.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RowSpans, RuleDecl } from '../engine/types';
+import type { EventRow, RowSpans, RuleDecl } from '../engine/types';
 import { downloadText, type ExportFormat } from '../lib/download';
 import { formatInt, THIN_SPACE, ungroupDigits } from '../lib/format';
 import { COUNT_ROWS, filterRowsByKeys, pieModel, topSlices, type PieModel, type PieSlice } from '../lib/pie';
@@ -25,6 +25,8 @@ import { useLang } from '../i18n/lang';
 import { TableSearchBox } from './TableSearch';
 import { useTableSearch } from '../state/useTableSearch';
 import { usePagedRows } from '../state/usePagedRows';
+import type { FocusRows } from '../state/useTableFocus';
+import { eventAt, rowTimelineItems } from '../lib/event_links';
 import { identityKey, useAnswer } from '../state/useAnswer';
 
 interface Props {
@@ -46,6 +48,10 @@ interface Props {
   onPendingChange: (pending: boolean) => void;
   /** A row's time span to the timeline (zoom to it, or only highlight it). */
   onShowInTimeline?: (span: RowSpans, row: number, zoom: boolean) => void;
+  /** A row's report event (a trace row's kernel) to the timeline: found there by identity, shown and spotlit. */
+  onShowEventInTimeline?: (event: EventRow, label: string) => void;
+  /** Rows to select and scroll to (a timeline slice's "Show in table", the advice's "Open rows"). */
+  focusRows?: FocusRows | null;
   /** A summary row's name (a kernel's, a range's) to the timeline: its slices marked. */
   onMarkInTimeline?: (name: string) => void;
   /** A paged result's engine calls (its rows, search, pie, sums are the engine's). */
@@ -151,6 +157,11 @@ export function ResultView(props: Props) {
 
   // Selected rows (reset with the result: the parent keys this view by it).
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  // Rows asked for from elsewhere: selected, the first scrolled into view.
+  const focusRows = props.focusRows ?? null;
+  useEffect(() => {
+    if (focusRows && focusRows.rows.length > 0) setSelection({ rows: new Set(focusRows.rows), anchor: focusRows.rows[0] });
+  }, [focusRows]);
   const isSummary = useMemo(() => summaryRowTest(result, rule.summaryRow), [result, rule.summaryRow]);
   // A paged result's sums: the engine's, over the selection, the rows shown, or every row.
   const sumCols = useMemo(
@@ -194,28 +205,37 @@ export function ResultView(props: Props) {
   // Right-click on a row that stands for a time span: show it in the timeline.
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
   const onShow = props.onShowInTimeline;
+  const onShowEvent = props.onShowEventInTimeline;
   const onMark = props.onMarkInTimeline;
   // The column that names a summary row's events: the declared key text column.
   const nameCol = useMemo(() => {
     const key = rule.columns.find((c) => c.role === 'key' && c.kind === 'Text');
     return key ? findColumn(result, key.name) : -1;
   }, [rule, result]);
-  // A paged result's spans come with its pages: one row's span as a one-row RowSpans.
-  const spansOf = (row: number): { span: RowSpans; row: number }[] =>
-    isPaged
-      ? (result.spanNames ?? []).flatMap((name, i) => {
-          const s = pages.span(row, i);
-          return s ? [{ span: { name, start: BigInt64Array.of(s[0]), end: BigInt64Array.of(s[1]) }, row: 0 }] : [];
-        })
-      : result.spans.filter((s) => s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN).map((span) => ({ span, row }));
-  const hasSpans = isPaged ? (result.spanNames ?? []).length > 0 : result.spans.length > 0;
+  // A paged result's spans and events come with its pages: one row's span as a one-row RowSpans.
+  const spanNames = isPaged ? (result.spanNames ?? []) : result.spans.map((s) => s.name);
+  const eventNames = isPaged ? (result.eventNames ?? []) : result.events.map((e) => e.name);
+  const spanOf = (row: number, i: number): { span: RowSpans; row: number } | null => {
+    if (isPaged) {
+      const s = pages.span(row, i);
+      return s ? { span: { name: spanNames[i], start: BigInt64Array.of(s[0]), end: BigInt64Array.of(s[1]) }, row: 0 } : null;
+    }
+    const s = result.spans[i];
+    return s.start[row] !== INT64_MIN && s.end[row] !== INT64_MIN ? { span: s, row } : null;
+  };
+  const eventOf = (row: number, i: number) => (isPaged ? pages.event(row, i) : eventAt(result, row, i));
   const rowMenu =
-    (onShow && hasSpans) || (onMark && nameCol >= 0)
+    (onShow && spanNames.length > 0) || (onShowEvent && eventNames.length > 0) || (onMark && nameCol >= 0)
       ? (row: number, x: number, y: number) => {
-          const items: MenuItem[] = (onShow ? spansOf(row) : []).flatMap(({ span: s, row: at }) => [
-            { label: `Zoom to ${s.name} in timeline`, onSelect: () => onShow!(s, at, true) },
-            { label: `Highlight ${s.name} in timeline`, onSelect: () => onShow!(s, at, false) },
-          ]);
+          const spans = spanNames.map((_, i) => (onShow ? spanOf(row, i) : null));
+          const events = eventNames.map((_, i) => (onShowEvent ? eventOf(row, i) : null));
+          const items: MenuItem[] = rowTimelineItems(spanNames, spans.map((s) => s !== null), eventNames, events).map((it) => {
+            if (it.kind === 'show') return { label: t.showOnTimeline(it.name), onSelect: () => onShowEvent!(it.event, it.name) };
+            const { span: s, row: at } = spans[it.span]!;
+            return it.kind === 'zoom'
+              ? { label: t.zoomToInTimeline(s.name), onSelect: () => onShow!(s, at, true) }
+              : { label: t.highlightInTimeline(s.name), onSelect: () => onShow!(s, at, false) };
+          });
           const name = nameCol >= 0 ? ((isPaged ? pages.cell?.(row, nameCol) : cellDisplay(result, row, nameCol)) ?? '-') : '-';
           if (onMark && name !== '-') items.push({ label: `Mark “${name}” in timeline`, onSelect: () => onMark(name) });
           if (items.length > 0) setMenu({ x, y, items });
@@ -336,6 +356,7 @@ export function ResultView(props: Props) {
               pendingSort={pending ? sort : null}
               onSort={requestSort}
               selectedRows={selection.rows}
+              scrollToRow={focusRows?.rows[0] ?? null}
               onRowClick={(row, mods) => setSelection((sel) => clickRow(sel, row, mods, order))}
               onRowContextMenu={rowMenu}
               sums={sums}

@@ -10,7 +10,7 @@
 // rows under it; a transparent layer as tall as every row takes the pointer,
 // so its coordinates are the layout's whatever the scroll.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { displaySliceName } from '../lib/display_names';
 import { formatDurationNs, formatInt } from '../lib/format';
@@ -59,6 +59,8 @@ interface Props {
   onSelection: (s: [number, number] | null) => void;
   /** The selected event and its linked events, outlined. */
   related?: TimelineRelated | null;
+  /** An event a table row showed: outlined as itself, every other slice faded. */
+  spotlight?: TimelineEvent | null;
   /** The tracks stacked (layoutTracks of info.tracks), as the view asks for the rows in view. */
   layout: TrackLayout;
   /** A zoom Backspace undoes (the keys' +/-), where onViewport is a plain move (pans, the wheel). */
@@ -240,15 +242,18 @@ export function TimelineCanvas(props: Props) {
       picked,
       selection,
       related: props.related ?? null,
+      spotlight: props.spotlight ?? null,
       colors: chartColors(box.current!),
     });
     const layer = pointer.current!.dataset;
     layer.slices = String(drawn.slices);
     layer.marked = String(drawn.marked);
+    layer.spotlit = String(drawn.spotlit);
+    layer.dimmed = String(drawn.dimmed);
     layer.related = String(drawn.related);
     layer.counterSteps = String(drawn.counterSteps);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
-  }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, range, highlight, highlightName, picked, selection, props.related, theme]);
+  }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, range, highlight, highlightName, picked, selection, props.related, props.spotlight, theme]);
 
   return (
     <div className="timeline" ref={box} style={{ height }} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>

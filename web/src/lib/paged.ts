@@ -4,6 +4,8 @@
 // lately shown, so scrolling back is instant and the tab holds a few
 // thousand rows, not the result.
 import { cellDisplay, type DecodedResult } from './result';
+import type { EventRow } from '../engine/types';
+import { eventAt } from './event_links';
 
 /** Results up to this many rows are answered whole; larger ones are paged. */
 export const PAGED_ROWS = 1_000_000;
@@ -50,6 +52,12 @@ export class PageCache {
   display(row: number, col: number): string | null {
     const e = this.rows.get(row);
     return e ? cellDisplay(e.page, e.at, col) : null;
+  }
+
+  /** Row `row`'s event `which` (its report table and row), or null when it has none or is not here. */
+  event(row: number, which: number): EventRow | null {
+    const e = this.rows.get(row);
+    return e ? eventAt(e.page, e.at, which) : null;
   }
 
   /** Row `row`'s span `span` as [start, end], or null when it has none or is not here. */

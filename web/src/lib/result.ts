@@ -4,7 +4,7 @@
 // hold every value up to 2^53 exactly, and a column with larger values (epoch
 // nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
-import type { CellArray, CellKind, RawRuleResult, RowSpans, RuleFile } from '../engine/types';
+import type { CellArray, CellKind, RawRuleResult, RowEvents, RowSpans, RuleFile } from '../engine/types';
 import { displayApiName } from './display_names';
 import { formatDecimal1, formatInt } from './format';
 
@@ -42,6 +42,8 @@ export interface DecodedResult {
   exact: (BigInt64Array | null)[];
   /** The rows' time spans (what a timeline zooms to); empty for summaries. */
   spans: RowSpans[];
+  /** The report events the rows stand for (a trace row's kernel), by identity; empty for summaries. */
+  events: RowEvents[];
   /** What the rule had to leave out, one line each. */
   warnings: string[];
   /** Files the rule made besides the table, for download. */
@@ -50,6 +52,8 @@ export interface DecodedResult {
   paged?: boolean;
   /** A paged result's span names (each page brings its rows' spans). */
   spanNames?: string[];
+  /** A paged result's event names (each page brings its rows' events). */
+  eventNames?: string[];
 }
 
 export type CellValue = number | bigint | string | null;
@@ -104,6 +108,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
   }
   const texts = raw.textPool ? raw.textPool.split('\0') : [];
   const spans = (raw.spans ?? []).filter((s) => s.start.length >= rowCount && s.end.length >= rowCount);
+  const events = (raw.events ?? []).filter((e) => e.table.length >= rowCount && e.index.length >= rowCount);
   return {
     columns,
     rowCount,
@@ -111,9 +116,10 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     cells: cells.slice(0, columns.length),
     exact: columns.map((_, i) => exact[i] ?? null),
     spans,
+    events,
     warnings: raw.warnings ?? [],
     files: raw.files ?? [],
-    ...(raw.paged ? { paged: true, spanNames: raw.spanNames ?? [] } : {}),
+    ...(raw.paged ? { paged: true, spanNames: raw.spanNames ?? [], eventNames: raw.eventNames ?? [] } : {}),
   };
 }
 

@@ -36,3 +36,13 @@ export function scrollToShow(top: number, height: number, scrollTop: number, vie
   if (top < scrollTop || height >= view) return Math.max(0, top);
   return top + height - view;
 }
+
+/**
+ * The scroll offset that puts the row at layout [top, top + height) in the
+ * middle of a view of `view` px (its top first when it is taller): a row a
+ * table asked for stays in view when the details below grow.
+ */
+export function scrollToMiddle(top: number, height: number, view: number): number {
+  if (height >= view) return Math.max(0, top);
+  return Math.max(0, Math.round(top + height / 2 - view / 2));
+}

@@ -5,7 +5,7 @@
 // highlighted span, a dragged selection, and the time axis along the top.
 // Only the rows in view are drawn: the canvas is the scroll box's height and
 // paints the rows from `scrollTop` down, under the axis.
-import type { TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
+import type { TimelineEvent, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import type { PaintContext } from './paint_context';
 import {
@@ -95,6 +95,8 @@ export interface TimelinePaintModel {
   selection: [number, number] | null;
   /** The selected event and its linked events, outlined. */
   related: TimelineRelated | null;
+  /** An event a table row showed (found by identity): outlined as itself, every other slice faded. */
+  spotlight?: TimelineEvent | null;
   colors: TimelineColors;
 }
 
@@ -102,6 +104,9 @@ export interface TimelinePaintModel {
 export interface PaintCounts {
   slices: number;
   marked: number;
+  /** Slices drawn that are the spotlit event (0 or 1), and slices faded for it. */
+  spotlit: number;
+  dimmed: number;
   related: number;
   counterSteps: number;
 }
@@ -136,13 +141,14 @@ export function paint(g: PaintContext, m: TimelinePaintModel): PaintCounts {
   clipTo(g, 0, AXIS_HEIGHT, width, height - AXIS_HEIGHT);
   paintTrackLabels(g, m, shown, y0, scale.plot);
   clipTo(g, LABEL_WIDTH, AXIS_HEIGHT, scale.plot, height - AXIS_HEIGHT);
-  const { slices, marked } = paintSlices(g, m, shown, y0, scale);
+  const { slices, marked, spotlit, dimmed } = paintSlices(g, m, shown, y0, scale);
   const counterSteps = paintCounters(g, m, shown, y0, scale);
   const related = m.related ? drawRelated(g, m.related, m.rowOf, scale.toPx, m.origin, y0, LABEL_WIDTH, width) : 0;
+  if (m.spotlight) paintSpotlight(g, m, m.spotlight, y0, scale);
   paintSpans(g, m, scale);
   g.restore();
   paintAxis(g, m, tickTimes, tickXs);
-  return { slices, marked, related, counterSteps };
+  return { slices, marked, spotlit, dimmed, related, counterSteps };
 }
 
 function line(g: PaintContext, x0: number, y0: number, x1: number, y1: number): void {
@@ -196,9 +202,10 @@ function paintTrackLabels(g: PaintContext, m: TimelinePaintModel, shown: TrackRo
  * when another name is marked, outlined when marked or picked.
  */
 function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], y0: number, scale: PlotScale) {
-  let slices = 0, marked = 0;
+  let slices = 0, marked = 0, spotlit = 0, dimmed = 0;
   const names = m.slices?.names ?? [];
   const { highlightName, picked, width, origin } = m;
+  const spot = m.spotlight ?? null;
   const inView = new Set(shown.map((r) => r.track.id));
   // A memcpy's colour is its direction's: found once per name of the window.
   const memcpyColorOf = new Map<number, string>();
@@ -218,7 +225,11 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       if (x1 < LABEL_WIDTH || x0 > width) continue;
       const y = y0 + r.top + s.lane[i] * LANE_HEIGHT + 1;
       const isMarked = highlightName !== null && names[s.name[i]] === highlightName;
-      g.globalAlpha = highlightName === null || isMarked ? 1 : UNMARKED_ALPHA;
+      const isSpot = spot !== null && spot.track === s.id && spot.event === s.event[i];
+      const faded = spot ? !isSpot : highlightName !== null && !isMarked;
+      if (isSpot) spotlit++;
+      else if (faded) dimmed++;
+      g.globalAlpha = faded ? UNMARKED_ALPHA : 1;
       g.fillStyle = fillOf(s.kind[i], s.name[i]);
       g.fillRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
       g.globalAlpha = 1;
@@ -238,7 +249,21 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       if (picked && picked.track === s.id && picked.index === i) outline(g, PICKED_COLOR, x0, y, x1 - x0);
     }
   }
-  return { slices, marked };
+  return { slices, marked, spotlit, dimmed };
+}
+
+/**
+ * The spotlit event's outline, drawn from its own start and end on its own
+ * lane (so it shows even where the window merged it into a longer slice),
+ * at least 3 px wide; nothing when its row is out of view.
+ */
+function paintSpotlight(g: PaintContext, m: TimelinePaintModel, e: TimelineEvent, y0: number, scale: PlotScale): void {
+  const r = m.rowOf.get(e.track);
+  if (!r) return;
+  const x0 = scale.toPx(Number(e.start - m.origin));
+  const x1 = Math.max(scale.toPx(Number(e.end - m.origin)), x0 + 3);
+  if (x1 < LABEL_WIDTH || x0 > m.width) return;
+  outline(g, MARK_COLOR, x0, y0 + r.top + e.lane * LANE_HEIGHT + 1, x1 - x0);
 }
 
 /** A slice's 2 px outline. */

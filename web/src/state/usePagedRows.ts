@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageCache } from '../lib/paged';
 import type { PagedEngine } from '../lib/paged_queries';
+import type { EventRow } from '../engine/types';
 import { decodeResult, type DecodedResult } from '../lib/result';
 import { message } from './errors';
 
@@ -21,6 +22,8 @@ export interface PagedRows {
   firstPage: DecodedResult | null;
   /** Row `row`'s span `span` as [start, end] when its page is here and it has one. */
   span: (row: number, span: number) => [bigint, bigint] | null;
+  /** Row `row`'s event `which` when its page is here and it has one. */
+  event: (row: number, which: number) => EventRow | null;
   /** Why a page could not be read, else null. */
   error: string | null;
 }
@@ -85,7 +88,8 @@ export function usePagedRows(result: DecodedResult, engine: PagedEngine | undefi
     [cache, version],
   );
   const span = useCallback((row: number, which: number) => cache.span(row, which), [cache]);
+  const event = useCallback((row: number, which: number) => cache.event(row, which), [cache]);
   return paged
-    ? { cell, onRowsShown: fetchRows, firstPage, span, error }
-    : { firstPage: null, span, error: null };
+    ? { cell, onRowsShown: fetchRows, firstPage, span, event, error }
+    : { firstPage: null, span, event, error: null };
 }

@@ -1,8 +1,12 @@
-// A table row's "Zoom to / Highlight in timeline" (or a permalink's window)
-// applied once to this report's timeline: zoom to the span with a margin,
-// show a window exactly, or only mark the span or every slice of a name.
-import { useEffect } from 'react';
-import type { TimelineInfo } from '../engine/timeline_types';
+// A table row's "Zoom to / Highlight / Show on timeline" (or a permalink's
+// window) applied once to this report's timeline: zoom to the span with a
+// margin, show a window exactly, mark the span or every slice of a name, or
+// find the row's event itself (by its report table and row) and show it.
+import { useEffect, useRef } from 'react';
+import type { TimelineEvent, TimelineInfo } from '../engine/timeline_types';
+import { useLang } from '../i18n/lang';
+import { useEngine } from './engine';
+import { message, useErrors } from './errors';
 import type { TimelineSelection } from './useTimelineSelection';
 import type { TimelineWindow } from './useTimelineWindow';
 import { useView } from './view';
@@ -16,14 +20,28 @@ export function useTimelineFocus(
   info: TimelineInfo | null,
   { origin, zoomTo }: Pick<TimelineWindow, 'origin' | 'zoomTo'>,
   { setHighlight, setHighlightName }: Pick<TimelineSelection, 'setHighlight' | 'setHighlightName'>,
+  /** Brings an event found for a row into view, selected and spotlit. */
+  showEvent: (e: TimelineEvent) => void,
 ): void {
   const { focus } = useView();
+  const { client } = useEngine();
+  const { pushError } = useErrors();
+  const { t } = useLang();
+  // The latest callback, without making every render a new focus.
+  const show = useRef(showEvent);
+  show.current = showEvent;
   useEffect(() => {
     if (!info || !focus || focus.report !== reportId || focus.seq === appliedSeq.get(reportId)) return;
     appliedSeq.set(reportId, focus.seq);
     setHighlightName(focus.name ?? null);
-    if (focus.name !== undefined) {
-      setHighlight(null);
+    if (focus.name !== undefined || focus.event) setHighlight(null);
+    if (focus.name !== undefined) return;
+    if (focus.event) {
+      const { table, index } = focus.event;
+      client
+        .timelineFindEvent(reportId, table, index)
+        .then((e) => (e ? show.current(e) : pushError(t.notOnTimeline(focus.label))))
+        .catch((e) => pushError(message(e)));
       return;
     }
     if (focus.exact) {
@@ -36,5 +54,5 @@ export function useTimelineFocus(
       const pad = Math.max((b - a) * 0.1, 500);
       zoomTo(a - pad, b + pad);
     }
-  }, [info, focus, reportId, origin, zoomTo, setHighlight, setHighlightName]);
+  }, [info, focus, reportId, origin, zoomTo, setHighlight, setHighlightName, client, pushError, t]);
 }

@@ -32,6 +32,9 @@ export interface TimelineSelection {
   setHighlight: (h: [bigint, bigint] | null) => void;
   highlightName: string | null;
   setHighlightName: (name: string | null) => void;
+  /** The event a table row showed on the timeline: outlined, every other slice dimmed, until a click picks another. */
+  spotlight: TimelineEvent | null;
+  setSpotlight: (e: TimelineEvent | null) => void;
 }
 
 export function useTimelineSelection(reportId: number, slices: TimelineWindowSlices | null): TimelineSelection {
@@ -44,6 +47,7 @@ export function useTimelineSelection(reportId: number, slices: TimelineWindowSli
   const [selection, setSelection] = useState<[number, number] | null>(null);
   const [highlight, setHighlight] = useState<[bigint, bigint] | null>(null);
   const [highlightName, setHighlightName] = useState<string | null>(null);
+  const [spotlight, setSpotlight] = useState<TimelineEvent | null>(null);
 
   // The selected event's links, from the engine (built there on the first ask).
   useEffect(() => {
@@ -60,6 +64,7 @@ export function useTimelineSelection(reportId: number, slices: TimelineWindowSli
   }, [client, reportId, selected, pushError]);
 
   const pick = (p: PickedSlice | null) => {
+    setSpotlight(null);
     setPickedIn(p && { p, of: slices });
     const s = p && slices?.tracks.find((t) => t.id === p.track);
     setSelected(p && s ? { track: p.track, event: s.event[p.index] } : null);
@@ -83,5 +88,7 @@ export function useTimelineSelection(reportId: number, slices: TimelineWindowSli
     setHighlight,
     highlightName,
     setHighlightName,
+    spotlight,
+    setSpotlight,
   };
 }

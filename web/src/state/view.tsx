@@ -3,6 +3,7 @@
 // permalink's window) and the window it shows (for the permalink).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ViewName } from '../lib/permalink';
+import type { EventRow } from '../engine/types';
 
 export type View = ViewName;
 
@@ -16,9 +17,25 @@ export interface TimelineFocus {
   exact?: boolean;
   /** Instead of a span: mark every slice of this name (a summary row's kernel or range). */
   name?: string;
+  /** Instead of a span: this report event itself (a trace row's), found on the timeline by identity. */
+  event?: EventRow;
   /** What it is ("HGTX Range", a kernel's name). */
   label: string;
   /** Changes with every request, so asking for the same span twice acts twice. */
+  seq: number;
+}
+
+/**
+ * Rows a rule's table is asked to select (a timeline slice's "Show in
+ * table": the row of an event; the advice tab's "Open rows": rows by number).
+ */
+export interface TableFocus {
+  report: number;
+  rule: string;
+  /** The row standing for this event (the engine finds it in the result). */
+  event?: EventRow;
+  /** Rows by their number in the rule's own order. */
+  rows?: number[];
   seq: number;
 }
 
@@ -36,6 +53,9 @@ interface ViewState {
   showInTimeline: (f: Omit<TimelineFocus, 'seq'>) => void;
   shownWindow: ShownWindow | null;
   setShownWindow: (w: ShownWindow | null) => void;
+  tableFocus: TableFocus | null;
+  /** Shows the statistics view with the rule and the rows asked for selected. */
+  showInTable: (f: Omit<TableFocus, 'seq'>) => void;
 }
 
 const Ctx = createContext<ViewState | null>(null);
@@ -48,9 +68,14 @@ export function ViewProvider({ children }: { children: ReactNode }) {
     setView('timeline');
   }, []);
   const [shownWindow, setShownWindow] = useState<ShownWindow | null>(null);
+  const [tableFocus, setTableFocus] = useState<TableFocus | null>(null);
+  const showInTable = useCallback((f: Omit<TableFocus, 'seq'>) => {
+    setTableFocus((prev) => ({ ...f, seq: (prev?.seq ?? 0) + 1 }));
+    setView('stats');
+  }, []);
   const value = useMemo(
-    () => ({ view, setView, focus, showInTimeline, shownWindow, setShownWindow }),
-    [view, focus, showInTimeline, shownWindow],
+    () => ({ view, setView, focus, showInTimeline, shownWindow, setShownWindow, tableFocus, showInTable }),
+    [view, focus, showInTimeline, shownWindow, tableFocus, showInTable],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

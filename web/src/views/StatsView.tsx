@@ -19,6 +19,8 @@ import { usePrefs, useSelectedRule } from '../state/prefs';
 import { useReports, type OpenReport } from '../state/reports';
 import { useRuleConfig } from '../state/ruleConfig';
 import { useAdvice } from '../state/useAdvice';
+import { useTableFocus } from '../state/useTableFocus';
+import { ADVICE_RULES } from '../lib/advice';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useView } from '../state/view';
@@ -58,7 +60,7 @@ export function StatsView({
   const { client } = useEngine();
   const { pushError } = useErrors();
   const prefs = usePrefs();
-  const { showInTimeline } = useView();
+  const { showInTimeline, showInTable, tableFocus } = useView();
   const ruleConfig = useRuleConfig();
   const { applyTimeFilter } = useReports();
   const { t } = useLang();
@@ -77,6 +79,14 @@ export function StatsView({
       prev && rules.some((r) => r.name === prev) ? prev : (rules.find((r) => r.available)?.name ?? rules[0]?.name ?? null),
     );
   }, [rules]);
+
+  // "Show in table" / "Open rows": the rule asked for, its table in place of the advice.
+  useEffect(() => {
+    if (!tableFocus || tableFocus.report !== report.id) return;
+    setAdviceOpen(false);
+    setSelected(tableFocus.rule);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tableFocus]);
 
   const rule = rules.find((r) => r.name === selected) ?? null;
   const values = rule ? prefs.settingsOf(rule) : {};
@@ -119,6 +129,7 @@ export function StatsView({
   const status = !rule ? 'none' : running ? 'running' : run?.error ? 'error' : run?.result ? 'ready' : 'none';
   const shown = run && rule && run.rule === rule.name ? run : null;
   const resultId = shown?.resultId;
+  const focusRows = useTableFocus(report.id, shown?.rule ?? null, running ? undefined : resultId, shown?.result?.rowCount ?? 0);
   const pagedEngine = useMemo(
     () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId) : undefined),
     [client, resultId, shown?.result?.paged],
@@ -159,8 +170,13 @@ export function StatsView({
           <AdviceTab
             advice={advice}
             onOpenRows={(f) => {
-              setAdviceOpen(false);
-              setSelected(f.rule);
+              // The table the finding was read from: the advice's options for the rule, its row selected.
+              const decl = rules.find((r) => r.name === f.rule);
+              if (decl) {
+                prefs.resetSettings(decl);
+                for (const [name, value] of Object.entries(ADVICE_RULES[f.rule])) prefs.setSetting(decl, name, value);
+              }
+              showInTable({ report: report.id, rule: f.rule, rows: [f.row] });
             }}
             onShowOnTimeline={(f) =>
               f.span && showInTimeline({ report: report.id, start: f.span.start, end: f.span.end, zoom: true, label: f.span.name })
@@ -207,6 +223,10 @@ export function StatsView({
                   }
                   onPendingChange={setSorting}
                   paged={pagedEngine}
+                  focusRows={focusRows}
+                  onShowEventInTimeline={(event, label) =>
+                    showInTimeline({ report: report.id, start: 0n, end: 0n, zoom: true, label, event })
+                  }
                   onMarkInTimeline={(name) =>
                     showInTimeline({ report: report.id, start: 0n, end: 0n, zoom: false, label: name, name })
                   }

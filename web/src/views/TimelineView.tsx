@@ -12,12 +12,13 @@ import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, filterTimeOf, layoutTracks, tracksToFetch, type PickedSlice } from '../lib/timeline';
 import { ContextMenu } from '../components/ContextMenu';
-import { linkTargets, scrollToShow } from '../lib/timeline_menu';
+import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
 import { useScrollArea } from '../state/useScrollArea';
+import { useShowInTable } from '../state/useShowInTable';
 import { useTimelineFocus } from '../state/useTimelineFocus';
 import { useTimelineSelection } from '../state/useTimelineSelection';
 import { useTimelineSlices } from '../state/useTimelineSlices';
@@ -47,23 +48,29 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { slices, rowsReady, fetching, onWidth } = useTimelineSlices(report.id, info, viewport, wanted);
   const sel = useTimelineSelection(report.id, slices);
   const { picked, selection, highlight, highlightName, links } = sel;
-  useTimelineFocus(report.id, info, win, sel);
   useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
   // A linked event's button: a window around it, its row scrolled into
-  // view, and it becomes the selection.
-  const jumpTo = (e: TimelineEvent) => {
+  // view (to the middle when `middle`), and it becomes the selection.
+  const jumpTo = (e: TimelineEvent, middle = false) => {
     const w = jumpWindow(e, origin);
     win.zoomTo(w.from, w.to);
     sel.selectEvent(e);
     const row = layout.rows.find((r) => r.track.id === e.track);
     const box = scrollBox.current;
     if (row && box) {
-      const top = scrollToShow(row.top, row.height, box.scrollTop, box.clientHeight - AXIS_HEIGHT);
+      const view = box.clientHeight - AXIS_HEIGHT;
+      const top = middle ? scrollToMiddle(row.top, row.height, view) : scrollToShow(row.top, row.height, box.scrollTop, view);
       if (top !== box.scrollTop) box.scrollTop = top;
     }
   };
+  // A table row's event, found by identity: shown as jumpTo shows a linked one, and spotlit.
+  useTimelineFocus(report.id, info, win, sel, (e) => {
+    jumpTo(e, true);
+    sel.setSpotlight(e);
+  });
+  const showInTableItem = useShowInTable(report.id, slices);
   const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
 
   const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
@@ -112,6 +119,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       data-filter-time={report.timeFilter?.filterTime ?? ''}
       data-tracks-asked={slices ? wanted.ids.length : 0}
       data-rows-ready={rowsReady}
+      data-spotlight={sel.spotlight ? `${sel.spotlight.track}:${sel.spotlight.event}` : undefined}
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
@@ -148,6 +156,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             Unmark “{highlightName.length > 40 ? `${highlightName.slice(0, 40)}…` : highlightName}”
           </button>
         )}
+        {sel.spotlight && (
+          <button className="button" onClick={() => sel.setSpotlight(null)} data-testid="tl-clear-spotlight" title={sel.spotlight.name}>
+            {t.clearSpotlight}
+          </button>
+        )}
         {report.timeFilter && (
           <button className="button" onClick={() => void applyTimeFilter(report.id, '', '')} data-testid="tl-clear-range">
             {t.clearRange}
@@ -168,6 +181,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           picked={picked}
           onPick={sel.pick}
           related={links}
+          spotlight={sel.spotlight}
           selection={selection}
           onSelection={sel.setSelection}
           onZoom={(v) => win.zoomTo(v.from, v.to)}
@@ -195,6 +209,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               disabled: go.event === null,
               onSelect: () => go.event && jumpTo(go.event),
             })),
+            showInTableItem(menu.at),
           ]}
         />
       )}
