@@ -29,6 +29,29 @@ async function selectedRowInView(page: Page): Promise<void> {
   expect(top + h).toBeLessThanOrEqual(scrollTop + clientHeight - AXIS);
 }
 
+/**
+ * Whether the slice just right-clicked is the event of `kind` starting at
+ * `start`: its links (the details' data) arrive after the menu opens, and a
+ * click on no slice keeps the selection before, so the menu's "Show in table"
+ * (enabled only on a slice, once its links are here) must be enabled too.
+ */
+async function pickedIs(page: Page, kind: string | RegExp, start: string): Promise<boolean> {
+  const details = page.getByTestId('tl-details');
+  const onSlice = page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in table' });
+  try {
+    await expect
+      .poll(async () => {
+        const k = (await details.getAttribute('data-selected-kind')) ?? '';
+        const kindOk = typeof kind === 'string' ? k === kind : kind.test(k);
+        return kindOk && (await details.getAttribute('data-selected-start')) === start && (await onSlice.isEnabled());
+      }, { timeout: 3000 })
+      .toBe(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Per trace rule with an event per row: the menu item, the CSV column of the
 // event's start, the timeline kind it has, and the row picked (one in view).
 const CASES = [
@@ -39,6 +62,7 @@ const CASES = [
   { rule: 'hggc_ppu_kern_gb_trace', item: 'Show Kernel on timeline', start: 'Start (ns)', kind: /kernel/i, row: 2 },
   { rule: 'hgtx_pushpop_trace', item: 'Show HGTX Range on timeline', start: 'Start (ns)', kind: 'hgtx', row: 6 },
   { rule: 'hgtx_kern_trace', item: 'Show Device Activity on timeline', start: 'Kernel Start (ns)', kind: /kernel/i, row: 2 },
+  { rule: 'hgtx_ppu_proj_trace', item: 'Show HGTX Range on timeline', start: 'Orig Start (ns)', kind: 'hgtx', row: 1 },
   { rule: 'ppu_op_trace', item: 'Show Device Activity on timeline', start: 'Start (ns)', kind: /kernel|memcpy|memset/i, row: 3 },
   { rule: 'pccl_desync_trace', item: 'Show Last Kernel on timeline', start: null, kind: 'pcclKernel', row: 0 },
 ] as const;
@@ -116,7 +140,7 @@ test('a kernel slice: "Show in table" selects its row in hggc_ppu_trace, the CLI
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + top + 8, { button: 'right' });
     await waitIdle(page);
-    found = (await details.getAttribute('data-selected-kind')) === 'kernel' && (await details.getAttribute('data-selected-start')) === k[start];
+    found = await pickedIs(page, 'kernel', k[start]);
     if (!found) await page.keyboard.press('Escape');
   }
   expect(found, `the kernel at ${k[start]} was right-clicked`).toBe(true);
@@ -135,6 +159,50 @@ test('a kernel slice: "Show in table" selects its row in hggc_ppu_trace, the CLI
   expect(cells.length).toBe(trace.header.filter((h) => h !== '').length);
   expect(cells[name]).toBe(k[name]);
 });
+
+// An API call's and an HGTX range's slice: their rows in hggc_api_trace and hgtx_pushpop_trace
+// (each lists an event once). The slice is reached through the row's "Show on timeline" (checked
+// above), which centres it; a right-click on it then leads back.
+for (const c of [
+  { rule: 'hggc_api_trace', kind: /^api/, item: 'Show API Call on timeline', row: 7 },
+  { rule: 'hgtx_pushpop_trace', kind: 'hgtx', item: 'Show HGTX Range on timeline', row: 4 },
+] as const) {
+  test(`a ${c.rule} slice: "Show in table" selects its row there, the CLI's row`, async ({ page }) => {
+    const { rows, col } = cli(c.rule);
+    const start = rows[c.row][col('Start (ns)')];
+    expect(await selectRule(page, c.rule)).toBe('ready');
+    await page.locator(`[data-testid=result-table] .rows .tr[data-row="${c.row}"]`).click({ button: 'right' });
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: c.item }).click();
+    await waitIdle(page);
+    const details = page.getByTestId('tl-details');
+    await expect(details).toHaveAttribute('data-selected-start', start);
+    await page.getByTestId('tl-clear-spotlight').click();
+    // A right-click at the middle of the plot on each lane of its row until it is the slice picked.
+    const track = await details.getAttribute('data-selected-track');
+    const li = page.getByTestId('timeline-rows').locator(`li[data-track="${track}"]`);
+    const top = Number(await li.getAttribute('data-top'));
+    const height = Number(await li.getAttribute('data-height'));
+    const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
+    let found = false;
+    for (let y = top + 8; y < top + height && !found; y += 16) {
+      await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y, { button: 'right' });
+      await waitIdle(page);
+      found = (await pickedIs(page, c.kind, start)) && (await details.getAttribute('data-selected-track')) === track;
+      if (!found) await page.keyboard.press('Escape');
+    }
+    expect(found, 'the event was right-clicked').toBe(true);
+    await expect(details).toHaveAttribute('data-selected-kind', c.kind);
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in table' }).click();
+    await expect(page.locator(`[data-testid=result][data-rule="${c.rule}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await waitIdle(page);
+    const selected = page.locator('[data-testid=result-table] .rows .tr.selected');
+    await expect(selected).toHaveCount(1);
+    await expect(selected).toHaveAttribute('data-row', String(c.row));
+    const plain = (v: string) => (Number.isNaN(parseShown(v)) ? v.trim() : String(parseShown(v)));
+    const cells = await selected.locator('[role=cell]').allTextContents();
+    expect(cells.map(plain)).toEqual(rows[c.row].slice(0, cells.length).map(plain));
+  });
+}
 
 test('a right-click on no slice (the axis) offers "Show in table" disabled', async ({ page }) => {
   await page.getByTestId('view-timeline').click();

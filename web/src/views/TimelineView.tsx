@@ -70,7 +70,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     jumpTo(e, true);
     sel.setSpotlight(e);
   });
-  const showInTableItem = useShowInTable(report.id, slices);
+  const showInTableItem = useShowInTable(report.id);
   const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
 
   const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
@@ -209,7 +209,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               disabled: go.event === null,
               onSelect: () => go.event && jumpTo(go.event),
             })),
-            showInTableItem(menu.at),
+            showInTableItem(menu.at ? (links?.selected ?? null) : null),
           ]}
         />
       )}
