@@ -342,7 +342,14 @@ val open(const val& paths) {
   return answer([&](val& v) {
     std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
     const int id = g_nextReport++;
-    v.set("summary", parseJson(summaryJson(*report)));
+    val summary = parseJson(summaryJson(*report));
+    // The capture times as BigInt: epoch ns (a Kineto trace's) are past 2^53,
+    // where JSON.parse rounds them to a multiple of 256 ns; the viewer counts
+    // every time it shows from the capture start, exactly.
+    const ReportSummary& s = report->summary();
+    summary.set("captureStart", s.captureStart == kNoValue ? val::null() : bigInt(s.captureStart));
+    summary.set("captureEnd", s.captureEnd == kNoValue ? val::null() : bigInt(s.captureEnd));
+    v.set("summary", summary);
     g_reports[id] = {std::move(report), {}, nullptr, nullptr};
     v.set("report", id);
   });

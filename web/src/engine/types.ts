@@ -144,8 +144,9 @@ export interface ReportSummary {
   path: string;
   hostName: string;
   generator: string;
-  captureStart: number | null;
-  captureEnd: number | null;
+  /** META_DATA's capture start and end, exact ns (the time zero: lib/time_zero.ts); null when unknown. */
+  captureStart: bigint | null;
+  captureEnd: bigint | null;
   tables: string[];
   devices: DeviceInfo[];
   processes: ProcessInfo[];
