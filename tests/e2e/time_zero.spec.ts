@@ -177,3 +177,34 @@ test('a real Kineto trace in epoch ns: Start cells from the zero, exact absolute
   await startCellsFromZero(page, 'hggc_ppu_trace', ALEXNET, captureStart);
   await selectionMatchesRange(page, captureStart);
 });
+
+test('typed ranges count from each report\'s own zero; the compare view shows each from its own', async ({ page }) => {
+  const kinetoZero = BigInt(metaOf(MINIMAL, 'captureStart')); // 980000
+  const typeRange = async (from: string, to: string) => {
+    await page.getByTestId('time-from').fill(from);
+    await page.getByTestId('time-to').fill(to);
+    await page.getByTestId('time-apply').click();
+    await waitIdle(page);
+  };
+  await openDemo(page);
+  await typeRange('100ms', '200ms');
+  await expect(page.getByTestId('time-window')).toHaveText('100.0 ms – 200.0 ms');
+  await dropFile(page, 'minimal.json', readFileSync(MINIMAL));
+  await waitIdle(page);
+  await typeRange('10us', '50us');
+  await expect(page.getByTestId('time-window')).toHaveText('10.0 µs – 50.0 µs');
+  // The Kineto trace's range on its clock: its zero + 10 000 and + 50 000 ns.
+  const times = page.getByTestId('time-window').locator('.time-text');
+  expect(absOf(await times.nth(0).getAttribute('title'))).toBe(kinetoZero + 10_000n);
+  expect(absOf(await times.nth(1).getAttribute('title'))).toBe(kinetoZero + 50_000n);
+
+  await page.getByTestId('view-compare').click();
+  await waitIdle(page);
+  // Base: the active report (the Kineto trace); target: the demo (zero 0).
+  const base = page.getByTestId('range-base');
+  const target = page.getByTestId('range-target');
+  await expect(base).toHaveText('10.0 µs – 50.0 µs');
+  await expect(target).toHaveText('100.0 ms – 200.0 ms');
+  expect(await base.getAttribute('title')).toMatch(new RegExp(`^${kinetoZero + 10_000n} – ${kinetoZero + 50_000n} ns`));
+  expect(await target.getAttribute('title')).toMatch(/^100000000 – 200000000 ns/);
+});
