@@ -77,6 +77,8 @@ describe('the time zero', () => {
     // Against a zero of 0 it stays past 2^53: a BigInt, exact.
     expect(cellSinceZero(1694128201424386000n, 0n)).toBe(1694128201424386000n);
     expect(cellSinceZero(-5, 0n)).toBe(-5);
+    // Two doubles within 2^53 whose difference is not: 9e15 - (-9e15) = 18e15, a BigInt.
+    expect(cellSinceZero(9_000_000_000_000_000, -9_000_000_000_000_000n)).toBe(18_000_000_000_000_000n);
   });
 
   it('knows the time point columns from the durations', () => {

@@ -43,15 +43,23 @@ export function zeroShift(origin: bigint, zero: bigint): number {
   return Number(origin - zero);
 }
 
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * A table's time cell (absolute ns: a double up to 2^53, a BigInt past it)
  * as ns since the zero, exactly: a number when it fits in one, else a BigInt.
  */
 export function cellSinceZero(v: number | bigint, zero: bigint): number | bigint {
-  const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+  if (typeof v === 'number' && zero <= SAFE && zero >= -SAFE) {
+    // Both whole doubles within 2^53: their difference is exact when it stays there (no BigInt a cell: a
+    // search indexes a million of them).
+    const d = Math.trunc(v) - Number(zero);
+    if (Number.isSafeInteger(d)) return d;
+  }
   const d = (typeof v === 'bigint' ? v : BigInt(Math.trunc(v))) - zero;
   return d <= SAFE && d >= -SAFE ? Number(d) : d;
 }
+
 
 /**
  * A result column that holds time points on the report's clock (not
