@@ -208,3 +208,17 @@ test('typed ranges count from each report\'s own zero; the compare view shows ea
   expect(await base.getAttribute('title')).toMatch(new RegExp(`^${kinetoZero + 10_000n} – ${kinetoZero + 50_000n} ns`));
   expect(await target.getAttribute('title')).toMatch(/^100000000 – 200000000 ns/);
 });
+
+test('a real Nsight Systems export: its zero is the session start, before its first event; Start cells and the range count from it', async ({
+  page,
+}) => {
+  const nsys = path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite');
+  test.skip(!existsSync(nsys), `real data file missing: ${nsys}`);
+  // 566135859 ns on the export's clock; its first HGGC API call comes more than a second later.
+  const captureStart = BigInt(metaOf(nsys, 'captureStart'));
+  expect(captureStart).toBe(566_135_859n);
+  await dropFile(page, 'report1.sqlite', readFileSync(nsys));
+  await waitIdle(page);
+  await startCellsFromZero(page, 'hggc_api_trace', nsys, captureStart);
+  await selectionMatchesRange(page, captureStart);
+});
