@@ -11,6 +11,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -719,12 +720,28 @@ RowRange rangeOf(double first, double count) {
   return {static_cast<size_t>(std::min(first, 1e15)), static_cast<size_t>(std::min(count, 1e15))};
 }
 
+// The time columns a viewer shows from a zero: `times` null (none), or
+// {zero: "<decimal ns>" (a string: epoch ns are past a double's 2^53),
+// columns: [index, ...]}.
+ShownTimes shownTimesOf(const val& times) {
+  ShownTimes out;
+  if (times.isNull() || times.isUndefined()) return out;
+  const std::string zero = times["zero"].as<std::string>();
+  const auto [end, ec] = std::from_chars(zero.data(), zero.data() + zero.size(), out.zero);
+  if (ec != std::errc() || end != zero.data() + zero.size()) throw Error("a time zero must be whole ns, not '" + zero + "'");
+  for (int c : emscripten::vecFromJSArray<int>(times["columns"])) {
+    if (c >= 0) out.columns.push_back(static_cast<size_t>(c));
+  }
+  return out;
+}
+
 // The rows of [first, first + count) whose cells contain `query` as the
-// table shows them (core/table/result_queries.h): `mask`, one byte per row
-// of the range, or null for a blank query.
-val answerSearchRows(int result, const std::string& query, double first, double count) {
+// table shows them (core/table/result_queries.h; the columns of `times` as
+// ns since its zero): `mask`, one byte per row of the range, or null for a
+// blank query.
+val answerSearchRows(int result, const std::string& query, double first, double count, const val& times) {
   return answer([&](val& v) {
-    const auto mask = asys::searchRows(resultOf(result), query, rangeOf(first, count));
+    const auto mask = asys::searchRows(resultOf(result), query, rangeOf(first, count), shownTimesOf(times));
     if (!mask) {
       v.set("mask", val::null());
       return;

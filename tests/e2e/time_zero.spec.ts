@@ -222,3 +222,27 @@ test('a real Nsight Systems export: its zero is the session start, before its fi
   await startCellsFromZero(page, 'hggc_api_trace', nsys, captureStart);
   await selectionMatchesRange(page, captureStart);
 });
+
+test('a paged result\'s time cells count from the zero too, with their absolute ns on hover', async ({ page }) => {
+  // ?pagedRows=0: every result is kept in the engine and its rows come a page at a time.
+  await page.goto('./?pagedRows=0');
+  await waitIdle(page);
+  await dropFile(page, 'minimal.json', readFileSync(MINIMAL));
+  await waitIdle(page);
+  const zero = BigInt(metaOf(MINIMAL, 'captureStart'));
+  await startCellsFromZero(page, 'hggc_ppu_trace', MINIMAL, zero);
+  // The engine searches a paged result: a Start typed as shown (since the zero) finds its rows, the stored ns do not.
+  const cli = parseCsv(asysOut(['stats', '-r', 'hggc_ppu_trace', MINIMAL]));
+  const start = cli[0].indexOf('Start (ns)');
+  const shownRows = cli.slice(1).map((r) => r.map((c, i) => (i === start ? String(BigInt(c) - zero) : c)).slice(1));
+  const q = shownRows[0][start - 1];
+  const want = shownRows.filter((r) => r.some((c) => c.toLowerCase().includes(q))).length;
+  expect(want).toBeGreaterThan(0);
+  await page.getByTestId('table-search-mode').selectOption('filter');
+  await page.getByTestId('table-search-input').fill(q);
+  await waitIdle(page);
+  await expect(page.getByTestId('row-count')).toHaveText(`${want} of ${shownRows.length} rows`);
+  await page.getByTestId('table-search-input').fill(cli[1][start]);
+  await waitIdle(page);
+  await expect(page.getByTestId('row-count')).toHaveText(`0 of ${shownRows.length} rows`);
+});

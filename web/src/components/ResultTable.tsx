@@ -233,6 +233,7 @@ export function ResultTable(props: Props) {
     onRowsShown(order.subarray(start, end), order.subarray(Math.max(0, start - PAGE_MARGIN), Math.min(n, end + PAGE_MARGIN)));
   }, [onRowsShown, order, start, end, n]);
 
+  const absoluteOf = props.absolute ?? ((row: number, col: number) => cellAbsolute(result, row, col));
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
     const r = order[i];
@@ -269,7 +270,7 @@ export function ResultTable(props: Props) {
           const shown = cell ? cell(r, ci) : cellDisplay(result, r, ci);
           const text = shown ?? '';
           // A time shown from the report's zero: its absolute ns on hover.
-          const abs = c.timePoint ? (props.absolute ?? ((row, col) => cellAbsolute(result, row, col)))(r, ci) : null;
+          const abs = c.timePoint ? absoluteOf(r, ci) : null;
           return c.numeric ? (
             <div className="td num" role="cell" key={ci} title={abs === null ? undefined : t.absoluteTime(String(abs))}>
               {text}

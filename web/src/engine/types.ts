@@ -154,6 +154,13 @@ export interface ReportSummary {
   extra: Record<string, unknown>;
 }
 
+/** A paged result's columns the viewer shows as ns since a time zero (lib/time_zero.ts): its search matches them so. */
+export interface ShownTimes {
+  /** The zero, decimal ns (epoch ns are past a double's 2^53). */
+  zero: string;
+  columns: number[];
+}
+
 /** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */
 export type TimeWindow = [bigint | null, bigint | null];
 

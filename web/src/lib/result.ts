@@ -4,7 +4,7 @@
 // hold every value up to 2^53 exactly, and a column with larger values (epoch
 // nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
-import type { CellArray, CellKind, RawRuleResult, RowSpans, RuleFile } from '../engine/types';
+import type { CellArray, CellKind, RawRuleResult, RowSpans, RuleFile, ShownTimes } from '../engine/types';
 import { displayApiName } from './display_names';
 import { formatDecimal1, formatInt } from './format';
 import { cellSinceZero, isTimePointColumn } from './time_zero';
@@ -161,6 +161,12 @@ export function cellDisplay(t: DecodedResult, row: number, col: number): string 
   if (v === null) return '-';
   if (typeof v === 'string') return displayApiName(v);
   return displayNumber(t, col, v);
+}
+
+/** The columns a result shows from its time zero, as the engine's search of a paged result takes them (null: none). */
+export function shownTimesOf(t: Pick<DecodedResult, 'columns' | 'zero'>): ShownTimes | null {
+  const columns = t.columns.flatMap((c, i) => (c.timePoint ? [i] : []));
+  return t.zero === null || columns.length === 0 ? null : { zero: String(t.zero), columns };
 }
 
 /** A time point cell's absolute time (ns on the report's clock, exact), what its hover shows; null for other cells and "-". */

@@ -22,6 +22,7 @@ import { useAdvice } from '../state/useAdvice';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { timeZeroOf } from '../lib/time_zero';
+import { shownTimesOf } from '../lib/result';
 import { useView } from '../state/view';
 import { useLang } from '../i18n/lang';
 
@@ -125,8 +126,8 @@ export function StatsView({
   const shown = run && rule && run.rule === rule.name ? run : null;
   const resultId = shown?.resultId;
   const pagedEngine = useMemo(
-    () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId) : undefined),
-    [client, resultId, shown?.result?.paged],
+    () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId, shownTimesOf(shown.result)) : undefined),
+    [client, resultId, shown?.result],
   );
 
   return (
