@@ -7,8 +7,8 @@
 //     their binds;
 //   - core/import/merge_columns.cc: the id kind of every column for `asys
 //     merge`;
-//   - core/report/report.h/.cc: the columns, column bits and load targets of
-//     HGGC_KERNEL and HGGC_API.
+//   - core/report/report.h/.cc, report_tables.cc: the reader structs, their
+//     column bits and load targets (core/report/loaded_columns.h).
 // Perfetto declares its tables once and generates the code from them with
 // Python; here the preprocessor does it, so that the build needs no step of
 // its own: each table is an X-macro, one COL(...) line per column, in the
@@ -30,7 +30,8 @@
 //         column otherwise, or read an Int32 column as int64 so that NULL is
 //         kNoValue); Unread, the reader never reads it; ByHand, the reader
 //         reads it by hand (core/report/report.cc, report_tables.cc), where
-//         it differs from the table (docs/report-model.md says where).
+//         it differs from the table (docs/adding-a-rule.md, "Adding an
+//         asysrep column", says where and why).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -141,7 +142,8 @@ struct Real {
   COL(hbmBandwidth,  Real,      "REAL",                Plain,  {}, Allowed)
 
 // OSRT_API is read by this table's reader too (ApiCalls, acol bits): the
-// columns it lacks (correlationId) read as NULL.
+// columns it lacks (correlationId) read as NULL. (OSRT_API's own lines say
+// ByHand: they make its schema and writer row, not a reader.)
 #define ASYSREP_HGGC_API(COL) \
   COL(start,         Int64,    "INTEGER", Time,      {},      Error)   \
   COL(end,           Int64,    "INTEGER", Time,      {},      Present) \
