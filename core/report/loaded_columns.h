@@ -70,7 +70,7 @@ struct RowField<cell::Real> {
 #define ASYS_SPEC_Present(name, kind) (name, kind, Present)
 #define ASYS_SPEC_Allowed(name, kind) (name, kind, Allowed)
 #define ASYS_SPEC_Noted(name, kind) (name, kind, Noted)
-#define ASYS_SPEC_Unread(name, kind) (name, kind, Allowed)  // never expanded: ASYS_IF_LOADED drops it
+#define ASYS_SPEC_Unread(name, kind) (name, kind, Allowed)  // expanded, then dropped by ASYS_IF_LOADED
 #define ASYS_SPEC_ByHand(name, kind) (name, kind, Allowed)  // likewise
 #define ASYS_SPEC_As(field, kind, null) (field, kind, null) ASYS_DROP
 #define ASYS_UNPAREN(...) __VA_ARGS__
