@@ -5,6 +5,15 @@
 # on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each phase's line says how long the one before it took, so that a slow
+# suite is visible in CI's log (npm test is kept under about 25 minutes).
+phase_start=$SECONDS
+phase() {
+  echo "test: $1   (previous phase: $((SECONDS - phase_start)) s, total so far: $SECONDS s)"
+  phase_start=$SECONDS
+}
+
 bash scripts/build.sh
 
 # CPU PyTorch for the one suite that runs a generated ppu_op_unit_test file
@@ -22,29 +31,30 @@ case $torch_status in
   *) echo "test: installing CPU PyTorch failed (scripts/setup-torch.sh exit $torch_status)" >&2; exit 1 ;;
 esac
 
-echo "test: native (ctest)"
+phase "native (ctest)"
 ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 
-echo "test: python package (pytest, against the CLI)"
+phase "python package (pytest, against the CLI)"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/python
 
-echo "test: fuzz targets, a short run each over their seeds (scripts/fuzz.sh)"
+phase "fuzz targets, a short run each over their seeds (scripts/fuzz.sh)"
 bash scripts/fuzz.sh smoke
 
-echo "test: the malformed-input corpus through the CLI"
+phase "the malformed-input corpus through the CLI"
 node --test tests/corpus/
 
-echo "test: webassembly engine under node"
+phase "webassembly engine under node"
 node --test tests/wasm/
 
-echo "test: bench smoke (bench/smoke.sh: the bench scripts run and print their tables on tiny reports)"
+phase "bench smoke (bench/smoke.sh: the bench scripts run and print their tables on tiny reports)"
 bash bench/smoke.sh
 
-echo "test: web types (tsc)"
+phase "web types (tsc)"
 npx tsc -p web/tsconfig.json --noEmit
 
-echo "test: web unit tests (vitest)"
+phase "web unit tests (vitest)"
 npm run --silent test:web
 
-echo "test: end to end (playwright, chromium)"
+phase "end to end (playwright, chromium)"
 npm run --silent test:e2e
+echo "test: all suites passed in $SECONDS s (last phase: $((SECONDS - phase_start)) s)"

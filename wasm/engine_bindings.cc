@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 4 (kApiVersion): a handle-based API. Several
+// The engine's WebAssembly surface, version 6 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
@@ -11,6 +11,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -40,7 +41,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 4;
+constexpr int kApiVersion = 6;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -368,7 +369,14 @@ val open(const val& paths) {
   return answer([&](val& v) {
     std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
     const int id = g_nextReport++;
-    v.set("summary", parseJson(summaryJson(*report)));
+    val summary = parseJson(summaryJson(*report));
+    // The capture times as BigInt: epoch ns (a Kineto trace's) are past 2^53,
+    // where JSON.parse rounds them to a multiple of 256 ns; the viewer counts
+    // every time it shows from the capture start, exactly.
+    const ReportSummary& s = report->summary();
+    summary.set("captureStart", s.captureStart == kNoValue ? val::null() : bigInt(s.captureStart));
+    summary.set("captureEnd", s.captureEnd == kNoValue ? val::null() : bigInt(s.captureEnd));
+    v.set("summary", summary);
     g_reports[id] = {std::move(report), {}, nullptr, nullptr};
     v.set("report", id);
   });
@@ -811,12 +819,28 @@ RowRange rangeOf(double first, double count) {
   return {static_cast<size_t>(std::min(first, 1e15)), static_cast<size_t>(std::min(count, 1e15))};
 }
 
+// The time columns a viewer shows from a zero: `times` null (none), or
+// {zero: "<decimal ns>" (a string: epoch ns are past a double's 2^53),
+// columns: [index, ...]}.
+ShownTimes shownTimesOf(const val& times) {
+  ShownTimes out;
+  if (times.isNull() || times.isUndefined()) return out;
+  const std::string zero = times["zero"].as<std::string>();
+  const auto [end, ec] = std::from_chars(zero.data(), zero.data() + zero.size(), out.zero);
+  if (ec != std::errc() || end != zero.data() + zero.size()) throw Error("a time zero must be whole ns, not '" + zero + "'");
+  for (int c : emscripten::vecFromJSArray<int>(times["columns"])) {
+    if (c >= 0) out.columns.push_back(static_cast<size_t>(c));
+  }
+  return out;
+}
+
 // The rows of [first, first + count) whose cells contain `query` as the
-// table shows them (core/table/result_queries.h): `mask`, one byte per row
-// of the range, or null for a blank query.
-val answerSearchRows(int result, const std::string& query, double first, double count) {
+// table shows them (core/table/result_queries.h; the columns of `times` as
+// ns since its zero): `mask`, one byte per row of the range, or null for a
+// blank query.
+val answerSearchRows(int result, const std::string& query, double first, double count, const val& times) {
   return answer([&](val& v) {
-    const auto mask = asys::searchRows(resultOf(result), query, rangeOf(first, count));
+    const auto mask = asys::searchRows(resultOf(result), query, rangeOf(first, count), shownTimesOf(times));
     if (!mask) {
       v.set("mask", val::null());
       return;

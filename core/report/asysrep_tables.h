@@ -7,8 +7,8 @@
 //     their binds;
 //   - core/import/merge_columns.cc: the id kind of every column for `asys
 //     merge`;
-//   - core/report/report.h/.cc: the columns, column bits and load targets of
-//     HGGC_KERNEL and HGGC_API.
+//   - core/report/report.h/.cc, report_tables.cc: the reader structs, their
+//     column bits and load targets (core/report/loaded_columns.h).
 // Perfetto declares its tables once and generates the code from them with
 // Python; here the preprocessor does it, so that the build needs no step of
 // its own: each table is an X-macro, one COL(...) line per column, in the
@@ -22,10 +22,16 @@
 //   id    the id space of its values (IdKind: what `asys merge` renumbers);
 //   def   the default of the writer's row field: {} (0, nullptr), or
 //         {kNull} for a column written as NULL unless a producer sets it;
-//   load  how the derived reader loads it: with the NULL policy of
-//         ColumnLoad::Null (Error, Present, Allowed, Noted); Unread, the
-//         reader never reads it; ByHand, the table's reader is written by
-//         hand (core/report/report.cc, report_tables.cc) and reads it there.
+//   load  how the derived reader (core/report/report.h) loads it: with the
+//         NULL policy of ColumnLoad::Null (Error, Present, Allowed, Noted),
+//         into a vector named as the column, of the cell's Read type;
+//         As(field, cell, null), into the reader's `field`, of `cell`'s Read
+//         type, with NULL policy `null` (a reader whose consumers name the
+//         column otherwise, or read an Int32 column as int64 so that NULL is
+//         kNoValue); Unread, the reader never reads it; ByHand, the reader
+//         reads it by hand (core/report/report.cc, report_tables.cc), where
+//         it differs from the table (docs/adding-a-rule.md, "Adding an
+//         asysrep column", says where and why).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -106,37 +112,38 @@ struct Real {
   COL(value, Bytes, "TEXT NOT NULL",       Plain,  {}, ByHand)
 
 #define ASYSREP_PROCESSES(COL) \
-  COL(globalPid, Int64, "INTEGER PRIMARY KEY", Thread, {}, ByHand) \
-  COL(pid,       Int64, "INTEGER",             Pid,    {}, ByHand) \
-  COL(name,      Text,  "TEXT",                Plain,  {}, ByHand)
+  COL(globalPid, Int64, "INTEGER PRIMARY KEY", Thread, {}, Allowed) \
+  COL(pid,       Int64, "INTEGER",             Pid,    {}, Allowed) \
+  COL(name,      Text,  "TEXT",                Plain,  {}, Allowed)
 
 #define ASYSREP_ThreadNames(COL) \
-  COL(globalTid, Int64,    "INTEGER", Thread, {}, ByHand) \
-  COL(nameId,    StringId, "INTEGER", String, {}, ByHand) \
-  COL(priority,  Int32,    "INTEGER", Plain,  {}, ByHand)
+  COL(globalTid, Int64,    "INTEGER", Thread, {}, Allowed)                      \
+  COL(nameId,    StringId, "INTEGER", String, {}, Allowed)                      \
+  COL(priority,  Int32,    "INTEGER", Plain,  {}, As(priority, Int64, Allowed))
 
 #define ASYSREP_TARGET_INFO_PPU(COL) \
-  COL(id,            Int64,     "INTEGER PRIMARY KEY", Device, {}, ByHand) \
-  COL(name,          OwnedText, "TEXT",                Plain,  {}, ByHand) \
-  COL(busLocation,   OwnedText, "TEXT",                Plain,  {}, ByHand) \
-  COL(hostName,      OwnedText, "TEXT",                Plain,  {}, ByHand) \
-  COL(uuid,          OwnedText, "TEXT",                Plain,  {}, ByHand) \
-  COL(computeMajor,  Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(computeMinor,  Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(ceCount,       Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(cuCount,       Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(totalMemory,   Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(cuClock,       Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(memoryClock,   Int64,     "INTEGER",             Plain,  {}, ByHand) \
-  COL(peakFlopsFp32, Real,      "REAL",                Plain,  {}, ByHand) \
-  COL(peakFlopsFp16, Real,      "REAL",                Plain,  {}, ByHand) \
-  COL(peakFlopsBf16, Real,      "REAL",                Plain,  {}, ByHand) \
-  COL(peakFlopsFp8,  Real,      "REAL",                Plain,  {}, ByHand) \
-  COL(peakFlopsInt8, Real,      "REAL",                Plain,  {}, ByHand) \
-  COL(hbmBandwidth,  Real,      "REAL",                Plain,  {}, ByHand)
+  COL(id,            Int64,     "INTEGER PRIMARY KEY", Device, {}, Allowed) \
+  COL(name,          OwnedText, "TEXT",                Plain,  {}, Allowed) \
+  COL(busLocation,   OwnedText, "TEXT",                Plain,  {}, Allowed) \
+  COL(hostName,      OwnedText, "TEXT",                Plain,  {}, Allowed) \
+  COL(uuid,          OwnedText, "TEXT",                Plain,  {}, Allowed) \
+  COL(computeMajor,  Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(computeMinor,  Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(ceCount,       Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(cuCount,       Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(totalMemory,   Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(cuClock,       Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(memoryClock,   Int64,     "INTEGER",             Plain,  {}, Allowed) \
+  COL(peakFlopsFp32, Real,      "REAL",                Plain,  {}, Allowed) \
+  COL(peakFlopsFp16, Real,      "REAL",                Plain,  {}, Allowed) \
+  COL(peakFlopsBf16, Real,      "REAL",                Plain,  {}, Allowed) \
+  COL(peakFlopsFp8,  Real,      "REAL",                Plain,  {}, Allowed) \
+  COL(peakFlopsInt8, Real,      "REAL",                Plain,  {}, Allowed) \
+  COL(hbmBandwidth,  Real,      "REAL",                Plain,  {}, Allowed)
 
 // OSRT_API is read by this table's reader too (ApiCalls, acol bits): the
-// columns it lacks (correlationId) read as NULL.
+// columns it lacks (correlationId) read as NULL. (OSRT_API's own lines say
+// ByHand: they make its schema and writer row, not a reader.)
 #define ASYSREP_HGGC_API(COL) \
   COL(start,         Int64,    "INTEGER", Time,      {},      Error)   \
   COL(end,           Int64,    "INTEGER", Time,      {},      Present) \
@@ -171,35 +178,35 @@ struct Real {
   COL(graphId,             Int64,    "INTEGER", Plain,  {kNull}, Allowed)
 
 #define ASYSREP_HGGC_MEMCPY(COL) \
-  COL(start,         Int64, "INTEGER", Time,     {},      ByHand) \
-  COL(end,           Int64, "INTEGER", Time,     {},      ByHand) \
-  COL(deviceId,      Int32, "INTEGER", Device,   {},      ByHand) \
-  COL(contextId,     Int32, "INTEGER", Plain,    {},      ByHand) \
-  COL(streamId,      Int32, "INTEGER", Plain,    {},      ByHand) \
-  COL(correlationId, Int64, "INTEGER", Plain,    {},      ByHand) \
-  COL(globalPid,     Int64, "INTEGER", Thread,   {},      ByHand) \
-  COL(bytes,         Int64, "INTEGER", Plain,    {},      ByHand) \
-  COL(copyKind,      Int32, "INTEGER", CopyKind, {},      ByHand) \
-  COL(srcKind,       Int32, "INTEGER", MemKind,  {},      ByHand) \
-  COL(dstKind,       Int32, "INTEGER", MemKind,  {},      ByHand) \
-  COL(srcDeviceId,   Int64, "INTEGER", Device,   {kNull}, ByHand) \
-  COL(dstDeviceId,   Int64, "INTEGER", Device,   {kNull}, ByHand) \
-  COL(graphNodeId,   Int64, "INTEGER", Plain,    {kNull}, ByHand) \
-  COL(graphId,       Int64, "INTEGER", Plain,    {kNull}, ByHand)
+  COL(start,         Int64, "INTEGER", Time,     {},      Error)                        \
+  COL(end,           Int64, "INTEGER", Time,     {},      Present)                      \
+  COL(deviceId,      Int32, "INTEGER", Device,   {},      Noted)                        \
+  COL(contextId,     Int32, "INTEGER", Plain,    {},      Noted)                        \
+  COL(streamId,      Int32, "INTEGER", Plain,    {},      Noted)                        \
+  COL(correlationId, Int64, "INTEGER", Plain,    {},      Allowed)                      \
+  COL(globalPid,     Int64, "INTEGER", Thread,   {},      Allowed)                      \
+  COL(bytes,         Int64, "INTEGER", Plain,    {},      Allowed)                      \
+  COL(copyKind,      Int32, "INTEGER", CopyKind, {},      As(copyKind, Int64, Allowed)) \
+  COL(srcKind,       Int32, "INTEGER", MemKind,  {},      As(srcKind, Int64, Allowed))  \
+  COL(dstKind,       Int32, "INTEGER", MemKind,  {},      As(dstKind, Int64, Allowed))  \
+  COL(srcDeviceId,   Int64, "INTEGER", Device,   {kNull}, Unread)                       \
+  COL(dstDeviceId,   Int64, "INTEGER", Device,   {kNull}, Unread)                       \
+  COL(graphNodeId,   Int64, "INTEGER", Plain,    {kNull}, Allowed)                      \
+  COL(graphId,       Int64, "INTEGER", Plain,    {kNull}, Allowed)
 
 #define ASYSREP_HGGC_MEMSET(COL) \
-  COL(start,         Int64, "INTEGER", Time,    {},      ByHand) \
-  COL(end,           Int64, "INTEGER", Time,    {},      ByHand) \
-  COL(deviceId,      Int32, "INTEGER", Device,  {},      ByHand) \
-  COL(contextId,     Int32, "INTEGER", Plain,   {},      ByHand) \
-  COL(streamId,      Int32, "INTEGER", Plain,   {},      ByHand) \
-  COL(correlationId, Int64, "INTEGER", Plain,   {},      ByHand) \
-  COL(globalPid,     Int64, "INTEGER", Thread,  {},      ByHand) \
-  COL(value,         Int32, "INTEGER", Plain,   {},      ByHand) \
-  COL(bytes,         Int64, "INTEGER", Plain,   {},      ByHand) \
-  COL(memKind,       Int32, "INTEGER", MemKind, {},      ByHand) \
-  COL(graphNodeId,   Int64, "INTEGER", Plain,   {kNull}, ByHand) \
-  COL(graphId,       Int64, "INTEGER", Plain,   {kNull}, ByHand)
+  COL(start,         Int64, "INTEGER", Time,    {},      Error)                       \
+  COL(end,           Int64, "INTEGER", Time,    {},      Present)                     \
+  COL(deviceId,      Int32, "INTEGER", Device,  {},      Noted)                       \
+  COL(contextId,     Int32, "INTEGER", Plain,   {},      Noted)                       \
+  COL(streamId,      Int32, "INTEGER", Plain,   {},      Noted)                       \
+  COL(correlationId, Int64, "INTEGER", Plain,   {},      Allowed)                     \
+  COL(globalPid,     Int64, "INTEGER", Thread,  {},      Allowed)                     \
+  COL(value,         Int32, "INTEGER", Plain,   {},      Unread)                      \
+  COL(bytes,         Int64, "INTEGER", Plain,   {},      Allowed)                     \
+  COL(memKind,       Int32, "INTEGER", MemKind, {},      As(srcKind, Int64, Allowed)) \
+  COL(graphNodeId,   Int64, "INTEGER", Plain,   {kNull}, Allowed)                     \
+  COL(graphId,       Int64, "INTEGER", Plain,   {kNull}, Allowed)
 
 #define ASYSREP_ENUM_HGGC_MEMCPY_OPER(COL) \
   COL(id,    Int32, "INTEGER PRIMARY KEY", CopyKind, {}, ByHand) \
@@ -212,28 +219,28 @@ struct Real {
   COL(label, Text,  "TEXT",                Plain,   {}, ByHand)
 
 #define ASYSREP_HGGC_GRAPH_NODE_EVENTS(COL) \
-  COL(start,               Int64,    "INTEGER", Time,   {}, ByHand) \
-  COL(end,                 Int64,    "INTEGER", Time,   {}, ByHand) \
-  COL(globalTid,           Int64,    "INTEGER", Thread, {}, ByHand) \
-  COL(nameId,              StringId, "INTEGER", String, {}, ByHand) \
-  COL(graphNodeId,         Int64,    "INTEGER", Plain,  {}, ByHand) \
-  COL(originalGraphNodeId, Int64,    "INTEGER", Plain,  {}, ByHand) \
-  COL(graphId,             Int64,    "INTEGER", Plain,  {}, ByHand)
+  COL(start,               Int64,    "INTEGER", Time,   {}, Error)   \
+  COL(end,                 Int64,    "INTEGER", Time,   {}, Present) \
+  COL(globalTid,           Int64,    "INTEGER", Thread, {}, Allowed) \
+  COL(nameId,              StringId, "INTEGER", String, {}, Unread)  \
+  COL(graphNodeId,         Int64,    "INTEGER", Plain,  {}, Allowed) \
+  COL(originalGraphNodeId, Int64,    "INTEGER", Plain,  {}, Allowed) \
+  COL(graphId,             Int64,    "INTEGER", Plain,  {}, Allowed)
 
 // argsId is a project column (docs/asysrep-format.md, "A column the project
 // adds"): the arguments an importer recorded with a range.
 #define ASYSREP_HGTX_EVENTS(COL) \
-  COL(start,        Int64, "INTEGER", Time,   {},      ByHand) \
-  COL(end,          Int64, "INTEGER", Time,   {},      ByHand) \
-  COL(eventType,    Int32, "INTEGER", Plain,  {},      ByHand) \
-  COL(rangeId,      Int64, "INTEGER", Plain,  {kNull}, ByHand) \
-  COL(category,     Int64, "INTEGER", Plain,  {kNull}, ByHand) \
-  COL(color,        Int64, "INTEGER", Plain,  {kNull}, ByHand) \
-  COL(text,         Text,  "TEXT",    Plain,  {},      ByHand) \
-  COL(globalTid,    Int64, "INTEGER", Thread, {},      ByHand) \
-  COL(endGlobalTid, Int64, "INTEGER", Thread, {kNull}, ByHand) \
-  COL(textId,       Int64, "INTEGER", String, {kNull}, ByHand) \
-  COL(domainId,     Int64, "INTEGER", Plain,  {kNull}, ByHand) \
+  COL(start,        Int64, "INTEGER", Time,   {},      Error)                         \
+  COL(end,          Int64, "INTEGER", Time,   {},      Present)                       \
+  COL(eventType,    Int32, "INTEGER", Plain,  {},      Error)                         \
+  COL(rangeId,      Int64, "INTEGER", Plain,  {kNull}, Allowed)                       \
+  COL(category,     Int64, "INTEGER", Plain,  {kNull}, Unread)                        \
+  COL(color,        Int64, "INTEGER", Plain,  {kNull}, Unread)                        \
+  COL(text,         Text,  "TEXT",    Plain,  {},      ByHand)                        \
+  COL(globalTid,    Int64, "INTEGER", Thread, {},      Allowed)                       \
+  COL(endGlobalTid, Int64, "INTEGER", Thread, {kNull}, Allowed)                       \
+  COL(textId,       Int64, "INTEGER", String, {kNull}, As(nameId, StringId, Allowed)) \
+  COL(domainId,     Int64, "INTEGER", Plain,  {kNull}, Allowed)                       \
   COL(argsId,       Int64, "INTEGER", String, {kNull}, ByHand)
 
 #define ASYSREP_OSRT_API(COL) \
@@ -247,26 +254,26 @@ struct Real {
   COL(callchainId,  Int64,    "INTEGER", Callchain, {kNull}, ByHand)
 
 #define ASYSREP_CALLCHAINS(COL) \
-  COL(id,         Int64,    "INTEGER", Callchain, {}, ByHand) \
-  COL(stackDepth, Int32,    "INTEGER", Plain,     {}, ByHand) \
-  COL(symbol,     StringId, "INTEGER", String,    {}, ByHand) \
-  COL(module,     StringId, "INTEGER", String,    {}, ByHand) \
-  COL(unresolved, Int32,    "INTEGER", Plain,     {}, ByHand)
+  COL(id,         Int64,    "INTEGER", Callchain, {}, Error)                   \
+  COL(stackDepth, Int32,    "INTEGER", Plain,     {}, As(depth, Int32, Error)) \
+  COL(symbol,     StringId, "INTEGER", String,    {}, Allowed)                 \
+  COL(module,     StringId, "INTEGER", String,    {}, Allowed)                 \
+  COL(unresolved, Int32,    "INTEGER", Plain,     {}, Unread)
 
 #define ASYSREP_PPU_MEMORY_USAGE_EVENTS(COL) \
-  COL(start,               Int64, "INTEGER", Time,      {}, ByHand) \
-  COL(globalPid,           Int64, "INTEGER", Thread,    {}, ByHand) \
-  COL(globalTid,           Int64, "INTEGER", Thread,    {}, ByHand) \
-  COL(deviceId,            Int32, "INTEGER", Device,    {}, ByHand) \
-  COL(contextId,           Int32, "INTEGER", Plain,     {}, ByHand) \
-  COL(eventId,             Int64, "INTEGER", EventId,   {}, ByHand) \
-  COL(address,             Int64, "INTEGER", Plain,     {}, ByHand) \
-  COL(bytes,               Int64, "INTEGER", Plain,     {}, ByHand) \
-  COL(memKind,             Int32, "INTEGER", MemKind,   {}, ByHand) \
-  COL(memoryOperationType, Int32, "INTEGER", Plain,     {}, ByHand) \
-  COL(accessFlags,         Int32, "INTEGER", Plain,     {}, ByHand) \
-  COL(correlationId,       Int64, "INTEGER", Plain,     {}, ByHand) \
-  COL(callchainId,         Int64, "INTEGER", Callchain, {}, ByHand)
+  COL(start,               Int64, "INTEGER", Time,      {}, Error)                           \
+  COL(globalPid,           Int64, "INTEGER", Thread,    {}, Allowed)                         \
+  COL(globalTid,           Int64, "INTEGER", Thread,    {}, Allowed)                         \
+  COL(deviceId,            Int32, "INTEGER", Device,    {}, Noted)                           \
+  COL(contextId,           Int32, "INTEGER", Plain,     {}, As(contextId, Int64, Allowed))   \
+  COL(eventId,             Int64, "INTEGER", EventId,   {}, Allowed)                         \
+  COL(address,             Int64, "INTEGER", Plain,     {}, Allowed)                         \
+  COL(bytes,               Int64, "INTEGER", Plain,     {}, Allowed)                         \
+  COL(memKind,             Int32, "INTEGER", MemKind,   {}, Unread)                          \
+  COL(memoryOperationType, Int32, "INTEGER", Plain,     {}, As(operation, Int32, Allowed))   \
+  COL(accessFlags,         Int32, "INTEGER", Plain,     {}, As(accessFlags, Int64, Allowed)) \
+  COL(correlationId,       Int64, "INTEGER", Plain,     {}, Unread)                          \
+  COL(callchainId,         Int64, "INTEGER", Callchain, {}, Allowed)
 
 #define ASYSREP_TARGET_INFO_PPU_METRICS(COL) \
   COL(metricId,   Int32, "INTEGER PRIMARY KEY", Metric, {}, ByHand) \
@@ -274,20 +281,20 @@ struct Real {
   COL(unit,       Text,  "TEXT",                Plain,  {}, ByHand)
 
 #define ASYSREP_PPU_METRICS(COL) \
-  COL(deviceId, Int32, "INTEGER", Device, {}, ByHand) \
-  COL(start,    Int64, "INTEGER", Time,   {}, ByHand) \
-  COL(duration, Int64, "INTEGER", Plain,  {}, ByHand) \
-  COL(metricId, Int32, "INTEGER", Metric, {}, ByHand) \
-  COL(value,    Real,  "REAL",    Plain,  {}, ByHand)
+  COL(deviceId, Int32, "INTEGER", Device, {}, Allowed) \
+  COL(start,    Int64, "INTEGER", Time,   {}, Error)   \
+  COL(duration, Int64, "INTEGER", Plain,  {}, Allowed) \
+  COL(metricId, Int32, "INTEGER", Metric, {}, ByHand)  \
+  COL(value,    Real,  "REAL",    Plain,  {}, Allowed)
 
 #define ASYSREP_PCCL_STAGE_EVENTS(COL) \
-  COL(start,       Int64,    "INTEGER", Time,   {}, ByHand) \
-  COL(end,         Int64,    "INTEGER", Time,   {}, ByHand) \
-  COL(globalTid,   Int64,    "INTEGER", Thread, {}, ByHand) \
-  COL(deviceId,    Int32,    "INTEGER", Device, {}, ByHand) \
-  COL(channelId,   Int32,    "INTEGER", Plain,  {}, ByHand) \
-  COL(channelType, Text,     "TEXT",    Plain,  {}, ByHand) \
-  COL(nameId,      StringId, "INTEGER", String, {}, ByHand)
+  COL(start,       Int64,    "INTEGER", Time,   {}, Error)                            \
+  COL(end,         Int64,    "INTEGER", Time,   {}, Present)                          \
+  COL(globalTid,   Int64,    "INTEGER", Thread, {}, Allowed)                          \
+  COL(deviceId,    Int32,    "INTEGER", Device, {}, Allowed)                          \
+  COL(channelId,   Int32,    "INTEGER", Plain,  {}, As(channelId, Int64, Allowed))    \
+  COL(channelType, Text,     "TEXT",    Plain,  {}, As(channelTypeId, Text, Allowed)) \
+  COL(nameId,      StringId, "INTEGER", String, {}, Allowed)
 
 // Every table, in the contract's order (the order the writer creates them).
 #define ASYSREP_TABLES(TABLE) \
@@ -319,8 +326,11 @@ struct Real {
 #define ASYS_IF_LOADED_Present(...) __VA_ARGS__
 #define ASYS_IF_LOADED_Allowed(...) __VA_ARGS__
 #define ASYS_IF_LOADED_Noted(...) __VA_ARGS__
+#define ASYS_IF_LOADED_As(...) ASYS_KEEP
 #define ASYS_IF_LOADED_Unread(...)
 #define ASYS_IF_LOADED_ByHand(...)
+#define ASYS_KEEP(...) __VA_ARGS__
+#define ASYS_DROP(...)
 
 // The tables as an enum, in their order: index into kAsysrepTables.
 enum class AsysTable : uint8_t {

@@ -351,19 +351,12 @@ std::shared_ptr<const HgtxEvents> Report::sharedHgtx() {
   const std::vector<std::string> columns = db_->hasTable("HGTX_EVENTS") ? db_->columnsOf("HGTX_EVENTS")
                                                                           : std::vector<std::string>{};
   const bool args = std::find(columns.begin(), columns.end(), "argsId") != columns.end();
-  ColumnLoad load(*db_, strings(), "HGTX_EVENTS", &notes_);
-  load
-      .int64("start", h.start, ColumnLoad::Null::Error)
-      .int64("end", h.end, ColumnLoad::Null::Present)
-      .int32("eventType", h.eventType, ColumnLoad::Null::Error)
-      .int64("rangeId", h.rangeId)
-      .int64("globalTid", h.globalTid)
-      .int64("endGlobalTid", h.endGlobalTid)
-      .int64("domainId", h.domainId)
-      .name("textId", h.nameId)
-      .text("text", inlineText);
-  if (args) load.name("argsId", h.argsId);
-  load.run();
+  ColumnLoad columnLoad(*db_, strings(), "HGTX_EVENTS", &notes_);
+  HgtxEvents& into = h;
+  ASYSREP_HGTX_EVENTS(ASYS_WHOLE_TARGET)
+  columnLoad.text("text", inlineText);
+  if (args) columnLoad.name("argsId", h.argsId);
+  columnLoad.run();
   for (size_t i = 0; i < h.size(); ++i) {
     if (h.nameId[i] == kNoString) h.nameId[i] = inlineText[i];
     if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
@@ -384,53 +377,38 @@ uint32_t Report::hgtxDomainName(int64_t globalTid, int64_t domainId) {
 
 const GraphNodeEvents& Report::graphNodes() {
   if (graphNodes_) return *graphNodes_;
-  GraphNodeEvents g;  // kept only once complete (see hgtx())
-  ColumnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS", &notes_)
-      .int64("start", g.start, ColumnLoad::Null::Error)
-      .int64("end", g.end, ColumnLoad::Null::Present)
-      .int64("globalTid", g.globalTid)
-      .int64("graphNodeId", g.graphNodeId)
-      .int64("originalGraphNodeId", g.originalGraphNodeId)
-      .int64("graphId", g.graphId)
-      .run();
-  graphNodes_ = std::move(g);
+  GraphNodeEvents into;  // kept only once complete (see hgtx())
+  ColumnLoad columnLoad(*db_, strings(), "HGGC_GRAPH_NODE_EVENTS", &notes_);
+  ASYSREP_HGGC_GRAPH_NODE_EVENTS(ASYS_WHOLE_TARGET)
+  columnLoad.run();
+  graphNodes_ = std::move(into);
   return *graphNodes_;
 }
 
+namespace {
+
+// A row struct's cell `col` (ASYS_READ_ROW_CELL). A real in a row table is a
+// rate (TARGET_INFO_PPU's peak FLOP/s and bandwidth): NULL, not positive,
+// not a number or absurd (>= 1e30) says nothing and reads as 0.
+void readRowCell(const Statement& st, int col, int64_t& out) { out = st.int64(col); }
+void readRowCell(const Statement& st, int col, std::string& out) { out = st.text(col); }
+void readRowCell(const Statement& st, int col, double& out) {
+  const double v = st.real(col);
+  out = v > 0 && v < 1e30 ? v : 0.0;
+}
+
+}  // namespace
+
 const std::vector<Device>& Report::devices() {
   if (devices_) return *devices_;
-  std::vector<Device> devices;  // kept only once complete (see hgtx())
   if (!db_->hasTable("TARGET_INFO_PPU")) return devices_.emplace();
-  Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU",
-      {"id", "name", "busLocation", "hostName", "uuid", "computeMajor", "computeMinor", "ceCount",
-       "cuCount", "totalMemory", "cuClock", "memoryClock", "peakFlopsFp32", "peakFlopsFp16", "peakFlopsBf16",
-       "peakFlopsFp8", "peakFlopsInt8", "hbmBandwidth"}) + " ORDER BY id");
-  // NULL reads as 0.0; a negative or non-numeric rate says nothing either.
-  auto rate = [&](int col) {
-    const double v = st.real(col);
-    return v > 0 && v < 1e30 ? v : 0.0;
-  };
+  std::vector<Device> devices;  // kept only once complete (see hgtx())
+  Statement st(*db_, db_->selectColumns("TARGET_INFO_PPU", {ASYSREP_TARGET_INFO_PPU(ASYS_READ_ROW_COLUMN)}) +
+                         " ORDER BY id");
   while (st.step()) {
-    Device d;
-    d.id = st.int64(0);
-    d.name = st.text(1);
-    d.busLocation = st.text(2);
-    d.hostName = st.text(3);
-    d.uuid = st.text(4);
-    d.computeMajor = st.int64(5);
-    d.computeMinor = st.int64(6);
-    d.ceCount = st.int64(7);
-    d.cuCount = st.int64(8);
-    d.totalMemory = st.int64(9);
-    d.cuClock = st.int64(10);
-    d.memoryClock = st.int64(11);
-    d.peakFlopsFp32 = rate(12);
-    d.peakFlopsFp16 = rate(13);
-    d.peakFlopsBf16 = rate(14);
-    d.peakFlopsFp8 = rate(15);
-    d.peakFlopsInt8 = rate(16);
-    d.hbmBandwidth = rate(17);
-    devices.push_back(std::move(d));
+    Device& row = devices.emplace_back();
+    int col = 0;
+    ASYSREP_TARGET_INFO_PPU(ASYS_READ_ROW_CELL)
   }
   devices_ = std::move(devices);
   return *devices_;
@@ -440,8 +418,12 @@ const std::vector<Process>& Report::processes() {
   if (processes_) return *processes_;
   if (!db_->hasTable("PROCESSES")) return processes_.emplace();
   std::vector<Process> processes;  // kept only once complete (see hgtx())
-  Statement st(*db_, db_->selectColumns("PROCESSES", {"globalPid", "pid", "name"}) + " ORDER BY pid");
-  while (st.step()) processes.push_back({st.int64(0), st.int64(1), std::string(st.text(2))});
+  Statement st(*db_, db_->selectColumns("PROCESSES", {ASYSREP_PROCESSES(ASYS_READ_ROW_COLUMN)}) + " ORDER BY pid");
+  while (st.step()) {
+    Process& row = processes.emplace_back();
+    int col = 0;
+    ASYSREP_PROCESSES(ASYS_READ_ROW_CELL)
+  }
   processes_ = std::move(processes);
   return *processes_;
 }

@@ -79,91 +79,83 @@ enum HgtxEventType : int32_t {
   kHgtxDomainCreate = 75,
 };
 
+// HGTX_EVENTS, as its descriptor loads it; nameId is `textId`, or the text
+// of `text` where textId is NULL (by hand: one name per text however each
+// row stores it), and argsId is by hand too.
 struct HgtxEvents {
-  std::vector<int64_t> start, end, globalTid, endGlobalTid, rangeId, domainId;
-  std::vector<int32_t> eventType;
-  std::vector<uint32_t> nameId;  // `text` or `textId`, whichever is set
+  ASYSREP_HGTX_EVENTS(ASYS_LOADED_VECTOR)
   // `argsId` (a project column): the arguments an importer recorded with a
   // range (a PyTorch cpu_op's shapes); empty when the table has no such column.
   std::vector<uint32_t> argsId;
   size_t size() const { return start.size(); }
 };
 
-// HGGC_MEMCPY and HGGC_MEMSET in one shape (memset: copyKind = kNoValue,
-// srcKind = memKind, dstKind = kNoValue).
+// HGGC_MEMCPY and HGGC_MEMSET in one shape: HGGC_MEMCPY's loaded columns;
+// a memset reads its memKind into srcKind (its descriptor's As) and has
+// copyKind = dstKind = kNoValue. The kinds stay int64 (kNoValue for NULL),
+// which their consumers test, not the descriptor's Int32 (NULL as -1).
 struct MemoryOps {
-  std::vector<int64_t> start, end, correlationId, globalPid, bytes, copyKind, srcKind, dstKind;
-  std::vector<int64_t> graphNodeId, graphId;
-  std::vector<int32_t> deviceId, contextId, streamId;
+  ASYSREP_HGGC_MEMCPY(ASYS_LOADED_VECTOR)
   size_t size() const { return start.size(); }
 };
 
 // HGGC_GRAPH_NODE_EVENTS: graph nodes created on host threads.
 struct GraphNodeEvents {
-  std::vector<int64_t> start, end, globalTid, graphNodeId, originalGraphNodeId, graphId;
+  ASYSREP_HGGC_GRAPH_NODE_EVENTS(ASYS_LOADED_VECTOR)
   size_t size() const { return start.size(); }
 };
 
-// PPU_METRICS joined with TARGET_INFO_PPU_METRICS (names and units interned).
+// PPU_METRICS joined with TARGET_INFO_PPU_METRICS: the loaded columns, and
+// by hand, for the sample's metricId, its name and unit (interned).
 struct MetricSamples {
-  std::vector<int64_t> start, duration;
-  std::vector<int32_t> deviceId;
+  ASYSREP_PPU_METRICS(ASYS_LOADED_VECTOR)
   std::vector<uint32_t> nameId, unitId;
-  std::vector<double> value;
   size_t size() const { return start.size(); }
 };
 
+// PCCL_STAGE_EVENTS; channelId stays int64 (NULL is kNoValue, which the
+// stage summary tests), channelType is interned as channelTypeId.
 struct PcclStages {
-  std::vector<int64_t> start, end, globalTid, channelId;
-  std::vector<int32_t> deviceId;
-  std::vector<uint32_t> nameId, channelTypeId;
+  ASYSREP_PCCL_STAGE_EVENTS(ASYS_LOADED_VECTOR)
   size_t size() const { return start.size(); }
 };
 
 // PPU_MEMORY_USAGE_EVENTS: device memory allocations and releases. Columns
-// as bits, like the kernels': the summary needs 9 of the 11.
+// as bits, like the kernels': the summary needs 9 of the 11. The descriptor
+// names memoryOperationType `operation`; contextId and accessFlags stay
+// int64 (NULL is kNoValue, which the detail tests).
 constexpr int32_t kMemoryAllocation = 0, kMemoryRelease = 1;  // memoryOperationType
 namespace mcol {
-enum : uint32_t {
-  start = 1u << 0, globalPid = 1u << 1, globalTid = 1u << 2, deviceId = 1u << 3, contextId = 1u << 4,
-  eventId = 1u << 5, address = 1u << 6, bytes = 1u << 7, operation = 1u << 8, accessFlags = 1u << 9,
-  callchainId = 1u << 10,
-  all = (1u << 11) - 1,
-  // what pairing and grouping read
-  pairing = start | globalPid | globalTid | deviceId | eventId | address | bytes | operation | callchainId,
-};
+ASYS_COLUMN_BITS(PPU_MEMORY_USAGE_EVENTS)
+// what pairing and grouping read
+inline constexpr uint32_t pairing = start | globalPid | globalTid | deviceId | eventId | address | bytes | operation |
+                                    callchainId;
 }  // namespace mcol
 struct MemoryUsageEvents {
-  std::vector<int64_t> start, globalPid, globalTid, eventId, address, bytes, contextId, accessFlags, callchainId;
-  std::vector<int32_t> deviceId;   // NULL reads as -1 (no PPU)
-  std::vector<int32_t> operation;  // memoryOperationType; NULL reads as -1
+  ASYSREP_PPU_MEMORY_USAGE_EVENTS(ASYS_LOADED_VECTOR)
   size_t rows = 0;  // every loaded column has this many entries
   size_t size() const { return rows; }
 };
 
-// CALLCHAINS: one row per frame; depth 0 is the innermost frame (the one that
-// called the allocator), larger depths its callers up to the root.
+// CALLCHAINS: one row per frame; depth (stackDepth) 0 is the innermost
+// frame (the one that called the allocator), larger depths its callers up to
+// the root. symbol and module are kNoString when NULL.
 struct CallchainFrames {
-  std::vector<int64_t> id;
-  std::vector<int32_t> depth;
-  std::vector<uint32_t> symbol, module;  // kNoString when NULL
+  ASYSREP_CALLCHAINS(ASYS_LOADED_VECTOR)
   size_t size() const { return id.size(); }
 };
 
+// TARGET_INFO_PPU and PROCESSES: a few rows each, read row by row into a
+// struct of their loaded columns (integers kNoValue when NULL). Device's
+// reals are its peak FLOP/s per data type and HBM bytes/s (the utilisation
+// estimates): 0 when the report does not say (NULL, absent column, or not
+// positive).
 struct Device {
-  int64_t id = 0;
-  std::string name, busLocation, hostName, uuid;
-  int64_t computeMajor = kNoValue, computeMinor = kNoValue, ceCount = kNoValue, cuCount = kNoValue;
-  int64_t totalMemory = kNoValue, cuClock = kNoValue, memoryClock = kNoValue;
-  // Peak FLOP/s per data type and HBM bytes/s (the utilisation estimates);
-  // 0 when the report does not say (NULL, absent column, or not positive).
-  double peakFlopsFp32 = 0, peakFlopsFp16 = 0, peakFlopsBf16 = 0, peakFlopsFp8 = 0, peakFlopsInt8 = 0;
-  double hbmBandwidth = 0;
+  ASYSREP_TARGET_INFO_PPU(ASYS_READ_ROW_FIELD)
 };
 
 struct Process {
-  int64_t globalPid = 0, pid = 0;
-  std::string name;
+  ASYSREP_PROCESSES(ASYS_READ_ROW_FIELD)
 };
 
 // What the viewer shows once a report is open.

@@ -2,31 +2,25 @@
 // stage and thread-name tables.
 #include "core/report/report.h"
 #include "core/report/column_loader.h"
+#include "core/report/loaded_columns.h"
 #include "core/report/sqlite_db.h"
 
 namespace asys {
 
 MemoryOps Report::loadMemoryOps(bool memset) {
-  MemoryOps m;
-  ColumnLoad load(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY", &notes_);
-  load.int64("start", m.start, ColumnLoad::Null::Error)
-      .int64("end", m.end, ColumnLoad::Null::Present)
-      .int64("correlationId", m.correlationId)
-      .int64("globalPid", m.globalPid)
-      .int64("bytes", m.bytes)
-      .int32("deviceId", m.deviceId, ColumnLoad::Null::Noted)
-      .int32("contextId", m.contextId, ColumnLoad::Null::Noted)
-      .int32("streamId", m.streamId, ColumnLoad::Null::Noted)
-      .int64("graphNodeId", m.graphNodeId)
-      .int64("graphId", m.graphId);
-  if (memset) load.int64("memKind", m.srcKind);
-  else load.int64("copyKind", m.copyKind).int64("srcKind", m.srcKind).int64("dstKind", m.dstKind);
-  const size_t n = load.run();
+  MemoryOps into;
+  ColumnLoad columnLoad(*db_, strings(), memset ? "HGGC_MEMSET" : "HGGC_MEMCPY", &notes_);
   if (memset) {
-    m.copyKind.assign(n, kNoValue);
-    m.dstKind.assign(n, kNoValue);
+    ASYSREP_HGGC_MEMSET(ASYS_WHOLE_TARGET)
+  } else {
+    ASYSREP_HGGC_MEMCPY(ASYS_WHOLE_TARGET)
   }
-  return m;
+  const size_t n = columnLoad.run();
+  if (memset) {  // what a memset lacks of the shape
+    into.copyKind.assign(n, kNoValue);
+    into.dstKind.assign(n, kNoValue);
+  }
+  return into;
 }
 
 const MemoryOps& Report::memcpys() {
@@ -72,13 +66,10 @@ std::shared_ptr<const MetricSamples> Report::sharedMetrics() {
     while (st.step()) info[st.int64(0)] = {pool.intern(st.text(1)), pool.intern(st.text(2))};
   }
   std::vector<int64_t> metricId;
-  ColumnLoad(*db_, pool, "PPU_METRICS", &notes_)
-      .int32("deviceId", m.deviceId)
-      .int64("start", m.start, ColumnLoad::Null::Error)
-      .int64("duration", m.duration)
-      .int64("metricId", metricId)
-      .real("value", m.value)
-      .run();
+  ColumnLoad columnLoad(*db_, pool, "PPU_METRICS", &notes_);
+  MetricSamples& into = m;
+  ASYSREP_PPU_METRICS(ASYS_WHOLE_TARGET)
+  columnLoad.int64("metricId", metricId).run();
   m.nameId.reserve(metricId.size());
   m.unitId.reserve(metricId.size());
   for (int64_t id : metricId) {
@@ -97,17 +88,11 @@ std::shared_ptr<const MetricSamples> Report::sharedMetrics() {
 
 const PcclStages& Report::pcclStages() {
   if (pcclStages_) return *pcclStages_;
-  PcclStages p;  // kept only once complete (see Report::hgtx())
-  ColumnLoad(*db_, strings(), "PCCL_STAGE_EVENTS", &notes_)
-      .int64("start", p.start, ColumnLoad::Null::Error)
-      .int64("end", p.end, ColumnLoad::Null::Present)
-      .int64("globalTid", p.globalTid)
-      .int32("deviceId", p.deviceId)
-      .int64("channelId", p.channelId)
-      .text("channelType", p.channelTypeId)
-      .name("nameId", p.nameId)
-      .run();
-  pcclStages_ = std::move(p);
+  PcclStages into;  // kept only once complete (see Report::hgtx())
+  ColumnLoad columnLoad(*db_, strings(), "PCCL_STAGE_EVENTS", &notes_);
+  ASYSREP_PCCL_STAGE_EVENTS(ASYS_WHOLE_TARGET)
+  columnLoad.run();
+  pcclStages_ = std::move(into);
   return *pcclStages_;
 }
 
@@ -117,50 +102,40 @@ const MemoryUsageEvents& Report::memoryUsage(uint32_t columns) {
     memoryColumns_ |= missing;
     return memoryUsage_;
   }
-  MemoryUsageEvents& m = memoryUsage_;
-  ColumnLoad load(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS", &notes_);
+  MemoryUsageEvents& into = memoryUsage_;
+  ColumnLoad columnLoad(*db_, strings(), "PPU_MEMORY_USAGE_EVENTS", &notes_);
   // Every scan is in rowid order, so columns loaded by later calls line up.
-  auto want = [&](uint32_t bit) { return (missing & bit) != 0; };
-  if (want(mcol::start)) load.int64("start", m.start, ColumnLoad::Null::Error);
-  if (want(mcol::globalPid)) load.int64("globalPid", m.globalPid);
-  if (want(mcol::globalTid)) load.int64("globalTid", m.globalTid);
-  if (want(mcol::deviceId)) load.int32("deviceId", m.deviceId, ColumnLoad::Null::Noted);
-  if (want(mcol::contextId)) load.int64("contextId", m.contextId);
-  if (want(mcol::eventId)) load.int64("eventId", m.eventId);
-  if (want(mcol::address)) load.int64("address", m.address);
-  if (want(mcol::bytes)) load.int64("bytes", m.bytes);
-  if (want(mcol::operation)) load.int32("memoryOperationType", m.operation);
-  if (want(mcol::accessFlags)) load.int64("accessFlags", m.accessFlags);
-  if (want(mcol::callchainId)) load.int64("callchainId", m.callchainId);
-  m.rows = load.run();
+  namespace bits = mcol;
+  const uint32_t want = missing;
+  ASYSREP_PPU_MEMORY_USAGE_EVENTS(ASYS_LOADED_TARGET)
+  into.rows = columnLoad.run();
   memoryColumns_ |= missing;
-  return m;
+  return into;
 }
 
 const CallchainFrames& Report::callchains() {
   if (callchains_) return *callchains_;
   callchains_.emplace();
-  CallchainFrames& c = *callchains_;
-  if (!db_->hasTable("CALLCHAINS")) return c;  // allocations without stacks group as "others"
-  ColumnLoad(*db_, strings(), "CALLCHAINS", &notes_)
-      .int64("id", c.id, ColumnLoad::Null::Error)
-      .int32("stackDepth", c.depth, ColumnLoad::Null::Error)
-      .name("symbol", c.symbol)
-      .name("module", c.module)
-      .run();
-  return c;
+  CallchainFrames& into = *callchains_;
+  if (!db_->hasTable("CALLCHAINS")) return into;  // allocations without stacks group as "others"
+  ColumnLoad columnLoad(*db_, strings(), "CALLCHAINS", &notes_);
+  ASYSREP_CALLCHAINS(ASYS_WHOLE_TARGET)
+  columnLoad.run();
+  return into;
 }
 
 const std::unordered_map<int64_t, uint32_t>& Report::threadNames() {
   if (threadNames_) return *threadNames_;
   std::unordered_map<int64_t, uint32_t> names;  // kept only once complete (see Report::hgtx())
-  std::vector<int64_t> tid, priority;
-  std::vector<uint32_t> name;
-  ColumnLoad(*db_, strings(), "ThreadNames", &notes_)
-      .int64("globalTid", tid)
-      .name("nameId", name)
-      .int64("priority", priority)
-      .run();
+  struct {
+    ASYSREP_ThreadNames(ASYS_LOADED_VECTOR)
+  } into;
+  ColumnLoad columnLoad(*db_, strings(), "ThreadNames", &notes_);
+  ASYSREP_ThreadNames(ASYS_WHOLE_TARGET)
+  columnLoad.run();
+  const std::vector<int64_t>& tid = into.globalTid;
+  const std::vector<int64_t>& priority = into.priority;
+  const std::vector<uint32_t>& name = into.nameId;
   // The highest priority name of a thread wins, as in Nsight Systems; on a
   // tie the later row.
   std::unordered_map<int64_t, int64_t> best;

@@ -103,7 +103,8 @@ Table rowsOf(const Table& t, std::span<const uint32_t> rows) {
   return out;
 }
 
-std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view query, RowRange range) {
+std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view query, RowRange range,
+                                               const ShownTimes& times) {
   const std::string q = lowered(trimmed(query));
   if (q.empty()) return std::nullopt;
   const size_t first = std::min(range.first, t.rowCount());
@@ -113,6 +114,10 @@ std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view 
   const std::string qn = withoutSeparators(q);
   const bool numbers = numberLike(qn);
   const size_t cols = t.columns().size();
+  std::vector<uint8_t> sinceZero(cols, 0);
+  for (size_t c : times.columns) {
+    if (c < cols && t.columns()[c].kind == CellKind::Int) sinceZero[c] = 1;
+  }
   std::string cell;
   forEachChunk(t, [&](const Table& chunk, size_t firstRow) {
     // Each distinct text of the chunk is tested once: -1 not yet, 0 no, 1 yes.
@@ -130,7 +135,12 @@ std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view 
           hit = known == 1;
         } else if (numbers) {
           cell.clear();
-          appendPlainCell(cell, chunk, r, c);
+          int64_t shown = 0;
+          if (sinceZero[c] && !chunk.isMissing(r, c) && !__builtin_sub_overflow(chunk.intAt(r, c), times.zero, &shown)) {
+            cell = std::to_string(shown);
+          } else {
+            appendPlainCell(cell, chunk, r, c);
+          }
           hit = cell.find(qn) != std::string::npos;
         }
       }

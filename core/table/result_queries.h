@@ -29,12 +29,21 @@ struct RowRange {
 // past the table's.
 Table rowsOf(const Table& t, std::span<const uint32_t> rows);
 
+// Int columns the viewer shows as ns since a time zero (the report's capture
+// start: web/src/lib/time_zero.ts), so a search matches them as shown.
+struct ShownTimes {
+  int64_t zero = 0;
+  std::vector<size_t> columns;
+};
+
 // One byte per row, 1 where some cell contains `query` as the table shows
 // it: trimmed, case ignored (ASCII letters), numbers without their digit
-// groups (a query of digits, signs, '.', 'e' and spaces only), a "-" cell
-// as the text "-". nullopt for a blank query (no search). The mask covers
-// the rows of `range` (mask[i] is row range.first + i).
-std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view query, RowRange range = {});
+// groups (a query of digits, signs, '.', 'e' and spaces only), the columns
+// of `times` as their value minus its zero, a "-" cell as the text "-".
+// nullopt for a blank query (no search). The mask covers the rows of
+// `range` (mask[i] is row range.first + i).
+std::optional<std::vector<uint8_t>> searchRows(const Table& t, std::string_view query, RowRange range = {},
+                                               const ShownTimes& times = {});
 
 // A pie chart's data: per distinct key of column `keyCol` (its text, a
 // number without digit groups, "-" when missing), the sum of column

@@ -187,3 +187,14 @@ export async function openDemoTimelineAt(page: Page, from: bigint, to: bigint): 
   await expect(page.getByTestId('timeline-view')).toBeVisible();
   await waitIdle(page);
 }
+
+/** Drags a selection across [a, b] of the timeline plot's width (fractions), right of the 230 px labels (lib/timeline LABEL_WIDTH). */
+export async function dragSelect(page: Page, a: number, b: number): Promise<void> {
+  const labels = 230;
+  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
+  const plot = box.width - labels;
+  await page.mouse.move(box.x + labels + plot * a, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + labels + plot * b, box.y + 100, { steps: 5 });
+  await page.mouse.up();
+}

@@ -6,22 +6,12 @@
 // rows of a real Kineto trace.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, dropFile, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
+import { expect, test } from '@playwright/test';
+import { asysOut, DEMO_BASE, dragSelect, dropFile, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
 const LABELS = 230; // lib/timeline LABEL_WIDTH
-
-/** Drags a selection across [a, b] of the plot's width (fractions). */
-async function dragSelect(page: Page, a: number, b: number) {
-  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
-  const plot = box.width - LABELS;
-  await page.mouse.move(box.x + LABELS + plot * a, box.y + 100);
-  await page.mouse.down();
-  await page.mouse.move(box.x + LABELS + plot * b, box.y + 100, { steps: 5 });
-  await page.mouse.up();
-}
 
 test('+/- zoom around the middle, the arrows pan, Backspace walks the zooms back one by one', async ({ page }) => {
   await openTimeline(page);

@@ -126,6 +126,27 @@ TEST_P(ResultQueries, SearchMatchesTextIgnoringCaseAndNumbersWithoutGroups) {
   for (size_t i = 0; i < kRows; ++i) ASSERT_EQ((*util)[i], i % 10 == 9 ? 1 : 0) << i;
 }
 
+TEST_P(ResultQueries, SearchMatchesTimeColumnsAsShownFromTheirZero) {
+  const Table t = table();
+  // Duration (column 1) shown from a zero of 1234567: row i shows 1000 * i. "199 999 000" is row 199999's,
+  // which no cell holds as stored (1000 * i + 1234567 = 199999000 has no whole i).
+  const ShownTimes times{1234567, {1}};
+  auto shifted = searchRows(t, "199 999 000", {}, times);
+  ASSERT_TRUE(shifted);
+  for (size_t i = 0; i < kRows; ++i) ASSERT_EQ((*shifted)[i], i == 199999 ? 1 : 0) << i;
+  auto stored = searchRows(t, "199999000");
+  ASSERT_TRUE(stored);
+  for (size_t i = 0; i < kRows; ++i) ASSERT_EQ((*stored)[i], 0) << i;
+  // The stored value no longer matches in the shifted column: 201233567 is row 199999's as stored.
+  auto old = searchRows(t, "201233567", {}, times);
+  ASSERT_TRUE(old);
+  for (size_t i = 0; i < kRows; ++i) ASSERT_EQ((*old)[i], 0) << i;
+  // Missing cells stay "-"; a Text column (0) or one past the table named in `times` is ignored.
+  auto dash = searchRows(t, "-", {}, ShownTimes{1234567, {0, 1, 99}});
+  ASSERT_TRUE(dash);
+  for (size_t i = 0; i < kRows; ++i) ASSERT_EQ((*dash)[i], i % 7 == 6 || i % 11 == 10 ? 1 : 0) << i;
+}
+
 TEST_P(ResultQueries, KeyTotalsSumPerKeyInFirstAppearanceOrder) {
   const Table t = table();
   const KeyTotals byName = keyTotals(t, 0, 1);

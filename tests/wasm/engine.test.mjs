@@ -389,7 +389,7 @@ test('a bad option is an error naming the option, not a crash', () => {
 });
 
 // Foreign profiles: the same import and rule in WebAssembly as natively.
-const realData = path.join(root, '../shared/data/real');
+const realData = process.env.E2E_REAL_DATA ?? path.join(root, '../shared/data/real'); // as tests/e2e/helpers.ts
 const foreign = [
   'nsys-sqlite/fuser/report1.sqlite',
   'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz',
@@ -406,6 +406,30 @@ for (const file of foreign) {
     assert.equal(rendered.text, nativeCsv('hggc_ppu_kern_sum', input));
   });
 }
+
+test('a Kineto trace\'s capture start (epoch ns, past 2^53) reaches the page exactly, as a BigInt', (t) => {
+  const input = path.join(realData, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz');
+  if (!fs.existsSync(input)) return t.skip(`real data not present: ${input}`);
+  // The reference: the CLI's import, its META_DATA read with sqlite3 (text, so no rounding on the way).
+  const imported = path.join(scratch, 'alexnet.asysrep');
+  const r = spawnSync(nativeAsys, ['import', input, '-o', imported], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const meta = (name) =>
+    spawnSync('sqlite3', [imported, `SELECT value FROM META_DATA WHERE name = '${name}'`], { encoding: 'utf8' }).stdout.trim();
+  const start = BigInt(meta('captureStart'));
+  assert.ok(start > BigInt(Number.MAX_SAFE_INTEGER), `captureStart ${start} is epoch ns`);
+  const opened = openReport(input);
+  assert.equal(opened.ok, true, opened.error);
+  assert.equal(typeof opened.summary.captureStart, 'bigint');
+  assert.equal(opened.summary.captureStart, start);
+  assert.equal(opened.summary.captureEnd, BigInt(meta('captureEnd')));
+});
+
+test('the demo\'s capture start, 0, is 0n (a BigInt, not a number)', () => {
+  const opened = openReport(demo);
+  assert.equal(opened.ok, true, opened.error);
+  assert.equal(opened.summary.captureStart, 0n);
+});
 
 test('several Kineto rank files open as one report', (t) => {
   const dir = path.join(realData, 'kineto/param/dlrm_kineto');

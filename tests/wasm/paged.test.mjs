@@ -132,14 +132,33 @@ test("searchRows, keyTotals, rowsWithKeys and columnTotals answer what the CLI's
   );
   const masks = [];
   for (const [first, count] of [[0, 50000], [50000, n]]) {
-    const part = engine.searchRows(paged.result, query, first, count);
+    const part = engine.searchRows(paged.result, query, first, count, null);
     assert.equal(part.ok, true, part.error);
     masks.push(...part.mask);
   }
   assert.equal(masks.length, n);
   assert.ok(want.some((w) => w === 1) && want.some((w) => w === 0), 'the query matches some rows, not all');
   assert.deepEqual(masks, want);
-  assert.equal(engine.searchRows(paged.result, '  ', 0, n).mask, null);
+  assert.equal(engine.searchRows(paged.result, '  ', 0, n, null).mask, null);
+
+  // The viewer shows Start from the report's time zero: a search of digits matches the cell as shown
+  // (Start - zero, worked out here from the CLI's rows), never the stored ns it no longer shows.
+  const start = col('Start (ns)');
+  const zero = BigInt(expected.rows[0][start]) - 17n;
+  const shownRow = (cells) => cells.map((c, i) => (i === start && c !== '' && c !== '-' ? String(BigInt(c) - zero) : c));
+  const digits = shownRow(expected.rows[Math.floor(n / 2)])[start].slice(-6);
+  const numericHas = (cells, q) => cells.some((c, i) => paged.columns[i].kind !== 'text' && c.includes(q));
+  const wantShown = expected.rows.map((cells) => (numericHas(shownRow(cells), digits) ? 1 : 0));
+  const times = { zero: String(zero), columns: [start] };
+  const shownMask = [...engine.searchRows(paged.result, digits, 0, n, times).mask];
+  assert.ok(wantShown.some((w) => w === 1), `some row shows ${digits}`);
+  assert.deepEqual(shownMask, wantShown);
+  const stored = expected.rows[Math.floor(n / 2)][start];
+  assert.deepEqual(
+    [...engine.searchRows(paged.result, stored, 0, n, times).mask],
+    expected.rows.map((cells) => (numericHas(shownRow(cells), stored) ? 1 : 0)),
+  );
+  assert.match(engine.searchRows(paged.result, '1', 0, n, { zero: '1e3', columns: [start] }).error, /a time zero must be whole ns/);
 
   // The pie: Duration summed per Name, and rows counted per Device.
   const sums = new Map();

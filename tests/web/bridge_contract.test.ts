@@ -60,6 +60,11 @@ describe('a malformed answer is rejected, naming the field and the value', () =>
     expect(() => normalizeSummary(wireSummary({ captureStart: '15000' }), 'f', 1)).toThrow(
       contractError('summary.captureStart', '"15000"', 'a number'),
     );
+    // A number past 2^53 has lost its last digits already: only a BigInt carries epoch ns.
+    expect(() => normalizeSummary(wireSummary({ captureStart: 1694128201424306000 }), 'f', 1)).toThrow(
+      contractError('summary.captureStart', '1694128201424306000', 'a number'),
+    );
+    expect(normalizeSummary(wireSummary({ captureStart: 1694128201424306001n }), 'f', 1).captureStart).toBe(1694128201424306001n);
     const noHost = wireSummary({});
     delete noHost.hostName;
     expect(() => normalizeSummary(noHost, 'f', 1)).toThrow(contractError('summary.hostName', 'missing', 'a string'));

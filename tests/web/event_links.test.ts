@@ -21,6 +21,7 @@ function result(): DecodedResult {
     events: [{ name: 'Activity', table: Uint8Array.of(code('kernel'), code('none'), code('memcpy')), index: Uint32Array.of(41, 0, 7) }],
     warnings: [],
     files: [],
+    zero: null,
   };
 }
 

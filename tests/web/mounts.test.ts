@@ -24,7 +24,7 @@ function fakeEngine() {
       mount: (_t, o, p) => log.push(`mount ${o.files!.map((f) => f.name).join()} ${p}`),
       unmount: (p) => log.push(`unmount ${p}`),
     },
-    apiVersion: () => 4,
+    apiVersion: () => 6,
     open: (paths: string[]) => {
       log.push(`open ${paths.join(' ')}`);
       if (paths.some((p) => p.endsWith('.txt'))) {
@@ -199,11 +199,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 4: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 6: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 3 })).toThrow('bridge version 3, this page 4');
-    expect(() => checkEngineVersion({ apiVersion: () => 4 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 5 })).toThrow('bridge version 5, this page 6');
+    expect(() => checkEngineVersion({ apiVersion: () => 6 })).not.toThrow();
   });
 });
 

@@ -173,7 +173,7 @@ describe('report summary', () => {
       36864,
     );
     expect(s.hostName).toBe('golden-host');
-    expect(s.captureEnd! - s.captureStart!).toBe(15000);
+    expect(s.captureEnd! - s.captureStart!).toBe(15000n); // exact ns (BigInt)
     expect(s.devices).toEqual([{ id: 0, name: 'PPU-ZW810E' }]);
     expect(s.processes).toEqual([{ pid: 100, name: 'train.py' }]);
     expect(s.extra).toEqual({});

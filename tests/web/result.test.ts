@@ -6,7 +6,7 @@ import {
   takeTimeWindow,
   type AsysEngine,
 } from '../../web/src/engine/engine_api';
-import { cellDisplay, cellKey, cellValue, decodeResult, findColumn, toRows } from '../../web/src/lib/result';
+import { cellAbsolute, cellDisplay, cellKey, cellValue, decodeResult, displayNumber, findColumn, toRows } from '../../web/src/lib/result';
 import { THIN_SPACE as T } from '../../web/src/lib/format';
 import { NONE, rawResult } from './helpers';
 
@@ -241,5 +241,62 @@ describe('sortOrder and setTimeFilter answers', () => {
     expect(takeTimeWindow({ ok: true, window: [-9223372036854775808n, 100000000n] })).toEqual([null, 100000000n]);
     expect(takeTimeWindow({ ok: true, window: [5n, 9223372036854775807n] })).toEqual([5n, null]);
     expect(() => takeTimeWindow({ ok: false, error: '--filter-hgtx: no range' })).toThrow('--filter-hgtx: no range');
+  });
+});
+
+describe('time columns from the report\'s time zero (issue 23)', () => {
+  // A Kineto-like trace: epoch ns past 2^53, the capture start 1694128201424306000.
+  const zero = 1694128201424306000n;
+  const epochTrace = (z: bigint | null) =>
+    decodeResult(
+      {
+        columns: [
+          { name: 'Start', unit: 'ns', kind: 'int' },
+          { name: 'Duration', unit: 'ns', kind: 'int' },
+          { name: 'PID', unit: '', kind: 'int' },
+        ],
+        rowCount: 3,
+        textPool: '',
+        cells: [
+          new BigInt64Array([zero + 80_000n, zero + 215_200_123n, -9223372036854775808n]),
+          new BigInt64Array([30_000n, 1_000n, 5n]),
+          new BigInt64Array([100n, 100n, 100n]),
+        ],
+      },
+      z,
+    );
+
+  it('shows a Start cell as ns since the zero, grouped, and its absolute ns exactly', () => {
+    const t = epochTrace(zero);
+    expect(t.columns.map((c) => c.timePoint)).toEqual([true, false, false]);
+    // 1694128201424386000 - 1694128201424306000 = 80000; + 215200123 -> "215 200 123".
+    expect(cellDisplay(t, 0, 0)).toBe(`80${T}000`);
+    expect(cellDisplay(t, 1, 0)).toBe(`215${T}200${T}123`);
+    expect(cellDisplay(t, 2, 0)).toBe('-');
+    expect(cellAbsolute(t, 0, 0)).toBe(1694128201424386000n);
+    expect(cellAbsolute(t, 1, 0)).toBe(1694128201639506123n);
+    expect(cellAbsolute(t, 2, 0)).toBeNull();
+    // Durations and identifiers are not times on the clock.
+    expect(cellDisplay(t, 0, 1)).toBe(`30${T}000`);
+    expect(cellAbsolute(t, 0, 1)).toBeNull();
+    expect(cellDisplay(t, 0, 2)).toBe('100');
+    // The values (sort, keys, exports) stay absolute.
+    expect(cellValue(t, 0, 0)).toBe(1694128201424386000n);
+    expect(cellKey(t, 0, 0)).toBe('1694128201424386000');
+    expect(displayNumber(t, 0, 1694128201424386000n, false)).toBe('80000');
+  });
+
+  it('without a zero a result shows its cells as they are (compare results)', () => {
+    const t = epochTrace(null);
+    expect(cellDisplay(t, 0, 0)).toBe(`1${T}694${T}128${T}201${T}424${T}386${T}000`);
+    expect(cellAbsolute(t, 0, 0)).toBeNull();
+  });
+
+  it('a double column: the demo\'s zero 0 shows the value, another zero moves it', () => {
+    const raw = rawResult([{ name: 'API Start', unit: 'ns', kind: 'int', values: [371_400_000, null] }]);
+    expect(cellDisplay(decodeResult(raw, 0n), 0, 0)).toBe(`371${T}400${T}000`);
+    expect(cellDisplay(decodeResult(raw, 156_200_000n), 0, 0)).toBe(`215${T}200${T}000`);
+    expect(cellAbsolute(decodeResult(raw, 156_200_000n), 0, 0)).toBe(371_400_000n);
+    expect(cellDisplay(decodeResult(raw, 156_200_000n), 1, 0)).toBe('-');
   });
 });

@@ -105,3 +105,16 @@ it('searches a million rows in well under a second a query', () => {
   expect(textMs).toBeLessThan(500);
   expect(numMs).toBeLessThan(500);
 }, 60_000);
+
+describe('search over time columns shown from the time zero', () => {
+  it('matches the time since the zero that the cell shows, not the absolute ns', () => {
+    // Start 1 000 250 000 absolute, the zero 1 000 000 000: shown "250 000".
+    const raw = table([{ name: 'Start', unit: 'ns', kind: 'int', values: [1_000_250_000, 1_000_000_007] }]);
+    const t = { ...raw, zero: 1_000_000_000n };
+    const index = new SearchIndex(t);
+    expect(rows(index.match('250000'))).toEqual([0]);
+    expect(rows(index.match('250 000'))).toEqual([0]);
+    expect(rows(index.match('1000250000'))).toEqual([]);
+    expect(rows(index.match('7'))).toEqual([1]);
+  });
+});

@@ -22,6 +22,7 @@ import {
   panBy,
   sliceAt,
   tickLabel,
+  axisTicks,
   ticks,
   zoomAround,
 } from '../../web/src/lib/timeline';
@@ -71,6 +72,16 @@ describe('axis', () => {
     expect(tickLabel(300_000, 100_000)).toBe('+0.3 ms');
     expect(tickLabel(-400, 100)).toBe('-0.4 µs');
     expect(tickLabel(-40, 10)).toBe('-40 ns');
+  });
+  it('ticks at round times since the time zero, drawn at their offsets from the origin', () => {
+    // The origin (first event) 156.2 ms after the capture start; the window 0–3 ms past it is 156.2–159.2 ms
+    // since the zero. 3 ms over 1100 px: a 500 us step, so ticks at 156.5, 157.0, ... 159.0 ms since the zero,
+    // at offsets 0.3, 0.8, ... 2.8 ms.
+    const t = axisTicks({ from: 0, to: 3_000_000 }, 1100, 156_200_000);
+    expect(t.offsets).toEqual([300_000, 800_000, 1_300_000, 1_800_000, 2_300_000, 2_800_000]);
+    expect(t.labels).toEqual(['+156.5 ms', '+157.0 ms', '+157.5 ms', '+158.0 ms', '+158.5 ms', '+159.0 ms']);
+    // No shift: the plain ticks.
+    expect(axisTicks({ from: 0, to: 1_000_000 }, 1100, 0).labels[1]).toBe('+0.1 ms');
   });
 });
 

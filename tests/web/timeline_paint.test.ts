@@ -62,6 +62,7 @@ function model(tracks: TimelineTrackInfo[], perTrack: SliceIn[][], over: Partial
     scrollTop: 0,
     viewport: { from: 0, to: 1000 },
     origin: ORIGIN,
+    zero: ORIGIN, // the axis counts from the origin unless a test moves the zero
     last: ORIGIN + 1000n,
     rows: layout.rows,
     rowOf: new Map(layout.rows.map((r) => [r.track.id, r])),
@@ -319,6 +320,17 @@ describe('timeline paint: rows, labels and axis', () => {
       ['+1.0 µs', 733, 12],
     ]);
     expect(g.calls('fillRect').find((c) => c.fillStyle === COLORS.subtle)?.args).toEqual([0, 0, 730, 24]);
+  });
+
+  it('the axis counts from the time zero: the capture start 250 ns before the origin puts the ticks at round times since it', () => {
+    // Offsets 0–1000 are 250–1250 ns since the zero; a 500 ns step (as above) ticks at 500 and 1000 ns since
+    // the zero, which are offsets 250 and 750: x = 230 + 250 / 2 = 355 and 230 + 750 / 2 = 605, labels 3 px right.
+    const { g } = painted(model([stream(0, 's')], [[]], { zero: ORIGIN - 250n }));
+    const tickLabels = g.calls('fillText').filter((c) => c.fillStyle === COLORS.text2);
+    expect(tickLabels.map((c) => c.args)).toEqual([
+      ['+0.5 µs', 358, 12],
+      ['+1.0 µs', 608, 12],
+    ]);
   });
 
   it('clips the rows to the plot: slices never over the labels or the axis', () => {

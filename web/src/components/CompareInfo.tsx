@@ -2,7 +2,7 @@
 // alias (double-click to edit; the legend and the table headers use it),
 // file and statistics time range, with a button that swaps base and target.
 import { useState } from 'react';
-import { formatDurationNs } from '../lib/format';
+import { formatSinceZero, timeZeroOf } from '../lib/time_zero';
 import type { OpenReport } from '../state/reports';
 import { useLang } from '../i18n/lang';
 
@@ -14,10 +14,16 @@ function deviceName(r: OpenReport): string {
 function timeRange(r: OpenReport): string {
   const tf = r.timeFilter;
   if (!tf?.window) return 'whole capture';
-  const start = r.summary.captureStart;
-  const rel = (ns: bigint | null, open: string) =>
-    ns === null ? open : formatDurationNs(Number(start === null ? ns : ns - BigInt(Math.round(start))));
+  // Each report's own zero (its capture start).
+  const zero = timeZeroOf(r.summary.captureStart);
+  const rel = (ns: bigint | null, open: string) => (ns === null ? open : formatSinceZero(ns, zero));
   return `${rel(tf.window[0], 'start')} – ${rel(tf.window[1], 'end')}${tf.filterHgtx ? ` (${tf.filterHgtx})` : ''}`;
+}
+
+/** The range's absolute ns on the report's clock (its hover), undefined for the whole capture. */
+function absoluteRange(r: OpenReport, span: (from: string, to: string) => string): string | undefined {
+  const w = r.timeFilter?.window;
+  return w ? span(w[0] === null ? '…' : String(w[0]), w[1] === null ? '…' : String(w[1])) : undefined;
 }
 
 function Alias({ report, onRename }: { report: OpenReport; onRename: (alias: string) => void }) {
@@ -104,7 +110,7 @@ export function CompareInfo({
         <tr>
           <th>{t.timeRange}</th>
           {sides.map((r) => (
-            <td key={r.id} data-testid={r === base ? 'range-base' : 'range-target'}>
+            <td key={r.id} data-testid={r === base ? 'range-base' : 'range-target'} title={absoluteRange(r, t.absoluteSpan)}>
               {timeRange(r)}
             </td>
           ))}

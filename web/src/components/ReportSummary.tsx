@@ -22,7 +22,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
   const { t } = useLang();
   const [, first, more] = /^(.*?)( \(and \d+ more\))?$/s.exec(summary.name)!;
   const span =
-    summary.captureStart !== null && summary.captureEnd !== null ? summary.captureEnd - summary.captureStart : null;
+    summary.captureStart !== null && summary.captureEnd !== null ? Number(summary.captureEnd - summary.captureStart) : null;
   return (
     <section className="summary" data-testid="report-summary" aria-label="Report summary">
       <h2 className="summary-file" title={summary.fileNames.join('\n')} data-testid="summary-file">

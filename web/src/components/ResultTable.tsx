@@ -5,7 +5,7 @@
 // sums of the rule's summed columns in a second header row; the search box's
 // matches marked and its current match highlighted and scrolled to.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { cellDisplay, formatNumber, type DecodedResult } from '../lib/result';
+import { cellAbsolute, cellDisplay, displayNumber, type DecodedResult } from '../lib/result';
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
 import { movedFocus } from '../lib/selection';
@@ -81,8 +81,8 @@ export function columnWidths(t: DecodedResult, measure: Measure = roughMeasure, 
         if (v === v) magnitude += Math.abs(v); // NaN ("-") left out
       }
       // The sums row is bold: a tenth wider than the same digits in a cell.
-      const sum = summed.has(ci) ? measure(formatNumber(c, magnitude), false) * 1.1 : 0;
-      return Math.ceil(Math.max(head, measure(formatNumber(c, max), false), measure(formatNumber(c, min), false), sum));
+      const sum = summed.has(ci) ? measure(displayNumber(t, ci, magnitude), false) * 1.1 : 0;
+      return Math.ceil(Math.max(head, measure(displayNumber(t, ci, max), false), measure(displayNumber(t, ci, min), false), sum));
     }
     let longest = '-';
     const n = Math.min(t.rowCount, 20000);
@@ -120,6 +120,8 @@ interface Props {
   currentMatch?: { row: number; at: number } | null;
   /** A paged result's cells (null while the row's page is on its way); else `result`'s own. */
   cell?: (row: number, col: number) => string | null;
+  /** A paged result's time cells' absolute ns (their hover); else `result`'s own. */
+  absolute?: (row: number, col: number) => bigint | null;
   /** The rows the columns' widths are measured on, for a result whose cells are not here (a paged one's first page). */
   widthsFrom?: DecodedResult;
   /** The rows in view, and with a margin around them, whenever they change (a paged result fetches them). */
@@ -231,6 +233,7 @@ export function ResultTable(props: Props) {
     onRowsShown(order.subarray(start, end), order.subarray(Math.max(0, start - PAGE_MARGIN), Math.min(n, end + PAGE_MARGIN)));
   }, [onRowsShown, order, start, end, n]);
 
+  const absoluteOf = props.absolute ?? ((row: number, col: number) => cellAbsolute(result, row, col));
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
     const r = order[i];
@@ -273,8 +276,10 @@ export function ResultTable(props: Props) {
         {result.columns.map((c, ci) => {
           const shown = cell ? cell(r, ci) : cellDisplay(result, r, ci);
           const text = shown ?? '';
+          // A time shown from the report's zero: its absolute ns on hover.
+          const abs = c.timePoint ? absoluteOf(r, ci) : null;
           return c.numeric ? (
-            <div className="td num" role="cell" key={ci}>
+            <div className="td num" role="cell" key={ci} title={abs === null ? undefined : t.absoluteTime(String(abs))}>
               {text}
             </div>
           ) : (

@@ -349,6 +349,7 @@ export function ResultView(props: Props) {
             <ResultTable
               result={result}
               cell={pages.cell}
+              absolute={pages.absolute}
               widthsFrom={pages.firstPage ?? undefined}
               onRowsShown={pages.onRowsShown}
               order={order}

@@ -1,14 +1,16 @@
 // The statistics time range for every rule (--filter-time / --filter-hgtx):
 // from/to offsets from the capture start, or the time span of an HGTX range.
 import { useState } from 'react';
-import { formatDurationNs } from '../lib/format';
 import { filterTimeValue } from '../lib/time';
+import { timeZeroOf } from '../lib/time_zero';
+import { TimeText } from './TimeText';
 import { useLang } from '../i18n/lang';
 import type { AppliedTimeFilter } from '../state/reports';
 
 interface Props {
   applied: AppliedTimeFilter | null;
-  captureStart: number | null;
+  /** The report's capture start (its time zero: typed and shown times count from it). */
+  captureStart: bigint | null;
   onApply: (filterTime: string, filterHgtx: string) => Promise<void>;
   busy: boolean;
 }
@@ -39,9 +41,9 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
     }
   };
 
-  // The window is exact (BigInt); an offset from the capture start reads fine as a double.
-  const rel = (ns: bigint | null, open: string) =>
-    ns === null ? open : formatDurationNs(Number(captureStart === null ? ns : ns - BigInt(Math.round(captureStart))));
+  // The window is exact (BigInt), shown from the same zero as the typed times and the timeline.
+  const zero = timeZeroOf(captureStart);
+  const rel = (ns: bigint | null, open: string) => (ns === null ? open : <TimeText at={ns} zero={zero} />);
   return (
     <form
       className="time-filter"
@@ -61,7 +63,7 @@ export function TimeFilter({ applied, captureStart, onApply, busy }: Props) {
           <span className="muted small">{t.wholeCaptureShort}</span>
         )}
       </div>
-      <div className="time-filter-row">
+      <div className="time-filter-row" title={t.timeFromCaptureStart}>
         <input
           className="input"
           placeholder={t.timeFromPlaceholder}

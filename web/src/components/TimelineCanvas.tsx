@@ -37,11 +37,14 @@ import { useLang } from '../i18n/lang';
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
 import { frameMark, frameMarksOn, frameMeasure } from '../lib/frame_marks';
+import { absoluteAt, formatAtSinceZero } from '../lib/time_zero';
 
 interface Props {
   info: TimelineInfo;
   /** Offsets are from this origin (ns). */
   origin: bigint;
+  /** The report's time zero (its capture start, absolute ns): every time shown counts from it. */
+  zero: bigint;
   viewport: Viewport;
   onViewport: (v: Viewport) => void;
   /** The slices to draw (of a window that may lag the viewport a frame). */
@@ -183,6 +186,11 @@ export function TimelineCanvas(props: Props) {
       }
       return;
     }
+    // The axis: the time at the pointer, since the zero and absolute.
+    if (x >= LABEL_WIDTH && y - scrollTop < AXIS_HEIGHT) {
+      const at = absoluteAt(origin, toOffset(x));
+      return setHover({ x, y, text: t.axisTimeAt(formatAtSinceZero(at, props.zero), String(at)) });
+    }
     // A counter: its value at the pointer's time.
     const row = x >= LABEL_WIDTH ? rowAt(y) : null;
     const counter = row?.track.counter;
@@ -190,17 +198,18 @@ export function TimelineCanvas(props: Props) {
       const steps = counterSteps.get(row.track.id);
       if (!steps) return setHover(null);
       const offset = toOffset(x);
-      const k = stepAt(steps, origin + BigInt(Math.round(offset)));
+      const at = absoluteAt(origin, offset);
+      const k = stepAt(steps, at);
       const value = k < 0 || offset > Number(info.last - origin) ? 'no value' : stepText(steps, k, counter.unit);
-      return setHover({ x, y, text: `${row.track.label}\n${value}\nat +${formatDurationNs(offset)}` });
+      return setHover({ x, y, text: `${row.track.label}\n${value}\nat ${formatAtSinceZero(at, props.zero)} (${at} ns)` });
     }
     const p = hit(x, y);
     const s = p && slices?.tracks.find((t) => t.id === p.track);
     if (!p || !s) return setHover(null);
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
-    const at = formatDurationNs(Number(s.start[p.index] - origin));
-    const text = `${displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || '(unnamed)'}\n${formatDurationNs(dur)} at +${at}${
+    const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
+    const text = `${displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || '(unnamed)'}\n${formatDurationNs(dur)} at ${at}${
       n > 1 ? `\n${formatInt(n)} events merged at this zoom` : ''
     }`;
     setHover({ x, y, text });
@@ -231,6 +240,7 @@ export function TimelineCanvas(props: Props) {
       scrollTop,
       viewport,
       origin,
+      zero: props.zero,
       last: info.last,
       rows: layout.rows,
       rowOf,
@@ -253,7 +263,7 @@ export function TimelineCanvas(props: Props) {
     layer.related = String(drawn.related);
     layer.counterSteps = String(drawn.counterSteps);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
-  }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, range, highlight, highlightName, picked, selection, props.related, props.spotlight, theme]);
+  }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, props.zero, range, highlight, highlightName, picked, selection, props.related, props.spotlight, theme]);
 
   return (
     <div className="timeline" ref={box} style={{ height }} data-testid="timeline" data-from={viewport.from} data-to={viewport.to}>

@@ -6,6 +6,7 @@ import type { TimelineEvent, TimelineInfo, TimelineRelated } from '../engine/tim
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import type { Viewport } from '../lib/timeline';
+import { TimeText } from './TimeText';
 
 /** Listed in the panel; the canvas outlines every one. */
 const LISTED = 50;
@@ -25,14 +26,14 @@ function place(e: TimelineEvent, info: TimelineInfo): string {
   return t ? `${t.group} · ${t.label}` : `track ${e.track}`;
 }
 
-/** The selected event itself, when no slice of the window stands for it (after a jump or a zoom). */
-export function SelectedEvent({ event, info, origin }: { event: TimelineEvent; info: TimelineInfo; origin: bigint }) {
+/** The selected event itself, when no slice of the window stands for it (after a jump or a zoom); its start since the report's zero. */
+export function SelectedEvent({ event, info, zero }: { event: TimelineEvent; info: TimelineInfo; zero: bigint }) {
   return (
     <>
       <strong>{event.name || '(unnamed)'}</strong>
       <span>{place(event, info)}</span>
       <span>
-        start {String(event.start)} ns (+{formatDurationNs(Number(event.start - origin))}), duration{' '}
+        start <TimeText at={event.start} zero={zero} signed />, duration{' '}
         {formatDurationNs(Number(event.end - event.start))}
       </span>
     </>
@@ -42,10 +43,11 @@ export function SelectedEvent({ event, info, origin }: { event: TimelineEvent; i
 export function RelatedEvents(props: {
   links: TimelineRelated;
   info: TimelineInfo;
-  origin: bigint;
+  /** The report's time zero: the events' starts are shown since it. */
+  zero: bigint;
   onJump: (e: TimelineEvent) => void;
 }) {
-  const { links, info, origin, onJump } = props;
+  const { links, info, zero, onJump } = props;
   const kind = links.selected.kind;
   if (!isCall(kind) && !isActivity(kind)) return null;
   const n = links.related.length;
@@ -68,7 +70,7 @@ export function RelatedEvents(props: {
               </button>{' '}
               <span className="tl-related-name">{e.name || '(unnamed)'}</span>{' '}
               <span className="muted">
-                {SLICE_KINDS[e.kind]} · {place(e, info)} · +{formatDurationNs(Number(e.start - origin))}, {formatDurationNs(Number(e.end - e.start))}
+                {SLICE_KINDS[e.kind]} · {place(e, info)} · <TimeText at={e.start} zero={zero} signed />, {formatDurationNs(Number(e.end - e.start))}
               </span>
             </li>
           ))}

@@ -11,7 +11,7 @@ import {
   type RuleConfig,
 } from './protocol';
 import { normalizeRules, normalizeSummary } from './normalize';
-import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, TimeWindow } from './types';
+import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, ShownTimes, TimeWindow } from './types';
 
 export interface Progress {
   loaded: number;
@@ -142,8 +142,8 @@ export class EngineClient {
   // lib/paged_queries.ts asks part by part, so pages in view are answered between parts.
 
   /** The rows matching the search box's query, one byte per row of the range (null: a blank query). */
-  async searchRows(result: number, query: string, first: number, count: number): Promise<Uint8Array | null> {
-    return (await this.request({ type: 'searchRows', result, query, first, count })) as Uint8Array | null;
+  async searchRows(result: number, query: string, first: number, count: number, times: ShownTimes | null = null): Promise<Uint8Array | null> {
+    return (await this.request({ type: 'searchRows', result, query, first, count, times })) as Uint8Array | null;
   }
 
   /** The pie's data: `valueCol` (< 0: rows counted) summed per key of `keyCol`. */

@@ -1,7 +1,7 @@
 // The engine module's calls (wasm/engine_bindings.cc, docs/architecture.md) and
 // the logic of the worker over them, kept free of worker globals so it can be
 // tested with a stand-in engine.
-import type { CellArray, ColumnTotal, KeyTotals, RawRuleResult, TimeWindow } from './types';
+import type { CellArray, ColumnTotal, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import { WorkerfsPrefetch } from './workerfs_prefetch';
 
 export interface EmscriptenFS {
@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 4;
+export const ENGINE_API_VERSION = 6;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -58,7 +58,7 @@ export interface AsysEngine extends TimelineEngine {
   // The questions of a paged result answer for rows [first, first + count):
   // the viewer asks part by part, and pages the rows in view in between.
   /** {mask}: one byte per row of the range, 1 where a cell contains the query as shown; null for a blank query. */
-  searchRows(result: number, query: string, first: number, count: number): Envelope;
+  searchRows(result: number, query: string, first: number, count: number, times: ShownTimes | null): Envelope;
   /** {keys, values}: column valueCol (< 0: rows counted) summed per key of keyCol. */
   keyTotals(result: number, keyCol: number, valueCol: number, first: number, count: number): Envelope;
   /** {rows}: the rows whose key cell is one of `keys`. */

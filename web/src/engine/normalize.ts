@@ -230,10 +230,16 @@ export function normalizeRules(raw: unknown): RuleDecl[] {
   return raw.map((r, i) => normalizeRule(r, `rules[${i}]`));
 }
 
-// A capture time: an integer number of ns, or null for none (the engine's kNoValue).
-function timeAt(o: Json, key: string, field: string): number | null {
-  if (o[key] === null) return null;
-  return numAt(o, key, field);
+// A capture time: exact integer ns, or null for none (the engine's kNoValue).
+// The engine sends a BigInt (epoch ns, a Kineto trace's, are past 2^53,
+// where a JSON number rounds); a whole number that a double holds exactly
+// is taken too.
+function timeAt(o: Json, key: string, field: string): bigint | null {
+  const v = o[key];
+  if (v === null) return null;
+  if (typeof v === 'bigint') return v;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new BridgeContractError(`${field}.${key}`, v, 'a number');
+  return BigInt(v);
 }
 
 const KNOWN_SUMMARY_KEYS = new Set([

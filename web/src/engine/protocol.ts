@@ -1,7 +1,7 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
-import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, TimeWindow } from './types';
+import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import type { WireEventTable } from './bridge_schema.gen';
 
 export const PROTOCOL_VERSION = 9;
@@ -36,7 +36,7 @@ export type EngineRequest =
   // A paged result's rows and the questions the viewer asks of it (wasm/engine_bindings.cc).
   | { type: 'pageRows'; result: number; rows: Uint32Array }
   // Each for the rows [first, first + count): the client asks part by part.
-  | { type: 'searchRows'; result: number; query: string; first: number; count: number }
+  | { type: 'searchRows'; result: number; query: string; first: number; count: number; times: ShownTimes | null }
   | { type: 'keyTotals'; result: number; keyCol: number; valueCol: number; first: number; count: number }
   | { type: 'rowsWithKeys'; result: number; keyCol: number; keys: string[]; first: number; count: number }
   | { type: 'columnTotals'; result: number; cols: number[]; rows: Uint32Array | null; summaryRow: string; first: number; count: number };

@@ -146,13 +146,21 @@ export interface ReportSummary {
   path: string;
   hostName: string;
   generator: string;
-  captureStart: number | null;
-  captureEnd: number | null;
+  /** META_DATA's capture start and end, exact ns (the time zero: lib/time_zero.ts); null when unknown. */
+  captureStart: bigint | null;
+  captureEnd: bigint | null;
   tables: string[];
   devices: DeviceInfo[];
   processes: ProcessInfo[];
   /** Any other summary fields the engine sends, shown as they are. */
   extra: Record<string, unknown>;
+}
+
+/** A paged result's columns the viewer shows as ns since a time zero (lib/time_zero.ts): its search matches them so. */
+export interface ShownTimes {
+  /** The zero, decimal ns (epoch ns are past a double's 2^53). */
+  zero: string;
+  columns: number[];
 }
 
 /** A time window in absolute ns, exact (BigInt); null for an open side (INT64_MIN / INT64_MAX). */

@@ -184,7 +184,7 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'searchRows': {
       const e = await engine();
-      const mask = takeSearchMask(e.searchRows(msg.result, msg.query, msg.first, msg.count), e);
+      const mask = takeSearchMask(e.searchRows(msg.result, msg.query, msg.first, msg.count, msg.times), e);
       post({ id, kind: 'result', result: mask }, mask ? [mask.buffer as ArrayBuffer] : []);
       return;
     }

@@ -152,6 +152,11 @@ const en = {
   goToHostApi: 'Go to Host API',
   goToDeviceActivity: 'Go to Device Activity',
   selectionFromTo: (from: string, to: string, dur: string) => `Selected ${from} – ${to} (${dur})`,
+  // one time zero (lib/time_zero.ts): shown times count from the capture start, the absolute ns on hover
+  absoluteTime: (ns: string) => `${ns} ns on the report's clock (times shown count from the capture start)`,
+  absoluteSpan: (from: string, to: string) => `${from} – ${to} ns on the report's clock (times shown count from the capture start)`,
+  timeFromCaptureStart: 'Times count from the capture start, as --filter-time takes them',
+  axisTimeAt: (since: string, ns: string) => `${since} after the capture start\n${ns} ns on the report's clock`,
   // theme and keyboard shortcuts
   toDark: 'Dark theme',
   toLight: 'Light theme',
@@ -335,6 +340,10 @@ const zh: Messages = {
   goToHostApi: '转到主机 API（Go to Host API）',
   goToDeviceActivity: '转到设备活动（Go to Device Activity）',
   selectionFromTo: (from, to, dur) => `已选 ${from} – ${to}（${dur}）`,
+  absoluteTime: (ns) => `报告时钟上的 ${ns} ns（所显示的时间均从采集开始计起）`,
+  absoluteSpan: (from, to) => `报告时钟上的 ${from} – ${to} ns（所显示的时间均从采集开始计起）`,
+  timeFromCaptureStart: '时间从采集开始计起，与 --filter-time 相同',
+  axisTimeAt: (since, ns) => `采集开始后 ${since}\n报告时钟上的 ${ns} ns`,
   toDark: '深色主题',
   toLight: '浅色主题',
   shortcutsTitle: '键盘快捷键',

@@ -3,7 +3,7 @@
 // the rows in view, a page at a time (pageRows); this cache holds the pages
 // lately shown, so scrolling back is instant and the tab holds a few
 // thousand rows, not the result.
-import { cellDisplay, type DecodedResult } from './result';
+import { cellAbsolute, cellDisplay, type DecodedResult } from './result';
 import type { EventRow } from '../engine/types';
 import { eventAt } from './event_links';
 
@@ -58,6 +58,12 @@ export class PageCache {
   event(row: number, which: number): EventRow | null {
     const e = this.rows.get(row);
     return e ? eventAt(e.page, e.at, which) : null;
+  }
+
+  /** A time cell's absolute ns (its hover), or null (another cell, "-", or not here). */
+  absolute(row: number, col: number): bigint | null {
+    const e = this.rows.get(row);
+    return e ? cellAbsolute(e.page, e.at, col) : null;
   }
 
   /** Row `row`'s span `span` as [start, end], or null when it has none or is not here. */

@@ -4,7 +4,7 @@
 // no longer wanted (a new query typed) stops at its next part. Each merges
 // its parts into what the viewer's own code makes of a result it holds.
 import type { EngineClient } from '../engine/client';
-import type { ColumnTotal, KeyTotals, RawRuleResult } from '../engine/types';
+import type { ColumnTotal, KeyTotals, RawRuleResult, ShownTimes } from '../engine/types';
 import type { PieEntry } from './pie';
 
 /** Rows a part covers: about half a second of a trace's rows in the browser's engine. */
@@ -19,11 +19,11 @@ export interface PagedEngine {
   columnTotals(cols: number[], rows: Uint32Array | null, summaryRow: string, first: number, count: number): Promise<ColumnTotal[]>;
 }
 
-/** The client's calls bound to result `result`. */
-export function pagedEngineOf(client: EngineClient, result: number): PagedEngine {
+/** The client's calls bound to result `result`; its search matches the `times` columns as ns since their zero, as shown. */
+export function pagedEngineOf(client: EngineClient, result: number, times: ShownTimes | null = null): PagedEngine {
   return {
     pageRows: (rows) => client.pageRows(result, rows),
-    searchRows: (query, first, count) => client.searchRows(result, query, first, count),
+    searchRows: (query, first, count) => client.searchRows(result, query, first, count, times),
     keyTotals: (keyCol, valueCol, first, count) => client.keyTotals(result, keyCol, valueCol, first, count),
     rowsWithKeys: (keyCol, keys, first, count) => client.rowsWithKeys(result, keyCol, keys, first, count),
     columnTotals: (cols, rows, summaryRow, first, count) => client.columnTotals(result, cols, rows, summaryRow, first, count),

@@ -4,9 +4,10 @@
 // hold every value up to 2^53 exactly, and a column with larger values (epoch
 // nanoseconds) keeps its int64 cells too, for exact display and keys.
 import { cellKindOf, headerOf } from '../engine/normalize';
-import type { CellArray, CellKind, RawRuleResult, RowEvents, RowSpans, RuleFile } from '../engine/types';
+import type { CellArray, CellKind, RawRuleResult, RowEvents, RowSpans, RuleFile, ShownTimes } from '../engine/types';
 import { displayApiName } from './display_names';
 import { formatDecimal1, formatInt } from './format';
+import { cellSinceZero, isTimePointColumn } from './time_zero';
 
 /** A Text cell that does not apply ("-"). */
 export const MISSING_TEXT = 0xffffffff;
@@ -19,6 +20,8 @@ export interface ResultColumn {
   numeric: boolean;
   /** Digits grouped (quantities); identifiers (PID, Device ID, ...) are written plain. */
   grouped: boolean;
+  /** Time points on the report's clock (Start, End, ...): shown from the result's time zero. */
+  timePoint: boolean;
 }
 
 /** Identifier columns: PID, TID, Device ID, DevId, Correlation ID, Graph Id, Last Process / Device / Kernel, ... */
@@ -54,6 +57,11 @@ export interface DecodedResult {
   spanNames?: string[];
   /** A paged result's event names (each page brings its rows' events). */
   eventNames?: string[];
+  /**
+   * The report's time zero (absolute ns, lib/time_zero.ts): the time point
+   * columns show their cells as ns since it; null shows them as they are.
+   */
+  zero: bigint | null;
 }
 
 export type CellValue = number | bigint | string | null;
@@ -76,7 +84,8 @@ function fromInt64(a: BigInt64Array): { cells: Float64Array; exact: BigInt64Arra
   return { cells, exact: unsafe ? a : null };
 }
 
-export function decodeResult(raw: RawRuleResult): DecodedResult {
+/** The engine's result for display; `zero` the report's time zero its time columns count from (null: as they are). */
+export function decodeResult(raw: RawRuleResult, zero: bigint | null = null): DecodedResult {
   const rowCount = Math.max(0, Number(raw.rowCount) || 0);
   const exact: (BigInt64Array | null)[] = [];
   const cells: DisplayCells[] = (raw.cells ?? []).map((a: CellArray, i) => {
@@ -98,7 +107,8 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     const name = String(c.name ?? '');
     const unit = String(c.unit ?? '');
     const numeric = kind !== 'Text';
-    return { name, unit, kind, header: c.header || headerOf(name, unit), numeric, grouped: numeric && !isIdColumn(name) };
+    const grouped = numeric && !isIdColumn(name);
+    return { name, unit, kind, header: c.header || headerOf(name, unit), numeric, grouped, timePoint: kind === 'Int' && isTimePointColumn(name, unit) };
   });
   for (let i = 0; i < columns.length && !raw.paged; i++) {
     const a = cells[i];
@@ -120,6 +130,7 @@ export function decodeResult(raw: RawRuleResult): DecodedResult {
     warnings: raw.warnings ?? [],
     files: raw.files ?? [],
     ...(raw.paged ? { paged: true, spanNames: raw.spanNames ?? [], eventNames: raw.eventNames ?? [] } : {}),
+    zero,
   };
 }
 
@@ -143,12 +154,32 @@ export function formatNumber(c: ResultColumn, v: number | bigint, separators = t
   return c.grouped ? formatInt(v, separators) : String(Math.trunc(v));
 }
 
+/** A number of column `col` as the table shows it: a time point as ns since the result's zero (exported cells stay absolute). */
+export function displayNumber(t: Pick<DecodedResult, 'columns' | 'zero'>, col: number, v: number | bigint, separators = true): string {
+  const c = t.columns[col];
+  if (c.timePoint && t.zero !== null && (typeof v === 'bigint' || Number.isFinite(v))) v = cellSinceZero(v, t.zero);
+  return formatNumber(c, v, separators);
+}
+
 /** The cell as the table shows it. */
 export function cellDisplay(t: DecodedResult, row: number, col: number): string {
   const v = cellValue(t, row, col);
   if (v === null) return '-';
   if (typeof v === 'string') return displayApiName(v);
-  return formatNumber(t.columns[col], v);
+  return displayNumber(t, col, v);
+}
+
+/** The columns a result shows from its time zero, as the engine's search of a paged result takes them (null: none). */
+export function shownTimesOf(t: Pick<DecodedResult, 'columns' | 'zero'>): ShownTimes | null {
+  const columns = t.columns.flatMap((c, i) => (c.timePoint ? [i] : []));
+  return t.zero === null || columns.length === 0 ? null : { zero: String(t.zero), columns };
+}
+
+/** A time point cell's absolute time (ns on the report's clock, exact), what its hover shows; null for other cells and "-". */
+export function cellAbsolute(t: DecodedResult, row: number, col: number): bigint | null {
+  if (!t.columns[col].timePoint || t.zero === null) return null;
+  const v = cellValue(t, row, col);
+  return typeof v === 'bigint' ? v : typeof v === 'number' ? BigInt(Math.trunc(v)) : null;
 }
 
 /** The cell as a plain key (pie slices, filters): text as is, numbers ungrouped. */

@@ -6,7 +6,7 @@
 // table lookup per row; a number column's displays are made once, joined
 // into one string, the first time a query could match a number (one with
 // digits only), and searched with indexOf. A query allocates one byte per row.
-import { formatNumber, MISSING_TEXT, type DecodedResult } from './result';
+import { displayNumber, MISSING_TEXT, type DecodedResult } from './result';
 
 export type SearchMode = 'search' | 'filter';
 
@@ -89,13 +89,12 @@ export class SearchIndex {
     let h = this.numbers.get(col);
     if (!h) {
       const t = this.result;
-      const c = t.columns[col];
       const cells = t.cells[col];
       const exact = t.exact[col];
       const shown = new Array<string>(t.rowCount);
       for (let r = 0; r < t.rowCount; r++) {
         const v = cells[r];
-        shown[r] = Number.isNaN(v) ? '-' : formatNumber(c, exact?.[r] ?? v, false);
+        shown[r] = Number.isNaN(v) ? '-' : displayNumber(t, col, exact?.[r] ?? v, false);
       }
       h = haystack(shown);
       this.numbers.set(col, h);

@@ -4,6 +4,7 @@
 // layout and hit testing of the merged slices.
 import type { CounterInfo, CounterSteps, TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
 import { formatBytes, formatInt } from './format';
+import { timeZeroOf } from './time_zero';
 
 export interface Viewport {
   /** Offsets in ns from the timeline's origin. */
@@ -84,6 +85,18 @@ export function tickLabel(ns: number, step: number): string {
   const [div, unit] = units.find(([d]) => step / d >= 0.1) ?? units[3];
   const digits = Math.max(0, -Math.floor(Math.log10(step / div) + 1e-9));
   return `${ns < 0 ? '-' : '+'}${(Math.abs(ns) / div).toFixed(digits)} ${unit}`;
+}
+
+/**
+ * The axis's ticks for a window of offsets from the view's origin, at round
+ * times since the report's time zero (lib/time_zero.ts): `shift` is the ns
+ * from the zero to the origin. Each tick's offset (where it is drawn) and
+ * its label, the time since the zero ("+371.4 ms").
+ */
+export function axisTicks(v: Viewport, widthPx: number, shift: number): { offsets: number[]; labels: string[] } {
+  const since = ticks({ from: v.from + shift, to: v.to + shift }, widthPx);
+  const step = since.length > 1 ? since[1] - since[0] : v.to - v.from;
+  return { offsets: since.map((t) => t - shift), labels: since.map((t) => tickLabel(t, step)) };
 }
 
 export interface TrackRow {
@@ -195,9 +208,9 @@ export function sliceAt(
   return best;
 }
 
-/** A time span (absolute ns) as the --filter-time value, in ns from the capture start. */
+/** A time span (absolute ns) as the --filter-time value, in ns from the capture start (the time zero). */
 export function filterTimeOf(start: bigint, end: bigint, captureStart: bigint | null): string {
-  const base = captureStart ?? 0n;
+  const base = timeZeroOf(captureStart);
   return `${start - base}/${end - base}`;
 }
 

@@ -18,9 +18,8 @@ import {
   groupLabel,
   memcpyColor,
   plotScale,
+  axisTicks,
   rowsIn,
-  tickLabel,
-  ticks,
   trackLabel,
   type PickedSlice,
   type PlotScale,
@@ -29,6 +28,7 @@ import {
 } from './timeline';
 import { drawRelated } from './timeline_links_paint';
 import { displaySliceName } from './display_names';
+import { zeroShift } from './time_zero';
 
 export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   kernel: '#4e79a7',
@@ -76,6 +76,8 @@ export interface TimelinePaintModel {
   viewport: Viewport;
   /** Offsets are from this origin (absolute ns). */
   origin: bigint;
+  /** The report's time zero (absolute ns, its capture start): the axis counts from it. */
+  zero: bigint;
   /** The events' end (absolute ns): counters are drawn until it. */
   last: bigint;
   /** Every row of the layout, in top order, and the same by track id (a link's arrow may lead out of view). */
@@ -130,8 +132,8 @@ export function paint(g: PaintContext, m: TimelinePaintModel): PaintCounts {
   g.font = FONT;
   g.textBaseline = 'middle';
   const scale = plotScale(m.viewport, width);
-  const tickTimes = ticks(m.viewport, scale.plot);
-  const tickXs = tickTimes.map(scale.toPx);
+  const tickAt = axisTicks(m.viewport, scale.plot, zeroShift(m.origin, m.zero));
+  const tickXs = tickAt.offsets.map(scale.toPx);
   // Rows at y0 + their layout top; only those in view (below the axis).
   const y0 = AXIS_HEIGHT - m.scrollTop;
   const shown = rowsIn(m.rows, m.scrollTop, m.scrollTop + height - AXIS_HEIGHT);
@@ -147,7 +149,7 @@ export function paint(g: PaintContext, m: TimelinePaintModel): PaintCounts {
   if (m.spotlight) paintSpotlight(g, m, m.spotlight, y0, scale);
   paintSpans(g, m, scale);
   g.restore();
-  paintAxis(g, m, tickTimes, tickXs);
+  paintAxis(g, m, tickAt.labels, tickXs);
   return { slices, marked, spotlit, dimmed, related, counterSteps };
 }
 
@@ -337,14 +339,12 @@ function band(g: PaintContext, fill: string, stroke: string, x0: number, x1: num
 }
 
 /** The axis band along the top of the view whatever the scroll: a label and a tick line per tick. */
-function paintAxis(g: PaintContext, m: TimelinePaintModel, tickTimes: number[], tickXs: number[]): void {
-  // The labels' digits are the tick step's.
-  const step = tickTimes.length > 1 ? tickTimes[1] - tickTimes[0] : m.viewport.to - m.viewport.from;
+function paintAxis(g: PaintContext, m: TimelinePaintModel, labels: string[], tickXs: number[]): void {
   g.fillStyle = m.colors.subtle;
   g.fillRect(0, 0, m.width, AXIS_HEIGHT);
   g.fillStyle = m.colors.text2;
-  tickTimes.forEach((t, k) => {
-    g.fillText(tickLabel(t, step), tickXs[k] + 3, AXIS_HEIGHT / 2);
+  labels.forEach((label, k) => {
+    g.fillText(label, tickXs[k] + 3, AXIS_HEIGHT / 2);
     line(g, tickXs[k], 0, tickXs[k], AXIS_HEIGHT);
   });
 }

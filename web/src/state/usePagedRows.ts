@@ -20,6 +20,8 @@ export interface PagedRows {
   onRowsShown?: (visible: Uint32Array, around?: Uint32Array) => void;
   /** The first rows' page (what the columns' widths are measured on); null until it is here. */
   firstPage: DecodedResult | null;
+  /** A time cell's absolute ns when its page is here (its hover); undefined for a result that is not paged. */
+  absolute?: (row: number, col: number) => bigint | null;
   /** Row `row`'s span `span` as [start, end] when its page is here and it has one. */
   span: (row: number, span: number) => [bigint, bigint] | null;
   /** Row `row`'s event `which` when its page is here and it has one. */
@@ -50,7 +52,7 @@ export function usePagedRows(result: DecodedResult, engine: PagedEngine | undefi
           .pageRows(missing)
           .then(
             (raw) => {
-              const page = decodeResult(raw);
+              const page = decodeResult(raw, result.zero);
               cache.add(missing, page);
               setFirstPage((p) => p ?? page);
               setVersion((v) => v + 1);
@@ -89,7 +91,12 @@ export function usePagedRows(result: DecodedResult, engine: PagedEngine | undefi
   );
   const span = useCallback((row: number, which: number) => cache.span(row, which), [cache]);
   const event = useCallback((row: number, which: number) => cache.event(row, which), [cache]);
+  const absolute = useMemo(
+    () => (row: number, col: number) => cache.absolute(row, col),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cache, version],
+  );
   return paged
-    ? { cell, onRowsShown: fetchRows, firstPage, span, event, error }
+    ? { cell, absolute, onRowsShown: fetchRows, firstPage, span, event, error }
     : { firstPage: null, span, event, error: null };
 }

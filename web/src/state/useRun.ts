@@ -24,6 +24,8 @@ export function useRun(
   enabled: boolean,
   rule: string,
   start: () => Promise<RawRuleResult>,
+  /** The report's time zero the result's time columns are shown from (lib/time_zero.ts); null: as they are. */
+  zero: bigint | null = null,
 ): { run: RunState | null; running: boolean } {
   const { client } = useEngine();
   const [run, setRun] = useState<RunState | null>(null);
@@ -32,6 +34,8 @@ export function useRun(
   latest.current = key;
   const startRef = useRef(start);
   startRef.current = start;
+  const zeroRef = useRef(zero);
+  zeroRef.current = zero;
 
   useEffect(() => {
     if (!enabled || run?.key === key) return;
@@ -43,7 +47,7 @@ export function useRun(
           if (raw.resultId !== undefined) void client.release(raw.resultId).catch(() => {});
           return;
         }
-        setRun({ id, key, rule, result: decodeResult(raw), resultId: raw.resultId });
+        setRun({ id, key, rule, result: decodeResult(raw, zeroRef.current), resultId: raw.resultId });
       } catch (e) {
         if (latest.current === key) setRun({ id, key, rule, error: message(e) });
       }

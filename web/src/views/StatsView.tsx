@@ -23,6 +23,8 @@ import { useTableFocus } from '../state/useTableFocus';
 import { ADVICE_RULES } from '../lib/advice';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
+import { timeZeroOf } from '../lib/time_zero';
+import { shownTimesOf } from '../lib/result';
 import { useView } from '../state/view';
 import { useLang } from '../i18n/lang';
 
@@ -98,8 +100,12 @@ export function StatsView({
     ? `${report.id}|${tf ? `${tf.filterTime}|${tf.filterHgtx}` : ''}|${rule.name}|${JSON.stringify(built?.options)}|${globalKey}`
     : '';
   const canRun = !!rule && !!built && !built.pending && Object.keys(built.errors).length === 0;
-  const { run, running: runPending } = useRun(key, canRun, rule?.name ?? '', () =>
-    client.run(report.id, rule!.name, built!.options, pagedRowsLimit()),
+  const { run, running: runPending } = useRun(
+    key,
+    canRun,
+    rule?.name ?? '',
+    () => client.run(report.id, rule!.name, built!.options, pagedRowsLimit()),
+    timeZeroOf(report.summary.captureStart),
   );
   // A regex check on its way is part of the run: the old result is stale.
   const running = runPending || !!built?.pending;
@@ -131,8 +137,8 @@ export function StatsView({
   const resultId = shown?.resultId;
   const focusRows = useTableFocus(report.id, shown?.rule ?? null, running ? undefined : resultId, shown?.result?.rowCount ?? 0);
   const pagedEngine = useMemo(
-    () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId) : undefined),
-    [client, resultId, shown?.result?.paged],
+    () => (resultId !== undefined && shown?.result?.paged ? pagedEngineOf(client, resultId, shownTimesOf(shown.result)) : undefined),
+    [client, resultId, shown?.result],
   );
 
   return (

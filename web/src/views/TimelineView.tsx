@@ -25,6 +25,8 @@ import { useTimelineSlices } from '../state/useTimelineSlices';
 import { useTimelineTracks } from '../state/useTimelineTracks';
 import { useTimelineWindow } from '../state/useTimelineWindow';
 import { useLang } from '../i18n/lang';
+import { absoluteAt, formatAtSinceZero, timeZeroOf } from '../lib/time_zero';
+import { TimeText } from '../components/TimeText';
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -39,6 +41,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { info, loading } = useTimelineTracks(report.id);
   const win = useTimelineWindow(report.id, info);
   const { viewport, origin } = win;
+  // Every time shown counts from the capture start, as the tables and the statistics range do.
+  const zero = timeZeroOf(info?.captureStart);
   // The scroll box appears with the tracks; its scroll and size from then on.
   const scrollBox = useRef<HTMLDivElement>(null);
   const scroll = useScrollArea(scrollBox, info !== null);
@@ -73,7 +77,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const showInTableItem = useShowInTable(report.id);
   const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
 
-  const toAbs = (offset: number) => origin + BigInt(Math.round(offset));
+  const toAbs = (offset: number) => absoluteAt(origin, offset);
   const filterAndZoom = async () => {
     if (!selection || !info) return;
     const [a, b] = selection;
@@ -116,6 +120,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       className="timeline-view"
       data-testid="timeline-view"
       data-origin={String(origin)}
+      data-zero={String(zero)}
       data-filter-time={report.timeFilter?.filterTime ?? ''}
       data-tracks-asked={slices ? wanted.ids.length : 0}
       data-rows-ready={rowsReady}
@@ -171,6 +176,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         <TimelineCanvas
           info={info}
           origin={origin}
+          zero={zero}
           viewport={viewport}
           onViewport={win.setViewport}
           slices={slices}
@@ -226,30 +232,29 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             <strong>{slices!.names[pickedTrack.name[picked.index]] || '(unnamed)'}</strong>
             <span>{info.tracks[picked.track]?.group} · {info.tracks[picked.track]?.label}</span>
             <span>
-              start {String(pickedTrack.start[picked.index])} ns (+
-              {formatDurationNs(Number(pickedTrack.start[picked.index] - origin))}), duration{' '}
+              start <TimeText at={pickedTrack.start[picked.index]} zero={zero} signed />, duration{' '}
               {formatDurationNs(Number(pickedTrack.end[picked.index] - pickedTrack.start[picked.index]))}
             </span>
             {pickedTrack.count[picked.index] > 1 && (
               <span className="muted">{formatInt(pickedTrack.count[picked.index])} events merged at this zoom: zoom in to see each</span>
             )}
             {links ? (
-              <RelatedEvents links={links} info={info} origin={origin} onJump={jumpTo} />
+              <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
             ) : (
               sel.selected && <span className="muted">Looking up its linked events…</span>
             )}
           </>
         ) : links ? (
           <>
-            <SelectedEvent event={links.selected} info={info} origin={origin} />
-            <RelatedEvents links={links} info={info} origin={origin} onJump={jumpTo} />
+            <SelectedEvent event={links.selected} info={info} zero={zero} />
+            <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
           </>
         ) : selection ? (
-          <span data-testid="tl-selection">
+          <span data-testid="tl-selection" title={t.absoluteSpan(String(toAbs(selection[0])), String(toAbs(selection[1])))}>
             {t.selectionFromTo(
-              `+${formatDurationNs(Math.max(0, selection[0]))}`,
-              `+${formatDurationNs(Math.max(0, selection[1]))}`,
-              formatDurationNs(selection[1] - selection[0]),
+              formatAtSinceZero(toAbs(selection[0]), zero),
+              formatAtSinceZero(toAbs(selection[1]), zero),
+              formatDurationNs(Number(toAbs(selection[1]) - toAbs(selection[0]))),
             )}
           </span>
         ) : (
