@@ -241,6 +241,36 @@ size_t Report::readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiC
                   [&](ColumnLoad& load) { addApiTargets(load, into, columns & acol::all); }, into.rows);
 }
 
+namespace {
+
+// The rows a chunk of forEachKernelChunk and forEachHggcApiChunk holds: a
+// few MiB of columns, and few enough calls of a rule's fold per scan.
+constexpr size_t kScanChunkRows = 65536;
+
+}  // namespace
+
+size_t Report::forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk) {
+  columns &= acol::all;
+  if ((columns & ~hggcApiColumns_) == 0) {
+    chunk(hggcApi_, 0);
+    return hggcApi_.size();
+  }
+  ApiCalls rows;
+  ColumnLoad load(*db_, strings(), "HGGC_API", &notes_);
+  addApiTargets(load, rows, columns);
+  const bool marking = !hggcApiMarks_.read;
+  if (marking) load.rowidMarks(hggcApiMarks_.rowids);
+  const size_t n = load.runInChunks(kScanChunkRows, [&](size_t first, size_t count) {
+    rows.rows = count;
+    chunk(rows, first);
+  });
+  if (marking) {
+    hggcApiMarks_.rows = n;
+    hggcApiMarks_.read = true;
+  }
+  return n;
+}
+
 const ApiCalls& Report::osrtApi() {
   if (!osrtApi_) {
     osrtApi_.emplace();
@@ -310,6 +340,29 @@ void Report::loadKernelColumns(uint32_t bits) {
     throw;
   }
   kernelColumns_ |= bits;
+}
+
+size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk) {
+  columns &= kcol::all;
+  if ((columns & ~kernelColumns_) == 0 || (kernelPlan_ & ~kernelColumns_) != 0) {
+    const Kernels& k = kernels(columns);
+    chunk(k, 0);
+    return k.size();
+  }
+  Kernels rows;
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
+  addKernelTargets(load, rows, columns);
+  const bool marking = !kernelMarks_.read;
+  if (marking) load.rowidMarks(kernelMarks_.rowids);
+  const size_t n = load.runInChunks(kScanChunkRows, [&](size_t first, size_t count) {
+    rows.rows = count;
+    chunk(rows, first);
+  });
+  if (marking) {
+    kernelMarks_.rows = n;
+    kernelMarks_.read = true;
+  }
+  return n;
 }
 
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {
