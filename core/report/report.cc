@@ -249,6 +249,17 @@ constexpr size_t kScanChunkRows = 65536;
 
 }  // namespace
 
+size_t Report::scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk) {
+  const bool marking = !marks.read;
+  if (marking) load.rowidMarks(marks.rowids);
+  const size_t n = load.runInChunks(kScanChunkRows, chunk);
+  if (marking) {
+    marks.rows = n;
+    marks.read = true;
+  }
+  return n;
+}
+
 size_t Report::forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk) {
   columns &= acol::all;
   if ((columns & ~hggcApiColumns_) == 0) {
@@ -258,17 +269,10 @@ size_t Report::forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk) {
   ApiCalls rows;
   ColumnLoad load(*db_, strings(), "HGGC_API", &notes_);
   addApiTargets(load, rows, columns);
-  const bool marking = !hggcApiMarks_.read;
-  if (marking) load.rowidMarks(hggcApiMarks_.rowids);
-  const size_t n = load.runInChunks(kScanChunkRows, [&](size_t first, size_t count) {
+  return scanInChunks(load, hggcApiMarks_, [&](size_t first, size_t count) {
     rows.rows = count;
     chunk(rows, first);
   });
-  if (marking) {
-    hggcApiMarks_.rows = n;
-    hggcApiMarks_.read = true;
-  }
-  return n;
 }
 
 const ApiCalls& Report::osrtApi() {
@@ -352,17 +356,10 @@ size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk) {
   Kernels rows;
   ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
   addKernelTargets(load, rows, columns);
-  const bool marking = !kernelMarks_.read;
-  if (marking) load.rowidMarks(kernelMarks_.rowids);
-  const size_t n = load.runInChunks(kScanChunkRows, [&](size_t first, size_t count) {
+  return scanInChunks(load, kernelMarks_, [&](size_t first, size_t count) {
     rows.rows = count;
     chunk(rows, first);
   });
-  if (marking) {
-    kernelMarks_.rows = n;
-    kernelMarks_.read = true;
-  }
-  return n;
 }
 
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {

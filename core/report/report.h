@@ -314,6 +314,9 @@ class Report {
     bool read = false;
   };
   RowMarks kernelMarks_, hggcApiMarks_;
+  // A scan of `load` (its targets added) in chunks (ColumnLoad::runInChunks),
+  // noting the table's `marks` if it is its first.
+  size_t scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk);
   // Rows [first, last) of `table`, by `marks`, into the targets
   // `addTargets` puts on the load; `read` is set to the rows read.
   size_t readRows(const char* table, const RowMarks& marks, size_t first, size_t last,
