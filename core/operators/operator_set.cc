@@ -99,16 +99,18 @@ class TypeFilter {
   std::vector<int8_t> kept_;  // by type id: -1 not decided yet
 };
 
-// By activity: the range slots of its innermost selected framework and
-// library operator, and what else the instances need of its ranges.
+// An activity's range slots of its innermost selected framework and library
+// operator, and what else its instances need of its ranges. Made again
+// whenever asked (one walk of the activity's ranges), never held per
+// activity.
 struct ActivitySlots {
-  std::vector<uint32_t> framework, library;
-  std::vector<uint8_t> inRange;   // associated with any operator range
-  std::vector<uint8_t> viaGraph;  // bit 0: the framework pair, bit 1: the library pair
+  uint32_t framework = kNone, library = kNone;
+  bool inRange = false;  // associated with any operator range
+  uint8_t viaGraph = 0;  // bit 0: the framework pair, bit 1: the library pair
   // The innermost library operator whatever op= selects: the data type of
   // the framework operator around it (a MoE layer is bf16 because its
   // DeepGemm is, with op=MoE too).
-  std::vector<uint32_t> libraryOp;
+  uint32_t libraryOp = kNone;
 };
 
 // Each activity's innermost selected framework and library range (the
@@ -118,43 +120,54 @@ struct ActivitySlots {
 // kernels of the aten:: ops inside it.
 // A range associated through an HGGC graph node (captured once, launched
 // many times) is one instance per graph launch: `viaGraph` notes it.
-ActivitySlots innermostSlots(const HgtxAssociation& as, size_t n, const std::vector<uint32_t>& eventOp,
-                             const OpRecognizer& rec, TypeFilter& filter) {
-  auto rank = [&](uint32_t op) { return rec.info(op).family == OpFamily::PyTorch ? 1 : 2; };
-  ActivitySlots s;
-  s.framework.assign(n, kNone);
-  s.library.assign(n, kNone);
-  s.inRange.assign(n, 0);
-  s.viaGraph.assign(n, 0);
-  s.libraryOp.assign(n, kNone);
-  for (size_t a = 0; a < n; ++a) {
+class InnermostSlots {
+ public:
+  // `slotOp`: by range slot, its recogniser op.
+  InnermostSlots(const HgtxAssociation& as, const std::vector<uint32_t>& slotOp, const OpRecognizer& rec,
+                 TypeFilter& filter)
+      : as_(as), slotOp_(slotOp), rec_(rec), filter_(filter) {}
+
+  ActivitySlots of(size_t a) const {
+    ActivitySlots s;
     int fwRank = 0;
-    const std::span<const uint32_t> ranges = as.rangesOf(a);
+    const std::span<const uint32_t> ranges = as_.rangesOf(a);
     for (size_t j = 0; j < ranges.size(); ++j) {
       const uint32_t slot = ranges[j];
-      s.inRange[a] = 1;
-      const uint32_t op = eventOp[as.ranges.event[slot]];
-      if (rec.info(op).level == OpLevel::Library) s.libraryOp[a] = op;
-      if (!filter.selected(op)) continue;
-      const uint8_t graph = as.viaGraph(a, j) ? 1 : 0;
-      if (rec.info(op).level == OpLevel::Framework) {
+      s.inRange = true;
+      const uint32_t op = slotOp_[slot];
+      if (rec_.info(op).level == OpLevel::Library) s.libraryOp = op;
+      if (!filter_.selected(op)) continue;
+      const uint8_t graph = as_.viaGraph(a, j) ? 1 : 0;
+      if (rec_.info(op).level == OpLevel::Framework) {
         if (rank(op) < fwRank) continue;
         fwRank = rank(op);
-        s.framework[a] = slot;
-        s.viaGraph[a] = static_cast<uint8_t>((s.viaGraph[a] & 2) | graph);
+        s.framework = slot;
+        s.viaGraph = static_cast<uint8_t>((s.viaGraph & 2) | graph);
       } else {
-        s.library[a] = slot;
-        s.viaGraph[a] = static_cast<uint8_t>((s.viaGraph[a] & 1) | (graph << 1));
+        s.library = slot;
+        s.viaGraph = static_cast<uint8_t>((s.viaGraph & 1) | (graph << 1));
       }
     }
+    return s;
   }
-  return s;
-}
 
-// By range slot: its operator and OP Name, for the slots some activity uses.
+ private:
+  int rank(uint32_t op) const { return rec_.info(op).family == OpFamily::PyTorch ? 1 : 2; }
+  const HgtxAssociation& as_;
+  const std::vector<uint32_t>& slotOp_;
+  const OpRecognizer& rec_;
+  TypeFilter& filter_;
+};
+
+// By range slot: its operator and OP Name, for the slots some activity uses;
+// a paired decode's slot redirected to its prefill's (kNone: none).
 struct SlotOperators {
   std::vector<uint32_t> op, name;
   std::vector<uint8_t> used;
+  std::vector<uint32_t> redirect;
+  uint32_t library(uint32_t slot) const {
+    return slot == kNone || redirect.empty() || redirect[slot] == kNone ? slot : redirect[slot];
+  }
 };
 
 // A range's OP Name: its domain-qualified name, with the arguments an
@@ -169,19 +182,21 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const HgtxEv
              : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
 }
 
-SlotOperators usedSlotOperators(const ActivitySlots& slots, const AssociationRanges& R, const HgtxEvents& h,
-                                const std::vector<uint32_t>& eventOp, EventTexts& texts, StringPool& strings) {
+SlotOperators usedSlotOperators(const InnermostSlots& slots, size_t activities, const AssociationRanges& R,
+                                const HgtxEvents& h, const std::vector<uint32_t>& slotOp, EventTexts& texts,
+                                StringPool& strings) {
   SlotOperators s;
   s.op.assign(R.size(), kNone);
   s.name.assign(R.size(), kNoString);
   s.used.assign(R.size(), 0);
-  for (size_t a = 0; a < slots.framework.size(); ++a) {
-    if (slots.framework[a] != kNone) s.used[slots.framework[a]] = 1;
-    if (slots.library[a] != kNone) s.used[slots.library[a]] = 1;
+  for (size_t a = 0; a < activities; ++a) {
+    const ActivitySlots x = slots.of(a);
+    if (x.framework != kNone) s.used[x.framework] = 1;
+    if (x.library != kNone) s.used[x.library] = 1;
   }
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
     if (!s.used[slot]) continue;
-    s.op[slot] = eventOp[R.event[slot]];
+    s.op[slot] = slotOp[slot];
     s.name[slot] = slotDisplayName(slot, R, h, texts, strings);
   }
   return s;
@@ -190,9 +205,8 @@ SlotOperators usedSlotOperators(const ActivitySlots& slots, const AssociationRan
 // A flash attention prefill and the decode that follows it on its thread
 // become one operator: the decode's slot is redirected to the prefill's,
 // which takes the paired operator and both names.
-void pairPrefillWithDecode(SlotOperators& s, ActivitySlots& slots, const AssociationRanges& R, const HgtxEvents& h,
-                           OpRecognizer& rec, StringPool& strings) {
-  std::vector<uint32_t> redirect(R.size(), kNone);
+void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, StringPool& strings) {
+  std::vector<uint32_t>& redirect = s.redirect;
   // Per thread, the used flash attention library slots in start order.
   std::vector<uint32_t> fa;
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
@@ -201,19 +215,18 @@ void pairPrefillWithDecode(SlotOperators& s, ActivitySlots& slots, const Associa
     if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
   }
   std::stable_sort(fa.begin(), fa.end(),
-                   [&](uint32_t x, uint32_t y) { return h.globalTid[R.event[x]] < h.globalTid[R.event[y]]; });
+                   [&](uint32_t x, uint32_t y) { return R.thread[x] < R.thread[y]; });
   for (size_t i = 0; i + 1 < fa.size(); ++i) {
     const uint32_t p = fa[i], d = fa[i + 1];
-    if (h.globalTid[R.event[p]] != h.globalTid[R.event[d]]) continue;
+    if (R.thread[p] != R.thread[d]) continue;
     const OpInfo &pi = rec.info(s.op[p]), &di = rec.info(s.op[d]);
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
+    if (redirect.empty()) redirect.assign(R.size(), kNone);
     redirect[d] = p;
     s.op[p] = rec.paired(s.op[p], s.op[d]);
     s.name[p] = strings.intern(std::string(strings.get(s.name[p])) + " + " + std::string(strings.get(s.name[d])));
     ++i;  // the decode is taken
   }
-  for (uint32_t& slot : slots.library)
-    if (slot != kNone && redirect[slot] != kNone) slot = redirect[slot];
 }
 
 // Appends operator instances to `ops`: one per used slot (a range's own
@@ -277,7 +290,9 @@ class InstanceBuilder {
 // its framework instance, else its library one, else (for a kernel, without
 // range-include) its recognised kernel-level operator, else with op=others
 // an "others" instance of its own when it is in no operator range.
-void assignInstances(OperatorSet& ops, const ActivitySlots& slots, const SlotOperators& slotOps,
+// An operator whose own name has no data type (a MoE layer, aten::mm with
+// sizes only) takes that of the first library operator it runs that has one.
+void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOperators& slotOps,
                      const HgtxAssociation& as, Report& report, TypeFilter& filter, const OperatorQuery& query,
                      bool rangeInclude) {
   StringPool& strings = report.strings();
@@ -291,8 +306,12 @@ void assignInstances(OperatorSet& ops, const ActivitySlots& slots, const SlotOpe
   ops.top.assign(n, kNone);
   KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
-    if (slots.framework[a] != kNone) ops.framework[a] = instances.ofSlot(slots.framework[a], a, slots.viaGraph[a] & 1);
-    if (slots.library[a] != kNone) ops.library[a] = instances.ofSlot(slots.library[a], a, slots.viaGraph[a] & 2);
+    const ActivitySlots x = slots.of(a);
+    const uint32_t library = slotOps.library(x.library);
+    if (x.framework != kNone) ops.framework[a] = instances.ofSlot(x.framework, a, x.viaGraph & 1);
+    if (library != kNone) ops.library[a] = instances.ofSlot(library, a, x.viaGraph & 2);
+    if (const uint32_t f = ops.framework[a]; f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
+      ops.dtype[f] = rec.info(x.libraryOp).work.dtype;
     if (ops.framework[a] != kNone) {
       ops.top[a] = ops.framework[a];
     } else if (ops.library[a] != kNone) {
@@ -302,7 +321,7 @@ void assignInstances(OperatorSet& ops, const ActivitySlots& slots, const SlotOpe
       const uint32_t op = rec.kernel(name);
       if (op != kNone) {
         if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, OpLevel::Kernel, name, act.deviceId[a]);
-      } else if (query.others && !slots.inRange[a]) {
+      } else if (query.others && !x.inRange) {
         ops.top[a] = instances.add(OperatorSet::kOthersOp, OpLevel::Kernel, name, act.deviceId[a]);
       }
     }
@@ -318,16 +337,6 @@ std::vector<std::string> typesWithoutOperators(const OpRecognizer& rec, const st
     if (!found) unknown.push_back(t);
   }
   return unknown;
-}
-
-// An operator whose own name has no data type (a MoE layer, aten::mm with
-// sizes only) takes that of the first library operator it runs that has one.
-void inheritLibraryDataTypes(OperatorSet& ops, const std::vector<uint32_t>& libraryOp) {
-  for (size_t a = 0; a < ops.framework.size(); ++a) {
-    const uint32_t f = ops.framework[a];
-    if (f == kNone || libraryOp[a] == kNone || ops.dtype[f] != DataType::Unknown) continue;
-    ops.dtype[f] = ops.recognizer.info(libraryOp[a]).work.dtype;
-  }
 }
 
 }  // namespace
@@ -348,12 +357,19 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
 
   StageTimer timer("operators: nesting and instances");
   TypeFilter filter(rec, query);
-  ActivitySlots slots = innermostSlots(as, ops.activities.size(), ranges.eventOp, rec, filter);
-  SlotOperators slotOps = usedSlotOperators(slots, as.ranges, h, ranges.eventOp, texts, strings);
-  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, slots, as.ranges, h, rec, strings);
+  // By slot, not by HGTX event, its operator: the events go back below.
+  std::vector<uint32_t> slotOp(as.ranges.size());
+  for (size_t slot = 0; slot < slotOp.size(); ++slot) slotOp[slot] = ranges.eventOp[as.ranges.event[slot]];
+  std::vector<uint32_t>().swap(ranges.eventOp);
+  const InnermostSlots slots(as, slotOp, rec, filter);
+  SlotOperators slotOps = usedSlotOperators(slots, ops.activities.size(), as.ranges, h, slotOp, texts, strings);
+  // The OP Names were the last the operators read of the HGTX events: they
+  // go back now (a later rule loads them again), so that the instances and
+  // the rule's own work do not stand on them (60 bytes an event).
+  report.releaseHgtx();
+  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
-  inheritLibraryDataTypes(ops, slots.libraryOp);
   return ops;
 }
 

@@ -177,8 +177,8 @@ void ColumnLoad::takeInOrder(sqlite3_value** cells, const unsigned char* types, 
 // complain about, goes through takeInOrder() (which then names the first
 // bad cell).
 void ColumnLoad::take(sqlite3_value** cells, const unsigned char* types, const sqlite3_int64* ints) {
-  const size_t i = row_++;
-  if (row_ > rows_) sizeFor(row_);
+  const size_t i = row_++ - chunkFirst_;
+  if (i >= rows_) sizeFor(i + 1);
   for (int c : integerColumns_) {
     if (types[c] != SQLITE_INTEGER) return takeInOrder(cells, types, ints);
   }
@@ -240,9 +240,58 @@ size_t ColumnLoad::run() {
   firstRow_ = 0;
   if (marks_) marks_->clear();
   const size_t row = scan("", std::nullopt);
-  checkEnds();
+  checkEnds(row);
+  throwEndsError();
+  if (notes_) {
+    countOddNames(row);
+    addNotes();
+  }
+  return row;
+}
+
+size_t ColumnLoad::runInChunks(size_t chunkRows, const std::function<void(size_t first, size_t rows)>& chunk) {
+  if (!db_.hasTable(table_)) return 0;
+  StageTimer timer("scan " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
+  firstRow_ = 0;
+  if (marks_) marks_->clear();
+  // A whole number of the scan's returns (kYieldRows), where scan() ends a chunk.
+  chunkRows_ = std::max<size_t>(1, (chunkRows + kYieldRows - 1) / kYieldRows) * kYieldRows;
+  chunk_ = &chunk;
+  struct Reset {  // the load is run()'s again, whatever happens
+    ColumnLoad* load;
+    ~Reset() {
+      load->chunk_ = nullptr;
+      load->chunkRows_ = 0;
+      load->chunkFirst_ = 0;
+    }
+  } reset{this};
+  const size_t row = scan("", std::nullopt);
+  throwEndsError();
   if (notes_) addNotes();
   return row;
+}
+
+void ColumnLoad::resizeTargets(size_t rows) {
+  for (const Target& t : targets_) {
+    switch (t.kind) {
+      case Kind::Int64: as<int64_t>(t.out).resize(rows); break;
+      case Kind::Int32: as<int32_t>(t.out).resize(rows); break;
+      case Kind::Name:
+      case Kind::Text: as<uint32_t>(t.out).resize(rows); break;
+      case Kind::Real: as<double>(t.out).resize(rows); break;
+    }
+  }
+}
+
+void ColumnLoad::endChunk() {
+  const size_t rows = row_ - chunkFirst_;
+  if (rows == 0) return;
+  resizeTargets(rows);  // within their capacity: the fast path's pointers stay
+  checkEnds(rows);
+  if (notes_) countOddNames(rows);
+  (*chunk_)(chunkFirst_, rows);
+  chunkFirst_ = row_;
+  resizeTargets(rows_);
 }
 
 size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstRow, size_t expectedRows) {
@@ -260,7 +309,8 @@ size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstR
 // per row cost more than decoding the row).
 size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expectedRows) {
   const std::vector<std::string> present = db_.columnsOf(table_);
-  const size_t expected = expectedRows ? *expectedRows : db_.rowBound(table_, present.size());
+  size_t expected = expectedRows ? *expectedRows : db_.rowBound(table_, present.size());
+  if (chunk_) expected = std::min(expected, chunkRows_);
   std::string sql = std::string("SELECT 1 FROM \"") + table_ + "\" WHERE " + where + kSinkName + "(";
   for (size_t i = 0; i < targets_.size(); ++i) {
     const Target& t = targets_[i];
@@ -276,7 +326,13 @@ size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expected
 
   hasStringIds_ = db_.hasTable("StringIds");
   row_ = 0;
+  chunkFirst_ = 0;
   failure_ = nullptr;
+  badStart_.clear();
+  badEnd_.clear();
+  badOrder_.clear();
+  durationSum_ = 0;
+  oddSeen_.assign(targets_.size(), {});
 
   integerColumns_.clear();
   otherColumns_.clear();
@@ -312,16 +368,33 @@ size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expected
     int count;
     ~Unregister() { sqlite3_create_function_v2(db, kSinkName, count, SQLITE_UTF8, nullptr, nullptr, nullptr, nullptr, nullptr); }
   } unregister{db, sink_.count};
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) {
+  struct Statement {  // finalized however the scan ends (a chunk's error too)
+    sqlite3_stmt* st = nullptr;
+    ~Statement() { sqlite3_finalize(st); }
+  } statement;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement.st, nullptr) != SQLITE_OK) {
     db_.fail("cannot read table " + table_);
   }
   int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+  while ((rc = sqlite3_step(statement.st)) == SQLITE_ROW) {
+    // The scan returns every kYieldRows rows, so a chunk ends exactly full.
+    if (chunk_ && row_ - chunkFirst_ >= chunkRows_) endChunk();
   }
-  sqlite3_finalize(st);
   if (failure_) std::rethrow_exception(failure_);
   if (rc != SQLITE_DONE) db_.fail("cannot read table " + table_);
+  if (chunk_) {
+    endChunk();
+    for (const Target& t : targets_) {
+      switch (t.kind) {
+        case Kind::Int64: fit(as<int64_t>(t.out), 0, true); break;
+        case Kind::Int32: fit(as<int32_t>(t.out), 0, true); break;
+        case Kind::Name:
+        case Kind::Text: fit(as<uint32_t>(t.out), 0, true); break;
+        case Kind::Real: fit(as<double>(t.out), 0, true); break;
+      }
+    }
+    return row_;
+  }
   // Down to the rows read; rowids with gaps reserved too much: give it back.
   const size_t row = row_;
   const bool give = rows_ > 2 * row;
@@ -343,8 +416,36 @@ std::string rowsText(size_t n) { return n == 1 ? "1 row" : std::to_string(n) + "
 
 }  // namespace
 
-// After a scan: only Noted columns holding NULL, and name columns when
-// StringIds has odd texts (rare: most reports cost no pass at all).
+void ColumnLoad::OddSeen::add(int64_t storedId) {
+  if (rows++ == 0) first = storedId;
+  else more = more || storedId != first;
+}
+
+std::string ColumnLoad::OddSeen::ids() const {
+  return "StringIds id " + std::to_string(first) + (more ? ", ..." : "");
+}
+
+// Only when StringIds has odd texts (rare: most reports cost no pass at all).
+void ColumnLoad::countOddNames(size_t rows) {
+  const std::vector<StringPool::OddText>& odd = strings_.oddTexts();
+  if (odd.empty()) return;
+  std::unordered_map<uint32_t, const StringPool::OddText*> byId;
+  for (const StringPool::OddText& o : odd) byId.emplace(o.id, &o);
+  for (size_t c = 0; c < targets_.size(); ++c) {
+    const Target& t = targets_[c];
+    if (t.kind != Kind::Name) continue;
+    const std::vector<uint32_t>& ids = as<uint32_t>(t.out);
+    for (size_t i = 0; i < rows; ++i) {
+      auto it = byId.find(ids[i]);
+      if (it == byId.end()) continue;
+      if (it->second->notUtf8) oddSeen_[c].first.add(it->second->storedId);
+      if (it->second->nul) oddSeen_[c].second.add(it->second->storedId);
+    }
+  }
+}
+
+// After a scan: only Noted columns holding NULL, and name columns with odd
+// texts (countOddNames).
 void ColumnLoad::addNotes() const {
   for (const Target& t : targets_) {
     if (t.null != Null::Noted || t.nulls == 0) continue;
@@ -353,30 +454,9 @@ void ColumnLoad::addNotes() const {
     notes_->add(table_, table_ + ": " + rowsText(t.nulls) + (t.nulls == 1 ? " has" : " have") + " a NULL " +
                             t.column + ", read as no " + what);
   }
-  const std::vector<StringPool::OddText>& odd = strings_.oddTexts();
-  if (odd.empty()) return;
-  std::unordered_map<uint32_t, const StringPool::OddText*> byId;
-  for (const StringPool::OddText& o : odd) byId.emplace(o.id, &o);
-  for (const Target& t : targets_) {
-    if (t.kind != Kind::Name) continue;
-    // Per kind: the rows, the first text's StringIds id, whether others differ.
-    struct Seen {
-      size_t rows = 0;
-      int64_t first = 0;
-      bool more = false;
-      void add(int64_t storedId) {
-        if (rows++ == 0) first = storedId;
-        else more = more || storedId != first;
-      }
-      std::string ids() const { return "StringIds id " + std::to_string(first) + (more ? ", ..." : ""); }
-    } notUtf8, nul;
-    for (uint32_t id : as<uint32_t>(t.out)) {
-      auto it = byId.find(id);
-      if (it == byId.end()) continue;
-      if (it->second->notUtf8) notUtf8.add(it->second->storedId);
-      if (it->second->nul) nul.add(it->second->storedId);
-    }
-    const std::string where = table_ + ": the " + std::string(t.column) + " of ";
+  for (size_t c = 0; c < targets_.size(); ++c) {
+    const auto& [notUtf8, nul] = oddSeen_[c];
+    const std::string where = table_ + ": the " + std::string(targets_[c].column) + " of ";
     if (notUtf8.rows) {
       notes_->add(table_, where + rowsText(notUtf8.rows) + " is not UTF-8 (" + notUtf8.ids() +
                               "): written as stored, shown with U+FFFD in the viewer");
@@ -385,7 +465,7 @@ void ColumnLoad::addNotes() const {
   }
 }
 
-void ColumnLoad::checkEnds() const {
+void ColumnLoad::checkEnds(size_t rows) {
   const std::vector<int64_t>* start = nullptr;
   const std::vector<int64_t>* end = nullptr;
   for (const Target& t : targets_) {
@@ -399,26 +479,39 @@ void ColumnLoad::checkEnds() const {
   // far past a real capture, and the fuzzer found both overflows (a span from
   // -7.5e18 to 1.7e18; two 4e18 spans summed).
   constexpr int64_t kDurationSumLimit = int64_t{1} << 59;
-  const auto where = [&](size_t i) { return db_.path() + ": table " + table_ + ", row " + std::to_string(i + 1) + ": "; };
-  const auto inRange = [&](int64_t t, const char* column, size_t i) {
-    if (t != kNoValue && !withinTimeLimit(t)) {
-      throw Error(where(i) + column + " " + std::to_string(t) + kPastTimeLimit);
+  const auto where = [&](size_t i) {
+    return db_.path() + ": table " + table_ + ", row " + std::to_string(chunkFirst_ + i + 1) + ": ";
+  };
+  const auto firstPastLimit = [&](const std::vector<int64_t>* times, const char* column, std::string& bad) {
+    for (size_t i = 0; times && bad.empty() && i < rows; ++i) {
+      const int64_t t = (*times)[i];
+      if (t != kNoValue && !withinTimeLimit(t)) bad = where(i) + column + " " + std::to_string(t) + kPastTimeLimit;
     }
   };
-  for (size_t i = 0; start && i < start->size(); ++i) inRange((*start)[i], "start", i);
-  for (size_t i = 0; end && i < end->size(); ++i) inRange((*end)[i], "end", i);
+  firstPastLimit(start, "start", badStart_);
+  firstPastLimit(end, "end", badEnd_);
   if (!start || !end) return;
-  int64_t sum = 0;
-  for (size_t i = 0; i < end->size(); ++i) {
+  for (size_t i = 0; badOrder_.empty() && i < rows; ++i) {
     const int64_t e = (*end)[i], s = (*start)[i];
     if (e == kNoValue || s == kNoValue) continue;
-    if (e < s) throw Error(where(i) + "end " + std::to_string(e) + " is before start " + std::to_string(s));
-    sum += e - s;
-    if (sum >= kDurationSumLimit) {
-      throw Error(db_.path() + ": table " + table_ + ": the durations of rows 1 to " + std::to_string(i + 1) +
-                  " already add up to " + std::to_string(sum) + " ns, more than the 2^59 ns (18 years) one table may hold");
+    if (e < s) {
+      badOrder_ = where(i) + "end " + std::to_string(e) + " is before start " + std::to_string(s);
+      break;
+    }
+    durationSum_ += e - s;
+    if (durationSum_ >= kDurationSumLimit) {
+      badOrder_ = db_.path() + ": table " + table_ + ": the durations of rows 1 to " + std::to_string(chunkFirst_ + i + 1) +
+                  " already add up to " + std::to_string(durationSum_) + " ns, more than the 2^59 ns (18 years) one table may hold";
     }
   }
+}
+
+// A start past the limit first, then an end past it, then the first row
+// whose end is before its start or whose duration takes the sum past its
+// limit: the order one pass over the whole table finds them in.
+void ColumnLoad::throwEndsError() const {
+  for (const std::string* bad : {&badStart_, &badEnd_, &badOrder_})
+    if (!bad->empty()) throw Error(*bad);
 }
 
 }  // namespace asys

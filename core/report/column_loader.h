@@ -8,6 +8,7 @@
 // inside SQLite (core/sqlite/row_sink.h; run() says how).
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -56,6 +57,17 @@ class ColumnLoad {
   // is an error naming the row (a negative duration is never a measurement).
   size_t run();
 
+  // run(), `chunkRows` rows at a time, for a caller that folds the rows as
+  // they come and keeps what it needs, not the table: when `chunk(first,
+  // rows)` is called, the targets hold the table's rows [first, first +
+  // rows); after it they are filled again from the next row, and they end
+  // empty. Every check and note is run()'s, over the whole table and with
+  // its errors: a cell's error stops the scan where run() stops, and the
+  // whole-table checks of `start` and `end`, which see every row first,
+  // throw after the last chunk (the chunks before may hold such rows). An
+  // error thrown by `chunk` stops the scan and passes through.
+  size_t runInChunks(size_t chunkRows, const std::function<void(size_t first, size_t rows)>& chunk);
+
   // With run(): the rowid of every kRowidMarkEvery-th row (rows 0, 1024,
   // ...), so that a later runRange() can find rows by their position.
   static constexpr size_t kRowidMarkEvery = 1024;
@@ -85,13 +97,24 @@ class ColumnLoad {
   // Stores a value at the current row of a target (sized by sizeFor).
   template <typename T>
   void put(const Target& t, T value) {
-    (*static_cast<std::vector<T>*>(t.out))[row_ - 1] = value;
+    (*static_cast<std::vector<T>*>(t.out))[row_ - 1 - chunkFirst_] = value;
   }
   void takeOther(int column, sqlite3_value* cell, int type);
   // The scan of run() and runRange(): `where` is the rowid condition, or "";
   // the targets are sized for `expectedRows`, by default the table's bound.
   size_t scan(const std::string& where, std::optional<size_t> expectedRows);
-  void checkEnds() const;
+  // runInChunks(): hands the rows taken since the last chunk to chunk_.
+  void endChunk();
+  // Resizes every target to `rows` (within their capacity after a chunk).
+  void resizeTargets(size_t rows);
+  // The whole-table checks of `start` and `end`, fed the targets' rows a
+  // chunk at a time (rows chunkFirst_ on); throwEndsError() throws the
+  // first error of the highest kind once every row is in.
+  void checkEnds(size_t rows);
+  void throwEndsError() const;
+  // Names that are not UTF-8 or hold a NUL among the targets' rows, counted
+  // a chunk at a time for addNotes().
+  void countOddNames(size_t rows);
   void addNotes() const;
   [[noreturn]] void bad(int column, const std::string& why) const;
   int64_t integer(int column, sqlite3_value* cell, int type) const;
@@ -106,6 +129,25 @@ class ColumnLoad {
   std::vector<Target> targets_;
   size_t row_ = 0;
   size_t firstRow_ = 0;  // the table's row number of row_ 0 (runRange)
+  // runInChunks(): the rows a chunk holds, what is called with each, and
+  // the row the targets' first entry holds (0 for run()).
+  size_t chunkRows_ = 0;
+  const std::function<void(size_t, size_t)>* chunk_ = nullptr;
+  size_t chunkFirst_ = 0;
+  // checkEnds(): the first error of each kind so far ("" none) and the
+  // durations' sum up to the rows checked.
+  std::string badStart_, badEnd_, badOrder_;
+  int64_t durationSum_ = 0;
+  // countOddNames(): by target, the rows whose name is not UTF-8 / holds a
+  // NUL, with the first one's StringIds id and whether others differ.
+  struct OddSeen {
+    size_t rows = 0;
+    int64_t first = 0;
+    bool more = false;
+    void add(int64_t storedId);
+    std::string ids() const;
+  };
+  std::vector<std::pair<OddSeen, OddSeen>> oddSeen_;
   std::vector<int64_t>* marks_ = nullptr;
   bool hasStringIds_ = false;
   std::exception_ptr failure_;  // what stopped the scan inside takeRow()

@@ -241,6 +241,40 @@ size_t Report::readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiC
                   [&](ColumnLoad& load) { addApiTargets(load, into, columns & acol::all); }, into.rows);
 }
 
+namespace {
+
+// The rows a chunk of forEachKernelChunk and forEachHggcApiChunk holds: a
+// few MiB of columns, and few enough calls of a rule's fold per scan.
+constexpr size_t kScanChunkRows = 65536;
+
+}  // namespace
+
+size_t Report::scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk) {
+  const bool marking = !marks.read;
+  if (marking) load.rowidMarks(marks.rowids);
+  const size_t n = load.runInChunks(kScanChunkRows, chunk);
+  if (marking) {
+    marks.rows = n;
+    marks.read = true;
+  }
+  return n;
+}
+
+size_t Report::forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk) {
+  columns &= acol::all;
+  if ((columns & ~hggcApiColumns_) == 0) {
+    chunk(hggcApi_, 0);
+    return hggcApi_.size();
+  }
+  ApiCalls rows;
+  ColumnLoad load(*db_, strings(), "HGGC_API", &notes_);
+  addApiTargets(load, rows, columns);
+  return scanInChunks(load, hggcApiMarks_, [&](size_t first, size_t count) {
+    rows.rows = count;
+    chunk(rows, first);
+  });
+}
+
 const ApiCalls& Report::osrtApi() {
   if (!osrtApi_) {
     osrtApi_.emplace();
@@ -310,6 +344,22 @@ void Report::loadKernelColumns(uint32_t bits) {
     throw;
   }
   kernelColumns_ |= bits;
+}
+
+size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk) {
+  columns &= kcol::all;
+  if ((columns & ~kernelColumns_) == 0 || (kernelPlan_ & ~kernelColumns_) != 0) {
+    const Kernels& k = kernels(columns);
+    chunk(k, 0);
+    return k.size();
+  }
+  Kernels rows;
+  ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
+  addKernelTargets(load, rows, columns);
+  return scanInChunks(load, kernelMarks_, [&](size_t first, size_t count) {
+    rows.rows = count;
+    chunk(rows, first);
+  });
 }
 
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {

@@ -210,6 +210,19 @@ class Report {
   size_t readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into);
   // The same for HGGC_API (acol bits), positions as in hggcApi().
   size_t readHggcApiRows(size_t first, size_t last, uint32_t columns, ApiCalls& into);
+  // Every row of HGGC_KERNEL's `columns` (kcol bits), a chunk of rows at a
+  // time, for a rule that folds them into what it keeps instead of holding
+  // the columns (ColumnLoad::runInChunks): `chunk(rows, first)` is given the
+  // table's rows [first, first + rows.size()) in rowid order, checked and
+  // noted as kernels() loads them, and they are not kept. Columns loaded
+  // already, or a plan for later rules (planKernelColumns) still to load,
+  // are loaded as kernels() loads them and handed over whole, as one chunk.
+  // Returns the table's rows.
+  using KernelChunk = std::function<void(const Kernels& rows, size_t first)>;
+  size_t forEachKernelChunk(uint32_t columns, const KernelChunk& chunk);
+  // The same for HGGC_API (acol bits).
+  using ApiChunk = std::function<void(const ApiCalls& rows, size_t first)>;
+  size_t forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk);
   const HgtxEvents& hgtx() { return *sharedHgtx(); }
   bool hgtxLoaded() const { return hgtx_ != nullptr; }
   // The same, shared: a view keeps the events it reads alive after releaseHgtx().
@@ -293,6 +306,9 @@ class Report {
     bool read = false;
   };
   RowMarks kernelMarks_, hggcApiMarks_;
+  // A scan of `load` (its targets added) in chunks (ColumnLoad::runInChunks),
+  // noting the table's `marks` if it is its first.
+  size_t scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk);
   // Rows [first, last) of `table`, by `marks`, into the targets
   // `addTargets` puts on the load; `read` is set to the rows read.
   size_t readRows(const char* table, const RowMarks& marks, size_t first, size_t last,

@@ -1,8 +1,11 @@
 // hggc_kern_exec_trace (2.3.4): each kernel with the API call that launched
 // it, by the call's start time.
 #include <algorithm>
+#include <numeric>
 
-#include "core/analysis/hgtx_ranges.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/key_join.h"
+#include "core/analysis/launch_index.h"
 #include "core/report/report.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
@@ -101,38 +104,88 @@ class KernExecRows : public RowSource {
   std::vector<uint32_t> pageKernels_, pageCalls_;
 };
 
+// What the order and the window read of the calls, folded from HGGC_API as
+// it is scanned (ColumnLoad::runInChunks), with the join's index: 12 bytes a
+// call (20 with a window), not the table's four columns (32).
+struct LaunchingCalls {
+  explicit LaunchingCalls(Report& report, bool windowed) : index(report.rowEstimate("HGGC_API")) {
+    const size_t expected = report.rowEstimate("HGGC_API");
+    start.reserve(expected);
+    thread.reserve(expected);
+    if (windowed) end.reserve(expected);
+    KeyGroups threads;  // globalTid -> index in first-seen order
+    rows = report.forEachHggcApiChunk(acol::links, [&](const ApiCalls& a, size_t first) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        index.add(static_cast<uint32_t>(first + i), a.globalTid[i], a.correlationId[i]);
+        start.push_back(a.start[i]);
+        if (windowed) end.push_back(openEnd(a.end[i]));
+        thread.push_back(threads.indexOf(static_cast<uint64_t>(a.globalTid[i])));
+      }
+    });
+    index.finish();
+    // The threads ranked by globalTid, so that ranks compare as the ids do.
+    std::vector<uint32_t> byId(threads.size());
+    std::iota(byId.begin(), byId.end(), 0u);
+    auto id = [&](uint32_t g) { return static_cast<int64_t>(threads.key(g)); };
+    std::sort(byId.begin(), byId.end(), [&](uint32_t a, uint32_t b) { return id(a) < id(b); });
+    std::vector<uint32_t> rank(threads.size());
+    for (uint32_t r = 0; r < byId.size(); ++r) rank[byId[r]] = r;
+    for (uint32_t& t : thread) t = rank[t];
+  }
+
+  LaunchIndex index;
+  std::vector<int64_t> start, end;  // end: open ends at INT64_MAX, with a window only
+  std::vector<uint32_t> thread;     // the globalTid's rank among the calls' threads
+  size_t rows = 0;                  // HGGC_API's
+};
+
 Table compute(RuleContext& ctx) {
-  // The join's, the window's and the order's columns; the rest is read a
-  // page at a time.
-  const Kernels& k = ctx.report.kernels(kcol::launcher | kcol::time | kcol::deviceId);
-  const ApiCalls& api = ctx.report.hggcApi(acol::links);
+  Report& report = ctx.report;
+  // The calls first, then the kernels, each table scanned once and folded
+  // into what the order needs: never either table's columns whole.
+  const bool windowed = !ctx.window.isAll();
+  LaunchingCalls calls(report, windowed);
+  // By kernel: its launching call (kNoMatch: none) and the order's keys.
+  std::vector<uint32_t> callOf;
+  std::vector<int64_t> kernelStart;
+  std::vector<int32_t> device;
   // One row per kernel, also when one call (a graph launch) started several.
   // Kernels without a launching call have no API side and are left out, as
   // Nsight's cuda_kern_exec_trace does.
-  std::vector<uint32_t> callOf = launchingCalls(k.globalPid, k.correlationId, api);
   std::vector<uint32_t> rows;
-  rows.reserve(k.size());
-  for (size_t i = 0; i < k.size(); ++i) {
-    const uint32_t c = callOf[i];
-    if (c == kNoRange) continue;
-    // The row spans the launch call and the kernel.
-    const int64_t start = std::min(api.start[c], k.start[i]);
-    const int64_t end = std::max(openEnd(api.end[c]), openEnd(k.end[i]));
-    if (ctx.window.overlaps(start, end)) rows.push_back(static_cast<uint32_t>(i));
-  }
+  const size_t expected = report.rowEstimate("HGGC_KERNEL");
+  for (auto* v : {&callOf, &rows}) v->reserve(expected);
+  kernelStart.reserve(expected);
+  device.reserve(expected);
+  const size_t kernels =
+      report.forEachKernelChunk(kcol::launcher | kcol::time | kcol::deviceId, [&](const Kernels& k, size_t first) {
+        for (size_t i = 0; i < k.size(); ++i) {
+          const uint32_t c = calls.index.find(k.globalPid[i], k.correlationId[i]);
+          callOf.push_back(c);
+          kernelStart.push_back(k.start[i]);
+          device.push_back(k.deviceId[i]);
+          if (c == kNoMatch) continue;
+          // The row spans the launch call and the kernel.
+          if (windowed && !ctx.window.overlaps(std::min(calls.start[c], k.start[i]),
+                                               std::max(calls.end[c], openEnd(k.end[i]))))
+            continue;
+          rows.push_back(static_cast<uint32_t>(first + i));
+        }
+      });
+  calls.index = LaunchIndex(0);
   // API start ascending; ties by kernel start, PID, TID, device, then the
   // kernel's order in HGGC_KERNEL.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
     const uint32_t ca = callOf[a], cb = callOf[b];
-    if (api.start[ca] != api.start[cb]) return api.start[ca] < api.start[cb];
-    if (k.start[a] != k.start[b]) return k.start[a] < k.start[b];
-    if (api.globalTid[ca] != api.globalTid[cb]) return api.globalTid[ca] < api.globalTid[cb];
-    if (k.deviceId[a] != k.deviceId[b]) return k.deviceId[a] < k.deviceId[b];
+    if (calls.start[ca] != calls.start[cb]) return calls.start[ca] < calls.start[cb];
+    if (kernelStart[a] != kernelStart[b]) return kernelStart[a] < kernelStart[b];
+    if (calls.thread[ca] != calls.thread[cb]) return calls.thread[ca] < calls.thread[cb];
+    if (device[a] != device[b]) return device[a] < device[b];
     return a < b;
   });
-  const PagingMode kernelMode = pagingMode(k.size(), rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
+  const PagingMode kernelMode = pagingMode(kernels, rows.size(), kChunkRows, [&](size_t r) { return rows[r]; });
   const PagingMode callMode =
-      pagingMode(api.size(), rows.size(), kChunkRows, [&](size_t r) { return callOf[rows[r]]; });
+      pagingMode(calls.rows, rows.size(), kChunkRows, [&](size_t r) { return callOf[rows[r]]; });
   Table t(columns(), std::make_shared<KernExecRows>(ctx, std::move(rows), std::move(callOf), kernelMode, callMode));
   t.declareEvents({"API Call", "Kernel"});
   return t;
@@ -167,7 +220,7 @@ const RuleSpec& hggcKernExecTraceRule() {
                 {"HGGC_API", "HGGC API data", "--trace hggc"}},
       .pie = {"Kernel Dur", {"Kernel Name", "PID", "DevId"}},
       .compute = compute,
-      .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 101 MiB
+      .memoryPerRow = 24,  // bench/rule-peaks.sh 2500: 385 MiB, 20 bytes a row
   };
   return rule;
 }

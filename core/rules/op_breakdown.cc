@@ -157,25 +157,34 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   }
 
   // Idle inside each framework operator: its projection minus the union of
-  // its children's (library pieces, native activities).
+  // its children's (library pieces, native activities). The children come
+  // in start order as the activities pass (a piece starts with its first
+  // activity), so each operator's union is one sweep: the end of what it
+  // covers so far and its length (16 bytes an operator), not the children's
+  // spans grouped by operator.
   {
-    std::vector<uint32_t> owner;
-    std::vector<Span> spans;
-    for (uint32_t p = 0; p < pieceLib.size(); ++p) {
-      if (pieceFw[p] == kNone) continue;
-      owner.push_back(pieceFw[p]);
-      spans.push_back({piece.start[p], piece.end[p]});
-    }
+    std::vector<int64_t> coveredTo(ops.size(), INT64_MIN), covered(ops.size(), 0);
+    auto cover = [&](uint32_t f, int64_t from, int64_t to) {
+      from = std::max(from, fw.start[f]);  // only where it overlaps the operator
+      to = std::min(to, fw.end[f]);
+      if (to <= from || to <= coveredTo[f]) return;
+      covered[f] += to - std::max(from, coveredTo[f]);
+      coveredTo[f] = to;
+    };
+    std::vector<uint8_t> pieceCovered(pieceLib.size(), 0);
     for (size_t a = 0; a < n; ++a) {
-      if (ops.top[a] == kNone || ops.framework[a] == kNone || ops.library[a] != kNone) continue;
-      owner.push_back(ops.framework[a]);
-      spans.push_back({act.start[a], act.end[a]});
+      const uint32_t f = ops.framework[a];
+      if (ops.top[a] == kNone || f == kNone) continue;
+      if (ops.library[a] == kNone) {
+        cover(f, act.start[a], act.end[a]);
+      } else if (const uint32_t p = pieceOf[a]; !pieceCovered[p]) {
+        pieceCovered[p] = 1;
+        cover(f, piece.start[p], piece.end[p]);
+      }
     }
-    SpanGroups children(owner, spans, ops.size());
-    children.mergeEach();
     for (uint32_t f = 0; f < ops.size(); ++f) {
       if (fw.count[f] == 0 || unitGroup1[f] == kNone) continue;
-      const int64_t idle = uncoveredLength({fw.start[f], fw.end[f]}, children.group(f));
+      const int64_t idle = fw.end[f] - fw.start[f] - covered[f];
       if (idle <= 0) continue;
       const uint32_t g2 = l2.of(unitGroup1[f], kIdleKey, BreakdownKind::Idle);
       l2[g2].time += idle;
