@@ -14,27 +14,30 @@ namespace asys {
 
 namespace {
 
-// Containment pairs (query, range slot) grouped by query index.
-RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) {
-  // Two sweeps, one counting and one placing, so the pairs are held once and
-  // grouped (4 bytes a pair), never as a (query, range) list to regroup (12).
-  RangeLists out;
-  out.offset.assign(queries.size() + 1, 0);
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) { ++out.offset[q + 1]; });
-  for (size_t q = 0; q < queries.size(); ++q) out.offset[q + 1] += out.offset[q];
-  out.range.resize(out.offset.back());
-  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
-  // Pairs of one query come in the ranges' start order, and stay so.
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) { out.range[next[q]++] = r; });
+// Containment pairs (query, range slot) as lists by group: groupOf(query)
+// is the query's list, or kNoMatch to leave its pairs out. Two sweeps, one
+// counting and one placing, so the pairs are held once and grouped (4 bytes
+// a pair), never as a (query, range) list to regroup (12). A list holds one
+// query's ranges in their start (slot) order.
+template <typename GroupOf>
+RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries, size_t groups, GroupOf groupOf) {
+  RangeLists out(groups);
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) {
+    if (const uint32_t g = groupOf(q); g != kNoMatch) out.count(g);
+  });
+  out.startFill(groups);
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
+    if (const uint32_t g = groupOf(q); g != kNoMatch) out.add(g, r);
+  });
+  out.endFill();
   return out;
 }
 
 // By HGGC_API row, the ranges around each call that launched an activity
 // (`launchCall`); the other calls' lists are empty. When most calls launch
-// one and every call has an end, the calls' own columns are the
-// sweep's keys; otherwise the launching calls' spans are copied (a call cut
-// off by the capture's end ends where it starts) and their lists spread to
-// the calls' rows after.
+// one and every call has an end, the calls' own columns are the sweep's
+// keys; otherwise the launching calls' spans are copied (a call cut off by
+// the capture's end ends where it starts), each with its row.
 RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, std::span<const uint32_t> launchCall) {
   std::vector<uint8_t> launches(api.size(), 0);
   for (uint32_t c : launchCall)
@@ -42,40 +45,20 @@ RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, 
   const size_t used = static_cast<size_t>(std::count(launches.begin(), launches.end(), 1));
   const bool ended = std::find(api.end.begin(), api.end.end(), kNoValue) == api.end.end();
   if (ended && used * 2 >= api.size()) {
-    RangeLists all = enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end});
-    // Drop the lists of the calls that launched nothing, in place.
-    size_t kept = 0;
-    for (size_t c = 0; c < api.size(); ++c) {
-      const uint32_t from = all.offset[c], to = all.offset[c + 1];
-      all.offset[c] = static_cast<uint32_t>(kept);
-      if (launches[c])
-        for (uint32_t i = from; i < to; ++i) all.range[kept++] = all.range[i];
-    }
-    all.offset[api.size()] = static_cast<uint32_t>(kept);
-    all.range.resize(kept);
-    all.range.shrink_to_fit();
-    return all;
+    return enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end}, api.size(),
+                           [&](uint32_t c) { return launches[c] ? c : kNoMatch; });
   }
   std::vector<int64_t> tid(used), start(used), end(used);
+  std::vector<uint32_t> row(used);
   for (size_t c = 0, i = 0; c < api.size(); ++c) {
     if (!launches[c]) continue;
     tid[i] = api.globalTid[c];
     start[i] = api.start[c];
     end[i] = api.end[c] == kNoValue ? api.start[c] : api.end[c];
+    row[i] = static_cast<uint32_t>(c);
     ++i;
   }
-  RangeLists dense = enclosingRanges(rangeSpans, {tid, start, end});
-  RangeLists out;
-  out.range = std::move(dense.range);
-  out.offset.assign(api.size() + 1, 0);
-  for (size_t c = 0, i = 0; c < api.size(); ++c) {
-    out.offset[c + 1] = out.offset[c];
-    if (launches[c]) {
-      out.offset[c + 1] += dense.offset[i + 1] - dense.offset[i];
-      ++i;
-    }
-  }
-  return out;
+  return enclosingRanges(rangeSpans, {tid, start, end}, api.size(), [&](uint32_t i) { return row[i]; });
 }
 
 AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
@@ -154,7 +137,7 @@ class GraphNodeRanges {
   GraphNodeRanges(Report& report, const KeyedSpans& ranges) : g_(report.graphNodes()) {
     end_.resize(g_.size());
     for (size_t i = 0; i < g_.size(); ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
-    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_});
+    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_}, g_.size(), [](uint32_t node) { return node; });
     byNode_.resize(g_.size());
     std::iota(byNode_.begin(), byNode_.end(), 0u);
     std::sort(byNode_.begin(), byNode_.end(), [&](uint32_t a, uint32_t b) { return nodeKey(a) < nodeKey(b); });
@@ -235,31 +218,29 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     while (i < direct.size() || j < viaGraph.size()) {
       if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
         if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
-        out.graphRanges.range.push_back(direct[i++]);
+        out.graphRanges.append(direct[i++]);
         out.graphVia.push_back(0);
       } else {
-        out.graphRanges.range.push_back(viaGraph[j++]);
+        out.graphRanges.append(viaGraph[j++]);
         out.graphVia.push_back(1);
       }
     }
-    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.size());
-    out.graphRanges.offset.push_back(static_cast<uint32_t>(out.graphRanges.range.size()));
+    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.groups());
+    out.graphRanges.endGroup();
   }
   return out;
 }
 
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
-  ActivitiesByRange out;
   const size_t ranges = a.ranges.size();
   const size_t activities = a.launchCall.size();
-  out.offset.assign(ranges + 1, 0);
+  ActivitiesByRange out(ranges);
   for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) ++out.offset[r + 1];
-  for (size_t r = 0; r < ranges; ++r) out.offset[r + 1] += out.offset[r];
-  out.activity.resize(out.offset.back());
-  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
+    for (uint32_t r : a.rangesOf(act)) out.count(r);
+  out.startFill(ranges);
   for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) out.activity[next[r]++] = static_cast<uint32_t>(act);
+    for (uint32_t r : a.rangesOf(act)) out.add(r, static_cast<uint32_t>(act));
+  out.endFill();
   return out;
 }
 

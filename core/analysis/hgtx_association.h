@@ -19,6 +19,7 @@
 
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
+#include "core/base/grouped_lists.h"
 #include "core/base/regex.h"
 #include "core/report/report.h"
 
@@ -51,13 +52,8 @@ struct AssociationRanges {
   size_t size() const { return event.size(); }
 };
 
-// Lists of range slots by a dense index (CSR): list i is
-// range[offset[i] .. offset[i+1]).
-struct RangeLists {
-  std::vector<uint32_t> offset{0}, range;
-  size_t size() const { return offset.size() - 1; }
-  std::span<const uint32_t> of(size_t i) const { return {range.data() + offset[i], offset[i + 1] - offset[i]}; }
-};
+// Lists of range slots by a dense index (a call, an activity).
+using RangeLists = GroupedLists<uint32_t>;
 
 // An activity's ranges are those around its launching call, so they are
 // held once per call, not once per activity: a kernel refers to its call's
@@ -84,7 +80,7 @@ struct HgtxAssociation {
   // Whether the j-th of rangesOf(activity) is associated through a graph node only.
   bool viaGraph(size_t activity, size_t j) const {
     return !graphList.empty() && graphList[activity] != kNoMatch &&
-           graphVia[graphRanges.offset[graphList[activity]] + j] != 0;
+           graphVia[graphRanges.begin(graphList[activity]) + j] != 0;
   }
 };
 
@@ -96,14 +92,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, c
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
                               const RangeSelection& selection);
 
-// The same pairs grouped by range: range r's activities are
-// activity[offset[r] .. offset[r+1]), in activity (start) order.
-struct ActivitiesByRange {
-  std::vector<uint32_t> offset, activity;
-  std::span<const uint32_t> of(size_t range) const {
-    return {activity.data() + offset[range], offset[range + 1] - offset[range]};
-  }
-};
+// The same pairs grouped by range slot: each range's activities, in
+// activity (start) order.
+using ActivitiesByRange = GroupedLists<uint32_t>;
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a);
 
 }  // namespace asys

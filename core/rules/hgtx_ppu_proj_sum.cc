@@ -102,7 +102,7 @@ Table compute(RuleContext& ctx) {
   }
   projDurations.startFill(groups.size());
   for (size_t i = 0; i < groupOf.size(); ++i) projDurations.add(groupOf[i], projections[i].length());
-  const std::vector<DurationStats> stats = projDurations.summarize();
+  const std::vector<DurationStats> stats = summarizeEach(projDurations);
   SpanGroups byGroup(groupOf, projections, groups.size());
   byGroup.mergeEach();
   std::vector<int64_t> activeTime(groups.size());
