@@ -23,7 +23,7 @@ report=bench/out/scale-$scale.asysrep
 slow=bench/out/scale-$scale-slow.asysrep
 [ -f "$report" ] || "$after" gen --seed 11 --scale "$scale" -o "$report" >/dev/null
 [ -f "$slow" ] || "$after" gen --seed 11 --scale "$scale" --profile slow -o "$slow" >/dev/null
-bytes=$(stat -c %s "$report")
+bytes=$(stat -L -c %s "$report")  # -L: the report may be a link to a shared copy
 
 rules() {
   "$after" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |

@@ -3,7 +3,6 @@
 namespace asys {
 
 std::vector<DurationStats> summarizeEach(GroupedValues& values) {
-  values.endFill();
   std::vector<DurationStats> out(values.groups());
   for (size_t g = 0; g < values.groups(); ++g) out[g] = summarize(values.of(g));
   return out;

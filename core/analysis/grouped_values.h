@@ -12,8 +12,7 @@ namespace asys {
 
 using GroupedValues = GroupedLists<int64_t, size_t>;
 
-// Each group's statistics (its values reordered in place; the fill's
-// cursors given back first).
+// Each group's statistics (its values reordered in place).
 std::vector<DurationStats> summarizeEach(GroupedValues& values);
 
 }  // namespace asys

@@ -29,7 +29,6 @@ RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries, 
   forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
     if (const uint32_t g = groupOf(q); g != kNoMatch) out.add(g, r);
   });
-  out.endFill();
   return out;
 }
 
@@ -59,74 +58,6 @@ RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, 
     ++i;
   }
   return enclosingRanges(rangeSpans, {tid, start, end}, api.size(), [&](uint32_t i) { return row[i]; });
-}
-
-AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
-  const HgtxEvents& h = report.hgtx();
-  StringPool& strings = report.strings();
-  RangeNamer namer(report);
-  int64_t last = INT64_MIN;  // the last HGTX timestamp: where unclosed ranges end
-  for (size_t i = 0; i < h.size(); ++i) last = std::max({last, h.start[i], h.end[i]});
-
-  std::vector<int8_t> keep;  // per qualified name id: -1 unknown, 0 no, 1 yes
-  auto kept = [&](uint32_t name) {
-    if (name >= keep.size()) keep.resize(std::max<size_t>(name + 1, strings.size()), -1);
-    if (keep[name] < 0) {
-      const std::string_view text = strings.get(name);
-      bool in = sel.include.empty();
-      for (const Regex& r : sel.include) in = in || r.search(text);
-      for (const Regex& r : sel.exclude) in = in && !r.search(text);
-      keep[name] = in ? 1 : 0;
-    }
-    return keep[name] == 1;
-  };
-
-  std::vector<uint32_t> events;
-  std::vector<uint32_t> names(h.size(), kNoString);
-  for (size_t i = 0; i < h.size(); ++i) {
-    const int32_t type = h.eventType[i];
-    if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
-    // Nsight: "only ranges that start and end on the same thread".
-    if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
-    names[i] = namer.nameId(i);
-    if (names[i] == kNoString) names[i] = strings.intern("");  // a range without a name is named ""
-    if (kept(names[i]) && (!sel.keepRange || sel.keepRange(static_cast<uint32_t>(i))))
-      events.push_back(static_cast<uint32_t>(i));
-  }
-  auto endOf = [&](uint32_t i) { return h.end[i] == kNoValue ? std::max(last, h.start[i]) : h.end[i]; };
-  auto slotOrder = [&](uint32_t a, uint32_t b) {
-    return std::make_tuple(h.start[a], -endOf(a), a) < std::make_tuple(h.start[b], -endOf(b), b);
-  };
-  // HGTX_EVENTS is often written in start order already; when not (ranges
-  // written as they close), sort the keys themselves, contiguous in memory,
-  // rather than indices into the table's columns: the start and the event
-  // (16 bytes a range), the end read only for ranges that start together.
-  if (!std::is_sorted(events.begin(), events.end(), slotOrder)) {
-    struct Key {
-      int64_t start;
-      uint32_t event;
-    };
-    std::vector<Key> keys(events.size());
-    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], events[i]};
-    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-      if (a.start != b.start) return a.start < b.start;
-      return slotOrder(a.event, b.event);
-    });
-    for (size_t i = 0; i < events.size(); ++i) events[i] = keys[i].event;
-  }
-  AssociationRanges r;
-  r.event = events;
-  for (auto* v : {&r.thread, &r.start, &r.end}) v->reserve(events.size());
-  r.name.reserve(events.size());
-  r.startEnd.reserve(events.size());
-  for (uint32_t i : events) {
-    r.thread.push_back(h.globalTid[i]);
-    r.start.push_back(h.start[i]);
-    r.end.push_back(endOf(i));
-    r.name.push_back(names[i]);
-    r.startEnd.push_back(h.eventType[i] == kHgtxStartEnd ? 1 : 0);
-  }
-  return r;
 }
 
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
@@ -187,7 +118,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
                               const RangeSelection& sel) {
   HgtxAssociation out;
-  out.ranges = selectRanges(report, sel);
+  out.ranges = chooseRanges(report, sel);
   if (sel.releaseEvents) report.releaseHgtx();
   const AssociationRanges& R = out.ranges;
   const KeyedSpans rangeSpans{R.thread, R.start, R.end};
@@ -240,7 +171,6 @@ ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   out.startFill(ranges);
   for (size_t act = 0; act < activities; ++act)
     for (uint32_t r : a.rangesOf(act)) out.add(r, static_cast<uint32_t>(act));
-  out.endFill();
   return out;
 }
 

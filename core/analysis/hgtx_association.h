@@ -13,44 +13,16 @@
 //   never closed ends at the last HGTX timestamp.
 // The operator, PCCL-operator and projection rules all build on this.
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <vector>
 
+#include "core/analysis/association_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
 #include "core/base/grouped_lists.h"
-#include "core/base/regex.h"
 #include "core/report/report.h"
 
 namespace asys {
-
-struct RangeSelection {
-  bool graphMapping = true;
-  // Unanchored searches in the range's full name (domain:name): a range is
-  // kept when some include matches (or there is none) and no exclude does.
-  std::vector<Regex> include, exclude;
-  // HGTX events (by HGTX_EVENTS index) the caller keeps besides the name
-  // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
-  // PCCL operator ranges); empty = all.
-  std::function<bool(uint32_t event)> keepRange;
-  // The caller reads no HGTX event once the ranges are chosen (their threads
-  // are in AssociationRanges) and holds no reference to them: the report
-  // gives the events back before the calls are swept (Report::releaseHgtx;
-  // a later reader loads them again).
-  bool releaseEvents = false;
-};
-
-// The ranges that take part, in slots numbered by (start, longer first,
-// event): slot order is start order.
-struct AssociationRanges {
-  std::vector<uint32_t> event;  // HGTX event index
-  std::vector<int64_t> thread;  // the range's globalTid
-  std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
-  std::vector<uint32_t> name;   // domain-qualified name id
-  std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
-  size_t size() const { return event.size(); }
-};
 
 // Lists of range slots by a dense index (a call, an activity).
 using RangeLists = GroupedLists<uint32_t>;

@@ -68,7 +68,6 @@ SpanGroups::SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> 
   for (uint32_t g : groupOf) spans_.count(g);
   spans_.startFill(groupCount);
   for (size_t i = 0; i < spans.size(); ++i) spans_.add(groupOf[i], spans[i]);
-  spans_.endFill();
   for (size_t g = 0; g < groupCount; ++g) count_[g] = spans_.of(g).size();
 }
 

@@ -35,16 +35,22 @@ class GroupedLists {
     ++offset_[group + 1];
   }
   // Between the passes: `groups` lists, every counted group among them.
+  // Group g's count (in offset_[g + 1]) becomes where its values start: the
+  // second pass's cursor, which ends where they end, the next group's
+  // start, so the fill needs no cursors of its own.
   void startFill(size_t groups) {
     offset_.resize(groups + 1, 0);
-    for (size_t g = 0; g < groups; ++g) offset_[g + 1] += offset_[g];
-    values_.resize(offset_.back());
-    next_.assign(offset_.begin(), offset_.end() - 1);
+    Offset placed = 0;
+    for (size_t g = 0; g < groups; ++g) {
+      const Offset count = offset_[g + 1];
+      offset_[g + 1] = placed;
+      placed += count;
+    }
+    values_.resize(placed);
   }
-  // The second pass: the same memberships, in any order.
-  void add(size_t group, const Value& value) { values_[next_[group]++] = value; }
-  // After the second pass: the fill's cursors are given back.
-  void endFill() { std::vector<Offset>().swap(next_); }
+  // The second pass: the same memberships, in any order. The lists are
+  // read only once it is complete.
+  void add(size_t group, const Value& value) { values_[offset_[group + 1]++] = value; }
 
   // One group at a time instead, in group order: its values, then endGroup().
   void append(const Value& value) { values_.push_back(value); }
@@ -58,7 +64,7 @@ class GroupedLists {
   std::span<Value> of(size_t g) { return {values_.data() + offset_[g], offset_[g + 1] - offset_[g]}; }
 
  private:
-  std::vector<Offset> offset_{0}, next_;
+  std::vector<Offset> offset_{0};
   std::vector<Value> values_;
 };
 

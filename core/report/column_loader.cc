@@ -238,11 +238,45 @@ size_t ColumnLoad::run() {
   if (!db_.hasTable(table_)) return 0;
   StageTimer timer("load " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
   firstRow_ = 0;
+  durationSum_ = 0;
   if (marks_) marks_->clear();
   const size_t row = scan("", std::nullopt);
   checkEnds();
-  if (notes_) addNotes();
+  if (notes_) {
+    countOddNames();
+    addNotes();
+  }
   return row;
+}
+
+size_t ColumnLoad::runChunked(size_t chunkRows, const std::function<void(size_t firstRow, size_t rows)>& onChunk) {
+  if (!db_.hasTable(table_)) return 0;
+  StageTimer timer("scan " + table_ + " (" + std::to_string(targets_.size()) + " columns)");
+  if (chunkRows == 0 || chunkRows % kRowidMarkEvery != 0) throw Error("ColumnLoad: chunks must be whole blocks");
+  firstRow_ = 0;
+  durationSum_ = 0;
+  marks_ = nullptr;
+  chunkRows_ = chunkRows;
+  onChunk_ = &onChunk;
+  struct Reset {
+    ColumnLoad& load;
+    ~Reset() {
+      load.chunkRows_ = 0;
+      load.onChunk_ = nullptr;
+    }
+  } reset{*this};
+  scan("", chunkRows);
+  if (row_ > 0) endChunk();
+  if (notes_) addNotes();
+  return firstRow_;
+}
+
+void ColumnLoad::endChunk() {
+  checkEnds();
+  if (notes_) countOddNames();
+  (*onChunk_)(firstRow_, row_);
+  firstRow_ += row_;
+  row_ = 0;
 }
 
 size_t ColumnLoad::runRange(int64_t firstRowid, int64_t lastRowid, size_t firstRow, size_t expectedRows) {
@@ -287,6 +321,7 @@ size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expected
   }
   for (Target& t : targets_) {
     t.nulls = 0;
+    t.notUtf8 = t.nul = {};
     switch (t.kind) {
       case Kind::Int64: as<int64_t>(t.out).clear(); break;
       case Kind::Int32: as<int32_t>(t.out).clear(); break;
@@ -317,7 +352,14 @@ size_t ColumnLoad::scan(const std::string& where, std::optional<size_t> expected
     db_.fail("cannot read table " + table_);
   }
   int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+  try {
+    // A chunk is a whole number of kYieldRows: its last row returns here.
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+      if (chunkRows_ != 0 && row_ == chunkRows_) endChunk();
+    }
+  } catch (...) {
+    sqlite3_finalize(st);
+    throw;
   }
   sqlite3_finalize(st);
   if (failure_) std::rethrow_exception(failure_);
@@ -343,8 +385,7 @@ std::string rowsText(size_t n) { return n == 1 ? "1 row" : std::to_string(n) + "
 
 }  // namespace
 
-// After a scan: only Noted columns holding NULL, and name columns when
-// StringIds has odd texts (rare: most reports cost no pass at all).
+// After a scan: Noted columns holding NULL, and the odd names counted.
 void ColumnLoad::addNotes() const {
   for (const Target& t : targets_) {
     if (t.null != Null::Noted || t.nulls == 0) continue;
@@ -353,39 +394,38 @@ void ColumnLoad::addNotes() const {
     notes_->add(table_, table_ + ": " + rowsText(t.nulls) + (t.nulls == 1 ? " has" : " have") + " a NULL " +
                             t.column + ", read as no " + what);
   }
+  for (const Target& t : targets_) {
+    if (t.kind != Kind::Name) continue;
+    const std::string where = table_ + ": the " + std::string(t.column) + " of ";
+    if (t.notUtf8.rows) {
+      notes_->add(table_, where + rowsText(t.notUtf8.rows) + " is not UTF-8 (" + t.notUtf8.ids() +
+                              "): written as stored, shown with U+FFFD in the viewer");
+    }
+    if (t.nul.rows) {
+      notes_->add(table_, where + rowsText(t.nul.rows) + " holds a NUL character (" + t.nul.ids() + "): kept whole");
+    }
+  }
+}
+
+// Only when StringIds has odd texts (rare: most reports cost no pass at all).
+void ColumnLoad::countOddNames() {
   const std::vector<StringPool::OddText>& odd = strings_.oddTexts();
   if (odd.empty()) return;
   std::unordered_map<uint32_t, const StringPool::OddText*> byId;
   for (const StringPool::OddText& o : odd) byId.emplace(o.id, &o);
-  for (const Target& t : targets_) {
+  for (Target& t : targets_) {
     if (t.kind != Kind::Name) continue;
-    // Per kind: the rows, the first text's StringIds id, whether others differ.
-    struct Seen {
-      size_t rows = 0;
-      int64_t first = 0;
-      bool more = false;
-      void add(int64_t storedId) {
-        if (rows++ == 0) first = storedId;
-        else more = more || storedId != first;
-      }
-      std::string ids() const { return "StringIds id " + std::to_string(first) + (more ? ", ..." : ""); }
-    } notUtf8, nul;
-    for (uint32_t id : as<uint32_t>(t.out)) {
-      auto it = byId.find(id);
+    const std::vector<uint32_t>& ids = as<uint32_t>(t.out);
+    for (size_t i = 0; i < row_ && i < ids.size(); ++i) {
+      auto it = byId.find(ids[i]);
       if (it == byId.end()) continue;
-      if (it->second->notUtf8) notUtf8.add(it->second->storedId);
-      if (it->second->nul) nul.add(it->second->storedId);
+      if (it->second->notUtf8) t.notUtf8.add(it->second->storedId);
+      if (it->second->nul) t.nul.add(it->second->storedId);
     }
-    const std::string where = table_ + ": the " + std::string(t.column) + " of ";
-    if (notUtf8.rows) {
-      notes_->add(table_, where + rowsText(notUtf8.rows) + " is not UTF-8 (" + notUtf8.ids() +
-                              "): written as stored, shown with U+FFFD in the viewer");
-    }
-    if (nul.rows) notes_->add(table_, where + rowsText(nul.rows) + " holds a NUL character (" + nul.ids() + "): kept whole");
   }
 }
 
-void ColumnLoad::checkEnds() const {
+void ColumnLoad::checkEnds() {
   const std::vector<int64_t>* start = nullptr;
   const std::vector<int64_t>* end = nullptr;
   for (const Target& t : targets_) {
@@ -399,23 +439,25 @@ void ColumnLoad::checkEnds() const {
   // far past a real capture, and the fuzzer found both overflows (a span from
   // -7.5e18 to 1.7e18; two 4e18 spans summed).
   constexpr int64_t kDurationSumLimit = int64_t{1} << 59;
-  const auto where = [&](size_t i) { return db_.path() + ": table " + table_ + ", row " + std::to_string(i + 1) + ": "; };
+  const size_t rows = row_;  // the rows the targets hold: rows firstRow_.. of the table
+  const auto rowText = [&](size_t i) { return std::to_string(firstRow_ + i + 1); };
+  const auto where = [&](size_t i) { return db_.path() + ": table " + table_ + ", row " + rowText(i) + ": "; };
   const auto inRange = [&](int64_t t, const char* column, size_t i) {
     if (t != kNoValue && !withinTimeLimit(t)) {
       throw Error(where(i) + column + " " + std::to_string(t) + kPastTimeLimit);
     }
   };
-  for (size_t i = 0; start && i < start->size(); ++i) inRange((*start)[i], "start", i);
-  for (size_t i = 0; end && i < end->size(); ++i) inRange((*end)[i], "end", i);
+  for (size_t i = 0; start && i < rows; ++i) inRange((*start)[i], "start", i);
+  for (size_t i = 0; end && i < rows; ++i) inRange((*end)[i], "end", i);
   if (!start || !end) return;
-  int64_t sum = 0;
-  for (size_t i = 0; i < end->size(); ++i) {
+  int64_t& sum = durationSum_;
+  for (size_t i = 0; i < rows; ++i) {
     const int64_t e = (*end)[i], s = (*start)[i];
     if (e == kNoValue || s == kNoValue) continue;
     if (e < s) throw Error(where(i) + "end " + std::to_string(e) + " is before start " + std::to_string(s));
     sum += e - s;
     if (sum >= kDurationSumLimit) {
-      throw Error(db_.path() + ": table " + table_ + ": the durations of rows 1 to " + std::to_string(i + 1) +
+      throw Error(db_.path() + ": table " + table_ + ": the durations of rows 1 to " + rowText(i) +
                   " already add up to " + std::to_string(sum) + " ns, more than the 2^59 ns (18 years) one table may hold");
     }
   }

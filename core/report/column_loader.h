@@ -8,6 +8,7 @@
 // inside SQLite (core/sqlite/row_sink.h; run() says how).
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -56,6 +57,14 @@ class ColumnLoad {
   // is an error naming the row (a negative duration is never a measurement).
   size_t run();
 
+  // Reads every row as run() does, `chunkRows` (a multiple of
+  // kRowidMarkEvery) at a time: once a chunk is read, the targets hold only
+  // its rows and onChunk(firstRow, rows) is called, then they are reused for
+  // the next. run()'s checks and notes all apply, over the whole table, so a
+  // table read whole or in chunks fails on the same row. What a reader that
+  // keeps a few of a large table's rows uses (the HGTX ranges' choice).
+  size_t runChunked(size_t chunkRows, const std::function<void(size_t firstRow, size_t rows)>& onChunk);
+
   // With run(): the rowid of every kRowidMarkEvery-th row (rows 0, 1024,
   // ...), so that a later runRange() can find rows by their position.
   static constexpr size_t kRowidMarkEvery = 1024;
@@ -75,6 +84,18 @@ class ColumnLoad {
     Null null;
     void* out;
     size_t nulls = 0;  // NULL cells read
+    // A name column's rows whose text is not UTF-8, or holds a NUL: how
+    // many, the first one's StringIds id, whether others differ.
+    struct Seen {
+      size_t rows = 0;
+      int64_t first = 0;
+      bool more = false;
+      void add(int64_t storedId) {
+        if (rows++ == 0) first = storedId;
+        else more = more || storedId != first;
+      }
+      std::string ids() const { return "StringIds id " + std::to_string(first) + (more ? ", ..." : ""); }
+    } notUtf8, nul;
   };
   ColumnLoad& add(const char* column, Kind kind, Null null, void* out);
   // One row's cells, checked and appended to the targets.
@@ -91,8 +112,16 @@ class ColumnLoad {
   // The scan of run() and runRange(): `where` is the rowid condition, or "";
   // the targets are sized for `expectedRows`, by default the table's bound.
   size_t scan(const std::string& where, std::optional<size_t> expectedRows);
-  void checkEnds() const;
+  // The checks of the rows the targets hold (rows firstRow_.. of the
+  // table): times within the limit, no end before its start, the running
+  // sum of durations (durationSum_) under its limit.
+  void checkEnds();
+  // Counts the rows of the targets' odd names (StringPool::oddTexts) for
+  // the notes, which addNotes() writes at the end.
+  void countOddNames();
   void addNotes() const;
+  // runChunked(): the chunk read so far is checked and handed on.
+  void endChunk();
   [[noreturn]] void bad(int column, const std::string& why) const;
   int64_t integer(int column, sqlite3_value* cell, int type) const;
   // The row sink's callback (core/sqlite/row_sink.h): take(), and whether to
@@ -107,6 +136,9 @@ class ColumnLoad {
   size_t row_ = 0;
   size_t firstRow_ = 0;  // the table's row number of row_ 0 (runRange)
   std::vector<int64_t>* marks_ = nullptr;
+  int64_t durationSum_ = 0;  // of the rows checked so far (checkEnds)
+  size_t chunkRows_ = 0;     // runChunked(): rows a chunk; 0 for run()
+  const std::function<void(size_t, size_t)>* onChunk_ = nullptr;
   bool hasStringIds_ = false;
   std::exception_ptr failure_;  // what stopped the scan inside takeRow()
   AsysRowSink sink_{};

@@ -91,7 +91,6 @@ Table compute(RuleContext& ctx) {
     }
     byName.startFill(kernelNames.size());
     for (size_t a = 0; a < act.size(); ++a) byName.add(nameOf[a], static_cast<uint32_t>(a));
-    byName.endFill();
   }
   // From here on an activity is its duration (and, standalone, its process),
   // a range its owner: the rest of both lists goes before the passes.

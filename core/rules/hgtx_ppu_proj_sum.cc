@@ -55,9 +55,10 @@ Table compute(RuleContext& ctx) {
   RangeProjections proj;
   Span active{0, 0};
   std::string warning;
-  // The stacks first: then the association may give the events back before
-  // it sweeps the calls (the stacks and the ranges are all this rule reads).
-  const HgtxStacks stacks = buildHgtxStacks(report.hgtx());
+  // The ranges' levels and children first, from a scan of the events (12
+  // bytes a range; the events are never loaded whole): with the ranges they
+  // are all this rule reads of them.
+  const HgtxStackCounts stacks = scanHgtxStackCounts(report);
   {
     AssociationFilters filters;
     filters.releaseEvents = true;
@@ -93,10 +94,9 @@ Table compute(RuleContext& ctx) {
     Sums& s = sums[g];
     s.totalRange += R.end[r] - R.start[r];
     s.ops += proj.ops[r];
-    const uint32_t e = R.event[r];
-    if (stacks.onStack(e)) {
-      s.level += stacks.level[e];
-      s.children += stacks.numChild[e];
+    if (const size_t k = stacks.find(R.event[r]); k != HgtxStackCounts::kNotOnStack) {
+      s.level += stacks.level[k];
+      s.children += stacks.numChild[k];
       ++s.onStack;
     }
   }

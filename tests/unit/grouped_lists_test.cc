@@ -24,7 +24,6 @@ TEST(GroupedLists, CountThenPlace) {
   for (const auto& [g, v] : memberships) lists.count(g);
   lists.startFill(5);  // group 2 counted nothing, group 4 was never seen
   for (auto it = memberships.rbegin(); it != memberships.rend(); ++it) lists.add(it->first, it->second);
-  lists.endFill();
   ASSERT_EQ(lists.groups(), 5u);
   EXPECT_EQ(lists.size(), 5u);
   EXPECT_EQ(listOf(lists, 0), std::vector<char>{'b'});
@@ -55,7 +54,6 @@ TEST(GroupedLists, KnownGroupsAndInPlaceValues) {
 TEST(GroupedLists, NothingCounted) {
   GroupedLists<uint32_t> lists;
   lists.startFill(2);
-  lists.endFill();
   EXPECT_EQ(lists.groups(), 2u);
   EXPECT_EQ(lists.size(), 0u);
   EXPECT_TRUE(lists.of(0).empty());
