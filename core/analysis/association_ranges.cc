@@ -9,6 +9,7 @@
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/key_join.h"
+#include "core/base/permute.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -87,15 +88,6 @@ void keepFirst(std::vector<T>& v, size_t n) {
   v.shrink_to_fit();
 }
 
-// `v` in the order `order` (positions in v), given back as it goes.
-template <typename T>
-std::vector<T> permuted(std::vector<T>& v, const std::vector<uint32_t>& order) {
-  std::vector<T> out(order.size());
-  for (size_t i = 0; i < order.size(); ++i) out[i] = v[order[i]];
-  std::vector<T>().swap(v);
-  return out;
-}
-
 }  // namespace
 
 AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
@@ -163,14 +155,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   };
   bool sorted = true;
   for (size_t k = 1; k < n && sorted; ++k) sorted = !slotOrder(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
-  AssociationRanges r;
-  if (sorted) {
-    r.event = std::move(f.event);
-    r.name = std::move(f.name);
-    r.start = std::move(f.start);
-    r.end = std::move(f.end);
-    r.startEnd = std::move(f.startEnd);
-  } else {
+  if (!sorted) {
     std::vector<uint32_t> order(n);
     {
       struct Key {
@@ -185,13 +170,17 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
       });
       for (size_t k = 0; k < n; ++k) order[k] = keys[k].at;
     }
-    r.end = permuted(f.end, order);  // the end before the start: slotOrder is done with both
-    r.start = permuted(f.start, order);
-    r.event = permuted(f.event, order);
-    r.name = permuted(f.name, order);
-    r.startEnd = permuted(f.startEnd, order);
-    f.thread = permuted(f.thread, order);
+    for (auto* column : {&f.event, &f.name, &f.thread}) permute(*column, order);
+    permute(f.start, order);
+    permute(f.end, order);
+    permute(f.startEnd, order);
   }
+  AssociationRanges r;
+  r.event = std::move(f.event);
+  r.name = std::move(f.name);
+  r.start = std::move(f.start);
+  r.end = std::move(f.end);
+  r.startEnd = std::move(f.startEnd);
   r.thread.resize(n);
   for (size_t k = 0; k < n; ++k) r.thread[k] = static_cast<int64_t>(f.threads.key(f.thread[k]));
   return r;
