@@ -14,27 +14,29 @@ namespace asys {
 
 namespace {
 
-// Containment pairs (query, range slot) grouped by query index.
-RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries) {
-  // Two sweeps, one counting and one placing, so the pairs are held once and
-  // grouped (4 bytes a pair), never as a (query, range) list to regroup (12).
-  RangeLists out;
-  out.offset.assign(queries.size() + 1, 0);
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) { ++out.offset[q + 1]; });
-  for (size_t q = 0; q < queries.size(); ++q) out.offset[q + 1] += out.offset[q];
-  out.range.resize(out.offset.back());
-  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
-  // Pairs of one query come in the ranges' start order, and stay so.
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) { out.range[next[q]++] = r; });
+// Containment pairs (query, range slot) as lists by group: groupOf(query)
+// is the query's list, or kNoMatch to leave its pairs out. Two sweeps, one
+// counting and one placing, so the pairs are held once and grouped (4 bytes
+// a pair), never as a (query, range) list to regroup (12). A list holds one
+// query's ranges in their start (slot) order.
+template <typename GroupOf>
+RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries, size_t groups, GroupOf groupOf) {
+  RangeLists out(groups);
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) {
+    if (const uint32_t g = groupOf(q); g != kNoMatch) out.count(g);
+  });
+  out.startFill(groups);
+  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
+    if (const uint32_t g = groupOf(q); g != kNoMatch) out.add(g, r);
+  });
   return out;
 }
 
 // By HGGC_API row, the ranges around each call that launched an activity
 // (`launchCall`); the other calls' lists are empty. When most calls launch
-// one and every call has an end, the calls' own columns are the
-// sweep's keys; otherwise the launching calls' spans are copied (a call cut
-// off by the capture's end ends where it starts) and their lists spread to
-// the calls' rows after.
+// one and every call has an end, the calls' own columns are the sweep's
+// keys; otherwise the launching calls' spans are copied (a call cut off by
+// the capture's end ends where it starts), each with its row.
 RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, std::span<const uint32_t> launchCall) {
   std::vector<uint8_t> launches(api.size(), 0);
   for (uint32_t c : launchCall)
@@ -42,108 +44,20 @@ RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, 
   const size_t used = static_cast<size_t>(std::count(launches.begin(), launches.end(), 1));
   const bool ended = std::find(api.end.begin(), api.end.end(), kNoValue) == api.end.end();
   if (ended && used * 2 >= api.size()) {
-    RangeLists all = enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end});
-    // Drop the lists of the calls that launched nothing, in place.
-    size_t kept = 0;
-    for (size_t c = 0; c < api.size(); ++c) {
-      const uint32_t from = all.offset[c], to = all.offset[c + 1];
-      all.offset[c] = static_cast<uint32_t>(kept);
-      if (launches[c])
-        for (uint32_t i = from; i < to; ++i) all.range[kept++] = all.range[i];
-    }
-    all.offset[api.size()] = static_cast<uint32_t>(kept);
-    all.range.resize(kept);
-    all.range.shrink_to_fit();
-    return all;
+    return enclosingRanges(rangeSpans, {api.globalTid, api.start, api.end}, api.size(),
+                           [&](uint32_t c) { return launches[c] ? c : kNoMatch; });
   }
   std::vector<int64_t> tid(used), start(used), end(used);
+  std::vector<uint32_t> row(used);
   for (size_t c = 0, i = 0; c < api.size(); ++c) {
     if (!launches[c]) continue;
     tid[i] = api.globalTid[c];
     start[i] = api.start[c];
     end[i] = api.end[c] == kNoValue ? api.start[c] : api.end[c];
+    row[i] = static_cast<uint32_t>(c);
     ++i;
   }
-  RangeLists dense = enclosingRanges(rangeSpans, {tid, start, end});
-  RangeLists out;
-  out.range = std::move(dense.range);
-  out.offset.assign(api.size() + 1, 0);
-  for (size_t c = 0, i = 0; c < api.size(); ++c) {
-    out.offset[c + 1] = out.offset[c];
-    if (launches[c]) {
-      out.offset[c + 1] += dense.offset[i + 1] - dense.offset[i];
-      ++i;
-    }
-  }
-  return out;
-}
-
-AssociationRanges selectRanges(Report& report, const RangeSelection& sel) {
-  const HgtxEvents& h = report.hgtx();
-  StringPool& strings = report.strings();
-  RangeNamer namer(report);
-  int64_t last = INT64_MIN;  // the last HGTX timestamp: where unclosed ranges end
-  for (size_t i = 0; i < h.size(); ++i) last = std::max({last, h.start[i], h.end[i]});
-
-  std::vector<int8_t> keep;  // per qualified name id: -1 unknown, 0 no, 1 yes
-  auto kept = [&](uint32_t name) {
-    if (name >= keep.size()) keep.resize(std::max<size_t>(name + 1, strings.size()), -1);
-    if (keep[name] < 0) {
-      const std::string_view text = strings.get(name);
-      bool in = sel.include.empty();
-      for (const Regex& r : sel.include) in = in || r.search(text);
-      for (const Regex& r : sel.exclude) in = in && !r.search(text);
-      keep[name] = in ? 1 : 0;
-    }
-    return keep[name] == 1;
-  };
-
-  std::vector<uint32_t> events;
-  std::vector<uint32_t> names(h.size(), kNoString);
-  for (size_t i = 0; i < h.size(); ++i) {
-    const int32_t type = h.eventType[i];
-    if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
-    // Nsight: "only ranges that start and end on the same thread".
-    if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
-    names[i] = namer.nameId(i);
-    if (names[i] == kNoString) names[i] = strings.intern("");  // a range without a name is named ""
-    if (kept(names[i]) && (!sel.keepRange || sel.keepRange(static_cast<uint32_t>(i))))
-      events.push_back(static_cast<uint32_t>(i));
-  }
-  auto endOf = [&](uint32_t i) { return h.end[i] == kNoValue ? std::max(last, h.start[i]) : h.end[i]; };
-  auto slotOrder = [&](uint32_t a, uint32_t b) {
-    return std::make_tuple(h.start[a], -endOf(a), a) < std::make_tuple(h.start[b], -endOf(b), b);
-  };
-  // HGTX_EVENTS is often written in start order already; when not (ranges
-  // written as they close), sort the keys themselves, contiguous in memory,
-  // rather than indices into the table's columns: the start and the event
-  // (16 bytes a range), the end read only for ranges that start together.
-  if (!std::is_sorted(events.begin(), events.end(), slotOrder)) {
-    struct Key {
-      int64_t start;
-      uint32_t event;
-    };
-    std::vector<Key> keys(events.size());
-    for (size_t i = 0; i < events.size(); ++i) keys[i] = {h.start[events[i]], events[i]};
-    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-      if (a.start != b.start) return a.start < b.start;
-      return slotOrder(a.event, b.event);
-    });
-    for (size_t i = 0; i < events.size(); ++i) events[i] = keys[i].event;
-  }
-  AssociationRanges r;
-  r.event = events;
-  for (auto* v : {&r.thread, &r.start, &r.end}) v->reserve(events.size());
-  r.name.reserve(events.size());
-  r.startEnd.reserve(events.size());
-  for (uint32_t i : events) {
-    r.thread.push_back(h.globalTid[i]);
-    r.start.push_back(h.start[i]);
-    r.end.push_back(endOf(i));
-    r.name.push_back(names[i]);
-    r.startEnd.push_back(h.eventType[i] == kHgtxStartEnd ? 1 : 0);
-  }
-  return r;
+  return enclosingRanges(rangeSpans, {tid, start, end}, api.size(), [&](uint32_t i) { return row[i]; });
 }
 
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
@@ -154,7 +68,7 @@ class GraphNodeRanges {
   GraphNodeRanges(Report& report, const KeyedSpans& ranges) : g_(report.graphNodes()) {
     end_.resize(g_.size());
     for (size_t i = 0; i < g_.size(); ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
-    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_});
+    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_}, g_.size(), [](uint32_t node) { return node; });
     byNode_.resize(g_.size());
     std::iota(byNode_.begin(), byNode_.end(), 0u);
     std::sort(byNode_.begin(), byNode_.end(), [&](uint32_t a, uint32_t b) { return nodeKey(a) < nodeKey(b); });
@@ -204,7 +118,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
                               const RangeSelection& sel) {
   HgtxAssociation out;
-  out.ranges = selectRanges(report, sel);
+  out.ranges = chooseRanges(report, sel);
   if (sel.releaseEvents) report.releaseHgtx();
   const AssociationRanges& R = out.ranges;
   const KeyedSpans rangeSpans{R.thread, R.start, R.end};
@@ -235,31 +149,28 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     while (i < direct.size() || j < viaGraph.size()) {
       if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
         if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
-        out.graphRanges.range.push_back(direct[i++]);
+        out.graphRanges.append(direct[i++]);
         out.graphVia.push_back(0);
       } else {
-        out.graphRanges.range.push_back(viaGraph[j++]);
+        out.graphRanges.append(viaGraph[j++]);
         out.graphVia.push_back(1);
       }
     }
-    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.size());
-    out.graphRanges.offset.push_back(static_cast<uint32_t>(out.graphRanges.range.size()));
+    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.groups());
+    out.graphRanges.endGroup();
   }
   return out;
 }
 
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
-  ActivitiesByRange out;
   const size_t ranges = a.ranges.size();
   const size_t activities = a.launchCall.size();
-  out.offset.assign(ranges + 1, 0);
+  ActivitiesByRange out(ranges);
   for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) ++out.offset[r + 1];
-  for (size_t r = 0; r < ranges; ++r) out.offset[r + 1] += out.offset[r];
-  out.activity.resize(out.offset.back());
-  std::vector<uint32_t> next(out.offset.begin(), out.offset.end() - 1);
+    for (uint32_t r : a.rangesOf(act)) out.count(r);
+  out.startFill(ranges);
   for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) out.activity[next[r]++] = static_cast<uint32_t>(act);
+    for (uint32_t r : a.rangesOf(act)) out.add(r, static_cast<uint32_t>(act));
   return out;
 }
 

@@ -13,51 +13,19 @@
 //   never closed ends at the last HGTX timestamp.
 // The operator, PCCL-operator and projection rules all build on this.
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <vector>
 
+#include "core/analysis/association_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
-#include "core/base/regex.h"
+#include "core/base/grouped_lists.h"
 #include "core/report/report.h"
 
 namespace asys {
 
-struct RangeSelection {
-  bool graphMapping = true;
-  // Unanchored searches in the range's full name (domain:name): a range is
-  // kept when some include matches (or there is none) and no exclude does.
-  std::vector<Regex> include, exclude;
-  // HGTX events (by HGTX_EVENTS index) the caller keeps besides the name
-  // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
-  // PCCL operator ranges); empty = all.
-  std::function<bool(uint32_t event)> keepRange;
-  // The caller reads no HGTX event once the ranges are chosen (their threads
-  // are in AssociationRanges) and holds no reference to them: the report
-  // gives the events back before the calls are swept (Report::releaseHgtx;
-  // a later reader loads them again).
-  bool releaseEvents = false;
-};
-
-// The ranges that take part, in slots numbered by (start, longer first,
-// event): slot order is start order.
-struct AssociationRanges {
-  std::vector<uint32_t> event;  // HGTX event index
-  std::vector<int64_t> thread;  // the range's globalTid
-  std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
-  std::vector<uint32_t> name;   // domain-qualified name id
-  std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
-  size_t size() const { return event.size(); }
-};
-
-// Lists of range slots by a dense index (CSR): list i is
-// range[offset[i] .. offset[i+1]).
-struct RangeLists {
-  std::vector<uint32_t> offset{0}, range;
-  size_t size() const { return offset.size() - 1; }
-  std::span<const uint32_t> of(size_t i) const { return {range.data() + offset[i], offset[i + 1] - offset[i]}; }
-};
+// Lists of range slots by a dense index (a call, an activity).
+using RangeLists = GroupedLists<uint32_t>;
 
 // An activity's ranges are those around its launching call, so they are
 // held once per call, not once per activity: a kernel refers to its call's
@@ -84,7 +52,7 @@ struct HgtxAssociation {
   // Whether the j-th of rangesOf(activity) is associated through a graph node only.
   bool viaGraph(size_t activity, size_t j) const {
     return !graphList.empty() && graphList[activity] != kNoMatch &&
-           graphVia[graphRanges.offset[graphList[activity]] + j] != 0;
+           graphVia[graphRanges.begin(graphList[activity]) + j] != 0;
   }
 };
 
@@ -96,14 +64,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, c
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
                               const RangeSelection& selection);
 
-// The same pairs grouped by range: range r's activities are
-// activity[offset[r] .. offset[r+1]), in activity (start) order.
-struct ActivitiesByRange {
-  std::vector<uint32_t> offset, activity;
-  std::span<const uint32_t> of(size_t range) const {
-    return {activity.data() + offset[range], offset[range + 1] - offset[range]};
-  }
-};
+// The same pairs grouped by range slot: each range's activities, in
+// activity (start) order.
+using ActivitiesByRange = GroupedLists<uint32_t>;
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a);
 
 }  // namespace asys

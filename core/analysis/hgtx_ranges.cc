@@ -10,20 +10,23 @@
 
 namespace asys {
 
-RangeNamer::RangeNamer(Report& report) : report_(report), h_(report.hgtx()), strings_(report.strings()) {}
-
-uint32_t RangeNamer::nameId(size_t i) {
-  const uint32_t domain = report_.hgtxDomainName(h_.globalTid[i], h_.domainId[i]);
-  if (domain == kNoString || h_.nameId[i] == kNoString) return h_.nameId[i];
-  uint64_t key = (static_cast<uint64_t>(domain) << 32) | h_.nameId[i];
+uint32_t QualifiedNames::of(uint32_t domain, uint32_t name) {
+  if (domain == kNoString || name == kNoString) return name;
+  uint64_t key = (static_cast<uint64_t>(domain) << 32) | name;
   auto it = qualified_.find(key);
   if (it != qualified_.end()) return it->second;
-  std::string name(strings_.get(domain));
-  name += ':';
-  name += strings_.get(h_.nameId[i]);
-  uint32_t id = strings_.intern(name);
+  std::string text(strings_.get(domain));
+  text += ':';
+  text += strings_.get(name);
+  uint32_t id = strings_.intern(text);
   qualified_.emplace(key, id);
   return id;
+}
+
+RangeNamer::RangeNamer(Report& report) : report_(report), h_(report.hgtx()), qualified_(report.strings()) {}
+
+uint32_t RangeNamer::nameId(size_t i) {
+  return qualified_.of(report_.hgtxDomainName(h_.globalTid[i], h_.domainId[i]), h_.nameId[i]);
 }
 
 std::vector<uint32_t> innermostRanges(const HgtxEvents& h, const std::vector<int64_t>& callStart,

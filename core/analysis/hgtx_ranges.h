@@ -15,7 +15,20 @@ inline bool isRange(const HgtxEvents& h, size_t i) {
   return (h.eventType[i] == kHgtxPushPop || h.eventType[i] == kHgtxStartEnd) && h.end[i] != kNoValue;
 }
 
-// `domain:name` when the range's domain has a name, else `name`; interned.
+// `domain:name` when the range's domain has a name, else `name`; interned,
+// once per (domain, name) pair.
+class QualifiedNames {
+ public:
+  explicit QualifiedNames(StringPool& strings) : strings_(strings) {}
+  // `domain`: the domain's name id, kNoString when it has none.
+  uint32_t of(uint32_t domain, uint32_t name);
+
+ private:
+  StringPool& strings_;
+  std::unordered_map<uint64_t, uint32_t> qualified_;
+};
+
+// The same for an event of the loaded HGTX_EVENTS.
 class RangeNamer {
  public:
   explicit RangeNamer(Report& report);
@@ -24,8 +37,7 @@ class RangeNamer {
  private:
   Report& report_;
   const HgtxEvents& h_;
-  StringPool& strings_;
-  std::unordered_map<uint64_t, uint32_t> qualified_;
+  QualifiedNames qualified_;
 };
 
 // For each call (start, globalTid), the HGTX event index of the innermost

@@ -2,6 +2,7 @@
 // The push/pop range stacks of every thread: each closed push/pop range's
 // level, enclosing range and direct children, as hgtx_pushpop_trace and
 // hgtx_ppu_proj_trace print them (one computation, so both agree).
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +33,20 @@ struct HgtxLevels {
   std::vector<int32_t> level;    // by position in `ranges`
 };
 HgtxLevels buildHgtxLevels(const HgtxEvents& h);
+
+// Only each closed push/pop range's level and number of direct children,
+// the same as buildHgtxStacks gives them, from one scan of HGTX_EVENTS
+// (Report::scanHgtx), the events never held whole: 12 bytes a range, where
+// the events and the whole stacks take 84 an event.
+struct HgtxStackCounts {
+  static constexpr size_t kNotOnStack = SIZE_MAX;
+  std::vector<uint32_t> event;     // the ranges' event indices, ascending
+  std::vector<int32_t> level;      // by position in `event`
+  std::vector<uint32_t> numChild;  // by position in `event`
+  // The position of an event among the ranges, or kNotOnStack.
+  size_t find(uint32_t event) const;
+};
+HgtxStackCounts scanHgtxStackCounts(Report& report);
 
 // RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.
 inline int64_t hgtxRangeId(const HgtxEvents& h, size_t event) {

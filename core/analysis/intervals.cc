@@ -64,17 +64,15 @@ std::vector<Span> gapsBetween(std::span<const Span> blocks) {
 }
 
 SpanGroups::SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> spans, size_t groupCount)
-    : spans_(spans.size()), offset_(groupCount + 1, 0), count_(groupCount, 0) {
-  for (uint32_t g : groupOf) ++count_[g];
-  for (size_t g = 0; g < groupCount; ++g) offset_[g + 1] = offset_[g] + count_[g];
-  std::vector<size_t> next(offset_.begin(), offset_.end() - 1);
-  for (size_t i = 0; i < spans.size(); ++i) spans_[next[groupOf[i]]++] = spans[i];
+    : spans_(groupCount), count_(groupCount, 0) {
+  for (uint32_t g : groupOf) spans_.count(g);
+  spans_.startFill(groupCount);
+  for (size_t i = 0; i < spans.size(); ++i) spans_.add(groupOf[i], spans[i]);
+  for (size_t g = 0; g < groupCount; ++g) count_[g] = spans_.of(g).size();
 }
 
 void SpanGroups::mergeEach() {
-  for (size_t g = 0; g < count_.size(); ++g) {
-    count_[g] = mergeSpansInPlace(std::span<Span>(spans_.data() + offset_[g], count_[g]));
-  }
+  for (size_t g = 0; g < count_.size(); ++g) count_[g] = mergeSpansInPlace(spans_.of(g).first(count_[g]));
 }
 
 GroupUnions unionByGroupSorted(std::span<const int64_t> starts, std::span<const int64_t> ends,

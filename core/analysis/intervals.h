@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+#include "core/base/grouped_lists.h"
+
 namespace asys {
 
 struct Span {
@@ -51,13 +53,13 @@ class SpanGroups {
  public:
   SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> spans, size_t groupCount);
   size_t size() const { return count_.size(); }
-  std::span<const Span> group(size_t g) const { return {spans_.data() + offset_[g], count_[g]}; }
+  std::span<const Span> group(size_t g) const { return spans_.of(g).first(count_[g]); }
   // Replaces every group's spans by their merged blocks.
   void mergeEach();
 
  private:
-  std::vector<Span> spans_;
-  std::vector<size_t> offset_, count_;
+  GroupedLists<Span, size_t> spans_;
+  std::vector<size_t> count_;  // by group: its spans, fewer once merged
 };
 
 // Per group, over spans sorted by start (any overlap, spans of all groups

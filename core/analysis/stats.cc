@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/grouped_values.h"
+
 namespace asys {
 
 namespace {
@@ -89,17 +91,11 @@ double scaledRound1(int64_t part, int64_t whole, int64_t scale) {
 
 std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
                                            std::span<const int64_t> values, size_t groupCount) {
-  std::vector<size_t> begin(groupCount + 1, 0);
-  for (uint32_t g : groupOf) ++begin[g + 1];
-  for (size_t g = 0; g < groupCount; ++g) begin[g + 1] += begin[g];
-  std::vector<int64_t> sorted(values.size());
-  std::vector<size_t> cursor(begin.begin(), begin.end() - 1);
-  for (size_t i = 0; i < values.size(); ++i) sorted[cursor[groupOf[i]]++] = values[i];
-  std::vector<DurationStats> out(groupCount);
-  for (size_t g = 0; g < groupCount; ++g) {
-    out[g] = summarize(std::span<int64_t>(sorted.data() + begin[g], begin[g + 1] - begin[g]));
-  }
-  return out;
+  GroupedValues grouped(groupCount);
+  for (uint32_t g : groupOf) grouped.count(g);
+  grouped.startFill(groupCount);
+  for (size_t i = 0; i < values.size(); ++i) grouped.add(groupOf[i], values[i]);
+  return summarizeEach(grouped);
 }
 
 }  // namespace asys

@@ -227,6 +227,13 @@ class Report {
   bool hgtxLoaded() const { return hgtx_ != nullptr; }
   // The same, shared: a view keeps the events it reads alive after releaseHgtx().
   std::shared_ptr<const HgtxEvents> sharedHgtx();
+  // HGTX_EVENTS in one scan, in rowid order, never held whole (60 bytes an
+  // event): onChunk(firstEvent, chunk) gets the events a chunk of rows at a
+  // time, chunk row j being event firstEvent + j (indices as in hgtx()),
+  // with start, end, eventType, globalTid, endGlobalTid, domainId and nameId
+  // (rangeId and argsId empty). Checked as hgtx() checks them. When the
+  // events are loaded already, they are the one chunk (core/report/hgtx_scan.cc).
+  void scanHgtx(const std::function<void(size_t firstEvent, const HgtxEvents& chunk)>& onChunk);
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();

@@ -82,17 +82,15 @@ Table compute(RuleContext& ctx) {
   // a name), so that the distinct ranges of a row (HGTX Inst) are counted
   // with one entry per range: the last name each range was seen with.
   KeyGroups kernelNames;
-  std::vector<uint32_t> nameBegin{0}, byName(act.size());
+  GroupedLists<uint32_t> byName;
   {
     std::vector<uint32_t> nameOf(act.size());
     for (size_t a = 0; a < act.size(); ++a) {
       nameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
-      if (nameOf[a] + 2 > nameBegin.size()) nameBegin.resize(nameOf[a] + 2, 0);
-      ++nameBegin[nameOf[a] + 1];
+      byName.count(nameOf[a]);
     }
-    for (size_t n = 1; n < nameBegin.size(); ++n) nameBegin[n] += nameBegin[n - 1];
-    std::vector<uint32_t> next(nameBegin.begin(), nameBegin.end() - 1);
-    for (size_t a = 0; a < act.size(); ++a) byName[next[nameOf[a]]++] = static_cast<uint32_t>(a);
+    byName.startFill(kernelNames.size());
+    for (size_t a = 0; a < act.size(); ++a) byName.add(nameOf[a], static_cast<uint32_t>(a));
   }
   // From here on an activity is its duration (and, standalone, its process),
   // a range its owner: the rest of both lists goes before the passes.
@@ -115,9 +113,8 @@ Table compute(RuleContext& ctx) {
   // Every (row, activity, range) of the association; a standalone kernel's
   // row has no range (kNoMatch). The same sequence each time it is called.
   auto forEachMembership = [&](auto&& emit) {
-    for (uint32_t n = 0; n + 1 < nameBegin.size(); ++n) {
-      for (uint32_t i = nameBegin[n]; i < nameBegin[n + 1]; ++i) {
-        const uint32_t a = byName[i];
+    for (uint32_t n = 0; n < byName.groups(); ++n) {
+      for (const uint32_t a : byName.of(n)) {
         const std::span<const uint32_t> ranges = as.rangesOf(a);
         for (uint32_t r : ranges) emit(rowOf(ownerOfSlot[r], n), a, r, n);
         if (ranges.empty() && standalone) {
@@ -163,9 +160,9 @@ Table compute(RuleContext& ctx) {
   // the statistics.
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   std::vector<uint32_t>().swap(lastActivity);
-  std::vector<uint32_t>().swap(byName);
+  byName = GroupedLists<uint32_t>();
   in = AssociatedActivities{};
-  const std::vector<DurationStats> stats = durations.summarize();
+  const std::vector<DurationStats> stats = summarizeEach(durations);
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
   // Time descending; ties by style, then kernel name.
@@ -243,7 +240,7 @@ const RuleSpec& hgtxKernSumRule() {
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
       .compute = compute,
-      .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,716 MiB, 61 bytes a row (at 250: 189 MiB, 67)
+      .memoryPerRow = 56,  // bench/rule-peaks.sh 2500: 1,573 MiB, 56 bytes a row (2026-12-04)
   };
   return rule;
 }

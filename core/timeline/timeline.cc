@@ -13,6 +13,7 @@
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/memcpy_names.h"
 #include "core/analysis/pccl_kernels.h"
+#include "core/base/permute.h"
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
 #include "core/timeline/pending.h"
@@ -35,14 +36,6 @@ uint16_t assignLanes(const std::vector<int64_t>& start, const std::vector<int64_
 using namespace timeline_detail;
 
 namespace {
-
-template <typename T>
-void permute(std::vector<T>& v, const std::vector<uint32_t>& order) {
-  if (v.empty()) return;
-  std::vector<T> out(order.size());
-  for (size_t i = 0; i < order.size(); ++i) out[i] = v[order[i]];
-  v.swap(out);
-}
 
 TimelineTrack finish(Pending& p) {
   if (p.counter) {

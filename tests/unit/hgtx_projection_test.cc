@@ -18,8 +18,8 @@ asys::PpuActivities activities(std::vector<std::pair<int64_t, int64_t>> spans) {
 }
 
 void addList(asys::RangeLists& lists, std::vector<uint32_t> ranges) {
-  lists.range.insert(lists.range.end(), ranges.begin(), ranges.end());
-  lists.offset.push_back(static_cast<uint32_t>(lists.range.size()));
+  for (uint32_t r : ranges) lists.append(r);
+  lists.endGroup();
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ TEST(GroupedValues, TwoPassesGroupTheValues) {
   for (const auto& [g, v] : memberships) grouped.count(g);
   grouped.startFill(4);  // group 1 has no value; group 3 was never seen
   for (auto it = memberships.rbegin(); it != memberships.rend(); ++it) grouped.add(it->first, it->second);
-  const std::vector<DurationStats> s = grouped.summarize();
+  const std::vector<DurationStats> s = asys::summarizeEach(grouped);
   ASSERT_EQ(s.size(), 4u);
   EXPECT_EQ(s[0].count, 3);
   EXPECT_EQ(s[0].total, 15);

@@ -1,0 +1,189 @@
+#include "core/analysis/association_ranges.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <tuple>
+#include <utility>
+
+#include "core/analysis/hgtx_ranges.h"
+#include "core/analysis/key_groups.h"
+#include "core/analysis/key_join.h"
+#include "core/base/permute.h"
+#include "core/report/report.h"
+
+namespace asys {
+
+namespace {
+
+// A found range whose name is final and chosen already (FoundRanges::domain).
+constexpr uint32_t kChosen = kNoMatch - 1;
+
+// The ranges as the scan finds them, in event order: what a range needs and
+// no more (33 bytes; the table whole holds 60 an event). Its thread and its
+// domain are dense indices. A range is chosen as it is found when its name
+// is final (it has no domain, or the events are loaded and every domain is
+// known), so the ranges a selection drops are never held. Otherwise it
+// waits with its unqualified name, as a domain's name may come in a later
+// row, and so do all after it, so that the choices (keepRange) are made in
+// event order.
+struct FoundRanges {
+  // domain: kChosen, or the range waits: its domain's index, kNoMatch for none
+  std::vector<uint32_t> event, thread, domain, name;
+  std::vector<int64_t> start, end;                    // end: kNoValue when never closed
+  std::vector<uint8_t> startEnd;
+  KeyGroups threads;                                  // globalTid -> index
+  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;  // (pid, domainId) -> index
+  std::vector<uint32_t> domainName;                   // by domain index: its name id, or kNoString
+  int64_t last = INT64_MIN;                           // the last HGTX timestamp
+
+  uint32_t domainOf(int64_t globalTid, int64_t domainId) {
+    const auto [it, added] = domains.try_emplace({pidOf(globalTid), domainId}, static_cast<uint32_t>(domainName.size()));
+    if (added) domainName.push_back(kNoString);
+    return it->second;
+  }
+
+  bool waiting = false;  // a range waits: every later one does
+
+  // choose(event, i): the name of the chunk's range i (event `event`) when
+  // the selection keeps it, else kNoString. `domainsKnown`: choose() knows
+  // the domains' names already.
+  template <typename Choose>
+  void take(size_t firstEvent, const HgtxEvents& h, bool domainsKnown, Choose&& choose) {
+    uint32_t lastThread = kNoMatch;
+    int64_t lastTid = 0;
+    for (size_t i = 0; i < h.size(); ++i) {
+      last = std::max({last, h.start[i], h.end[i]});
+      const int32_t type = h.eventType[i];
+      if (type == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
+        domainName[domainOf(h.globalTid[i], h.domainId[i])] = h.nameId[i];  // the last creation wins
+        continue;
+      }
+      if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
+      // Nsight: "only ranges that start and end on the same thread".
+      if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
+      const uint32_t e = static_cast<uint32_t>(firstEvent + i);
+      waiting = waiting || (!domainsKnown && h.domainId[i] != kNoValue);
+      uint32_t n = h.nameId[i];
+      if (!waiting && (n = choose(e, i)) == kNoString) continue;
+      if (lastThread == kNoMatch || h.globalTid[i] != lastTid) {
+        lastTid = h.globalTid[i];
+        lastThread = threads.indexOf(static_cast<uint64_t>(lastTid));
+      }
+      event.push_back(e);
+      thread.push_back(lastThread);
+      domain.push_back(!waiting ? kChosen
+                                : h.domainId[i] == kNoValue ? kNoMatch : domainOf(h.globalTid[i], h.domainId[i]));
+      name.push_back(n);
+      start.push_back(h.start[i]);
+      end.push_back(h.end[i]);
+      startEnd.push_back(type == kHgtxStartEnd ? 1 : 0);
+    }
+  }
+};
+
+template <typename T>
+void keepFirst(std::vector<T>& v, size_t n) {
+  v.resize(n);
+  v.shrink_to_fit();
+}
+
+}  // namespace
+
+AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
+  StringPool& strings = report.strings();
+  QualifiedNames qualified(strings);
+  std::vector<int8_t> keep;  // per qualified name id: -1 unknown, 0 no, 1 yes
+  auto kept = [&](uint32_t name) {
+    if (name >= keep.size()) keep.resize(std::max<size_t>(name + 1, strings.size()), -1);
+    if (keep[name] < 0) {
+      const std::string_view text = strings.get(name);
+      bool in = sel.include.empty();
+      for (const Regex& r : sel.include) in = in || r.search(text);
+      for (const Regex& r : sel.exclude) in = in && !r.search(text);
+      keep[name] = in ? 1 : 0;
+    }
+    return keep[name] == 1;
+  };
+  // A range's qualified name when the selection keeps it, else kNoString.
+  auto choose = [&](uint32_t event, uint32_t domainName, uint32_t name) {
+    name = qualified.of(domainName, name);
+    if (name == kNoString) name = strings.intern("");  // a range without a name is named ""
+    return kept(name) && (!sel.keepRange || sel.keepRange(event)) ? name : kNoString;
+  };
+  // Loaded events come as one chunk, and their domains' names are known.
+  const bool domainsKnown = report.hgtxLoaded();
+  FoundRanges f;
+  report.scanHgtx([&](size_t firstEvent, const HgtxEvents& h) {
+    f.take(firstEvent, h, domainsKnown, [&](uint32_t event, size_t i) {
+      const uint32_t domainName = domainsKnown ? report.hgtxDomainName(h.globalTid[i], h.domainId[i]) : kNoString;
+      return choose(event, domainName, h.nameId[i]);
+    });
+  });
+
+  // The waiting ranges chosen now that every domain is known; the ones
+  // dropped go in place.
+  size_t n = 0;
+  for (size_t k = 0; k < f.event.size(); ++k) {
+    uint32_t name = f.name[k];
+    if (f.domain[k] != kChosen) {
+      name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name);
+      if (name == kNoString) continue;
+    }
+    f.event[n] = f.event[k];
+    f.thread[n] = f.thread[k];
+    f.name[n] = name;
+    f.start[n] = f.start[k];
+    f.end[n] = f.end[k] == kNoValue ? std::max(f.last, f.start[k]) : f.end[k];
+    f.startEnd[n] = f.startEnd[k];
+    ++n;
+  }
+  std::vector<uint32_t>().swap(f.domain);
+  keepFirst(f.event, n);
+  keepFirst(f.thread, n);
+  keepFirst(f.name, n);
+  keepFirst(f.start, n);
+  keepFirst(f.end, n);
+  keepFirst(f.startEnd, n);
+
+  // Slots in (start, longer first, event) order. HGTX_EVENTS is often
+  // written in start order already; when not (ranges written as they
+  // close), sort the start and the position (16 bytes a range), contiguous
+  // in memory, the end read only for ranges that start together.
+  auto slotOrder = [&](uint32_t a, uint32_t b) {
+    return std::make_tuple(f.start[a], -f.end[a], f.event[a]) < std::make_tuple(f.start[b], -f.end[b], f.event[b]);
+  };
+  bool sorted = true;
+  for (size_t k = 1; k < n && sorted; ++k) sorted = !slotOrder(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
+  if (!sorted) {
+    std::vector<uint32_t> order(n);
+    {
+      struct Key {
+        int64_t start;
+        uint32_t at;
+      };
+      std::vector<Key> keys(n);
+      for (size_t k = 0; k < n; ++k) keys[k] = {f.start[k], static_cast<uint32_t>(k)};
+      std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+        if (a.start != b.start) return a.start < b.start;
+        return slotOrder(a.at, b.at);
+      });
+      for (size_t k = 0; k < n; ++k) order[k] = keys[k].at;
+    }
+    for (auto* column : {&f.event, &f.name, &f.thread}) permute(*column, order);
+    permute(f.start, order);
+    permute(f.end, order);
+    permute(f.startEnd, order);
+  }
+  AssociationRanges r;
+  r.event = std::move(f.event);
+  r.name = std::move(f.name);
+  r.start = std::move(f.start);
+  r.end = std::move(f.end);
+  r.startEnd = std::move(f.startEnd);
+  r.thread.resize(n);
+  for (size_t k = 0; k < n; ++k) r.thread[k] = static_cast<int64_t>(f.threads.key(f.thread[k]));
+  return r;
+}
+
+}  // namespace asys

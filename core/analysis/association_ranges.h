@@ -1,0 +1,49 @@
+#pragma once
+// The HGTX ranges an association takes part in, chosen in one streaming scan
+// of HGTX_EVENTS (Report::scanHgtx): the table is never held whole while
+// they are chosen, only the ranges (docs/result-views.md, "The association
+// without pair lists").
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/base/regex.h"
+
+namespace asys {
+
+class Report;
+
+struct RangeSelection {
+  bool graphMapping = true;
+  // Unanchored searches in the range's full name (domain:name): a range is
+  // kept when some include matches (or there is none) and no exclude does.
+  std::vector<Regex> include, exclude;
+  // HGTX events (by HGTX_EVENTS index) the caller keeps besides the name
+  // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
+  // PCCL operator ranges); empty = all.
+  std::function<bool(uint32_t event)> keepRange;
+  // The caller reads no HGTX event once the ranges are chosen (their threads
+  // are in AssociationRanges) and holds no reference to them: the report
+  // gives the events back before the calls are swept (Report::releaseHgtx;
+  // a later reader loads them again).
+  bool releaseEvents = false;
+};
+
+// The ranges that take part, in slots numbered by (start, longer first,
+// event): slot order is start order.
+struct AssociationRanges {
+  std::vector<uint32_t> event;  // HGTX event index
+  std::vector<int64_t> thread;  // the range's globalTid
+  std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
+  std::vector<uint32_t> name;   // domain-qualified name id
+  std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
+  size_t size() const { return event.size(); }
+};
+
+// The ranges `selection` keeps: push/pop and start/end ranges (but a
+// start/end range that ended on another thread), named `domain:name` (a
+// range without a name is named ""), a range never closed ending at the
+// last HGTX timestamp.
+AssociationRanges chooseRanges(Report& report, const RangeSelection& selection);
+
+}  // namespace asys

@@ -1,0 +1,118 @@
+// Report::scanHgtx (HGTX_EVENTS in chunks, never held whole) against the
+// table loaded whole by hgtx(), on a generated report of several chunks;
+// a bad row found by either names the same row; and the stack counts of a
+// scan against the stacks of the loaded events.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "core/analysis/hgtx_stacks.h"
+#include "core/base/error.h"
+#include "core/gen/generator.h"
+#include "core/report/report.h"
+#include "sql_query.h"
+
+namespace {
+
+class HgtxScan : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    path_ = ::testing::TempDir() + "asys_hgtx_scan_" + std::to_string(getpid()) + ".asysrep";
+    asys::GenOptions o;
+    o.seed = 5;
+    o.scale = 25;  // about 90,000 HGTX events: two chunks and a part
+    asys::generateReport(o, path_);
+  }
+  static void TearDownTestSuite() { std::remove(path_.c_str()); }
+  static std::string path_;
+};
+std::string HgtxScan::path_;
+
+TEST_F(HgtxScan, ChunksHoldTheLoadedEventsInOrder) {
+  auto scanned = asys::Report::open(path_);
+  std::vector<size_t> firsts;
+  asys::HgtxEvents all;
+  scanned->scanHgtx([&](size_t first, const asys::HgtxEvents& c) {
+    firsts.push_back(first);
+    EXPECT_EQ(first, all.size());
+    EXPECT_TRUE(c.rangeId.empty());
+    all.start.insert(all.start.end(), c.start.begin(), c.start.end());
+    all.end.insert(all.end.end(), c.end.begin(), c.end.end());
+    all.globalTid.insert(all.globalTid.end(), c.globalTid.begin(), c.globalTid.end());
+    all.endGlobalTid.insert(all.endGlobalTid.end(), c.endGlobalTid.begin(), c.endGlobalTid.end());
+    all.domainId.insert(all.domainId.end(), c.domainId.begin(), c.domainId.end());
+    all.eventType.insert(all.eventType.end(), c.eventType.begin(), c.eventType.end());
+    all.nameId.insert(all.nameId.end(), c.nameId.begin(), c.nameId.end());
+  });
+  EXPECT_FALSE(scanned->hgtxLoaded());
+  ASSERT_GE(firsts.size(), 2u);
+  EXPECT_EQ(firsts[1], 65536u);
+  auto loaded = asys::Report::open(path_);
+  const asys::HgtxEvents& h = loaded->hgtx();
+  ASSERT_EQ(all.size(), h.size());
+  EXPECT_EQ(all.start, h.start);
+  EXPECT_EQ(all.end, h.end);
+  EXPECT_EQ(all.globalTid, h.globalTid);
+  EXPECT_EQ(all.endGlobalTid, h.endGlobalTid);
+  EXPECT_EQ(all.domainId, h.domainId);
+  EXPECT_EQ(all.eventType, h.eventType);
+  // Name ids are the pool's, which the two reports fill alike: compare texts.
+  for (size_t i = 0; i < h.size(); i += 997)
+    EXPECT_EQ(scanned->strings().get(all.nameId[i]), loaded->strings().get(h.nameId[i])) << "event " << i;
+  // Loaded events are the one chunk.
+  size_t chunks = 0;
+  loaded->scanHgtx([&](size_t first, const asys::HgtxEvents& c) {
+    ++chunks;
+    EXPECT_EQ(first, 0u);
+    EXPECT_EQ(&c, &h);
+  });
+  EXPECT_EQ(chunks, 1u);
+}
+
+TEST_F(HgtxScan, ABadRowInALaterChunkIsNamedAsByTheWholeLoad) {
+  const std::string bad = path_ + ".bad";
+  std::filesystem::copy_file(path_, bad, std::filesystem::copy_options::overwrite_existing);
+  {
+    asys::test::SqlFile db(bad, /*writable=*/true);
+    db.each("UPDATE HGTX_EVENTS SET end = start - 1 WHERE rowid = (SELECT rowid FROM HGTX_EVENTS "
+            "WHERE end IS NOT NULL ORDER BY rowid LIMIT 1 OFFSET 70000)",
+            [](sqlite3_stmt*) {});
+  }
+  std::string whole, chunked;
+  try {
+    asys::Report::open(bad)->hgtx();
+  } catch (const asys::Error& e) {
+    whole = e.what();
+  }
+  try {
+    asys::Report::open(bad)->scanHgtx([](size_t, const asys::HgtxEvents&) {});
+  } catch (const asys::Error& e) {
+    chunked = e.what();
+  }
+  std::remove(bad.c_str());
+  EXPECT_NE(whole.find("is before start"), std::string::npos) << whole;
+  EXPECT_EQ(chunked, whole);
+}
+
+TEST_F(HgtxScan, StackCountsAreTheLoadedStacks) {
+  auto report = asys::Report::open(path_);
+  const asys::HgtxStackCounts counts = asys::scanHgtxStackCounts(*report);
+  EXPECT_FALSE(report->hgtxLoaded());
+  const asys::HgtxStacks stacks = asys::buildHgtxStacks(report->hgtx());
+  ASSERT_EQ(counts.event, stacks.ranges);
+  size_t nested = 0;
+  for (size_t k = 0; k < counts.event.size(); ++k) {
+    const uint32_t e = counts.event[k];
+    EXPECT_EQ(counts.find(e), k);
+    EXPECT_EQ(counts.level[k], stacks.level[e]);
+    EXPECT_EQ(static_cast<int64_t>(counts.numChild[k]), stacks.numChild[e]);
+    nested += counts.level[k] > 0;
+  }
+  EXPECT_GT(nested, 0u);  // the report has nested ranges: the levels are tested
+  EXPECT_EQ(counts.find(0xFFFFFFF0u), asys::HgtxStackCounts::kNotOnStack);
+}
+
+}  // namespace
