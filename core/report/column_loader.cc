@@ -490,7 +490,9 @@ void ColumnLoad::checkEnds(size_t rows) {
   };
   firstPastLimit(start, "start", badStart_);
   firstPastLimit(end, "end", badEnd_);
-  if (!start || !end) return;
+  // A time past the limit is the error thrown, whatever follows it; and
+  // only times within it may be subtracted (both under 2^62 in magnitude).
+  if (!start || !end || !badStart_.empty() || !badEnd_.empty()) return;
   for (size_t i = 0; badOrder_.empty() && i < rows; ++i) {
     const int64_t e = (*end)[i], s = (*start)[i];
     if (e == kNoValue || s == kNoValue) continue;
@@ -498,11 +500,14 @@ void ColumnLoad::checkEnds(size_t rows) {
       badOrder_ = where(i) + "end " + std::to_string(e) + " is before start " + std::to_string(s);
       break;
     }
-    durationSum_ += e - s;
-    if (durationSum_ >= kDurationSumLimit) {
+    const int64_t duration = e - s;
+    if (duration >= kDurationSumLimit - durationSum_) {  // the sum reaches the limit; added unsigned, it cannot wrap
       badOrder_ = db_.path() + ": table " + table_ + ": the durations of rows 1 to " + std::to_string(chunkFirst_ + i + 1) +
-                  " already add up to " + std::to_string(durationSum_) + " ns, more than the 2^59 ns (18 years) one table may hold";
+                  " already add up to " + std::to_string(uint64_t(durationSum_) + uint64_t(duration)) +
+                  " ns, more than the 2^59 ns (18 years) one table may hold";
+      break;
     }
+    durationSum_ += duration;
   }
 }
 
