@@ -61,6 +61,21 @@ export async function waitIdle(page: Page): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-state', 'idle');
 }
 
+/**
+ * Whether `check` holds within `ms`, asked every 50 ms: for a right-click that
+ * picks a slice, whose details may land a frame after the page is idle (read
+ * once, at once, a pick was sometimes missed under load and the next lane
+ * tried instead).
+ */
+export async function holdsWithin(check: () => Promise<boolean>, ms = 1000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function openDemo(page: Page, name: 'base' | 'slow' = 'base'): Promise<void> {
   await page.getByTestId(`demo-${name}`).first().click();
   await expect(page.getByTestId('summary-file')).toHaveText(`demo-${name}.asysrep`);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { asysOut, DEMO_BASE, dropFile, exportedCsv, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, holdsWithin, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -192,7 +192,11 @@ test('a click on an API call lists the kernels it launched, as hggc_kern_exec_tr
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y);
     await waitIdle(page);
-    found = (await details.getAttribute('data-selected-kind')) === 'api' && (await details.getAttribute('data-selected-start')) === call[apiStart];
+    found = await holdsWithin(
+      async () =>
+        (await details.getAttribute('data-selected-kind')) === 'api' &&
+        (await details.getAttribute('data-selected-start')) === call[apiStart],
+    );
   }
   expect(found, `the call at ${call[apiStart]} was clicked`).toBe(true);
   await expect(details).toContainText(`Thread ${call[tid]}`);

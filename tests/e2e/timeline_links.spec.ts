@@ -6,7 +6,7 @@
 // hggc_ppu_trace, whose cells are the CLI's row; the advice's "Open rows"
 // selects its row; a paged trace's rows are selected from the keyboard.
 import { expect, test, type Page } from '@playwright/test';
-import { asysOut, DEMO_BASE, openAppForEachTest, openDemoTimelineAt, parseCsv, parseShown, selectRule, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, holdsWithin, openAppForEachTest, openDemoTimelineAt, parseCsv, parseShown, selectRule, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
@@ -140,7 +140,7 @@ test('a kernel slice: "Show in table" selects its row in hggc_ppu_trace, the CLI
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + top + 8, { button: 'right' });
     await waitIdle(page);
-    found = await pickedIs(page, 'kernel', k[start]);
+    found = await holdsWithin(() => pickedIs(page, 'kernel', k[start]));
     if (!found) await page.keyboard.press('Escape');
   }
   expect(found, `the kernel at ${k[start]} was right-clicked`).toBe(true);
@@ -187,7 +187,9 @@ for (const c of [
     for (let y = top + 8; y < top + height && !found; y += 16) {
       await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y, { button: 'right' });
       await waitIdle(page);
-      found = (await pickedIs(page, c.kind, start)) && (await details.getAttribute('data-selected-track')) === track;
+      found = await holdsWithin(
+        async () => (await pickedIs(page, c.kind, start)) && (await details.getAttribute('data-selected-track')) === track,
+      );
       if (!found) await page.keyboard.press('Escape');
     }
     expect(found, 'the event was right-clicked').toBe(true);

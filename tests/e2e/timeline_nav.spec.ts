@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { asysOut, DEMO_BASE, dragSelect, dropFile, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dragSelect, dropFile, holdsWithin, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
@@ -126,7 +126,11 @@ test('Go to Device Activity from an API call selects its kernel and scrolls its 
     const box = (await canvas.boundingBox())!;
     await page.mouse.click(box.x + LABELS + (box.width - LABELS) / 2, box.y + y, { button: 'right' });
     await waitIdle(page);
-    found = (await details.getAttribute('data-selected-kind')) === 'api' && (await details.getAttribute('data-selected-start')) === call[apiStart];
+    found = await holdsWithin(
+      async () =>
+        (await details.getAttribute('data-selected-kind')) === 'api' &&
+        (await details.getAttribute('data-selected-start')) === call[apiStart],
+    );
     if (!found) await page.keyboard.press('Escape');
   }
   expect(found, `the call at ${call[apiStart]} was right-clicked`).toBe(true);
