@@ -1,5 +1,6 @@
 #include "core/base/json.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace asys {
@@ -56,6 +57,13 @@ JsonWriter& JsonWriter::close(char c) {
   firsts_.pop_back();
   out_ += c;
   return *this;
+}
+
+JsonWriter& JsonWriter::real(double v) {
+  if (!std::isfinite(v)) return null();  // JSON has no NaN or infinity
+  char text[32];  // 17 significant digits read back as the same double
+  const int n = std::snprintf(text, sizeof text, "%.17g", v);
+  return raw(std::string_view(text, static_cast<size_t>(n)));
 }
 
 JsonWriter& JsonWriter::raw(std::string_view v) {

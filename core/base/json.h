@@ -24,6 +24,8 @@ class JsonWriter {
   JsonWriter& boolean(bool v) { return raw(v ? "true" : "false"); }
   JsonWriter& integer(int64_t v) { return raw(std::to_string(v)); }
   JsonWriter& null() { return raw("null"); }
+  // A finite double, in text that reads back the same (null if not finite).
+  JsonWriter& real(double v);
   // `key` with a string array.
   template <typename Strings>
   JsonWriter& strings(std::string_view name, const Strings& items) {

@@ -421,6 +421,31 @@ Capture readCapture(Source& src, const std::map<std::string, std::string>& expor
   return c;
 }
 
+// The session as Nsight Systems' Analysis Summary shows it. epochOffset
+// (report time + epochOffset = ns since the Unix epoch, as Kineto imports
+// write it): TARGET_INFO_SESSION_START_TIME's utcEpochNs is the wall clock
+// at ANALYSIS_DETAILS' startTime. system.NAME: the target system's entries
+// a profiling engineer asks for first (OS, CPU, drivers, environment).
+void writeSession(Source& src, ReportWriter& out) {
+  if (src.hasColumn("TARGET_INFO_SESSION_START_TIME", "utcEpochNs") && src.hasColumn("ANALYSIS_DETAILS", "startTime")) {
+    const auto utc = src.integer("SELECT utcEpochNs FROM " + Source::ref("TARGET_INFO_SESSION_START_TIME") +
+                                 " WHERE utcEpochNs IS NOT NULL LIMIT 1");
+    const auto start = src.integer("SELECT min(startTime) FROM " + Source::ref("ANALYSIS_DETAILS"));
+    int64_t offset = 0;
+    if (utc && start && *utc > 0 && !__builtin_sub_overflow(*utc, *start, &offset)) {
+      out.metaData("epochOffset", std::to_string(offset));
+    }
+  }
+  if (!src.hasColumn("TARGET_INFO_SYSTEM_ENV", "name") || !src.hasColumn("TARGET_INFO_SYSTEM_ENV", "value")) return;
+  const std::map<std::string, std::string> env = src.nameValues("TARGET_INFO_SYSTEM_ENV");
+  for (const char* name : {"OsDescription", "SoftwareReleaseVersion", "CpuDescription", "CpuCores", "CpuArchitecture",
+                           "NvDriverVersion", "CudaDriverVersion", "DeviceEnvironment"}) {
+    if (auto it = env.find(name); it != env.end() && !it->second.empty()) {
+      out.metaData((std::string("system.") + name).c_str(), it->second);
+    }
+  }
+}
+
 }  // namespace
 
 void importNsysSqlite(const std::string& input, ReportWriter& out) {
@@ -461,6 +486,7 @@ void importNsysSqlite(const std::string& input, ReportWriter& out) {
                "asys import (Nsight Systems SQLite, " + (version.empty() ? std::string("version unknown") : version) + ")");
   out.metaData("importedFrom", input);
   if (!meta("EXPORT_SCHEMA_VERSION").empty()) out.metaData("nsysExportSchema", meta("EXPORT_SCHEMA_VERSION"));
+  writeSession(src, out);
   out.detach(nsys::kSchema);
 }
 

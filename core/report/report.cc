@@ -96,6 +96,7 @@ std::unique_ptr<Report> Report::open(const std::string& path) {
       else if (name == "generator") r->summary_.generator = value;
       else if (name == "captureStart" && !value.empty()) r->summary_.captureStart = metaTime(path, name, value);
       else if (name == "captureEnd" && !value.empty()) r->summary_.captureEnd = metaTime(path, name, value);
+      else if (name != "captureStart" && name != "captureEnd") r->summary_.meta.emplace_back(name, std::move(value));
     }
   }
   if (format != "asysrep") {

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/base/string_pool.h"
@@ -163,6 +164,8 @@ struct ReportSummary {
   std::string path, hostName, generator;
   int64_t captureStart = kNoValue, captureEnd = kNoValue;
   std::vector<std::string> tables;  // asysrep tables present with rows
+  // META_DATA's other entries (epochOffset, importedFrom, system.*), as stored.
+  std::vector<std::pair<std::string, std::string>> meta;
 };
 
 class Report {

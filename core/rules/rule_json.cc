@@ -1,5 +1,9 @@
 #include "core/rules/rule_json.h"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "core/base/json.h"
 #include "core/rules/bridge_schema.h"
 #include "core/rules/compare.h"
@@ -85,6 +89,43 @@ std::string rulesJson(Report* report) {
   return w.text();
 }
 
+namespace {
+
+// A TARGET_INFO_PPU field as JSON: an unknown number (NULL: kNoValue, a
+// real read as 0) is null, so that the viewer says "-"; a NULL text is "".
+void deviceField(JsonWriter& w, const char* name, int64_t v) {
+  w.key(name);
+  if (v == kNoValue) w.null();
+  else w.integer(v);
+}
+void deviceField(JsonWriter& w, const char* name, const std::string& v) { w.key(name).string(v); }
+void deviceField(JsonWriter& w, const char* name, double v) {
+  w.key(name);
+  if (v == 0) w.null();
+  else w.real(v);
+}
+#define ASYS_DEVICE_JSON_OF(column, field, kind, null) deviceField(w, #field, d.field);
+#define ASYS_DEVICE_JSON(name, kind, sql, id, def, load) ASYS_READ(ASYS_DEVICE_JSON_OF, name, kind, load)
+
+// The named threads (ThreadNames) the summary lists, at most this many: a
+// merged job of many ranks can name tens of thousands; the count says all.
+constexpr size_t kSummaryThreads = 2000;
+
+void threadsJson(JsonWriter& w, Report& report) {
+  std::vector<std::pair<int64_t, uint32_t>> named(report.threadNames().begin(), report.threadNames().end());
+  std::sort(named.begin(), named.end());
+  w.key("threadCount").integer(static_cast<int64_t>(named.size())).key("threads").beginArray();
+  StringPool& strings = report.strings();
+  for (size_t i = 0; i < named.size() && i < kSummaryThreads; ++i) {
+    const auto& [globalTid, nameId] = named[i];
+    w.beginObject().key("pid").integer(pidOf(globalTid)).key("tid").integer(tidOf(globalTid));
+    w.key("name").string(strings.get(nameId)).endObject();
+  }
+  w.endArray();
+}
+
+}  // namespace
+
 std::string summaryJson(Report& report) {
   const ReportSummary& s = report.summary();
   JsonWriter w;
@@ -97,9 +138,17 @@ std::string summaryJson(Report& report) {
   time("captureStart", s.captureStart);
   time("captureEnd", s.captureEnd);
   w.strings("tables", s.tables).key("devices").beginArray();
-  for (const Device& d : report.devices()) w.beginObject().key("id").integer(d.id).key("name").string(d.name).endObject();
+  for (const Device& d : report.devices()) {
+    w.beginObject();
+    ASYSREP_TARGET_INFO_PPU(ASYS_DEVICE_JSON)
+    w.endObject();
+  }
   w.endArray().key("processes").beginArray();
   for (const Process& p : report.processes()) w.beginObject().key("pid").integer(p.pid).key("name").string(p.name).endObject();
+  w.endArray();
+  threadsJson(w, report);
+  w.key("meta").beginArray();
+  for (const auto& [name, value] : s.meta) w.beginObject().key("name").string(name).key("value").string(value).endObject();
   w.endArray().endObject();
   return w.text();
 }

@@ -586,15 +586,22 @@ TEST(NsysFixture, MapsEveryTableOfTheExport) {
   EXPECT_EQ(r.integer("SELECT count(*) FROM ENUM_HGGC_MEM_KIND"), 8);     // supplied
   EXPECT_EQ(r.rows("SELECT globalPid, pid, name FROM PROCESSES ORDER BY pid"),
             (Rows{{"1677721600", "100", "python3"}, {"3355443200", "200", "worker"}}));
+  // The session's clock: the capture started (startTime 1000) at utcEpochNs
+  // 1700000000000001000, so report time + 1700000000000000000 is epoch ns.
+  // The system entries as the export has them, the empty one left out.
   EXPECT_EQ(r.rows("SELECT name, value FROM META_DATA ORDER BY name"),
             (Rows{{"captureEnd", "11000"},
                   {"captureStart", "1000"},
+                  {"epochOffset", "1700000000000000000"},
                   {"format", "asysrep"},
                   {"formatVersion", "1"},
                   {"generator", "asys import (Nsight Systems SQLite, 2025.1.1.110)"},
                   {"hostName", "gpu-node-7"},
                   {"importedFrom", in},
-                  {"nsysExportSchema", "3.17.1"}}));
+                  {"nsysExportSchema", "3.17.1"},
+                  {"system.CpuCores", "64"},
+                  {"system.DeviceEnvironment", "SHELL=/bin/bash;CUDA_VISIBLE_DEVICES=0,1;"},
+                  {"system.OsDescription", "Ubuntu 22.04.4 LTS"}}));
   EXPECT_FALSE(r.hasTable("EXTRA_TOOL_RESULTS"));
   EXPECT_FALSE(fs::exists(out + ".partial"));
 }

@@ -425,6 +425,43 @@ test('a Kineto trace\'s capture start (epoch ns, past 2^53) reaches the page exa
   assert.equal(opened.summary.captureEnd, BigInt(meta('captureEnd')));
 });
 
+test("the summary's device attributes, named threads and META_DATA equal the report's tables (read by sqlite3)", () => {
+  const opened = openReport(demo);
+  assert.equal(opened.ok, true, opened.error);
+  const sql = (q) =>
+    spawnSync('sqlite3', ['-separator', '|', demo, q], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  const s = opened.summary;
+  // TARGET_INFO_PPU, every column, NULL as null (reals as sqlite3 prints them, compared as numbers).
+  const cols = ['id', 'name', 'busLocation', 'hostName', 'uuid', 'computeMajor', 'computeMinor', 'ceCount', 'cuCount',
+    'totalMemory', 'cuClock', 'memoryClock', 'peakFlopsFp32', 'peakFlopsFp16', 'peakFlopsBf16', 'peakFlopsFp8',
+    'peakFlopsInt8', 'hbmBandwidth'];
+  const rows = sql(`SELECT ${cols.map((c) => `quote(${c})`).join(', ')} FROM TARGET_INFO_PPU ORDER BY id`);
+  assert.equal(s.devices.length, rows.length);
+  rows.forEach((row, i) => {
+    const cells = row.split('|');
+    cols.forEach((c, j) => {
+      const v = cells[j];
+      const text = ['name', 'busLocation', 'hostName', 'uuid'].includes(c);
+      // A NULL text is "", a NULL (or zero) real null: the engine's unknowns.
+      const expected = v === 'NULL' ? (text ? '' : null) : text ? v.slice(1, -1) : Number(v) === 0 && (c.startsWith('peak') || c === 'hbmBandwidth') ? null : Number(v);
+      assert.deepEqual(s.devices[i][c], expected, `device ${i} ${c}`);
+    });
+  });
+  const threads = sql('SELECT globalTid, (SELECT value FROM StringIds WHERE id = nameId) FROM ThreadNames ORDER BY globalTid');
+  assert.ok(threads.length > 0, 'the demo names its threads');
+  assert.equal(s.threadCount, Number(sql('SELECT count(DISTINCT globalTid) FROM ThreadNames')[0]));
+  assert.deepEqual(
+    s.threads.map((t) => `${t.pid}/${t.tid}/${t.name}`),
+    threads.map((r) => {
+      const [g, name] = r.split('|');
+      return `${(BigInt(g) >> 24n) & 0xffffffn}/${BigInt(g) & 0xffffffn}/${name}`;
+    }),
+  );
+  const known = new Set(['format', 'formatVersion', 'hostName', 'generator', 'captureStart', 'captureEnd']);
+  const meta = sql('SELECT name, value FROM META_DATA').map((r) => r.split('|')).filter(([n]) => !known.has(n));
+  assert.deepEqual(s.meta.map((m) => [m.name, m.value]), meta);
+});
+
 test('the demo\'s capture start, 0, is 0n (a BigInt, not a number)', () => {
   const opened = openReport(demo);
   assert.equal(opened.ok, true, opened.error);
