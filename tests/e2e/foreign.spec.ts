@@ -99,6 +99,34 @@ test.describe('foreign profiles (real data)', () => {
     expect((await columnTexts(page, 'Name'))[0]).toBe(top.name);
   });
 
+  test("an Nsight Systems export's summary: the session's start, the target system, its environment and devices, as the export has them", async ({
+    page,
+  }) => {
+    needFile(NSYS_EXPORT);
+    // The reference: the export itself, read with sqlite3.
+    const q = (sql: string) => execFileSync('sqlite3', ['-readonly', NSYS_EXPORT, sql]).toString().trim();
+    const utc = BigInt(q('SELECT utcEpochNs FROM TARGET_INFO_SESSION_START_TIME'));
+    const env = (name: string) => q(`SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = '${name}'`);
+    const started =
+      new Date(Number(utc / 1_000_000n)).toISOString().slice(0, 23).replace('T', ' ') +
+      String(utc % 1_000_000n).padStart(6, '0') +
+      ' UTC';
+    await page.getByTestId('file-input').first().setInputFiles(NSYS_EXPORT);
+    await expect(page.getByTestId('summary-file')).toHaveText('report1.sqlite');
+    await expect(page.getByTestId('summary-started')).toHaveText(started);
+    await expect(page.getByTestId('summary-system-OsDescription')).toHaveText(env('OsDescription'));
+    await expect(page.getByTestId('summary-system-CpuDescription')).toHaveText(env('CpuDescription'));
+    await expect(page.getByTestId('summary-system-NvDriverVersion')).toHaveText(env('NvDriverVersion'));
+    const variables = env('DeviceEnvironment').split(';').filter((e) => e.trim() !== '');
+    await expect(page.getByTestId('summary-environment').locator('summary')).toHaveText(`${variables.length} variables`);
+    // The imported path is the browser engine's own: only the file's name shows.
+    await expect(page.getByTestId('summary-meta-importedFrom')).toHaveText('report1.sqlite');
+    const attributes = page.getByTestId('summary-device-attributes');
+    await attributes.locator('summary').click();
+    const cus = q('SELECT smCount FROM TARGET_INFO_GPU ORDER BY id').split('\n');
+    await expect(attributes.locator('td[data-column=cuCount]')).toHaveText(cus);
+  });
+
   test('an Nsight Systems export: API names read without their CUPTI version tag, the CSV keeps the export\'s bytes', async ({
     page,
   }) => {

@@ -75,6 +75,26 @@ test('each of the five rules gives rows', async ({ page }) => {
   await expect(page.getByTestId('row-count')).toHaveText(`${devices} row${devices === 1 ? '' : 's'}`);
 });
 
+test("the summary lists the report's named threads and its devices' attributes, as its tables hold them", async ({ page }) => {
+  await openDemo(page);
+  // The reference: the report's own tables, read with sqlite3.
+  const q = (sql: string) => execFileSync('sqlite3', ['-readonly', DEMO_BASE, sql]).toString().trim().split('\n');
+  const [threadCount] = q('SELECT count(DISTINCT globalTid) FROM ThreadNames');
+  await expect(page.getByTestId('summary-threads')).toHaveAttribute('data-count', threadCount);
+  const threads = page.getByTestId('summary-threads');
+  await threads.locator('summary').click();
+  const names = q('SELECT s.value FROM ThreadNames t JOIN StringIds s ON s.id = t.nameId ORDER BY t.globalTid');
+  await expect(threads.locator('div.ellipsis')).toHaveCount(names.length);
+  expect((await threads.locator('div.ellipsis').allInnerTexts()).map((t) => t.replace(/ \(\d+\)$/, ''))).toEqual(names);
+  const attributes = page.getByTestId('summary-device-attributes');
+  await attributes.locator('summary').click();
+  await expect(attributes.locator('td[data-column=cuCount]')).toHaveText(q('SELECT cuCount FROM TARGET_INFO_PPU ORDER BY id'));
+  // Clocks in MHz from the table's Hz.
+  await expect(attributes.locator('td[data-column=cuClock]')).toHaveText(
+    q('SELECT cuClock FROM TARGET_INFO_PPU ORDER BY id').map((hz) => `${Math.round(Number(hz) / 1e6)} MHz`),
+  );
+});
+
 test('every rule in the list opens on the demo report and shows rows', async ({ page }) => {
   await openDemo(page);
   const ids = await page.locator('[data-testid^="rule-"][data-available]').evaluateAll((els) =>

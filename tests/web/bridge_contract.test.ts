@@ -65,6 +65,15 @@ describe('a malformed answer is rejected, naming the field and the value', () =>
       contractError('summary.captureStart', '1694128201424306000', 'a number'),
     );
     expect(normalizeSummary(wireSummary({ captureStart: 1694128201424306001n }), 'f', 1).captureStart).toBe(1694128201424306001n);
+    expect(() =>
+      normalizeSummary(wireSummary({ devices: [{ id: 0, name: 'PPU', cuCount: [80] }] }), 'f', 1),
+    ).toThrow(contractError('summary.devices[0].cuCount', '[80]', 'a text, a number or null'));
+    expect(() => normalizeSummary(wireSummary({ meta: [{ name: 'epochOffset' }] }), 'f', 1)).toThrow(
+      contractError('summary.meta[0].value', 'missing', 'a string'),
+    );
+    const noThreads = wireSummary({});
+    delete noThreads.threadCount;
+    expect(() => normalizeSummary(noThreads, 'f', 1)).toThrow(contractError('summary.threadCount', 'missing', 'a number'));
     const noHost = wireSummary({});
     delete noHost.hostName;
     expect(() => normalizeSummary(noHost, 'f', 1)).toThrow(contractError('summary.hostName', 'missing', 'a string'));

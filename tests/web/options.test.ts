@@ -166,16 +166,24 @@ describe('report summary', () => {
         captureStart: 0,
         captureEnd: 15000,
         tables: ['HGGC_API', 'HGGC_KERNEL'],
-        devices: [{ id: 0, name: 'PPU-ZW810E' }],
+        devices: [{ id: 0, name: 'PPU-ZW810E', cuCount: 80, busLocation: null, peakFlopsBf16: 9.5e14 }],
         processes: [{ pid: 100, name: 'train.py' }],
+        threads: [{ pid: 100, tid: 7, name: 'python' }],
+        threadCount: 1,
+        meta: [{ name: 'epochOffset', value: '1700000000000000000' }],
       },
       'demo-base.asysrep',
       36864,
     );
     expect(s.hostName).toBe('golden-host');
     expect(s.captureEnd! - s.captureStart!).toBe(15000n); // exact ns (BigInt)
-    expect(s.devices).toEqual([{ id: 0, name: 'PPU-ZW810E' }]);
+    expect(s.devices).toEqual([
+      { id: 0, name: 'PPU-ZW810E', attributes: { cuCount: 80, busLocation: null, peakFlopsBf16: 9.5e14 } },
+    ]);
     expect(s.processes).toEqual([{ pid: 100, name: 'train.py' }]);
+    expect(s.threads).toEqual([{ pid: 100, tid: 7, name: 'python' }]);
+    expect(s.threadCount).toBe(1);
+    expect(s.meta).toEqual([['epochOffset', '1700000000000000000']]);
     expect(s.extra).toEqual({});
     const n = normalizeSummary(wireSummary({ captureStart: null, captureEnd: null, build: 'x' }), 'f', 1);
     expect(n.captureStart).toBeNull();

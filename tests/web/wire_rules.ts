@@ -53,5 +53,5 @@ export function rulesFrom(partials: Partial[]): RuleDecl[] {
 
 /** A report summary as open() sends it (core/rules/rule_json.cc summaryJson), from a partial one. */
 export function wireSummary(p: Partial): Partial {
-  return { path: '', hostName: '', generator: '', captureStart: null, captureEnd: null, tables: [], devices: [], processes: [], ...p };
+  return { path: '', hostName: '', generator: '', captureStart: null, captureEnd: null, tables: [], devices: [], processes: [], threads: [], threadCount: 0, meta: [], ...p };
 }

@@ -1,7 +1,17 @@
-// The open report at a glance: what was opened, its source format, host,
-// capture span, devices, processes, data tables.
+// The open report at a glance, as Nsight Systems' Analysis Summary: what was
+// opened, its source format, host, capture span and start, the target
+// system and its environment, devices and their attributes, processes,
+// threads, data tables.
 import type { ReportSummary as Summary } from '../engine/types';
 import { formatBytes, formatDurationNs, formatInt } from '../lib/format';
+import {
+  captureStartUtc,
+  deviceCell,
+  deviceColumnsOf,
+  environmentOf,
+  otherMeta,
+  systemRows,
+} from '../lib/session_info';
 import { useLang } from '../i18n/lang';
 
 function extraText(v: unknown): string {
@@ -23,6 +33,8 @@ export function ReportSummary({ summary }: { summary: Summary }) {
   const [, first, more] = /^(.*?)( \(and \d+ more\))?$/s.exec(summary.name)!;
   const span =
     summary.captureStart !== null && summary.captureEnd !== null ? Number(summary.captureEnd - summary.captureStart) : null;
+  const started = captureStartUtc(summary);
+  const environment = environmentOf(summary.meta);
   return (
     <section className="summary" data-testid="report-summary" aria-label="Report summary">
       <h2 className="summary-file" title={summary.fileNames.join('\n')} data-testid="summary-file">
@@ -33,7 +45,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
       <dl className="summary-list">
         <dt>{t.size}</dt>
         <dd data-testid="summary-size" data-files={summary.fileNames.length}>
-          {summary.fileNames.length > 1 ? `${summary.fileNames.length} files, ` : ''}
+          {summary.fileNames.length > 1 ? t.nFiles(formatInt(summary.fileNames.length)) : ''}
           {formatBytes(summary.fileSize)}
         </dd>
         {summary.hostName && (
@@ -53,11 +65,37 @@ export function ReportSummary({ summary }: { summary: Summary }) {
             </dd>
           </>
         )}
+        {started && (
+          <>
+            <dt>{t.captureStartUtc}</dt>
+            <dd data-testid="summary-started">{started}</dd>
+          </>
+        )}
         {summary.generator && (
           <>
             <dt>{t.generator}</dt>
             <dd data-testid="summary-generator" title={summary.generator}>
               {summary.generator}
+            </dd>
+          </>
+        )}
+        {systemRows(summary.meta).map(([k, v]) => (
+          <FragmentRow key={k} label={t.systemLabels[k]} value={v} testId={`summary-system-${k}`} />
+        ))}
+        {environment.length > 0 && (
+          <>
+            <dt>{t.environment}</dt>
+            <dd data-testid="summary-environment">
+              <details className="table-list">
+                <summary>{t.environmentVariables(formatInt(environment.length))}</summary>
+                <div className="summary-scroll-list">
+                  {environment.map((e, i) => (
+                    <div className="ellipsis" key={i} title={e}>
+                      {e}
+                    </div>
+                  ))}
+                </div>
+              </details>
             </dd>
           </>
         )}
@@ -81,22 +119,50 @@ export function ReportSummary({ summary }: { summary: Summary }) {
                 .slice(0, 6)
                 .map((p) => `${p.name || 'PID'} (${p.pid})`)
                 .join(', ')}
-              {summary.processes.length > 6 && <span className="muted"> +{summary.processes.length - 6} more</span>}
+              {summary.processes.length > 6 && (
+                <span className="muted">{t.nMore(formatInt(summary.processes.length - 6))}</span>
+              )}
             </dd>
           </>
         )}
+        {summary.threadCount > 0 && (
+          <>
+            <dt>{t.threads}</dt>
+            <dd data-testid="summary-threads" data-count={summary.threadCount}>
+              <details className="table-list">
+                <summary>
+                  {t.namedThreads(formatInt(summary.threadCount))}
+                  {summary.threads.length < summary.threadCount && (
+                    <span className="muted">
+                      {' '}
+                      ({t.threadsShown(formatInt(summary.threads.length), formatInt(summary.threadCount))})
+                    </span>
+                  )}
+                </summary>
+                <div className="summary-scroll-list">
+                  {summary.threads.map((th) => (
+                    <div className="ellipsis" key={`${th.pid}/${th.tid}`} title={`PID ${th.pid}, TID ${th.tid}`}>
+                      {th.name} <span className="muted">({th.tid})</span>
+                    </div>
+                  ))}
+                </div>
+              </details>
+            </dd>
+          </>
+        )}
+        {otherMeta(summary.meta).map(([k, v]) => (
+          <FragmentRow key={k} label={t.metaLabels[k] ?? k} value={v} testId={`summary-meta-${k}`} />
+        ))}
         {Object.entries(summary.extra).map(([k, v]) => (
           <FragmentRow key={k} label={k} value={extraText(v)} />
         ))}
         <dt>{t.data}</dt>
         <dd data-testid="summary-tables">
           {summary.tables.length === 0 ? (
-            <span className="muted">no data tables</span>
+            <span className="muted">{t.noDataTables}</span>
           ) : (
             <details className="table-list">
-              <summary>
-                {summary.tables.length} table{summary.tables.length === 1 ? '' : 's'}
-              </summary>
+              <summary>{t.nTables(summary.tables.length)}</summary>
               {summary.tables.map((t) => (
                 <span className="table-name" key={t}>
                   {t}
@@ -106,15 +172,53 @@ export function ReportSummary({ summary }: { summary: Summary }) {
           )}
         </dd>
       </dl>
+      {summary.devices.length > 0 && <DeviceAttributes devices={summary.devices} />}
     </section>
   );
 }
 
-function FragmentRow({ label, value }: { label: string; value: string }) {
+/** TARGET_INFO_PPU, one row a device, the columns some device has a value for. */
+function DeviceAttributes({ devices }: { devices: Summary['devices'] }) {
+  const { t } = useLang();
+  const columns = deviceColumnsOf(devices);
+  return (
+    <details className="device-attributes" data-testid="summary-device-attributes">
+      <summary>{t.deviceAttributes}</summary>
+      <div className="device-attributes-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>{t.device}</th>
+              {columns.map((c) => (
+                <th key={c}>{t.deviceColumnLabels[c]}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((d) => (
+              <tr key={d.id}>
+                <td title={d.name}>
+                  {d.id} {d.name}
+                </td>
+                {columns.map((c) => (
+                  <td key={c} data-column={c}>
+                    {deviceCell(d, c, formatBytes)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function FragmentRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd className="ellipsis" title={value}>
+      <dd className="ellipsis" title={value} data-testid={testId}>
         {value}
       </dd>
     </>

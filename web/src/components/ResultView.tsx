@@ -237,7 +237,7 @@ export function ResultView(props: Props) {
               : { label: t.highlightInTimeline(s.name), onSelect: () => onShow!(s, at, false) };
           });
           const name = nameCol >= 0 ? ((isPaged ? pages.cell?.(row, nameCol) : cellDisplay(result, row, nameCol)) ?? '-') : '-';
-          if (onMark && name !== '-') items.push({ label: `Mark “${name}” in timeline`, onSelect: () => onMark(name) });
+          if (onMark && name !== '-') items.push({ label: t.markInTimeline(name), onSelect: () => onMark(name) });
           if (items.length > 0) setMenu({ x, y, items });
         }
       : undefined;

@@ -6,6 +6,8 @@ import type { TimelineEvent, TimelineInfo, TimelineRelated } from '../engine/tim
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { formatDurationNs, formatInt } from '../lib/format';
 import type { Viewport } from '../lib/timeline';
+import { useLang } from '../i18n/lang';
+import type { Messages } from '../i18n/messages';
 import { TimeText } from './TimeText';
 
 /** Listed in the panel; the canvas outlines every one. */
@@ -21,19 +23,20 @@ export function jumpWindow(e: TimelineEvent, origin: bigint): Viewport {
   return { from: a - pad, to: b + pad };
 }
 
-function place(e: TimelineEvent, info: TimelineInfo): string {
-  const t = info.tracks[e.track];
-  return t ? `${t.group} · ${t.label}` : `track ${e.track}`;
+function place(e: TimelineEvent, info: TimelineInfo, t: Messages): string {
+  const track = info.tracks[e.track];
+  return track ? `${track.group} · ${track.label}` : t.trackN(e.track);
 }
 
 /** The selected event itself, when no slice of the window stands for it (after a jump or a zoom); its start since the report's zero. */
 export function SelectedEvent({ event, info, zero }: { event: TimelineEvent; info: TimelineInfo; zero: bigint }) {
+  const { t } = useLang();
   return (
     <>
-      <strong>{event.name || '(unnamed)'}</strong>
-      <span>{place(event, info)}</span>
+      <strong>{event.name || t.unnamed}</strong>
+      <span>{place(event, info, t)}</span>
       <span>
-        start <TimeText at={event.start} zero={zero} signed />, duration{' '}
+        {t.eventStart} <TimeText at={event.start} zero={zero} signed />, {t.eventDuration}{' '}
         {formatDurationNs(Number(event.end - event.start))}
       </span>
     </>
@@ -48,16 +51,17 @@ export function RelatedEvents(props: {
   onJump: (e: TimelineEvent) => void;
 }) {
   const { links, info, zero, onJump } = props;
+  const { t } = useLang();
   const kind = links.selected.kind;
   if (!isCall(kind) && !isActivity(kind)) return null;
   const n = links.related.length;
   const heading = isCall(kind)
     ? n === 0
-      ? 'Launched no PPU activity (no kernel, memcpy or memset has its correlation id in its process).'
-      : `Launched ${formatInt(n)} PPU ${n === 1 ? 'activity' : 'activities'}:`
+      ? t.launchedNothing
+      : t.launchedN(formatInt(n), n === 1)
     : n === 0
-      ? 'No HGGC API call of its process has its correlation id.'
-      : 'Launched by:';
+      ? t.noLaunchingCall
+      : t.launchedBy;
   return (
     <div className="timeline-related" data-testid="tl-related" data-count={n}>
       <span className="muted">{heading}</span>
@@ -65,18 +69,18 @@ export function RelatedEvents(props: {
         <ul>
           {links.related.slice(0, LISTED).map((e) => (
             <li key={`${e.track}:${e.event}`} data-testid="tl-related-item" data-track={e.track} data-event={e.event} data-start={String(e.start)}>
-              <button className="button small" onClick={() => onJump(e)} data-testid="tl-related-go" title="Show it and select it">
-                Go to
+              <button className="button small" onClick={() => onJump(e)} data-testid="tl-related-go" title={t.goToTitle}>
+                {t.goTo}
               </button>{' '}
-              <span className="tl-related-name">{e.name || '(unnamed)'}</span>{' '}
+              <span className="tl-related-name">{e.name || t.unnamed}</span>{' '}
               <span className="muted">
-                {SLICE_KINDS[e.kind]} · {place(e, info)} · <TimeText at={e.start} zero={zero} signed />, {formatDurationNs(Number(e.end - e.start))}
+                {SLICE_KINDS[e.kind]} · {place(e, info, t)} · <TimeText at={e.start} zero={zero} signed />, {formatDurationNs(Number(e.end - e.start))}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {n > LISTED && <span className="muted">… and {formatInt(n - LISTED)} more, outlined on the timeline</span>}
+      {n > LISTED && <span className="muted">{t.andMoreOutlined(formatInt(n - LISTED))}</span>}
     </div>
   );
 }

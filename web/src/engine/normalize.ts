@@ -23,6 +23,7 @@ import type {
   ProcessInfo,
   ReportSummary,
   RuleDecl,
+  ThreadInfo,
 } from './types';
 
 type Json = Record<string, unknown>;
@@ -243,8 +244,16 @@ function timeAt(o: Json, key: string, field: string): bigint | null {
 }
 
 const KNOWN_SUMMARY_KEYS = new Set([
-  'path', 'hostName', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes',
+  'path', 'hostName', 'generator', 'captureStart', 'captureEnd', 'tables', 'devices', 'processes', 'threads',
+  'threadCount', 'meta',
 ]);
+
+/** A device attribute: a text, a number or null (unknown); anything else breaks the contract. */
+function attributeAt(o: Json, key: string, field: string): string | number | null {
+  const v = o[key];
+  if (v === null || typeof v === 'string' || typeof v === 'number') return v;
+  throw new BridgeContractError(`${field}.${key}`, v, 'a text, a number or null');
+}
 
 /**
  * The opened name from the engine's summary.path without its directories:
@@ -269,11 +278,21 @@ export function normalizeSummary(
   const tables = listAt(o, 'tables', field, strItem);
   const devices: DeviceInfo[] = listAt(o, 'devices', field, (d, df) => {
     const dobj = objAt(d, df);
-    return { id: numAt(dobj, 'id', df), name: strAt(dobj, 'name', df) };
+    const attributes: DeviceInfo['attributes'] = {};
+    for (const k of Object.keys(dobj)) if (k !== 'id' && k !== 'name') attributes[k] = attributeAt(dobj, k, df);
+    return { id: numAt(dobj, 'id', df), name: strAt(dobj, 'name', df), attributes };
   });
   const processes: ProcessInfo[] = listAt(o, 'processes', field, (p, pf) => {
     const po = objAt(p, pf);
     return { pid: numAt(po, 'pid', pf), name: strAt(po, 'name', pf) };
+  });
+  const threads: ThreadInfo[] = listAt(o, 'threads', field, (t, tf) => {
+    const to = objAt(t, tf);
+    return { pid: numAt(to, 'pid', tf), tid: numAt(to, 'tid', tf), name: strAt(to, 'name', tf) };
+  });
+  const meta: [string, string][] = listAt(o, 'meta', field, (m, mf) => {
+    const mo = objAt(m, mf);
+    return [strAt(mo, 'name', mf), strAt(mo, 'value', mf)];
   });
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (!KNOWN_SUMMARY_KEYS.has(k)) extra[k] = v;
@@ -292,6 +311,9 @@ export function normalizeSummary(
     tables,
     devices,
     processes,
+    threads,
+    threadCount: numAt(o, 'threadCount', field),
+    meta,
     extra,
   };
 }

@@ -125,6 +125,15 @@ export interface RuleDecl {
 export interface DeviceInfo {
   id: number;
   name: string;
+  /** TARGET_INFO_PPU's columns by name, as the engine sent them; null where the report does not say. */
+  attributes: Record<string, string | number | null>;
+}
+
+/** A named thread (ThreadNames). */
+export interface ThreadInfo {
+  pid: number;
+  tid: number;
+  name: string;
 }
 
 export interface ProcessInfo {
@@ -152,6 +161,11 @@ export interface ReportSummary {
   tables: string[];
   devices: DeviceInfo[];
   processes: ProcessInfo[];
+  /** The named threads, by global id (at most the engine's first 2000: threadCount says how many). */
+  threads: ThreadInfo[];
+  threadCount: number;
+  /** META_DATA's other entries, as stored: epochOffset, importedFrom, system.* (Nsight imports). */
+  meta: [string, string][];
   /** Any other summary fields the engine sends, shown as they are. */
   extra: Record<string, unknown>;
 }
