@@ -15,9 +15,10 @@ namespace asys {
 
 namespace {
 
-// The table's kinds; the HGTX projection and counters are none of them.
+// The table's kinds, in kSelectionKindNames' order; the HGTX projection and
+// counters are none of them.
 enum class Kind : uint8_t { Kernel, Memcpy, Memset, Api, Hgtx, Osrt, PcclStage, None };
-constexpr std::array<const char*, 7> kKindNames = {"Kernel", "Memcpy", "Memset", "HGGC API", "HGTX range", "OSRT", "PCCL stage"};
+static_assert(static_cast<size_t>(Kind::None) == kSelectionKindNames.size());
 
 Kind kindOf(TimelineKind k) {
   switch (k) {
@@ -56,7 +57,7 @@ class EventGroups {
     const size_t n = total_.size();
     std::vector<uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
-    auto kind = [&](uint32_t g) { return std::string_view(kKindNames[keys_.key(g) >> 32]); };
+    auto kind = [&](uint32_t g) { return kSelectionKindNames[keys_.key(g) >> 32]; };
     auto name = [&](uint32_t g) {
       const uint32_t id = static_cast<uint32_t>(keys_.key(g));
       return id == kNoString ? std::string_view() : strings.get(id);
@@ -107,11 +108,6 @@ std::vector<ColumnSpec> windowStatsColumns() {
       {"Kind", "", CellKind::Text, "The kind of event: Kernel, Memcpy, Memset, HGGC API, HGTX range, OSRT, PCCL stage", ColumnRole::Attribute},
       {"Name", "", CellKind::Text, "Name of the events", ColumnRole::Key},
   };
-}
-
-const char* windowStatsKindName(TimelineKind kind) {
-  const Kind k = kindOf(kind);
-  return k == Kind::None ? "" : kKindNames[static_cast<size_t>(k)];
 }
 
 WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int64_t from, int64_t to) {

@@ -9,8 +9,10 @@
 // shortest, longest, and the time they cover inside the window.
 // One sweep over the tracks' events in the window, in start order; no
 // memory per event (a group per distinct kind and name).
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/string_pool.h"
@@ -42,11 +44,14 @@ struct WindowStats {
   Table events{windowStatsColumns()};
 };
 
-// The kinds of events the table groups, as its Kind column spells them:
-// "Kernel" (PCCL kernels too), "Memcpy", "Memset", "HGGC API", "HGTX range",
-// "OSRT", "PCCL stage". The HGTX projection is not counted: its ranges are
-// the HGTX ranges' own, projected (they would count each range twice).
-const char* windowStatsKindName(TimelineKind kind);
+// The kinds of events the table groups, as its Kind column spells them
+// (the bridge contract lists them: core/rules/bridge_schema.h): "Kernel"
+// (PCCL kernels too), "Memcpy", "Memset", "HGGC API" (failed calls too),
+// "HGTX range", "OSRT", "PCCL stage". The HGTX projection is not counted:
+// its ranges are the HGTX ranges' own, projected (they would count each
+// range twice); counters are samples, not events.
+inline constexpr std::array<std::string_view, 7> kSelectionKindNames = {
+    "Kernel", "Memcpy", "Memset", "HGGC API", "HGTX range", "OSRT", "PCCL stage"};
 
 // The statistics of [from, to) over `timeline` (names from `strings`, the
 // report's pool its tracks index). Throws Error when from >= to.
