@@ -26,20 +26,25 @@ export interface SelectionStatsState {
 
 const NONE: SelectionStatsState = { stats: null, result: null, resultId: null, loading: false, error: null };
 
+/** What the hook keeps: the state, and the selection (its key) the state answers. */
+interface Kept {
+  key: string;
+  state: SelectionStatsState;
+}
+
 /** `window`: the selection [from, to) in absolute ns (null: none). */
 export function useSelectionStats(reportId: number, window: [bigint, bigint] | null): SelectionStatsState {
   const { client } = useEngine();
-  const [state, setState] = useState<SelectionStatsState>(NONE);
-  const key = window ? `${reportId}|${window[0]}|${window[1]}` : '';
+  const [kept, setKept] = useState<Kept>({ key: '', state: NONE });
+  const key = window && window[1] > window[0] ? `${reportId}|${window[0]}|${window[1]}` : '';
   const latest = useRef('');
   latest.current = key;
 
   useEffect(() => {
-    if (!window || window[1] <= window[0]) {
-      setState(NONE);
+    if (!window || key === '') {
+      setKept({ key: '', state: NONE });
       return;
     }
-    setState((s) => ({ ...s, loading: true, error: null }));
     const [from, to] = window;
     const timer = setTimeout(async () => {
       try {
@@ -49,9 +54,10 @@ export function useSelectionStats(reportId: number, window: [bigint, bigint] | n
           if (id !== null) void client.release(id).catch(() => {});
           return;
         }
-        setState({ stats: answer.stats, result: decodeResult(answer.result), resultId: id, loading: false, error: null });
+        const state = { stats: answer.stats, result: decodeResult(answer.result), resultId: id, loading: false, error: null };
+        setKept({ key, state });
       } catch (e) {
-        if (latest.current === key) setState({ ...NONE, error: message(e) });
+        if (latest.current === key) setKept({ key, state: { ...NONE, error: message(e) } });
       }
     }, 150);
     return () => clearTimeout(timer);
@@ -60,11 +66,12 @@ export function useSelectionStats(reportId: number, window: [bigint, bigint] | n
   }, [key, client]);
 
   // The grouped table shown before is of no more use to the engine.
-  const shown = state.resultId;
+  const shown = kept.state.resultId;
   useEffect(() => {
     if (shown === null) return;
     return () => void client.release(shown).catch(() => {});
   }, [shown, client]);
 
-  return state;
+  // Loading from the first render of a new selection on (the figures shown are the last one's until then).
+  return key !== '' && kept.key !== key ? { ...kept.state, loading: true, error: null } : kept.state;
 }
