@@ -4,11 +4,13 @@
 #include <array>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <string_view>
 
 #include "core/analysis/key_groups.h"
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
+#include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
 
 namespace asys {
@@ -122,6 +124,7 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
   out.to = to;
   // Each PPU's work in start order across its tracks: one pass feeds the
   // groups and the three unions (clipped starts keep the order).
+  std::optional<StageTimer> stage(std::in_place, "selection: PPU work");
   std::map<int64_t, std::vector<const TimelineTrack*>> work;
   for (const TimelineTrack& t : timeline.tracks())
     if (isPpuWork(t)) work[t.device].push_back(&t);
@@ -143,6 +146,7 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
     out.devices.push_back({device, tracks.front()->group, all.length(), kernels.length(), memory.length()});
   }
   // Every other row's events, track by track.
+  stage.emplace("selection: other rows");
   for (const TimelineTrack& t : timeline.tracks()) {
     if (t.counter || isPpuWork(t)) continue;
     for (size_t i = firstReaching(t, from); i < t.size() && t.start[i] < to; ++i) {
@@ -150,6 +154,7 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
       if (kind != Kind::None && window.overlaps(t.start[i], t.end[i])) groups.add(kind, t.name[i], t.start[i], t.end[i]);
     }
   }
+  stage.emplace("selection: table");
   out.events = groups.table(strings);
   return out;
 }
