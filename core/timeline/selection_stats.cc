@@ -128,7 +128,10 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
   std::map<int64_t, std::vector<const TimelineTrack*>> work;
   for (const TimelineTrack& t : timeline.tracks())
     if (isPpuWork(t)) work[t.device].push_back(&t);
-  for (const auto& [device, tracks] : work) {
+  for (const auto& entry : work) {
+    // Named, not a structured binding: a lambda below reads them (clang 14).
+    const int64_t device = entry.first;
+    const std::vector<const TimelineTrack*>& tracks = entry.second;
     std::vector<size_t> first(tracks.size());
     for (size_t k = 0; k < tracks.size(); ++k) first[k] = firstReaching(*tracks[k], from);
     RunningUnion all, kernels, memory;
