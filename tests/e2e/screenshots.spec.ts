@@ -33,7 +33,7 @@ test('the selection statistics screenshot', async ({ page }) => {
   await page.getByTestId('view-timeline').click();
   await waitIdle(page);
   await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
-  await dragSelect(page, 0.35, 0.6);
+  await dragSelect(page, 0.17, 0.33);
   await waitIdle(page);
   await expect(page.getByTestId('selection-stats')).toHaveAttribute('data-status', 'ready');
   await expect(page.getByTestId('selection-stats').locator('[data-testid=result-table]')).toBeVisible();
