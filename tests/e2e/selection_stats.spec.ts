@@ -7,16 +7,18 @@
 // this file, kernels grouped by SQL), not by the engine. Then the same
 // under lang=zh.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WIRE_SELECTION_KINDS } from '../../web/src/engine/bridge_schema.gen';
-import { DEMO_BASE, dragSelect, openAppForEachTest, openTimeline, parseCsv, waitIdle } from './helpers';
+import { ASYS, asysOut, DEMO_BASE, dragSelect, dropFile, openAppForEachTest, openTimeline, parseCsv, REAL_DATA, waitIdle } from './helpers';
 
 openAppForEachTest({ demo: true });
 
-/** Rows of an SQL query over the demo report, fields split on '|'. */
-function sql(query: string): string[][] {
-  const out = execFileSync('sqlite3', ['-batch', '-noheader', '-separator', '|', DEMO_BASE, query], { encoding: 'utf8' });
+/** Rows of an SQL query over a report (the demo's by default), fields split on '|'. */
+function sql(query: string, db = DEMO_BASE): string[][] {
+  const out = execFileSync('sqlite3', ['-batch', '-noheader', '-separator', '|', db, query], { encoding: 'utf8' });
   return out
     .trim()
     .split('\n')
@@ -63,9 +65,11 @@ function durationText(ns: bigint): string {
 const grouped = (v: bigint | number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
 /** The spans of a table's rows on each device overlapping [from, to). */
-function spansByDevice(table: string, from: bigint, to: bigint): Map<number, [bigint, bigint][]> {
+function spansByDevice(table: string, from: bigint, to: bigint, db = DEMO_BASE): Map<number, [bigint, bigint][]> {
   const out = new Map<number, [bigint, bigint][]>();
-  for (const [device, s, e] of sql(`SELECT deviceId, start, end FROM ${table} WHERE end IS NOT NULL AND start < ${to} AND end > ${from}`)) {
+  const has = sql(`SELECT count(*) FROM sqlite_master WHERE name = '${table}'`, db)[0][0] !== '0';
+  if (!has) return out;
+  for (const [device, s, e] of sql(`SELECT deviceId, start, end FROM ${table} WHERE end IS NOT NULL AND start < ${to} AND end > ${from}`, db)) {
     const list = out.get(Number(device)) ?? [];
     list.push([BigInt(s), BigInt(e)]);
     out.set(Number(device), list);
@@ -207,3 +211,52 @@ test('under lang=zh the selection statistics are in Chinese', async ({ page }) =
   });
   expect(english).toEqual([]);
 });
+
+// Real files: a Kineto trace (epoch ns past 2^53) and an Nsight Systems export, imported by the viewer as the CLI imports them.
+const REAL = [
+  { name: 'a real Kineto trace', file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'), type: 'application/gzip' },
+  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
+];
+for (const real of REAL) {
+  test(`${real.name}: each PPU's shares from its own tables, the kernel rows as hggc_ppu_kern_sum over the same --filter-time range`, async ({ page }) => {
+    test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
+    // The CLI's import of the same file: its tables and capture start, read with sqlite3.
+    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-sel-')), 'imported.asysrep');
+    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const zero = BigInt(sql("SELECT value FROM META_DATA WHERE name = 'captureStart'", db)[0]?.[0] ?? '0');
+    await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
+    await waitIdle(page);
+    await openTimeline(page);
+    await dragSelect(page, 0.15, 0.85);
+    await waitIdle(page);
+    const { from, to } = await shownWindow(page);
+    await expect(page.getByTestId('sel-start').locator('.time-text')).toHaveText(`+${durationText(from - zero)}`);
+    const kernels = spansByDevice('HGGC_KERNEL', from, to, db);
+    const memory = [spansByDevice('HGGC_MEMCPY', from, to, db), spansByDevice('HGGC_MEMSET', from, to, db)];
+    const rows = page.locator('[data-testid=selection-devices] tbody tr');
+    const devices = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-device'))));
+    expect(devices.length).toBeGreaterThan(0);
+    let anyActive = false;
+    for (const d of devices) {
+      const k = kernels.get(d) ?? [];
+      const m = memory.flatMap((byDevice) => byDevice.get(d) ?? []);
+      const active = unionIn([...k, ...m], from, to);
+      anyActive ||= active > 0n;
+      expect(await shareText(page, d, 'sel-active'), `PPU ${d} active`).toBe(percent(active, to - from));
+      expect(await shareText(page, d, 'sel-kernel'), `PPU ${d} kernels`).toBe(percent(unionIn(k, from, to), to - from));
+      expect(await shareText(page, d, 'sel-memory'), `PPU ${d} memory`).toBe(percent(unionIn(m, from, to), to - from));
+    }
+    expect(anyActive).toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('selection-stats').getByTestId('export-csv').click(),
+    ]);
+    const [header, ...csv] = parseCsv(readFileSync(await download.path(), 'utf8'));
+    const at = (name: string) => header.indexOf(name);
+    const shown = new Map(csv.filter((r) => r[at('Kind')] === 'Kernel').map((r) => [r[at('Name')], [r[at('Count')], r[at('Total Time (ns)')]]]));
+    const [h, ...sum] = parseCsv(asysOut(['stats', '-r', 'hggc_ppu_kern_sum', '--filter-time', `${from - zero}/${to - zero}`, '--format', 'csv', db]));
+    const expected = new Map(sum.map((r) => [r[h.indexOf('Name')], [r[h.indexOf('Instances')], r[h.indexOf('Total Time (ns)')]]]));
+    expect(expected.size).toBeGreaterThan(0);
+    expect(shown).toEqual(expected);
+  });
+}
