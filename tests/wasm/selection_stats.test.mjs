@@ -67,6 +67,10 @@ test('the bridge answers what the native computation gives for a window of the d
   assert.ok(sel.selection.devices.some((d) => d.active > 0n), 'something runs in the window');
   assert.equal(csvOf(sel.result), n.csv);
   assert.ok(sel.rowCount > 0);
+  // Exported as a workbook like any result (a zip: "PK").
+  const xlsx = engine.renderXlsx(sel.result, 'timeline_selection');
+  assert.equal(xlsx.ok, true, xlsx.error);
+  assert.deepEqual([...xlsx.bytes.slice(0, 2)], [0x50, 0x4b]);
   engine.release(sel.result);
 });
 
