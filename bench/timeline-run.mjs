@@ -3,6 +3,7 @@
 // loading kernels, memory operations, API calls and HGTX ranges, and the
 // levels of detail), then window queries over all tracks at 1200 px, from
 // the whole capture down to 1/10,000 of it, REPEAT times each (the best),
+// a drag selection's statistics over the same windows (timelineSelection),
 // and the engine's heap (its WebAssembly memory, which only grows: the peak).
 // Usage: node bench/timeline-run.mjs REPORT [REPEAT]
 // ENGINE=DIR takes asys_engine_node.{cjs,wasm} from DIR instead of
@@ -43,7 +44,27 @@ for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
   }
   rows.push(`1/${part}: ${best.toFixed(1)} ms, ${slices} slices`);
 }
-console.log(JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows }));
+// A drag selection's statistics over the same windows (timelineSelection,
+// its grouped table answered whole and released), the best of REPEAT.
+const selections = [];
+for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
+  const from = info.first + (span - span / part) / 2n;
+  const to = from + (span / part > 0n ? span / part : 1n);
+  let best = Infinity, groups = 0;
+  for (let k = 0; k < repeat; k++) {
+    t0 = performance.now();
+    const s = engine.timelineSelection(opened.report, String(from), String(to), Infinity);
+    best = Math.min(best, performance.now() - t0);
+    if (!s.ok) throw new Error(s.error);
+    groups = s.rowCount;
+    engine.release(s.result);
+  }
+  selections.push(`1/${part}: ${best.toFixed(1)} ms, ${groups} rows`);
+}
+const selectionHeapMB = Math.round(engine.HEAP8.buffer.byteLength / 1e6);
+console.log(
+  JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows, selections, selectionHeapMB }),
+);
 
 // PER_TRACK=1: each track's own window time (best of REPEAT) at the whole
 // capture and 1/100 of it, the costliest first: what a frame of a few

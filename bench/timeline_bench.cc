@@ -2,7 +2,9 @@
 // the tracks of one report, then times window queries over all tracks at
 // 1200 px, from the whole capture down to 1/10,000 of it, as
 // bench/timeline-run.mjs does in WebAssembly, and also the event tracks and
-// the counter tracks apart (which of them a slow window comes from).
+// the counter tracks apart (which of them a slow window comes from); and a
+// drag selection's statistics (core/timeline/selection_stats.h) over the
+// same windows, with the rows of its grouped table.
 // Prints one JSON line: build time, tracks, events, counter points, the heap
 // in use after the build (glibc's mallinfo2: what the timeline and the
 // report's loaded columns hold) and the process's peak resident memory.
@@ -11,11 +13,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
 
 namespace {
@@ -34,6 +38,14 @@ double peakMiB() {
 }
 
 double heapMiB() { return static_cast<double>(mallinfo2().uordblks) / (1 << 20); }
+
+// This thread's CPU time, ms: on a machine shared with other builds the
+// wall time of a short computation is mostly waiting for a core.
+double cpuMs() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
 
 }  // namespace
 
@@ -84,9 +96,28 @@ int main(int argc, char** argv) {
                   best(counterTracks, from, to));
     windows += buf;
   }
+  // A selection's statistics: best of `repeat`, wall and CPU ms, and the grouped rows.
+  std::string selections;
+  for (int64_t part : {1, 10, 100, 1000, 10000}) {
+    const int64_t from = t.first() + (span - span / part) / 2, to = from + std::max<int64_t>(1, span / part);
+    double b = 1e300, cpu = 1e300;
+    size_t rows = 0;
+    for (int k = 0; k < repeat; ++k) {
+      const double s = nowMs(), c = cpuMs();
+      rows = asys::windowStats(t, report->strings(), from, to).events.rowCount();
+      b = std::min(b, nowMs() - s);
+      cpu = std::min(cpu, cpuMs() - c);
+    }
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s\"1/%lld\": [%.2f, %.2f, %zu]", selections.empty() ? "" : ", ",
+                  static_cast<long long>(part), b, cpu, rows);
+    selections += buf;
+  }
   std::printf(
       "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
-      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"windowMs (all, events, counters)\": {%s}}\n",
-      t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak, windows.c_str());
+      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"windowMs (all, events, counters)\": {%s}, "
+      "\"selectionMs (wall, cpu, rows)\": {%s}, \"peakAfterMiB\": %.0f}\n",
+      t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak, windows.c_str(), selections.c_str(),
+      peakMiB());
   return 0;
 }

@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 6 (kApiVersion): a handle-based API. Several
+// The engine's WebAssembly surface, version 7 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
@@ -18,6 +18,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/analysis/stats.h"
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
 #include "core/import/importer.h"
@@ -30,6 +31,7 @@
 #include "core/table/sort.h"
 #include "core/table/writers.h"
 #include "core/timeline/correlation.h"
+#include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
 #include "core/table/xlsx_writer.h"
 
@@ -41,7 +43,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 6;
+constexpr int kApiVersion = 7;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -459,27 +461,30 @@ val run(int report, const std::string& name, const val& options) {
 // rows, span names, warnings and files. The viewer then asks for the rows
 // it shows (pageRows) and asks the engine its questions (searchRows,
 // keyTotals, rowsWithKeys, columnTotals, sortOrder).
+void storePaged(Table t, int report, double cellLimit, val& v) {
+  if (static_cast<double>(t.rowCount()) <= cellLimit) {
+    storeResult(std::move(t), report, v);
+    v.set("paged", false);
+    return;
+  }
+  const Table& table = keepResult(std::move(t), report, v).table;
+  v.set("paged", true);
+  v.set("columns", columnarRows(table.emptyLike(), 0, 0)["columns"]);
+  v.set("rowCount", table.rowCount());
+  val spanNames = val::array();
+  for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
+  v.set("spanNames", spanNames);
+  val eventNames = val::array();
+  for (const std::string& n : table.eventNames()) eventNames.call<void>("push", n);
+  v.set("eventNames", eventNames);
+  setNotes(table, v);
+}
+
 val runPaged(int report, const std::string& name, const val& options, double cellLimit) {
   return answer([&](val& v) {
     OpenReport& r = reportOf(report);
     const RuleSpec& rule = ruleOf(name);
-    Table t = runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config);
-    if (static_cast<double>(t.rowCount()) <= cellLimit) {
-      storeResult(std::move(t), report, v);
-      v.set("paged", false);
-      return;
-    }
-    const Table& table = keepResult(std::move(t), report, v).table;
-    v.set("paged", true);
-    v.set("columns", columnarRows(table.emptyLike(), 0, 0)["columns"]);
-    v.set("rowCount", table.rowCount());
-    val spanNames = val::array();
-    for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
-    v.set("spanNames", spanNames);
-    val eventNames = val::array();
-    for (const std::string& n : table.eventNames()) eventNames.call<void>("push", n);
-    v.set("eventNames", eventNames);
-    setNotes(table, v);
+    storePaged(runRule(rule, *r.report, optionsFrom(rule, options), r.window, g_config), report, cellLimit, v);
   });
 }
 
@@ -628,6 +633,45 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
                           .new_(emscripten::typed_memory_view(pool.size(), reinterpret_cast<const uint8_t*>(pool.data()))));
     v.set("tracks", tracks);
     v.set("counters", counters);
+  });
+}
+
+// A drag selection's statistics over [from, to) (decimal ns;
+// core/timeline/selection_stats.h): `selection`, {from, to, length (BigInt),
+// devices: [{device, name, active, idle, kernel, memory (BigInt ns),
+// activePercent, idlePercent, kernelPercent, memoryPercent (one decimal)}]},
+// and its events grouped by kind and name as a result, answered as runPaged
+// answers a rule's (whole up to `cellLimit` rows): the viewer shows, sorts,
+// searches and exports it as any table.
+val timelineSelection(int report, const std::string& fromText, const std::string& toText, double cellLimit) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const Timeline& t = timelineOf(r);
+    const int64_t from = timeArg(fromText, "selection start"), to = timeArg(toText, "selection end");
+    WindowStats stats = windowStats(t, r.report->strings(), from, to);
+    val sel = val::object();
+    sel.set("from", bigInt(stats.from));
+    sel.set("to", bigInt(stats.to));
+    sel.set("length", bigInt(stats.length()));
+    val devices = val::array();
+    for (const DeviceWindowStats& d : stats.devices) {
+      const int64_t idle = stats.length() - d.active;
+      val o = val::object();
+      o.set("device", static_cast<double>(d.device));
+      o.set("name", d.name);
+      o.set("active", bigInt(d.active));
+      o.set("idle", bigInt(idle));
+      o.set("kernel", bigInt(d.kernel));
+      o.set("memory", bigInt(d.memory));
+      o.set("activePercent", percent1(d.active, stats.length()));
+      o.set("idlePercent", percent1(idle, stats.length()));
+      o.set("kernelPercent", percent1(d.kernel, stats.length()));
+      o.set("memoryPercent", percent1(d.memory, stats.length()));
+      devices.call<void>("push", o);
+    }
+    sel.set("devices", devices);
+    v.set("selection", sel);
+    storePaged(std::move(stats.events), report, cellLimit, v);
   });
 }
 
@@ -1004,6 +1048,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineTracks", &asys::timelineTracks);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
+  emscripten::function("timelineSelection", &asys::timelineSelection);
   emscripten::function("timelineFindEvent", &asys::timelineFindEvent);
   emscripten::function("timelineEventRow", &asys::timelineEventRow);
   emscripten::function("resultRowOfEvent", &asys::resultRowOfEvent);

@@ -11,6 +11,7 @@
 
 #include "core/rules/rule.h"
 #include "core/table/table.h"
+#include "core/timeline/selection_stats.h"
 
 namespace asys {
 
@@ -23,6 +24,10 @@ inline constexpr std::array<std::string_view, 2> kRuleCommandNames = {"stats", "
 // A row's event reference (Table::setEvent) crosses as the index into this
 // list (a byte per row); the timeline calls take and give the name.
 inline constexpr std::array<std::string_view, 6> kEventTableNames = {"none", "kernel", "memcpy", "memset", "api", "hgtx"};
+
+// The Kind column of a timeline selection's grouped events
+// (timelineSelection; the list is core/timeline/selection_stats.h's).
+inline constexpr const std::array<std::string_view, 7>& kSelectionKindWireNames = kSelectionKindNames;
 
 // A list shorter than its enum fails here when an enumerator is added last.
 static_assert(static_cast<size_t>(OptionKind::TextList) + 1 == kOptionKindNames.size());

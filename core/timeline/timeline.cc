@@ -451,6 +451,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   };
   t.tracks_.reserve(done.size());
   for (auto& [key, tr] : done) {
+    if (std::get<0>(key) == kDeviceSide) tr.device = std::get<1>(key);
     t.tracks_.push_back(std::move(tr));
     sides.push_back(std::get<0>(key));
     const TimelineTrack& last = t.tracks_.back();
@@ -466,14 +467,12 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
 // kernels). The HGTX projection and PCCL stages are drawn in its group but
 // are not its work: counted as busy, an iteration-long projected range would
 // make the PPU look busy through its gaps and every stream's share small.
-namespace {
 bool isPpuWork(const TimelineTrack& t) {
-  if (t.size() == 0) return false;
+  if (t.device == kNoTimelineDevice || t.size() == 0) return false;
   const TimelineKind k = t.kind[0];  // a track holds one family of events
   return k == TimelineKind::Kernel || k == TimelineKind::Memcpy || k == TimelineKind::Memset ||
          k == TimelineKind::PcclKernel;
 }
-}  // namespace
 
 // Busy time is the union of events' intervals. A group's busy time is the
 // union of its work tracks' events (on a PPU its work, above; on a process

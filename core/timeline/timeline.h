@@ -23,6 +23,7 @@ namespace asys {
 enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
 
 constexpr uint32_t kNoTimelineRow = 0xFFFFFFFFu;  // an event of no table row
+constexpr int64_t kNoTimelineDevice = INT64_MIN;   // a host track's TimelineTrack::device
 
 // The report table a kind's events are rows of (TimelineTrack::row), the
 // one a rule row's event reference names (Table::setEvent); None for the
@@ -56,6 +57,9 @@ struct TimelineTrack {
   // contexts, else "" (the manual's device -> context -> stream, a single
   // child compacted away).
   std::string context;
+  // The PPU a device track belongs to (its group's device id), or
+  // kNoTimelineDevice for a host track (a thread's).
+  int64_t device = kNoTimelineDevice;
   // Events in start order (ties: end), by index:
   std::vector<int64_t> start, end;
   std::vector<uint32_t> name;  // the report's StringPool ids
@@ -141,6 +145,12 @@ class Timeline {
   std::vector<std::string> notes_;
   int64_t first_ = 0, last_ = 0;
 };
+
+// Whether a track is its PPU's work: what runs on it (a stream's kernels,
+// memcpys and memsets, the PCCL kernels), not the rows drawn beside them
+// (the HGTX projection, PCCL stages, counters). A PPU's busy time and a
+// window's active time are the union of its work.
+bool isPpuWork(const TimelineTrack& track);
 
 // The levels of detail of a track: resolutions 8x apart from 1 us up to the
 // track's extent, each built from the last one kept; a level is kept when it

@@ -5,7 +5,7 @@
 // the CLI line, rule names, product names, units and numbers; a text with
 // Chinese in it may keep the manual's English terms (HGTX range, kernel).
 import { expect, test, type Page } from '@playwright/test';
-import { openAppForEachTest, selectRule, waitIdle } from './helpers';
+import { dragSelect, openAppForEachTest, selectRule, waitIdle } from './helpers';
 
 openAppForEachTest();
 
@@ -25,6 +25,7 @@ const DATA = [
   'option',
   '.chip',
   '[data-testid=timeline-rows]',
+  '[data-testid=selection-devices] .device-name',
   '[data-testid=summary-file]',
 ];
 /** Words that are names, units or products in both languages. */
@@ -81,6 +82,11 @@ test('under lang=zh the landing, statistics, compare and timeline views show no 
   await waitIdle(page);
   await page.waitForTimeout(500);
   await look('timeline');
+  // A drag selection's statistics under the timeline.
+  await dragSelect(page, 0.3, 0.55);
+  await waitIdle(page);
+  await expect(page.getByTestId('selection-stats')).toHaveAttribute('data-status', 'ready');
+  await look('timeline selection');
   console.log(found.join('\n'));
   expect(found).toEqual([]);
 });

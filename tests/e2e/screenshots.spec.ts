@@ -3,7 +3,7 @@
 // images; a test run leaves the tree as it was).
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openAppForEachTest, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+import { dragSelect, openAppForEachTest, openDemo, ROOT, selectRule, waitIdle } from './helpers';
 
 const dir = path.join(ROOT, 'docs/screenshots');
 test.skip(!process.env.UPDATE_SCREENSHOTS, 'UPDATE_SCREENSHOTS=1 takes the README screenshots');
@@ -26,4 +26,16 @@ test('the README screenshots', async ({ page }) => {
   expect(await selectRule(page, 'ppu_kernel_summary_compare')).toBe('ready');
   await expect(page.getByTestId('hotspot-chart')).toHaveAttribute('data-rendered', 'true');
   await page.screenshot({ path: path.join(dir, 'compare.png') });
+});
+
+test('the selection statistics screenshot', async ({ page }) => {
+  await openDemo(page);
+  await page.getByTestId('view-timeline').click();
+  await waitIdle(page);
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
+  await dragSelect(page, 0.17, 0.33);
+  await waitIdle(page);
+  await expect(page.getByTestId('selection-stats')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('selection-stats').locator('[data-testid=result-table]')).toBeVisible();
+  await page.screenshot({ path: path.join(dir, 'selection.png') });
 });

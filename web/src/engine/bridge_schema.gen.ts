@@ -11,3 +11,5 @@ export const WIRE_RULE_COMMANDS = ["stats", "analyze"] as const;
 export type WireRuleCommand = (typeof WIRE_RULE_COMMANDS)[number];
 export const WIRE_EVENT_TABLES = ["none", "kernel", "memcpy", "memset", "api", "hgtx"] as const;
 export type WireEventTable = (typeof WIRE_EVENT_TABLES)[number];
+export const WIRE_SELECTION_KINDS = ["Kernel", "Memcpy", "Memset", "HGGC API", "HGTX range", "OSRT", "PCCL stage"] as const;
+export type WireSelectionKind = (typeof WIRE_SELECTION_KINDS)[number];

@@ -9,6 +9,7 @@ import {
   type OpenResult,
   type ResponseMessage,
   type RuleConfig,
+  type SelectionAnswer,
 } from './protocol';
 import { normalizeRules, normalizeSummary } from './normalize';
 import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, ShownTimes, TimeWindow } from './types';
@@ -196,6 +197,11 @@ export class EngineClient {
   /** An event (track, index in the track) and the events linked to it: API call <-> launched activities. */
   async timelineRelated(report: number, track: number, event: number): Promise<TimelineRelated> {
     return (await this.request({ type: 'timelineRelated', report, track, event })) as TimelineRelated;
+  }
+
+  /** A drag selection [from, to) (absolute ns): its figures, and its events grouped by kind and name as a result. */
+  async timelineSelection(report: number, from: bigint, to: bigint, cellLimit?: number): Promise<SelectionAnswer> {
+    return (await this.request({ type: 'timelineSelection', report, from, to, cellLimit })) as SelectionAnswer;
   }
 
   /** The timeline's event that is row `index` of report table `table` (null: not drawn). */

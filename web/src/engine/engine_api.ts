@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 6;
+export const ENGINE_API_VERSION = 7;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -27,6 +27,11 @@ export interface TimelineEngine {
   timelineFindEvent(report: number, table: string, index: number): unknown;
   /** {table, index}: the report table and row of a timeline event (table "none": of no table). */
   timelineEventRow(report: number, track: number, event: number): unknown;
+  /**
+   * {selection, ...runPaged's answer}: a drag selection's figures over [from, to) (decimal ns) and its
+   * events grouped by kind and name as a result (whole up to `cellLimit` rows, else paged).
+   */
+  timelineSelection(report: number, from: string, to: string, cellLimit: number): unknown;
 }
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */

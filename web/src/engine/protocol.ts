@@ -1,10 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
-import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { SelectionStats, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
 import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import type { WireEventTable } from './bridge_schema.gen';
 
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -28,6 +28,8 @@ export type EngineRequest =
   | { type: 'timelineTracks'; report: number }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
   | { type: 'timelineRelated'; report: number; track: number; event: number }
+  // A drag selection's figures and its events grouped by kind and name (a result, paged above cellLimit rows).
+  | { type: 'timelineSelection'; report: number; from: bigint; to: bigint; cellLimit?: number }
   // A rule row's event on the timeline, a timeline event's table row, and that row's place in a result.
   | { type: 'timelineFindEvent'; report: number; table: WireEventTable; index: number }
   | { type: 'timelineEventRow'; report: number; track: number; event: number }
@@ -76,6 +78,7 @@ export interface ResultByType {
   timelineTracks: TimelineInfo;
   timelineWindow: TimelineWindowSlices;
   timelineRelated: TimelineRelated;
+  timelineSelection: SelectionAnswer;
   /** null: the timeline does not draw that event. */
   timelineFindEvent: TimelineEvent | null;
   /** null: an event of no report table (an OSRT call, a PCCL stage, a projection). */
@@ -90,6 +93,12 @@ export interface ResultByType {
   keyTotals: KeyTotals;
   rowsWithKeys: Uint32Array;
   columnTotals: ColumnTotal[];
+}
+
+/** timelineSelection's answer: the selection's figures and its grouped events as a result (its id in `result.resultId`). */
+export interface SelectionAnswer {
+  stats: SelectionStats;
+  result: RawRuleResult;
 }
 
 export type ResponseMessage =

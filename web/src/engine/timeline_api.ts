@@ -1,11 +1,20 @@
 // The timeline's engine calls (wasm/engine_bindings.cc: timelineTracks,
-// timelineWindow, timelineRelated) turned into typed, transferable shapes (timeline_types.ts),
+// timelineWindow, timelineRelated, timelineSelection) turned into typed, transferable shapes (timeline_types.ts),
 // in the worker. Times are int64: BigInt and BigInt64Array, never doubles; a
 // window is asked for in decimal text.
 import { decodeTextPool, unwrap } from './engine_api';
 import { WIRE_EVENT_TABLES } from './bridge_schema.gen';
 import type { EventRow } from './types';
-import type { CounterInfo, CounterSteps, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type {
+  CounterInfo,
+  CounterSteps,
+  DeviceSelectionStats,
+  SelectionStats,
+  TimelineEvent,
+  TimelineInfo,
+  TimelineRelated,
+  TimelineWindowSlices,
+} from './timeline_types';
 
 const big = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
 const int64s = (v: unknown) => {
@@ -123,4 +132,43 @@ export function takeTimelineRelated(v: unknown): TimelineRelated {
     related.push({ track: track[i], event: event[i], start: start[i], end: end[i], lane: lane[i], kind: kind[i], name: pool[name[i]] ?? '' });
   }
   return { selected, related };
+}
+
+/** A field of an engine answer that must be a BigInt (an exact time); throws naming it otherwise. */
+function bigField(o: Record<string, unknown>, field: string, where: string): bigint {
+  const v = o[field];
+  if (typeof v !== 'bigint') throw new Error(`timelineSelection: ${where}.${field} is ${String(v)}, expected a BigInt`);
+  return v;
+}
+
+/** A field that must be a finite number. */
+function numberField(o: Record<string, unknown>, field: string, where: string): number {
+  const v = o[field];
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`timelineSelection: ${where}.${field} is ${String(v)}, expected a number`);
+  return v;
+}
+
+/** timelineSelection's figures, read strictly: a missing or mistyped field is an error naming it, never a silent 0. */
+export function takeSelectionStats(v: unknown): SelectionStats {
+  const o = unwrap(v, 'timelineSelection');
+  const sel = o.selection as Record<string, unknown> | undefined;
+  if (!sel || typeof sel !== 'object') throw new Error('timelineSelection: the answer has no selection');
+  if (!Array.isArray(sel.devices)) throw new Error('timelineSelection: selection.devices is not a list');
+  const devices = sel.devices.map((d: Record<string, unknown>, i: number): DeviceSelectionStats => {
+    const where = `selection.devices[${i}]`;
+    if (typeof d.name !== 'string') throw new Error(`timelineSelection: ${where}.name is not a text`);
+    return {
+      device: numberField(d, 'device', where),
+      name: d.name,
+      active: bigField(d, 'active', where),
+      idle: bigField(d, 'idle', where),
+      kernel: bigField(d, 'kernel', where),
+      memory: bigField(d, 'memory', where),
+      activePercent: numberField(d, 'activePercent', where),
+      idlePercent: numberField(d, 'idlePercent', where),
+      kernelPercent: numberField(d, 'kernelPercent', where),
+      memoryPercent: numberField(d, 'memoryPercent', where),
+    };
+  });
+  return { from: bigField(sel, 'from', 'selection'), to: bigField(sel, 'to', 'selection'), length: bigField(sel, 'length', 'selection'), devices };
 }

@@ -114,3 +114,29 @@ export interface TimelineRelated {
   selected: TimelineEvent;
   related: TimelineEvent[];
 }
+
+/** One PPU's times in a drag selection (core/timeline/selection_stats.h): union lengths inside it, exact ns. */
+export interface DeviceSelectionStats {
+  device: number;
+  /** Its timeline group: "PPU 0 (PPU-ZW810E)". */
+  name: string;
+  /** The union of its work (kernels, memcpys, memsets) inside the selection, and the rest of it. */
+  active: bigint;
+  idle: bigint;
+  /** The union of its kernels, and of its memory operations, inside the selection. */
+  kernel: bigint;
+  memory: bigint;
+  /** Each of the four over the selection's length, percent to one decimal (the engine's rounding). */
+  activePercent: number;
+  idlePercent: number;
+  kernelPercent: number;
+  memoryPercent: number;
+}
+
+/** timelineSelection's figures: the window (absolute ns) and every PPU's times in it. */
+export interface SelectionStats {
+  from: bigint;
+  to: bigint;
+  length: bigint;
+  devices: DeviceSelectionStats[];
+}

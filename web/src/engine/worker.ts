@@ -24,9 +24,18 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
-import { takeEventRow, takeFoundEvent, takeResultRow, takeTimelineInfo, takeTimelineRelated, takeTimelineWindow, windowBuffers } from './timeline_api';
+import {
+  takeEventRow,
+  takeFoundEvent,
+  takeResultRow,
+  takeSelectionStats,
+  takeTimelineInfo,
+  takeTimelineRelated,
+  takeTimelineWindow,
+  windowBuffers,
+} from './timeline_api';
 import type { RawRuleResult } from './types';
-import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
+import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage, type SelectionAnswer } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -274,6 +283,17 @@ async function handle(msg: RequestMessage): Promise<void> {
       const e = await engine();
       const related = explained(msg.report, null, () => takeTimelineRelated(e.timelineRelated(msg.report, msg.track, msg.event)));
       post({ id, kind: 'result', result: related });
+      return;
+    }
+    case 'timelineSelection': {
+      const e = await engine();
+      const limit = msg.cellLimit ?? Number.POSITIVE_INFINITY;
+      const answer = explained(msg.report, null, () => e.timelineSelection(msg.report, String(msg.from), String(msg.to), limit));
+      const stats = takeSelectionStats(answer);
+      const result = takePagedRun(answer, e);
+      if (result.resultId !== undefined) results.set(result.resultId, result.rowCount);
+      const out: SelectionAnswer = { stats, result };
+      post({ id, kind: 'result', result: out }, resultBuffers(result));
       return;
     }
     case 'timelineFindEvent': {

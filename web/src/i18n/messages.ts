@@ -251,6 +251,27 @@ const en = {
     unreleased_memory: (p: Record<string, string>) =>
       `${p.bytes} of device memory on device ${p.device} (PID ${p.pid}, ${p.group}) is never released (${p.total} over ${p.count} process, device and allocator groups). A caching allocator keeps its pool on purpose; otherwise it is a leak.`,
   },
+  // a drag selection's statistics under the timeline (components/SelectionStats.tsx)
+  selection: {
+    title: 'Selection',
+    start: 'start',
+    duration: 'duration',
+    exactNs: (ns: string) => `${ns} ns`,
+    partOf: (part: string, whole: string) => `${part} ns of the selection's ${whole} ns`,
+    active: 'Active',
+    activeTitle: 'The time its kernels, memcpys or memsets run, overlaps counted once',
+    idle: 'Idle',
+    idleTitle: 'The rest of the selection: nothing runs on it',
+    kernel: 'Kernels',
+    kernelTitle: 'The time its kernels run (PCCL kernels too), overlaps counted once',
+    memory: 'Memory',
+    memoryTitle: 'The time its memcpys and memsets run, overlaps counted once',
+    noDevices: 'No PPU activity in this report.',
+    computing: 'Computing the selection statistics…',
+    events: 'Events in the selection by kind and name',
+    eventsTitle:
+      'Every event overlapping the selection counts whole in Total Time, Avg, Min and Max, as --filter-time counts it; In Selection sums the parts inside the selection.',
+  },
 };
 
 export type Messages = typeof en;
@@ -477,6 +498,26 @@ const zh: Messages = {
       `有 ${p.count} 次内存拷贝使用可分页主机内存（共 ${p.total}，最长 ${p.longest}）：它们是同步的，无法与计算重叠。请使用锁页主机内存。`,
     unreleased_memory: (p) =>
       `设备 ${p.device}（PID ${p.pid}，${p.group}）上有 ${p.bytes} 设备内存始终未释放（${p.count} 个进程、设备与分配器分组共 ${p.total}）。缓存分配器会有意保留内存池；否则就是泄漏。`,
+  },
+  selection: {
+    title: '选区',
+    start: '起点',
+    duration: '时长',
+    exactNs: (ns) => `${ns} ns`,
+    partOf: (part, whole) => `选区 ${whole} ns 中的 ${part} ns`,
+    active: '活跃',
+    activeTitle: '其 kernel、memcpy 或 memset 运行的时间，重叠部分只计一次',
+    idle: '空闲',
+    idleTitle: '选区中其余的时间：设备上没有任何运行',
+    kernel: 'Kernel 时间',
+    kernelTitle: '其 kernel（含 PCCL kernel）运行的时间，重叠部分只计一次',
+    memory: '内存操作',
+    memoryTitle: '其 memcpy 与 memset 运行的时间，重叠部分只计一次',
+    noDevices: '本报告没有 PPU 活动。',
+    computing: '正在计算选区统计…',
+    events: '选区中的事件（按类型与名称分组）',
+    eventsTitle:
+      '与选区重叠的每个事件在 Total Time、Avg、Min、Max 中按完整时长计入（与 --filter-time 相同）；In Selection 累加其落在选区内的部分。',
   },
 };
 

@@ -27,6 +27,10 @@ import { useTimelineWindow } from '../state/useTimelineWindow';
 import { useLang } from '../i18n/lang';
 import { absoluteAt, formatAtSinceZero, timeZeroOf } from '../lib/time_zero';
 import { TimeText } from '../components/TimeText';
+import { SelectionStatsPanel } from '../components/SelectionStats';
+import { useSelectionStats } from '../state/useSelectionStats';
+import { useEngine } from '../state/engine';
+import { reportStem } from '../lib/download';
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -52,7 +56,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { slices, rowsReady, fetching, onWidth } = useTimelineSlices(report.id, info, viewport, wanted);
   const sel = useTimelineSelection(report.id, slices);
   const { picked, selection, highlight, highlightName, links } = sel;
-  useEffect(() => onBusy(loading || fetching), [loading, fetching, onBusy]);
+  // The drag selection's statistics (absolute ns), asked again as it changes.
+  const { client } = useEngine();
+  const selStats = useSelectionStats(report.id, selection && [absoluteAt(origin, selection[0]), absoluteAt(origin, selection[1])]);
+  useEffect(() => onBusy(loading || fetching || selStats.loading), [loading, fetching, selStats.loading, onBusy]);
   useEffect(() => () => onBusy(false), [onBusy]);
 
   // A linked event's button: a window around it, its row scrolled into
@@ -261,6 +268,16 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           <span className="muted">{t.timelineHint}</span>
         )}
       </div>
+      {selection && (
+        <SelectionStatsPanel
+          state={selStats}
+          client={client}
+          zero={zero}
+          fileStem={reportStem(report.summary.fileName)}
+          onError={pushError}
+          onMarkName={sel.setHighlightName}
+        />
+      )}
     </div>
   );
 }
