@@ -28,6 +28,7 @@ std::string bridgeSchemaTypeScript() {
   list(out, "WIRE_COLUMN_ROLES", "WireColumnRole", kColumnRoleNames);
   list(out, "WIRE_RULE_COMMANDS", "WireRuleCommand", kRuleCommandNames);
   list(out, "WIRE_EVENT_TABLES", "WireEventTable", kEventTableNames);
+  list(out, "WIRE_EVENTS_VIEW_KINDS", "WireEventsViewKind", kTrackEventsKindNames);
   return out.str();
 }
 

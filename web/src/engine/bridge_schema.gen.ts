@@ -11,3 +11,5 @@ export const WIRE_RULE_COMMANDS = ["stats", "analyze"] as const;
 export type WireRuleCommand = (typeof WIRE_RULE_COMMANDS)[number];
 export const WIRE_EVENT_TABLES = ["none", "kernel", "memcpy", "memset", "api", "hgtx"] as const;
 export type WireEventTable = (typeof WIRE_EVENT_TABLES)[number];
+export const WIRE_EVENTS_VIEW_KINDS = ["ppuWork", "api", "hgtx", "osrt", "pcclStage", "projection"] as const;
+export type WireEventsViewKind = (typeof WIRE_EVENTS_VIEW_KINDS)[number];
