@@ -24,7 +24,7 @@ function fakeEngine() {
       mount: (_t, o, p) => log.push(`mount ${o.files!.map((f) => f.name).join()} ${p}`),
       unmount: (p) => log.push(`unmount ${p}`),
     },
-    apiVersion: () => 6,
+    apiVersion: () => 7,
     open: (paths: string[]) => {
       log.push(`open ${paths.join(' ')}`);
       if (paths.some((p) => p.endsWith('.txt'))) {
@@ -51,6 +51,9 @@ function fakeEngine() {
     timelineRelated: () => ({ ok: false, error: 'not here' }),
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),
     timelineEventRow: () => ({ ok: false, error: 'not here' }),
+    eventsView: () => ({ ok: false, error: 'not here' }),
+    eventsViewEvent: () => ({ ok: false, error: 'not here' }),
+    eventsViewRow: () => ({ ok: false, error: 'not here' }),
     resultRowOfEvent: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
@@ -199,11 +202,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 6: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 7: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 5 })).toThrow('bridge version 5, this page 6');
-    expect(() => checkEngineVersion({ apiVersion: () => 6 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 6 })).toThrow('bridge version 6, this page 7');
+    expect(() => checkEngineVersion({ apiVersion: () => 7 })).not.toThrow();
   });
 });
 

@@ -24,7 +24,18 @@ import {
   withoutMountDirs,
   type AsysEngine,
 } from './engine_api';
-import { takeEventRow, takeFoundEvent, takeResultRow, takeTimelineInfo, takeTimelineRelated, takeTimelineWindow, windowBuffers } from './timeline_api';
+import {
+  takeEventRow,
+  takeEventsView,
+  takeEventsViewEvent,
+  takeEventsViewRow,
+  takeFoundEvent,
+  takeResultRow,
+  takeTimelineInfo,
+  takeTimelineRelated,
+  takeTimelineWindow,
+  windowBuffers,
+} from './timeline_api';
 import type { RawRuleResult } from './types';
 import { PROTOCOL_VERSION, type OpenResult, type RequestMessage, type ResponseMessage } from './protocol';
 
@@ -289,6 +300,21 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'resultRowOfEvent': {
       const e = await engine();
       post({ id, kind: 'result', result: takeResultRow(e.resultRowOfEvent(msg.result, msg.table, msg.index)) });
+      return;
+    }
+    case 'eventsView': {
+      const e = await engine();
+      postResult(id, explained(msg.report, null, () => takeEventsView(e.eventsView(msg.report, msg.track), e)));
+      return;
+    }
+    case 'eventsViewEvent': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeEventsViewEvent(e.eventsViewEvent(msg.result, msg.row)) });
+      return;
+    }
+    case 'eventsViewRow': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeEventsViewRow(e.eventsViewRow(msg.result, msg.event)) });
       return;
     }
     case 'checkOption': {

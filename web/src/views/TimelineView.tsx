@@ -24,6 +24,10 @@ import { useTimelineSelection } from '../state/useTimelineSelection';
 import { useTimelineSlices } from '../state/useTimelineSlices';
 import { useTimelineTracks } from '../state/useTimelineTracks';
 import { useTimelineWindow } from '../state/useTimelineWindow';
+import { useEventsView } from '../state/useEventsView';
+import { EventsPane } from '../components/EventsPane';
+import { hasEventsView } from '../lib/events_view';
+import { reportStem } from '../lib/download';
 import { useLang } from '../i18n/lang';
 import { absoluteAt, formatAtSinceZero, timeZeroOf } from '../lib/time_zero';
 import { TimeText } from '../components/TimeText';
@@ -70,12 +74,14 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     }
   };
   // A table row's event, found by identity: shown as jumpTo shows a linked one, and spotlit.
-  useTimelineFocus(report.id, info, win, sel, (e) => {
+  const showEvent = (e: TimelineEvent) => {
     jumpTo(e, true);
     sel.setSpotlight(e);
-  });
+  };
+  useTimelineFocus(report.id, info, win, sel, showEvent);
+  const events = useEventsView(report, zero, sel.selected, showEvent);
   const showInTableItem = useShowInTable(report.id);
-  const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null; track: number | null } | null>(null);
 
   const toAbs = (offset: number) => absoluteAt(origin, offset);
   const filterAndZoom = async () => {
@@ -114,7 +120,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
-  const events = info.tracks.reduce((n, t) => n + t.events, 0);
+  const eventCount = info.tracks.reduce((n, t) => n + t.events, 0);
   return (
     <div
       className="timeline-view"
@@ -128,7 +134,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
-          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(events))}
+          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(eventCount))}
         </span>
         {(info.notes ?? []).map((n) => (
           <span key={n} className="muted small" data-testid="timeline-note" title={n}>
@@ -192,7 +198,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           onSelection={sel.setSelection}
           onZoom={(v) => win.zoomTo(v.from, v.to)}
           onCommand={onCommand}
-          onMenu={(x, y, at) => setMenu({ x, y, at })}
+          onMenu={(x, y, at, track) => setMenu({ x, y, at, track })}
           layout={layout}
           scrollTop={scroll.top}
           viewHeight={scroll.height}
@@ -216,6 +222,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               onSelect: () => go.event && jumpTo(go.event),
             })),
             showInTableItem(menu.at ? (links?.selected ?? null) : null),
+            {
+              label: t.showInEventsView,
+              disabled: menu.track === null || !hasEventsView(info.tracks[menu.track]),
+              onSelect: () => menu.track !== null && events.open(menu.track),
+            },
           ]}
         />
       )}
@@ -261,6 +272,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           <span className="muted">{t.timelineHint}</span>
         )}
       </div>
+      <EventsPane view={events} info={info} fileStem={reportStem(report.summary.fileName)} />
     </div>
   );
 }
