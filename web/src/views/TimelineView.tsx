@@ -79,7 +79,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     sel.setSpotlight(e);
   };
   useTimelineFocus(report.id, info, win, sel, showEvent);
-  const events = useEventsView(report, zero, sel.selected, showEvent);
+  const eventsView = useEventsView(report, zero, sel.selected, showEvent);
   const showInTableItem = useShowInTable(report.id);
   const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null; track: number | null } | null>(null);
 
@@ -120,7 +120,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
-  const eventCount = info.tracks.reduce((n, t) => n + t.events, 0);
+  const events = info.tracks.reduce((n, t) => n + t.events, 0);
   return (
     <div
       className="timeline-view"
@@ -134,7 +134,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
-          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(eventCount))}
+          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(events))}
         </span>
         {(info.notes ?? []).map((n) => (
           <span key={n} className="muted small" data-testid="timeline-note" title={n}>
@@ -225,7 +225,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {
               label: t.showInEventsView,
               disabled: menu.track === null || !hasEventsView(info.tracks[menu.track]),
-              onSelect: () => menu.track !== null && events.open(menu.track),
+              onSelect: () => menu.track !== null && eventsView.open(menu.track),
             },
           ]}
         />
@@ -272,7 +272,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           <span className="muted">{t.timelineHint}</span>
         )}
       </div>
-      <EventsPane view={events} info={info} fileStem={reportStem(report.summary.fileName)} />
+      <EventsPane view={eventsView} info={info} fileStem={reportStem(report.summary.fileName)} />
     </div>
   );
 }
