@@ -33,6 +33,7 @@
 #include "core/timeline/correlation.h"
 #include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
+#include "core/timeline/track_events.h"
 #include "core/table/xlsx_writer.h"
 
 using emscripten::val;
@@ -43,7 +44,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 7;
+constexpr int kApiVersion = 8;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -62,6 +63,9 @@ struct StoredResult {
   Table table;
   StringPool texts;  // views only
   int report = 0;    // a view's report (it reads it): closing the report drops the view
+  // An Events view (eventsView): its timeline row and which event each row is.
+  std::shared_ptr<const TrackEventRowMap> eventRows;
+  size_t track = 0;
   const StringPool& pool() const { return table.isView() ? texts : table.textPool(); }
 };
 std::map<int, std::unique_ptr<StoredResult>> g_results;
@@ -359,6 +363,22 @@ void storeResult(Table t, int report, val& v) {
   setNotes(table, v);
 }
 
+// A result kept in the engine, answered without cells (paged: true): its
+// columns, rows, span and event names, warnings and files; the viewer asks
+// for the rows it shows (pageRows).
+void setPagedAnswer(const Table& table, val& v) {
+  v.set("paged", true);
+  v.set("columns", columnarRows(table.emptyLike(), 0, 0)["columns"]);
+  v.set("rowCount", table.rowCount());
+  val spanNames = val::array();
+  for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
+  v.set("spanNames", spanNames);
+  val eventNames = val::array();
+  for (const std::string& n : table.eventNames()) eventNames.call<void>("push", n);
+  v.set("eventNames", eventNames);
+  setNotes(table, v);
+}
+
 // ---------------------------------------------------------------------------
 // The API
 
@@ -467,17 +487,7 @@ void storePaged(Table t, int report, double cellLimit, val& v) {
     v.set("paged", false);
     return;
   }
-  const Table& table = keepResult(std::move(t), report, v).table;
-  v.set("paged", true);
-  v.set("columns", columnarRows(table.emptyLike(), 0, 0)["columns"]);
-  v.set("rowCount", table.rowCount());
-  val spanNames = val::array();
-  for (const std::string& n : table.spanNames()) spanNames.call<void>("push", n);
-  v.set("spanNames", spanNames);
-  val eventNames = val::array();
-  for (const std::string& n : table.eventNames()) eventNames.call<void>("push", n);
-  v.set("eventNames", eventNames);
-  setNotes(table, v);
+  setPagedAnswer(keepResult(std::move(t), report, v).table, v);
 }
 
 val runPaged(int report, const std::string& name, const val& options, double cellLimit) {
@@ -797,6 +807,58 @@ val timelineRelated(int report, int track, double eventArg) {
   });
 }
 
+// The Events view of timeline row `track` (core/timeline/track_events.h):
+// its events in the report's statistics range as a paged result (runPaged's
+// paged answer: no cells; pageRows, sortOrder, searchRows, renderCsvRows
+// and the rest take its id), whatever its size, so no row list crosses
+// whole. `kind`: which columns it has (ppuWork, api, hgtx, osrt, pcclStage,
+// projection). A counter row has no events: an error.
+val eventsView(int report, int track) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    const Timeline& t = timelineOf(r);
+    if (track < 0) throw Error("events view: no timeline row " + std::to_string(track));
+    TrackEvents events = trackEvents(*r.report, t, static_cast<size_t>(track), r.window);
+    StoredResult& stored = keepResult(std::move(events.table), report, v);
+    stored.eventRows = std::move(events.rows);
+    stored.track = events.track;
+    setPagedAnswer(stored.table, v);
+    v.set("kind", std::string(wireName(events.kind)));
+    v.set("track", track);
+  });
+}
+
+// An Events view's result, checked.
+StoredResult& eventsViewOf(int result) {
+  StoredResult& stored = storedOf(result);
+  if (!stored.eventRows) throw Error("result " + std::to_string(result) + " is not an events view");
+  return stored;
+}
+
+// The timeline event that row `row` of an Events view shows: `event`, as
+// timelineFindEvent answers it ("Show on timeline").
+val eventsViewEvent(int result, double row) {
+  return answer([&](val& v) {
+    StoredResult& stored = eventsViewOf(result);
+    if (!(row >= 0) || row >= static_cast<double>(stored.eventRows->size()) || row != std::floor(row))
+      throw Error("events view: no row " + val::global("String")(row).as<std::string>());
+    OpenReport& r = reportOf(stored.report);
+    const uint32_t event = stored.eventRows->eventOf(static_cast<size_t>(row));
+    v.set("event", eventObject(timelineOf(r), r.report->strings(), stored.track, event));
+  });
+}
+
+// The row of an Events view that shows event `event` of its timeline row
+// (a slice picked on the timeline): `row`, null when the statistics range
+// leaves it out.
+val eventsViewRow(int result, double event) {
+  return answer([&](val& v) {
+    StoredResult& stored = eventsViewOf(result);
+    const std::optional<size_t> row = stored.eventRows->rowOf(indexArg(event));
+    v.set("row", row ? val(static_cast<double>(*row)) : val::null());
+  });
+}
+
 // The first row of a result (its own order) with an event reference to
 // row `index` of report table `table`, over its declared events in order:
 // {row} (null: none; the statistics range or an option left it out).
@@ -1052,4 +1114,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineFindEvent", &asys::timelineFindEvent);
   emscripten::function("timelineEventRow", &asys::timelineEventRow);
   emscripten::function("resultRowOfEvent", &asys::resultRowOfEvent);
+  emscripten::function("eventsView", &asys::eventsView);
+  emscripten::function("eventsViewEvent", &asys::eventsViewEvent);
+  emscripten::function("eventsViewRow", &asys::eventsViewRow);
 }

@@ -29,6 +29,7 @@ std::string bridgeSchemaTypeScript() {
   list(out, "WIRE_RULE_COMMANDS", "WireRuleCommand", kRuleCommandNames);
   list(out, "WIRE_EVENT_TABLES", "WireEventTable", kEventTableNames);
   list(out, "WIRE_SELECTION_KINDS", "WireSelectionKind", kSelectionKindWireNames);
+  list(out, "WIRE_EVENTS_VIEW_KINDS", "WireEventsViewKind", kTrackEventsKindNames);
   return out.str();
 }
 

@@ -12,6 +12,7 @@
 #include "core/rules/rule.h"
 #include "core/table/table.h"
 #include "core/timeline/selection_stats.h"
+#include "core/timeline/track_events.h"
 
 namespace asys {
 
@@ -24,6 +25,9 @@ inline constexpr std::array<std::string_view, 2> kRuleCommandNames = {"stats", "
 // A row's event reference (Table::setEvent) crosses as the index into this
 // list (a byte per row); the timeline calls take and give the name.
 inline constexpr std::array<std::string_view, 6> kEventTableNames = {"none", "kernel", "memcpy", "memset", "api", "hgtx"};
+// Which columns an Events view has (eventsView's `kind`; core/timeline/track_events.h).
+inline constexpr std::array<std::string_view, 6> kTrackEventsKindNames = {"ppuWork", "api",       "hgtx",
+                                                                          "osrt",    "pcclStage", "projection"};
 
 // The Kind column of a timeline selection's grouped events
 // (timelineSelection; the list is core/timeline/selection_stats.h's).
@@ -35,12 +39,14 @@ static_assert(static_cast<size_t>(CellKind::Text) + 1 == kCellKindNames.size());
 static_assert(static_cast<size_t>(ColumnRole::Attribute) + 1 == kColumnRoleNames.size());
 static_assert(static_cast<size_t>(RuleCommand::Analyze) + 1 == kRuleCommandNames.size());
 static_assert(static_cast<size_t>(EventTable::Hgtx) + 1 == kEventTableNames.size());
+static_assert(static_cast<size_t>(TrackEventsKind::Projection) + 1 == kTrackEventsKindNames.size());
 
 constexpr std::string_view wireName(OptionKind k) { return kOptionKindNames[static_cast<size_t>(k)]; }
 constexpr std::string_view wireName(CellKind k) { return kCellKindNames[static_cast<size_t>(k)]; }
 constexpr std::string_view wireName(ColumnRole r) { return kColumnRoleNames[static_cast<size_t>(r)]; }
 constexpr std::string_view wireName(RuleCommand c) { return kRuleCommandNames[static_cast<size_t>(c)]; }
 constexpr std::string_view wireName(EventTable t) { return kEventTableNames[static_cast<size_t>(t)]; }
+constexpr std::string_view wireName(TrackEventsKind k) { return kTrackEventsKindNames[static_cast<size_t>(k)]; }
 // The event table of a wire name; false for a name not in the list.
 constexpr bool eventTableOfWireName(std::string_view name, EventTable& out) {
   for (size_t i = 0; i < kEventTableNames.size(); ++i)

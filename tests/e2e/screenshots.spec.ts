@@ -39,3 +39,29 @@ test('the selection statistics screenshot', async ({ page }) => {
   await expect(page.getByTestId('selection-stats').locator('[data-testid=result-table]')).toBeVisible();
   await page.screenshot({ path: path.join(dir, 'selection.png') });
 });
+
+test('the README screenshot of the Events view', async ({ page }) => {
+  await openDemo(page);
+  await page.getByTestId('view-timeline').click();
+  await waitIdle(page);
+  // The first stream's Events view, from its label's right-click menu, a row shown on the timeline.
+  const stream = page
+    .getByTestId('timeline-rows')
+    .locator('li')
+    .filter({ has: page.getByTestId('tl-track').filter({ hasText: /^Stream \d+/ }) })
+    .first();
+  const top = Number(await stream.getAttribute('data-top'));
+  const height = Number(await stream.getAttribute('data-height'));
+  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
+  await waitIdle(page);
+  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
+  await page.mouse.click(box.x + 60, box.y + top + height / 2, { button: 'right' });
+  await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in Events View' }).click();
+  await expect(page.getByTestId('events-view')).toHaveAttribute('data-status', 'ready');
+  await waitIdle(page);
+  await page.locator('[data-testid=events-view] [data-testid=result-table] .rows .tr[data-row="3"]').click({ button: 'right' });
+  await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show on timeline', exact: true }).click();
+  await waitIdle(page);
+  await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-spotlit', '1');
+  await page.screenshot({ path: path.join(dir, 'events.png') });
+});

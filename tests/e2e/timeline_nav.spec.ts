@@ -90,9 +90,17 @@ test('the right-click menu: Zoom in and Filter and Zoom in on the selection, the
   const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
   await page.mouse.click(box.x + LABELS + 20, box.y + 8, { button: 'right' });
   const menu = page.getByTestId('context-menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Zoom in', 'Filter and Zoom in', 'Go to Host API', 'Go to Device Activity', 'Show in table']);
-  // Nothing picked at the axis: no event to go to.
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Zoom in',
+    'Filter and Zoom in',
+    'Go to Host API',
+    'Go to Device Activity',
+    'Show in table',
+    'Show in Events View',
+  ]);
+  // Nothing picked at the axis: no event to go to, no row to list.
   await expect(menu.getByRole('menuitem', { name: 'Go to Host API' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Show in Events View' })).toBeDisabled();
   await menu.getByRole('menuitem', { name: 'Zoom in', exact: true }).click();
   const w = await windowOf(page);
   expect((w.to - w.from) / (whole.to - whole.from)).toBeCloseTo(0.1, 2);

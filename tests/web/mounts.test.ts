@@ -52,6 +52,9 @@ function fakeEngine() {
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),
     timelineEventRow: () => ({ ok: false, error: 'not here' }),
     timelineSelection: () => ({ ok: false, error: 'not here' }),
+    eventsView: () => ({ ok: false, error: 'not here' }),
+    eventsViewEvent: () => ({ ok: false, error: 'not here' }),
+    eventsViewRow: () => ({ ok: false, error: 'not here' }),
     resultRowOfEvent: () => ({ ok: false, error: 'not here' }),
     runCompare: () => ({ ok: false, error: 'not here' }),
     sortOrder: () => ({ ok: false, error: 'not here' }),
@@ -200,11 +203,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 7: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 8: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 5 })).toThrow('bridge version 5, this page 7');
-    expect(() => checkEngineVersion({ apiVersion: () => 7 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 7 })).toThrow('bridge version 7, this page 8');
+    expect(() => checkEngineVersion({ apiVersion: () => 8 })).not.toThrow();
   });
 });
 

@@ -56,6 +56,8 @@ interface Props {
   onMarkInTimeline?: (name: string) => void;
   /** A paged result's engine calls (its rows, search, pie, sums are the engine's). */
   paged?: PagedEngine;
+  /** Every row is an event of a timeline row (the Events view): "Show on timeline" brings row `row`'s into view. */
+  onShowRowOnTimeline?: (row: number) => void;
 }
 
 const INT64_MIN = -(2n ** 63n);
@@ -197,16 +199,17 @@ export function ResultView(props: Props) {
     const summary = rule.summaryRow ? ` (the ${rule.summaryRow} row not counted)` : '';
     return {
       cells: new Map(list.map((c) => [c.col, c.text])),
-      label: n > 0 ? 'Σ sel.' : 'Σ',
+      label: n > 0 ? t.sumsSelected : 'Σ',
       title: `Sums of ${what}${summary}. Click rows to select; Ctrl/Cmd-click adds, Shift-click a range.`,
     };
-  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed, isPaged, pagedSums.value]);
+  }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed, isPaged, pagedSums.value, t]);
   const [treeOpen, setTreeOpen] = useState(true);
   // Right-click on a row that stands for a time span: show it in the timeline.
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
   const onShow = props.onShowInTimeline;
   const onShowEvent = props.onShowEventInTimeline;
   const onMark = props.onMarkInTimeline;
+  const onShowRow = props.onShowRowOnTimeline;
   // The column that names a summary row's events: the declared key text column.
   const nameCol = useMemo(() => {
     const key = rule.columns.find((c) => c.role === 'key' && c.kind === 'Text');
@@ -225,7 +228,7 @@ export function ResultView(props: Props) {
   };
   const eventOf = (row: number, i: number) => (isPaged ? pages.event(row, i) : eventAt(result, row, i));
   const rowMenu =
-    (onShow && spanNames.length > 0) || (onShowEvent && eventNames.length > 0) || (onMark && nameCol >= 0)
+    (onShow && spanNames.length > 0) || (onShowEvent && eventNames.length > 0) || (onMark && nameCol >= 0) || onShowRow
       ? (row: number, x: number, y: number) => {
           const spans = spanNames.map((_, i) => (onShow ? spanOf(row, i) : null));
           const events = eventNames.map((_, i) => (onShowEvent ? eventOf(row, i) : null));
@@ -237,6 +240,7 @@ export function ResultView(props: Props) {
               : { label: t.highlightInTimeline(s.name), onSelect: () => onShow!(s, at, false) };
           });
           const name = nameCol >= 0 ? ((isPaged ? pages.cell?.(row, nameCol) : cellDisplay(result, row, nameCol)) ?? '-') : '-';
+          if (onShowRow) items.unshift({ label: t.showRowOnTimeline, onSelect: () => onShowRow(row) });
           if (onMark && name !== '-') items.push({ label: t.markInTimeline(name), onSelect: () => onMark(name) });
           if (items.length > 0) setMenu({ x, y, items });
         }
@@ -291,7 +295,7 @@ export function ResultView(props: Props) {
           )}
           {selection.rows.size > 0 && (
             <span className="filter-chip" data-testid="selection">
-              {formatInt(selection.rows.size)} selected
+              {t.selectedRows(formatInt(selection.rows.size))}
               <button className="link-button" onClick={() => setSelection(NO_SELECTION)} aria-label="Clear selection">
                 ✕
               </button>

@@ -70,8 +70,8 @@ interface Props {
   onZoom: (v: Viewport) => void;
   /** Backspace, Z and F pressed on the timeline. */
   onCommand: (kind: 'back' | 'zoomToSelection' | 'filterToSelection') => void;
-  /** A right-click at page point (x, y), on the slice under it (null: none). */
-  onMenu: (x: number, y: number, at: PickedSlice | null) => void;
+  /** A right-click at page point (x, y), on the slice under it (null: none), on the row (track id) under it (its label too; null: none). */
+  onMenu: (x: number, y: number, at: PickedSlice | null, track: number | null) => void;
   /** The scroll box's scroll offset and visible height, px: what to paint. */
   scrollTop: number;
   viewHeight: number;
@@ -148,7 +148,7 @@ export function TimelineCanvas(props: Props) {
     setHover(null);
     const at = hit(e.nativeEvent.offsetX, e.nativeEvent.offsetY);
     if (at) onPick(at);
-    props.onMenu(e.clientX, e.clientY, at);
+    props.onMenu(e.clientX, e.clientY, at, rowAt(e.nativeEvent.offsetY)?.track.id ?? null);
   };
 
   // The row under a y of the pointer layer (none under the axis, which stays in view).

@@ -13,3 +13,5 @@ export const WIRE_EVENT_TABLES = ["none", "kernel", "memcpy", "memset", "api", "
 export type WireEventTable = (typeof WIRE_EVENT_TABLES)[number];
 export const WIRE_SELECTION_KINDS = ["Kernel", "Memcpy", "Memset", "HGGC API", "HGTX range", "OSRT", "PCCL stage"] as const;
 export type WireSelectionKind = (typeof WIRE_SELECTION_KINDS)[number];
+export const WIRE_EVENTS_VIEW_KINDS = ["ppuWork", "api", "hgtx", "osrt", "pcclStage", "projection"] as const;
+export type WireEventsViewKind = (typeof WIRE_EVENTS_VIEW_KINDS)[number];

@@ -12,7 +12,17 @@ import {
   type SelectionAnswer,
 } from './protocol';
 import { normalizeRules, normalizeSummary } from './normalize';
-import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ReportSummary, RuleDecl, ShownTimes, TimeWindow } from './types';
+import type {
+  ColumnTotal,
+  EventRow,
+  EventsViewResult,
+  KeyTotals,
+  RawRuleResult,
+  ReportSummary,
+  RuleDecl,
+  ShownTimes,
+  TimeWindow,
+} from './types';
 
 export interface Progress {
   loaded: number;
@@ -217,6 +227,21 @@ export class EngineClient {
   /** The first row of a result standing for row `index` of report table `table` (null: none). */
   async resultRowOfEvent(result: number, table: WireEventTable, index: number): Promise<number | null> {
     return (await this.request({ type: 'resultRowOfEvent', result, table, index })) as number | null;
+  }
+
+  /** Timeline row `track`'s Events view: a paged result over the report's statistics range (release it when done). */
+  async eventsView(report: number, track: number): Promise<EventsViewResult> {
+    return (await this.request({ type: 'eventsView', report, track })) as EventsViewResult;
+  }
+
+  /** The timeline event that row `row` of an Events view shows. */
+  async eventsViewEvent(result: number, row: number): Promise<TimelineEvent> {
+    return (await this.request({ type: 'eventsViewEvent', result, row })) as TimelineEvent;
+  }
+
+  /** The row of an Events view that shows event `event` of its timeline row (null: outside the statistics range). */
+  async eventsViewRow(result: number, event: number): Promise<number | null> {
+    return (await this.request({ type: 'eventsViewRow', result, event })) as number | null;
   }
 
   /** A result as the CLI's --format xlsx workbook (one sheet named `sheet`, the rule's name). */

@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 7;
+export const ENGINE_API_VERSION = 8;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -32,6 +32,12 @@ export interface TimelineEngine {
    * events grouped by kind and name as a result (whole up to `cellLimit` rows, else paged).
    */
   timelineSelection(report: number, from: string, to: string, cellLimit: number): unknown;
+  /** A timeline row's Events view: runPaged's paged answer, plus `kind` and `track`. */
+  eventsView(report: number, track: number): unknown;
+  /** {event}: the timeline event row `row` of an Events view shows. */
+  eventsViewEvent(result: number, row: number): unknown;
+  /** {row} (null: left out by the statistics range): the row of an Events view that shows event `event` of its row. */
+  eventsViewRow(result: number, event: number): unknown;
 }
 
 /** The engine module: handles for reports and results (docs/architecture.md, "The WebAssembly API"). */

@@ -1,10 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
 import type { SelectionStats, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
-import type { ColumnTotal, EventRow, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
+import type { ColumnTotal, EventRow, EventsViewResult, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import type { WireEventTable } from './bridge_schema.gen';
 
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -34,6 +34,10 @@ export type EngineRequest =
   | { type: 'timelineFindEvent'; report: number; table: WireEventTable; index: number }
   | { type: 'timelineEventRow'; report: number; track: number; event: number }
   | { type: 'resultRowOfEvent'; result: number; table: WireEventTable; index: number }
+  // A timeline row's Events view (a paged result), a row's event and an event's row there.
+  | { type: 'eventsView'; report: number; track: number }
+  | { type: 'eventsViewEvent'; result: number; row: number }
+  | { type: 'eventsViewRow'; result: number; event: number }
   | { type: 'checkOption'; rule: string; name: string; value: string }
   // A paged result's rows and the questions the viewer asks of it (wasm/engine_bindings.cc).
   | { type: 'pageRows'; result: number; rows: Uint32Array }
@@ -85,6 +89,10 @@ export interface ResultByType {
   timelineEventRow: EventRow | null;
   /** The result's row, null when it has none for the event. */
   resultRowOfEvent: number | null;
+  eventsView: EventsViewResult;
+  eventsViewEvent: TimelineEvent;
+  /** null: the statistics range leaves the event out. */
+  eventsViewRow: number | null;
   /** The same for one option of a rule. */
   checkOption: string;
   pageRows: RawRuleResult;

@@ -2,9 +2,9 @@
 // timelineWindow, timelineRelated, timelineSelection) turned into typed, transferable shapes (timeline_types.ts),
 // in the worker. Times are int64: BigInt and BigInt64Array, never doubles; a
 // window is asked for in decimal text.
-import { decodeTextPool, unwrap } from './engine_api';
-import { WIRE_EVENT_TABLES } from './bridge_schema.gen';
-import type { EventRow } from './types';
+import { decodeTextPool, takePagedRun, unwrap, type AsysEngine } from './engine_api';
+import { WIRE_EVENT_TABLES, WIRE_EVENTS_VIEW_KINDS, type WireEventsViewKind } from './bridge_schema.gen';
+import type { EventRow, EventsViewResult } from './types';
 import type {
   CounterInfo,
   CounterSteps,
@@ -171,4 +171,26 @@ export function takeSelectionStats(v: unknown): SelectionStats {
     };
   });
   return { from: bigField(sel, 'from', 'selection'), to: bigField(sel, 'to', 'selection'), length: bigField(sel, 'length', 'selection'), devices };
+}
+
+/** eventsView's answer: a paged result (its rows come by pageRows) and which columns it has. */
+export function takeEventsView(v: unknown, engine: AsysEngine): EventsViewResult {
+  const o = unwrap(v, 'eventsView');
+  const kind = String(o.kind);
+  if (!(WIRE_EVENTS_VIEW_KINDS as readonly string[]).includes(kind)) throw new Error(`eventsView: unknown kind ${kind}`);
+  if (o.paged !== true) throw new Error('eventsView: the answer is not a paged result');
+  return { ...takePagedRun(v, engine), kind: kind as WireEventsViewKind, track: Number(o.track) };
+}
+
+/** eventsViewEvent's answer: the timeline event an Events view row shows. */
+export function takeEventsViewEvent(v: unknown): TimelineEvent {
+  const o = unwrap(v, 'eventsViewEvent');
+  if (o.event == null || typeof o.event !== 'object') throw new Error('eventsViewEvent: no event in the answer');
+  return eventOf(o.event as Record<string, unknown>);
+}
+
+/** eventsViewRow's answer: the row, null when the statistics range leaves the event out. */
+export function takeEventsViewRow(v: unknown): number | null {
+  const o = unwrap(v, 'eventsViewRow');
+  return o.row == null ? null : Number(o.row);
 }

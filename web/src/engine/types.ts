@@ -2,7 +2,7 @@
 // after validation. Raw JSON from the engine goes through normalize.ts first, which
 // rejects an answer that breaks the contract (docs/bridge-contract.md).
 
-import type { WireEventTable } from './bridge_schema.gen';
+import type { WireEventTable, WireEventsViewKind } from './bridge_schema.gen';
 
 /**
  * The engine's kinds, plus Text: free text for a kind this viewer does not know
@@ -250,4 +250,10 @@ export interface ColumnTotal {
   col: number;
   digits?: string;
   value?: number;
+}
+
+/** A timeline row's Events view (eventsView): a paged result, which columns it has, and its row (track id). */
+export interface EventsViewResult extends RawRuleResult {
+  kind: WireEventsViewKind;
+  track: number;
 }

@@ -26,6 +26,9 @@ import {
 } from './engine_api';
 import {
   takeEventRow,
+  takeEventsView,
+  takeEventsViewEvent,
+  takeEventsViewRow,
   takeFoundEvent,
   takeResultRow,
   takeSelectionStats,
@@ -309,6 +312,21 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'resultRowOfEvent': {
       const e = await engine();
       post({ id, kind: 'result', result: takeResultRow(e.resultRowOfEvent(msg.result, msg.table, msg.index)) });
+      return;
+    }
+    case 'eventsView': {
+      const e = await engine();
+      postResult(id, explained(msg.report, null, () => takeEventsView(e.eventsView(msg.report, msg.track), e)));
+      return;
+    }
+    case 'eventsViewEvent': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeEventsViewEvent(e.eventsViewEvent(msg.result, msg.row)) });
+      return;
+    }
+    case 'eventsViewRow': {
+      const e = await engine();
+      post({ id, kind: 'result', result: takeEventsViewRow(e.eventsViewRow(msg.result, msg.event)) });
       return;
     }
     case 'checkOption': {

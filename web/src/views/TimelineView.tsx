@@ -24,13 +24,16 @@ import { useTimelineSelection } from '../state/useTimelineSelection';
 import { useTimelineSlices } from '../state/useTimelineSlices';
 import { useTimelineTracks } from '../state/useTimelineTracks';
 import { useTimelineWindow } from '../state/useTimelineWindow';
+import { useEventsView } from '../state/useEventsView';
+import { EventsPane } from '../components/EventsPane';
+import { hasEventsView } from '../lib/events_view';
+import { reportStem } from '../lib/download';
 import { useLang } from '../i18n/lang';
 import { absoluteAt, formatAtSinceZero, timeZeroOf } from '../lib/time_zero';
 import { TimeText } from '../components/TimeText';
 import { SelectionStatsPanel } from '../components/SelectionStats';
 import { useSelectionStats } from '../state/useSelectionStats';
 import { useEngine } from '../state/engine';
-import { reportStem } from '../lib/download';
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -77,12 +80,14 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     }
   };
   // A table row's event, found by identity: shown as jumpTo shows a linked one, and spotlit.
-  useTimelineFocus(report.id, info, win, sel, (e) => {
+  const showEvent = (e: TimelineEvent) => {
     jumpTo(e, true);
     sel.setSpotlight(e);
-  });
+  };
+  useTimelineFocus(report.id, info, win, sel, showEvent);
+  const eventsView = useEventsView(report, zero, sel.selected, showEvent);
   const showInTableItem = useShowInTable(report.id);
-  const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null } | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null; track: number | null } | null>(null);
 
   const toAbs = (offset: number) => absoluteAt(origin, offset);
   const filterAndZoom = async () => {
@@ -199,7 +204,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           onSelection={sel.setSelection}
           onZoom={(v) => win.zoomTo(v.from, v.to)}
           onCommand={onCommand}
-          onMenu={(x, y, at) => setMenu({ x, y, at })}
+          onMenu={(x, y, at, track) => setMenu({ x, y, at, track })}
           layout={layout}
           scrollTop={scroll.top}
           viewHeight={scroll.height}
@@ -223,6 +228,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               onSelect: () => go.event && jumpTo(go.event),
             })),
             showInTableItem(menu.at ? (links?.selected ?? null) : null),
+            {
+              label: t.showInEventsView,
+              disabled: menu.track === null || !hasEventsView(info.tracks[menu.track]),
+              onSelect: () => menu.track !== null && eventsView.open(menu.track),
+            },
           ]}
         />
       )}
@@ -278,6 +288,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           onMarkName={sel.setHighlightName}
         />
       )}
+      <EventsPane view={eventsView} info={info} fileStem={reportStem(report.summary.fileName)} />
     </div>
   );
 }
