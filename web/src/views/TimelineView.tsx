@@ -120,9 +120,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     else void filterAndZoom();
   };
 
-  if (loading) return <div className="placeholder muted">Building the timeline…</div>;
-  if (!info || !viewport) return <div className="placeholder muted">No timeline for this report.</div>;
-  if (info.tracks.length === 0) return <div className="placeholder muted">This report has no events to show on a timeline.</div>;
+  if (loading) return <div className="placeholder muted">{t.buildingTimeline}</div>;
+  if (!info || !viewport) return <div className="placeholder muted">{t.noTimeline}</div>;
+  if (info.tracks.length === 0) return <div className="placeholder muted">{t.noTimelineEvents}</div>;
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
@@ -246,19 +246,19 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       >
         {picked && pickedTrack ? (
           <>
-            <strong>{slices!.names[pickedTrack.name[picked.index]] || '(unnamed)'}</strong>
+            <strong>{slices!.names[pickedTrack.name[picked.index]] || t.unnamed}</strong>
             <span>{info.tracks[picked.track]?.group} · {info.tracks[picked.track]?.label}</span>
             <span>
-              start <TimeText at={pickedTrack.start[picked.index]} zero={zero} signed />, duration{' '}
+              {t.eventStart} <TimeText at={pickedTrack.start[picked.index]} zero={zero} signed />, {t.eventDuration}{' '}
               {formatDurationNs(Number(pickedTrack.end[picked.index] - pickedTrack.start[picked.index]))}
             </span>
             {pickedTrack.count[picked.index] > 1 && (
-              <span className="muted">{formatInt(pickedTrack.count[picked.index])} events merged at this zoom: zoom in to see each</span>
+              <span className="muted">{t.mergedAtZoom(formatInt(pickedTrack.count[picked.index]))}</span>
             )}
             {links ? (
               <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
             ) : (
-              sel.selected && <span className="muted">Looking up its linked events…</span>
+              sel.selected && <span className="muted">{t.lookingUpLinks}</span>
             )}
           </>
         ) : links ? (
