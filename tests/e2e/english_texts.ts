@@ -1,7 +1,7 @@
 // The visible English of the interface's own under lang=zh (issue 23): the
 // texts outside the reports' data that hold an English word which is not a
-// name, unit or product. The same check as i18n_complete.spec.ts, for the
-// specs of views that spec does not open (the Events view).
+// name, unit or product. i18n_complete.spec.ts walks the views with it; the
+// specs of views it does not open (the Events view) call it too.
 import type { Page } from '@playwright/test';
 
 /** Subtrees whose text is the report's data or a command line, never the interface's. */
@@ -20,6 +20,7 @@ export const DATA = [
   'option',
   '.chip',
   '[data-testid=timeline-rows]',
+  '[data-testid=selection-devices] .device-name',
   '[data-testid=summary-file]',
   '[data-testid=events-row]',
 ];
