@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/analysis/ppu_work_columns.h"
 #include "core/base/error.h"
 #include "core/report/row_pages.h"
 #include "core/report/report.h"
@@ -44,28 +45,18 @@ uint32_t kernelOf(const std::vector<Event>& events, size_t r) {
 }
 
 std::vector<ColumnSpec> columns() {
-  return {
+  std::vector<ColumnSpec> c = {
       {"Start", "ns", CellKind::Int, "Timestamp of start time"},
       {"Duration", "ns", CellKind::Int, "Length of event"},
-      {"CorrId", "", CellKind::Int, "Correlation ID"},
-      {"GrdX", "", CellKind::Int, "Grid X values"},
-      {"GrdY", "", CellKind::Int, "Grid Y values"},
-      {"GrdZ", "", CellKind::Int, "Grid Z values"},
-      {"BlkX", "", CellKind::Int, "Block X values"},
-      {"BlkY", "", CellKind::Int, "Block Y values"},
-      {"BlkZ", "", CellKind::Int, "Block Z values"},
-      {"Reg/Trd", "", CellKind::Int, "Registers per thread"},
-      {"StcSMem", "bytes", CellKind::Int, "Size of Static Shared Memory"},
-      {"DymSMem", "bytes", CellKind::Int, "Size of Dynamic Shared Memory"},
-      {"Bytes", "bytes", CellKind::Int, "Size of memory operation"},
-      {"Throughput", "B/s", CellKind::Int, "Memory throughput"},
-      {"SrcMemKd", "", CellKind::Text, "Memcpy source memory kind or memset memory kind"},
-      {"DstMemKd", "", CellKind::Text, "Memcpy destination memory kind"},
-      {"Device", "", CellKind::Text, "PPU device name and ID"},
-      {"Ctx", "", CellKind::Int, "Context ID"},
-      {"Strm", "", CellKind::Int, "Stream ID"},
-      {"Name", "", CellKind::Text, "Trace event name"},
   };
+  appendPpuWorkColumns(c);
+  c.insert(c.end(), {
+                        {"Device", "", CellKind::Text, "PPU device name and ID"},
+                        {"Ctx", "", CellKind::Int, "Context ID"},
+                        {"Strm", "", CellKind::Int, "Stream ID"},
+                        {"Name", "", CellKind::Text, "Trace event name"},
+                    });
+  return c;
 }
 
 // Display texts, each built once per distinct value, never per row.

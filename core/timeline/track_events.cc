@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/analysis/ppu_work_columns.h"
 #include "core/base/error.h"
 #include "core/report/row_pages.h"
 
@@ -31,22 +32,7 @@ std::vector<ColumnSpec> columnsOf(TrackEventsKind kind) {
   };
   switch (kind) {
     case TrackEventsKind::PpuWork:
-      c.insert(c.end(), {
-                            {"CorrId", "", CellKind::Int, "Correlation ID"},
-                            {"GrdX", "", CellKind::Int, "Grid X values"},
-                            {"GrdY", "", CellKind::Int, "Grid Y values"},
-                            {"GrdZ", "", CellKind::Int, "Grid Z values"},
-                            {"BlkX", "", CellKind::Int, "Block X values"},
-                            {"BlkY", "", CellKind::Int, "Block Y values"},
-                            {"BlkZ", "", CellKind::Int, "Block Z values"},
-                            {"Reg/Trd", "", CellKind::Int, "Registers per thread"},
-                            {"StcSMem", "bytes", CellKind::Int, "Size of Static Shared Memory"},
-                            {"DymSMem", "bytes", CellKind::Int, "Size of Dynamic Shared Memory"},
-                            {"Bytes", "bytes", CellKind::Int, "Size of memory operation"},
-                            {"Throughput", "B/s", CellKind::Int, "Memory throughput"},
-                            {"SrcMemKd", "", CellKind::Text, "Memcpy source memory kind or memset memory kind"},
-                            {"DstMemKd", "", CellKind::Text, "Memcpy destination memory kind"},
-                        });
+      appendPpuWorkColumns(c);
       break;
     case TrackEventsKind::Api:
       c.push_back({"CorrId", "", CellKind::Int, "Correlation ID"});
