@@ -41,4 +41,7 @@ struct InputSurvey {
 // named, with the import that converts it), unreadable.
 InputSurvey surveyInput(const std::string& path);
 
+// What planIdChanges needs of a survey.
+InputIds inputIds(const InputSurvey& s);
+
 }  // namespace asys
