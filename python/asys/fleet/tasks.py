@@ -5,6 +5,7 @@ as the first task's result."""
 
 import os
 
+from .. import _asys
 from ..report import AsysError, MissingDataError, Report
 from .state import ReportState
 
@@ -21,10 +22,10 @@ class Missing:
     def __init__(self, message):
         self.message = message
 
-    def summary(self):
+    def summary(self, pids=(), devices=()):
         return {}
 
-    def answer(self, merged_keys, count_queries, fetch_queries):
+    def answer(self, count_queries, fetch_queries):
         raise AssertionError("a report without the rule's data is asked no round")
 
 
@@ -33,6 +34,7 @@ class Loaded:
 
     def __init__(self, path):
         self.path, self.states, self.tables, self.error = path, {}, {}, None
+        self.ids = ([], [], None)  # pids, devices, epochOffset: as asys merge finds them (its survey)
 
 
 def _die_once():
@@ -67,23 +69,35 @@ def load(path, jobs, per_rank_format):
                     loaded.tables[rule] = report._engine.run_table(rule, *settings).write(per_rank_format)
                 except MissingDataError as e:
                     loaded.tables[rule] = e
+    try:
+        loaded.ids = _asys.report_ids(path)
+    except AsysError as e:
+        loaded.error = str(e)
     return loaded
 
 
-def summaries(loaded):
-    """Round 0: per rule, the report's (key -> count, sum, min, max, sumsq),
-    its warnings, and its own table or the error (--per-rank)."""
+def head(loaded):
+    """Round 0: the report's pids and devices (which asys merge may
+    renumber), the rules it lacks data for, its warnings, and its own
+    tables (--per-rank), or why it could not be opened."""
     if loaded.error is not None:
         return {"error": loaded.error}
     return {
-        "summaries": {rule: state.summary() for rule, state in loaded.states.items()},
+        "ids": loaded.ids,
         "missing": {rule: s.message for rule, s in loaded.states.items() if isinstance(s, Missing)},
         "warnings": {rule: getattr(s, "warnings", []) for rule, s in loaded.states.items()},
         "tables": loaded.tables,
     }
 
 
+def summaries(loaded, plan):
+    """Per rule, the report's groups as columns (ReportState.summary), its
+    ids renumbered by ``plan`` (pid changes, device changes, time shift) as
+    asys merge renumbers them."""
+    return {rule: state.summary(*plan) for rule, state in loaded.states.items()}
+
+
 def answer(loaded, rule, queries):
-    """One median round of one rule on this report: queries are (the keys
-    of the groups asked about, count queries, fetch queries)."""
+    """One median round of one rule on this report: queries are (count
+    queries, fetch queries) on the report's own group numbers."""
     return loaded.states[rule].answer(*queries)
