@@ -245,6 +245,10 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
     using T = typename std::decay_t<decltype(v)>::value_type;
     return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
   };
+  // The values (8 bytes an event, the state's bulk) handed over, not copied.
+  auto* kept = new std::vector<int64_t>(std::move(sorted));
+  py::capsule owner(kept, [](void* v) { delete static_cast<std::vector<int64_t>*>(v); });
+  py::array_t<int64_t> values(static_cast<py::ssize_t>(kept->size()), kept->data(), owner);
   py::list texts;
   for (const auto& column : g.texts) {
     py::list values;
@@ -265,7 +269,7 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   out["id_kinds"] = kinds;
   out["sums"] = sums;
   out["offsets"] = array(offsets);
-  out["values"] = array(sorted);
+  out["values"] = values;
   out["sumsq"] = py::make_tuple(array(q0), array(q1), array(q2));
   out["warnings"] = notes;
   return out;

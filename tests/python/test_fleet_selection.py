@@ -22,20 +22,27 @@ def split_reports(values_by_key, reports, rng):
             parts[rng.randrange(reports)].setdefault(key, []).append(v)
     states = []
     for part in parts:
-        state = ReportState.__new__(ReportState)
         keys = list(part)
         rng.shuffle(keys)  # each report numbers its groups its own way
-        state.rule, state.path = "test", "part"
-        state.texts = [list(column) for column in zip(*keys)] if keys else [[]]
-        state.ids, state.id_kinds, state.sums = [], [], []
-        runs = [np.sort(np.array(part[k], dtype=np.int64)) for k in keys]
-        state.values = np.concatenate(runs) if runs else np.zeros(0, dtype=np.int64)
-        state.offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
-        sumsq = [sum(int(x) * int(x) for x in r) for r in runs]
-        state.sumsq_words = tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sumsq], dtype=np.uint64)
-                                  for w in range(3))
-        states.append(state)
+        states.append(state_of([], [list(column) for column in zip(*keys)] if keys else [[]], [],
+                               [part[k] for k in keys]))
     return states
+
+
+def state_of(ids, texts, sums, runs, spill_dir=None):
+    """A ReportState of groups given here: id and text key columns, sum
+    columns and each group's values (as _asys.grouped_durations gives them)."""
+    runs = [np.sort(np.array(r, dtype=np.int64)) for r in runs]
+    sq = [sum(int(x) * int(x) for x in r) for r in runs]
+    groups = {
+        "texts": texts, "ids": [np.array(c, dtype=np.int64) for c in ids], "id_kinds": [0] * len(ids),
+        "sums": [np.array(c, dtype=np.int64) for c in sums],
+        "offsets": np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64),
+        "values": np.concatenate(runs + [np.zeros(0, np.int64)]),
+        "sumsq": tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sq], dtype=np.uint64) for w in range(3)),
+        "warnings": [],
+    }
+    return ReportState.of_groups("test", "part", groups, spill_dir)
 
 
 def merged_of(parts, log):
@@ -132,22 +139,13 @@ def test_stddev_says_where_the_engine_leaves_integers():
     assert exact and sd == 1  # tests/golden/cases/edge_osrt_sum.case
 
 
-def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart():
+def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart(tmp_path):
     """Id keys and sums: groups merge by (id, text), sums add, an empty
-    group (sums only) has zero statistics."""
-    def state(ids, texts, sums, runs):
-        st = ReportState.__new__(ReportState)
-        st.rule, st.path = "test", "part"
-        st.ids, st.id_kinds = [np.array(ids, dtype=np.int64)], [0]
-        st.texts, st.sums = [texts], [np.array(sums, dtype=np.int64)]
-        st.values = np.concatenate([np.sort(np.array(r, dtype=np.int64)) for r in runs] + [np.zeros(0, np.int64)])
-        st.offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
-        sq = [sum(x * x for x in r) for r in runs]
-        st.sumsq_words = tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sq], dtype=np.uint64)
-                               for w in range(3))
-        return st
-    a = state([1, 2, 1], ["x", "x", "y"], [10, 20, 30], [[5, 7], [], [1]])
-    b = state([1, 3], ["x", "y"], [1, 2], [[6], [9, 9, 9]])
+    group (sums only) has zero statistics; a state whose values went to a
+    file answers the same."""
+    spill = str(tmp_path)
+    a = state_of([[1, 2, 1]], [["x", "x", "y"]], [[10, 20, 30]], [[5, 7], [], [1]])
+    b = state_of([[1, 3]], [["x", "y"]], [[1, 2]], [[6], [9, 9, 9]], spill_dir=spill)
     merged = Merged([a.summary(), b.summary()])
     stats, _rounds, _ = merged_statistics(merged, asker(merged, lambda req: [[a, b][r].answer(*q) for r, q in req]))
     rows = sorted(zip(merged.key_ids[0].tolist(), merged.key_texts[0], merged.sums[0].tolist(),
@@ -159,3 +157,8 @@ def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart():
         (2, "x", 20, 0, 0, 0, 0, 0, 0, 0),
         (3, "y", 2, 27, 3, 9, 9, 9, 9, 0),
     ]
+    assert len(list(tmp_path.iterdir())) == 1
+    del b, merged
+    import gc
+    gc.collect()
+    assert list(tmp_path.iterdir()) == []  # the spill file goes with its state

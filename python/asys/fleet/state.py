@@ -10,6 +10,10 @@ rounds' counting queries. Only ``summary()`` and the rounds' answers
 travel: a few numbers a group, as columns, never the value lists.
 """
 
+import os
+import tempfile
+import weakref
+
 import numpy as np
 
 from .. import _asys
@@ -22,20 +26,68 @@ _INT64_SAFE = float(2**63 - 2**11)
 
 class ReportState:
     """The state of ``rule`` on one open report (an ``asys.Report``), with
-    ``settings`` as ``asys._options.run_settings`` makes them."""
+    ``settings`` as ``asys._options.run_settings`` makes them. With
+    ``spill_dir`` (a worker's own folder) the values go to a file there
+    once the summary is made, and each round maps them for its answer only:
+    a worker then holds a few numbers a group of each of its reports, not
+    their values (docs/fleet.md, "Worker memory")."""
 
-    def __init__(self, report, rule, settings):
-        g = _asys.grouped_durations(report._engine, rule, *settings)
-        self.rule = rule
-        self.path = report.paths[0]
+    def __init__(self, report, rule, settings, spill_dir=None):
+        groups = _asys.grouped_durations(report._engine, rule, *settings)
+        self._take(rule, report.paths[0], groups, spill_dir)
+
+    @classmethod
+    def of_groups(cls, rule, path, groups, spill_dir=None):
+        """A state from groups as ``_asys.grouped_durations`` gives them."""
+        state = cls.__new__(cls)
+        state._take(rule, path, groups, spill_dir)
+        return state
+
+    def _take(self, rule, path, g, spill_dir):
+        self.rule, self.path = rule, path
         self.texts = g["texts"]
         self.ids = list(g["ids"])
         self.id_kinds = list(g["id_kinds"])
         self.sums = list(g["sums"])
         self.offsets = g["offsets"]
-        self.values = g["values"]
         self.sumsq_words = g["sumsq"]
         self.warnings = list(g["warnings"])
+        values = g["values"]
+        self._moments = self._moments_of(values)
+        self._values, self._file, self._length = values, None, len(values)
+        if spill_dir is not None and len(values):
+            fd, self._file = tempfile.mkstemp(prefix="asys-state-", suffix=".int64", dir=spill_dir)
+            with os.fdopen(fd, "wb") as f:
+                values.tofile(f)
+            weakref.finalize(self, _remove, self._file)
+            self._values = None
+
+    def values(self):
+        """The groups' values, sorted within each group: in memory, or
+        mapped from the spill file for as long as the caller holds them."""
+        if self._values is not None:
+            return self._values
+        if self._file is None:
+            return np.zeros(0, dtype=np.int64)
+        return np.memmap(self._file, dtype=np.int64, mode="r", shape=(self._length,))
+
+    def _moments_of(self, values):
+        starts, ends = self.offsets[:-1], self.offsets[1:]
+        count = ends - starts
+        total = np.zeros(len(count), dtype=np.int64)
+        lo = np.zeros(len(count), dtype=np.int64)
+        hi = np.zeros(len(count), dtype=np.int64)
+        some = count > 0
+        if some.any():
+            # reduceat over the non-empty groups' starts: each runs to the next one's.
+            at = starts[some]
+            total[some] = np.add.reduceat(values, at)
+            rough = np.add.reduceat(values.astype(np.float64), at)
+            if np.any(np.abs(rough) >= _INT64_SAFE):
+                raise AsysError("%s: %s: a group's total leaves 64-bit integers" % (self.rule, self.path))
+            lo[some] = values[at]
+            hi[some] = values[ends[some] - 1]
+        return count, total, lo, hi
 
     def summary(self, pids=(), devices=(), time_shift=0):
         """What merges by addition, as columns: keys, count, sum, min, max,
@@ -47,30 +99,15 @@ class ReportState:
         ids = self.ids
         if ids and (pids or devices or time_shift):
             ids = _asys.renumber_ids(list(zip(self.id_kinds, self.ids)), list(pids), list(devices), time_shift)
-        starts, ends = self.offsets[:-1], self.offsets[1:]
-        count = ends - starts
-        total = np.zeros(len(count), dtype=np.int64)
-        lo = np.zeros(len(count), dtype=np.int64)
-        hi = np.zeros(len(count), dtype=np.int64)
-        some = count > 0
-        if some.any():
-            # reduceat over the non-empty groups' starts: each runs to the next one's.
-            at = starts[some]
-            total[some] = np.add.reduceat(self.values, at)
-            rough = np.add.reduceat(self.values.astype(np.float64), at)
-            if np.any(np.abs(rough) >= _INT64_SAFE):
-                raise AsysError("%s: %s: a group's total leaves 64-bit integers" % (self.rule, self.path))
-            lo[some] = self.values[at]
-            hi[some] = self.values[ends[some] - 1]
+        count, total, lo, hi = self._moments
         return {"texts": self.texts, "ids": ids, "id_kinds": self.id_kinds, "sums": self.sums,
                 "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words}
 
-    def _bisect(self, group, x, right):
+    def _bisect(self, v, group, x, right):
         """Per query, where x falls in its group's sorted values (an index
-        into self.values): the first value >= x, or > x with ``right``."""
+        into v, the values): the first value >= x, or > x with ``right``."""
         lo = self.offsets[group].copy()
         hi = self.offsets[group + 1].copy()
-        v = self.values
         while True:
             open_ = lo < hi
             if not open_.any():
@@ -88,6 +125,7 @@ class ReportState:
         one query after the other. Fetch queries: columns (group, lo, hi);
         the answer is the values in [lo, hi], one query after the other,
         each query's sorted, and how many each."""
+        v = self.values()
         group, lo, width, buckets, hi = count_queries
         if len(group):
             query = np.repeat(np.arange(len(group)), buckets)
@@ -95,8 +133,8 @@ class ReportState:
             step = np.arange(len(query), dtype=np.int64) - first[query]
             # lo + width * step <= hi: exact in 64-bit unsigned arithmetic.
             edges = (lo[query].view(np.uint64) + width[query].view(np.uint64) * step.view(np.uint64)).view(np.int64)
-            left = self._bisect(group[query], edges, right=False)
-            end = self._bisect(group, hi, right=True)
+            left = self._bisect(v, group[query], edges, right=False)
+            end = self._bisect(v, group, hi, right=True)
             following = np.empty(len(query), dtype=np.int64)
             following[:-1] = left[1:]
             last = np.concatenate([first[1:] - 1, [len(query) - 1]])
@@ -106,11 +144,18 @@ class ReportState:
             counts = np.zeros(0, dtype=np.int64)
         fgroup, flo, fhi = fetch_queries
         if len(fgroup):
-            a = self._bisect(fgroup, flo, right=False)
-            b = self._bisect(fgroup, fhi, right=True)
+            a = self._bisect(v, fgroup, flo, right=False)
+            b = self._bisect(v, fgroup, fhi, right=True)
             lengths = b - a
             at = np.repeat(a - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths) + np.arange(lengths.sum())
-            values = self.values[at]
+            values = np.array(v[at])
         else:
             lengths, values = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         return counts, values, lengths
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass

@@ -49,6 +49,15 @@ def _die_once():
     os._exit(1)
 
 
+def _spill_dir():
+    """The worker's own folder, where its states keep their values."""
+    try:
+        from distributed import get_worker
+        return get_worker().local_directory
+    except (ImportError, ValueError):
+        return None
+
+
 def load(path, jobs, per_rank_format):
     """``jobs``: (rule, settings) pairs. The report is read once for all."""
     _die_once()
@@ -61,7 +70,7 @@ def load(path, jobs, per_rank_format):
     with report:
         for rule, settings in jobs:
             try:
-                loaded.states[rule] = ReportState(report, rule, settings)
+                loaded.states[rule] = ReportState(report, rule, settings, _spill_dir())
             except MissingDataError as e:
                 loaded.states[rule] = Missing(str(e))
             if per_rank_format:
