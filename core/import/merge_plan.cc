@@ -191,8 +191,11 @@ std::vector<IdPlan> planIdChanges(const std::vector<InputIds>& inputs) {
   }
   std::vector<IdPlan> out;
   const bool clocks = !inputs.empty() && inputs[0].epochOffset.has_value();
+  int64_t kernels = 0;
   for (const InputIds& s : inputs) {
     IdPlan p;
+    p.kernelRowShift = kernels;
+    kernels += s.kernelRows;
     p.pids = pids.assign(s.pids, s.path);
     p.devices = devices.assign(s.devices, s.path);
     if (clocks && s.epochOffset) p.timeShift = *s.epochOffset - *inputs[0].epochOffset;
@@ -202,7 +205,7 @@ std::vector<IdPlan> planIdChanges(const std::vector<InputIds>& inputs) {
 }
 
 InputIds inputIds(const InputSurvey& s) {
-  InputIds ids{s.path, s.pids, s.devices, std::nullopt};
+  InputIds ids{s.path, s.pids, s.devices, std::nullopt, 0};
   if (hasMeta(s, "epochOffset")) ids.epochOffset = metaNumber(s, "epochOffset");
   return ids;
 }

@@ -56,10 +56,12 @@ struct InputIds {
   std::string path;
   std::vector<int64_t> pids, devices;
   std::optional<int64_t> epochOffset;  // META_DATA.epochOffset, when recorded
+  int64_t kernelRows = 0;              // HGGC_KERNEL's rows (kernelRowsOf)
 };
 struct IdPlan {
   IdChanges pids, devices;
   int64_t timeShift = 0;
+  int64_t kernelRowShift = 0;  // the earlier inputs' kernels
 };
 std::vector<IdPlan> planIdChanges(const std::vector<InputIds>& inputs);
 

@@ -44,4 +44,8 @@ InputSurvey surveyInput(const std::string& path);
 // What planIdChanges needs of a survey.
 InputIds inputIds(const InputSurvey& s);
 
+// The rows of the report's HGGC_KERNEL (0 without one): how far a merged
+// report moves the next input's kernel positions.
+int64_t kernelRowsOf(const std::string& path);
+
 }  // namespace asys

@@ -145,7 +145,8 @@ MergedGroups mergedGroupsOf(GroupedDurations groups) {
 }
 
 void renumberIds(std::vector<IdColumn>& ids, std::span<const std::pair<int64_t, int64_t>> pids,
-                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift) {
+                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift,
+                 int64_t kernelRowShift) {
   auto changed = [](std::span<const std::pair<int64_t, int64_t>> changes, int64_t id) {
     for (const auto& [from, to] : changes)  // a report's changes: a few ids
       if (from == id) return to;
@@ -165,6 +166,7 @@ void renumberIds(std::vector<IdColumn>& ids, std::span<const std::pair<int64_t, 
           break;
         }
         case IdKind::kTime: v += timeShift; break;
+        case IdKind::kKernelRow: v += kernelRowShift; break;
         default: break;  // kPlain; the other kinds are no group's key
       }
     }

@@ -82,9 +82,10 @@ MergedGroups mergedGroupsOf(GroupedDurations groups);
 
 // Renumbers the id columns as asys merge renumbers a report's ids: `pids`
 // and `devices` are (old, new) pairs of the ids that change, `timeShift`
-// what its times move by.
+// what its times move by, `kernelRowShift` its kernel positions.
 void renumberIds(std::vector<IdColumn>& ids, std::span<const std::pair<int64_t, int64_t>> pids,
-                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift);
+                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift,
+                 int64_t kernelRowShift);
 
 // The rule's table of its groups (RuleSpec::groupsTable; unset: the duration
 // summary table of the rule's columns), before `rows`.

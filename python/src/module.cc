@@ -514,7 +514,7 @@ PYBIND11_MODULE(_asys, m) {
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"));
   // What asys merge finds of a report's ids (surveyInput): (pids, devices,
-  // epochOffset or None).
+  // epochOffset or None, HGGC_KERNEL rows).
   m.def(
       "report_ids",
       [](const std::string& path) {
@@ -522,20 +522,24 @@ PYBIND11_MODULE(_asys, m) {
         {
           py::gil_scoped_release release;
           ids = inputIds(surveyInput(path));
+          ids.kernelRows = kernelRowsOf(path);
         }
-        return py::make_tuple(ids.pids, ids.devices, ids.epochOffset);
+        return py::make_tuple(ids.pids, ids.devices, ids.epochOffset, ids.kernelRows);
       },
       py::arg("path"));
-  // Per report (path, pids, devices, epochOffset), in the merge's order: its
-  // (pid changes, device changes, time shift) as asys merge makes them.
+  // Per report (path, pids, devices, epochOffset, kernel rows), in the
+  // merge's order: its (pid changes, device changes, time shift, kernel
+  // position shift) as asys merge makes them.
   m.def(
       "plan_id_changes",
-      [](const std::vector<std::tuple<std::string, std::vector<int64_t>, std::vector<int64_t>, std::optional<int64_t>>>&
-             reports) {
+      [](const std::vector<std::tuple<std::string, std::vector<int64_t>, std::vector<int64_t>, std::optional<int64_t>,
+                                      int64_t>>& reports) {
         std::vector<InputIds> inputs;
-        for (const auto& [path, pids, devices, epoch] : reports) inputs.push_back({path, pids, devices, epoch});
+        for (const auto& [path, pids, devices, epoch, kernels] : reports)
+          inputs.push_back({path, pids, devices, epoch, kernels});
         std::vector<py::tuple> out;
-        for (const IdPlan& p : planIdChanges(inputs)) out.push_back(py::make_tuple(p.pids, p.devices, p.timeShift));
+        for (const IdPlan& p : planIdChanges(inputs))
+          out.push_back(py::make_tuple(p.pids, p.devices, p.timeShift, p.kernelRowShift));
         return out;
       },
       py::arg("reports"));
@@ -543,15 +547,15 @@ PYBIND11_MODULE(_asys, m) {
   m.def(
       "renumber_ids",
       [](const std::vector<std::pair<int, std::vector<int64_t>>>& ids, const IdChanges& pids, const IdChanges& devices,
-         int64_t timeShift) {
+         int64_t timeShift, int64_t kernelRowShift) {
         std::vector<IdColumn> columns;
         for (const auto& [kind, values] : ids) columns.push_back({static_cast<IdKind>(kind), values});
-        renumberIds(columns, pids, devices, timeShift);
+        renumberIds(columns, pids, devices, timeShift, kernelRowShift);
         std::vector<py::array_t<int64_t>> out;
         for (const IdColumn& c : columns) out.emplace_back(static_cast<py::ssize_t>(c.values.size()), c.values.data());
         return out;
       },
-      py::arg("ids"), py::arg("pids"), py::arg("devices"), py::arg("time_shift"));
+      py::arg("ids"), py::arg("pids"), py::arg("devices"), py::arg("time_shift"), py::arg("kernel_row_shift"));
   m.def("merged_stddev", &mergedStdDev, py::arg("count"), py::arg("total"), py::arg("min"), py::arg("max"),
         py::arg("limbs"));
   m.def("rules", &ruleList);

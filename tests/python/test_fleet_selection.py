@@ -158,7 +158,13 @@ def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart(tmp_path
         (3, "y", 2, 27, 3, 9, 9, 9, 9, 0),
     ]
     assert len(list(tmp_path.iterdir())) == 1
-    del b, merged
+    # Moved to another worker (pickled), a spilled state takes its values along.
+    import pickle
+    moved = pickle.loads(pickle.dumps(b))
+    query = ((np.array([1]), np.array([9]), np.array([1]), np.array([1]), np.array([9])),
+             (np.array([0]), np.array([0]), np.array([10])))
+    assert [x.tolist() for x in moved.answer(*query)] == [x.tolist() for x in b.answer(*query)] == [[3], [6], [1]]
+    del b, merged, moved
     import gc
     gc.collect()
     assert list(tmp_path.iterdir()) == []  # the spill file goes with its state

@@ -33,7 +33,7 @@ def check_rule(name):
         raise AsysError("unknown rule '%s' (asys stats --help-reports lists the rules)" % name)
     if rule["compare"]:
         raise AsysError("'%s' compares two reports, not a fleet of ranks" % name)
-    if name.endswith("_trace"):
+    if name.endswith("_trace") and not rule["mergeable"]:
         raise AsysError("'%s' is a trace: it lists every event of every report, nothing merges; run it per report "
                         "(asys stats) or on one report of asys merge" % name)
     if name in NOT_MERGED:
@@ -58,9 +58,6 @@ NOT_MERGED = {
                           "no per-report total adds up to it"),
     "pccl_op_sum": ("not built: its instances pair the k-th collective of every rank and its Device Mask and OP "
                     "Name need the merged report's devices and range order"),
-    "pccl_desync_trace": "not built: its communications group the PCCL kernels of all ranks by overlap in time",
-    "pccl_desync_summary": "not built: its communications group the PCCL kernels of all ranks by overlap in time",
-    "ppu_device_attribute": "not built: one row per device of every report",
 }
 
 # Options whose table a fleet cannot merge, and why.
@@ -117,8 +114,9 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     summaries = client.gather([client.submit(tasks.summaries, future, plan, pure=False, key="asys-summary-%d" % i)
                                for i, ((_p, future, _h), plan) in enumerate(zip(kept, plans))])
     for summary in summaries:
-        for rule, columns in summary.items():
-            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(columns))
+        for rule, packed in summary.items():
+            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
+            summary[rule] = tasks.unpack(packed)
     for rule, settings in jobs:
         present = [(future, summary[rule]) for (_p, future, head), summary in zip(kept, summaries)
                    if rule not in head["missing"]]

@@ -62,6 +62,13 @@ class ReportState:
             weakref.finalize(self, _remove, self._file)
             self._values = None
 
+    def __getstate__(self):
+        # A state Dask moves to another worker takes its values along: the
+        # file is this worker's.
+        state = dict(self.__dict__)
+        state["_values"], state["_file"] = np.array(self.values()), None
+        return state
+
     def values(self):
         """The groups' values, sorted within each group: in memory, or
         mapped from the spill file for as long as the caller holds them."""
@@ -89,16 +96,17 @@ class ReportState:
             hi[some] = values[ends[some] - 1]
         return count, total, lo, hi
 
-    def summary(self, pids=(), devices=(), time_shift=0):
+    def summary(self, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
         """What merges by addition, as columns: keys, count, sum, min, max,
         sum of squares (three 64-bit words) and the rule's sums per group.
         The ids are renumbered as asys merge renumbers this report's
         (``pids``, ``devices``: (old, new) pairs; ``time_shift`` onto the
-        first report's clock), on a copy: a task run again renumbers the
-        same ids."""
+        first report's clock; ``kernel_row_shift``: the kernels of the
+        reports before), on a copy: a task run again renumbers the same ids."""
         ids = self.ids
-        if ids and (pids or devices or time_shift):
-            ids = _asys.renumber_ids(list(zip(self.id_kinds, self.ids)), list(pids), list(devices), time_shift)
+        if ids and (pids or devices or time_shift or kernel_row_shift):
+            ids = _asys.renumber_ids(list(zip(self.id_kinds, self.ids)), list(pids), list(devices), time_shift,
+                                     kernel_row_shift)
         count, total, lo, hi = self._moments
         return {"texts": self.texts, "ids": ids, "id_kinds": self.id_kinds, "sums": self.sums,
                 "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words}

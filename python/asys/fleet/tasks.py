@@ -4,6 +4,8 @@ the later tasks of a run only read those states, kept in the worker's memory
 as the first task's result."""
 
 import os
+import pickle
+import zlib
 
 from .. import _asys
 from ..report import AsysError, MissingDataError, Report
@@ -22,7 +24,7 @@ class Missing:
     def __init__(self, message):
         self.message = message
 
-    def summary(self, pids=(), devices=()):
+    def summary(self, *plan):
         return {}
 
     def answer(self, count_queries, fetch_queries):
@@ -34,7 +36,8 @@ class Loaded:
 
     def __init__(self, path):
         self.path, self.states, self.tables, self.error = path, {}, {}, None
-        self.ids = ([], [], None)  # pids, devices, epochOffset: as asys merge finds them (its survey)
+        # pids, devices, epochOffset, HGGC_KERNEL rows: as asys merge finds them (its survey)
+        self.ids = ([], [], None, 0)
 
 
 def _die_once():
@@ -101,9 +104,19 @@ def head(loaded):
 
 def summaries(loaded, plan):
     """Per rule, the report's groups as columns (ReportState.summary), its
-    ids renumbered by ``plan`` (pid changes, device changes, time shift) as
-    asys merge renumbers them."""
-    return {rule: state.summary(*plan) for rule, state in loaded.states.items()}
+    ids renumbered by ``plan`` (pid changes, device changes, time shift,
+    kernel position shift) as asys merge renumbers them."""
+    return {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()}
+
+
+def pack(obj):
+    """What a report sends back, compressed: a summary's key texts and
+    counts repeat a lot (zlib level 1: a few ms for a few MB)."""
+    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def unpack(data):
+    return pickle.loads(zlib.decompress(data))
 
 
 def answer(loaded, rule, queries):
