@@ -36,6 +36,7 @@ class Loaded:
 
     def __init__(self, path):
         self.path, self.states, self.tables, self.error = path, {}, {}, None
+        self.summaries = None  # (plan, packed summaries by rule), made once
         # pids, devices, epochOffset, HGGC_KERNEL rows: as asys merge finds them (its survey)
         self.ids = ([], [], None, 0)
 
@@ -106,7 +107,16 @@ def summaries(loaded, plan):
     """Per rule, the report's groups as columns (ReportState.summary), its
     ids renumbered by ``plan`` (pid changes, device changes, time shift,
     kernel position shift) as asys merge renumbers them."""
-    return {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()}
+    # Made once: the states keep only what the rounds read afterwards. (A
+    # task run again for the same report gets the same bytes.)
+    if loaded.summaries is None:
+        loaded.summaries = (plan, {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()})
+        for state in loaded.states.values():
+            if isinstance(state, ReportState):
+                state.shrink()
+    if loaded.summaries[0] != plan:
+        raise AsysError("%s: summarized already with other ids" % loaded.path)
+    return loaded.summaries[1]
 
 
 def pack(obj):
