@@ -36,7 +36,7 @@ class Loaded:
 
     def __init__(self, path):
         self.path, self.states, self.tables, self.error = path, {}, {}, None
-        self.summaries = None  # (plan, packed summaries by rule), made once
+        self.summarized = False  # its summaries made (once: the states shrink after)
         # pids, devices, epochOffset, HGGC_KERNEL rows: as asys merge finds them (its survey)
         self.ids = ([], [], None, 0)
 
@@ -108,15 +108,16 @@ def summaries(loaded, plan):
     ids renumbered by ``plan`` (pid changes, device changes, time shift,
     kernel position shift) as asys merge renumbers them."""
     # Made once: the states keep only what the rounds read afterwards. (A
-    # task run again for the same report gets the same bytes.)
-    if loaded.summaries is None:
-        loaded.summaries = (plan, {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()})
-        for state in loaded.states.values():
-            if isinstance(state, ReportState):
-                state.shrink()
-    if loaded.summaries[0] != plan:
-        raise AsysError("%s: summarized already with other ids" % loaded.path)
-    return loaded.summaries[1]
+    # worker that dies loses this result and the states together: Dask
+    # remakes both.)
+    if loaded.summarized:
+        raise AsysError("%s: summarized already" % loaded.path)
+    packed = {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()}
+    for state in loaded.states.values():
+        if isinstance(state, ReportState):
+            state.shrink()
+    loaded.summarized = True
+    return packed
 
 
 def pack(obj):
