@@ -183,6 +183,33 @@ void checkDistinct(const std::vector<std::string>& inputs) {
 
 }  // namespace
 
+std::vector<IdPlan> planIdChanges(const std::vector<InputIds>& inputs) {
+  IdAllocator pids(1, kMaxPid, "process id"), devices(0, INT32_MAX, "device id");
+  for (const InputIds& s : inputs) {
+    pids.reserve(s.pids);
+    devices.reserve(s.devices);
+  }
+  std::vector<IdPlan> out;
+  const bool clocks = !inputs.empty() && inputs[0].epochOffset.has_value();
+  int64_t kernels = 0;
+  for (const InputIds& s : inputs) {
+    IdPlan p;
+    p.kernelRowShift = kernels;
+    kernels += s.kernelRows;
+    p.pids = pids.assign(s.pids, s.path);
+    p.devices = devices.assign(s.devices, s.path);
+    if (clocks && s.epochOffset) p.timeShift = *s.epochOffset - *inputs[0].epochOffset;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+InputIds inputIds(const InputSurvey& s) {
+  InputIds ids{s.path, s.pids, s.devices, std::nullopt, 0};
+  if (hasMeta(s, "epochOffset")) ids.epochOffset = metaNumber(s, "epochOffset");
+  return ids;
+}
+
 MergePlan planMerge(const std::vector<std::string>& inputs) {
   if (inputs.empty()) throw Error("no report given");
   std::vector<InputSurvey> surveys;
@@ -196,22 +223,19 @@ MergePlan planMerge(const std::vector<std::string>& inputs) {
 
   const std::vector<MergeTable>& tables = mergeTables();
   MergePlan plan;
-  IdAllocator pids(1, kMaxPid, "process id"), devices(0, INT32_MAX, "device id");
-  for (const InputSurvey& s : surveys) {
-    pids.reserve(s.pids);
-    devices.reserve(s.devices);
-  }
+  std::vector<InputIds> ids;
+  for (const InputSurvey& s : surveys) ids.push_back(inputIds(s));
+  std::vector<IdPlan> idPlans = planIdChanges(ids);
   IdShifter strings, callchains, events;
   std::vector<DictionaryMerger> dictionaries(tables.size());
-  const bool clocks = hasMeta(surveys[0], "epochOffset");
-  const int64_t epoch0 = clocks ? metaNumber(surveys[0], "epochOffset") : 0;
-  for (const InputSurvey& s : surveys) {
+  for (size_t i = 0; i < surveys.size(); ++i) {
+    const InputSurvey& s = surveys[i];
     InputPlan p;
     p.path = s.path;
     p.columns = s.columns;
-    if (clocks) p.timeShift = metaNumber(s, "epochOffset") - epoch0;
-    p.pids = pids.assign(s.pids, s.path);
-    p.devices = devices.assign(s.devices, s.path);
+    p.timeShift = idPlans[i].timeShift;
+    p.pids = std::move(idPlans[i].pids);
+    p.devices = std::move(idPlans[i].devices);
     p.stringShift = strings.shift(s.strings);
     p.callchainShift = callchains.shift(s.callchains);
     p.eventIdShift = events.shift(s.eventIds);

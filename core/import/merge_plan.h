@@ -46,6 +46,25 @@ struct MergePlan {
   std::vector<std::pair<std::string, std::string>> meta;
 };
 
+// The pid and device changes and the time shift of each input, as
+// planMerge chooses them from the inputs' pids and device ids (each sorted
+// and distinct, as surveyInput finds them) and epochOffsets, in input
+// order: what a fleet run applies to each report's ids and times to name
+// what the merged report names. Throws Error (naming the input's path) when
+// the ids run out.
+struct InputIds {
+  std::string path;
+  std::vector<int64_t> pids, devices;
+  std::optional<int64_t> epochOffset;  // META_DATA.epochOffset, when recorded
+  int64_t kernelRows = 0;              // HGGC_KERNEL's rows (kernelRowsOf)
+};
+struct IdPlan {
+  IdChanges pids, devices;
+  int64_t timeShift = 0;
+  int64_t kernelRowShift = 0;  // the earlier inputs' kernels
+};
+std::vector<IdPlan> planIdChanges(const std::vector<InputIds>& inputs);
+
 // Opens every input (an asysrep report the engine can read, all of one
 // format version and, when they say so, alignable clocks) and plans the
 // merge. Throws Error with one line naming the file at fault.

@@ -208,4 +208,11 @@ InputSurvey surveyInput(const std::string& path) {
   return s;
 }
 
+int64_t kernelRowsOf(const std::string& path) {
+  SqliteDb db(path);
+  if (!db.hasTable("HGGC_KERNEL")) return 0;
+  Statement st(db, "SELECT count(*) FROM HGGC_KERNEL");
+  return st.step() ? st.int64(0) : 0;
+}
+
 }  // namespace asys

@@ -41,4 +41,11 @@ struct InputSurvey {
 // named, with the import that converts it), unreadable.
 InputSurvey surveyInput(const std::string& path);
 
+// What planIdChanges needs of a survey.
+InputIds inputIds(const InputSurvey& s);
+
+// The rows of the report's HGGC_KERNEL (0 without one): how far a merged
+// report moves the next input's kernel positions.
+int64_t kernelRowsOf(const std::string& path);
+
 }  // namespace asys

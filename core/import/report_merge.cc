@@ -70,6 +70,7 @@ std::string columnExpr(const MergeColumn& c, const InputPlan& p) {
     case IdKind::kCopyKind: return mapped(col, p.copyKinds);
     case IdKind::kMemKind: return mapped(col, p.memKinds);
     case IdKind::kMetric: return mapped(col, p.metrics);
+    case IdKind::kKernelRow: return col;  // no column's kind
   }
   return col;
 }

@@ -58,6 +58,10 @@ enum class IdKind {
   kCopyKind,   // an ENUM_HGGC_MEMCPY_OPER id
   kMemKind,    // an ENUM_HGGC_MEM_KIND id
   kMetric,     // a TARGET_INFO_PPU_METRICS metricId
+  // A kernel's position in HGGC_KERNEL (rowid order, 0-based): a merged
+  // report holds each input's rows after the earlier inputs'. No column has
+  // it; an asys fleet key does (core/rules/common.h).
+  kKernelRow,
 };
 
 // What a cell holds. Write: the writer's field type, with its NULL value

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/analysis/grouped_values.h"
+#include "core/report/report.h"
+
 namespace asys {
 
 OptionSpec rowsOption(const std::string& what, int64_t defaultLimit) {
@@ -113,10 +116,87 @@ std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
 }
 
 Table durationSummaryTable(std::vector<ColumnSpec> columns, GroupedDurations groups) {
-  const std::vector<DurationStats> stats = summarizeGroups(groups.groupOf, groups.values, groups.groupCount);
+  return durationSummaryTable(std::move(columns), mergedGroupsOf(std::move(groups)));
+}
+
+Table durationSummaryTable(std::vector<ColumnSpec> columns, const MergedGroups& groups) {
   std::vector<std::vector<std::string_view>> texts;
   for (const auto& column : groups.texts) texts.emplace_back(column.begin(), column.end());
-  return durationSummaryTable(std::move(columns), stats, texts);
+  return durationSummaryTable(std::move(columns), groups.stats, texts);
+}
+
+MergedGroups mergedGroupsOf(GroupedDurations groups) {
+  MergedGroups out;
+  if (groups.grouped.groups() != groups.groupCount) {
+    GroupedValues grouped(groups.groupCount);
+    for (uint32_t g : groups.groupOf) grouped.count(g);
+    grouped.startFill(groups.groupCount);
+    for (size_t i = 0; i < groups.values.size(); ++i) grouped.add(groups.groupOf[i], groups.values[i]);
+    std::vector<uint32_t>().swap(groups.groupOf);
+    std::vector<int64_t>().swap(groups.values);
+    groups.grouped = std::move(grouped);
+  }
+  out.stats = summarizeEach(groups.grouped);
+  groups.grouped = GroupedValues();
+  out.texts = std::move(groups.texts);
+  out.ids = std::move(groups.ids);
+  out.sums = std::move(groups.sums);
+  return out;
+}
+
+void renumberIds(std::vector<IdColumn>& ids, std::span<const std::pair<int64_t, int64_t>> pids,
+                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift,
+                 int64_t kernelRowShift) {
+  auto changed = [](std::span<const std::pair<int64_t, int64_t>> changes, int64_t id) {
+    for (const auto& [from, to] : changes)  // a report's changes: a few ids
+      if (from == id) return to;
+    return id;
+  };
+  for (IdColumn& column : ids) {
+    for (int64_t& v : column.values) {
+      if (v == kNoValue) continue;
+      switch (column.kind) {
+        case IdKind::kPid: v = changed(pids, v); break;
+        case IdKind::kDevice:
+          if (v >= 0) v = changed(devices, v);
+          break;
+        case IdKind::kThread: {
+          const int64_t pid = (v >> 24) & 0xFFFFFF;
+          v = (v & ~(static_cast<int64_t>(0xFFFFFF) << 24)) | (changed(pids, pid) << 24);
+          break;
+        }
+        case IdKind::kTime: v += timeShift; break;
+        case IdKind::kKernelRow: v += kernelRowShift; break;
+        default: break;  // kPlain; the other kinds are no group's key
+      }
+    }
+  }
+}
+
+Table tableOfGroups(const RuleSpec& rule, const MergedGroups& groups, const RuleOptions& options) {
+  if (rule.groupsTable) return rule.groupsTable(groups, options);
+  return durationSummaryTable(rule.columns, groups);
+}
+
+Table groupsRuleTable(const RuleSpec& rule, RuleContext& ctx) {
+  GroupedDurations groups = rule.groupedDurations(ctx);
+  const std::vector<std::string> warnings = std::move(groups.warnings);
+  Table t = tableOfGroups(rule, mergedGroupsOf(std::move(groups)), ctx.options);
+  for (const std::string& w : warnings) t.addWarning(w);
+  return t;
+}
+
+std::vector<uint32_t> textRanks(const std::vector<std::string>& texts) {
+  std::vector<uint32_t> order(texts.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return texts[a] < texts[b]; });
+  std::vector<uint32_t> rank(texts.size());
+  uint32_t r = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i > 0 && texts[order[i]] != texts[order[i - 1]]) ++r;
+    rank[order[i]] = r;
+  }
+  return rank;
 }
 
 Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,

@@ -2,12 +2,16 @@
 // Pieces several rule declarations share: the documented options that recur
 // (rows, device, base/mangled, hgtx-name, process, thread), the columns of
 // the duration summaries, and their row builder.
+#include <span>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
 #include "core/analysis/kernel_names.h"
+#include "core/analysis/grouped_values.h"
 #include "core/analysis/stats.h"
+#include "core/report/asysrep_tables.h"
 #include "core/rules/rule.h"
 
 namespace asys {
@@ -35,20 +39,69 @@ std::vector<ColumnSpec> durationSummaryColumns(const std::string& countColumn,
                                                const std::string& subject,
                                                const std::string& totalHelp);
 
-// A duration summary's events before their statistics: each kept event's
-// group and value, and per group the texts of the table's trailing columns.
-// The rules of the durationSummaryTable family declare the function that
-// makes it (RuleSpec::groupedDurations), so that a fleet run can merge the
-// groups of many reports exactly and make the same table (docs/fleet.md).
+// An integer key of a group, with the id kind that says how `asys merge`
+// renumbers it (core/report/asysrep_tables.h: kPlain, kTime, kThread,
+// kPid, kDevice): a fleet run renumbers each report's keys the same way, so
+// that its table names what the merged report's names.
+struct IdColumn {
+  IdKind kind = IdKind::kPlain;
+  std::vector<int64_t> values;  // by group; kNoValue: none
+};
+
+// A rule's state that merges exactly across reports (asys fleet,
+// docs/fleet.md), the groups of its table before their statistics: each
+// kept event's group and value (a duration, a size), and per group its keys
+// (integer ids and texts) and the integer columns that add up across
+// reports. Two reports' groups with equal keys are one group of the merged
+// report. The rules that declare the function that makes it
+// (RuleSpec::groupedDurations) make their own table from it too, through
+// RuleSpec::groupsTable, so that a fleet run makes the same table.
 struct GroupedDurations {
   std::vector<uint32_t> groupOf;
   std::vector<int64_t> values;
   size_t groupCount = 0;
   std::vector<std::vector<std::string>> texts;  // [text column][group]
+  // Or the values already grouped, groupCount lists (groupOf, values empty).
+  GroupedValues grouped;
+  std::vector<IdColumn> ids;                     // [id column].values[group]
+  std::vector<std::vector<int64_t>> sums;        // [sum column][group]
+  std::vector<std::string> warnings;             // the report's, as its table has them
 };
+
+// Groups with their values' statistics: one report's (mergedGroupsOf), or
+// the groups of many reports merged (asys fleet). A group may have no
+// values (count 0): a rule whose groups carry sums only.
+struct MergedGroups {
+  std::vector<std::vector<std::string>> texts;
+  std::vector<IdColumn> ids;
+  std::vector<std::vector<int64_t>> sums;
+  std::vector<DurationStats> stats;
+  size_t size() const { return stats.size(); }
+};
+MergedGroups mergedGroupsOf(GroupedDurations groups);
+
+// Renumbers the id columns as asys merge renumbers a report's ids: `pids`
+// and `devices` are (old, new) pairs of the ids that change, `timeShift`
+// what its times move by, `kernelRowShift` its kernel positions.
+void renumberIds(std::vector<IdColumn>& ids, std::span<const std::pair<int64_t, int64_t>> pids,
+                 std::span<const std::pair<int64_t, int64_t>> devices, int64_t timeShift,
+                 int64_t kernelRowShift);
+
+// The rule's table of its groups (RuleSpec::groupsTable; unset: the duration
+// summary table of the rule's columns), before `rows`.
+Table tableOfGroups(const RuleSpec& rule, const MergedGroups& groups, const RuleOptions& options);
+
+// Ranks of texts in byte order (equal texts, equal ranks): rows sorted by a
+// name compare two integers.
+std::vector<uint32_t> textRanks(const std::vector<std::string>& texts);
+
+// A rule's table as RuleSpec::compute makes it for one report: its groups
+// (groupedDurations), their statistics, its groupsTable.
+Table groupsRuleTable(const RuleSpec& rule, RuleContext& ctx);
 
 // The table of a GroupedDurations: its groups summarised, then the function below.
 Table durationSummaryTable(std::vector<ColumnSpec> columns, GroupedDurations groups);
+Table durationSummaryTable(std::vector<ColumnSpec> columns, const MergedGroups& groups);
 
 // Fills those columns (plus the trailing text columns given per group),
 // ordered by total time descending, then by the text columns ascending.

@@ -7,6 +7,7 @@
 #include "core/analysis/device_memory.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
+#include "core/rules/common.h"
 #include "core/rules/device_memory_options.h"
 #include "core/rules/registry.h"
 
@@ -52,11 +53,18 @@ OptionSpec usageModeOption() {
   return o;
 }
 
-Table compute(RuleContext& ctx) {
+bool countsMode(const RuleOptions& options) {
+  const std::string mode = options.value("usage-mode").value_or("unreleased-size");
+  return mode.size() > 6 && mode.compare(mode.size() - 6, 6, "-count") == 0;
+}
+
+// Groups with no values: keys PID, Device ID and Group List, Memory Usage
+// their one sum.
+GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
   const std::string mode = ctx.options.value("usage-mode").value_or("unreleased-size");
   const bool unreleasedOnly = mode.rfind("unreleased", 0) == 0;
-  const bool counts = mode.size() > 6 && mode.compare(mode.size() - 6, 6, "-count") == 0;
+  const bool counts = countsMode(ctx.options);
 
   const DeviceMemoryEvents events = pairDeviceMemory(report);
   const MemoryUsageEvents& m = report.memoryUsage(mcol::pairing);
@@ -84,29 +92,43 @@ Table compute(RuleContext& ctx) {
     if (row == usage.size()) usage.push_back(0);
     usage[row] += counts ? 1 : (m.bytes[e] == kNoValue ? 0 : m.bytes[e]);
   }
-  auto pid = [&](uint32_t r) { return static_cast<int32_t>(places.key(static_cast<uint32_t>(rows.key(r) / lists.size())) >> 32); };
-  auto device = [&](uint32_t r) { return static_cast<int32_t>(places.key(static_cast<uint32_t>(rows.key(r) / lists.size()))); };
-  auto list = [&](uint32_t r) -> const std::string& { return lists.text(static_cast<uint32_t>(rows.key(r) % lists.size())); };
+  GroupedDurations out;
+  out.groupCount = usage.size();
+  out.ids = {{IdKind::kPid, {}}, {IdKind::kDevice, {}}};
+  out.texts.resize(1);
+  for (uint32_t r = 0; r < usage.size(); ++r) {
+    const uint64_t placeKey = places.key(static_cast<uint32_t>(rows.key(r) / lists.size()));
+    out.ids[0].values.push_back(static_cast<int32_t>(placeKey >> 32));
+    out.ids[1].values.push_back(static_cast<int32_t>(placeKey));
+    out.texts[0].push_back(lists.text(static_cast<uint32_t>(rows.key(r) % lists.size())));
+  }
+  out.sums = {std::move(usage)};
+  Table warnings(columns(counts));
+  addPairingWarnings(warnings, ctx, events);
+  out.warnings = warnings.warnings();
+  return out;
+}
 
-  // Memory Usage descending; ties by PID, Device ID, then Group List.
-  std::vector<uint32_t> order(usage.size());
+// Memory Usage descending; ties by PID, Device ID, then Group List.
+Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
+  const std::vector<int64_t>&pid = g.ids[0].values, &device = g.ids[1].values, &usage = g.sums[0];
+  const std::vector<std::string>& list = g.texts[0];
+  std::vector<uint32_t> order(g.size());
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (usage[a] != usage[b]) return usage[a] > usage[b];
-    if (pid(a) != pid(b)) return pid(a) < pid(b);
-    if (device(a) != device(b)) return device(a) < device(b);
-    return list(a) < list(b);
+    if (pid[a] != pid[b]) return pid[a] < pid[b];
+    if (device[a] != device[b]) return device[a] < device[b];
+    return list[a] < list[b];
   });
-
-  Table t(columns(counts));
+  Table t(columns(countsMode(options)));
   for (uint32_t r : order) {
-    if (pid(r) >= 0) t.setInt(kPid, pid(r));
-    t.setInt(kDevice, device(r));
-    t.setText(kGroups, list(r));
+    if (pid[r] >= 0) t.setInt(kPid, pid[r]);
+    t.setInt(kDevice, device[r]);
+    t.setText(kGroups, list[r]);
     t.setInt(kUsage, usage[r]);
     t.endRow();
   }
-  addPairingWarnings(t, ctx, events);
   return t;
 }
 
@@ -148,7 +170,9 @@ const RuleSpec& deviceMemoryUsageSummaryRule() {
       .columns = columns(false),
       .needs = {deviceMemoryNeed()},
       .pie = {"Memory Usage", {"Group List", "PID", "Device ID"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(deviceMemoryUsageSummaryRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
   };
   return rule;
 }

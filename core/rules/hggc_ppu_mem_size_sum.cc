@@ -4,6 +4,7 @@
 
 #include "core/analysis/stats.h"
 #include "core/report/report.h"
+#include "core/rules/common.h"
 #include "core/rules/memory_ops.h"
 #include "core/rules/registry.h"
 
@@ -24,18 +25,26 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   MemoryOpSamples s = memoryOpSamples(ctx, MemoryOpValue::Bytes);
-  auto stats = summarizeGroups(s.groupOf, s.values, s.names.size());
+  GroupedDurations out{std::move(s.groupOf), std::move(s.values), s.names.size(), {}};
+  out.texts.emplace_back(s.names.begin(), s.names.end());
+  return out;
+}
+
+// Total descending, then the operation's name.
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const std::vector<DurationStats>& stats = g.stats;
+  const std::vector<std::string>& names = g.texts[0];
   std::vector<size_t> order(stats.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
-    return s.names[a] < s.names[b];
+    return names[a] < names[b];
   });
   Table t(columns());
-  for (size_t g : order) {
-    const DurationStats& st = stats[g];
+  for (size_t i : order) {
+    const DurationStats& st = stats[i];
     t.setInt(0, st.total);
     t.setInt(1, st.count);
     t.setInt(2, st.avg);
@@ -43,7 +52,7 @@ Table compute(RuleContext& ctx) {
     t.setInt(4, st.min);
     t.setInt(5, st.max);
     t.setInt(6, st.stddev);
-    t.setText(7, s.names[g]);
+    t.setText(7, names[i]);
     t.endRow();
   }
   return t;
@@ -68,7 +77,9 @@ const RuleSpec& hggcPpuMemSizeSumRule() {
       .columns = columns(),
       .needs = {memoryOpsNeed()},
       .pie = {"Total", {"Operation"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(hggcPpuMemSizeSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
   };
   return rule;
 }

@@ -46,7 +46,7 @@ struct RowKey {
   int64_t globalPid = kNoValue;  // for a standalone kernel with no launching call
 };
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
   AssociationFilters filters;
   filters.releaseEvents = true;  // a range's thread and name are all it reads
@@ -162,38 +162,59 @@ Table compute(RuleContext& ctx) {
   std::vector<uint32_t>().swap(lastActivity);
   byName = GroupedLists<uint32_t>();
   in = AssociatedActivities{};
-  const std::vector<DurationStats> stats = summarizeEach(durations);
-
-  // Order: range name, PID, TID ascending (standalone rows last), then Total
-  // Time descending; ties by style, then kernel name.
-  std::vector<uint32_t> names = rowKernel;
-  for (const RowKey& key : keys) names.push_back(key.range);
-  const TextOrder byText(strings, names);
-  std::vector<uint32_t> order(rows.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto sortKey = [&](uint32_t g) {
+  GroupedDurations out;
+  out.groupCount = rows.size();
+  out.grouped = std::move(durations);
+  // Keys: whether the row has a range (standalone rows have none), its
+  // style, the range's (or launching) thread, the process of a kernel with
+  // no launching call; the range and kernel names; HGTX Inst adds up (a
+  // range belongs to one report).
+  out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kThread, {}}, {IdKind::kThread, {}}};
+  out.texts.resize(2);
+  for (uint32_t g = 0; g < rows.size(); ++g) {
     const RowKey& key = keys[rowOwner[g]];
-    const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
-    const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
-    return std::make_tuple(key.range == kNoString, byText.rank(key.range), pid, tid, key.startEnd,
-                           -stats[g].total, byText.rank(rowKernel[g]));
+    out.ids[0].values.push_back(key.range != kNoString);
+    out.ids[1].values.push_back(key.startEnd);
+    out.ids[2].values.push_back(key.globalTid);
+    out.ids[3].values.push_back(key.globalPid);
+    out.texts[0].emplace_back(key.range != kNoString ? strings.get(key.range) : std::string_view());
+    out.texts[1].emplace_back(strings.get(rowKernel[g]));
+  }
+  out.sums = {std::vector<int64_t>(hgtxInst.begin(), hgtxInst.end())};
+  if (!warning.empty()) out.warnings.push_back(warning);
+  return out;
+}
+
+// Order: range name, PID, TID ascending (standalone rows last), then Total
+// Time descending; ties by style, then kernel name.
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const std::vector<int64_t>&hasRange = g.ids[0].values, &startEnd = g.ids[1].values,
+                         &thread = g.ids[2].values, &process = g.ids[3].values;
+  const std::vector<std::string>&range = g.texts[0], &kernel = g.texts[1];
+  const std::vector<uint32_t> rangeRank = textRanks(range), kernelRank = textRanks(kernel);
+  std::vector<uint32_t> order(g.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto sortKey = [&](uint32_t i) {
+    const int64_t pid = thread[i] != kNoValue ? pidOf(thread[i]) : pidOf(process[i]);
+    const int64_t tid = thread[i] != kNoValue ? tidOf(thread[i]) : -1;
+    return std::make_tuple(hasRange[i] == 0, rangeRank[i], pid, tid, startEnd[i] != 0, -g.stats[i].total,
+                           kernelRank[i]);
   };
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
 
   Table t(columns());
-  for (uint32_t g : order) {
-    const RowKey& key = keys[rowOwner[g]];
-    const DurationStats& s = stats[g];
-    if (key.range != kNoString) {
-      t.setText(kRange, strings.get(key.range));
-      t.setText(kStyle, styleName(key.startEnd));
-      t.setInt(kHgtxInst, hgtxInst[g]);
+  for (uint32_t i : order) {
+    const DurationStats& s = g.stats[i];
+    if (hasRange[i]) {
+      t.setText(kRange, range[i]);
+      t.setText(kStyle, styleName(startEnd[i] != 0));
+      t.setInt(kHgtxInst, g.sums[0][i]);
     }
-    if (key.globalTid != kNoValue) {
-      t.setInt(kPid, pidOf(key.globalTid));
-      t.setInt(kTid, tidOf(key.globalTid));
+    if (thread[i] != kNoValue) {
+      t.setInt(kPid, pidOf(thread[i]));
+      t.setInt(kTid, tidOf(thread[i]));
     } else {
-      t.setInt(kPid, pidOf(key.globalPid));
+      t.setInt(kPid, pidOf(process[i]));
     }
     t.setInt(kKernInst, s.count);
     t.setInt(kTotal, s.total);
@@ -202,10 +223,9 @@ Table compute(RuleContext& ctx) {
     t.setInt(kMin, s.min);
     t.setInt(kMax, s.max);
     t.setInt(kStdDev, s.stddev);
-    t.setText(kName, strings.get(rowKernel[g]));
+    t.setText(kName, kernel[i]);
     t.endRow();
   }
-  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
@@ -239,7 +259,9 @@ const RuleSpec& hgtxKernSumRule() {
       .columns = columns(),
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxKernSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .memoryPerRow = 56,  // bench/rule-peaks.sh 2500: 1,573 MiB, 56 bytes a row (2026-12-04)
   };
   return rule;

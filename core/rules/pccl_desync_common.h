@@ -10,6 +10,7 @@
 #include "core/analysis/pccl_desync.h"
 #include "core/analysis/ppu_activities.h"
 #include "core/rules/kernel_row_texts.h"
+#include "core/rules/common.h"
 #include "core/rules/rule.h"
 
 namespace asys {
@@ -17,32 +18,27 @@ namespace asys {
 std::vector<OptionSpec> pcclDesyncOptions();
 std::vector<DataNeed> pcclDesyncNeeds();
 
-class PcclCommunications {
- public:
-  // The PCCL kernels (pccl_kernels.h) on the `device=` devices that overlap
-  // the statistics time range, grouped; a device filter drops the other
-  // devices' kernels before grouping.
-  explicit PcclCommunications(RuleContext& ctx);
+// Both rules' state, which merges across reports (asys fleet): one group
+// a PCCL kernel (pccl_kernels.h) on the `device=` devices that overlaps the
+// statistics time range, with no values; its keys are its position in
+// HGGC_KERNEL, process, device, start and end, its texts its label (the
+// kernel rules' name, or its HGTX range with hgtx-name). The warnings: the
+// unclassified kernels.
+GroupedDurations pcclKernelGroups(RuleContext& ctx);
 
-  const PpuActivities& kernels() const { return kernels_; }
-  const std::vector<DesyncGroup>& groups() const { return groups_; }
-  // A group's Kernel Name: the name of its first kernel (the earliest
-  // start), as a dense id.
-  uint32_t nameOf(size_t group) const { return groupName_[group]; }
-  std::string_view nameText(uint32_t id) const { return names_.text(id); }
-  size_t nameCount() const { return nameCount_; }
-  // The kernel's row in HGGC_KERNEL, 1-based: the Kernel ID trace rules show.
-  int64_t kernelId(uint32_t member) const { return static_cast<int64_t>(kernels_.row[member]) + 1; }
-  // The unclassified-kernel warning, when there is one.
-  void addWarnings(Table& t) const;
-
- private:
-  PpuActivities kernels_;
-  std::vector<DesyncGroup> groups_;
-  KernelLabelTexts names_;
-  std::vector<uint32_t> groupName_;
-  size_t nameCount_ = 0;
-  size_t unclassified_ = 0;
+// The kernels of such groups (one report's, or many merged) in activity
+// order (start, then position: loadPpuActivities's), and their
+// communications (core/analysis/pccl_desync.h).
+struct PcclKernelList {
+  std::vector<int64_t> start, end, globalPid, row;  // row: the position in HGGC_KERNEL
+  std::vector<int64_t> device;
+  std::vector<std::string_view> name;  // the kernel's label
+  std::vector<DesyncGroup> groups;
+  // A group's Kernel Name: its first kernel's (the earliest start).
+  std::string_view nameOf(size_t group) const { return name[groups[group].first]; }
+  // The Kernel ID the trace rules show: the row, 1-based.
+  int64_t kernelId(uint32_t member) const { return row[member] + 1; }
 };
+PcclKernelList pcclKernelList(const MergedGroups& g);
 
 }  // namespace asys

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string_view>
+#include <unordered_map>
 
 #include "core/analysis/stats.h"
 #include "core/rules/pccl_desync_common.h"
@@ -31,21 +32,32 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-Table compute(RuleContext& ctx) {
-  const PcclCommunications comm(ctx);
-  const std::vector<DesyncGroup>& groups = comm.groups();
-  const size_t names = comm.nameCount();
+Table groupsTable(const MergedGroups& merged, const RuleOptions&) {
+  const PcclKernelList k = pcclKernelList(merged);
+  const std::vector<DesyncGroup>& groups = k.groups;
+  // Dense name ids of the groups' names.
+  std::vector<std::string_view> nameText;
+  std::vector<uint32_t> nameOf(groups.size());
+  {
+    std::unordered_map<std::string_view, uint32_t> ids;
+    for (size_t g = 0; g < groups.size(); ++g) {
+      auto [it, added] = ids.try_emplace(k.nameOf(g), static_cast<uint32_t>(nameText.size()));
+      if (added) nameText.push_back(k.nameOf(g));
+      nameOf[g] = it->second;
+    }
+  }
+  const size_t names = nameText.size();
 
   // The groups of each name together (a counting sort by name).
   std::vector<uint32_t> begin(names + 1, 0);
-  for (size_t g = 0; g < groups.size(); ++g) ++begin[comm.nameOf(g) + 1];
+  for (size_t g = 0; g < groups.size(); ++g) ++begin[nameOf[g] + 1];
   for (size_t n = 0; n < names; ++n) begin[n + 1] += begin[n];
   std::vector<const DesyncGroup*> byName(groups.size());
   std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
   std::vector<int64_t> totalDuration(names, 0), totalOverlap(names, 0);
   int64_t allDuration = 0;
   for (size_t g = 0; g < groups.size(); ++g) {
-    const uint32_t n = comm.nameOf(g);
+    const uint32_t n = nameOf[g];
     byName[next[n]++] = &groups[g];
     totalDuration[n] += groups[g].duration();
     totalOverlap[n] += groups[g].overlap;
@@ -57,7 +69,7 @@ Table compute(RuleContext& ctx) {
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (totalDuration[a] != totalDuration[b]) return totalDuration[a] > totalDuration[b];
-    return comm.nameText(a) < comm.nameText(b);
+    return nameText[a] < nameText[b];
   });
 
   Table t(columns());
@@ -74,10 +86,9 @@ Table compute(RuleContext& ctx) {
     t.setDecimal(kStdDev, s.stddev);
     t.setInt(kTotalDuration, totalDuration[n]);
     t.setInt(kTotalOverlap, totalOverlap[n]);
-    t.setText(kName, comm.nameText(n));
+    t.setText(kName, nameText[n]);
     t.endRow();
   }
-  comm.addWarnings(t);
   return t;
 }
 
@@ -110,7 +121,9 @@ const RuleSpec& pcclDesyncSummaryRule() {
       .columns = columns(),
       .needs = pcclDesyncNeeds(),
       .pie = {"Total Duration", {"Kernel Name"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclDesyncSummaryRule(), ctx); },
+      .groupedDurations = pcclKernelGroups,
+      .groupsTable = groupsTable,
       .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 49 MiB
   };
   return rule;

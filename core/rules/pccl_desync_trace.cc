@@ -34,10 +34,9 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-Table compute(RuleContext& ctx) {
-  const PcclCommunications comm(ctx);
-  const PpuActivities& k = comm.kernels();
-  const std::vector<DesyncGroup>& groups = comm.groups();
+Table groupsTable(const MergedGroups& merged, const RuleOptions&) {
+  const PcclKernelList k = pcclKernelList(merged);
+  const std::vector<DesyncGroup>& groups = k.groups;
 
   // Desync Rate descending (exact fractions), then Start ascending; groups
   // are numbered in start order already, so that is the last tie.
@@ -58,19 +57,18 @@ Table compute(RuleContext& ctx) {
     t.setInt(kOverlap, d.overlap);
     t.setDecimal(kRate, desyncPercent(d));
     t.setInt(kLastProcess, pidOf(k.globalPid[d.last]));
-    t.setInt(kLastDevice, k.deviceId[d.last]);
-    t.setInt(kLastKernel, comm.kernelId(d.last));
+    t.setInt(kLastDevice, k.device[d.last]);
+    t.setInt(kLastKernel, k.kernelId(d.last));
     t.setInt(kMaxDur, d.maxDuration);
     t.setInt(kMinDur, d.minDuration);
     t.setInt(kAvgDur, d.totalDuration / d.count);
     t.setInt(kInstances, d.count);
-    t.setText(kName, comm.nameText(comm.nameOf(g)));
+    t.setText(kName, k.nameOf(g));
     t.setSpan(0, d.start, d.end);
     t.setSpan(1, k.start[d.last], k.end[d.last]);
-    t.setEvent(0, EventTable::Kernel, k.row[d.last]);
+    t.setEvent(0, EventTable::Kernel, static_cast<uint32_t>(k.row[d.last]));
     t.endRow();
   }
-  comm.addWarnings(t);
   return t;
 }
 
@@ -104,7 +102,9 @@ const RuleSpec& pcclDesyncTraceRule() {
       .columns = columns(),
       .needs = pcclDesyncNeeds(),
       .pie = {.valueColumn = "", .keyColumns = {"Last Process", "Last Device"}, .countRows = true},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclDesyncTraceRule(), ctx); },
+      .groupedDurations = pcclKernelGroups,
+      .groupsTable = groupsTable,
       .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 50 MiB
   };
   return rule;

@@ -8,6 +8,7 @@
 
 #include "core/analysis/stats.h"
 #include "core/report/report.h"
+#include "core/rules/common.h"
 #include "core/rules/registry.h"
 
 namespace asys {
@@ -50,44 +51,57 @@ struct StageKeyHash {
   }
 };
 
-Table compute(RuleContext& ctx) {
+// The groups: ids globalTid (PID and TID), device, channel; texts channel
+// type and stage name.
+GroupedDurations groupedDurations(RuleContext& ctx) {
   const PcclStages& p = ctx.report.pcclStages();
   StringPool& strings = ctx.report.strings();
   std::unordered_map<StageKey, uint32_t, StageKeyHash> index;
   std::vector<StageKey> keys;
-  std::vector<uint32_t> groupOf;
-  std::vector<int64_t> duration;
+  GroupedDurations out;
   for (size_t i = 0; i < p.size(); ++i) {
     if (p.end[i] == kNoValue || !ctx.window.overlaps(p.start[i], p.end[i])) continue;
     StageKey key{p.globalTid[i], p.channelId[i], p.deviceId[i], p.channelTypeId[i], p.nameId[i]};
     auto [it, inserted] = index.try_emplace(key, static_cast<uint32_t>(keys.size()));
     if (inserted) keys.push_back(key);
-    groupOf.push_back(it->second);
-    duration.push_back(p.end[i] - p.start[i]);
+    out.groupOf.push_back(it->second);
+    out.values.push_back(p.end[i] - p.start[i]);
   }
-  auto stats = summarizeGroups(groupOf, duration, keys.size());
+  out.groupCount = keys.size();
+  out.ids = {{IdKind::kThread, {}}, {IdKind::kDevice, {}}, {IdKind::kPlain, {}}};
+  out.texts.resize(2);
+  for (const StageKey& k : keys) {
+    out.ids[0].values.push_back(k.globalTid);
+    out.ids[1].values.push_back(k.deviceId);
+    out.ids[2].values.push_back(k.channelId);
+    out.texts[0].emplace_back(strings.get(k.channelType));
+    out.texts[1].emplace_back(strings.get(k.name));
+  }
+  return out;
+}
 
-  // Total Time descending; ties by PID, Device ID, TID, Channel ID (numbers
-  // ascending), then Channel Type and Name (byte order).
-  std::vector<uint32_t> order(keys.size());
+// Total Time descending; ties by PID, Device ID, TID, Channel ID (numbers
+// ascending), then Channel Type and Name (byte order).
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const std::vector<int64_t>&tid = g.ids[0].values, &device = g.ids[1].values, &channel = g.ids[2].values;
+  const std::vector<std::string>&type = g.texts[0], &name = g.texts[1];
+  std::vector<uint32_t> order(g.size());
   std::iota(order.begin(), order.end(), 0u);
-  auto sortKey = [&](uint32_t g) {
-    const StageKey& k = keys[g];
-    return std::make_tuple(-stats[g].total, pidOf(k.globalTid), k.deviceId, tidOf(k.globalTid), k.channelId,
-                           strings.get(k.channelType), strings.get(k.name));
+  auto sortKey = [&](uint32_t i) {
+    return std::make_tuple(-g.stats[i].total, pidOf(tid[i]), static_cast<int32_t>(device[i]), tidOf(tid[i]),
+                           channel[i], std::string_view(type[i]), std::string_view(name[i]));
   };
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
 
   Table t(columns());
-  for (uint32_t g : order) {
-    const StageKey& k = keys[g];
-    const DurationStats& s = stats[g];
-    t.setInt(0, pidOf(k.globalTid));
-    if (k.deviceId >= 0) t.setInt(1, k.deviceId);  // NULL device: "-"
-    t.setInt(2, tidOf(k.globalTid));
-    if (k.channelId != kNoValue) t.setInt(3, k.channelId);
-    t.setText(4, strings.get(k.channelType));
-    t.setText(5, strings.get(k.name));
+  for (uint32_t i : order) {
+    const DurationStats& s = g.stats[i];
+    t.setInt(0, pidOf(tid[i]));
+    if (device[i] >= 0) t.setInt(1, device[i]);  // NULL device: "-"
+    t.setInt(2, tidOf(tid[i]));
+    if (channel[i] != kNoValue) t.setInt(3, channel[i]);
+    t.setText(4, type[i]);
+    t.setText(5, name[i]);
     t.setInt(6, s.total);
     t.setInt(7, s.count);
     t.setInt(8, s.avg);
@@ -120,7 +134,9 @@ const RuleSpec& pcclStageSumRule() {
       .columns = columns(),
       .needs = {{"PCCL_STAGE_EVENTS", "PCCL stage data", "--trace pccl"}},
       .pie = {"Total Time", {"Name", "PID", "Device ID"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclStageSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
   };
   return rule;
 }

@@ -1,12 +1,44 @@
 // ppu_device_attribute (2.3.20): the PPUs' properties, by device index.
+#include <algorithm>
+
 #include "core/report/report.h"
+#include "core/rules/common.h"
 #include "core/rules/registry.h"
 
 namespace asys {
 
 namespace {
 
-Table compute(RuleContext& ctx) {
+// One group a device: keys its id (renumbered as asys merge renumbers
+// devices), its place in the report's list (ids may repeat there), its
+// numbers and its texts.
+GroupedDurations groupedDurations(RuleContext& ctx) {
+  GroupedDurations g;
+  g.ids = {{IdKind::kDevice, {}}, {IdKind::kPlain, {}}};
+  for (int i = 0; i < 7; ++i) g.ids.push_back({IdKind::kPlain, {}});
+  g.texts.resize(4);
+  int64_t place = 0;
+  for (const Device& d : ctx.report.devices()) {
+    const int64_t numbers[] = {d.id, place++, d.computeMajor, d.computeMinor, d.ceCount,
+                               d.cuCount, d.totalMemory, d.cuClock, d.memoryClock};
+    for (size_t c = 0; c < g.ids.size(); ++c) g.ids[c].values.push_back(numbers[c]);
+    g.texts[0].push_back(d.name);
+    g.texts[1].push_back(d.busLocation);
+    g.texts[2].push_back(d.hostName);
+    g.texts[3].push_back(d.uuid);
+  }
+  g.groupCount = place;
+  return g;
+}
+
+// By device index (the report's own order where ids repeat).
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  std::vector<uint32_t> order(g.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  const std::vector<int64_t>&id = g.ids[0].values, &place = g.ids[1].values;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return id[a] != id[b] ? id[a] < id[b] : place[a] < place[b];
+  });
   Table t(ppuDeviceAttributeRule().columns);
   auto text = [&](size_t col, const std::string& v) {
     if (!v.empty()) t.setText(col, v);  // unset = "-"
@@ -14,19 +46,10 @@ Table compute(RuleContext& ctx) {
   auto integer = [&](size_t col, int64_t v) {
     if (v != kNoValue) t.setInt(col, v);
   };
-  for (const Device& d : ctx.report.devices()) {
-    integer(0, d.id);
-    text(1, d.name);
-    text(2, d.busLocation);
-    text(3, d.hostName);
-    text(4, d.uuid);
-    integer(5, d.computeMajor);
-    integer(6, d.computeMinor);
-    integer(7, d.ceCount);
-    integer(8, d.cuCount);
-    integer(9, d.totalMemory);
-    integer(10, d.cuClock);
-    integer(11, d.memoryClock);
+  for (uint32_t i : order) {
+    integer(0, id[i]);
+    for (size_t c = 0; c < 4; ++c) text(1 + c, g.texts[c][i]);
+    for (size_t c = 2; c < g.ids.size(); ++c) integer(3 + c, g.ids[c].values[i]);
     t.endRow();
   }
   return t;
@@ -65,7 +88,9 @@ const RuleSpec& ppuDeviceAttributeRule() {
           },
       .needs = {{"TARGET_INFO_PPU", "PPU device information", "--trace hggc"}},
       .pie = {"Total Memory", {"Device ID", "Device Name"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuDeviceAttributeRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
   };
   return rule;
 }

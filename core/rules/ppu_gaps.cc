@@ -1,6 +1,7 @@
 // ppu_gaps (asys analyze, the full manual's expert rules): idle gaps of each
 // process's PPU work on each device.
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 #include "core/analysis/intervals.h"
@@ -34,12 +35,10 @@ OptionSpec gapOption() {
   return o;
 }
 
-struct Gap {
-  int64_t start, duration, pid;
-  int32_t device;
-};
-
-Table compute(RuleContext& ctx) {
+// One group a gap: keys PID, Device ID and Start (a process's gaps on a
+// device start apart), its Duration the one sum. Across reports the groups
+// only join: every report's processes and devices are its own.
+GroupedDurations groupedDurations(RuleContext& ctx) {
   ActivitySelection sel;
   sel.window = ctx.window;
   const PpuActivities act = loadPpuActivities(ctx.report, sel);
@@ -56,24 +55,41 @@ Table compute(RuleContext& ctx) {
   }
   SpanGroups busy(groupOf, spans, groups.size());
   busy.mergeEach();
-  std::vector<Gap> gaps;
+  GroupedDurations out;
+  out.ids = {{IdKind::kPid, {}}, {IdKind::kDevice, {}}, {IdKind::kTime, {}}};
+  out.sums.resize(1);
   for (size_t g = 0; g < groups.size(); ++g) {
     const int64_t pid = static_cast<int64_t>(groups.key(g) >> 32);
     const int32_t device = static_cast<int32_t>(static_cast<uint32_t>(groups.key(g)));
-    for (const Span& s : gapsBetween(busy.group(g)))
-      if (s.length() > minGap) gaps.push_back({s.start, s.length(), pid, device});
+    for (const Span& s : gapsBetween(busy.group(g))) {
+      if (s.length() <= minGap) continue;
+      out.ids[0].values.push_back(pid);
+      out.ids[1].values.push_back(device);
+      out.ids[2].values.push_back(s.start);
+      out.sums[0].push_back(s.length());
+    }
   }
-  std::sort(gaps.begin(), gaps.end(), [](const Gap& a, const Gap& b) {
-    return std::make_tuple(-a.duration, a.start, a.pid, a.device) < std::make_tuple(-b.duration, b.start, b.pid, b.device);
+  out.groupCount = out.sums[0].size();
+  return out;
+}
+
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const std::vector<int64_t>&pid = g.ids[0].values, &device = g.ids[1].values, &start = g.ids[2].values,
+                         &duration = g.sums[0];
+  std::vector<uint32_t> order(g.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::make_tuple(-duration[a], start[a], pid[a], device[a]) <
+           std::make_tuple(-duration[b], start[b], pid[b], device[b]);
   });
   Table t(columns());
   t.declareSpans({"Gap"});
-  for (const Gap& g : gaps) {
-    t.setInt(0, g.duration);
-    t.setInt(1, g.start);
-    t.setInt(2, g.pid);
-    t.setInt(3, g.device);
-    t.setSpan(0, g.start, g.start + g.duration);
+  for (uint32_t i : order) {
+    t.setInt(0, duration[i]);
+    t.setInt(1, start[i]);
+    t.setInt(2, pid[i]);
+    t.setInt(3, device[i]);
+    t.setSpan(0, start[i], start[i] + duration[i]);
     t.endRow();
   }
   return t;
@@ -100,7 +116,9 @@ const RuleSpec& ppuGapsRule() {
       .columns = columns(),
       .needs = {ppuActivityNeed()},
       .pie = {"Duration", {"PID", "Device ID"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuGapsRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .command = RuleCommand::Analyze,
       .memoryPerRow = 120,  // bench/rule-peaks.sh 250: 117 MiB
   };

@@ -56,7 +56,12 @@ struct Stretch {
   int32_t device;
 };
 
-Table compute(RuleContext& ctx) {
+// One group a stretch: keys PID (kNoValue with merge-process-id), Device ID
+// and Start, sums busy time and length. With range-mode=active each
+// process's (device's) range is its own, so across reports the groups only
+// join; range-mode=full divides a range all reports share (asys fleet
+// refuses it).
+GroupedDurations groupedDurations(RuleContext& ctx) {
   ActivitySelection sel;
   sel.window = ctx.window;
   const PpuActivities act = loadPpuActivities(ctx.report, sel);
@@ -119,21 +124,41 @@ Table compute(RuleContext& ctx) {
       }
     }
   }
-  // Utilisation ascending (exact ratios), then start, process, device.
-  std::sort(out.begin(), out.end(), [](const Stretch& a, const Stretch& b) {
-    const __int128 l = static_cast<__int128>(a.busy) * b.length, r = static_cast<__int128>(b.busy) * a.length;
+  GroupedDurations g;
+  g.groupCount = out.size();
+  g.ids = {{IdKind::kPid, {}}, {IdKind::kDevice, {}}, {IdKind::kTime, {}}};
+  g.sums.resize(2);
+  for (const Stretch& s : out) {
+    g.ids[0].values.push_back(s.pid);
+    g.ids[1].values.push_back(s.device);
+    g.ids[2].values.push_back(s.start);
+    g.sums[0].push_back(s.busy);
+    g.sums[1].push_back(s.length);
+  }
+  return g;
+}
+
+// Utilisation ascending (exact ratios), then start, process, device.
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const std::vector<int64_t>&pid = g.ids[0].values, &device = g.ids[1].values, &start = g.ids[2].values,
+                         &busy = g.sums[0], &length = g.sums[1];
+  std::vector<uint32_t> order(g.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const __int128 l = static_cast<__int128>(busy[a]) * length[b], r = static_cast<__int128>(busy[b]) * length[a];
     if (l != r) return l < r;
-    return std::make_tuple(a.start, a.pid, a.device) < std::make_tuple(b.start, b.pid, b.device);
+    return std::make_tuple(start[a], pid[a], static_cast<int32_t>(device[a])) <
+           std::make_tuple(start[b], pid[b], static_cast<int32_t>(device[b]));
   });
   Table t(columns());
   t.declareSpans({"Stretch"});
-  for (const Stretch& s : out) {
-    t.setDecimal(0, percent1(s.busy, s.length));
-    t.setInt(1, s.length);
-    t.setInt(2, s.start);
-    if (s.pid != kNoValue) t.setInt(3, s.pid);
-    t.setInt(4, s.device);
-    t.setSpan(0, s.start, s.start + s.length);
+  for (uint32_t i : order) {
+    t.setDecimal(0, percent1(busy[i], length[i]));
+    t.setInt(1, length[i]);
+    t.setInt(2, start[i]);
+    if (pid[i] != kNoValue) t.setInt(3, pid[i]);
+    t.setInt(4, device[i]);
+    t.setSpan(0, start[i], start[i] + length[i]);
     t.endRow();
   }
   return t;
@@ -176,7 +201,9 @@ const RuleSpec& ppuTimeUtilRule() {
       .columns = columns(),
       .needs = {ppuActivityNeed()},
       .pie = {"Duration", {"Device ID", "PID"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuTimeUtilRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .command = RuleCommand::Analyze,
       .memoryPerRow = 112,  // bench/rule-peaks.sh 250: 109 MiB
   };

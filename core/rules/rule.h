@@ -17,6 +17,7 @@ namespace asys {
 class Report;
 struct CompareSpec;
 struct GroupedDurations;
+struct MergedGroups;
 
 enum class OptionKind {
   Flag,            // `name` alone
@@ -160,6 +161,10 @@ struct RuleSpec {
   // `compute` makes its table of: set, the rule's state merges exactly
   // across reports (asys fleet, docs/fleet.md). Unset for the other rules.
   std::function<GroupedDurations(RuleContext&)> groupedDurations;
+  // The table of those groups with their statistics, of one report or of
+  // many merged (the rule's `compute` is groupsRuleTable, common.h, so both
+  // are made here). Unset with groupedDurations set: durationSummaryTable.
+  std::function<Table(const MergedGroups&, const RuleOptions&)> groupsTable;
   RuleCommand command = RuleCommand::Stats;
   // A compare rule (two reports, base first) instead of `compute`.
   const CompareSpec* compare = nullptr;

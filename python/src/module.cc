@@ -10,15 +10,20 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <optional>
+#include <cmath>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
 #include "core/base/text.h"
 #include "core/import/importer.h"
+#include "core/import/merge_plan.h"
+#include "core/import/merge_survey.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/help.h"
@@ -174,10 +179,12 @@ py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleNam
   return columnsOf(*table);
 }
 
-// A duration summary's groups for the fleet (asys/fleet/state.py): each
+// A rule's mergeable groups for the fleet (asys/fleet/state.py): each
 // group's values sorted (one counting pass by group, then a sort of each
-// group's run), the runs' offsets, and each group's sum of squares exact in
-// 192 bits (three 64-bit words, low first), which no int64 sum could hold.
+// group's run), the runs' offsets, each group's sum of squares exact in 192
+// bits (three 64-bit words, low first), which no int64 sum could hold, and
+// the groups' keys (id columns with how asys merge renumbers them, texts)
+// and sums.
 py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettings& s) {
   const RuleSpec& rule = ruleNamed(ruleName);
   const RuleOptions options = parseRuleOptions(rule, s.options);
@@ -191,13 +198,23 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
     const TimeWindow window = resolveTimeWindow(report.report(), s.filterTime, s.filterHgtx);
     g = runGroupedDurations(rule, report.report(), options, window, config);
     offsets.assign(g.groupCount + 1, 0);
-    for (uint32_t group : g.groupOf) ++offsets[group + 1];
-    for (size_t i = 0; i < g.groupCount; ++i) offsets[i + 1] += offsets[i];
-    sorted.resize(g.values.size());
-    std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
-    for (size_t i = 0; i < g.values.size(); ++i) sorted[cursor[g.groupOf[i]]++] = g.values[i];
-    std::vector<uint32_t>().swap(g.groupOf);
-    std::vector<int64_t>().swap(g.values);
+    if (g.grouped.groups() == g.groupCount && g.groupOf.empty()) {
+      sorted.resize(g.grouped.size());
+      for (size_t i = 0; i < g.groupCount; ++i) {
+        const auto values = g.grouped.of(i);
+        offsets[i + 1] = offsets[i] + static_cast<int64_t>(values.size());
+        std::copy(values.begin(), values.end(), sorted.begin() + offsets[i]);
+      }
+      g.grouped = GroupedValues();
+    } else {
+      for (uint32_t group : g.groupOf) ++offsets[group + 1];
+      for (size_t i = 0; i < g.groupCount; ++i) offsets[i + 1] += offsets[i];
+      sorted.resize(g.values.size());
+      std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
+      for (size_t i = 0; i < g.values.size(); ++i) sorted[cursor[g.groupOf[i]]++] = g.values[i];
+      std::vector<uint32_t>().swap(g.groupOf);
+      std::vector<int64_t>().swap(g.values);
+    }
     q0.resize(g.groupCount);
     q1.resize(g.groupCount);
     q2.resize(g.groupCount);
@@ -222,11 +239,16 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
       tables.insert(tables.end(), need.alternatives.begin(), need.alternatives.end());
     }
     notes = report.report().notesOn(tables);
+    notes.insert(notes.end(), g.warnings.begin(), g.warnings.end());
   }
   auto array = [](const auto& v) {
     using T = typename std::decay_t<decltype(v)>::value_type;
     return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
   };
+  // The values (8 bytes an event, the state's bulk) handed over, not copied.
+  auto* kept = new std::vector<int64_t>(std::move(sorted));
+  py::capsule owner(kept, [](void* v) { delete static_cast<std::vector<int64_t>*>(v); });
+  py::array_t<int64_t> values(static_cast<py::ssize_t>(kept->size()), kept->data(), owner);
   py::list texts;
   for (const auto& column : g.texts) {
     py::list values;
@@ -235,35 +257,156 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
           PyUnicode_DecodeUTF8(t.data(), static_cast<py::ssize_t>(t.size()), "surrogateescape")));
     texts.append(values);
   }
+  py::list ids, kinds, sums;
+  for (const IdColumn& column : g.ids) {
+    ids.append(array(column.values));
+    kinds.append(static_cast<int>(column.kind));
+  }
+  for (const auto& column : g.sums) sums.append(array(column));
   py::dict out;
   out["texts"] = texts;
+  out["ids"] = ids;
+  out["id_kinds"] = kinds;
+  out["sums"] = sums;
   out["offsets"] = array(offsets);
-  out["values"] = array(sorted);
+  out["values"] = values;
   out["sumsq"] = py::make_tuple(array(q0), array(q1), array(q2));
   out["warnings"] = notes;
   return out;
 }
 
+// 256-bit unsigned integers, just what a merged StdDev needs: n * Q for a
+// sum of squares Q of up to 2^200 and n below 2^63.
+struct U256 {
+  uint64_t w[4] = {0, 0, 0, 0};
+  static U256 of(unsigned __int128 v) {
+    U256 r;
+    r.w[0] = static_cast<uint64_t>(v);
+    r.w[1] = static_cast<uint64_t>(v >> 64);
+    return r;
+  }
+  void addShifted(uint64_t v, int bits) {  // += v << bits (bits a multiple of 32, < 256)
+    unsigned __int128 carry = static_cast<unsigned __int128>(v) << (bits % 64);
+    for (int i = bits / 64; i < 4 && carry; ++i) {
+      const unsigned __int128 sum = static_cast<unsigned __int128>(w[i]) + static_cast<uint64_t>(carry);
+      w[i] = static_cast<uint64_t>(sum);
+      carry = (carry >> 64) + (sum >> 64);
+    }
+  }
+  U256 times(uint64_t m) const {
+    U256 r;
+    unsigned __int128 carry = 0;
+    for (int i = 0; i < 4; ++i) {
+      const unsigned __int128 p = static_cast<unsigned __int128>(w[i]) * m + carry;
+      r.w[i] = static_cast<uint64_t>(p);
+      carry = p >> 64;
+    }
+    return r;
+  }
+  U256 minus(const U256& b) const {  // *this >= b
+    U256 r;
+    uint64_t borrow = 0;
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t d = w[i] - b.w[i];
+      const uint64_t d2 = d - borrow;
+      borrow = (w[i] < b.w[i]) || (d < borrow);
+      r.w[i] = d2;
+    }
+    return r;
+  }
+  bool fits128() const { return w[2] == 0 && w[3] == 0; }
+  unsigned __int128 low128() const { return (static_cast<unsigned __int128>(w[1]) << 64) | w[0]; }
+  long double value() const {
+    long double v = 0;
+    for (int i = 3; i >= 0; --i) v = v * 18446744073709551616.0L + static_cast<long double>(w[i]);
+    return v;
+  }
+};
+
+unsigned __int128 isqrt128(unsigned __int128 v) {  // core/analysis/stats.cc's
+  if (v == 0) return 0;
+  unsigned __int128 r = static_cast<unsigned __int128>(std::sqrt(static_cast<long double>(v)));
+  while (r * r > v) --r;
+  while ((r + 1) * (r + 1) <= v) ++r;
+  return r;
+}
+
+// The StdDev of merged groups from their exact moments: the engine's
+// integer value floor(isqrt(n*Q - T^2) / n) (core/analysis/stats.cc computes
+// floor(isqrt(sum((n x - T)^2) / n) / n), and sum((n x - T)^2) / n = n*Q - T^2
+// exactly) where the engine stays in integers (every |n x - T| below 2^64,
+// their squares' sum below 2^128, which min and max tell); past that the
+// engine itself goes to long double, and so does this, from the moments,
+// flagging the group. Q comes as six 32-bit limbs, each summed over reports.
+py::tuple mergedStdDev(py::array_t<int64_t> countA, py::array_t<int64_t> totalA, py::array_t<int64_t> minA,
+                       py::array_t<int64_t> maxA, std::vector<py::array_t<int64_t>> limbs) {
+  const size_t n = static_cast<size_t>(countA.size());
+  if (limbs.size() != 6) throw Error("merged_stddev: expected 6 limbs");
+  for (auto* a : {&totalA, &minA, &maxA})
+    if (static_cast<size_t>(a->size()) != n) throw Error("merged_stddev: columns of unequal lengths");
+  for (auto& a : limbs)
+    if (static_cast<size_t>(a.size()) != n) throw Error("merged_stddev: columns of unequal lengths");
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
+  py::array_t<bool> approx(static_cast<py::ssize_t>(n));
+  const int64_t *count = countA.data(), *total = totalA.data(), *lo = minA.data(), *hi = maxA.data();
+  std::vector<const int64_t*> limb;
+  for (auto& a : limbs) limb.push_back(a.data());
+  int64_t* sd = out.mutable_data();
+  bool* flag = approx.mutable_data();
+  for (size_t i = 0; i < n; ++i) {
+    sd[i] = 0;
+    flag[i] = false;
+    const int64_t k = count[i], t = total[i];
+    if (k < 2) continue;
+    U256 q;
+    for (int l = 0; l < 6; ++l) q.addShifted(static_cast<uint64_t>(limb[l][i]), 32 * l);
+    const unsigned __int128 at = static_cast<unsigned __int128>(t < 0 ? -static_cast<__int128>(t) : t);
+    const U256 d = q.times(static_cast<uint64_t>(k)).minus(U256::of(at * at));  // = sum((k x - T)^2) / k
+    const __int128 kk = k;
+    const __int128 spread = std::max(kk * hi[i] - t, t - kk * lo[i]);
+    bool exact = spread >= 0 && (static_cast<unsigned __int128>(spread) >> 64) == 0 && d.fits128();
+    if (exact) exact = d.times(static_cast<uint64_t>(k)).fits128();
+    if (exact) {
+      sd[i] = static_cast<int64_t>(isqrt128(d.low128()) / static_cast<unsigned __int128>(k));
+    } else {
+      const long double kd = static_cast<long double>(k);
+      sd[i] = static_cast<int64_t>(std::sqrt(d.value() / (kd * kd)));
+      flag[i] = true;
+    }
+  }
+  return py::make_tuple(out, approx);
+}
+
 // The table of merged groups (their statistics worked out by the fleet):
-// durationSummaryTable, the rule's own row builder and order, then `rows`
-// as runRule applies it.
-Table summaryTable(const std::string& ruleName, const std::vector<std::string>& items,
-                   const std::vector<std::vector<int64_t>>& stats, const std::vector<std::vector<std::string>>& texts) {
+// the rule's own groupsTable (tableOfGroups), then `rows` as runRule
+// applies it.
+Table mergedTable(const std::string& ruleName, const std::vector<std::string>& items,
+                  const std::vector<py::array_t<int64_t>>& stats, const std::vector<std::vector<std::string>>& texts,
+                  const std::vector<std::pair<int, py::array_t<int64_t>>>& ids,
+                  const std::vector<py::array_t<int64_t>>& sums) {
   const RuleSpec& rule = ruleNamed(ruleName);
   if (!rule.groupedDurations) throw Error(rule.name + " has no groups to merge across reports");
   const RuleOptions options = parseRuleOptions(rule, items);
-  if (stats.size() != 7) throw Error("summary_table: expected 7 statistics columns");
-  std::vector<DurationStats> rows(stats[0].size());
-  for (const auto& column : stats)
-    if (column.size() != rows.size()) throw Error("summary_table: statistics of unequal lengths");
-  for (size_t i = 0; i < rows.size(); ++i)
-    rows[i] = {stats[0][i], stats[1][i], stats[2][i], stats[3][i], stats[4][i], stats[5][i], stats[6][i]};
-  std::vector<std::vector<std::string_view>> views;
-  for (const auto& column : texts) {
-    if (column.size() != rows.size()) throw Error("summary_table: texts of unequal lengths");
-    views.emplace_back(column.begin(), column.end());
-  }
-  Table t = durationSummaryTable(rule.columns, rows, views);
+  if (stats.size() != 7) throw Error("merged_table: expected 7 statistics columns");
+  const size_t n = static_cast<size_t>(stats[0].size());
+  auto column = [n](const py::array_t<int64_t>& a) {
+    if (static_cast<size_t>(a.size()) != n) throw Error("merged_table: columns of unequal lengths");
+    const auto v = a.unchecked<1>();
+    std::vector<int64_t> out(n);
+    for (size_t i = 0; i < n; ++i) out[i] = v(static_cast<py::ssize_t>(i));
+    return out;
+  };
+  MergedGroups g;
+  std::vector<std::vector<int64_t>> s;
+  for (const auto& a : stats) s.push_back(column(a));
+  g.stats.resize(n);
+  for (size_t i = 0; i < n; ++i) g.stats[i] = {s[0][i], s[1][i], s[2][i], s[3][i], s[4][i], s[5][i], s[6][i]};
+  for (const auto& c : texts)
+    if (c.size() != n) throw Error("merged_table: texts of unequal lengths");
+  for (const auto& [kind, values] : ids) g.ids.push_back({static_cast<IdKind>(kind), column(values)});
+  for (const auto& a : sums) g.sums.push_back(column(a));
+  g.texts = texts;
+  Table t = tableOfGroups(rule, g, options);
   if (auto limit = options.intValue("rows"); limit && *limit >= 0) t.truncate(static_cast<size_t>(*limit));
   return t;
 }
@@ -368,7 +511,53 @@ PYBIND11_MODULE(_asys, m) {
   py::class_<Table>(m, "Table")
       .def("columns", [](const Table& t) { return columnsOf(t); })
       .def("write", &writeAs, py::arg("format"));
-  m.def("summary_table", &summaryTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"));
+  m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
+        py::arg("ids"), py::arg("sums"));
+  // What asys merge finds of a report's ids (surveyInput): (pids, devices,
+  // epochOffset or None, HGGC_KERNEL rows).
+  m.def(
+      "report_ids",
+      [](const std::string& path) {
+        InputIds ids;
+        {
+          py::gil_scoped_release release;
+          ids = inputIds(surveyInput(path));
+          ids.kernelRows = kernelRowsOf(path);
+        }
+        return py::make_tuple(ids.pids, ids.devices, ids.epochOffset, ids.kernelRows);
+      },
+      py::arg("path"));
+  // Per report (path, pids, devices, epochOffset, kernel rows), in the
+  // merge's order: its (pid changes, device changes, time shift, kernel
+  // position shift) as asys merge makes them.
+  m.def(
+      "plan_id_changes",
+      [](const std::vector<std::tuple<std::string, std::vector<int64_t>, std::vector<int64_t>, std::optional<int64_t>,
+                                      int64_t>>& reports) {
+        std::vector<InputIds> inputs;
+        for (const auto& [path, pids, devices, epoch, kernels] : reports)
+          inputs.push_back({path, pids, devices, epoch, kernels});
+        std::vector<py::tuple> out;
+        for (const IdPlan& p : planIdChanges(inputs))
+          out.push_back(py::make_tuple(p.pids, p.devices, p.timeShift, p.kernelRowShift));
+        return out;
+      },
+      py::arg("reports"));
+  // Id columns renumbered as asys merge renumbers a report's ids.
+  m.def(
+      "renumber_ids",
+      [](const std::vector<std::pair<int, std::vector<int64_t>>>& ids, const IdChanges& pids, const IdChanges& devices,
+         int64_t timeShift, int64_t kernelRowShift) {
+        std::vector<IdColumn> columns;
+        for (const auto& [kind, values] : ids) columns.push_back({static_cast<IdKind>(kind), values});
+        renumberIds(columns, pids, devices, timeShift, kernelRowShift);
+        std::vector<py::array_t<int64_t>> out;
+        for (const IdColumn& c : columns) out.emplace_back(static_cast<py::ssize_t>(c.values.size()), c.values.data());
+        return out;
+      },
+      py::arg("ids"), py::arg("pids"), py::arg("devices"), py::arg("time_shift"), py::arg("kernel_row_shift"));
+  m.def("merged_stddev", &mergedStdDev, py::arg("count"), py::arg("total"), py::arg("min"), py::arg("max"),
+        py::arg("limbs"));
   m.def("rules", &ruleList);
   // `RULE:OPT:OPT=VALUE` as the CLI splits it: the name and the option items.
   m.def("parse_rule_spec", [](const std::string& spec) {

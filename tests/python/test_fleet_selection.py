@@ -8,8 +8,8 @@ from math import isqrt
 import numpy as np
 import pytest
 
-from asys.fleet.merge import merge_summaries, merged_statistics, stddev
-from asys.fleet.selection import FETCH_AT_MOST, join_answers
+from asys.fleet.merge import Merged, asker, merged_statistics
+from asys.fleet.selection import FETCH_AT_MOST
 from asys.fleet.state import ReportState
 
 
@@ -22,26 +22,39 @@ def split_reports(values_by_key, reports, rng):
             parts[rng.randrange(reports)].setdefault(key, []).append(v)
     states = []
     for part in parts:
-        state = ReportState.__new__(ReportState)
         keys = list(part)
-        state.texts = [list(column) for column in zip(*keys)]
-        runs = [np.sort(np.array(part[k], dtype=np.int64)) for k in keys]
-        state.values = np.concatenate(runs) if runs else np.zeros(0, dtype=np.int64)
-        state.offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
-        sumsq = [sum(int(x) * int(x) for x in r) for r in runs]
-        state.sumsq_words = tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sumsq], dtype=np.uint64)
-                                  for w in range(3))
-        states.append(state)
+        rng.shuffle(keys)  # each report numbers its groups its own way
+        states.append(state_of([], [list(column) for column in zip(*keys)] if keys else [[]], [],
+                               [part[k] for k in keys]))
     return states
 
 
-def asker(states, merged, log):
-    keys = list(merged)
+def state_of(ids, texts, sums, runs, spill_dir=None):
+    """A ReportState of groups given here: id and text key columns, sum
+    columns and each group's values (as _asys.grouped_durations gives them)."""
+    runs = [np.sort(np.array(r, dtype=np.int64)) for r in runs]
+    sq = [sum(int(x) * int(x) for x in r) for r in runs]
+    groups = {
+        "texts": texts, "ids": [np.array(c, dtype=np.int64) for c in ids], "id_kinds": [0] * len(ids),
+        "sums": [np.array(c, dtype=np.int64) for c in sums],
+        "offsets": np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64),
+        "values": np.concatenate(runs + [np.zeros(0, np.int64)]),
+        "sumsq": tuple(np.array([(q >> (64 * w)) & (2**64 - 1) for q in sq], dtype=np.uint64) for w in range(3)),
+        "warnings": [],
+    }
+    return ReportState.of_groups("test", "part", groups, spill_dir)
 
-    def ask(count_queries, fetch_queries):
-        log.append(len(count_queries) + len(fetch_queries))
-        return join_answers([s.answer(keys, count_queries, fetch_queries) for s in states], len(fetch_queries))
-    return ask
+
+def merged_of(parts, log):
+    merged = Merged([p.summary() for p in parts])
+
+    def answer_all(requests):
+        log.append(sum(len(q[0][0]) + len(q[1][0]) for _r, q in requests))
+        return [parts[r].answer(*q) for r, q in requests]
+    stats, rounds, approximate = merged_statistics(merged, asker(merged, answer_all))
+    keys = [(t,) for t in merged.key_texts[0]]
+    by_key = {k: [int(c[g]) for c in stats] for g, k in enumerate(keys)}
+    return by_key, rounds, [keys[g] for g in approximate]
 
 
 def engine_stats(values):
@@ -66,15 +79,13 @@ def test_merged_statistics_equal_one_report_of_all_values(seed):
             values = [int(rng.lognormvariate(9, 1.5)) for _ in range(n)]
         elif kind == 1:  # many equal values
             values = [rng.choice([5, 5, 5, 6, 1 << 40]) for _ in range(n)]
-        elif kind == 2:  # near 2^62: a 64-bit range, the most rounds
-            values = [(1 << 62) + rng.randrange(-(1 << 61), 1 << 61) for _ in range(n)]
+        elif kind == 2:  # as wide a range as a total in 64 bits allows: the most rounds
+            values = [rng.randrange((1 << 63) // n) for _ in range(n)]
         else:            # a tight cluster at a huge mean
             values = [15_000_000_000 + rng.randrange(4) for _ in range(n)]
         values_by_key[("k%d" % g,)] = values
     parts = split_reports(values_by_key, rng.choice([1, 2, 16]), rng)
-    merged = merge_summaries(p.summary() for p in parts)
-    log = []
-    stats, rounds, approximate = merged_statistics(merged, asker(parts, merged, log))
+    stats, rounds, approximate = merged_of(parts, [])
     # Only the 64-bit groups can leave the engine's integers.
     assert all(int(k[0][1:]) % 4 == 2 for k in approximate)
     for key, values in values_by_key.items():
@@ -83,16 +94,15 @@ def test_merged_statistics_equal_one_report_of_all_values(seed):
         assert got[:6] == expected[:6], key
         if key not in approximate:
             assert got[6] == expected[6], key
-    # 64-bit ranges in buckets of at least 2^6: at most 11 counting rounds and a fetch.
+    # 63-bit ranges in buckets of at least 2^6: at most 11 counting rounds and a fetch.
     assert 1 <= rounds <= 12
 
 
 def test_fetch_takes_over_when_few_values_remain():
     values = [1] * 300 + [10**12] * 7 + [10**12 + 10**9] * 300  # 607 values: the 304th is 10^12
     parts = split_reports({("a",): values}, 3, random.Random(1))
-    merged = merge_summaries(p.summary() for p in parts)
     log = []
-    stats, rounds, _ = merged_statistics(merged, asker(parts, merged, log))
+    stats, rounds, _ = merged_of(parts, log)
     assert stats[("a",)][3] == 10**12
     # Counting narrows to a bucket of 7 values, then they are fetched.
     assert rounds == len(log) == 2 and 7 <= FETCH_AT_MOST < 300
@@ -102,20 +112,59 @@ def test_small_groups_are_fetched_at_once():
     rng = random.Random(2)
     values_by_key = {("g%d" % g,): [rng.randrange(10**9) for _ in range(3 + g % 5)] for g in range(2000)}
     parts = split_reports(values_by_key, 4, rng)
-    merged = merge_summaries(p.summary() for p in parts)
-    log = []
-    stats, rounds, _ = merged_statistics(merged, asker(parts, merged, log))
+    stats, rounds, _ = merged_of(parts, [])
     assert rounds == 1
     for key, values in values_by_key.items():
         assert stats[key] == engine_stats(values), key
 
 
+def stddev(n, total, lo, hi, sq):
+    """The fleet's StdDev of one group from its moments (_asys.merged_stddev)."""
+    from asys import _asys
+    limbs = [np.array([(sq >> (32 * l)) & 0xFFFFFFFF], dtype=np.int64) for l in range(6)]
+    col = lambda v: np.array([v], dtype=np.int64)  # noqa: E731
+    sd, approx = _asys.merged_stddev(col(n), col(total), col(lo), col(hi), limbs)
+    return int(sd[0]), not bool(approx[0])
+
+
 def test_stddev_says_where_the_engine_leaves_integers():
-    # A huge spread in a large group: |n x - T| reaches 2^64.
-    n, lo, hi = 1 << 20, 0, 1 << 50
-    total = hi * (n // 2)
-    sd, exact = stddev(n, total, lo, hi, (hi * hi) * (n // 2))
-    assert not exact and sd == hi // 2
+    # A huge spread in a large group: one value 2^62 among 2^20 - 1 zeros,
+    # |n x - T| reaches 2^64; the engine's long double is within 1 of the
+    # exact floor.
+    n, hi = 1 << 20, 1 << 62
+    sd, exact = stddev(n, hi, 0, hi, hi * hi)
+    assert not exact and abs(sd - isqrt(n * hi * hi - hi * hi) // n) <= 1
     sd, exact = stddev(3, 45000000004, 15000000000, 15000000003,
                        15000000000**2 + 15000000001**2 + 15000000003**2)
     assert exact and sd == 1  # tests/golden/cases/edge_osrt_sum.case
+
+
+def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart(tmp_path):
+    """Id keys and sums: groups merge by (id, text), sums add, an empty
+    group (sums only) has zero statistics; a state whose values went to a
+    file answers the same."""
+    spill = str(tmp_path)
+    a = state_of([[1, 2, 1]], [["x", "x", "y"]], [[10, 20, 30]], [[5, 7], [], [1]])
+    b = state_of([[1, 3]], [["x", "y"]], [[1, 2]], [[6], [9, 9, 9]], spill_dir=spill)
+    merged = Merged([a.summary(), b.summary()])
+    stats, _rounds, _ = merged_statistics(merged, asker(merged, lambda req: [[a, b][r].answer(*q) for r, q in req]))
+    rows = sorted(zip(merged.key_ids[0].tolist(), merged.key_texts[0], merged.sums[0].tolist(),
+                      *[c.tolist() for c in stats]))
+    assert rows == [
+        # id, text, sum, total, count, avg, med, min, max, stddev
+        (1, "x", 11, 18, 3, 6, 6, 5, 7, 0),
+        (1, "y", 30, 1, 1, 1, 1, 1, 1, 0),
+        (2, "x", 20, 0, 0, 0, 0, 0, 0, 0),
+        (3, "y", 2, 27, 3, 9, 9, 9, 9, 0),
+    ]
+    assert len(list(tmp_path.iterdir())) == 1
+    # Moved to another worker (pickled), a spilled state takes its values along.
+    import pickle
+    moved = pickle.loads(pickle.dumps(b))
+    query = ((np.array([1]), np.array([9]), np.array([1]), np.array([1]), np.array([9])),
+             (np.array([0]), np.array([0]), np.array([10])))
+    assert [x.tolist() for x in moved.answer(*query)] == [x.tolist() for x in b.answer(*query)] == [[3], [6], [1]]
+    del b, merged, moved
+    import gc
+    gc.collect()
+    assert list(tmp_path.iterdir()) == []  # the spill file goes with its state

@@ -1,76 +1,178 @@
-"""The statistics of groups merged across reports, exactly as the engine
-computes them for one report (core/analysis/stats.cc): integer nanoseconds
-truncated toward zero, the population standard deviation floor(sqrt(n*Q -
-T^2) / n) in integers, the median of an even count the truncated mean of
-the two middle values."""
+"""The groups of many reports merged, as columns, and their statistics
+exactly as the engine computes them for one report (core/analysis/stats.cc):
+integer nanoseconds truncated toward zero, the population standard deviation
+floor(sqrt(n*Q - T^2) / n) in integers, the median of an even count the
+truncated mean of the two middle values.
 
-from math import isqrt
+Every per-group operation is a NumPy column operation in int64 (checked:
+totals that could leave 64 bits are refused, as the engine could not hold
+them either) or, for the 192-bit sums of squares and the StdDev, the
+engine's own integer code (``_asys.merged_stddev``)."""
 
-from .selection import Target, select
+import numpy as np
+import pandas as pd
+
+from .. import _asys
+from ..report import AsysError
+from .selection import Targets, join_answers, select
+
+_INT64_SAFE = float(2**63 - 2**11)
 
 
 def _div(a, b):
-    """a / b truncated toward zero, as C++ divides."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
+    """a / b truncated toward zero (C++ division), int64 columns, b > 0."""
+    q = a // b
+    return q + ((q < 0) & (q * b != a))
 
 
-def merge_summaries(summaries):
-    """Adds the per-report summaries: key -> [count, sum, min, max, sumsq]."""
-    merged = {}
-    for summary in summaries:
-        for key, (n, total, lo, hi, sq) in summary.items():
-            m = merged.get(key)
-            if m is None:
-                merged[key] = [n, total, lo, hi, sq]
-            else:
-                m[0] += n
-                m[1] += total
-                m[2] = min(m[2], lo)
-                m[3] = max(m[3], hi)
-                m[4] += sq
-    return merged
+class Merged:
+    """Groups with equal keys across reports made one: ``key_ids`` /
+    ``key_texts`` (columns), ``count``, ``total``, ``min``, ``max``, the sum
+    of squares as six 32-bit limbs summed (``limbs``), the rule's ``sums``,
+    and for each report where its groups went (``where[r][local] = merged``)."""
+
+    def __init__(self, summaries):
+        self.id_kinds = summaries[0]["id_kinds"]
+        sizes = [len(s["count"]) for s in summaries]
+        cat = lambda name: np.concatenate([s[name] for s in summaries])  # noqa: E731
+        keys = [np.concatenate([s["ids"][c] for s in summaries]).astype(np.int64)
+                for c in range(len(self.id_kinds))]
+        uniques = []
+        for c in range(len(summaries[0]["texts"])):
+            texts = np.empty(sum(sizes), dtype=object)
+            at = 0
+            for s in summaries:
+                texts[at:at + len(s["texts"][c])] = s["texts"][c]
+                at += len(s["texts"][c])
+            codes, names = pd.factorize(texts, sort=False)
+            keys.append(codes.astype(np.int64))
+            uniques.append(names)
+        n = sum(sizes)
+        if keys:
+            order = np.lexsort(keys[::-1])
+            new = np.ones(n, dtype=bool)
+            if n:
+                new[1:] = np.any([np.diff(k[order]) != 0 for k in keys], axis=0)
+        else:  # no keys: one group
+            order, new = np.arange(n), np.zeros(n, dtype=bool)
+            if n:
+                new[0] = True
+        starts = np.flatnonzero(new)
+        merged_of = np.empty(n, dtype=np.int64)
+        merged_of[order] = np.cumsum(new) - 1
+        bounds = np.concatenate([[0], np.cumsum(sizes)])
+        self.where = [merged_of[bounds[r]:bounds[r + 1]] for r in range(len(summaries))]
+        first = order[starts]  # a row of each merged group
+        self.key_ids = [k[first] for k in keys[:len(self.id_kinds)]]
+        self.key_texts = [uniques[c][keys[len(self.id_kinds) + c][first]].tolist() for c in range(len(uniques))]
+        self.size = len(starts)
+
+        def add(column):
+            return np.add.reduceat(column[order], starts) if n else column[:0]
+
+        count = cat("count")
+        self.count = add(count)
+        self.total = add(cat("total"))
+        if n and np.any(np.abs(add(cat("total").astype(np.float64))) >= _INT64_SAFE):
+            raise AsysError("a merged group's total leaves 64-bit integers")
+        some = count > 0
+        lo = np.where(some, cat("min"), np.iinfo(np.int64).max)
+        hi = np.where(some, cat("max"), np.iinfo(np.int64).min)
+        self.min = np.minimum.reduceat(lo[order], starts) if n else lo[:0]
+        self.max = np.maximum.reduceat(hi[order], starts) if n else hi[:0]
+        empty = self.count == 0
+        self.min[empty] = 0
+        self.max[empty] = 0
+        # 192-bit sums of squares as 32-bit limbs: each limb's sum stays far
+        # inside int64 (2^32 a report, fewer than 2^31 reports).
+        self.limbs = []
+        for w in range(3):
+            word = np.concatenate([s["sumsq"][w] for s in summaries]).astype(np.uint64)
+            for half in (word & np.uint64(0xFFFFFFFF), word >> np.uint64(32)):
+                self.limbs.append(add(half.astype(np.int64)))
+        self.sums = []
+        for c in range(len(summaries[0]["sums"])):
+            column = np.concatenate([s["sums"][c] for s in summaries]).astype(np.int64)
+            self.sums.append(add(column))
+            if n and np.any(np.abs(add(column.astype(np.float64))) >= _INT64_SAFE):
+                raise AsysError("a merged group's sum leaves 64-bit integers")
 
 
-def stddev(n, total, lo, hi, sq):
-    """(value, exact): the engine's value where the engine computes it in
-    integers (every |n x - T| below 2^64 and their squares' sum below 2^128,
-    core/analysis/stats.cc); past that the engine itself falls back to long
-    double, and so does this, from the exact moments."""
-    if n < 2:
-        return 0, True
-    d = n * sq - total * total  # = sum((n x - T)^2) / n, exactly
-    if max(n * hi - total, total - n * lo) < (1 << 64) and n * d < (1 << 128):
-        return isqrt(d) // n, True
-    return int((d / (n * n)) ** 0.5), False
+def median_targets(m):
+    """The middle ranks of each non-empty merged group, as target columns."""
+    n = m.count
+    some = np.flatnonzero(n > 0)
+    odd = some[n[some] % 2 == 1]
+    even = some[n[some] % 2 == 0]
+    group = np.concatenate([odd, even, even])
+    rank = np.concatenate([n[odd] // 2, n[even] // 2 - 1, n[even] // 2])
+    return Targets(group, rank, m.min[group], m.max[group], n[group]), len(odd), len(even)
 
 
-def median_targets(merged):
-    """The middle ranks of each merged group, named by the group's index in
-    ``merged`` (the rounds' queries carry integers, not keys)."""
-    targets = {}
-    for index, (key, (n, _total, lo, hi, _sq)) in enumerate(merged.items()):
-        ranks = [n // 2] if n % 2 else [n // 2 - 1, n // 2]
-        targets[key] = [Target(index, r, lo, hi, n) for r in ranks]
-        for t in targets[key]:
-            if t.rank == 0:
-                t.value = lo
-            elif t.rank == n - 1:
-                t.value = hi
-    return targets
+def medians(m, ask):
+    """Each merged group's median (0 for an empty group), and the rounds."""
+    targets, odd, even = median_targets(m)
+    rounds = select(targets, ask)
+    med = np.zeros(m.size, dtype=np.int64)
+    v = targets.value
+    med[targets.group[:odd]] = v[:odd]
+    a, b = v[odd:odd + even], v[odd + even:]
+    if np.all((np.abs(a) < 2**62) & (np.abs(b) < 2**62)):
+        med[targets.group[odd:odd + even]] = _div(a + b, np.int64(2))
+    else:  # two middle values near 2^63: their sum in Python integers
+        s = [int(x) + int(y) for x, y in zip(a.tolist(), b.tolist())]
+        med[targets.group[odd:odd + even]] = [abs(x) // 2 * (1 if x >= 0 else -1) for x in s]
+    return med, rounds
 
 
-def merged_statistics(merged, ask):
-    """Per key: [total, count, avg, med, min, max, stddev], the rounds the
-    medians took, and the keys whose StdDev is the engine's long-double one."""
-    targets = median_targets(merged)
-    rounds = select([t for ts in targets.values() for t in ts], ask)
-    stats, approximate = {}, []
-    for key, (n, total, lo, hi, sq) in merged.items():
-        ts = targets[key]
-        med = ts[0].value if len(ts) == 1 else _div(ts[0].value + ts[1].value, 2)
-        sd, exact = stddev(n, total, lo, hi, sq)
-        if not exact:
-            approximate.append(key)
-        stats[key] = [total, n, _div(total, n), med, lo, hi, sd]
-    return stats, rounds, approximate
+def merged_statistics(m, ask):
+    """The statistics columns [total, count, avg, med, min, max, stddev],
+    the rounds the medians took, and the merged groups whose StdDev is the
+    engine's long-double one (past its integers)."""
+    med, rounds = medians(m, ask)
+    avg = np.where(m.count > 0, _div(m.total, np.maximum(m.count, 1)), 0)
+    stddev, approximate = _asys.merged_stddev(m.count, m.total, m.min, m.max, m.limbs)
+    return [m.total, m.count, avg, med, m.min, m.max, np.asarray(stddev)], rounds, np.flatnonzero(approximate)
+
+
+def asker(merged, answer_all):
+    """select's ask over the reports of ``merged``: each report is asked
+    only about the groups it has, by its own group numbers.
+    ``answer_all(requests)`` takes (report index, queries) pairs and returns
+    the reports' answers (ReportState.answer) in that order."""
+    local = []  # per report: its merged group numbers sorted, and its own number of each
+    for where in merged.where:
+        order = np.argsort(where, kind="stable")
+        local.append((where[order], order))
+
+    def pick(merged_groups, sorted_groups):
+        at = np.searchsorted(sorted_groups, merged_groups)
+        hit = at < len(sorted_groups)
+        hit[hit] = sorted_groups[at[hit]] == merged_groups[hit]
+        return np.flatnonzero(hit), at[hit]
+
+    def ask(count_queries, fetch_queries):
+        cg, clo, width, nb, chi = count_queries
+        fg, flo, fhi = fetch_queries
+        first = np.concatenate([[0], np.cumsum(nb)]).astype(np.int64)
+        asked, requests = [], []
+        for r, (sorted_groups, own) in enumerate(local):
+            cq, cat = pick(cg, sorted_groups)
+            fq, fat = pick(fg, sorted_groups)
+            if len(cq) == 0 and len(fq) == 0:
+                continue
+            asked.append((cq, fq))
+            requests.append((r, ((own[cat], clo[cq], width[cq], nb[cq], chi[cq]), (own[fat], flo[fq], fhi[fq]))))
+        answers = answer_all(requests)
+        counts = np.zeros(int(first[-1]), dtype=np.int64)
+        fetched = []
+        for (cq, fq), (c, values, lengths) in zip(asked, answers):
+            if len(cq):
+                # This report's buckets among all the queries' buckets.
+                own_first = np.concatenate([[0], np.cumsum(nb[cq])[:-1]])
+                counts[np.repeat(first[cq] - own_first, nb[cq]) + np.arange(len(c))] += c
+            fetched.append((fq, values, lengths))
+        values, starts = join_answers(fetched, len(fg))
+        return counts, values, starts
+
+    return ask

@@ -5,13 +5,10 @@ the engine's own row builder and writers."""
 import pickle
 import resource
 
-import numpy as np
-
 from .. import _asys
 from ..report import AsysError
 from . import tasks
-from .merge import merge_summaries, merged_statistics
-from .selection import join_answers
+from .merge import Merged, asker, merged_statistics
 
 _RULES = {r["name"]: r for r in _asys.rules()}
 
@@ -21,6 +18,8 @@ def check_job(name, settings):
     an option that means another thing on every report."""
     check_rule(name)
     for item in settings[0]:
+        if (name, item) in NOT_MERGED_OPTIONS:
+            raise AsysError("%s: option '%s' does not run in asys fleet: %s" % (name, item, NOT_MERGED_OPTIONS[(name, item)]))
         option = item.split("=", 1)[0]
         if option in ID_OPTIONS:
             raise AsysError("%s: option '%s' names one report's ids, which differ from rank to rank; "
@@ -34,12 +33,38 @@ def check_rule(name):
         raise AsysError("unknown rule '%s' (asys stats --help-reports lists the rules)" % name)
     if rule["compare"]:
         raise AsysError("'%s' compares two reports, not a fleet of ranks" % name)
-    if name.endswith("_trace"):
+    if name.endswith("_trace") and not rule["mergeable"]:
         raise AsysError("'%s' is a trace: it lists every event of every report, nothing merges; run it per report "
                         "(asys stats) or on one report of asys merge" % name)
+    if name in NOT_MERGED:
+        raise AsysError("'%s' does not run in asys fleet: %s; run it on one report of asys merge" % (name, NOT_MERGED[name]))
     if not rule["mergeable"]:
-        raise AsysError("'%s' has no mergeable state yet (docs/fleet.md lists the rules asys fleet runs)" % name)
+        raise AsysError("'%s' has no mergeable state (docs/fleet.md lists the rules asys fleet runs)" % name)
     return rule
+
+
+# The rules with no mergeable state, and why (docs/fleet.md).
+_OPERATORS = ("its Compute / HBM utilisation sums floating-point work in the merged report's operator order, "
+              "which per-report sums cannot reproduce to the last bit")
+NOT_MERGED = {
+    "device_memory_usage_detail": "it lists every allocation of every report, as a trace does",
+    "ppu_op_sum": _OPERATORS,
+    "moe_op_sum": _OPERATORS,
+    "ppu_op_type_sum": _OPERATORS,
+    "ppu_op_kernel_breakdown": _OPERATORS,
+    "ppu_op_breakdown": _OPERATORS,
+    "ppu_op_unit_test": "it writes one test per operator instance, as a trace does",
+    "hgtx_ppu_proj_sum": ("Proj Active Time is the union of the projections of all ranks, which overlap in time: "
+                          "no per-report total adds up to it"),
+    "pccl_op_sum": ("not built: its instances pair the k-th collective of every rank and its Device Mask and OP "
+                    "Name need the merged report's devices and range order"),
+}
+
+# Options whose table a fleet cannot merge, and why.
+NOT_MERGED_OPTIONS = {
+    ("ppu_time_util", "range-mode=full"): ("range-mode=full divides the capture range of all the reports together, "
+                                           "which no report knows alone"),
+}
 
 
 # Options that name a report's own ids: every report has its own id space,
@@ -73,7 +98,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     result.worker_start = client.run(_peak_resident_bytes)
     loaded = [client.submit(tasks.load, path, jobs, per_rank_format, key="asys-load-%d" % i, pure=False)
               for i, path in enumerate(paths)]
-    heads = client.gather(client.map(tasks.summaries, loaded, key=["asys-summary-%d" % i for i in range(len(paths))]))
+    heads = client.gather(client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(len(paths))]))
     kept = []
     for path, future, head in zip(paths, loaded, heads):
         if "error" in head:
@@ -81,45 +106,34 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
                 raise AsysError(head["error"])
             result.skipped.append((path, head["error"]))
             continue
-        for rule, summary in head["summaries"].items():
-            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(summary))
         kept.append((path, future, head))
     if not kept:
         raise AsysError("no report could be opened")
+    # The pids and devices as asys merge renumbers them, in the same order.
+    plans = _asys.plan_id_changes([(path, *head["ids"]) for path, _f, head in kept])
+    summaries = client.gather([client.submit(tasks.summaries, future, plan, pure=False, key="asys-summary-%d" % i)
+                               for i, ((_p, future, _h), plan) in enumerate(zip(kept, plans))])
+    for summary in summaries:
+        for rule, packed in summary.items():
+            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
+            summary[rule] = tasks.unpack(packed)
     for rule, settings in jobs:
-        present = [(path, future, head) for path, future, head in kept if rule not in head["missing"]]
+        present = [(future, summary[rule]) for (_p, future, head), summary in zip(kept, summaries)
+                   if rule not in head["missing"]]
         if not present:
             raise _asys.MissingDataError(kept[0][2]["missing"][rule])
         for path, _future, head in kept:
             for text in head["warnings"][rule]:
                 result.warnings.append("%s: %s: warning: %s" % (rule, path, text))
-        merged = merge_summaries(head["summaries"][rule] for _path, _future, head in present)
-        futures = [future for _path, future, _head in present]
-
-        merged_keys = list(merged)
-
-        def ask(count_queries, fetch_queries, futures=futures, rule=rule):
-            # The keys of the groups this round asks about, with the
-            # queries renumbered into them: one broadcast to every worker,
-            # as large as the round, not as the merged table.
-            groups = np.unique(np.concatenate([count_queries[:, 0], fetch_queries[:, 0]]))
-            round_keys = [merged_keys[g] for g in groups.tolist()]
-            count_queries, fetch_queries = count_queries.copy(), fetch_queries.copy()
-            count_queries[:, 0] = np.searchsorted(groups, count_queries[:, 0])
-            fetch_queries[:, 0] = np.searchsorted(groups, fetch_queries[:, 0])
-            queries = _broadcast(client, (round_keys, count_queries, fetch_queries))
-            answers = client.gather([client.submit(tasks.answer, f, rule, queries, pure=False) for f in futures])
-            result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
-            return join_answers(answers, len(fetch_queries))
-
+        merged = Merged([columns for _f, columns in present])
+        ask = _asker(client, rule, [f for f, _c in present], merged, result)
         stats, rounds, approximate = merged_statistics(merged, ask)
-        for key in approximate:
+        for g in approximate.tolist():
+            key = [str(c[g]) for c in merged.key_ids] + [c[g] for c in merged.key_texts]
             result.warnings.append("%s: %s: StdDev past the engine's exact integers, computed in floating point as the "
                                    "engine does" % (rule, " / ".join(key)))
-        keys = list(stats)
-        columns = [[stats[k][c] for k in keys] for c in range(7)]
-        texts = [[k[c] for k in keys] for c in range(len(keys[0]))] if keys else _empty_texts(rule)
-        result.tables[rule] = _asys.summary_table(rule, settings[0], columns, texts)
+        result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.key_texts,
+                                                 list(zip(merged.id_kinds, merged.key_ids)), merged.sums)
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
@@ -129,17 +143,16 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     return result
 
 
-def _broadcast(client, payload):
-    """One future of `payload` on every worker. (A list or tuple given to
-    scatter itself would become one future per element.)"""
-    return client.scatter([payload], broadcast=True)[0]
+def _asker(client, rule, futures, merged, result):
+    """select's ask over the reports of one rule, on the workers."""
+    def answer_all(requests):
+        answers = client.gather([client.submit(tasks.answer, futures[r], rule, queries, pure=False)
+                                 for r, queries in requests])
+        result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
+        return answers
+
+    return asker(merged, answer_all)
 
 
 def _peak_resident_bytes():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-
-
-def _empty_texts(rule):
-    # No group in any report: the text columns, empty.
-    kinds = [c for c in _RULES[rule]["columns"]]
-    return [[] for _ in range(len(kinds) - 8)]

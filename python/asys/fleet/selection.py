@@ -9,6 +9,9 @@ in the next round instead. The ranges only narrow, so a 64-bit range takes
 at most ceil(64 / log2 B) + 1 rounds; what a report sends back per round is
 at most B counts per open target, bounded by ``reply_budget`` bytes, plus
 at most FETCH_AT_MOST values per fetched target.
+
+Targets are columns (NumPy arrays), never a Python object each: a merged
+table of a million groups has two million targets.
 """
 
 import numpy as np
@@ -17,70 +20,112 @@ import numpy as np
 FETCH_AT_MOST = 256
 
 
-class Target:
-    __slots__ = ("key", "rank", "lo", "hi", "below", "value", "fetch")
+class Targets:
+    """Columns of targets: ``group`` (an integer the queries carry), ``rank``
+    in the group's values of all reports, the range [lo, hi] known to hold
+    it, how many values lie below the range (``below``), and, once found,
+    ``value`` (``done``)."""
 
-    def __init__(self, key, rank, lo, hi, count):
-        self.key, self.rank, self.lo, self.hi, self.below = key, rank, lo, hi, 0
-        self.value = lo if lo == hi else None
+    def __init__(self, group, rank, lo, hi, count):
+        self.group = np.asarray(group, dtype=np.int64)
+        self.rank = np.asarray(rank, dtype=np.int64)
+        self.lo = np.asarray(lo, dtype=np.int64).copy()
+        self.hi = np.asarray(hi, dtype=np.int64).copy()
+        self.below = np.zeros(len(self.group), dtype=np.int64)
+        count = np.asarray(count, dtype=np.int64)
+        # The extremes are known: the minimum, the maximum, a range of one value.
+        self.done = (self.lo == self.hi) | (self.rank == 0) | (self.rank == count - 1)
+        self.value = np.where(self.rank == count - 1, self.hi, self.lo)
         # A small group's values are fetched at once, without counting.
         self.fetch = count <= FETCH_AT_MOST
 
+    def __len__(self):
+        return len(self.group)
+
+
+def _unique_rows(*columns):
+    """The distinct rows of equal-length int64 columns, and each row's index among them."""
+    if len(columns[0]) == 0:
+        return [c[:0] for c in columns], np.zeros(0, dtype=np.int64)
+    order = np.lexsort(columns[::-1])
+    sorted_cols = [c[order] for c in columns]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = np.any([np.diff(c) != 0 for c in sorted_cols], axis=0)
+    ids = np.cumsum(new) - 1
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = ids
+    return [c[new] for c in sorted_cols], inverse
+
+
+def buckets_of(lo, hi, buckets):
+    """Equal buckets of [lo, hi] (a 64-bit span in unsigned arithmetic, exact):
+    their width and how many it takes."""
+    span = hi.view(np.uint64) - lo.view(np.uint64)  # hi - lo, < 2^64
+    width = span // np.uint64(buckets) + np.uint64(1)  # ceil((span + 1) / buckets)
+    count = span // width + np.uint64(1)
+    return width.astype(np.int64), count.astype(np.int64)
+
 
 def select(targets, ask, reply_budget=1 << 18):
-    """Fills each target's ``value``. ``ask(count_queries, fetch_queries)``
-    answers one round over all the reports: for the count queries (rows of
-    key, lo, width, buckets, hi: an int64 array) the bucket counts summed
-    over the reports, one query's after the other; for the fetch queries
-    (rows of key, lo, hi) the values in [lo, hi] of all reports, one query's
-    after the other, each query's sorted, and where each query's start.
-    Keys are integers (the merged groups' indices). Returns the rounds."""
+    """Fills ``targets.value``. ``ask(count_queries, fetch_queries)``
+    answers one round over all the reports: count queries are columns
+    (group, lo, width, buckets, hi) and it returns the bucket counts summed
+    over the reports, one query's after the other; fetch queries are
+    columns (group, lo, hi) and it returns the values in [lo, hi] of all
+    reports, each query's sorted, one query's after the other, and where
+    each query's start. Returns the rounds."""
+    t = targets
     rounds = 0
     while True:
-        counting = [t for t in targets if t.value is None and not t.fetch]
-        fetching = [t for t in targets if t.value is None and t.fetch]
-        if not counting and not fetching:
+        open_ = ~t.done
+        counting = np.flatnonzero(open_ & ~t.fetch)
+        fetching = np.flatnonzero(open_ & t.fetch)
+        if len(counting) == 0 and len(fetching) == 0:
             return rounds
-        buckets = max(2, min(4096, reply_budget // (8 * max(1, len(counting)))))
-        count_queries = []
-        for t in counting:
-            width = -(-(t.hi - t.lo + 1) // buckets)
-            count_queries.append((t.key, t.lo, width, -(-(t.hi - t.lo + 1) // width), t.hi))
         # The two middle values of a group often share their range: asked once.
-        fetch_index = {}
-        for t in fetching:
-            fetch_index.setdefault((t.key, t.lo, t.hi), len(fetch_index))
-        counts, values, starts = ask(np.array(count_queries, dtype=np.int64).reshape(-1, 5),
-                                     np.array(list(fetch_index), dtype=np.int64).reshape(-1, 3))
+        (cg, clo, chi), cq = _unique_rows(t.group[counting], t.lo[counting], t.hi[counting])
+        (fg, flo, fhi), fq = _unique_rows(t.group[fetching], t.lo[fetching], t.hi[fetching])
+        buckets = max(4, min(4096, reply_budget // (8 * max(1, len(cg)))))
+        width, nb = buckets_of(clo, chi, buckets)
+        counts, values, starts = ask((cg, clo, width, nb, chi), (fg, flo, fhi))
         rounds += 1
-        for t in fetching:
-            t.value = int(values[starts[fetch_index[(t.key, t.lo, t.hi)]] + t.rank - t.below])
-        at = 0
-        for t, (_key, lo, width, n, hi) in zip(counting, count_queries):
-            bucket_counts = counts[at:at + n].tolist()
-            at += n
-            seen = t.below
-            for j, c in enumerate(bucket_counts):
-                if seen + c > t.rank:
-                    t.below, t.lo = seen, lo + j * width
-                    t.hi = min(hi, t.lo + width - 1)
-                    if t.lo == t.hi:
-                        t.value = t.lo
-                    elif c <= FETCH_AT_MOST:
-                        t.fetch = True
-                    break
-                seen += c
-            else:
-                raise AssertionError("rank %d is past the values of group %r" % (t.rank, t.key))
+        # Fetched: the rank's value among the query's sorted values.
+        if len(fetching):
+            t.value[fetching] = values[starts[fq] + t.rank[fetching] - t.below[fetching]]
+            t.done[fetching] = True
+        if len(counting) == 0:
+            continue
+        # Counted: the first bucket whose running count passes the rank.
+        seg = np.concatenate([[0], np.cumsum(nb)]).astype(np.int64)
+        running = np.cumsum(counts)
+        base = np.where(seg[:-1] > 0, running[np.maximum(seg[:-1] - 1, 0)], 0)
+        q = cq
+        need = t.rank[counting] - t.below[counting] + base[q]  # values before the rank, as a running count
+        at = np.searchsorted(running, need, side="right")
+        if np.any(at >= seg[1:][q]):
+            raise AssertionError("a rank is past the values of its group")
+        bucket = at - seg[:-1][q]
+        seen = np.where(at > 0, running[np.maximum(at - 1, 0)], 0) - base[q]
+        in_bucket = counts[at]
+        lo = (clo[q].view(np.uint64) + width[q].view(np.uint64) * bucket.view(np.uint64)).view(np.int64)
+        room = chi[q].view(np.uint64) - lo.view(np.uint64)  # the range's end: at most hi
+        hi = (lo.view(np.uint64) + np.minimum((width[q] - 1).view(np.uint64), room)).view(np.int64)
+        t.below[counting] += seen
+        t.lo[counting] = lo
+        t.hi[counting] = hi
+        one = lo == hi
+        t.value[counting[one]] = lo[one]
+        t.done[counting[one]] = True
+        t.fetch[counting[~one & (in_bucket <= FETCH_AT_MOST)]] = True
 
 
 def join_answers(answers, fetch_count):
-    """The reports' answers (ReportState.answer) of one round as select's
-    ask returns them: counts summed, fetched values joined per query."""
-    counts = sum(a[0] for a in answers) if answers else np.zeros(0, dtype=np.int64)
-    query = np.concatenate([np.repeat(np.arange(fetch_count), a[2]) for a in answers] or [np.zeros(0, np.int64)])
-    values = np.concatenate([a[1] for a in answers] or [np.zeros(0, np.int64)])
+    """The reports' fetch answers of one round (values, how many a query)
+    as select's ask returns them: per query, the values of all reports
+    sorted, and where each query's start."""
+    query = np.concatenate([np.repeat(q, n) for q, _v, n in answers] or [np.zeros(0, np.int64)])
+    values = np.concatenate([v for _q, v, _n in answers] or [np.zeros(0, np.int64)])
     order = np.lexsort((values, query))
-    sizes = np.bincount(query, minlength=fetch_count)
+    sizes = np.bincount(query, minlength=fetch_count) if len(query) else np.zeros(fetch_count, np.int64)
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    return counts, values[order], starts
+    return values[order], starts

@@ -1,82 +1,175 @@
-"""One report's mergeable state of one duration summary rule.
+"""One report's mergeable state of one rule.
 
-Made in a worker from the report's groups (``_asys.grouped_durations``):
-per group its key texts, count, exact integer sum, min, max and sum of
-squares, and the group's values sorted, which stay on the worker (the state
-is a Dask future between the median rounds) and answer the rounds' counting
-queries. Only ``summary()`` and the rounds' answers travel: a few numbers a
-group, never the value lists.
+Made in a worker from the report's groups (``_asys.grouped_durations``, the
+rule's own RuleSpec::groupedDurations in core): per group its keys (id
+columns, renumbered as asys merge renumbers them, and texts), the integer
+sums that add up across reports, count, exact integer sum, min, max and sum
+of squares of its values, and the values sorted, which stay on the worker
+(the state is a Dask future between the median rounds) and answer the
+rounds' counting queries. Only ``summary()`` and the rounds' answers
+travel: a few numbers a group, as columns, never the value lists.
 """
+
+import os
+import tempfile
+import weakref
 
 import numpy as np
 
 from .. import _asys
+from ..report import AsysError
 
-
-def _words_to_ints(words):
-    lo, mid, hi = (w.astype(object) for w in words)
-    return [int(a) | (int(b) << 64) | (int(c) << 128) for a, b, c in zip(lo, mid, hi)]
+# A group's total beyond this (as a double) may have left int64, as the
+# engine's own total would: refused rather than wrapped.
+_INT64_SAFE = float(2**63 - 2**11)
 
 
 class ReportState:
     """The state of ``rule`` on one open report (an ``asys.Report``), with
-    ``settings`` as ``asys._options.run_settings`` makes them."""
+    ``settings`` as ``asys._options.run_settings`` makes them. With
+    ``spill_dir`` (a worker's own folder) the values go to a file there
+    once the summary is made, and each round maps them for its answer only:
+    a worker then holds a few numbers a group of each of its reports, not
+    their values (docs/fleet.md, "Worker memory")."""
 
-    def __init__(self, report, rule, settings):
+    def __init__(self, report, rule, settings, spill_dir=None):
         groups = _asys.grouped_durations(report._engine, rule, *settings)
-        self.rule = rule
-        self.path = report.paths[0]
-        # Per text column, the groups' texts (tuples are made only for the
-        # summary: a report of 50 k ranges would hold 50 k of them).
-        self.texts = groups["texts"]
-        self.offsets = groups["offsets"]
-        self.values = groups["values"]
-        self.sumsq_words = groups["sumsq"]
-        self.warnings = list(groups["warnings"])
+        self._take(rule, report.paths[0], groups, spill_dir)
 
-    @property
-    def keys(self):
-        return list(zip(*self.texts)) if self.texts else []
+    @classmethod
+    def of_groups(cls, rule, path, groups, spill_dir=None):
+        """A state from groups as ``_asys.grouped_durations`` gives them."""
+        state = cls.__new__(cls)
+        state._take(rule, path, groups, spill_dir)
+        return state
 
-    def summary(self):
-        """What merges by addition: per group key, (count, sum, min, max, sum of squares)."""
+    def _take(self, rule, path, g, spill_dir):
+        self.rule, self.path = rule, path
+        self.texts = g["texts"]
+        self.ids = list(g["ids"])
+        self.id_kinds = list(g["id_kinds"])
+        self.sums = list(g["sums"])
+        self.offsets = g["offsets"]
+        self.sumsq_words = g["sumsq"]
+        self.warnings = list(g["warnings"])
+        values = g["values"]
+        self._moments = self._moments_of(values)
+        self._values, self._file, self._length = values, None, len(values)
+        if spill_dir is not None and len(values):
+            fd, self._file = tempfile.mkstemp(prefix="asys-state-", suffix=".int64", dir=spill_dir)
+            with os.fdopen(fd, "wb") as f:
+                values.tofile(f)
+            weakref.finalize(self, _remove, self._file)
+            self._values = None
+
+    def __getstate__(self):
+        # A state Dask moves to another worker takes its values along: the
+        # file is this worker's.
+        state = dict(self.__dict__)
+        state["_values"], state["_file"] = np.array(self.values()), None
+        return state
+
+    def values(self):
+        """The groups' values, sorted within each group: in memory, or
+        mapped from the spill file for as long as the caller holds them."""
+        if self._values is not None:
+            return self._values
+        if self._file is None:
+            return np.zeros(0, dtype=np.int64)
+        return np.memmap(self._file, dtype=np.int64, mode="r", shape=(self._length,))
+
+    def _moments_of(self, values):
         starts, ends = self.offsets[:-1], self.offsets[1:]
-        counts = (ends - starts).tolist()
-        sums = [int(s) for s in np.add.reduceat(self.values.astype(object), starts)] if len(self.values) else []
-        mins = self.values[starts].tolist() if len(self.values) else []
-        maxs = self.values[ends - 1].tolist() if len(self.values) else []
-        sumsq = _words_to_ints(self.sumsq_words)
-        return {key: (counts[g], sums[g], mins[g], maxs[g], sumsq[g]) for g, key in enumerate(self.keys)}
+        count = ends - starts
+        total = np.zeros(len(count), dtype=np.int64)
+        lo = np.zeros(len(count), dtype=np.int64)
+        hi = np.zeros(len(count), dtype=np.int64)
+        some = count > 0
+        if some.any():
+            # reduceat over the non-empty groups' starts: each runs to the next one's.
+            at = starts[some]
+            total[some] = np.add.reduceat(values, at)
+            rough = np.add.reduceat(values.astype(np.float64), at)
+            if np.any(np.abs(rough) >= _INT64_SAFE):
+                raise AsysError("%s: %s: a group's total leaves 64-bit integers" % (self.rule, self.path))
+            lo[some] = values[at]
+            hi[some] = values[ends[some] - 1]
+        return count, total, lo, hi
 
-    def _segment(self, index, keys, group):
-        """The values here of the group keys[group] (index: key -> group here)."""
-        g = index.get(keys[group])
-        if g is None:
-            return self.values[:0]
-        return self.values[self.offsets[g]:self.offsets[g + 1]]
+    def summary(self, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
+        """What merges by addition, as columns: keys, count, sum, min, max,
+        sum of squares (three 64-bit words) and the rule's sums per group.
+        The ids are renumbered as asys merge renumbers this report's
+        (``pids``, ``devices``: (old, new) pairs; ``time_shift`` onto the
+        first report's clock; ``kernel_row_shift``: the kernels of the
+        reports before), on a copy: a task run again renumbers the same ids."""
+        ids = self.ids
+        if ids and (pids or devices or time_shift or kernel_row_shift):
+            ids = _asys.renumber_ids(list(zip(self.id_kinds, self.ids)), list(pids), list(devices), time_shift,
+                                     kernel_row_shift)
+        count, total, lo, hi = self._moments
+        return {"texts": self.texts, "ids": ids, "id_kinds": self.id_kinds, "sums": self.sums,
+                "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words}
 
-    def answer(self, keys, count_queries, fetch_queries):
-        """One selection round's answer of this report (selection.select),
-        as three flat arrays. A query's group is an index into `keys`. For
-        the count queries (rows of group, lo,
-        width, buckets, hi) their bucket counts one after the other; for the
-        fetch queries (rows of group, lo, hi) the values in [lo, hi] one
-        query after the other, each query's sorted, and how many each."""
-        # Made per round, not kept: between rounds a state holds no key objects.
-        index = {key: g for g, key in enumerate(self.keys)}
-        counts = []
-        for group, lo, width, buckets, hi in count_queries.tolist():
-            segment = self._segment(index, keys, group)
-            edges = lo + width * np.arange(buckets, dtype=np.int64)
-            left = np.searchsorted(segment, edges, side="left")
-            right = np.searchsorted(segment, np.int64(hi), side="right")
-            counts.append(np.diff(np.append(left, right)))
-        values, lengths = [], np.zeros(len(fetch_queries), dtype=np.int64)
-        for q, (group, lo, hi) in enumerate(fetch_queries.tolist()):
-            segment = self._segment(index, keys, group)
-            a = np.searchsorted(segment, np.int64(lo), side="left")
-            b = np.searchsorted(segment, np.int64(hi), side="right")
-            values.append(segment[a:b])
-            lengths[q] = b - a
-        flat = lambda parts: np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)  # noqa: E731
-        return flat(counts), flat(values), lengths
+    def shrink(self):
+        """Once its summary has gone: what the rounds need only (offsets
+        and values), not the keys, sums and moments (a state of 12 k named
+        groups holds 2 MB of them)."""
+        self.texts = self.ids = self.sums = self.sumsq_words = self._moments = None
+
+    def _bisect(self, v, group, x, right):
+        """Per query, where x falls in its group's sorted values (an index
+        into v, the values): the first value >= x, or > x with ``right``."""
+        lo = self.offsets[group].copy()
+        hi = self.offsets[group + 1].copy()
+        while True:
+            open_ = lo < hi
+            if not open_.any():
+                return lo
+            mid = (lo + hi) >> 1
+            probe = v[np.minimum(mid, len(v) - 1)] if len(v) else np.zeros(len(mid), np.int64)
+            up = open_ & ((probe <= x) if right else (probe < x))
+            lo = np.where(up, mid + 1, lo)
+            hi = np.where(open_ & ~up, mid, hi)
+
+    def answer(self, count_queries, fetch_queries):
+        """One selection round's answer of this report (selection.select).
+        The queries name this report's own groups. Count queries: columns
+        (group, lo, width, buckets, hi); the answer is their bucket counts
+        one query after the other. Fetch queries: columns (group, lo, hi);
+        the answer is the values in [lo, hi], one query after the other,
+        each query's sorted, and how many each."""
+        v = self.values()
+        group, lo, width, buckets, hi = count_queries
+        if len(group):
+            query = np.repeat(np.arange(len(group)), buckets)
+            first = np.concatenate([[0], np.cumsum(buckets)[:-1]]).astype(np.int64)
+            step = np.arange(len(query), dtype=np.int64) - first[query]
+            # lo + width * step <= hi: exact in 64-bit unsigned arithmetic.
+            edges = (lo[query].view(np.uint64) + width[query].view(np.uint64) * step.view(np.uint64)).view(np.int64)
+            left = self._bisect(v, group[query], edges, right=False)
+            end = self._bisect(v, group, hi, right=True)
+            following = np.empty(len(query), dtype=np.int64)
+            following[:-1] = left[1:]
+            last = np.concatenate([first[1:] - 1, [len(query) - 1]])
+            following[last] = end
+            counts = following - left
+        else:
+            counts = np.zeros(0, dtype=np.int64)
+        fgroup, flo, fhi = fetch_queries
+        if len(fgroup):
+            a = self._bisect(v, fgroup, flo, right=False)
+            b = self._bisect(v, fgroup, fhi, right=True)
+            lengths = b - a
+            at = np.repeat(a - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths) + np.arange(lengths.sum())
+            values = np.array(v[at])
+        else:
+            lengths, values = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return counts, values, lengths
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass

@@ -4,7 +4,10 @@ the later tasks of a run only read those states, kept in the worker's memory
 as the first task's result."""
 
 import os
+import pickle
+import zlib
 
+from .. import _asys
 from ..report import AsysError, MissingDataError, Report
 from .state import ReportState
 
@@ -21,10 +24,10 @@ class Missing:
     def __init__(self, message):
         self.message = message
 
-    def summary(self):
+    def summary(self, *plan):
         return {}
 
-    def answer(self, merged_keys, count_queries, fetch_queries):
+    def answer(self, count_queries, fetch_queries):
         raise AssertionError("a report without the rule's data is asked no round")
 
 
@@ -33,6 +36,9 @@ class Loaded:
 
     def __init__(self, path):
         self.path, self.states, self.tables, self.error = path, {}, {}, None
+        self.summarized = False  # its summaries made (once: the states shrink after)
+        # pids, devices, epochOffset, HGGC_KERNEL rows: as asys merge finds them (its survey)
+        self.ids = ([], [], None, 0)
 
 
 def _die_once():
@@ -47,6 +53,15 @@ def _die_once():
     os._exit(1)
 
 
+def _spill_dir():
+    """The worker's own folder, where its states keep their values."""
+    try:
+        from distributed import get_worker
+        return get_worker().local_directory
+    except (ImportError, ValueError):
+        return None
+
+
 def load(path, jobs, per_rank_format):
     """``jobs``: (rule, settings) pairs. The report is read once for all."""
     _die_once()
@@ -59,7 +74,7 @@ def load(path, jobs, per_rank_format):
     with report:
         for rule, settings in jobs:
             try:
-                loaded.states[rule] = ReportState(report, rule, settings)
+                loaded.states[rule] = ReportState(report, rule, settings, _spill_dir())
             except MissingDataError as e:
                 loaded.states[rule] = Missing(str(e))
             if per_rank_format:
@@ -67,23 +82,55 @@ def load(path, jobs, per_rank_format):
                     loaded.tables[rule] = report._engine.run_table(rule, *settings).write(per_rank_format)
                 except MissingDataError as e:
                     loaded.tables[rule] = e
+    try:
+        loaded.ids = _asys.report_ids(path)
+    except AsysError as e:
+        loaded.error = str(e)
     return loaded
 
 
-def summaries(loaded):
-    """Round 0: per rule, the report's (key -> count, sum, min, max, sumsq),
-    its warnings, and its own table or the error (--per-rank)."""
+def head(loaded):
+    """Round 0: the report's pids and devices (which asys merge may
+    renumber), the rules it lacks data for, its warnings, and its own
+    tables (--per-rank), or why it could not be opened."""
     if loaded.error is not None:
         return {"error": loaded.error}
     return {
-        "summaries": {rule: state.summary() for rule, state in loaded.states.items()},
+        "ids": loaded.ids,
         "missing": {rule: s.message for rule, s in loaded.states.items() if isinstance(s, Missing)},
         "warnings": {rule: getattr(s, "warnings", []) for rule, s in loaded.states.items()},
         "tables": loaded.tables,
     }
 
 
+def summaries(loaded, plan):
+    """Per rule, the report's groups as columns (ReportState.summary), its
+    ids renumbered by ``plan`` (pid changes, device changes, time shift,
+    kernel position shift) as asys merge renumbers them."""
+    # Made once: the states keep only what the rounds read afterwards. (A
+    # worker that dies loses this result and the states together: Dask
+    # remakes both.)
+    if loaded.summarized:
+        raise AsysError("%s: summarized already" % loaded.path)
+    packed = {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()}
+    for state in loaded.states.values():
+        if isinstance(state, ReportState):
+            state.shrink()
+    loaded.summarized = True
+    return packed
+
+
+def pack(obj):
+    """What a report sends back, compressed: a summary's key texts and
+    counts repeat a lot (zlib level 1: a few ms for a few MB)."""
+    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def unpack(data):
+    return pickle.loads(zlib.decompress(data))
+
+
 def answer(loaded, rule, queries):
-    """One median round of one rule on this report: queries are (the keys
-    of the groups asked about, count queries, fetch queries)."""
+    """One median round of one rule on this report: queries are (count
+    queries, fetch queries) on the report's own group numbers."""
     return loaded.states[rule].answer(*queries)
