@@ -15,6 +15,8 @@
 #include "core/base/error.h"
 #include "core/gen/generator.h"
 #include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/table/table.h"
 #include "sql_query.h"
 
 namespace {
@@ -151,6 +153,30 @@ TEST_F(HgtxScan, PushPopRangesAreTheLoadedStacksInStartOrder) {
     nested += r.level(k) > 0;
   }
   EXPECT_GT(nested, 0u);
+}
+
+TEST_F(HgtxScan, PushPopTraceRowsLinkTheirEvents) {
+  // Each row of the trace names its HGTX_EVENTS row (the viewer's link to
+  // the timeline's slice): that row's start and end are the row's.
+  auto report = asys::Report::open(path_);
+  const asys::RuleSpec* rule = asys::findRule("hgtx_pushpop_trace");
+  ASSERT_NE(rule, nullptr);
+  const asys::Table view = asys::runRule(*rule, *report, asys::parseRuleOptions(*rule, {}));
+  ASSERT_TRUE(view.isView());
+  ASSERT_EQ(view.eventNames(), std::vector<std::string>{"HGTX Range"});
+  const asys::HgtxEvents& h = report->hgtx();
+  size_t rows = 0;
+  asys::forEachChunk(view, [&](const asys::Table& chunk, size_t) {
+    for (size_t i = 0; i < chunk.rowCount(); ++i, ++rows) {
+      ASSERT_EQ(chunk.eventTables(0)[i], asys::EventTable::Hgtx);
+      const uint32_t e = chunk.eventIndexes(0)[i];
+      ASSERT_LT(e, h.size());
+      ASSERT_EQ(chunk.intAt(i, 0), h.start[e]) << "row " << rows;
+      ASSERT_EQ(chunk.intAt(i, 1), h.end[e]) << "row " << rows;
+      ASSERT_EQ(h.eventType[e], asys::kHgtxPushPop);
+    }
+  });
+  EXPECT_GT(rows, 1000u);
 }
 
 }  // namespace
