@@ -1,7 +1,11 @@
 #pragma once
 // The push/pop range stacks of every thread: each closed push/pop range's
 // level, enclosing range and direct children, as hgtx_pushpop_trace and
-// hgtx_ppu_proj_trace print them (one computation, so both agree).
+// hgtx_ppu_proj_trace print them: one sort by thread and one sweep
+// (sweepStacks) for the loaded events, and for a scan's range list
+// (PushPopRanges) one sweep in start order with a stack a thread, which
+// takes a thread's ranges in the same order (the unit tests check the two
+// against each other).
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
