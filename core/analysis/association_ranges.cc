@@ -119,7 +119,9 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
       const uint32_t domainName = domainsKnown ? report.hgtxDomainName(h.globalTid[i], h.domainId[i]) : kNoString;
       return choose(event, domainName, h.nameId[i]);
     });
+    if (sel.alsoScan) sel.alsoScan(firstEvent, h);
   });
+  if (sel.afterScan) sel.afterScan();
 
   // The waiting ranges chosen now that every domain is known; the ones
   // dropped go in place.

@@ -3,6 +3,7 @@
 // of HGTX_EVENTS (Report::scanHgtx): the table is never held whole while
 // they are chosen, only the ranges (docs/result-views.md, "The association
 // without pair lists").
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -12,6 +13,7 @@
 namespace asys {
 
 class Report;
+struct HgtxEvents;
 
 struct RangeSelection {
   bool graphMapping = true;
@@ -27,6 +29,14 @@ struct RangeSelection {
   // gives the events back before the calls are swept (Report::releaseHgtx;
   // a later reader loads them again).
   bool releaseEvents = false;
+  // A caller that folds something else from HGTX_EVENTS (hgtx_ppu_proj_sum:
+  // its ranges' stack levels and children) reads it in the same scan as the
+  // ranges are chosen, not in a second one: alsoScan is given every chunk
+  // the ranges are chosen from (as Report::scanHgtx gives them), then
+  // afterScan is called once, before the association goes on (where the
+  // caller drops what it held only for the fold). Either may be empty.
+  std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;
+  std::function<void()> afterScan;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,

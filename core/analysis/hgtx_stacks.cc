@@ -1,9 +1,12 @@
 #include "core/analysis/hgtx_stacks.h"
 
 #include <algorithm>
-#include <charconv>
 #include <numeric>
 #include <tuple>
+
+#include "core/analysis/hgtx_ranges.h"
+#include "core/base/error.h"
+#include "core/base/permute.h"
 
 namespace asys {
 
@@ -82,28 +85,38 @@ HgtxLevels buildHgtxLevels(const HgtxEvents& h) {
   return out;
 }
 
-HgtxStackCounts scanHgtxStackCounts(Report& report) {
-  HgtxStackCounts out;
-  std::vector<int64_t> thread, start, end;
-  report.scanHgtx([&](size_t first, const HgtxEvents& h) {
-    for (size_t i = 0; i < h.size(); ++i) {
-      if (h.eventType[i] != kHgtxPushPop || h.end[i] == kNoValue) continue;
-      out.event.push_back(static_cast<uint32_t>(first + i));
-      thread.push_back(h.globalTid[i]);
-      start.push_back(h.start[i]);
-      end.push_back(h.end[i]);
-    }
-  });
+void HgtxStackCounter::add(size_t first, const HgtxEvents& h) {
+  for (size_t i = 0; i < h.size(); ++i) {
+    if (h.eventType[i] != kHgtxPushPop || h.end[i] == kNoValue) continue;
+    out_.event.push_back(static_cast<uint32_t>(first + i));
+    thread_.push_back(h.globalTid[i]);
+    start_.push_back(h.start[i]);
+    end_.push_back(h.end[i]);
+  }
+}
+
+HgtxStackCounts HgtxStackCounter::finish() {
+  HgtxStackCounts out = std::move(out_);
+  out_ = {};
   out.level.resize(out.event.size());
   out.numChild.assign(out.event.size(), 0);
   sweepStacks(
-      out.event.size(), [&](uint32_t k) { return thread[k]; }, [&](uint32_t k) { return start[k]; },
-      [&](uint32_t k) { return end[k]; },
+      out.event.size(), [&](uint32_t k) { return thread_[k]; }, [&](uint32_t k) { return start_[k]; },
+      [&](uint32_t k) { return end_[k]; },
       [&](uint32_t k, uint32_t parent, int32_t level) {
         out.level[k] = level;
         if (parent != kNoParent) ++out.numChild[parent];
       });
+  std::vector<int64_t>().swap(thread_);
+  std::vector<int64_t>().swap(start_);
+  std::vector<int64_t>().swap(end_);
   return out;
+}
+
+HgtxStackCounts scanHgtxStackCounts(Report& report) {
+  HgtxStackCounter counter;
+  report.scanHgtx([&](size_t first, const HgtxEvents& h) { counter.add(first, h); });
+  return counter.finish();
 }
 
 size_t HgtxStackCounts::find(uint32_t e) const {
@@ -112,15 +125,149 @@ size_t HgtxStackCounts::find(uint32_t e) const {
 }
 
 void appendRangeStack(const HgtxEvents& h, const HgtxStacks& s, uint32_t event, std::string& out) {
-  thread_local std::vector<uint32_t> chain;  // reused: no allocation per row
-  chain.clear();
-  for (uint32_t r = event; r != kNoParent; r = s.parent[r]) chain.push_back(r);
-  for (size_t depth = chain.size(); depth-- > 0;) {
-    char buf[24];
-    buf[0] = ':';
-    auto [end, ec] = std::to_chars(buf + 1, buf + sizeof buf, hgtxRangeId(h, chain[depth]));
-    out.append(buf, end);
+  appendRangeStackOf(
+      event, [&](uint32_t r) { return s.parent[r]; }, [&](uint32_t r) { return hgtxRangeId(h, r); }, out);
+}
+
+int32_t PushPopRanges::level(size_t k) const {
+  int32_t depth = 0;
+  for (uint32_t r = parent(k); r != kNoParent; r = parent(r)) ++depth;
+  return depth;
+}
+
+int64_t PushPopRanges::globalTid(size_t k) const {
+  uint32_t r = static_cast<uint32_t>(k);
+  while ((link[r] & kRoot) == 0) r = link[r];
+  return threads[link[r] & ~kRoot];
+}
+
+void PushPopRanges::appendStack(size_t k, std::string& out) const {
+  appendRangeStackOf(
+      static_cast<uint32_t>(k), [&](uint32_t r) { return parent(r); }, [&](uint32_t r) { return rangeId(r); }, out);
+}
+
+uint32_t PushPopRangeBuilder::domainOf(int64_t globalTid, int64_t domainId) {
+  const auto [it, added] =
+      domains_.try_emplace({pidOf(globalTid), domainId}, static_cast<uint32_t>(domainName_.size()));
+  if (added) domainName_.push_back(kNoString);
+  return it->second;
+}
+
+void PushPopRangeBuilder::add(size_t first, const HgtxEvents& h) {
+  const bool ids = !h.rangeId.empty();  // a scan without them: every one NULL
+  for (size_t i = 0; i < h.size(); ++i) {
+    const int32_t type = h.eventType[i];
+    if (type == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
+      domainName_[domainOf(h.globalTid[i], h.domainId[i])] = h.nameId[i];  // the last creation wins
+      continue;
+    }
+    if (type != kHgtxPushPop || h.end[i] == kNoValue) continue;
+    const uint32_t k = static_cast<uint32_t>(r_.size());
+    if (k == PushPopRanges::kRoot)  // positions and roots share a link's 32 bits
+      throw Error("HGTX_EVENTS: more than " + std::to_string(PushPopRanges::kRoot) +
+                  " push/pop ranges, past what the range stacks can hold");
+    const uint32_t e = static_cast<uint32_t>(first + i);
+    if (lastThread_ == UINT32_MAX || h.globalTid[i] != lastTid_) {
+      lastTid_ = h.globalTid[i];
+      lastThread_ = threads_.indexOf(static_cast<uint64_t>(lastTid_));
+    }
+    r_.start.push_back(h.start[i]);
+    end_.push_back(h.end[i]);
+    r_.link.push_back(lastThread_);  // the thread, until the stacks are swept
+    r_.event.push_back(e);
+    r_.name.push_back(h.nameId[i]);
+    if (h.domainId[i] != kNoValue) inDomain_.emplace_back(k, domainOf(h.globalTid[i], h.domainId[i]));
+    const int64_t id = ids && h.rangeId[i] != kNoValue ? h.rangeId[i] : int64_t{e} + 1;
+    if (idsAreEvents_ && id != int64_t{e} + 1) {
+      // The first range whose ID is not its position: the IDs are kept from now.
+      idsAreEvents_ = false;
+      r_.rangeIds.reserve(r_.event.capacity());
+      for (uint32_t before : r_.event) r_.rangeIds.push_back(int64_t{before} + 1);
+      r_.rangeIds.back() = id;
+    } else if (!idsAreEvents_) {
+      r_.rangeIds.push_back(id);
+    }
   }
+}
+
+PushPopRanges PushPopRangeBuilder::finish() {
+  PushPopRanges r = std::move(r_);
+  r_ = {};
+  std::vector<int64_t> end = std::move(end_);
+  const size_t n = r.size();
+  // The names of ranges in a domain, now that every domain's name is known.
+  {
+    QualifiedNames qualified(strings_);
+    for (auto [k, d] : inDomain_) r.name[k] = qualified.of(domainName_[d], r.name[k]);
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(inDomain_);
+  }
+  r.threads.resize(threads_.size());
+  for (uint32_t t = 0; t < threads_.size(); ++t) r.threads[t] = static_cast<int64_t>(threads_.key(t));
+  threads_ = {};
+
+  // The row order: start, duration, globalTid, event (nsys's ties). A
+  // profiler writes a range when it is popped, so the table is in end order
+  // and the ranges are sorted (4 bytes a range; the columns are put in
+  // order in place). `link` holds each range's thread until the sweep.
+  auto before = [&](uint32_t a, uint32_t b) {
+    if (r.start[a] != r.start[b]) return r.start[a] < r.start[b];
+    const int64_t da = end[a] - r.start[a], db = end[b] - r.start[b];
+    if (da != db) return da < db;
+    const int64_t ta = r.threads[r.link[a]], tb = r.threads[r.link[b]];
+    if (ta != tb) return ta < tb;
+    return r.event[a] < r.event[b];
+  };
+  bool sorted = true;
+  for (size_t k = 1; k < n && sorted; ++k) sorted = !before(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
+  if (!sorted) {
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), before);
+    permuteInPlace(order, r.start, end, r.link, r.event, r.name, r.rangeIds);
+  }
+  // Durations in 4 bytes where they fit.
+  r.duration.assign(n, 0);
+  for (size_t k = 0; k < n; ++k) r.duration.set(k, end[k] - r.start[k]);
+  std::vector<int64_t>().swap(end);
+
+  // The stacks, in that order: a thread's ranges come by start, and of
+  // those that start together the longer first (it encloses the others),
+  // then by event, as buildHgtxStacks orders them; one stack a thread. A
+  // range's link is its thread until it is swept, then its parent's
+  // position, or its thread marked as a root's.
+  r.numChild.assign(n, 0);
+  r.durChild.assign(n, 0);
+  std::vector<std::vector<uint32_t>> stacks(r.threads.size());
+  std::vector<uint32_t> together;
+  for (size_t a = 0; a < n;) {
+    size_t b = a + 1;
+    while (b < n && r.start[b] == r.start[a]) ++b;
+    together.resize(b - a);
+    std::iota(together.begin(), together.end(), static_cast<uint32_t>(a));
+    // Same thread, start and duration: event order is position order.
+    std::sort(together.begin(), together.end(), [&](uint32_t x, uint32_t y) {
+      const int64_t dx = r.duration.get(x), dy = r.duration.get(y);
+      return dx != dy ? dx > dy : x < y;
+    });
+    for (uint32_t k : together) {
+      const uint32_t thread = r.link[k];
+      std::vector<uint32_t>& stack = stacks[thread];
+      const int64_t end = r.end(k);
+      // The top encloses k when it ends after k starts and not before k ends.
+      while (!stack.empty() && (r.end(stack.back()) <= r.start[k] || r.end(stack.back()) < end)) stack.pop_back();
+      if (!stack.empty()) {
+        const uint32_t p = stack.back();
+        r.link[k] = p;
+        ++r.numChild[p];
+        r.durChild.add(p, end - r.start[k]);
+      } else {
+        r.link[k] = PushPopRanges::kRoot | thread;
+      }
+      stack.push_back(k);
+    }
+    a = b;
+  }
+  return r;
 }
 
 }  // namespace asys

@@ -1,12 +1,21 @@
 #pragma once
 // The push/pop range stacks of every thread: each closed push/pop range's
 // level, enclosing range and direct children, as hgtx_pushpop_trace and
-// hgtx_ppu_proj_trace print them (one computation, so both agree).
+// hgtx_ppu_proj_trace print them: one sort by thread and one sweep
+// (sweepStacks) for the loaded events, and for a scan's range list
+// (PushPopRanges) one sweep in start order with a stack a thread, which
+// takes a thread's ranges in the same order (the unit tests check the two
+// against each other).
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/analysis/key_groups.h"
+#include "core/base/narrow_ints.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -48,6 +57,21 @@ struct HgtxStackCounts {
 };
 HgtxStackCounts scanHgtxStackCounts(Report& report);
 
+// The same folded from chunks of HGTX_EVENTS someone else scans (the
+// association's scan: RangeSelection::alsoScan), so the table is read once:
+// add() each chunk in order, then finish(). While the chunks come it holds
+// each closed push/pop range's event, thread, start and end (28 bytes a
+// range), given back by finish().
+class HgtxStackCounter {
+ public:
+  void add(size_t firstEvent, const HgtxEvents& chunk);
+  HgtxStackCounts finish();
+
+ private:
+  HgtxStackCounts out_;
+  std::vector<int64_t> thread_, start_, end_;
+};
+
 // RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.
 inline int64_t hgtxRangeId(const HgtxEvents& h, size_t event) {
   return h.rangeId[event] != kNoValue ? h.rangeId[event] : static_cast<int64_t>(event) + 1;
@@ -55,5 +79,79 @@ inline int64_t hgtxRangeId(const HgtxEvents& h, size_t event) {
 
 // ":root:...:id", the range IDs of the stack from the root down to `event`.
 void appendRangeStack(const HgtxEvents& h, const HgtxStacks& s, uint32_t event, std::string& out);
+
+// The same for any range list: `parent(r)` the enclosing range or
+// kNoParent, `id(r)` a range's ID.
+template <typename Parent, typename Id>
+void appendRangeStackOf(uint32_t range, Parent parent, Id id, std::string& out) {
+  thread_local std::vector<uint32_t> chain;  // reused: no allocation per row
+  chain.clear();
+  for (uint32_t r = range; r != kNoParent; r = parent(r)) chain.push_back(r);
+  for (size_t depth = chain.size(); depth-- > 0;) {
+    char buf[24];
+    buf[0] = ':';
+    auto [end, ec] = std::to_chars(buf + 1, buf + sizeof buf, id(chain[depth]));
+    out.append(buf, end);
+  }
+}
+
+// The closed push/pop ranges with their place in their thread's stack, as
+// buildHgtxStacks places them, folded from a scan of HGTX_EVENTS (chunks as
+// Report::scanHgtx gives them, with rangeId: hcol::ranges | hcol::rangeId)
+// and never the table whole: 32 bytes a range (40 when some rangeId is not
+// its row's position), where the events and the whole stacks take 88 an
+// event. In hgtx_pushpop_trace's row order: start, then duration, then
+// globalTid, then event, all ascending.
+struct PushPopRanges {
+  // A thread's outermost range links to its thread: kRoot | thread index.
+  static constexpr uint32_t kRoot = 0x80000000u;
+  std::vector<int64_t> start;
+  NarrowInts duration;             // end - start
+  std::vector<uint32_t> link;      // the enclosing range's position, or kRoot | thread
+  std::vector<uint32_t> event;     // HGTX_EVENTS index
+  std::vector<uint32_t> name;      // domain-qualified name id ("domain:name")
+  std::vector<uint32_t> numChild;  // direct children only
+  NarrowInts durChild;             // their summed durations
+  // HGTX_EVENTS.rangeId by position; empty when every range's is NULL or
+  // its row's 1-based position (hgtxRangeId), as in the reports asys writes.
+  std::vector<int64_t> rangeIds;
+  std::vector<int64_t> threads;  // globalTid by thread index
+
+  size_t size() const { return start.size(); }
+  int64_t end(size_t k) const { return start[k] + duration.get(k); }
+  uint32_t parent(size_t k) const { return (link[k] & kRoot) != 0 ? kNoParent : link[k]; }
+  // A range's thread is its outermost range's (parents walked).
+  int64_t globalTid(size_t k) const;
+  int64_t rangeId(size_t k) const { return rangeIds.empty() ? int64_t{event[k]} + 1 : rangeIds[k]; }
+  // From 0 at a thread's outermost range (parents walked: a stack's depth).
+  int32_t level(size_t k) const;
+  // ":root:...:id", the range IDs from the root down to range k.
+  void appendStack(size_t k, std::string& out) const;
+};
+
+class PushPopRangeBuilder {
+ public:
+  // `strings`: the pool the chunks' name ids are in (qualified names are
+  // interned in it).
+  explicit PushPopRangeBuilder(StringPool& strings) : strings_(strings) {}
+  // Each chunk in order; then finish(), once.
+  void add(size_t firstEvent, const HgtxEvents& chunk);
+  PushPopRanges finish();
+
+ private:
+  StringPool& strings_;
+  PushPopRanges r_;
+  std::vector<int64_t> end_;  // by range, while they come (end - start after)
+  bool idsAreEvents_ = true;  // r_.rangeIds not needed so far
+  uint32_t lastThread_ = UINT32_MAX;
+  int64_t lastTid_ = 0;
+  KeyGroups threads_;
+  // The ranges in a domain (few: a domain's name may come in a later row,
+  // so their names are qualified once every row is in): position, domain.
+  std::vector<std::pair<uint32_t, uint32_t>> inDomain_;
+  std::map<std::pair<int64_t, int64_t>, uint32_t> domains_;  // (pid, domainId) -> index
+  std::vector<uint32_t> domainName_;  // by domain index: its name id (the last creation's), or kNoString
+  uint32_t domainOf(int64_t globalTid, int64_t domainId);
+};
 
 }  // namespace asys

@@ -98,6 +98,36 @@ std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
   return summarizeEach(grouped);
 }
 
+std::vector<DurationStats> summarizeGroupsInPlace(std::vector<uint32_t>& groupOf, std::vector<int64_t>& values,
+                                                  size_t groupCount) {
+  // begin[g]: where group g's values go; next[g]: its first place not yet
+  // holding one of its values. Each swap puts one value in its place for
+  // good, so n swaps at most.
+  std::vector<size_t> begin(groupCount + 1, 0);
+  for (uint32_t g : groupOf) ++begin[g + 1];
+  for (size_t g = 0; g < groupCount; ++g) begin[g + 1] += begin[g];
+  std::vector<size_t> next(begin.begin(), begin.end() - 1);
+  for (uint32_t g = 0; g < groupCount; ++g) {
+    for (size_t& i = next[g]; i < begin[g + 1];) {
+      const uint32_t other = groupOf[i];
+      if (other == g) {
+        ++i;
+        continue;
+      }
+      const size_t j = next[other]++;
+      std::swap(values[i], values[j]);
+      std::swap(groupOf[i], groupOf[j]);
+    }
+  }
+  std::vector<uint32_t>().swap(groupOf);
+  std::vector<size_t>().swap(next);
+  std::vector<DurationStats> stats(groupCount);
+  for (size_t g = 0; g < groupCount; ++g)
+    stats[g] = summarize(std::span<int64_t>(values.data() + begin[g], begin[g + 1] - begin[g]));
+  std::vector<int64_t>().swap(values);
+  return stats;
+}
+
 }  // namespace asys
 
 namespace asys {

@@ -2,6 +2,7 @@
 // Statistics as the rule documentation prints them: integer nanoseconds (or
 // bytes) truncated toward zero, population standard deviation, percentages
 // with one decimal rounded half away from zero.
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -35,5 +36,12 @@ double round1Near(double value);
 // places each group's values together, then each group is summarised.
 std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
                                            std::span<const int64_t> values, size_t groupCount);
+
+// The same for a caller that owns the memberships and needs them no more:
+// the values are grouped in place (swapped into their group's place, no
+// copy), so the memory is theirs and one index each, not twice the values;
+// `groupOf` and `values` are given back emptied.
+std::vector<DurationStats> summarizeGroupsInPlace(std::vector<uint32_t>& groupOf, std::vector<int64_t>& values,
+                                                  size_t groupCount);
 
 }  // namespace asys

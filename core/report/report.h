@@ -80,6 +80,15 @@ enum HgtxEventType : int32_t {
   kHgtxDomainCreate = 75,
 };
 
+// HGTX_EVENTS columns, as bits, one per column of its descriptor that the
+// reader loads: what a scan of the table reads (Report::scanHgtx).
+namespace hcol {
+ASYS_COLUMN_BITS(HGTX_EVENTS)
+// What a scan reads unless asked for more: a range's time, type, threads,
+// domain and name (not its rangeId).
+inline constexpr uint32_t ranges = all & ~rangeId;
+}  // namespace hcol
+
 // HGTX_EVENTS, as its descriptor loads it; nameId is `textId`, or the text
 // of `text` where textId is NULL (by hand: one name per text however each
 // row stores it), and argsId is by hand too.
@@ -233,10 +242,14 @@ class Report {
   // HGTX_EVENTS in one scan, in rowid order, never held whole (60 bytes an
   // event): onChunk(firstEvent, chunk) gets the events a chunk of rows at a
   // time, chunk row j being event firstEvent + j (indices as in hgtx()),
-  // with start, end, eventType, globalTid, endGlobalTid, domainId and nameId
-  // (rangeId and argsId empty). Checked as hgtx() checks them. When the
-  // events are loaded already, they are the one chunk (core/report/hgtx_scan.cc).
-  void scanHgtx(const std::function<void(size_t firstEvent, const HgtxEvents& chunk)>& onChunk);
+  // with the `columns` (hcol bits; by default start, end, eventType,
+  // globalTid, endGlobalTid, domainId and nameId), the others and argsId
+  // empty. Read and checked as hgtx() reads and checks them (the same
+  // descriptor). When the events are loaded already, they are the one chunk,
+  // every column in it (core/report/hgtx_scan.cc).
+  using HgtxChunk = std::function<void(size_t firstEvent, const HgtxEvents& chunk)>;
+  void scanHgtx(uint32_t columns, const HgtxChunk& onChunk);
+  void scanHgtx(const HgtxChunk& onChunk) { scanHgtx(hcol::ranges, onChunk); }
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();

@@ -1,6 +1,7 @@
 #include "core/rules/common.h"
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 
 #include "core/analysis/grouped_values.h"
@@ -128,16 +129,14 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const MergedGroups& 
 MergedGroups mergedGroupsOf(GroupedDurations groups) {
   MergedGroups out;
   if (groups.grouped.groups() != groups.groupCount) {
-    GroupedValues grouped(groups.groupCount);
-    for (uint32_t g : groups.groupOf) grouped.count(g);
-    grouped.startFill(groups.groupCount);
-    for (size_t i = 0; i < groups.values.size(); ++i) grouped.add(groups.groupOf[i], groups.values[i]);
+    // Values listed by group, not grouped yet: grouped in place (no copy).
+    out.stats = summarizeGroupsInPlace(groups.groupOf, groups.values, groups.groupCount);
     std::vector<uint32_t>().swap(groups.groupOf);
     std::vector<int64_t>().swap(groups.values);
-    groups.grouped = std::move(grouped);
+  } else {
+    out.stats = summarizeEach(groups.grouped);
+    groups.grouped = GroupedValues();
   }
-  out.stats = summarizeEach(groups.grouped);
-  groups.grouped = GroupedValues();
   out.texts = std::move(groups.texts);
   out.ids = std::move(groups.ids);
   out.sums = std::move(groups.sums);
@@ -199,33 +198,84 @@ std::vector<uint32_t> textRanks(const std::vector<std::string>& texts) {
   return rank;
 }
 
-Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
-                           const std::vector<std::vector<std::string_view>>& texts) {
-  std::vector<size_t> order(stats.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+namespace {
+
+// Groups by total time descending, then by the text columns ascending, the
+// last (the name) first.
+template <typename Text>
+std::vector<uint32_t> summaryOrder(const std::vector<DurationStats>& stats, size_t textColumns, Text text) {
+  std::vector<uint32_t> order(stats.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
-    for (size_t c = texts.size(); c-- > 0;)  // the name (last column) first
-      if (texts[c][a] != texts[c][b]) return texts[c][a] < texts[c][b];
+    for (size_t c = textColumns; c-- > 0;) {
+      const std::string_view ta = text(c, a), tb = text(c, b);
+      if (ta != tb) return ta < tb;
+    }
     return false;
   });
+  return order;
+}
+
+int64_t totalOf(const std::vector<DurationStats>& stats) {
   int64_t sum = 0;
   for (const auto& s : stats) sum += s.total;
-  Table t(std::move(columns));
-  for (size_t g : order) {
-    const DurationStats& s = stats[g];
-    t.setDecimal(0, percent1(s.total, sum));
-    t.setInt(1, s.total);
-    t.setInt(2, s.count);
-    t.setInt(3, s.avg);
-    t.setInt(4, s.med);
-    t.setInt(5, s.min);
-    t.setInt(6, s.max);
-    t.setInt(7, s.stddev);
-    for (size_t c = 0; c < texts.size(); ++c) t.setText(8 + c, texts[c][g]);
-    t.endRow();
+  return sum;
+}
+
+// One summary row: Time (%) over `sum`, the statistics, then the texts.
+template <typename Text>
+void appendSummaryRow(Table& t, const DurationStats& s, int64_t sum, size_t textColumns, Text text) {
+  t.setDecimal(0, percent1(s.total, sum));
+  t.setInt(1, s.total);
+  t.setInt(2, s.count);
+  t.setInt(3, s.avg);
+  t.setInt(4, s.med);
+  t.setInt(5, s.min);
+  t.setInt(6, s.max);
+  t.setInt(7, s.stddev);
+  for (size_t c = 0; c < textColumns; ++c) t.setText(8 + c, text(c));
+  t.endRow();
+}
+
+class DurationSummaryRows : public RowSource {
+ public:
+  DurationSummaryRows(std::vector<DurationStats> stats, size_t textColumns, GroupText text)
+      : stats_(std::move(stats)), textColumns_(textColumns), text_(std::move(text)) {
+    order_ = summaryOrder(stats_, textColumns_, text_);
+    sum_ = totalOf(stats_);
   }
+  size_t rowCount() const override { return order_.size(); }
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t row = first; row < first + count; ++row) {
+      const uint32_t g = order_[row];
+      appendSummaryRow(t, stats_[g], sum_, textColumns_, [&](size_t c) { return text_(c, g); });
+    }
+  }
+
+ private:
+  std::vector<DurationStats> stats_;
+  size_t textColumns_;
+  GroupText text_;
+  std::vector<uint32_t> order_;
+  int64_t sum_ = 0;
+};
+
+}  // namespace
+
+Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
+                           const std::vector<std::vector<std::string_view>>& texts) {
+  auto text = [&](size_t c, uint32_t g) { return texts[c][g]; };
+  const std::vector<uint32_t> order = summaryOrder(stats, texts.size(), text);
+  const int64_t sum = totalOf(stats);
+  Table t(std::move(columns));
+  for (uint32_t g : order) appendSummaryRow(t, stats[g], sum, texts.size(), [&](size_t c) { return texts[c][g]; });
   return t;
+}
+
+Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
+                          GroupText text) {
+  return Table(std::move(columns), std::make_shared<DurationSummaryRows>(std::move(stats), textColumns, std::move(text)));
 }
 
 }  // namespace asys

@@ -3,6 +3,7 @@
 // (rows, device, base/mangled, hgtx-name, process, thread), the columns of
 // the duration summaries, and their row builder.
 #include <span>
+#include <functional>
 #include <string>
 #include <utility>
 #include <string_view>
@@ -108,5 +109,14 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const MergedGroups& 
 // Time (%) is over the sum of all groups, before any `rows` cut.
 Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<DurationStats>& stats,
                            const std::vector<std::vector<std::string_view>>& texts);
+
+// The same table as a view, for summaries of very many groups (hgtx_sum:
+// one a distinct range name, a million on a large report), whose cells held
+// whole would outweigh the rest of the rule: it keeps the statistics and
+// the order (60 bytes a group); `text(c, g)`, group g's text in trailing
+// column c, is asked when a row is made, and while the rows are sorted.
+using GroupText = std::function<std::string_view(size_t column, uint32_t group)>;
+Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
+                          GroupText text);
 
 }  // namespace asys

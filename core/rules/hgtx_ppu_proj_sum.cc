@@ -55,13 +55,17 @@ Table compute(RuleContext& ctx) {
   RangeProjections proj;
   Span active{0, 0};
   std::string warning;
-  // The ranges' levels and children first, from a scan of the events (12
-  // bytes a range; the events are never loaded whole): with the ranges they
-  // are all this rule reads of them.
-  const HgtxStackCounts stacks = scanHgtxStackCounts(report);
+  // The ranges' levels and children (12 bytes a range; the events are
+  // never loaded whole), folded from the association's scan of the events,
+  // which reads them once for both: with the ranges they are all this rule
+  // reads of them.
+  HgtxStackCounts stacks;
   {
+    HgtxStackCounter counter;
     AssociationFilters filters;
     filters.releaseEvents = true;
+    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+    filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     const PpuActivities& act = in.activities;
     proj = projectRanges(act, in.association);

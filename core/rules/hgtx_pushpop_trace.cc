@@ -1,12 +1,9 @@
 // hgtx_pushpop_trace (2.3.25): every closed HGTX push/pop range with its
 // place in its thread's range stack (level, parent, direct children).
-#include <algorithm>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 
-#include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/base/regex.h"
 #include "core/report/report.h"
@@ -47,46 +44,44 @@ OptionSpec rangeOption() {
   return o;
 }
 
-// The trace as a view: the ranges in order (4 bytes a row) over the
-// report's HGTX events, which it shares, and the stacks built once; each
-// row's cells (a range stack's text is one of its own) made when a page or
-// a writer's chunk asks for it, never every row's at once.
+// The trace as a view over its range list (PushPopRanges: 32 bytes a
+// range, folded from one scan of HGTX_EVENTS, never the table whole), which
+// is in the rows' order; `rows` the ranges shown when the window or the
+// name filter leaves some out (4 bytes a row), else empty. Each row's cells
+// (a range stack's text is one of its own) are made when a page or a
+// writer's chunk asks for them, never every row's at once.
 class PushPopRows : public RowSource {
  public:
-  PushPopRows(std::shared_ptr<const HgtxEvents> events, HgtxStacks stacks, std::vector<uint32_t> nameOf,
-              std::vector<uint32_t> rows, const StringPool& strings)
-      : h_(std::move(events)),
-        s_(std::move(stacks)),
-        nameOf_(std::move(nameOf)),
-        rows_(std::move(rows)),
-        strings_(strings) {}
+  PushPopRows(PushPopRanges ranges, std::vector<uint32_t> rows, const StringPool& strings)
+      : r_(std::move(ranges)), rows_(std::move(rows)), strings_(strings) {}
 
-  size_t rowCount() const override { return rows_.size(); }
+  size_t rowCount() const override { return rows_.empty() ? r_.size() : rows_.size(); }
 
   void appendRows(size_t first, size_t count, Table& t) override {
-    const HgtxEvents& h = *h_;
-    const HgtxStacks& s = s_;
-    for (size_t r = first; r < first + count; ++r) {
-      const uint32_t i = rows_[r];
-      const int64_t duration = h.end[i] - h.start[i];
-      t.setEvent(0, EventTable::Hgtx, i);
-      t.setInt(0, h.start[i]);
-      t.setInt(1, h.end[i]);
+    const PushPopRanges& r = r_;
+    for (size_t row = first; row < first + count; ++row) {
+      const size_t k = rows_.empty() ? row : rows_[row];
+      const int64_t duration = r.duration.get(k), durChild = r.durChild.get(k);
+      const int32_t level = r.level(k);
+      t.setEvent(0, EventTable::Hgtx, r.event[k]);
+      t.setInt(0, r.start[k]);
+      t.setInt(1, r.start[k] + duration);
       t.setInt(2, duration);
-      t.setInt(3, s.durChild[i]);
-      t.setInt(4, duration - s.durChild[i]);
-      std::string_view name = strings_.get(nameOf_[i]);
+      t.setInt(3, durChild);
+      t.setInt(4, duration - durChild);
+      const std::string_view name = strings_.get(r.name[k]);
       t.setText(5, name);
-      t.setInt(6, pidOf(h.globalTid[i]));
-      t.setInt(7, tidOf(h.globalTid[i]));
-      t.setInt(8, s.level[i]);
-      t.setInt(9, s.numChild[i]);
-      t.setInt(10, hgtxRangeId(h, i));
-      if (s.parent[i] != kNoParent) t.setInt(11, hgtxRangeId(h, s.parent[i]));  // a root's is "-"
+      const int64_t globalTid = r.globalTid(k);
+      t.setInt(6, pidOf(globalTid));
+      t.setInt(7, tidOf(globalTid));
+      t.setInt(8, level);
+      t.setInt(9, r.numChild[k]);
+      t.setInt(10, r.rangeId(k));
+      if (const uint32_t parent = r.parent(k); parent != kNoParent) t.setInt(11, r.rangeId(parent));  // a root's is "-"
       stackText_.clear();
-      appendRangeStack(h, s, i, stackText_);
+      r.appendStack(k, stackText_);
       t.setText(12, stackText_);
-      nameTree_.assign(static_cast<size_t>(s.level[i]), '-');
+      nameTree_.assign(static_cast<size_t>(level), '-');
       nameTree_ += name;
       t.setText(13, nameTree_);
       t.endRow();
@@ -94,22 +89,24 @@ class PushPopRows : public RowSource {
   }
 
  private:
-  std::shared_ptr<const HgtxEvents> h_;
-  HgtxStacks s_;
-  std::vector<uint32_t> nameOf_;  // by event: its qualified name (rows' only)
-  std::vector<uint32_t> rows_;
+  PushPopRanges r_;
+  std::vector<uint32_t> rows_;  // positions in r_; empty: every range
   const StringPool& strings_;
   std::string stackText_, nameTree_;
 };
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  std::shared_ptr<const HgtxEvents> events = report.sharedHgtx();
-  const HgtxEvents& h = *events;
   StringPool& strings = report.strings();
-  RangeNamer namer(report);
   std::optional<Regex> filter;
   if (auto pattern = ctx.options.value("range")) filter.emplace(*pattern, "range");
+  PushPopRangeBuilder builder(strings);
+  report.scanHgtx(hcol::ranges | hcol::rangeId,
+                  [&](size_t first, const HgtxEvents& chunk) { builder.add(first, chunk); });
+  PushPopRanges ranges = builder.finish();
+
+  // Levels, parents and children are over every range; the rows are those
+  // in the time window whose name the filter finds.
   std::unordered_map<uint32_t, bool> matches;  // per qualified name id
   auto nameMatches = [&](uint32_t name) {
     if (!filter) return true;
@@ -117,22 +114,14 @@ Table compute(RuleContext& ctx) {
     if (inserted) it->second = filter->search(strings.get(name));
     return it->second;
   };
-
-  HgtxStacks s = buildHgtxStacks(h);
   std::vector<uint32_t> rows;
-  std::vector<uint32_t> nameOf(h.size(), kNoString);
-  for (uint32_t i : s.ranges) {
-    if (!ctx.window.overlaps(h.start[i], h.end[i])) continue;
-    nameOf[i] = namer.nameId(i);
-    if (nameMatches(nameOf[i])) rows.push_back(i);
+  if (filter || !ctx.window.isAll()) {
+    for (uint32_t k = 0; k < ranges.size(); ++k)
+      if (ctx.window.overlaps(ranges.start[k], ranges.end(k)) && nameMatches(ranges.name[k])) rows.push_back(k);
+    if (rows.empty()) ranges = {};  // no row (an empty list means every range)
+    if (rows.size() == ranges.size()) std::vector<uint32_t>().swap(rows);  // every range: no list
   }
-  // Start ascending; ties as nsys (duration ascending), then thread, then row.
-  std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-    return std::make_tuple(h.start[a], h.end[a] - h.start[a], h.globalTid[a], a) <
-           std::make_tuple(h.start[b], h.end[b] - h.start[b], h.globalTid[b], b);
-  });
-  Table t(columns(), std::make_shared<PushPopRows>(std::move(events), std::move(s), std::move(nameOf),
-                                                   std::move(rows), strings));
+  Table t(columns(), std::make_shared<PushPopRows>(std::move(ranges), std::move(rows), strings));
   t.declareEvents({"HGTX Range"});
   return t;
 }
@@ -161,7 +150,7 @@ const RuleSpec& hgtxPushpopTraceRule() {
       .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},
       .pie = {"Duration", {"Name"}},
       .compute = compute,
-      .memoryPerRow = 152,  // bench/rule-peaks.sh 250: 129 MiB
+      .memoryPerRow = 56,  // bench/rule-peaks.sh 2500: 491 MiB, 56 bytes a row (2026-12-04)
   };
   return rule;
 }

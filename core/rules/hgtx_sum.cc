@@ -1,4 +1,9 @@
 // hgtx_sum (2.3.13): time per HGTX range name (domain-qualified) and style.
+#include <map>
+#include <memory>
+#include <string_view>
+#include <utility>
+
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
@@ -17,11 +22,20 @@ std::vector<ColumnSpec> columns() {
   return cols;
 }
 
-GroupedDurations groupedDurations(RuleContext& ctx) {
+// The ranges' durations by group, folded from one scan of HGTX_EVENTS (the
+// table is never held whole, 60 bytes an event): each range keeps its
+// duration and its group (12 bytes), grouped in place after. A range in a
+// domain is grouped by the domain, its name and style while the scan goes,
+// as a domain's name may come in a later row, and those groups are merged
+// by qualified name after.
+struct RangeDurations {
+  std::vector<uint32_t> groupOf;
+  std::vector<int64_t> values;
+  KeyGroups groups;  // key: qualified name id | style << 32 (1: start/end)
+};
+
+RangeDurations foldRanges(RuleContext& ctx) {
   Report& report = ctx.report;
-  const HgtxEvents& h = report.hgtx();
-  StringPool& strings = report.strings();
-  RangeNamer namer(report);
   const auto processes = ctx.options.idList("process");
   const auto threads = ctx.options.idList("thread");
   // The rule text: a range counts when its thread matches `thread` or its
@@ -32,24 +46,75 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
            (threads && inList(threads, tidOf(globalTid)));
   };
 
-  KeyGroups groups;
-  GroupedDurations out;
-  std::vector<uint32_t>& groupOf = out.groupOf;
-  std::vector<int64_t>& duration = out.values;
-  for (size_t i = 0; i < h.size(); ++i) {
-    if (!isRange(h, i) || !selected(h.globalTid[i]) || !ctx.window.overlaps(h.start[i], h.end[i])) continue;
-    uint64_t style = h.eventType[i] == kHgtxPushPop ? 0 : 1;
-    groupOf.push_back(groups.indexOf(namer.nameId(i) | (style << 32)));
-    duration.push_back(h.end[i] - h.start[i]);
+  // Scan groups: key name | style << 32 | (domain index + 1) << 33.
+  KeyGroups scanGroups;
+  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;  // (pid, domainId) -> index
+  std::vector<uint32_t> domainName;                          // by index: the last creation's name
+  auto domainOf = [&](int64_t globalTid, int64_t domainId) {
+    const auto [it, added] =
+        domains.try_emplace({pidOf(globalTid), domainId}, static_cast<uint32_t>(domainName.size()));
+    if (added) domainName.push_back(kNoString);
+    return it->second;
+  };
+  RangeDurations out;
+  report.scanHgtx([&](size_t, const HgtxEvents& h) {
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
+        domainName[domainOf(h.globalTid[i], h.domainId[i])] = h.nameId[i];  // the last creation wins
+        continue;
+      }
+      if (!isRange(h, i) || !selected(h.globalTid[i]) || !ctx.window.overlaps(h.start[i], h.end[i])) continue;
+      const uint64_t style = h.eventType[i] == kHgtxPushPop ? 0 : 1;
+      const uint64_t domain = h.domainId[i] == kNoValue ? 0 : uint64_t{domainOf(h.globalTid[i], h.domainId[i])} + 1;
+      out.groupOf.push_back(scanGroups.indexOf(h.nameId[i] | style << 32 | domain << 33));
+      out.values.push_back(h.end[i] - h.start[i]);
+    }
+  });
+
+  // Each scan group's group: its qualified name and style.
+  QualifiedNames qualified(report.strings());
+  std::vector<uint32_t> groupOfScanGroup(scanGroups.size());
+  for (uint32_t s = 0; s < scanGroups.size(); ++s) {
+    const uint64_t key = scanGroups.key(s);
+    const uint64_t domain = key >> 33;
+    const uint32_t name = qualified.of(domain == 0 ? kNoString : domainName[domain - 1], static_cast<uint32_t>(key));
+    groupOfScanGroup[s] = out.groups.indexOf(name | (key & (uint64_t{1} << 32)));
   }
-  out.groupCount = groups.size();
-  out.texts.assign(2, std::vector<std::string>(groups.size()));
-  auto &style = out.texts[0], &name = out.texts[1];
-  for (uint32_t g = 0; g < groups.size(); ++g) {
-    style[g] = (groups.key(g) >> 32) ? "StartEnd" : "PushPop";
-    name[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
+  for (uint32_t& g : out.groupOf) g = groupOfScanGroup[g];
+  return out;
+}
+
+std::string_view styleText(uint64_t key) { return (key >> 32) ? "StartEnd" : "PushPop"; }
+
+// For a fleet run (RuleSpec::groupedDurations): the groups with their texts.
+GroupedDurations groupedDurations(RuleContext& ctx) {
+  RangeDurations r = foldRanges(ctx);
+  GroupedDurations out;
+  out.groupOf = std::move(r.groupOf);
+  out.values = std::move(r.values);
+  out.groupCount = r.groups.size();
+  out.texts.assign(2, std::vector<std::string>(r.groups.size()));
+  for (uint32_t g = 0; g < r.groups.size(); ++g) {
+    out.texts[0][g] = styleText(r.groups.key(g));
+    out.texts[1][g] = ctx.report.strings().get(static_cast<uint32_t>(r.groups.key(g)));
   }
   return out;
+}
+
+// The summary as a view: each group's statistics and key (64 bytes a
+// group, a million groups on a large report, one a distinct range name),
+// its Style and Range made when a row is asked, from the report's names.
+Table compute(RuleContext& ctx) {
+  RangeDurations r = foldRanges(ctx);
+  std::vector<DurationStats> stats = summarizeGroupsInPlace(r.groupOf, r.values, r.groups.size());
+  auto keys = std::make_shared<std::vector<uint64_t>>(r.groups.size());
+  for (uint32_t g = 0; g < r.groups.size(); ++g) (*keys)[g] = r.groups.key(g);
+  r.groups = {};
+  const StringPool& strings = ctx.report.strings();
+  return durationSummaryView(columns(), std::move(stats), 2, [keys, &strings](size_t c, uint32_t g) {
+    const uint64_t key = (*keys)[g];
+    return c == 0 ? styleText(key) : strings.get(static_cast<uint32_t>(key));
+  });
 }
 
 // rows=, in 2.3.13's words.
@@ -79,9 +144,9 @@ const RuleSpec& hgtxSumRule() {
       .columns = columns(),
       .needs = {{"HGTX_EVENTS", "HGTX data", "--trace hgtx"}},
       .pie = {"Total Time", {"Range", "Style"}},
-      .compute = [](RuleContext& ctx) { return durationSummaryTable(columns(), groupedDurations(ctx)); },
+      .compute = compute,
       .groupedDurations = groupedDurations,
-      .memoryPerRow = 168,  // bench/rule-peaks.sh 250: 143 MiB
+      .memoryPerRow = 48,  // bench/rule-peaks.sh 2500: 367 MiB, 42 bytes a row (2026-12-04)
   };
   return rule;
 }

@@ -1,18 +1,22 @@
 // Report::scanHgtx (HGTX_EVENTS in chunks, never held whole) against the
 // table loaded whole by hgtx(), on a generated report of several chunks;
-// a bad row found by either names the same row; and the stack counts of a
-// scan against the stacks of the loaded events.
+// a bad row found by either names the same row; and the stack counts and
+// the push/pop range list of a scan against the stacks of the loaded events.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 
+#include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/base/error.h"
 #include "core/gen/generator.h"
 #include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/table/table.h"
 #include "sql_query.h"
 
 namespace {
@@ -113,6 +117,66 @@ TEST_F(HgtxScan, StackCountsAreTheLoadedStacks) {
   }
   EXPECT_GT(nested, 0u);  // the report has nested ranges: the levels are tested
   EXPECT_EQ(counts.find(0xFFFFFFF0u), asys::HgtxStackCounts::kNotOnStack);
+}
+
+TEST_F(HgtxScan, PushPopRangesAreTheLoadedStacksInStartOrder) {
+  auto report = asys::Report::open(path_);
+  asys::PushPopRangeBuilder builder(report->strings());
+  report->scanHgtx(asys::hcol::ranges | asys::hcol::rangeId,
+                   [&](size_t first, const asys::HgtxEvents& c) { builder.add(first, c); });
+  const asys::PushPopRanges r = builder.finish();
+  EXPECT_FALSE(report->hgtxLoaded());
+  // The loaded events' stacks (buildHgtxStacks, one sort by thread) and names.
+  const asys::HgtxEvents& h = report->hgtx();
+  const asys::HgtxStacks stacks = asys::buildHgtxStacks(h);
+  asys::RangeNamer namer(*report);
+  ASSERT_EQ(r.size(), stacks.ranges.size());
+  std::vector<uint32_t> events(r.event);
+  std::sort(events.begin(), events.end());
+  EXPECT_EQ(events, stacks.ranges);
+  size_t nested = 0;
+  for (size_t k = 0; k < r.size(); ++k) {
+    const uint32_t e = r.event[k];
+    ASSERT_EQ(r.start[k], h.start[e]);
+    ASSERT_EQ(r.end(k), h.end[e]);
+    ASSERT_EQ(r.globalTid(k), h.globalTid[e]);
+    ASSERT_EQ(r.name[k], namer.nameId(e));
+    ASSERT_EQ(r.rangeId(k), asys::hgtxRangeId(h, e));
+    ASSERT_EQ(r.level(k), stacks.level[e]) << "event " << e;
+    ASSERT_EQ(r.parent(k) == asys::kNoParent ? asys::kNoParent : r.event[r.parent(k)], stacks.parent[e]);
+    ASSERT_EQ(static_cast<int64_t>(r.numChild[k]), stacks.numChild[e]);
+    ASSERT_EQ(r.durChild.get(k), stacks.durChild[e]);
+    if (k > 0) {  // start, then duration ascending
+      ASSERT_LE(r.start[k - 1], r.start[k]);
+      if (r.start[k - 1] == r.start[k]) ASSERT_LE(r.end(k - 1), r.end(k));
+    }
+    nested += r.level(k) > 0;
+  }
+  EXPECT_GT(nested, 0u);
+}
+
+TEST_F(HgtxScan, PushPopTraceRowsLinkTheirEvents) {
+  // Each row of the trace names its HGTX_EVENTS row (the viewer's link to
+  // the timeline's slice): that row's start and end are the row's.
+  auto report = asys::Report::open(path_);
+  const asys::RuleSpec* rule = asys::findRule("hgtx_pushpop_trace");
+  ASSERT_NE(rule, nullptr);
+  const asys::Table view = asys::runRule(*rule, *report, asys::parseRuleOptions(*rule, {}));
+  ASSERT_TRUE(view.isView());
+  ASSERT_EQ(view.eventNames(), std::vector<std::string>{"HGTX Range"});
+  const asys::HgtxEvents& h = report->hgtx();
+  size_t rows = 0;
+  asys::forEachChunk(view, [&](const asys::Table& chunk, size_t) {
+    for (size_t i = 0; i < chunk.rowCount(); ++i, ++rows) {
+      ASSERT_EQ(chunk.eventTables(0)[i], asys::EventTable::Hgtx);
+      const uint32_t e = chunk.eventIndexes(0)[i];
+      ASSERT_LT(e, h.size());
+      ASSERT_EQ(chunk.intAt(i, 0), h.start[e]) << "row " << rows;
+      ASSERT_EQ(chunk.intAt(i, 1), h.end[e]) << "row " << rows;
+      ASSERT_EQ(h.eventType[e], asys::kHgtxPushPop);
+    }
+  });
+  EXPECT_GT(rows, 1000u);
 }
 
 }  // namespace
