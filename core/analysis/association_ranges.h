@@ -12,6 +12,7 @@
 namespace asys {
 
 class Report;
+struct AssociationRanges;
 
 struct RangeSelection {
   bool graphMapping = true;
@@ -27,6 +28,10 @@ struct RangeSelection {
   // gives the events back before the calls are swept (Report::releaseHgtx;
   // a later reader loads them again).
   bool releaseEvents = false;
+  // Called with the chosen ranges before the events are given back
+  // (associateActivities): what a caller reads of their events, it takes
+  // here, by slot, so that the events need not stay.
+  std::function<void(const AssociationRanges&)> chosen;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,

@@ -58,11 +58,13 @@ struct HgtxAssociation {
 
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
-// The same with each activity's launching call found already (launchingCalls:
-// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId
-// (empty: no activity ran a graph node).
+// The same with the ranges chosen already (chooseRanges) and each
+// activity's launching call found (its HGGC_API row or kNoMatch, of the
+// table's `callRows` rows), so that `activities` need only graphNodeId
+// (empty: no activity ran a graph node). HGGC_API's start, end and thread
+// are read a chunk at a time, not loaded.
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
-                              const RangeSelection& selection);
+                              size_t callRows, AssociationRanges ranges, bool graphMapping);
 
 // The same pairs grouped by range slot: each range's activities, in
 // activity (start) order.

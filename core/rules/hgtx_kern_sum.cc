@@ -46,10 +46,67 @@ struct RowKey {
   int64_t globalPid = kNoValue;  // for a standalone kernel with no launching call
 };
 
+// The result as a view (docs/result-views.md): each row's key, kernel name,
+// range count and statistics, in output order; its cells are made a chunk
+// at a time when written or paged, never held (about 100 bytes a row).
+class KernSumRows : public RowSource {
+ public:
+  KernSumRows(std::vector<RowKey> keys, std::vector<uint32_t> rowOwner, std::vector<uint32_t> rowKernel,
+              std::vector<uint32_t> hgtxInst, std::vector<DurationStats> stats, std::vector<uint32_t> order,
+              const StringPool& strings)
+      : keys_(std::move(keys)),
+        rowOwner_(std::move(rowOwner)),
+        rowKernel_(std::move(rowKernel)),
+        hgtxInst_(std::move(hgtxInst)),
+        stats_(std::move(stats)),
+        order_(std::move(order)),
+        strings_(strings) {}
+
+  size_t rowCount() const override { return order_.size(); }
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t i = first; i < first + count; ++i) {
+      const uint32_t g = order_[i];
+      const RowKey& key = keys_[rowOwner_[g]];
+      const DurationStats& s = stats_[g];
+      if (key.range != kNoString) {
+        t.setText(kRange, strings_.get(key.range));
+        t.setText(kStyle, styleName(key.startEnd));
+        t.setInt(kHgtxInst, hgtxInst_[g]);
+      }
+      if (key.globalTid != kNoValue) {
+        t.setInt(kPid, pidOf(key.globalTid));
+        t.setInt(kTid, tidOf(key.globalTid));
+      } else {
+        t.setInt(kPid, pidOf(key.globalPid));
+      }
+      t.setInt(kKernInst, s.count);
+      t.setInt(kTotal, s.total);
+      t.setInt(kAvg, s.avg);
+      t.setInt(kMed, s.med);
+      t.setInt(kMin, s.min);
+      t.setInt(kMax, s.max);
+      t.setInt(kStdDev, s.stddev);
+      t.setText(kName, strings_.get(rowKernel_[g]));
+      t.endRow();
+    }
+  }
+
+ private:
+  std::vector<RowKey> keys_;
+  std::vector<uint32_t> rowOwner_, rowKernel_, hgtxInst_;
+  std::vector<DurationStats> stats_;
+  std::vector<uint32_t> order_;
+  const StringPool& strings_;
+};
+
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   AssociationFilters filters;
   filters.releaseEvents = true;  // a range's thread and name are all it reads
+  // The kernel names are read once, into the rows' name groups below: then
+  // they go, unless they were loaded before or are planned for later rules.
+  const uint32_t namesKept = report.loadedKernelColumns() | report.plannedKernelColumns();
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names, std::move(filters));
   const PpuActivities& act = in.activities;
   const HgtxAssociation& as = in.association;
@@ -92,11 +149,13 @@ Table compute(RuleContext& ctx) {
     byName.startFill(kernelNames.size());
     for (size_t a = 0; a < act.size(); ++a) byName.add(nameOf[a], static_cast<uint32_t>(a));
   }
-  // From here on an activity is its duration (and, standalone, its process),
-  // a range its owner: the rest of both lists goes before the passes.
+  report.releaseKernelColumns(kcol::names & ~namesKept);
+  // From here on an activity is its duration (in its start's place) and,
+  // standalone, its process, a range its owner: the rest of both lists goes
+  // before the passes.
   const size_t rangeCount = R.size();
-  std::vector<int64_t> duration(act.size()), process;
-  for (size_t a = 0; a < act.size(); ++a) duration[a] = act.end[a] - act.start[a];
+  std::vector<int64_t> duration = std::move(in.activities.start), process;
+  for (size_t a = 0; a < duration.size(); ++a) duration[a] = act.end[a] - duration[a];
   if (standalone) process = std::move(in.activities.globalPid);
   in.activities = PpuActivities{};
   in.association.ranges = AssociationRanges{};
@@ -162,49 +221,35 @@ Table compute(RuleContext& ctx) {
   std::vector<uint32_t>().swap(lastActivity);
   byName = GroupedLists<uint32_t>();
   in = AssociatedActivities{};
-  const std::vector<DurationStats> stats = summarizeEach(durations);
+  // The rows' and owners' lookups too: rowOwner and rowKernel hold them.
+  rows = KeyGroups();
+  owners = KeyGroups();
+  places = KeyGroups();
+  std::vector<uint32_t>().swap(ownerOfSlot);
+  std::vector<DurationStats> stats = summarizeEach(durations);
+  durations = GroupedValues();
 
   // Order: range name, PID, TID ascending (standalone rows last), then Total
   // Time descending; ties by style, then kernel name.
-  std::vector<uint32_t> names = rowKernel;
-  for (const RowKey& key : keys) names.push_back(key.range);
-  const TextOrder byText(strings, names);
-  std::vector<uint32_t> order(rows.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto sortKey = [&](uint32_t g) {
-    const RowKey& key = keys[rowOwner[g]];
-    const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
-    const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
-    return std::make_tuple(key.range == kNoString, byText.rank(key.range), pid, tid, key.startEnd,
-                           -stats[g].total, byText.rank(rowKernel[g]));
-  };
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
-
-  Table t(columns());
-  for (uint32_t g : order) {
-    const RowKey& key = keys[rowOwner[g]];
-    const DurationStats& s = stats[g];
-    if (key.range != kNoString) {
-      t.setText(kRange, strings.get(key.range));
-      t.setText(kStyle, styleName(key.startEnd));
-      t.setInt(kHgtxInst, hgtxInst[g]);
-    }
-    if (key.globalTid != kNoValue) {
-      t.setInt(kPid, pidOf(key.globalTid));
-      t.setInt(kTid, tidOf(key.globalTid));
-    } else {
-      t.setInt(kPid, pidOf(key.globalPid));
-    }
-    t.setInt(kKernInst, s.count);
-    t.setInt(kTotal, s.total);
-    t.setInt(kAvg, s.avg);
-    t.setInt(kMed, s.med);
-    t.setInt(kMin, s.min);
-    t.setInt(kMax, s.max);
-    t.setInt(kStdDev, s.stddev);
-    t.setText(kName, strings.get(rowKernel[g]));
-    t.endRow();
+  std::vector<uint32_t> order(stats.size());
+  {
+    std::vector<uint32_t> names = rowKernel;
+    for (const RowKey& key : keys) names.push_back(key.range);
+    const TextOrder byText(strings, names);
+    std::vector<uint32_t>().swap(names);
+    std::iota(order.begin(), order.end(), 0u);
+    auto sortKey = [&](uint32_t g) {
+      const RowKey& key = keys[rowOwner[g]];
+      const int64_t pid = key.globalTid != kNoValue ? pidOf(key.globalTid) : pidOf(key.globalPid);
+      const int64_t tid = key.globalTid != kNoValue ? tidOf(key.globalTid) : -1;
+      return std::make_tuple(key.range == kNoString, byText.rank(key.range), pid, tid, key.startEnd,
+                             -stats[g].total, byText.rank(rowKernel[g]));
+    };
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
   }
+
+  Table t(columns(), std::make_shared<KernSumRows>(std::move(keys), std::move(rowOwner), std::move(rowKernel),
+                                                   std::move(hgtxInst), std::move(stats), std::move(order), strings));
   if (!warning.empty()) t.addWarning(warning);
   return t;
 }
