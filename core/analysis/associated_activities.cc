@@ -1,6 +1,7 @@
 #include "core/analysis/associated_activities.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "core/analysis/hgtx_ranges.h"
@@ -36,13 +37,22 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
   }
   std::vector<uint32_t> launchCall;
   size_t callRows = 0;
+  std::optional<CallRangeCounts> counts;
   {
     StageTimer timer("association: PPU activities and launching calls");
-    LaunchIndex calls(static_cast<size_t>(report.rowEstimate("HGGC_API")));
-    callRows = report.forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
-      for (size_t i = 0; i < rows.size(); ++i)
-        calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
-    });
+    // One scan of HGGC_API indexes the calls by correlation id and counts
+    // the ranges around each (the association keeps those of the calls that
+    // launched an activity, once the activities say which).
+    const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
+    LaunchIndex calls(expectedCalls);
+    counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
+    callRows = report.forEachHggcApiChunk(
+        acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
+          for (size_t i = 0; i < rows.size(); ++i) {
+            calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
+            counts->count(rows.globalTid[i], rows.start[i], rows.end[i]);
+          }
+        });
     calls.finish();
     out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
   }
@@ -54,7 +64,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
   report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
   StageTimer timer("association: pairs");
   out.association =
-      associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen), ranges.graphMapping);
+      associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
+                    ranges.graphMapping, counts ? &*counts : nullptr);
   // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
   report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The graph nodes served the association; no rule reads them after it.

@@ -48,14 +48,17 @@ inline int64_t callEnd(int64_t start, int64_t end) { return end == kNoValue ? st
 
 // By HGGC_API row, the ranges around each call that launched an activity
 // (`launches`); the other calls' lists are empty. HGGC_API is read a chunk
-// at a time, twice (counting, then placing), and each thread's ranges are
-// swept as its calls come (RangeSweep), so the calls' start, end and thread
-// are never held (24 bytes a call) nor sorted. nullopt when some thread's
-// launching calls are not in start order in the table (found in the
-// counting scan, before the lists are made): then the calls are sorted.
+// at a time and each thread's ranges are swept as its calls come
+// (RangeSweep), so the calls' start, end and thread are never held (24
+// bytes a call) nor sorted: the ranges counted in `counts` (every call's, in
+// an earlier scan; those of calls that launched nothing are dropped here),
+// else counted in a scan of their own; then placed in one more. nullopt
+// when some thread's calls are not in start order in the table (found while
+// counting, before the lists are made): then the calls are sorted.
 std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpans& rangeSpans,
-                                                  const std::vector<uint8_t>& launches) {
-  RangeSweep sweep(rangeSpans);
+                                                  const std::vector<uint8_t>& launches, CallRangeCounts* counts) {
+  std::optional<RangeSweep> own;
+  RangeSweep& sweep = counts ? counts->sweep : own.emplace(rangeSpans);
   bool ordered = true;
   auto pass = [&](auto&& emit) {
     sweep.restart();
@@ -70,11 +73,24 @@ std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpa
     });
   };
   const size_t calls = launches.size();
-  RangeLists out(calls);
-  pass([&](size_t c, uint32_t) { out.count(c); });
-  if (!ordered) return std::nullopt;
+  RangeLists out;
+  if (counts) {
+    if (!counts->ordered || counts->perCall.size() != calls) return std::nullopt;
+    out = RangeLists(calls);
+    for (size_t c = 0; c < calls; ++c)
+      if (launches[c])
+        for (uint32_t k = 0; k < counts->perCall[c]; ++k) out.count(c);
+    std::vector<uint32_t>().swap(counts->perCall);
+  } else {
+    out = RangeLists(calls);
+    pass([&](size_t c, uint32_t) { out.count(c); });
+    if (!ordered) return std::nullopt;
+  }
   out.startFill(calls);
   pass([&](size_t c, uint32_t r) { out.add(c, r); });
+  // Counted in order, so placed in order: a thread out of order here was
+  // out of order then.
+  if (!ordered) return std::nullopt;
   return out;
 }
 
@@ -163,7 +179,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 }
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
-                              size_t callRows, AssociationRanges ranges, bool graphMapping) {
+                              size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts) {
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
@@ -174,7 +190,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   out.callRows = callRows;
   {
     const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
-    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, rangeSpans, launches);
+    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, rangeSpans, launches, counts);
     if (asRead) {
       out.callRanges = std::move(*asRead);
     } else {
