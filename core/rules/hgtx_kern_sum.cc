@@ -285,7 +285,7 @@ const RuleSpec& hgtxKernSumRule() {
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
       .compute = compute,
-      .memoryPerRow = 56,  // bench/rule-peaks.sh 2500: 1,573 MiB, 56 bytes a row (2026-12-04)
+      .memoryPerRow = 56,  // scale 2500: 1,377 MiB, 48.4 bytes a row (2026-12-04, later; bench/README.md)
   };
   return rule;
 }
