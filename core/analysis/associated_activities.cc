@@ -12,6 +12,34 @@
 
 namespace asys {
 
+namespace {
+
+// The association's last step, whichever way the activities were read.
+AssociatedActivities finishAssociation(Report& report, AssociatedActivities out, std::vector<uint32_t> launchCall,
+                                       size_t callRows, AssociationRanges chosen, const RangeSelection& ranges,
+                                       bool memoryToo, CallRangeCounts* counts, uint32_t keptKernels,
+                                       uint32_t keptCalls) {
+  // Graph nodes matter only with graph mapping (the list has none when no
+  // activity ran one).
+  if (!ranges.graphMapping) std::vector<int64_t>().swap(out.activities.graphNodeId);
+  // A plan for other columns (planKernelColumns) has the scan load the
+  // kernels' columns whole: those no one keeps go.
+  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
+  StageTimer timer("association: pairs");
+  out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
+                                  ranges.graphMapping, counts);
+  // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
+  report.releaseHggcApiColumns(acol::links & ~keptCalls);
+  // The graph nodes served the association; no rule reads them after it.
+  std::vector<int64_t>().swap(out.activities.graphNodeId);
+  out.memoryToo = memoryToo;
+  for (size_t a = 0; a < out.activities.size(); ++a)
+    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
+  return out;
+}
+
+}  // namespace
+
 AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges) {
   // What the association reads only for itself is read a chunk at a time
   // and not kept: HGGC_API's thread and correlation id (folded into an
@@ -43,37 +71,42 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     // One scan of HGGC_API indexes the calls by correlation id and counts
     // the ranges around each (the association keeps those of the calls that
     // launched an activity, once the activities say which).
+    if ((report.loadedHggcApiColumns() & (acol::globalTid | acol::correlationId)) ==
+            (acol::globalTid | acol::correlationId) &&
+        (report.loadedKernelColumns() & (kActivityColumns | kActivityLinkColumns)) ==
+            (kActivityColumns | kActivityLinkColumns)) {
+      // A rule that loaded both tables' link columns (pccl_op_sum, to read
+      // each table once) joins them where they are: an index of the calls
+      // beside them would only add to its peak.
+      activities.links = true;
+      out.activities = loadPpuActivities(report, activities);
+      const ApiCalls& api = report.hggcApi(acol::globalTid | acol::correlationId);
+      launchCall = launchingCalls(out.activities.globalPid, out.activities.correlationId, api);
+      callRows = api.size();
+      std::vector<int64_t>().swap(out.activities.correlationId);
+      return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
+                               activities.memory, nullptr, keptKernels, keptCalls);
+    }
     const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
     LaunchIndex calls(expectedCalls);
-    counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
+    // Counted here only when HGGC_API is scanned: a rule that loaded the
+    // calls' columns (pccl_op_sum) has them swept where they are, and
+    // holds no count a call beside them.
+    constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
+    if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
+      counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
           for (size_t i = 0; i < rows.size(); ++i) {
             calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
-            counts->count(rows.globalTid[i], rows.start[i], rows.end[i]);
+            if (counts) counts->count(rows.globalTid[i], rows.start[i], rows.end[i]);
           }
         });
     calls.finish();
     out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
   }
-  // Graph nodes matter only with graph mapping (the list has none when no
-  // activity ran one).
-  if (!ranges.graphMapping) std::vector<int64_t>().swap(out.activities.graphNodeId);
-  // A plan for other columns (planKernelColumns) has the scan load the
-  // kernels' columns whole: those no one keeps go.
-  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
-  StageTimer timer("association: pairs");
-  out.association =
-      associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
-                    ranges.graphMapping, counts ? &*counts : nullptr);
-  // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
-  report.releaseHggcApiColumns(acol::links & ~keptCalls);
-  // The graph nodes served the association; no rule reads them after it.
-  std::vector<int64_t>().swap(out.activities.graphNodeId);
-  out.memoryToo = activities.memory;
-  for (size_t a = 0; a < out.activities.size(); ++a)
-    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
-  return out;
+  return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
+                           activities.memory, counts ? &*counts : nullptr, keptKernels, keptCalls);
 }
 
 std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {
