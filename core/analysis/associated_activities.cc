@@ -1,55 +1,112 @@
 #include "core/analysis/associated_activities.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_join.h"
+#include "core/analysis/launch_index.h"
 #include "core/base/stage_timer.h"
 #include "core/report/report.h"
 
 namespace asys {
 
+namespace {
+
+// The association's last step, whichever way the activities were read.
+AssociatedActivities finishAssociation(Report& report, AssociatedActivities out, std::vector<uint32_t> launchCall,
+                                       size_t callRows, AssociationRanges chosen, const RangeSelection& ranges,
+                                       bool memoryToo, CallRangeCounts* counts, uint32_t keptKernels,
+                                       uint32_t keptCalls) {
+  // Graph nodes matter only with graph mapping (the list has none when no
+  // activity ran one).
+  if (!ranges.graphMapping) std::vector<int64_t>().swap(out.activities.graphNodeId);
+  // A plan for other columns (planKernelColumns) has the scan load the
+  // kernels' columns whole: those no one keeps go.
+  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
+  StageTimer timer("association: pairs");
+  out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
+                                  ranges.graphMapping, counts);
+  // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
+  report.releaseHggcApiColumns(acol::links & ~keptCalls);
+  // The graph nodes served the association; no rule reads them after it.
+  std::vector<int64_t>().swap(out.activities.graphNodeId);
+  out.memoryToo = memoryToo;
+  for (size_t a = 0; a < out.activities.size(); ++a)
+    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
+  return out;
+}
+
+}  // namespace
+
 AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges) {
-  activities.links = true;
-  // What the association loads only for itself: the kernels' time, place and
-  // link columns (the activity list holds its own copies) and HGGC_API's
-  // links (the launching calls are found once). They are given back as soon
-  // as they are read, so a rule's peak is the association plus its own work,
-  // not those tables as well. Columns loaded before this call, asked for by
-  // the caller or planned for later rules stay.
+  // What the association reads only for itself is read a chunk at a time
+  // and not kept: HGGC_API's thread and correlation id (folded into an
+  // index of the calls), the kernels' time, place and link columns (into
+  // the activity list, in the same scan as the columns the caller reads),
+  // and later HGGC_API's start, end and thread (swept as read). So a rule's
+  // peak is the association plus its own work, not those tables as well.
+  // Columns loaded before this call, or planned for later rules, are used
+  // where they are (and stay).
   const uint32_t keptKernels =
       report.loadedKernelColumns() | report.plannedKernelColumns() | activities.kernelColumns;
   const uint32_t keptCalls = report.loadedHggcApiColumns();
   AssociatedActivities out;
+  // The ranges first, so that HGTX_EVENTS (scanned, or loaded whole by a
+  // rule that reads them) is never held beside the activities unless the
+  // rule keeps it.
+  AssociationRanges chosen;
   {
-    StageTimer timer("association: PPU activities");
-    out.activities = loadPpuActivities(report, activities);
+    StageTimer timer("association: ranges");
+    chosen = chooseRanges(report, ranges);
+    if (ranges.chosen) ranges.chosen(chosen);
+    if (ranges.releaseEvents) report.releaseHgtx();
   }
-  // Each activity's launching call now, while its table's columns are at
-  // hand; then the kernels' columns go, before HGTX_EVENTS comes.
   std::vector<uint32_t> launchCall;
+  size_t callRows = 0;
+  std::optional<CallRangeCounts> counts;
   {
-    StageTimer timer("association: launching calls");
-    launchCall = launchingCalls(out.activities.globalPid, out.activities.correlationId,
-                                report.hggcApi(acol::globalTid | acol::correlationId));
+    StageTimer timer("association: PPU activities and launching calls");
+    // One scan of HGGC_API indexes the calls by correlation id and counts
+    // the ranges around each (the association keeps those of the calls that
+    // launched an activity, once the activities say which).
+    if ((report.loadedHggcApiColumns() & (acol::globalTid | acol::correlationId)) ==
+            (acol::globalTid | acol::correlationId) &&
+        (report.loadedKernelColumns() & (kActivityColumns | kActivityLinkColumns)) ==
+            (kActivityColumns | kActivityLinkColumns)) {
+      // A rule that loaded both tables' link columns (pccl_op_sum, to read
+      // each table once) joins them where they are: an index of the calls
+      // beside them would only add to its peak.
+      activities.links = true;
+      out.activities = loadPpuActivities(report, activities);
+      const ApiCalls& api = report.hggcApi(acol::globalTid | acol::correlationId);
+      launchCall = launchingCalls(out.activities.globalPid, out.activities.correlationId, api);
+      callRows = api.size();
+      std::vector<int64_t>().swap(out.activities.correlationId);
+      return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
+                               activities.memory, nullptr, keptKernels, keptCalls);
+    }
+    const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
+    LaunchIndex calls(expectedCalls);
+    // Counted here only when HGGC_API is scanned: a rule that loaded the
+    // calls' columns (pccl_op_sum) has them swept where they are, and
+    // holds no count a call beside them.
+    constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
+    if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
+      counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
+    callRows = report.forEachHggcApiChunk(
+        acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
+          for (size_t i = 0; i < rows.size(); ++i) {
+            calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
+            if (counts) counts->count(rows.globalTid[i], rows.start[i], rows.end[i]);
+          }
+        });
+    calls.finish();
+    out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
   }
-  std::vector<int64_t>().swap(out.activities.correlationId);
-  // Graph nodes matter only with graph mapping, and only if some activity ran one.
-  std::vector<int64_t>& nodes = out.activities.graphNodeId;
-  if (!ranges.graphMapping || std::all_of(nodes.begin(), nodes.end(), [](int64_t n) { return n == kNoValue; }))
-    std::vector<int64_t>().swap(nodes);
-  report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
-  report.releaseHggcApiColumns(acol::correlationId & ~keptCalls);
-  StageTimer timer("association: ranges and pairs");
-  out.association = associateHgtx(report, out.activities, std::move(launchCall), ranges);
-  report.releaseHggcApiColumns(acol::links & ~keptCalls);
-  // The graph nodes served the association; no rule reads them after it.
-  std::vector<int64_t>().swap(out.activities.graphNodeId);
-  out.memoryToo = activities.memory;
-  for (size_t a = 0; a < out.activities.size(); ++a)
-    if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
-  return out;
+  return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
+                           activities.memory, counts ? &*counts : nullptr, keptKernels, keptCalls);
 }
 
 std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {

@@ -14,6 +14,7 @@ namespace asys {
 
 class Report;
 struct HgtxEvents;
+struct AssociationRanges;
 
 struct RangeSelection {
   bool graphMapping = true;
@@ -37,6 +38,10 @@ struct RangeSelection {
   // caller drops what it held only for the fold). Either may be empty.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;
   std::function<void()> afterScan;
+  // Called with the chosen ranges before the events are given back
+  // (associateActivities): what a caller reads of their events, it takes
+  // here, by slot, so that the events need not stay.
+  std::function<void(const AssociationRanges&)> chosen;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,

@@ -9,6 +9,8 @@
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_join.h"
+#include "core/analysis/range_sweep.h"
+#include "core/base/stage_timer.h"
 
 namespace asys {
 
@@ -32,15 +34,72 @@ RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries, 
   return out;
 }
 
-// By HGGC_API row, the ranges around each call that launched an activity
-// (`launchCall`); the other calls' lists are empty. When most calls launch
-// one and every call has an end, the calls' own columns are the sweep's
-// keys; otherwise the launching calls' spans are copied (a call cut off by
-// the capture's end ends where it starts), each with its row.
-RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, std::span<const uint32_t> launchCall) {
-  std::vector<uint8_t> launches(api.size(), 0);
+// Which HGGC_API rows launched an activity (`launchCall`), one byte a call.
+std::vector<uint8_t> launchingRows(size_t callRows, std::span<const uint32_t> launchCall) {
+  std::vector<uint8_t> launches(callRows, 0);
   for (uint32_t c : launchCall)
     if (c != kNoMatch) launches[c] = 1;
+  return launches;
+}
+
+// A launching call's span as the sweep takes it: a call cut off by the
+// capture's end ends where it starts.
+inline int64_t callEnd(int64_t start, int64_t end) { return end == kNoValue ? start : end; }
+
+// By HGGC_API row, the ranges around each call that launched an activity
+// (`launches`); the other calls' lists are empty. HGGC_API is read a chunk
+// at a time and each thread's ranges are swept as its calls come
+// (RangeSweep), so the calls' start, end and thread are never held (24
+// bytes a call) nor sorted: the ranges counted in `counts` (every call's, in
+// an earlier scan; those of calls that launched nothing are dropped here),
+// else counted in a scan of their own; then placed in one more. nullopt
+// when some thread's calls are not in start order in the table (found while
+// counting, before the lists are made): then the calls are sorted.
+std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpans& rangeSpans,
+                                                  const std::vector<uint8_t>& launches, CallRangeCounts* counts) {
+  std::optional<RangeSweep> own;
+  RangeSweep& sweep = counts ? counts->sweep : own.emplace(rangeSpans);
+  bool ordered = true;
+  auto pass = [&](auto&& emit) {
+    sweep.restart();
+    report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
+      for (size_t i = 0; i < rows.size() && ordered; ++i) {
+        const size_t c = first + i;
+        if (c >= launches.size() || !launches[c]) continue;
+        const int64_t start = rows.start[i];
+        ordered = sweep.visit(rows.globalTid[i], start, callEnd(start, rows.end[i]),
+                              [&](uint32_t r) { emit(c, r); });
+      }
+    });
+  };
+  const size_t calls = launches.size();
+  RangeLists out;
+  if (counts) {
+    if (!counts->ordered || counts->perCall.size() != calls) return std::nullopt;
+    out = RangeLists(calls);
+    for (size_t c = 0; c < calls; ++c)
+      if (launches[c])
+        for (uint32_t k = 0; k < counts->perCall[c]; ++k) out.count(c);
+    std::vector<uint32_t>().swap(counts->perCall);
+  } else {
+    out = RangeLists(calls);
+    pass([&](size_t c, uint32_t) { out.count(c); });
+    if (!ordered) return std::nullopt;
+  }
+  out.startFill(calls);
+  pass([&](size_t c, uint32_t r) { out.add(c, r); });
+  // Counted in order, so placed in order: a thread out of order here was
+  // out of order then.
+  if (!ordered) return std::nullopt;
+  return out;
+}
+
+// The same with the calls' columns loaded and sorted: for a table whose
+// calls are not in start order per thread. When most calls launch one and
+// every call has an end, the calls' own columns are the sweep's keys;
+// otherwise the launching calls' spans are copied, each with its row.
+RangeLists rangesAroundCallsSorted(const KeyedSpans& rangeSpans, const ApiCalls& api,
+                                   const std::vector<uint8_t>& launches) {
   const size_t used = static_cast<size_t>(std::count(launches.begin(), launches.end(), 1));
   const bool ended = std::find(api.end.begin(), api.end.end(), kNoValue) == api.end.end();
   if (ended && used * 2 >= api.size()) {
@@ -53,7 +112,7 @@ RangeLists rangesAroundCalls(const KeyedSpans& rangeSpans, const ApiCalls& api, 
     if (!launches[c]) continue;
     tid[i] = api.globalTid[c];
     start[i] = api.start[c];
-    end[i] = api.end[c] == kNoValue ? api.start[c] : api.end[c];
+    end[i] = callEnd(api.start[c], api.end[c]);
     row[i] = static_cast<uint32_t>(c);
     ++i;
   }
@@ -112,26 +171,38 @@ class GraphNodeRanges {
 }  // namespace
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
-  return associateHgtx(report, act, launchingCalls(act.globalPid, act.correlationId, report.hggcApi(acol::links)), sel);
+  AssociationRanges ranges = chooseRanges(report, sel);
+  if (sel.releaseEvents) report.releaseHgtx();
+  const ApiCalls& api = report.hggcApi(acol::links);
+  return associateHgtx(report, act, launchingCalls(act.globalPid, act.correlationId, api), api.size(),
+                       std::move(ranges), sel.graphMapping);
 }
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
-                              const RangeSelection& sel) {
+                              size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts) {
   HgtxAssociation out;
-  out.ranges = chooseRanges(report, sel);
-  if (sel.releaseEvents) report.releaseHgtx();
+  out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
   const KeyedSpans rangeSpans{R.thread, R.start, R.end};
 
   // Activity -> launching call -> the ranges around the call.
-  const ApiCalls& api = report.hggcApi(acol::globalTid | acol::start | acol::end);
   out.launchCall = std::move(launchCall);
-  out.callRows = api.size();
-  out.callRanges = rangesAroundCalls(rangeSpans, api, out.launchCall);
+  out.callRows = callRows;
+  {
+    const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
+    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, rangeSpans, launches, counts);
+    if (asRead) {
+      out.callRanges = std::move(*asRead);
+    } else {
+      profileNote("association: HGGC_API's calls not in start order per thread: loaded and sorted");
+      out.callRanges =
+          rangesAroundCallsSorted(rangeSpans, report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
+    }
+  }
 
   bool anyGraph = false;
   for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
-  if (!sel.graphMapping || !anyGraph) return out;
+  if (!graphMapping || !anyGraph) return out;
   const GraphNodeRanges graph(report, rangeSpans);
   out.graphList.assign(act.size(), kNoMatch);
   std::vector<uint32_t> viaGraph;

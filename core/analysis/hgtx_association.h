@@ -19,6 +19,7 @@
 #include "core/analysis/association_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
+#include "core/analysis/range_sweep.h"
 #include "core/base/grouped_lists.h"
 #include "core/report/report.h"
 
@@ -56,13 +57,38 @@ struct HgtxAssociation {
   }
 };
 
+// The ranges around each HGGC_API call counted while HGGC_API is read for
+// something else (associateActivities' scan of the calls' links, before the
+// activities are known), so that the association's lists take one more
+// scan of the table, not two. Calls must come in table order; each
+// thread's in start order, else `ordered` turns false and the association
+// sorts the calls instead. `ranges` (the chosen ranges' columns) must stay
+// where they are (a moved vector keeps its buffer).
+struct CallRangeCounts {
+  CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls) : sweep(ranges) { perCall.reserve(expectedCalls); }
+  // Call `row` as read (rows in table order: row == perCall.size()).
+  void count(int64_t globalTid, int64_t start, int64_t end) {
+    uint32_t n = 0;
+    if (end == kNoValue) end = start;  // cut off by the capture's end
+    if (ordered) ordered = sweep.visit(globalTid, start, end, [&](uint32_t) { ++n; });
+    perCall.push_back(n);
+  }
+  RangeSweep sweep;
+  std::vector<uint32_t> perCall;  // by HGGC_API row: its ranges
+  bool ordered = true;
+};
+
 // `activities` must be loaded with links (correlationId, graphNodeId).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
-// The same with each activity's launching call found already (launchingCalls:
-// its HGGC_API row or kNoMatch), so that `activities` need only graphNodeId
-// (empty: no activity ran a graph node).
+// The same with the ranges chosen already (chooseRanges) and each
+// activity's launching call found (its HGGC_API row or kNoMatch, of the
+// table's `callRows` rows), so that `activities` need only graphNodeId
+// (empty: no activity ran a graph node). HGGC_API's start, end and thread
+// are read a chunk at a time, not loaded.
+// `counts`: the calls' ranges counted already (as ordered), or nullptr.
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
-                              const RangeSelection& selection);
+                              size_t callRows, AssociationRanges ranges, bool graphMapping,
+                              CallRangeCounts* counts = nullptr);
 
 // The same pairs grouped by range slot: each range's activities, in
 // activity (start) order.

@@ -4,6 +4,8 @@
 #include <numeric>
 #include <tuple>
 
+#include "core/base/permute.h"
+
 namespace asys {
 
 namespace {
@@ -91,6 +93,119 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
       a.graphNodeId[i] = (*src.graphNodeId)[p.row];
     }
   }
+  return a;
+}
+
+namespace {
+
+// The activity list made in table order (kernels, memcpys, memsets, each
+// by row: the (kind, row) order of the sort's ties), an activity at a time.
+class ActivityListBuilder {
+ public:
+  ActivityListBuilder(const ActivitySelection& sel, const LaunchIndex& calls, PpuActivities& a,
+                      std::vector<uint32_t>& launchCall)
+      : sel_(sel), calls_(calls), a_(a), launchCall_(launchCall) {}
+
+  void reserve(size_t n) {
+    for (auto* v : {&a_.start, &a_.end, &a_.globalPid}) v->reserve(n);
+    a_.deviceId.reserve(n);
+    a_.kind.reserve(n);
+    a_.row.reserve(n);
+    launchCall_.reserve(n);
+  }
+
+  // One row of a table, kept when the selection keeps it (a kernel's
+  // keepKernel asked last, as loadPpuActivities asks it).
+  void take(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int64_t globalPid, int32_t device,
+            int64_t correlationId, int64_t graphNodeId) {
+    if (end == kNoValue || !inDevices(sel_.devices, device) || !sel_.window.overlaps(start, end)) return;
+    if (kind == ActivityKind::Kernel && sel_.keepKernel && !sel_.keepKernel(row)) return;
+    a_.start.push_back(start);
+    a_.end.push_back(end);
+    a_.globalPid.push_back(globalPid);
+    a_.deviceId.push_back(device);
+    a_.kind.push_back(kind);
+    a_.row.push_back(row);
+    launchCall_.push_back(calls_.find(globalPid, correlationId));
+    // Graph nodes are rare: their column is made when the first one comes.
+    if (graphNodeId != kNoValue && a_.graphNodeId.empty()) a_.graphNodeId.assign(a_.start.size() - 1, kNoValue);
+    if (!a_.graphNodeId.empty()) a_.graphNodeId.push_back(graphNodeId);
+  }
+
+  // Into start order (ties in table order, as made), the columns one at a
+  // time; HGGC_KERNEL is mostly in start order per stream, not overall.
+  void sortByStart() {
+    const size_t n = a_.start.size();
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; ++i) sorted = a_.start[i - 1] <= a_.start[i];
+    if (!sorted) {
+      std::vector<uint32_t> order(n);
+      {
+        struct Key {
+          int64_t start;
+          uint32_t at;
+        };
+        std::vector<Key> keys(n);
+        for (size_t i = 0; i < n; ++i) keys[i] = {a_.start[i], static_cast<uint32_t>(i)};
+        std::sort(keys.begin(), keys.end(),
+                  [](const Key& x, const Key& y) { return x.start != y.start ? x.start < y.start : x.at < y.at; });
+        for (size_t i = 0; i < n; ++i) order[i] = keys[i].at;
+      }
+      permute(a_.start, order);
+      permute(a_.end, order);
+      permute(a_.globalPid, order);
+      permute(a_.deviceId, order);
+      permute(a_.kind, order);
+      permute(a_.row, order);
+      permute(a_.graphNodeId, order);
+      permute(launchCall_, order);
+    }
+    for (auto* v : {&a_.start, &a_.end, &a_.globalPid, &a_.graphNodeId}) v->shrink_to_fit();
+    a_.deviceId.shrink_to_fit();
+    a_.kind.shrink_to_fit();
+    a_.row.shrink_to_fit();
+    launchCall_.shrink_to_fit();
+  }
+
+ private:
+  const ActivitySelection& sel_;
+  const LaunchIndex& calls_;
+  PpuActivities& a_;
+  std::vector<uint32_t>& launchCall_;
+};
+
+}  // namespace
+
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& sel, const LaunchIndex& calls,
+                                     std::vector<uint32_t>& launchCall) {
+  PpuActivities a;
+  launchCall.clear();
+  ActivityListBuilder list(sel, calls, a, launchCall);
+  const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
+  const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
+  // Room for every row when nothing narrows them, so the list never grows
+  // by copying; else it grows, and is cut to its size at the end.
+  if (!sel.keepKernel && !sel.devices && sel.window.isAll()) {
+    list.reserve(static_cast<size_t>(report.rowEstimate("HGGC_KERNEL")) + (memcpys ? memcpys->size() : 0) +
+                 (memsets ? memsets->size() : 0));
+  }
+  report.forEachKernelChunk(
+      kActivityColumns | kActivityLinkColumns,
+      [&](const Kernels& k, size_t first) {
+        for (size_t i = 0; i < k.size(); ++i) {
+          list.take(ActivityKind::Kernel, static_cast<uint32_t>(first + i), k.start[i], k.end[i], k.globalPid[i],
+                    k.deviceId[i], k.correlationId[i], k.graphNodeId[i]);
+        }
+      },
+      sel.kernelColumns);
+  for (const auto& [kind, ops] : {std::pair{ActivityKind::Memcpy, memcpys}, std::pair{ActivityKind::Memset, memsets}}) {
+    if (!ops) continue;
+    for (size_t i = 0; i < ops->size(); ++i) {
+      list.take(kind, static_cast<uint32_t>(i), ops->start[i], ops->end[i], ops->globalPid[i], ops->deviceId[i],
+                ops->correlationId[i], ops->graphNodeId[i]);
+    }
+  }
+  list.sortByStart();
   return a;
 }
 

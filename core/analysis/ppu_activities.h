@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/analysis/launch_index.h"
 #include "core/analysis/time_window.h"
 #include "core/report/report.h"
 #include "core/table/table.h"
@@ -54,5 +55,14 @@ inline constexpr uint32_t kActivityLinkColumns = kcol::correlationId | kcol::gra
 // are left out. Sorted by start; at equal starts kernels, then memcpys, then
 // memsets, each in table order.
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selection);
+
+// The same activities (graphNodeId too, left empty when none ran a graph
+// node; correlationId never), each with its launching call (`calls.find`:
+// its HGGC_API row or kNoMatch) in `launchCall`, for the association.
+// HGGC_KERNEL is read a chunk at a time (Report::forEachKernelChunk), its
+// columns never loaded whole for the list: only `selection.kernelColumns`
+// stay loaded, read in the same scan.
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, const LaunchIndex& calls,
+                                     std::vector<uint32_t>& launchCall);
 
 }  // namespace asys

@@ -1,6 +1,7 @@
 #include "core/operators/operator_set.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/analysis/associated_activities.h"
@@ -14,15 +15,13 @@ namespace {
 
 constexpr uint32_t kNone = OperatorSet::kNone;
 
-// The text an HGTX event's recognisers read: its own text, with the
+// The text an HGTX range's recognisers read: its own text, with the
 // arguments an importer recorded beside it (`aten::mm, sizes = [...]`),
 // made once per distinct pair.
-class EventTexts {
+class RangeTexts {
  public:
-  explicit EventTexts(Report& report) : h_(report.hgtx()), strings_(report.strings()) {}
-  uint32_t text(uint32_t event) {
-    const uint32_t name = h_.nameId[event];
-    const uint32_t args = h_.argsId.empty() ? kNoString : h_.argsId[event];
+  explicit RangeTexts(StringPool& strings) : strings_(strings) {}
+  uint32_t text(uint32_t name, uint32_t args) {
     if (args == kNoString || name == kNoString) return name;
     const uint32_t g = pairs_.indexOf((static_cast<uint64_t>(name) << 32) | args);
     if (g == joined_.size()) {
@@ -33,43 +32,72 @@ class EventTexts {
     }
     return joined_[g];
   }
+  // The same for an event of the loaded HGTX_EVENTS.
+  uint32_t ofEvent(const HgtxEvents& h, uint32_t event) {
+    return text(h.nameId[event], h.argsId.empty() ? kNoString : h.argsId[event]);
+  }
 
  private:
-  const HgtxEvents& h_;
   StringPool& strings_;
   KeyGroups pairs_;
   std::vector<uint32_t> joined_;
+};
+
+// By range slot, what the operators read of a range's HGTX event once the
+// events are given back: its recogniser op, its own name and arguments.
+struct SlotEvents {
+  std::vector<uint32_t> op, name, args;  // args empty when the table has none
 };
 
 // The HGTX ranges recognised as operators and the PPU activities associated
 // with them.
 struct OperatorRanges {
   AssociatedActivities in;
-  std::vector<uint32_t> eventOp;  // by HGTX event: its recogniser op, kNone when no operator
+  SlotEvents slots;
 };
 
 // Recognises every range once per distinct text and associates the kernels,
 // memcpys and memsets with the operator ranges only (the others take no
-// part). Kernel names: the demangled ones; the other two only when a kernel
-// lacks one.
+// part). HGTX_EVENTS is loaded whole while the ranges are chosen (their
+// texts and arguments), and given back before the activities are read:
+// what the operators need of a chosen range's event is taken by slot.
+// Kernel names: the demangled ones; the other two only when a kernel lacks
+// one.
 OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uint32_t kernelColumns,
-                                       EventTexts& texts, OpRecognizer& rec) {
+                                       RangeTexts& texts, OpRecognizer& rec) {
   OperatorRanges out;
-  out.eventOp.assign(report.hgtx().size(), kNone);
+  // Loaded until the association gives it back, after `chosen` below.
+  const HgtxEvents& h = report.hgtx();
+  std::vector<uint32_t> eventOp(h.size(), kNone);  // by HGTX event: its op, kNone when none
   const bool customHgtx = query.recognition.custom && query.recognition.custom->has(CustomOpSource::Hgtx);
-  RangeNamer namer(report);
+  std::optional<RangeNamer> namer;
+  if (customHgtx) namer.emplace(report);
   RangeSelection ranges;
   ranges.graphMapping = query.graphMapping;
   ranges.include = std::move(query.rangeInclude);
   ranges.exclude = std::move(query.rangeExclude);
-  std::vector<uint32_t>& eventOp = out.eventOp;
   ranges.keepRange = [&](uint32_t event) {
-    const uint32_t text = texts.text(event);
+    const uint32_t text = texts.ofEvent(h, event);
     if (text == kNoString) return false;
-    const uint32_t qualified = customHgtx ? namer.nameId(event) : text;
+    const uint32_t qualified = namer ? namer->nameId(event) : text;
     eventOp[event] = rec.range(text, qualified == kNoString ? text : qualified);
     return eventOp[event] != kNone;
   };
+  ranges.chosen = [&](const AssociationRanges& R) {
+    SlotEvents& s = out.slots;
+    s.op.resize(R.size());
+    s.name.resize(R.size());
+    for (size_t slot = 0; slot < R.size(); ++slot) {
+      s.op[slot] = eventOp[R.event[slot]];
+      s.name[slot] = h.nameId[R.event[slot]];
+    }
+    if (!h.argsId.empty()) {
+      s.args.resize(R.size());
+      for (size_t slot = 0; slot < R.size(); ++slot) s.args[slot] = h.argsId[R.event[slot]];
+    }
+    std::vector<uint32_t>().swap(eventOp);
+  };
+  ranges.releaseEvents = true;
   ActivitySelection sel;
   sel.memory = true;
   sel.kernelColumns = kcol::demangledName | kernelColumns;
@@ -172,19 +200,17 @@ struct SlotOperators {
 
 // A range's OP Name: its domain-qualified name, with the arguments an
 // importer recorded beside it.
-uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const HgtxEvents& h, EventTexts& texts,
+uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEvents& events, RangeTexts& texts,
                          StringPool& strings) {
-  const uint32_t event = R.event[slot];
-  const uint32_t args = h.argsId.empty() ? kNoString : h.argsId[event];
+  const uint32_t args = events.args.empty() ? kNoString : events.args[slot];
   if (args == kNoString) return R.name[slot];
-  return h.nameId[event] == R.name[slot]
-             ? texts.text(event)
+  return events.name[slot] == R.name[slot]
+             ? texts.text(events.name[slot], args)
              : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
 }
 
 SlotOperators usedSlotOperators(const InnermostSlots& slots, size_t activities, const AssociationRanges& R,
-                                const HgtxEvents& h, const std::vector<uint32_t>& slotOp, EventTexts& texts,
-                                StringPool& strings) {
+                                const SlotEvents& events, RangeTexts& texts, StringPool& strings) {
   SlotOperators s;
   s.op.assign(R.size(), kNone);
   s.name.assign(R.size(), kNoString);
@@ -196,8 +222,8 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, size_t activities, 
   }
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
     if (!s.used[slot]) continue;
-    s.op[slot] = slotOp[slot];
-    s.name[slot] = slotDisplayName(slot, R, h, texts, strings);
+    s.op[slot] = events.op[slot];
+    s.name[slot] = slotDisplayName(slot, R, events, texts, strings);
   }
   return s;
 }
@@ -345,28 +371,22 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   StringPool& strings = report.strings();
   OperatorSet ops(strings, query.recognition);
   OpRecognizer& rec = ops.recognizer;
-  const HgtxEvents& h = report.hgtx();
-  EventTexts texts(report);
+  RangeTexts texts(strings);
   // Read before the association takes the includes.
   const bool rangeInclude = !query.rangeInclude.empty();
+  ops.noHgtx = report.hgtx().size() == 0;
+  // The association gives HGTX_EVENTS back once the ranges are chosen (a
+  // later rule loads them again): the activities, the sweep, the instances
+  // and the rule's own work do not stand on them (60 bytes an event).
   OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec);
   ops.activities = std::move(ranges.in.activities);
   const HgtxAssociation& as = ranges.in.association;
-  ops.noHgtx = h.size() == 0;
   ops.unlaunched = ranges.in.unlaunched;
 
   StageTimer timer("operators: nesting and instances");
   TypeFilter filter(rec, query);
-  // By slot, not by HGTX event, its operator: the events go back below.
-  std::vector<uint32_t> slotOp(as.ranges.size());
-  for (size_t slot = 0; slot < slotOp.size(); ++slot) slotOp[slot] = ranges.eventOp[as.ranges.event[slot]];
-  std::vector<uint32_t>().swap(ranges.eventOp);
-  const InnermostSlots slots(as, slotOp, rec, filter);
-  SlotOperators slotOps = usedSlotOperators(slots, ops.activities.size(), as.ranges, h, slotOp, texts, strings);
-  // The OP Names were the last the operators read of the HGTX events: they
-  // go back now (a later rule loads them again), so that the instances and
-  // the rule's own work do not stand on them (60 bytes an event).
-  report.releaseHgtx();
+  const InnermostSlots slots(as, ranges.slots.op, rec, filter);
+  SlotOperators slotOps = usedSlotOperators(slots, ops.activities.size(), as.ranges, ranges.slots, texts, strings);
   if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);

@@ -111,6 +111,14 @@ struct RowField<cell::Real> {
 #define ASYS_DROP_IF_WANTED(column, field, kind, null) \
   if (want & bits::field) dropColumn(into.field);
 #define ASYS_LOADED_DROP(name, kind, sql, id, def, load) ASYS_READ(ASYS_DROP_IF_WANTED, name, kind, load)
+// ... or room made in each wanted column for `rows` rows ...
+#define ASYS_RESERVE_IF_WANTED(column, field, kind, null) \
+  if (want & bits::field) into.field.reserve(rows);
+#define ASYS_LOADED_RESERVE(name, kind, sql, id, def, load) ASYS_READ(ASYS_RESERVE_IF_WANTED, name, kind, load)
+// ... or each wanted column of a chunk `from` appended to `into`'s.
+#define ASYS_APPEND_IF_WANTED(column, field, kind, null) \
+  if (want & bits::field) into.field.insert(into.field.end(), from.field.begin(), from.field.end());
+#define ASYS_LOADED_APPEND(name, kind, sql, id, def, load) ASYS_READ(ASYS_APPEND_IF_WANTED, name, kind, load)
 // For a table loaded whole (no column bits): every loaded column as a target.
 #define ASYS_TARGET_OF(column, field, kind, null) \
   addTarget(columnLoad, cell::kind{}, #column, into.field, ColumnLoad::Null::null);

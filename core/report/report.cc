@@ -347,8 +347,9 @@ void Report::loadKernelColumns(uint32_t bits) {
   kernelColumns_ |= bits;
 }
 
-size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk) {
-  columns &= kcol::all;
+size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk, uint32_t keep) {
+  keep &= kcol::all & ~kernelColumns_;
+  columns = (columns | keep) & kcol::all;
   if ((columns & ~kernelColumns_) == 0 || (kernelPlan_ & ~kernelColumns_) != 0) {
     const Kernels& k = kernels(columns);
     chunk(k, 0);
@@ -357,10 +358,37 @@ size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk) {
   Kernels rows;
   ColumnLoad load(*db_, strings(), "HGGC_KERNEL", &notes_);
   addKernelTargets(load, rows, columns);
-  return scanInChunks(load, kernelMarks_, [&](size_t first, size_t count) {
-    rows.rows = count;
-    chunk(rows, first);
-  });
+  if (keep != 0) {
+    // Room for the rows the table says it has, so the kept columns never
+    // grow by copying.
+    namespace bits = kcol;
+    const uint32_t want = keep;
+    const size_t rows = static_cast<size_t>(rowEstimate("HGGC_KERNEL"));
+    Kernels& into = kernels_;
+    ASYSREP_HGGC_KERNEL(ASYS_LOADED_RESERVE)
+  }
+  try {
+    const size_t n = scanInChunks(load, kernelMarks_, [&](size_t first, size_t count) {
+      rows.rows = count;
+      if (keep != 0) {
+        namespace bits = kcol;
+        const uint32_t want = keep;
+        const Kernels& from = rows;
+        Kernels& into = kernels_;
+        ASYSREP_HGGC_KERNEL(ASYS_LOADED_APPEND)
+      }
+      chunk(rows, first);
+    });
+    if (keep != 0) {
+      kernels_.rows = n;
+      kernelColumns_ |= keep;
+    }
+    return n;
+  } catch (...) {
+    // As a failed load: the kept columns unloaded and their memory free.
+    dropKernelColumns(kernels_, keep);
+    throw;
+  }
 }
 
 size_t Report::readKernelRows(size_t first, size_t last, uint32_t columns, Kernels& into) {

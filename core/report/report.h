@@ -229,9 +229,12 @@ class Report {
   // noted as kernels() loads them, and they are not kept. Columns loaded
   // already, or a plan for later rules (planKernelColumns) still to load,
   // are loaded as kernels() loads them and handed over whole, as one chunk.
-  // Returns the table's rows.
+  // Returns the table's rows. `keep` (kcol bits): columns loaded in the
+  // same scan, as kernels() loads them, for a rule that reads them by row
+  // after (a second scan of ten million rows costs seconds); they are in
+  // the chunks too.
   using KernelChunk = std::function<void(const Kernels& rows, size_t first)>;
-  size_t forEachKernelChunk(uint32_t columns, const KernelChunk& chunk);
+  size_t forEachKernelChunk(uint32_t columns, const KernelChunk& chunk, uint32_t keep = 0);
   // The same for HGGC_API (acol bits).
   using ApiChunk = std::function<void(const ApiCalls& rows, size_t first)>;
   size_t forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk);

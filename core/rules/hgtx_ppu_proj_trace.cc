@@ -164,7 +164,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,637 MiB, 57 bytes a row (2026-12-04)
+      .memoryPerRow = 72,  // scale 2500: 2,055 MiB, 71 bytes a row (2026-12-04, later; main 2,062 MiB)
   };
   return rule;
 }

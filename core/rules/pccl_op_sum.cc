@@ -278,7 +278,7 @@ const RuleSpec& pcclOpSumRule() {
       .pie = {"Trans Time", {"OP Name"}},
       .sumColumns = {"Trans Time", "Total Time", "Trans Size"},
       .compute = compute,
-      .memoryPerRow = 64,  // bench/rule-peaks.sh 250: 163 MiB
+      .memoryPerRow = 64,  // scale 2500: 1,701 MiB, 60 bytes a row (2026-12-04, later)
   };
   return rule;
 }

@@ -142,7 +142,7 @@ const RuleSpec& ppuOpSumRule() {
       .pie = {"Total Time", {"OP Type", "OP Name"}},
       .sumColumns = {"Total Time", "Percent"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, -1); },
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 220 bytes a row
+      .memoryPerRow = 184,  // scale 2500: 1,764 MiB, 179 bytes a row (2026-12-04, later; bench/README.md)
   };
   return rule;
 }

@@ -1,0 +1,68 @@
+#pragma once
+// The ranges around host calls that come one at a time, each thread's calls
+// in start order: HGGC_API read a chunk at a time in rowid order, as a
+// profiler writes it, so that the calls' start, end and thread are never
+// held (24 bytes a call) nor sorted (4 more). The same sweep as
+// forEachEnclosing (intervals.h), per thread, with the calls as they come:
+// each thread keeps a cursor into its ranges by start and the ranges it has
+// passed that have not ended yet.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
+
+namespace asys {
+
+class RangeSweep {
+ public:
+  // `ranges` (key: the thread) must outlive the sweep.
+  explicit RangeSweep(const KeyedSpans& ranges);
+
+  // Back to before the first call: a second pass over the same calls.
+  void restart();
+
+  // Calls emit(range) for every range of thread `key` with range.start <=
+  // start && end <= range.end, in (start, index) order of the ranges, as
+  // forEachEnclosing emits them (a call with end < start has none).
+  // Returns false, having emitted nothing, when the call starts before an
+  // earlier call of its thread: the calls are not in start order, and the
+  // caller must sort them instead (forEachEnclosing).
+  template <typename Emit>
+  bool visit(int64_t key, int64_t start, int64_t end, Emit&& emit) {
+    const uint32_t g = threadOf_.find(static_cast<uint64_t>(key));
+    if (g == KeyGroups::kNoGroup) return true;  // no range on the thread
+    Thread& t = threads_[g];
+    if (t.started && start < t.lastStart) return false;
+    t.started = true;
+    t.lastStart = start;
+    while (t.next < t.end && ranges_.start[byStart_[t.next]] <= start) t.active.push_back(byStart_[t.next++]);
+    if (end < start) return true;
+    // A range that ended before this call started ends before every later
+    // call of the thread too.
+    size_t kept = 0;
+    for (const uint32_t r : t.active) {
+      if (ranges_.end[r] < start) continue;
+      t.active[kept++] = r;
+      if (end <= ranges_.end[r]) emit(r);
+    }
+    t.active.resize(kept);
+    return true;
+  }
+
+ private:
+  struct Thread {
+    size_t begin = 0, end = 0;  // its ranges in byStart_
+    size_t next = 0;            // the first not passed yet
+    std::vector<uint32_t> active;
+    int64_t lastStart = 0;
+    bool started = false;
+  };
+  KeyedSpans ranges_;
+  std::vector<uint32_t> byStart_;  // range indices by (thread, start, index)
+  KeyGroups threadOf_;             // thread -> threads_ index
+  std::vector<Thread> threads_;
+};
+
+}  // namespace asys

@@ -1,0 +1,85 @@
+// RangeSweep (the ranges around calls that come as a table is read, each
+// thread's in start order) on a hand-worked case, and against all pairs
+// (brute force) on random ranges and calls.
+#include "core/analysis/range_sweep.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace asys {
+namespace {
+
+std::vector<uint32_t> around(RangeSweep& sweep, int64_t key, int64_t start, int64_t end, bool* ordered = nullptr) {
+  std::vector<uint32_t> out;
+  const bool ok = sweep.visit(key, start, end, [&](uint32_t r) { out.push_back(r); });
+  if (ordered) *ordered = ok;
+  return out;
+}
+
+TEST(RangeSweep, NestedRangesOnTwoThreadsAsCallsCome) {
+  // Thread 1: A=0 [0,100], B=1 [10,50], C=2 [20,30]; thread 2: D=3 [0,1000],
+  // listed out of start order (E=4 [5,8] on thread 1 comes last).
+  const std::vector<int64_t> key = {1, 1, 1, 2, 1}, start = {0, 10, 20, 0, 5}, end = {100, 50, 30, 1000, 8};
+  const KeyedSpans ranges{key, start, end};
+  RangeSweep sweep(ranges);
+  bool ordered = false;
+  // [6,7] on thread 1: inside A and E (B starts at 10).
+  EXPECT_EQ(around(sweep, 1, 6, 7, &ordered), (std::vector<uint32_t>{0, 4}));
+  EXPECT_TRUE(ordered);
+  // [15,25]: A and B; C starts at 20, after the call; E has ended.
+  EXPECT_EQ(around(sweep, 1, 15, 25), (std::vector<uint32_t>{0, 1}));
+  // Thread 2's call between thread 1's: D only.
+  EXPECT_EQ(around(sweep, 2, 5, 6), (std::vector<uint32_t>{3}));
+  // [21,30]: A, B and C (an end equal to the range's is inside).
+  EXPECT_EQ(around(sweep, 1, 21, 30), (std::vector<uint32_t>{0, 1, 2}));
+  // [40,60]: only A (B ends at 50, inside the call).
+  EXPECT_EQ(around(sweep, 1, 40, 60), (std::vector<uint32_t>{0}));
+  // An end before the start contains nothing; a thread without ranges has none.
+  EXPECT_TRUE(around(sweep, 1, 45, 44).empty());
+  EXPECT_TRUE(around(sweep, 3, 0, 1, &ordered).empty());
+  EXPECT_TRUE(ordered);
+  // A call of thread 1 that starts before its previous one: out of order.
+  EXPECT_TRUE(around(sweep, 1, 30, 31, &ordered).empty());
+  EXPECT_FALSE(ordered);
+  // restart(): the same calls again give the same answers.
+  sweep.restart();
+  EXPECT_EQ(around(sweep, 1, 21, 30, &ordered), (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_TRUE(ordered);
+}
+
+TEST(RangeSweep, RandomAgainstAllPairs) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<int64_t> key, start, end;
+    const size_t n = rng() % 40;
+    for (size_t i = 0; i < n; ++i) {
+      key.push_back(static_cast<int64_t>(rng() % 3));
+      start.push_back(static_cast<int64_t>(rng() % 100));
+      end.push_back(start.back() + static_cast<int64_t>(rng() % 60) - 5);  // a few end before they start
+    }
+    const KeyedSpans ranges{key, start, end};
+    RangeSweep sweep(ranges);
+    // Calls by thread in start order, the threads interleaved.
+    std::vector<int64_t> next(4, 0);
+    for (int c = 0; c < 60; ++c) {
+      const int64_t k = static_cast<int64_t>(rng() % 4);
+      const int64_t s = next[k] += static_cast<int64_t>(rng() % 6);
+      const int64_t e = s + static_cast<int64_t>(rng() % 30) - 3;
+      std::vector<std::pair<int64_t, uint32_t>> want;  // (start, index): the sweep's order
+      if (e >= s)
+        for (uint32_t r = 0; r < n; ++r)
+          if (key[r] == k && start[r] <= s && e <= end[r]) want.push_back({start[r], r});
+      std::sort(want.begin(), want.end());
+      std::vector<uint32_t> expected;
+      for (const auto& w : want) expected.push_back(w.second);
+      bool ordered = false;
+      ASSERT_EQ(around(sweep, k, s, e, &ordered), expected) << "round " << round << " call " << c;
+      ASSERT_TRUE(ordered);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace asys
