@@ -1,6 +1,8 @@
 #include "core/rules/rule_json.h"
 
 #include <algorithm>
+#include <exception>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -111,15 +113,28 @@ void deviceField(JsonWriter& w, const char* name, double v) {
 // merged job of many ranks can name tens of thousands; the count says all.
 constexpr size_t kSummaryThreads = 2000;
 
+// A report whose ThreadNames or StringIds cannot be read still opens (the
+// rules that need names say why, docs/fuzzing.md's corpus): its summary
+// then lists no threads.
 void threadsJson(JsonWriter& w, Report& report) {
-  std::vector<std::pair<int64_t, uint32_t>> named(report.threadNames().begin(), report.threadNames().end());
-  std::sort(named.begin(), named.end());
+  std::vector<std::pair<int64_t, uint32_t>> named;
+  std::vector<std::string> names;
+  try {
+    named.assign(report.threadNames().begin(), report.threadNames().end());
+    std::sort(named.begin(), named.end());
+    // The names are in StringIds, which most rules load anyway; a report
+    // that names no thread leaves it unread here.
+    for (size_t i = 0; i < named.size() && i < kSummaryThreads; ++i) {
+      names.emplace_back(report.strings().get(named[i].second));
+    }
+  } catch (const std::exception&) {  // Error, or a malformed table's own
+    named.clear();
+    names.clear();
+  }
   w.key("threadCount").integer(static_cast<int64_t>(named.size())).key("threads").beginArray();
-  StringPool& strings = report.strings();
-  for (size_t i = 0; i < named.size() && i < kSummaryThreads; ++i) {
-    const auto& [globalTid, nameId] = named[i];
-    w.beginObject().key("pid").integer(pidOf(globalTid)).key("tid").integer(tidOf(globalTid));
-    w.key("name").string(strings.get(nameId)).endObject();
+  for (size_t i = 0; i < names.size(); ++i) {
+    w.beginObject().key("pid").integer(pidOf(named[i].first)).key("tid").integer(tidOf(named[i].first));
+    w.key("name").string(names[i]).endObject();
   }
   w.endArray();
 }
