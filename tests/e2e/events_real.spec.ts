@@ -25,6 +25,7 @@ import {
   parseCsv,
   parseShown,
   REAL_DATA,
+  timelineRows,
   waitIdle,
 } from './helpers';
 import { apiRows, sqlRows, STREAM_HEADERS, streamPlace, streamRows } from '../events_sql.mjs';
@@ -39,27 +40,6 @@ const REAL = [
   },
   { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
 ];
-
-/** The timeline's rows as its list names them: each row's group and context (of the rows above it) and label. */
-async function timelineRows(page: Page) {
-  return page
-    .getByTestId('timeline-rows')
-    .locator('li')
-    .evaluateAll((lis) => {
-      let group = '';
-      let context = '';
-      return lis.map((li) => {
-        const g = li.querySelector('[data-testid=tl-group]')?.textContent;
-        if (g) {
-          group = g;
-          context = '';
-        }
-        const c = li.querySelector('[data-testid=tl-context]')?.textContent;
-        if (c) context = c;
-        return { track: li.getAttribute('data-track')!, group, context, label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '' };
-      });
-    });
-}
 
 /** The pane's row as the engine names it (its data attributes). */
 async function paneTrack(page: Page) {

@@ -263,3 +263,24 @@ export async function eventsPaneColumn(page: Page, header: string): Promise<stri
   expect(i, `column "${header}"`).toBeGreaterThanOrEqual(0);
   return eventsTable(page).locator(`.rows .tr > :nth-child(${i + 1})`).allTextContents();
 }
+
+/** The timeline's rows as its list names them: each row's group and context (of the rows above it) and label. */
+export async function timelineRows(page: Page) {
+  return page
+    .getByTestId('timeline-rows')
+    .locator('li')
+    .evaluateAll((lis) => {
+      let group = '';
+      let context = '';
+      return lis.map((li) => {
+        const g = li.querySelector('[data-testid=tl-group]')?.textContent;
+        if (g) {
+          group = g;
+          context = '';
+        }
+        const c = li.querySelector('[data-testid=tl-context]')?.textContent;
+        if (c) context = c;
+        return { track: li.getAttribute('data-track')!, group, context, label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '' };
+      });
+    });
+}
