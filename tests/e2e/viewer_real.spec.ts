@@ -2,7 +2,7 @@
 // Systems export, as the demo's specs check it on the demo: the timeline's
 // keys and Backspace's steps, a trace row's "Show on timeline", "Go to Host
 // API" with its row scrolled into view, a slice's "Show in table", and the
-// advice tab (in Chinese: no English of the interface's own). Expected
+// advice tab and the timeline (in Chinese: no English of the interface's own). Expected
 // values come from the CLI's output on its import of the same file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ async function rowInView(page: Page, track: string): Promise<boolean> {
 }
 
 for (const real of REAL) {
-  test(`${real.name}: the timeline's keys and steps, Show on timeline, Go to Host API, Show in table, the advice tab in Chinese`, async ({ page }) => {
+  test(`${real.name}: the timeline's keys and steps, Show on timeline, Go to Host API, Show in table, the advice tab and the timeline in Chinese`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
     const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-real-')), 'imported.asysrep');
@@ -142,6 +142,9 @@ for (const real of REAL) {
     await page.getByTestId('advice-tab').click();
     await expect(page.getByTestId('advice')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     expect(await page.getByTestId('advice-finding').count()).toBeGreaterThanOrEqual(0);
+    expect(await englishTexts(page)).toEqual([]);
+    // The timeline under lang=zh too.
+    await openTimeline(page);
     expect(await englishTexts(page)).toEqual([]);
   });
 }
