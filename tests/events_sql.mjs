@@ -22,6 +22,9 @@ const COPY = `(SELECT label FROM ENUM_HGGC_MEMCPY_OPER WHERE id = m.copyKind)`;
 const MEMKIND = (c) => `(SELECT label FROM ENUM_HGGC_MEM_KIND WHERE id = ${c})`;
 const MEMCPY_NAME = `'Memcpy ' || substr(${COPY}, 1, 1) || 'to' || substr(${COPY}, instr(${COPY}, '-to-') + 4, 1) || ' (' || lower(${MEMKIND('m.dstKind')}) || ')'`;
 
+// A column the report may leave NULL (a Kineto import has no dynamic shared memory): "-", as every table writes a missing cell.
+const OR_DASH = (c) => `IFNULL(${c}, '-')`;
+
 /** The columns of a stream's Events view, as headers. */
 export const STREAM_HEADERS = ['Name', 'Start (ns)', 'Duration (ns)', 'CorrId', 'GrdX', 'GrdY', 'GrdZ', 'BlkX', 'BlkY', 'BlkZ', 'Reg/Trd',
   'StcSMem (bytes)', 'DymSMem (bytes)', 'Bytes (bytes)', 'Throughput (B/s)', 'SrcMemKd', 'DstMemKd'];
@@ -39,17 +42,18 @@ export function streamRows(file, device, context, stream, window = null) {
   const throughput = (t) => `CASE WHEN ${t}.end > ${t}.start THEN ${t}.bytes * (1000000000 / (${t}.end - ${t}.start)) ELSE '-' END`;
   return sqlRows(file, `
     SELECT name, start, dur, corr, gx, gy, gz, bx, by, bz, regs, ssm, dsm, bytes, tput, src, dst FROM (
-      SELECT ${NAME('k.demangledName')} AS name, k.start, k.end, k.end - k.start AS dur, k.correlationId AS corr,
-             k.gridX AS gx, k.gridY AS gy, k.gridZ AS gz, k.blockX AS bx, k.blockY AS by, k.blockZ AS bz,
-             k.registersPerThread AS regs, k.staticSharedMemory AS ssm, k.dynamicSharedMemory AS dsm,
+      SELECT ${NAME('k.demangledName')} AS name, k.start, k.end, k.end - k.start AS dur, ${OR_DASH('k.correlationId')} AS corr,
+             ${OR_DASH('k.gridX')} AS gx, ${OR_DASH('k.gridY')} AS gy, ${OR_DASH('k.gridZ')} AS gz,
+             ${OR_DASH('k.blockX')} AS bx, ${OR_DASH('k.blockY')} AS by, ${OR_DASH('k.blockZ')} AS bz,
+             ${OR_DASH('k.registersPerThread')} AS regs, ${OR_DASH('k.staticSharedMemory')} AS ssm, ${OR_DASH('k.dynamicSharedMemory')} AS dsm,
              '-' AS bytes, '-' AS tput, '-' AS src, '-' AS dst
         FROM HGGC_KERNEL k WHERE ${place('k')} AND ${NOT_PCCL}${inWindow('k')}
       UNION ALL
-      SELECT ${MEMCPY_NAME}, m.start, m.end, m.end - m.start, m.correlationId, '-', '-', '-', '-', '-', '-', '-', '-', '-',
+      SELECT ${MEMCPY_NAME}, m.start, m.end, m.end - m.start, ${OR_DASH('m.correlationId')}, '-', '-', '-', '-', '-', '-', '-', '-', '-',
              m.bytes, ${throughput('m')}, ${MEMKIND('m.srcKind')}, ${MEMKIND('m.dstKind')}
         FROM HGGC_MEMCPY m WHERE ${place('m')}${inWindow('m')}
       UNION ALL
-      SELECT 'Memset', s.start, s.end, s.end - s.start, s.correlationId, '-', '-', '-', '-', '-', '-', '-', '-', '-',
+      SELECT 'Memset', s.start, s.end, s.end - s.start, ${OR_DASH('s.correlationId')}, '-', '-', '-', '-', '-', '-', '-', '-', '-',
              s.bytes, ${throughput('s')}, ${MEMKIND('s.memKind')}, '-'
         FROM HGGC_MEMSET s WHERE ${place('s')}${inWindow('s')}
     ) ORDER BY start, end`);
@@ -57,7 +61,7 @@ export function streamRows(file, device, context, stream, window = null) {
 
 /** A thread's HGGC API calls as its Events view lists them: Name, Start, Duration, CorrId, Return Value, in start order. */
 export function apiRows(file, globalTid) {
-  return sqlRows(file, `SELECT ${NAME('a.nameId')}, a.start, a.end - a.start, a.correlationId, a.returnValue
+  return sqlRows(file, `SELECT ${NAME('a.nameId')}, a.start, a.end - a.start, ${OR_DASH('a.correlationId')}, ${OR_DASH('a.returnValue')}
                         FROM HGGC_API a WHERE a.globalTid = ${globalTid} ORDER BY a.start, a.end`);
 }
 

@@ -136,3 +136,48 @@ test('every compare rule in the compare view: the CLI bytes, and its hotspot cha
   expect(hs).toContain('OP Type');
   expect(hs).toContain('Percent (%) demo-base / demo-slow');
 });
+
+// A compare row names a kernel in each report: its right-click marks it on
+// that report's timeline, as a summary row's "Mark in timeline" does (no
+// compare rule's row is one event: they are all summaries by name).
+test('a compare row marks its kernel on the base\'s or the target\'s timeline', async ({ page }) => {
+  await page.getByTestId('demo-pair').click();
+  await waitIdle(page);
+  await openCompare(page);
+  const [header, first] = parseCsv(cliLines(RULE, DEMO_BASE, DEMO_SLOW).slice(0, 2).join('\n') + '\n');
+  const baseKernel = first[header.indexOf('Base Kernel')];
+  const targetKernel = first[header.indexOf('Target Kernel')];
+  expect(baseKernel).not.toBe('-');
+  expect(targetKernel).not.toBe('-');
+  const menu = page.getByTestId('context-menu');
+  const row = page.locator('[data-testid=result-table] .rows .tr[data-row="0"]');
+  const canvas = page.getByTestId('timeline-canvas');
+
+  // The base's: the timeline of demo-base, its slices of that name outlined.
+  await row.click({ button: 'right' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    `Mark “${baseKernel}” in demo-base's timeline`,
+    `Mark “${targetKernel}” in demo-slow's timeline`,
+  ]);
+  await menu.getByRole('menuitem').first().click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  await expect(page.locator('.report-tab.selected')).toContainText('demo-base');
+  await expect(canvas).toHaveAttribute('data-marked', /^[1-9]\d*$/);
+  await expect(page.getByTestId('tl-clear-mark')).toContainText(baseKernel.slice(0, 20));
+
+  // The target's: the pair swapped (the timeline shows the active report), demo-slow's slices marked.
+  await page.getByTestId('view-compare').click();
+  await waitIdle(page);
+  await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'ready');
+  await page.locator('[data-testid=result-table] .rows .tr[data-row="0"]').click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: `Mark “${targetKernel}” in demo-slow's timeline` }).click();
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await waitIdle(page);
+  await expect(page.locator('.report-tab.selected')).toContainText('demo-slow');
+  await expect(canvas).toHaveAttribute('data-marked', /^[1-9]\d*$/);
+  await expect(page.getByTestId('tl-clear-mark')).toContainText(targetKernel.slice(0, 20));
+  await page.getByTestId('view-compare').click();
+  await expect(page.getByTestId('alias-base')).toHaveText(/demo-slow/);
+  await expect(page.getByTestId('alias-target')).toHaveText(/demo-base/);
+});

@@ -23,6 +23,8 @@ export const DATA = [
   '[data-testid=selection-devices] .device-name',
   '[data-testid=summary-file]',
   '[data-testid=events-row]',
+  // the rule a finding was read from, by name, and its row number
+  '.advice-findings code',
 ];
 /** Words that are names, units or products in both languages. */
 const ALLOWED = ['HGGC', 'HGTX', 'PCCL', 'PPU', 'CSV', 'XLSX', 'API', 'ID', 'OP', 'ns', 'us', 'µs', 'ms', 's', 'MiB', 'KiB', 'GiB', 'TiB',

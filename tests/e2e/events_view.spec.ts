@@ -8,7 +8,23 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { DEMO_BASE, holdsWithin, openAppForEachTest, openTimeline, parseCsv, parseShown, waitIdle } from './helpers';
+import {
+  DEMO_BASE,
+  eventsPane,
+  eventsPaneColumn,
+  eventsPaneHeaders,
+  eventsTable,
+  holdsWithin,
+  openAppForEachTest,
+  openEventsOf,
+  openTimeline,
+  parseCsv,
+  parseShown,
+  rightClickTimelineRow,
+  timelineRowItems,
+  timelineWindow,
+  waitIdle,
+} from './helpers';
 import { englishTexts } from './english_texts';
 import { STREAM_HEADERS, streamPlace, streamRows } from '../events_sql.mjs';
 
@@ -22,31 +38,13 @@ const ZERO = BigInt(
     '0',
 );
 
-const pane = (page: Page) => page.getByTestId('events-view');
-const paneTable = (page: Page) => pane(page).getByTestId('result-table');
+const pane = eventsPane;
+const paneTable = eventsTable;
+const paneHeaders = eventsPaneHeaders;
+const paneColumn = eventsPaneColumn;
 
 /** The timeline's stream rows (their list items, in order). */
-function streamItems(page: Page): Locator {
-  return page
-    .getByTestId('timeline-rows')
-    .locator('li')
-    .filter({ has: page.getByTestId('tl-track').filter({ hasText: /^Stream \d+/ }) });
-}
-
-/** Right-clicks a timeline row on its label and picks "Show in Events View"; waits for the pane's rows. */
-async function openEventsOf(page: Page, item: Locator): Promise<void> {
-  const top = Number(await item.getAttribute('data-top'));
-  const height = Number(await item.getAttribute('data-height'));
-  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
-  await waitIdle(page);
-  // The pointer layer is as tall as every row and scrolls with them: a row's data-top is its y on it.
-  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
-  await page.mouse.click(box.x + 60, box.y + top + height / 2, { button: 'right' });
-  await page.getByTestId('context-menu').getByRole('menuitem', { name: /^(Show in Events View|在事件视图中显示)$/ }).click();
-  await expect(pane(page)).toHaveAttribute('data-status', 'ready');
-  await waitIdle(page);
-  await expect(paneTable(page).locator('.rows .tr').first()).not.toHaveAttribute('data-loading', '');
-}
+const streamItems = (page: Page): Locator => timelineRowItems(page, /^Stream \d+/);
 
 /** The pane's listed row: its place (from the pane's data) and its rows by SQL. */
 async function listed(page: Page) {
@@ -55,18 +53,6 @@ async function listed(page: Page) {
   const place = streamPlace(track);
   expect(place, `a stream row: ${JSON.stringify(track)}`).not.toBeNull();
   return { id: Number(await p.getAttribute('data-track')), rows: streamRows(DEMO_BASE, place!.device, place!.context, place!.stream) };
-}
-
-async function paneHeaders(page: Page): Promise<string[]> {
-  const hs = await paneTable(page).locator('.thead [role=columnheader]').allInnerTexts();
-  return hs.map((s) => s.replace(/[▲▼]/g, '').replace(/\s+/g, ' ').trim());
-}
-
-/** The visible rows' texts in the pane's column `header`. */
-async function paneColumn(page: Page, header: string): Promise<string[]> {
-  const i = (await paneHeaders(page)).indexOf(header);
-  expect(i).toBeGreaterThanOrEqual(0);
-  return paneTable(page).locator(`.rows .tr > :nth-child(${i + 1})`).allTextContents();
 }
 
 /** A time as the table shows it: ns since the zero, digits grouped. */
@@ -182,12 +168,7 @@ test('a counter row has no Events view; the pane stays open across a trip to Sta
   // A counter row (memory in use, a metric): the item is there, disabled.
   const counter = page.getByTestId('timeline-rows').locator('li').filter({ has: page.getByTestId('tl-track').filter({ hasText: /Memory in use/ }) }).first();
   expect(await counter.count()).toBe(1);
-  const top = Number(await counter.getAttribute('data-top'));
-  const height = Number(await counter.getAttribute('data-height'));
-  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
-  await waitIdle(page);
-  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
-  await page.mouse.click(box.x + 60, box.y + top + height / 2, { button: 'right' });
+  await rightClickTimelineRow(page, counter);
   await expect(page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in Events View' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await openEventsOf(page, streamItems(page).first());
@@ -197,6 +178,82 @@ test('a counter row has no Events view; the pane stays open across a trip to Sta
   await openTimeline(page);
   await expect(pane(page)).toHaveAttribute('data-track', track!);
   await expect(pane(page)).toHaveAttribute('data-status', 'ready');
+});
+
+test('the permalink keeps the Events view\'s row: the same link and file open the pane on it; a row without events is said, not opened', async ({ page }) => {
+  await openTimeline(page);
+  // The second stream: not the first row a fresh pane would pick by chance.
+  await openEventsOf(page, streamItems(page).nth(1));
+  const track = (await pane(page).getAttribute('data-track'))!;
+  const label = (await pane(page).getAttribute('data-label'))!;
+  await expect.poll(() => decodeURIComponent(page.url())).toMatch(new RegExp(`[#&]events=0:${track}(&|$)`));
+  const link = page.url();
+  const openLink = async (url: string) => {
+    await page.goto('about:blank');
+    await page.goto(url);
+    await waitIdle(page);
+    await page.getByTestId('demo-base').first().click();
+    await expect(page.getByTestId('timeline-view')).toBeVisible();
+    await waitIdle(page);
+  };
+  await openLink(link);
+  await expect(pane(page)).toHaveAttribute('data-track', track);
+  await expect(pane(page)).toHaveAttribute('data-label', label);
+  await expect(pane(page)).toHaveAttribute('data-status', 'ready');
+  const { rows: expected } = await listed(page);
+  await expect(paneTable(page)).toHaveAttribute('data-rows', String(expected.length));
+  // The link holds it still; closed, it leaves the link.
+  await expect.poll(() => decodeURIComponent(page.url())).toMatch(new RegExp(`[#&]events=0:${track}(&|$)`));
+  await pane(page).getByTestId('events-close').click();
+  await expect(pane(page)).toHaveCount(0);
+  await expect.poll(() => decodeURIComponent(page.url())).not.toContain('events=');
+  // Statistics shown: no timeline, no pane in the link (as the window).
+  await openEventsOf(page, streamItems(page).nth(1));
+  await page.getByTestId('view-stats').click();
+  await waitIdle(page);
+  await expect.poll(() => decodeURIComponent(page.url())).not.toContain('events=');
+
+  // A link naming a counter row (memory in use): the page says so and opens no pane.
+  await openTimeline(page);
+  const counter = page.getByTestId('timeline-rows').locator('li').filter({ has: page.getByTestId('tl-track').filter({ hasText: /Memory in use/ }) }).first();
+  const counterId = (await counter.getAttribute('data-track'))!;
+  await openLink(link.replace(/events=0(%3A|:)\d+/, `events=0:${counterId}`));
+  await expect(page.getByTestId('error-banner')).toContainText(`The link's Events View row ${counterId} is no row with events on this report's timeline: not opened.`);
+  await expect(pane(page)).toHaveCount(0);
+});
+
+test('keys act where the focus is: the Events view\'s table takes the arrows and Enter, its search box Backspace; only the timeline moves its window', async ({ page }) => {
+  await openTimeline(page);
+  await openEventsOf(page, streamItems(page).first());
+  const canvas = page.getByTestId('timeline-canvas');
+  await canvas.focus();
+  await page.keyboard.press('+');
+  await waitIdle(page);
+  const zoomed = await timelineWindow(page);
+  const whole = zoomed.to - zoomed.from;
+  // The table: the arrows move its focus and Enter selects the focused row; the timeline's keys do nothing there.
+  await paneTable(page).focus();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowLeft', '+', '-', 'w', 'a', 'd', 'z', 'f', 'Backspace']) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  await expect(paneTable(page).locator('.rows .tr[data-focused]')).toHaveAttribute('data-row', '1');
+  await expect(paneTable(page).locator('.rows .tr.selected')).toHaveAttribute('data-row', '1');
+  await waitIdle(page);
+  expect(await timelineWindow(page)).toEqual(zoomed);
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  // The search box: Backspace deletes a character, it undoes no zoom.
+  const input = pane(page).getByTestId('table-search-input');
+  await input.fill('ab');
+  await input.press('Backspace');
+  await expect(input).toHaveValue('a');
+  await input.fill('');
+  await waitIdle(page);
+  expect(await timelineWindow(page)).toEqual(zoomed);
+  // On the timeline, Backspace undoes the zoom.
+  await canvas.focus();
+  await page.keyboard.press('Backspace');
+  await waitIdle(page);
+  const back = await timelineWindow(page);
+  expect(back.to - back.from).toBeGreaterThan(whole);
 });
 
 test('under lang=zh the Events view shows no English of its own', async ({ page }) => {

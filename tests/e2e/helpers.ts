@@ -1,7 +1,7 @@
 // Helpers for the viewer's end-to-end tests: the app's idle signal, rule
 // selection, table reading, synthetic file drops, and a network guard.
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,4 +212,75 @@ export async function dragSelect(page: Page, a: number, b: number): Promise<void
   await page.mouse.down();
   await page.mouse.move(box.x + labels + plot * b, box.y + 100, { steps: 5 });
   await page.mouse.up();
+}
+
+/** The Events view's pane and its table. */
+export const eventsPane = (page: Page) => page.getByTestId('events-view');
+export const eventsTable = (page: Page) => eventsPane(page).getByTestId('result-table');
+
+/** The timeline's rows whose label matches `label` (their list items, in order). */
+export function timelineRowItems(page: Page, label: RegExp): Locator {
+  return page
+    .getByTestId('timeline-rows')
+    .locator('li')
+    .filter({ has: page.getByTestId('tl-track').filter({ hasText: label }) });
+}
+
+/** Scrolls a timeline row into view and right-clicks it on its label (the context menu opens). */
+export async function rightClickTimelineRow(page: Page, item: Locator): Promise<void> {
+  const top = Number(await item.getAttribute('data-top'));
+  const height = Number(await item.getAttribute('data-height'));
+  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
+  await waitIdle(page);
+  // The pointer layer is as tall as every row and scrolls with them: a row's data-top is its y on it.
+  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
+  await page.mouse.click(box.x + 60, box.y + top + height / 2, { button: 'right' });
+}
+
+/** Waits until the Events view's pane shows its rows (the first page in). */
+export async function eventsPaneReady(page: Page): Promise<void> {
+  await expect(eventsPane(page)).toHaveAttribute('data-status', 'ready');
+  await waitIdle(page);
+  await expect(eventsTable(page).locator('.rows .tr').first()).not.toHaveAttribute('data-loading', '');
+}
+
+/** A timeline row's right-click "Show in Events View" (either language); waits for the pane's rows. */
+export async function openEventsOf(page: Page, item: Locator): Promise<void> {
+  await rightClickTimelineRow(page, item);
+  await page.getByTestId('context-menu').getByRole('menuitem', { name: /^(Show in Events View|在事件视图中显示)$/ }).click();
+  await eventsPaneReady(page);
+}
+
+/** The Events view's column headers, without the sort marks. */
+export async function eventsPaneHeaders(page: Page): Promise<string[]> {
+  const hs = await eventsTable(page).locator('.thead [role=columnheader]').allInnerTexts();
+  return hs.map((s) => s.replace(/[▲▼]/g, '').replace(/\s+/g, ' ').trim());
+}
+
+/** The visible rows' texts in the Events view's column `header`. */
+export async function eventsPaneColumn(page: Page, header: string): Promise<string[]> {
+  const i = (await eventsPaneHeaders(page)).indexOf(header);
+  expect(i, `column "${header}"`).toBeGreaterThanOrEqual(0);
+  return eventsTable(page).locator(`.rows .tr > :nth-child(${i + 1})`).allTextContents();
+}
+
+/** The timeline's rows as its list names them: each row's group and context (of the rows above it) and label. */
+export async function timelineRows(page: Page) {
+  return page
+    .getByTestId('timeline-rows')
+    .locator('li')
+    .evaluateAll((lis) => {
+      let group = '';
+      let context = '';
+      return lis.map((li) => {
+        const g = li.querySelector('[data-testid=tl-group]')?.textContent;
+        if (g) {
+          group = g;
+          context = '';
+        }
+        const c = li.querySelector('[data-testid=tl-context]')?.textContent;
+        if (c) context = c;
+        return { track: li.getAttribute('data-track')!, group, context, label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '' };
+      });
+    });
 }

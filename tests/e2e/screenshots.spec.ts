@@ -3,7 +3,7 @@
 // images; a test run leaves the tree as it was).
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { dragSelect, openAppForEachTest, openDemo, ROOT, selectRule, waitIdle } from './helpers';
+import { dragSelect, openAppForEachTest, openDemo, openEventsOf, ROOT, selectRule, timelineRowItems, waitIdle } from './helpers';
 
 const dir = path.join(ROOT, 'docs/screenshots');
 test.skip(!process.env.UPDATE_SCREENSHOTS, 'UPDATE_SCREENSHOTS=1 takes the README screenshots');
@@ -45,23 +45,19 @@ test('the README screenshot of the Events view', async ({ page }) => {
   await page.getByTestId('view-timeline').click();
   await waitIdle(page);
   // The first stream's Events view, from its label's right-click menu, a row shown on the timeline.
-  const stream = page
-    .getByTestId('timeline-rows')
-    .locator('li')
-    .filter({ has: page.getByTestId('tl-track').filter({ hasText: /^Stream \d+/ }) })
-    .first();
-  const top = Number(await stream.getAttribute('data-top'));
-  const height = Number(await stream.getAttribute('data-height'));
-  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
-  await waitIdle(page);
-  const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
-  await page.mouse.click(box.x + 60, box.y + top + height / 2, { button: 'right' });
-  await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in Events View' }).click();
-  await expect(page.getByTestId('events-view')).toHaveAttribute('data-status', 'ready');
-  await waitIdle(page);
+  await openEventsOf(page, timelineRowItems(page, /^Stream \d+/).first());
   await page.locator('[data-testid=events-view] [data-testid=result-table] .rows .tr[data-row="3"]').click({ button: 'right' });
   await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show on timeline', exact: true }).click();
   await waitIdle(page);
   await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-spotlit', '1');
   await page.screenshot({ path: path.join(dir, 'events.png') });
+});
+
+test('the README screenshot of the advice tab', async ({ page }) => {
+  await openDemo(page);
+  await page.getByTestId('advice-tab').click();
+  await expect(page.getByTestId('advice')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('advice-finding').first()).toBeVisible();
+  await waitIdle(page);
+  await page.screenshot({ path: path.join(dir, 'advice.png') });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnSpec } from '../../web/src/engine/types';
-import { hotspots, isPairColumn, pairValues } from '../../web/src/lib/compare';
+import { hotspots, isPairColumn, pairValues, sideNames } from '../../web/src/lib/compare';
 import { table } from './helpers';
 
 const decl = (name: string, role: ColumnSpec['role']): ColumnSpec => ({
@@ -67,5 +67,33 @@ describe('hotspots', () => {
   });
   it('follows the given order and stops at the limit', () => {
     expect(hotspots(pairs(), 'Percent', 1, Uint32Array.from([1, 0])).map((h) => h.row)).toEqual([1]);
+  });
+});
+
+describe('sideNames', () => {
+  it('pairs: the Base and Target key cells, null for the side without the row', () => {
+    expect(sideNames(pairs(), 0)).toEqual({ base: 'MoEFunctionBackward', target: 'MoEFunctionBackward' });
+    expect(sideNames(pairs(), 1)).toEqual({ base: 'MmBackward0', target: null });
+  });
+  it('side blocks: each side\'s deepest name (its last text column)', () => {
+    const t = table([
+      { name: 'OP Type', kind: 'text', values: ['PCCL', 'MoE'] },
+      { name: 'Base Library OP', kind: 'text', values: ['AllReduce c:1', null] },
+      { name: 'Base Kernel', kind: 'text', values: ['ring_LL', null] },
+      { name: 'Base Kernel Time', unit: '%', kind: 'decimal1', values: [0.4, null] },
+      { name: 'Target Library OP', kind: 'text', values: ['AllReduce c:1', 'Idle'] },
+      { name: 'Target Kernel', kind: 'text', values: ['ring_LL', 'Idle'] },
+      { name: 'Target Kernel Time', unit: '%', kind: 'decimal1', values: [0.5, 3.6] },
+    ]);
+    expect(sideNames(t, 0)).toEqual({ base: 'ring_LL', target: 'ring_LL' });
+    expect(sideNames(t, 1)).toEqual({ base: null, target: 'Idle' });
+  });
+  it('a rule whose rows name no text (a device id) names nothing', () => {
+    const t = table([
+      { name: 'In-Use', kind: 'text', values: ['40.0 / 50.0'] },
+      { name: 'Base Device ID', kind: 'int', values: [0] },
+      { name: 'Target Device ID', kind: 'int', values: [0] },
+    ]);
+    expect(sideNames(t, 0)).toEqual({ base: null, target: null });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { choiceLabel, defaultLabel, optionHelp, optionLabel, ruleDescription, ruleTitle } from '../../web/src/i18n/decl';
+import { choiceLabel, defaultLabel, missingText, optionHelp, optionLabel, ruleDescription, ruleTitle } from '../../web/src/i18n/decl';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { initialLang } from '../../web/src/i18n/lang';
 import { messages } from '../../web/src/i18n/messages';
 import { rulesFrom } from './wire_rules';
@@ -129,5 +131,34 @@ describe('row counts', () => {
     expect(messages.en.rowsShown('17', '12 345', true, false)).toBe('17 of 12 345 rows');
     expect(messages.zh.rowsShown('35', '35', false, false)).toBe('35 行');
     expect(messages.zh.rowsShown('17', '12 345', true, false)).toBe('17 / 12 345 行');
+  });
+});
+
+describe('missingText', () => {
+  const sentence = 'This report does not contain PPU metric data (table PPU_METRICS, collected with --ppu-metrics-device all).';
+  it('is the engine\'s sentence in English, its parts in Chinese', () => {
+    expect(missingText(sentence, 'en')).toBe(sentence);
+    expect(missingText(sentence, 'zh')).toBe('此报告不包含PPU 指标数据（表 PPU_METRICS，采集选项 --ppu-metrics-device all）。');
+    expect(missingText(`The target: ${sentence}`, 'zh')).toBe('目标报告：此报告不包含PPU 指标数据（表 PPU_METRICS，采集选项 --ppu-metrics-device all）。');
+    expect(
+      missingText('This report does not contain HGGC kernel, memcpy or memset data (table HGGC_KERNEL or HGGC_MEMCPY or HGGC_MEMSET, collected with --trace hggc).', 'zh'),
+    ).toBe('此报告不包含HGGC kernel、memcpy 或 memset 数据（表 HGGC_KERNEL 或 HGGC_MEMCPY 或 HGGC_MEMSET，采集选项 --trace hggc）。');
+  });
+  it('keeps a sentence it does not know', () => {
+    expect(missingText('Something else.', 'zh')).toBe('Something else.');
+    expect(missingText('This report does not contain new data (table X, collected with --y).', 'zh')).toBe(
+      'This report does not contain new data (table X, collected with --y).',
+    );
+  });
+  it('knows every data a rule of the engine declares (DataNeed::what in core/rules)', () => {
+    const dir = path.resolve(__dirname, '../../core/rules');
+    const whats = new Set<string>();
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.cc') || n.endsWith('.h'))) {
+      for (const m of readFileSync(path.join(dir, f), 'utf8').matchAll(/"([A-Za-z][A-Za-z ,/()-]* data)",\s*(?:\.collection = )?"--/g)) whats.add(m[1]);
+    }
+    expect(whats.size).toBeGreaterThan(5);
+    for (const what of whats) {
+      expect(missingText(`This report does not contain ${what} (table T, collected with --x).`, 'zh'), what).toMatch(/^此报告不包含/);
+    }
   });
 });

@@ -15,6 +15,7 @@ const compareLink: LinkState = {
   target: 1,
   lang: 'zh',
   window: { report: 1, start: '9007199254740993', end: '9007199254741999' },
+  events: { report: 1, track: 12 },
 };
 
 describe('permalink', () => {
@@ -24,7 +25,7 @@ describe('permalink', () => {
         '&g.ppu-op-config=GEMM%3Dkernel%3Agemv&g.ppu-op-config=Pytorch%3Dhgtx%3Aaten' +
         '&report.0=demo-base.asysrep&alias.0=before%20%26%20after&time.0=1000000%2F5000000' +
         '&report.1=rank0.json.gz%20%28and%201%20more%29&hgtx.1=iter%205%40Torch%2F0' +
-        '&base=0&target=1&lang=zh&window=1%3A9007199254740993%2F9007199254741999',
+        '&base=0&target=1&lang=zh&window=1%3A9007199254740993%2F9007199254741999&events=1%3A12',
     );
   });
 
@@ -66,7 +67,7 @@ describe('permalink', () => {
   it('restores what it can of a broken link and names the rest', () => {
     const { state, problems } = decodeLink(
       'v=1&view=flamegraph&rule=hgtx_sum&colour=red&report.3=b.asysrep&alias.1=lost&report.5=c.asysrep' +
-        '&base=3&target=4&lang=fr&window=3:12',
+        '&base=3&target=4&lang=fr&window=3:12&events=3:x&events=9:4',
     );
     expect(state).toEqual({
       ...emptyLink(),
@@ -83,9 +84,18 @@ describe('permalink', () => {
       '"colour" is not part of a version 1 link: ignored.',
       'language "fr" is not one of en, zh: ignored.',
       'window "3:12" is not REPORT:START/END in ns: ignored.',
+      'events "3:x" is not REPORT:ROW: ignored.',
       'report 1 has no file name (report.1=): its alias and range are ignored.',
       'target=4 names no report of the link: ignored.',
+      'events=9 names no report of the link: ignored.',
     ]);
+  });
+
+  it('moves the Events view\'s report with the reports renumbered', () => {
+    const { state, problems } = decodeLink('v=1&view=timeline&report.2=a.asysrep&report.7=b.asysrep&base=7&events=7:3');
+    expect(problems).toEqual([]);
+    expect(state?.base).toBe(1);
+    expect(state?.events).toEqual({ report: 1, track: 3 });
   });
 
   it('drops a target equal to the base and a non-numeric index', () => {

@@ -242,5 +242,9 @@ describe('labels: busy shares and counters', () => {
     expect(stepText(s, 1, 'B')).toBe('50 B');
     const d: CounterSteps = { id: 1, integer: false, time: new BigInt64Array([0n]), min: new Float64Array([NaN]), max: new Float64Array([NaN]) };
     expect(stepText(d, 0, '%')).toBe('no value');
+    // In the interface's language: its words, the values as they are.
+    const zh = { noValue: '无值', merged: (range: string) => `${range}（此缩放级别下合并）` };
+    expect(stepText(s, 0, 'B', zh)).toBe('50 B – 150 B（此缩放级别下合并）');
+    expect(stepText(d, 0, '%', zh)).toBe('无值');
   });
 });

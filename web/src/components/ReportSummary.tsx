@@ -104,7 +104,7 @@ export function ReportSummary({ summary }: { summary: Summary }) {
             <dt>{t.devices}</dt>
             <dd data-testid="summary-devices" data-count={summary.devices.length}>
               {groupDevices(summary.devices).map(([name, ids]) => (
-                <div key={name} title={`Device ${ids.join(', ')}`}>
+                <div key={name} title={`${t.device} ${ids.join(', ')}`}>
                   {ids.length} × {name || 'PPU'} <span className="muted">({ids.join(', ')})</span>
                 </div>
               ))}

@@ -1,11 +1,13 @@
 // The open reports, one tab each: click to show one, × to close it. The
 // compare view's base is the shown report, its target marked.
+import { useLang } from '../i18n/lang';
 import { useReports } from '../state/reports';
 
 export function ReportTabs() {
   const { reports, active, target, select, close } = useReports();
+  const { t } = useLang();
   return (
-    <nav className="report-tabs" aria-label="Open reports" data-testid="report-tabs">
+    <nav className="report-tabs" aria-label={t.openReports} data-testid="report-tabs">
       {reports.map((r) => (
         <span
           key={r.id}
@@ -25,7 +27,7 @@ export function ReportTabs() {
           <button
             className="report-tab-close"
             onClick={() => void close(r.id)}
-            aria-label={`Close ${r.summary.fileName}`}
+            aria-label={`${t.close} ${r.summary.fileName}`}
             title="Close this report"
           >
             ×

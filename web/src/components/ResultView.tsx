@@ -195,12 +195,10 @@ export function ResultView(props: Props) {
       : columnSums(result, rule.sumColumns, selection.rows, order, isSummary);
     if (list.length === 0) return null;
     const n = selection.rows.size;
-    const what = n > 0 ? `the ${formatInt(n)} selected row${n === 1 ? '' : 's'}` : narrowed ? 'the rows shown' : 'all rows';
-    const summary = rule.summaryRow ? ` (the ${rule.summaryRow} row not counted)` : '';
     return {
       cells: new Map(list.map((c) => [c.col, c.text])),
       label: n > 0 ? t.sumsSelected : 'Σ',
-      title: `Sums of ${what}${summary}. Click rows to select; Ctrl/Cmd-click adds, Shift-click a range.`,
+      title: t.sumsTitle(formatInt(n), n === 1, narrowed, rule.summaryRow),
     };
   }, [result, rule.sumColumns, rule.summaryRow, selection, order, isSummary, narrowed, isPaged, pagedSums.value, t]);
   const [treeOpen, setTreeOpen] = useState(true);
@@ -288,7 +286,7 @@ export function ResultView(props: Props) {
               <span className="ellipsis filter-value" title={filter.keys.join('\n')}>
                 {filter.keys.length === 1 ? filter.keys[0] : `${filter.slice.trim()} (${filter.keys.length} keys)`}
               </span>
-              <button className="link-button" onClick={() => setFilter(null)} aria-label="Clear filter">
+              <button className="link-button" onClick={() => setFilter(null)} aria-label={t.clearFilter}>
                 ✕
               </button>
             </span>
@@ -296,7 +294,7 @@ export function ResultView(props: Props) {
           {selection.rows.size > 0 && (
             <span className="filter-chip" data-testid="selection">
               {t.selectedRows(formatInt(selection.rows.size))}
-              <button className="link-button" onClick={() => setSelection(NO_SELECTION)} aria-label="Clear selection">
+              <button className="link-button" onClick={() => setSelection(NO_SELECTION)} aria-label={t.clearSelection}>
                 ✕
               </button>
             </span>
@@ -320,7 +318,7 @@ export function ResultView(props: Props) {
               onClick={() => downloadText(f.text, `${fileStem}_${f.name}`, 'text/plain;charset=utf-8')}
               data-testid="download-file"
             >
-              Download {`${fileStem}_${f.name}`}
+              {t.downloadFile(`${fileStem}_${f.name}`)}
             </button>
           ))}
         </div>
@@ -373,7 +371,7 @@ export function ResultView(props: Props) {
         {menu && <ContextMenu x={menu.x} y={menu.y} items={menu.items} onClose={() => setMenu(null)} />}
       </div>
       {pie && chartOpen && (
-        <aside className="pie-panel" aria-label="Pie chart">
+        <aside className="pie-panel" aria-label={t.pieChart}>
           <div className="pie-controls">
             <label>
               <span>{t.sliceBy}</span>
@@ -425,13 +423,11 @@ export function ResultView(props: Props) {
                 onSliceClick={onSlice}
               />
             ) : (
-              <div className="pie-empty muted">Nothing to chart.</div>
+              <div className="pie-empty muted">{t.nothingToChart}</div>
             )
           ) : (
             <div className="pie-empty muted">
-              {pie.countRows
-                ? `No chart: the result has no “${keyColumn}” column.`
-                : `No chart: the result has no numeric “${pie.valueColumn}” column or no “${keyColumn}” column.`}
+              {pie.countRows ? t.noChartKey(keyColumn ?? '') : t.noChartValue(pie.valueColumn, keyColumn ?? '')}
             </div>
           )}
         </aside>

@@ -2,7 +2,7 @@
 // the reason (the missing table and the collection option that produces it).
 import { useMemo, useState } from 'react';
 import type { RuleDecl } from '../engine/types';
-import { ruleDescription, ruleTitle } from '../i18n/decl';
+import { missingText, ruleDescription, ruleTitle } from '../i18n/decl';
 import { useLang } from '../i18n/lang';
 
 export function groupByTopic(rules: RuleDecl[]): [string, RuleDecl[]][] {
@@ -56,11 +56,11 @@ export function RuleList({
                   data-testid={`rule-${r.name}`}
                   data-available={r.available ? 'true' : 'false'}
                   aria-current={r.name === selected ? 'true' : undefined}
-                  title={r.available ? ruleDescription(r, lang) || ruleTitle(r, lang) : r.missing}
+                  title={r.available ? ruleDescription(r, lang) || ruleTitle(r, lang) : missingText(r.missing, lang)}
                 >
                   <span className="rule-title">{ruleTitle(r, lang)}</span>
                   <span className="rule-name">{r.name}</span>
-                  {!r.available && r.missing && <span className="rule-missing">{r.missing}</span>}
+                  {!r.available && r.missing && <span className="rule-missing">{missingText(r.missing, lang)}</span>}
                 </button>
               </li>
             ))}

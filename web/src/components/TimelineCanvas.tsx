@@ -162,7 +162,11 @@ export function TimelineCanvas(props: Props) {
     const r = rowAt(layerY);
     return r ? { track: r.track.id, lane: Math.floor((layerY - AXIS_HEIGHT - r.top) / LANE_HEIGHT) } : null;
   };
+  // Only in the plot: a slice that starts left of the window reaches under
+  // the row labels, and a right-click on a label (for its Events view) must
+  // not pick it.
   const hit = (x: number, y: number): PickedSlice | null => {
+    if (x < LABEL_WIDTH) return null;
     const at = laneAt(y);
     const s = at && slices?.tracks.find((t) => t.id === at.track);
     if (!at || !s) return null;
@@ -200,8 +204,9 @@ export function TimelineCanvas(props: Props) {
       const offset = toOffset(x);
       const at = absoluteAt(origin, offset);
       const k = stepAt(steps, at);
-      const value = k < 0 || offset > Number(info.last - origin) ? 'no value' : stepText(steps, k, counter.unit);
-      return setHover({ x, y, text: `${row.track.label}\n${value}\nat ${formatAtSinceZero(at, props.zero)} (${at} ns)` });
+      const words = { noValue: t.counterNoValue, merged: t.counterMerged };
+      const value = k < 0 || offset > Number(info.last - origin) ? words.noValue : stepText(steps, k, counter.unit, words);
+      return setHover({ x, y, text: t.tipCounter(row.track.label, value, `${formatAtSinceZero(at, props.zero)} (${at} ns)`) });
     }
     const p = hit(x, y);
     const s = p && slices?.tracks.find((t) => t.id === p.track);
@@ -209,9 +214,8 @@ export function TimelineCanvas(props: Props) {
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
-    const text = `${displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || '(unnamed)'}\n${formatDurationNs(dur)} at ${at}${
-      n > 1 ? `\n${formatInt(n)} events merged at this zoom` : ''
-    }`;
+    const name = displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || t.unnamed;
+    const text = t.tipSlice(name, formatDurationNs(dur), at) + (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '');
     setHover({ x, y, text });
   };
   const onMouseUp = (e: React.MouseEvent<HTMLDivElement>) => {

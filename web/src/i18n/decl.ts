@@ -32,3 +32,32 @@ export function choiceLabel(
 /** How the panel shows the default ("" when the option declares no text for it). */
 export const defaultLabel = (o: Pick<OptionSpec, 'defaultLabel' | 'defaultLabelZh'>, lang: Lang) =>
   (lang === 'zh' && o.defaultLabelZh) || o.defaultLabel;
+
+// The data a rule needs, as the engine names it (DataNeed::what, core/rules), in Chinese.
+const DATA_ZH: Record<string, string> = {
+  'HGGC API data': 'HGGC API 数据',
+  'HGGC kernel data': 'HGGC kernel 数据',
+  'HGGC memcpy or memset data': 'HGGC memcpy 或 memset 数据',
+  'HGGC kernel, memcpy or memset data': 'HGGC kernel、memcpy 或 memset 数据',
+  'HGTX data': 'HGTX 数据',
+  'OS runtime API data': '操作系统运行时 API 数据',
+  'PCCL stage data': 'PCCL stage 数据',
+  'PPU device memory usage data': 'PPU 设备内存使用数据',
+  'PPU metric data': 'PPU 指标数据',
+};
+// rulesJson's sentence (core/rules/rule_json.cc, DataNeed::missingText), the compare view's "The target: " before it.
+const MISSING = /^(The target: )?This report does not contain (.+) \(table (.+), collected with (.+)\)\.$/;
+
+/**
+ * Why a rule cannot run on a report, in the language: the engine's English
+ * sentence, or in Chinese from its parts (the data, the tables, the
+ * collection option, which stay as the profiler spells them). A sentence
+ * or data not known here stays the engine's.
+ */
+export function missingText(missing: string, lang: Lang): string {
+  if (lang !== 'zh') return missing;
+  const m = MISSING.exec(missing);
+  const what = m ? DATA_ZH[m[2]] : undefined;
+  if (!m || !what) return missing;
+  return `${m[1] ? '目标报告：' : ''}此报告不包含${what}（表 ${m[3].replace(/ or /g, ' 或 ')}，采集选项 ${m[4]}）。`;
+}

@@ -79,3 +79,23 @@ export function hotspots(t: DecodedResult, shareColumn: string, limit: number, o
   }
   return out;
 }
+
+/** The last text column whose name starts with `side`: the row's name there (the deepest level's in the side-blocks layout). */
+function lastSideText(t: DecodedResult, side: 'Base ' | 'Target '): number {
+  for (let c = t.columns.length - 1; c >= 0; c--) if (t.columns[c].kind === 'Text' && t.columns[c].name.startsWith(side)) return c;
+  return -1;
+}
+
+/**
+ * What a compare row names in each report ("Base Kernel" / "Target
+ * Kernel", "Base Range", ...: a kernel's or a range's name, as that
+ * report's timeline names its slices), null for a side without the row or
+ * a rule whose rows name no text (a device id).
+ */
+export function sideNames(t: DecodedResult, row: number): { base: string | null; target: string | null } {
+  const at = (col: number) => {
+    const v = col >= 0 ? cellValue(t, row, col) : null;
+    return typeof v === 'string' && v !== '' && v !== '-' ? v : null;
+  };
+  return { base: at(lastSideText(t, 'Base ')), target: at(lastSideText(t, 'Target ')) };
+}

@@ -3,6 +3,8 @@
 //   #v=1&view=compare&rule=ppu_kernel_summary_compare&o.matched-only=1
 //    &report.0=demo-base.asysrep&alias.0=before&time.0=1000000/5000000
 //    &report.1=demo-slow.asysrep&hgtx.1=iter%205&base=0&target=1&lang=zh
+// and, while the timeline shows, its window and the row its Events view
+// lists: &window=0:1000000/5000000&events=0:12
 // Reports are named by file name; the link restores once the same files
 // are opened again. Decoding never throws: what it cannot read is a problem
 // line, and the rest is restored.
@@ -37,6 +39,14 @@ export interface TimelineWindow {
   end: string;
 }
 
+/** The timeline row whose events the Events view lists (written while the timeline shows it). */
+export interface EventsPaneLink {
+  /** Index into `reports`. */
+  report: number;
+  /** The timeline row (its track id: the same for the same file). */
+  track: number;
+}
+
 export interface LinkState {
   view: ViewName;
   /** The rule the view shows (the statistics view's, for the timeline); null = the view's first. */
@@ -51,6 +61,7 @@ export interface LinkState {
   target: number | null;
   lang: Lang | null;
   window: TimelineWindow | null;
+  events: EventsPaneLink | null;
 }
 
 export interface DecodedLink {
@@ -61,7 +72,7 @@ export interface DecodedLink {
 }
 
 export function emptyLink(): LinkState {
-  return { view: 'stats', rule: null, settings: {}, global: {}, reports: [], base: null, target: null, lang: null, window: null };
+  return { view: 'stats', rule: null, settings: {}, global: {}, reports: [], base: null, target: null, lang: null, window: null, events: null };
 }
 
 /** The settings that differ from the rule's defaults: all a link needs to carry. */
@@ -96,6 +107,7 @@ export function encodeLink(s: LinkState): string {
   if (s.target !== null) p.set('target', String(s.target));
   if (s.lang) p.set('lang', s.lang);
   if (s.window) p.set('window', `${s.window.report}:${s.window.start}/${s.window.end}`);
+  if (s.events) p.set('events', `${s.events.report}:${s.events.track}`);
   // Spaces as %20, not '+': the fragment reads the same in every tool.
   return p.toString().replace(/\+/g, '%20');
 }
@@ -154,6 +166,10 @@ export function decodeLink(fragment: string): DecodedLink {
       const m = /^(\d+):(-?\d+)\/(-?\d+)$/.exec(value);
       if (m) s.window = { report: Number(m[1]), start: m[2], end: m[3] };
       else problems.push(`window "${value}" is not REPORT:START/END in ns: ignored.`);
+    } else if (key === 'events') {
+      const m = /^(\d+):(\d+)$/.exec(value);
+      if (m) s.events = { report: Number(m[1]), track: Number(m[2]) };
+      else problems.push(`events "${value}" is not REPORT:ROW: ignored.`);
     } else {
       problems.push(`"${key}" is not part of a version ${LINK_VERSION} link: ignored.`);
     }
@@ -182,6 +198,10 @@ export function decodeLink(fragment: string): DecodedLink {
   if (s.window) {
     const to = resolve('window', s.window.report);
     s.window = to === null ? null : { ...s.window, report: to };
+  }
+  if (s.events) {
+    const to = resolve('events', s.events.report);
+    s.events = to === null ? null : { ...s.events, report: to };
   }
   if (s.target !== null && s.target === s.base) {
     problems.push('target is the base report: no compare target.');

@@ -265,12 +265,20 @@ export function stepAt(s: CounterSteps, t: bigint): number {
 }
 
 /** A step's value for a tooltip: "150 B", or "50 – 150 B" where steps merged at this zoom. */
-export function stepText(s: CounterSteps, k: number, unit: string): string {
+export function stepText(s: CounterSteps, k: number, unit: string, words: StepWords = ENGLISH_STEP_WORDS): string {
   const a = s.min[k], b = s.max[k];
   if (a === b) return counterValueText(a, unit);
-  if (typeof a === 'number' && Number.isNaN(a)) return 'no value';
-  return `${counterValueText(a, unit)} – ${counterValueText(b, unit)} (merged at this zoom)`;
+  if (typeof a === 'number' && Number.isNaN(a)) return words.noValue;
+  return words.merged(`${counterValueText(a, unit)} – ${counterValueText(b, unit)}`);
 }
+
+/** The words of a counter's value text, in the interface's language. */
+export interface StepWords {
+  noValue: string;
+  /** A pixel's min – max range, merged at this zoom. */
+  merged: (range: string) => string;
+}
+export const ENGLISH_STEP_WORDS: StepWords = { noValue: 'no value', merged: (range) => `${range} (merged at this zoom)` };
 
 /**
  * A memcpy's colour by its direction, as Nsight Systems tells them apart:

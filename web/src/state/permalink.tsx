@@ -28,7 +28,7 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
   const prefs = usePrefs();
   const ruleConfig = useRuleConfig();
   const { lang, setLang } = useLang();
-  const { shownWindow, showInTimeline } = useView();
+  const { shownWindow, showInTimeline, shownEvents, openEventsView } = useView();
   // Read before the first render, so that the URL is not rewritten before the link is kept.
   const [initial] = useState(() => decodeLink(location.hash));
   const [pending, setPending] = useState<LinkState | null>(initial.state);
@@ -75,10 +75,11 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
     const baseId = idOf(link.base);
     const targetId = idOf(link.target);
     const windowId = link.window ? idOf(link.window.report) : null;
-    // Wait for the base, the target and the window's report (a link without
-    // base= would otherwise apply its view before any report is open and
-    // lose the window).
-    if (baseId === undefined || targetId === undefined || windowId === undefined) return;
+    const eventsId = link.events ? idOf(link.events.report) : null;
+    // Wait for the base, the target, the window's and the Events view's
+    // report (a link without base= would otherwise apply its view before
+    // any report is open and lose the window).
+    if (baseId === undefined || targetId === undefined || windowId === undefined || eventsId === undefined) return;
     if (!viewApplied.current) {
       viewApplied.current = true;
       if (baseId !== null) reports.select(baseId);
@@ -89,6 +90,7 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
       if (link.window && windowId !== null && link.view === 'timeline') {
         showInTimeline({ report: windowId, start: BigInt(link.window.start), end: BigInt(link.window.end), zoom: true, exact: true, label: '' });
       }
+      if (link.events && eventsId !== null && link.view === 'timeline') openEventsView({ report: eventsId, track: link.events.track });
     }
     if (claimed.current.size === link.reports.length) setPending(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -146,10 +148,15 @@ export function usePermalink(view: ViewName, setView: (v: ViewName) => void): Pe
         view === 'timeline' && shownWindow && active && shownWindow.report === active.id
           ? { report: index(active), start: String(shownWindow.start), end: String(shownWindow.end) }
           : null,
+      // The row the Events view lists, likewise.
+      events:
+        view === 'timeline' && shownEvents && active && shownEvents.report === active.id
+          ? { report: index(active), track: shownEvents.track }
+          : null,
     };
     const hash = `#${encodeLink(link)}`;
     if (location.hash !== hash) history.replaceState(history.state, '', hash);
-  }, [pending, open, active, target, view, decl, values, ruleConfig.config, lang, shownWindow]);
+  }, [pending, open, active, target, view, decl, values, ruleConfig.config, lang, shownWindow, shownEvents]);
 
   const forget = useCallback(() => {
     setPending(null);

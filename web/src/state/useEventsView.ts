@@ -3,11 +3,13 @@
 // result in the engine (run again when the row or the statistics range
 // changes, the one it replaces released), and the links both ways: a row's
 // "Show on timeline" asks the engine which event the row shows, and an
-// event selected on the timeline selects its row.
+// event selected on the timeline selects its row. The row listed is
+// published for the permalink, and a permalink's row opens the pane.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { TimelineEvent } from '../engine/timeline_types';
+import type { TimelineEvent, TimelineInfo } from '../engine/timeline_types';
+import { useLang } from '../i18n/lang';
 import { exportResult, type ExportFormat } from '../lib/download';
-import { EVENTS_VIEW_SHEET } from '../lib/events_view';
+import { EVENTS_VIEW_SHEET, hasEventsView } from '../lib/events_view';
 import { pagedEngineOf, type PagedEngine } from '../lib/paged_queries';
 import { shownTimesOf, type DecodedResult } from '../lib/result';
 import { useEngine } from './engine';
@@ -16,9 +18,12 @@ import type { OpenReport } from './reports';
 import type { FocusRows } from './useTableFocus';
 import type { EventRef } from './useTimelineSelection';
 import { useRun } from './useRun';
+import { useView } from './view';
 
 /** Per report: the row whose events the pane lists (absent: the pane is closed). */
 const openRows = new Map<number, number>();
+/** Per report: the permalink request applied last (a view coming back does not apply it again). */
+const appliedRequest = new Map<number, number>();
 
 export interface EventsView {
   /** The timeline row (track id) listed, null when the pane is closed. */
@@ -44,6 +49,8 @@ export interface EventsView {
 
 export function useEventsView(
   report: OpenReport,
+  /** The report's timeline rows (null while they are built): a permalink's row must be one with events. */
+  info: TimelineInfo | null,
   /** The zero its time columns count from (the capture start). */
   zero: bigint,
   /** The event selected on the timeline (its row is selected in the pane). */
@@ -58,6 +65,19 @@ export function useEventsView(
     if (track === null) openRows.delete(report.id);
     else openRows.set(report.id, track);
   }, [report.id, track]);
+
+  // The permalink: the row listed while shown, and a link's row opened once the rows are in.
+  const { t } = useLang();
+  const { eventsRequest, setShownEvents } = useView();
+  useEffect(() => {
+    const req = eventsRequest;
+    if (!info || !req || req.report !== report.id || appliedRequest.get(report.id) === req.seq) return;
+    appliedRequest.set(report.id, req.seq);
+    if (hasEventsView(info.tracks[req.track])) setTrack(req.track);
+    else pushError(t.linkEventsRowMissing(String(req.track)));
+  }, [info, eventsRequest, report.id, pushError, t]);
+  useEffect(() => setShownEvents(track === null ? null : { report: report.id, track }), [report.id, track, setShownEvents]);
+  useEffect(() => () => setShownEvents(null), [setShownEvents]);
 
   const tf = report.timeFilter;
   const key = track === null ? '' : `${report.id}|${track}|${tf ? `${tf.filterTime}|${tf.filterHgtx}` : ''}`;

@@ -1,6 +1,7 @@
 // Which view is shown (statistics, compare, timeline), what the timeline
 // was asked to show (a table row's "Zoom to / Highlight in timeline", a
-// permalink's window) and the window it shows (for the permalink).
+// permalink's window and Events view row) and the window and Events view
+// row it shows (for the permalink).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ViewName } from '../lib/permalink';
 import type { EventRow } from '../engine/types';
@@ -46,6 +47,12 @@ export interface ShownWindow {
   end: bigint;
 }
 
+/** A report's timeline row whose events the Events view lists: shown (for the permalink), or asked for (by one). */
+export interface EventsPaneRow {
+  report: number;
+  track: number;
+}
+
 interface ViewState {
   view: View;
   setView: (v: View) => void;
@@ -53,6 +60,12 @@ interface ViewState {
   showInTimeline: (f: Omit<TimelineFocus, 'seq'>) => void;
   shownWindow: ShownWindow | null;
   setShownWindow: (w: ShownWindow | null) => void;
+  /** The row the Events view lists while the timeline shows (null: no pane). */
+  shownEvents: EventsPaneRow | null;
+  setShownEvents: (e: EventsPaneRow | null) => void;
+  /** A permalink's Events view row, to open once the report's timeline is in; `seq` changes with every request. */
+  eventsRequest: (EventsPaneRow & { seq: number }) | null;
+  openEventsView: (e: EventsPaneRow) => void;
   tableFocus: TableFocus | null;
   /** Shows the statistics view with the rule and the rows asked for selected. */
   showInTable: (f: Omit<TableFocus, 'seq'>) => void;
@@ -68,14 +81,30 @@ export function ViewProvider({ children }: { children: ReactNode }) {
     setView('timeline');
   }, []);
   const [shownWindow, setShownWindow] = useState<ShownWindow | null>(null);
+  const [shownEvents, setShownEvents] = useState<EventsPaneRow | null>(null);
+  const [eventsRequest, setEventsRequest] = useState<(EventsPaneRow & { seq: number }) | null>(null);
+  const openEventsView = useCallback((e: EventsPaneRow) => setEventsRequest((prev) => ({ ...e, seq: (prev?.seq ?? 0) + 1 })), []);
   const [tableFocus, setTableFocus] = useState<TableFocus | null>(null);
   const showInTable = useCallback((f: Omit<TableFocus, 'seq'>) => {
     setTableFocus((prev) => ({ ...f, seq: (prev?.seq ?? 0) + 1 }));
     setView('stats');
   }, []);
   const value = useMemo(
-    () => ({ view, setView, focus, showInTimeline, shownWindow, setShownWindow, tableFocus, showInTable }),
-    [view, focus, showInTimeline, shownWindow, tableFocus, showInTable],
+    () => ({
+      view,
+      setView,
+      focus,
+      showInTimeline,
+      shownWindow,
+      setShownWindow,
+      shownEvents,
+      setShownEvents,
+      eventsRequest,
+      openEventsView,
+      tableFocus,
+      showInTable,
+    }),
+    [view, focus, showInTimeline, shownWindow, shownEvents, eventsRequest, openEventsView, tableFocus, showInTable],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

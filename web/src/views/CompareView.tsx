@@ -1,10 +1,12 @@
 // The compare view (报告对比): the active report is the base, "Compare with"
 // picks the target among the open reports; the information table, the
 // compare rules with their generated settings, the hotspot bar chart and the
-// compare table (sorted in the engine, exported as the CLI writes it).
+// compare table (sorted in the engine, exported as the CLI writes it). A
+// row's right-click marks what it names (a kernel, a range) on either
+// report's timeline, as a summary row's "Mark in timeline" does.
 import { useCallback, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { RuleDecl } from '../engine/types';
-import { hotspots, isPairColumn } from '../lib/compare';
+import { hotspots, isPairColumn, sideNames } from '../lib/compare';
 import { formatInt } from '../lib/format';
 import { cliGlobalOptions, cliSpec } from '../lib/options';
 import { identityOrder, type DecodedResult } from '../lib/result';
@@ -16,6 +18,7 @@ import { ResultTable } from '../components/ResultTable';
 import { ExportButtons } from '../components/ExportButtons';
 import { TableSearchBox } from '../components/TableSearch';
 import { RuleList } from '../components/RuleList';
+import { ContextMenu, type MenuItem } from '../components/ContextMenu';
 import { useEngine } from '../state/engine';
 import { message, useErrors } from '../state/errors';
 import { usePrefs, useSelectedRule } from '../state/prefs';
@@ -24,6 +27,7 @@ import { useRuleConfig } from '../state/ruleConfig';
 import { useRuleOptions } from '../state/useRuleOptions';
 import { useRun } from '../state/useRun';
 import { useTableSearch } from '../state/useTableSearch';
+import { useView } from '../state/view';
 import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliTimeFilter, useGlobalSettings } from './StatsView';
 import { useLang } from '../i18n/lang';
@@ -192,6 +196,33 @@ function CompareBody({
   );
   const status = !rule || !target ? 'none' : running ? 'running' : shown?.error ? 'error' : result ? 'ready' : 'none';
 
+  // A row's right-click: what it names, marked on the base's or the target's
+  // timeline (the timeline shows the active report: the target's is shown
+  // by swapping the pair, as the Swap button does).
+  const { showInTimeline } = useView();
+  const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
+  const rowMenu = (row: number, x: number, y: number) => {
+    if (!result || !target) return;
+    const named = sideNames(result, row);
+    const mark = (report: OpenReport, name: string) => showInTimeline({ report: report.id, start: 0n, end: 0n, zoom: false, label: name, name });
+    const items: MenuItem[] = [];
+    if (named.base !== null) {
+      const name = named.base;
+      items.push({ label: t.markInReportTimeline(name, base.alias), onSelect: () => mark(base, name) });
+    }
+    if (named.target !== null) {
+      const name = named.target;
+      items.push({
+        label: t.markInReportTimeline(name, target.alias),
+        onSelect: () => {
+          onSwap();
+          mark(target, name);
+        },
+      });
+    }
+    if (items.length > 0) setMenu({ x, y, items });
+  };
+
   return (
     <>
       <aside className="sidebar">
@@ -265,9 +296,11 @@ function CompareBody({
                     selectedRows={selectedRows}
                     scrollToRow={selectedRow}
                     onRowClick={(row) => setSelectedRow((prev) => (prev === row ? null : row))}
+                    onRowContextMenu={rowMenu}
                     headerNote={(col) => headerNoteOf(result, col, rule.columns, names)}
                     actions={<ExportButtons onExport={exportAs} exporting={exporting} />}
                   />
+                  {menu && <ContextMenu x={menu.x} y={menu.y} items={menu.items} onClose={() => setMenu(null)} />}
                 </>
               ) : (
                 <div className="placeholder muted">{running ? t.running : ''}</div>
@@ -275,7 +308,7 @@ function CompareBody({
             </section>
           </>
         ) : (
-          <div className="placeholder muted">{target ? 'No compare rules.' : 'Open a second report to compare with.'}</div>
+          <div className="placeholder muted">{target ? t.noCompareRules : t.compareNeedsTwo}</div>
         )}
       </main>
     </>

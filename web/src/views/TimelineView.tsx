@@ -85,7 +85,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
     sel.setSpotlight(e);
   };
   useTimelineFocus(report.id, info, win, sel, showEvent);
-  const eventsView = useEventsView(report, zero, sel.selected, showEvent);
+  const eventsView = useEventsView(report, info, zero, sel.selected, showEvent);
   const showInTableItem = useShowInTable(report.id);
   const [menu, setMenu] = useState<{ x: number; y: number; at: PickedSlice | null; track: number | null } | null>(null);
 
@@ -170,7 +170,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         </button>
         {highlightName !== null && (
           <button className="button" onClick={() => sel.setHighlightName(null)} data-testid="tl-clear-mark" title={highlightName}>
-            Unmark “{highlightName.length > 40 ? `${highlightName.slice(0, 40)}…` : highlightName}”
+            {t.unmark(highlightName.length > 40 ? `${highlightName.slice(0, 40)}…` : highlightName)}
           </button>
         )}
         {sel.spotlight && (
