@@ -7,6 +7,8 @@ import os
 import pickle
 import zlib
 
+import numpy as np
+
 from .. import _asys
 from ..report import AsysError, MissingDataError, Report
 from .state import ReportState
@@ -134,3 +136,23 @@ def answer(loaded, rule, queries):
     """One median round of one rule on this report: queries are (count
     queries, fetch queries) on the report's own group numbers."""
     return loaded.states[rule].answer(*queries)
+
+
+def spans(loaded, rule, where, time_shift):
+    """A leaf of a rule's span union (hgtx_ppu_proj_sum's Proj Active Time):
+    this report's blocks by merged group, on the first report's clock."""
+    return loaded.states[rule].merged_spans(where, time_shift)
+
+
+def span_union(a, b):
+    """Two parts' blocks made one union (pairwise, on the workers: the union
+    crosses the reports, and only its lengths reach the client)."""
+    return _asys.span_union(*(np.concatenate([x, y]) for x, y in zip(a, b)))
+
+
+def span_lengths(blocks, size):
+    """Per merged group, the length of its union."""
+    group, start, end = blocks
+    out = np.zeros(size, dtype=np.int64)
+    np.add.at(out, group, end - start)
+    return out
