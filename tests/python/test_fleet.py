@@ -126,7 +126,6 @@ def test_a_command_line_scheduler_with_two_workers(tmp_path, demo_pair):
 @pytest.mark.parametrize("rule,why", [
     ("hggc_ppu_trace", "is a trace"),
     ("ppu_kernel_summary_compare", "compares two reports"),
-    ("moe_op_sum", "does not run in asys fleet"),
     ("ppu_op_breakdown", "does not run in asys fleet"),
     ("ppu_op_kernel_breakdown", "does not run in asys fleet"),
     ("ppu_op_unit_test", "does not run in asys fleet"),

@@ -48,7 +48,6 @@ _BREAKDOWN = ("not built: its framework -> library -> kernel paths (with each op
               "mergeable state yet")
 NOT_MERGED = {
     "device_memory_usage_detail": "it lists every allocation of every report, as a trace does",
-    "moe_op_sum": "not built: its MoE layers and their GEMMs have no mergeable state yet",
     "ppu_op_kernel_breakdown": _BREAKDOWN,
     "ppu_op_breakdown": _BREAKDOWN,
     "ppu_op_unit_test": "it writes one test per operator instance, as a trace does",
