@@ -11,12 +11,19 @@
 // weights); unknown ("-") when any execution's work, data type or peak is.
 #include <cstdint>
 #include <optional>
+#include <vector>
+
+#include "core/base/exact_sum.h"
 
 #include "core/operators/device_peaks.h"
 #include "core/operators/op_types.h"
 
 namespace asys {
 
+//
+// The five sums are exact (ExactSum): the same whatever the order of the
+// executions, so that the sums of many reports' parts (asys fleet) equal
+// the merged report's.
 class UtilisationSum {
  public:
   void add(const OpWork& work, int32_t device, int64_t durationNs, const DevicePeaks& peaks);
@@ -25,9 +32,18 @@ class UtilisationSum {
   std::optional<double> load() const { return percent(read_, byteCapacity_, readKnown_); }
   std::optional<double> store() const { return percent(written_, byteCapacity_, writtenKnown_); }
 
+  // As integer columns that add up across reports (a rule's state, common.h):
+  // kParts values, the five sums' limbs, their inexact addends, the
+  // executions added and those whose FLOPs, reads, writes were unknown.
+  static constexpr size_t kParts = 5 * ExactSum::kLimbs + 5;
+  void appendParts(std::vector<std::vector<int64_t>>& columns, size_t first) const;
+  static UtilisationSum ofParts(const std::vector<std::vector<int64_t>>& columns, size_t first, size_t group);
+  bool exact() const;
+
  private:
-  std::optional<double> percent(double work, double capacity, bool known) const;
-  double flops_ = 0, flopCapacity_ = 0, read_ = 0, written_ = 0, byteCapacity_ = 0;  // capacity: rate x ns
+  std::optional<double> percent(const ExactSum& work, const ExactSum& capacity, bool known) const;
+  ExactSum flops_, flopCapacity_, read_, written_, byteCapacity_;  // capacity: rate x ns
+  int64_t added_ = 0, flopsUnknown_ = 0, readUnknown_ = 0, writtenUnknown_ = 0;
   bool flopsKnown_ = true, readKnown_ = true, writtenKnown_ = true, any_ = false;
 };
 

@@ -137,6 +137,16 @@ MergedGroups mergedGroupsOf(GroupedDurations groups) {
     out.stats = summarizeEach(groups.grouped);
     groups.grouped = GroupedValues();
   }
+  if (!groups.spans.empty()) {
+    SpanGroups blocks(groups.spanGroup, groups.spans, groups.groupCount);
+    std::vector<uint32_t>().swap(groups.spanGroup);
+    std::vector<Span>().swap(groups.spans);
+    blocks.mergeEach();
+    out.covered.resize(groups.groupCount);
+    for (size_t g = 0; g < groups.groupCount; ++g) out.covered[g] = totalLength(blocks.group(g));
+  } else {
+    out.covered.assign(groups.groupCount, 0);
+  }
   out.texts = std::move(groups.texts);
   out.ids = std::move(groups.ids);
   out.sums = std::move(groups.sums);

@@ -11,6 +11,7 @@
 
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/grouped_values.h"
+#include "core/analysis/intervals.h"
 #include "core/analysis/stats.h"
 #include "core/report/asysrep_tables.h"
 #include "core/rules/rule.h"
@@ -66,6 +67,12 @@ struct GroupedDurations {
   GroupedValues grouped;
   std::vector<IdColumn> ids;                     // [id column].values[group]
   std::vector<std::vector<int64_t>> sums;        // [sum column][group]
+  // Spans whose union per group the table shows (hgtx_ppu_proj_sum's Proj
+  // Active Time): span i belongs to group spanGroup[i]; times on the
+  // report's clock (asys fleet shifts them as kTime ids). Reports' unions
+  // overlap, so they merge as spans, not as sums.
+  std::vector<uint32_t> spanGroup;
+  std::vector<Span> spans;
   std::vector<std::string> warnings;             // the report's, as its table has them
 };
 
@@ -77,6 +84,9 @@ struct MergedGroups {
   std::vector<IdColumn> ids;
   std::vector<std::vector<int64_t>> sums;
   std::vector<DurationStats> stats;
+  // By group, the length of the union of its spans (GroupedDurations::spans);
+  // empty for a rule without spans.
+  std::vector<int64_t> covered;
   size_t size() const { return stats.size(); }
 };
 MergedGroups mergedGroupsOf(GroupedDurations groups);

@@ -1,6 +1,7 @@
 // hgtx_ppu_proj_sum (2.3.11): HGTX ranges projected onto the PPUs, summed
 // per range name and style.
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <tuple>
 
@@ -46,14 +47,29 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-Table compute(RuleContext& ctx) {
+// The rule's state (RuleSpec::groupedDurations), which merges across the
+// reports of ranks (asys fleet, docs/fleet.md): a group per range name and
+// style (its text, id kIdStyle) with the projections' lengths as its values,
+// its sums, and the projections themselves as spans, whose union is Proj
+// Active Time (the ranks' projections of one name overlap in time: the
+// union is of all reports' spans, not a sum). And one group of kind
+// kExtent: the report's first activity start and last end (kNoValue: no
+// activity), and the sides of range-mode=full's range (the time filter's,
+// else the capture's; kNoValue: neither), which merge as the merged report
+// has them (the earliest start, the latest end; the capture's only when
+// every report has it, as asys merge writes captureStart/End).
+enum IdCol : size_t { kIdKind, kIdStyle, kIdActiveStart, kIdActiveEnd, kIdFullStart, kIdFullEnd };
+enum GroupKind : int64_t { kRangeGroup = 0, kExtent = 1 };
+enum SumCol : size_t { kTotalRangeSum, kOpsSum, kLevelSum, kChildrenSum, kOnStackSum };
+
+GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
   // The projections, the ranges and the activities' extent (the time range
   // In-Use is a share of) are what the groups need: the activities and
   // their pairs go before the groups are made.
   AssociationRanges R;
   RangeProjections proj;
-  Span active{0, 0};
+  int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
   // The ranges' levels and children (12 bytes a range; the events are
   // never loaded whole), folded from the association's scan of the events,
@@ -70,83 +86,121 @@ Table compute(RuleContext& ctx) {
     const PpuActivities& act = in.activities;
     proj = projectRanges(act, in.association);
     if (act.size() > 0) {
-      active = {act.start[0], act.end[0]};
-      for (int64_t e : act.end) active.end = std::max(active.end, e);
+      activeStart = act.start[0];
+      activeEnd = act.end[0];
+      for (int64_t e : act.end) activeEnd = std::max(activeEnd, e);
     }
     R = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
   StringPool& strings = report.strings();
 
-  const Span range = ctx.options.value("range-mode") == "full" ? statisticsRange(report, ctx.window, active) : active;
-
+  GroupedDurations out;
+  out.texts.resize(1);
+  out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kTime, {}},
+             {IdKind::kTime, {}}, {IdKind::kTime, {}}, {IdKind::kTime, {}}};
+  out.sums.resize(5);
   KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<Span> projections;
-  GroupedValues projDurations;
-  struct Sums {
-    int64_t totalRange = 0, ops = 0, level = 0, children = 0, onStack = 0;
-  };
-  std::vector<Sums> sums;
   for (uint32_t r = 0; r < R.size(); ++r) {
     if (proj.ops[r] == 0) continue;
     const uint32_t g = groups.indexOf((static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r]);
-    if (g == sums.size()) sums.emplace_back();
-    groupOf.push_back(g);
-    projDurations.count(g);
-    projections.push_back({proj.start[r], proj.end[r]});
-    Sums& s = sums[g];
-    s.totalRange += R.end[r] - R.start[r];
-    s.ops += proj.ops[r];
+    if (g == out.groupCount) {
+      out.texts[0].emplace_back(strings.get(R.name[r]));
+      for (IdColumn& c : out.ids) c.values.push_back(kNoValue);
+      out.ids[kIdKind].values.back() = kRangeGroup;
+      out.ids[kIdStyle].values.back() = R.startEnd[r];
+      for (auto& c : out.sums) c.push_back(0);
+      ++out.groupCount;
+    }
+    out.groupOf.push_back(g);
+    out.values.push_back(proj.end[r] - proj.start[r]);
+    out.spanGroup.push_back(g);
+    out.spans.push_back({proj.start[r], proj.end[r]});
+    out.sums[kTotalRangeSum][g] += R.end[r] - R.start[r];
+    out.sums[kOpsSum][g] += proj.ops[r];
     if (const size_t k = stacks.find(R.event[r]); k != HgtxStackCounts::kNotOnStack) {
-      s.level += stacks.level[k];
-      s.children += stacks.numChild[k];
-      ++s.onStack;
+      out.sums[kLevelSum][g] += stacks.level[k];
+      out.sums[kChildrenSum][g] += stacks.numChild[k];
+      ++out.sums[kOnStackSum][g];
     }
   }
-  projDurations.startFill(groups.size());
-  for (size_t i = 0; i < groupOf.size(); ++i) projDurations.add(groupOf[i], projections[i].length());
-  const std::vector<DurationStats> stats = summarizeEach(projDurations);
-  SpanGroups byGroup(groupOf, projections, groups.size());
-  byGroup.mergeEach();
-  std::vector<int64_t> activeTime(groups.size());
-  for (size_t g = 0; g < groups.size(); ++g) activeTime[g] = totalLength(byGroup.group(g));
+  // The extent: statisticsRange's sides before its fallback to the activities.
+  const ReportSummary& summary = report.summary();
+  const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
+  const bool windowEnd = ctx.window.end != std::numeric_limits<int64_t>::max();
+  out.texts[0].emplace_back();
+  out.ids[kIdKind].values.push_back(kExtent);
+  out.ids[kIdStyle].values.push_back(kNoValue);
+  out.ids[kIdActiveStart].values.push_back(activeStart);
+  out.ids[kIdActiveEnd].values.push_back(activeEnd);
+  out.ids[kIdFullStart].values.push_back(windowStart ? ctx.window.start : summary.captureStart);
+  out.ids[kIdFullEnd].values.push_back(windowEnd ? ctx.window.end : summary.captureEnd);
+  for (auto& c : out.sums) c.push_back(0);
+  ++out.groupCount;
+  if (!warning.empty()) out.warnings.push_back(warning);
+  return out;
+}
 
+Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
+  const auto& kind = g.ids[kIdKind].values;
+  // The activities' extent, and range-mode=full's sides where every report has them.
+  Span active{kNoValue, kNoValue}, full{kNoValue, kNoValue};
+  bool fullStart = true, fullEnd = true;
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (kind[i] != kExtent) continue;
+    const int64_t as = g.ids[kIdActiveStart].values[i], ae = g.ids[kIdActiveEnd].values[i];
+    if (as != kNoValue) active.start = active.start == kNoValue ? as : std::min(active.start, as);
+    if (ae != kNoValue) active.end = active.end == kNoValue ? ae : std::max(active.end, ae);
+    const int64_t fs = g.ids[kIdFullStart].values[i], fe = g.ids[kIdFullEnd].values[i];
+    fullStart = fullStart && fs != kNoValue;
+    fullEnd = fullEnd && fe != kNoValue;
+    if (fs != kNoValue) full.start = full.start == kNoValue ? fs : std::min(full.start, fs);
+    if (fe != kNoValue) full.end = full.end == kNoValue ? fe : std::max(full.end, fe);
+  }
+  if (active.start == kNoValue) active = {0, 0};
+  Span range = active;
+  if (options.value("range-mode") == "full") {
+    if (fullStart && full.start != kNoValue) range.start = full.start;
+    if (fullEnd && full.end != kNoValue) range.end = full.end;
+  }
+
+  std::vector<uint32_t> order;
+  for (uint32_t i = 0; i < g.size(); ++i)
+    if (kind[i] == kRangeGroup) order.push_back(i);
+  const std::vector<int64_t>& activeTime = g.covered;
+  const std::vector<std::string>& name = g.texts[0];
+  const std::vector<int64_t>& style = g.ids[kIdStyle].values;
   // In-Use descending (exactly: Proj Active Time, the denominator is shared),
   // then Range ascending, then style.
-  std::vector<uint32_t> order(groups.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto name = [&](uint32_t g) { return strings.get(static_cast<uint32_t>(groups.key(g))); };
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (activeTime[a] != activeTime[b]) return activeTime[a] > activeTime[b];
-    return std::make_tuple(name(a), groups.key(a) >> 32) < std::make_tuple(name(b), groups.key(b) >> 32);
+    return std::tie(name[a], style[a]) < std::tie(name[b], style[b]);
   });
 
   Table t(columns());
-  for (uint32_t g : order) {
-    const DurationStats& st = stats[g];
-    const Sums& s = sums[g];
-    t.setText(kRange, name(g));
-    t.setText(kStyle, styleName((groups.key(g) >> 32) != 0));
-    t.setDecimal(kInUse, percent1(activeTime[g], range.length()));
-    t.setInt(kActive, activeTime[g]);
+  for (uint32_t i : order) {
+    const DurationStats& st = g.stats[i];
+    t.setText(kRange, name[i]);
+    t.setText(kStyle, styleName(style[i] != 0));
+    t.setDecimal(kInUse, percent1(activeTime[i], range.length()));
+    t.setInt(kActive, activeTime[i]);
     t.setInt(kTotalProj, st.total);
-    t.setInt(kTotalRange, s.totalRange);
+    t.setInt(kTotalRange, g.sums[kTotalRangeSum][i]);
     t.setInt(kInstances, st.count);
     t.setInt(kAvg, st.avg);
     t.setInt(kMed, st.med);
     t.setInt(kMin, st.min);
     t.setInt(kMax, st.max);
     t.setInt(kStdDev, st.stddev);
-    t.setInt(kTotalOps, s.ops);
-    t.setDecimal(kAvgOps, ratio1(s.ops, st.count));
-    if (s.onStack > 0) {  // start/end and unclosed ranges are on no stack
-      t.setDecimal(kAvgLvl, ratio1(s.level, s.onStack));
-      t.setDecimal(kAvgChild, ratio1(s.children, s.onStack));
+    const int64_t ops = g.sums[kOpsSum][i], onStack = g.sums[kOnStackSum][i];
+    t.setInt(kTotalOps, ops);
+    t.setDecimal(kAvgOps, ratio1(ops, st.count));
+    if (onStack > 0) {  // start/end and unclosed ranges are on no stack
+      t.setDecimal(kAvgLvl, ratio1(g.sums[kLevelSum][i], onStack));
+      t.setDecimal(kAvgChild, ratio1(g.sums[kChildrenSum][i], onStack));
     }
     t.endRow();
   }
-  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
@@ -178,7 +232,9 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .columns = columns(),
       .needs = associationNeeds(true),
       .pie = {"Proj Active Time", {"Range"}},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,815 MiB, 63 bytes a row (2026-12-04)
   };
   return rule;

@@ -3,6 +3,9 @@
 // utilisation of its first and second (expert) GEMM.
 #include <algorithm>
 #include <numeric>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
@@ -55,13 +58,24 @@ struct Gemm {
 };
 
 struct MoeRow {
-  uint32_t name = kNoString;
+  std::string_view name;
   int64_t firstStart = INT64_MAX;
   int64_t gemmTime[2] = {0, 0};
   UtilisationSum util[2];
 };
 
-Table compute(RuleContext& ctx) {
+// The rule's state (RuleSpec::groupedDurations), which merges across the
+// reports of ranks (asys fleet, docs/fleet.md): a group per merged
+// parameters (text kKeyText) with its instances' kernel times as values and
+// as sums the two GEMMs' times and utilisations' exact parts
+// (UtilisationSum::appendParts); and per row and report a group naming its
+// earliest instance (start a kTime id, name a text; ties: the smaller name).
+enum TextCol : size_t { kKeyText, kNameText };
+enum IdCol : size_t { kKindId, kStartId };
+enum GroupKind : int64_t { kRowGroup = 0, kNameGroup = 1 };
+constexpr size_t kGemmTimeSum = 0, kUtilSums = 2;
+
+GroupedDurations groupedDurations(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.recognition.custom = nullptr;  // moe_op_sum reads no --ppu-op-config
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
@@ -107,21 +121,23 @@ Table compute(RuleContext& ctx) {
 
   // Rows by merged parameters.
   const DevicePeaks peaks(report);
+  const StringPool& names = report.strings();
   KeyGroups rowOf;
   std::vector<MoeRow> rows;
-  std::vector<uint32_t> instRow(ops.size(), OperatorSet::kNone), groupOf;
-  std::vector<int64_t> times;
+  std::vector<uint32_t> instRow(ops.size(), OperatorSet::kNone);
+  GroupedDurations out;
   for (uint32_t i = 0; i < ops.size(); ++i) {
     if (!isMoe(i) || !hasKernel[i]) continue;
     const uint32_t r = rowOf.indexOf(ops.key[i]);
     if (r == rows.size()) rows.emplace_back();
-    if (start[i] < rows[r].firstStart) {
+    const std::string_view name = names.get(ops.name[i]);
+    if (rows[r].name.data() == nullptr || std::tie(start[i], name) < std::tie(rows[r].firstStart, rows[r].name)) {
       rows[r].firstStart = start[i];
-      rows[r].name = ops.name[i];
+      rows[r].name = name;
     }
     instRow[i] = r;
-    groupOf.push_back(r);
-    times.push_back(kernelTime[i]);
+    out.groupOf.push_back(r);
+    out.values.push_back(kernelTime[i]);
   }
   // GEMM1 and GEMM2: the layer's first two grouped GEMMs when it has two,
   // else its first two GEMMs.
@@ -140,15 +156,68 @@ Table compute(RuleContext& ctx) {
     }
     from = to;
   }
-  const std::vector<DurationStats> stats = summarizeGroups(groupOf, times, rows.size());
+  out.texts.resize(2);
+  out.ids = {{IdKind::kPlain, {}}, {IdKind::kTime, {}}};
+  out.sums.resize(kUtilSums + 2 * UtilisationSum::kParts);
+  for (int64_t kind : {kRowGroup, kNameGroup}) {
+    for (uint32_t r = 0; r < rows.size(); ++r) {
+      out.texts[kKeyText].emplace_back(rec.keyText(static_cast<uint32_t>(rowOf.key(r))));
+      out.ids[kKindId].values.push_back(kind);
+      if (kind == kRowGroup) {
+        out.texts[kNameText].emplace_back();
+        out.ids[kStartId].values.push_back(kNoValue);
+        out.sums[kGemmTimeSum].push_back(rows[r].gemmTime[0]);
+        out.sums[kGemmTimeSum + 1].push_back(rows[r].gemmTime[1]);
+        rows[r].util[0].appendParts(out.sums, kUtilSums);
+        rows[r].util[1].appendParts(out.sums, kUtilSums + UtilisationSum::kParts);
+      } else {
+        out.texts[kNameText].emplace_back(rows[r].name);
+        out.ids[kStartId].values.push_back(rows[r].firstStart);
+        for (auto& column : out.sums) column.push_back(0);
+      }
+    }
+  }
+  out.groupCount = 2 * rows.size();
+  Table warnings({});
+  addOperatorWarnings(warnings, ops);
+  out.warnings = warnings.warnings();
+  return out;
+}
+
+// The table of the groups, of one report or of many merged.
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  std::unordered_map<std::string_view, uint32_t> rowOf;
+  std::vector<MoeRow> rows;
+  std::vector<DurationStats> stats;
+  for (size_t i = 0; i < g.size(); ++i) {
+    const auto [at, added] = rowOf.try_emplace(g.texts[kKeyText][i], static_cast<uint32_t>(rows.size()));
+    if (added) {
+      rows.emplace_back();
+      stats.emplace_back();
+    }
+    MoeRow& row = rows[at->second];
+    if (g.ids[kKindId].values[i] == kRowGroup) {
+      stats[at->second] = g.stats[i];
+      row.gemmTime[0] = g.sums[kGemmTimeSum][i];
+      row.gemmTime[1] = g.sums[kGemmTimeSum + 1][i];
+      row.util[0] = UtilisationSum::ofParts(g.sums, kUtilSums, i);
+      row.util[1] = UtilisationSum::ofParts(g.sums, kUtilSums + UtilisationSum::kParts, i);
+    } else {
+      const int64_t start = g.ids[kStartId].values[i];
+      const std::string_view name = g.texts[kNameText][i];
+      if (row.name.data() == nullptr || std::tie(start, name) < std::tie(row.firstStart, row.name)) {
+        row.firstStart = start;
+        row.name = name;
+      }
+    }
+  }
   int64_t sum = 0;
   for (const DurationStats& s : stats) sum += s.total;
   std::vector<uint32_t> order(rows.size());
   std::iota(order.begin(), order.end(), 0u);
-  const StringPool& names = report.strings();
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
-    return names.get(rows[a].name) < names.get(rows[b].name);
+    return rows[a].name < rows[b].name;
   });
   Table t(columns());
   for (uint32_t r : order) {
@@ -170,10 +239,9 @@ Table compute(RuleContext& ctx) {
     setUtil(t, kGemm1Store, row.util[0].store());
     setUtil(t, kGemm2Load, row.util[1].load());
     setUtil(t, kGemm2Store, row.util[1].store());
-    t.setText(kName, names.get(row.name));
+    t.setText(kName, row.name);
     t.endRow();
   }
-  addOperatorWarnings(t, ops);
   return t;
 }
 
@@ -216,7 +284,9 @@ const RuleSpec& moeOpSumRule() {
       .needs = operatorNeeds(),
       .pie = {"Total Time", {"OP Name"}},
       .sumColumns = {"Total Time", "Percent"},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 219 bytes a row
   };
   return rule;

@@ -2,45 +2,128 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
+#include <unordered_map>
 
 #include "core/analysis/key_groups.h"
+#include "core/report/report.h"
+#include "core/rules/op_options.h"
 
 namespace asys {
 
-OpRows operatorRows(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks) {
-  OpRows out;
+namespace {
+
+enum TextCol : size_t { kTypeText, kKeyText, kNameText };
+enum GroupKind : int64_t { kRowGroup = 0, kNameGroup = 1 };
+enum IdCol : size_t { kKindId, kStartId };
+constexpr size_t kActiveSum = 0, kUtilSums = 1;
+
+}  // namespace
+
+GroupedDurations operatorGroups(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+                                const StringPool& names) {
   KeyGroups groups;
-  std::vector<uint32_t> groupOf;   // by kept instance
-  std::vector<int64_t> durations;  // by kept instance
+  std::vector<int64_t> active, firstStart;
+  std::vector<std::string_view> firstName;
+  std::vector<UtilisationSum> util;
+  GroupedDurations out;
   for (uint32_t i = 0; i < ops.size(); ++i) {
     if (spans.count[i] == 0) continue;  // nested: its activities count in their top-level operator
     const uint32_t g = groups.indexOf((static_cast<uint64_t>(ops.type[i]) << 32) | ops.key[i]);
-    if (g == out.rows.size()) {
-      out.rows.emplace_back();
-      out.rows.back().type = ops.type[i];
-      out.rows.back().key = ops.key[i];
+    if (g == active.size()) {
+      active.push_back(0);
+      firstStart.push_back(spans.start[i]);
+      firstName.push_back(names.get(ops.name[i]));
+      util.emplace_back();
     }
-    OpRow& row = out.rows[g];
     const int64_t duration = spans.end[i] - spans.start[i];
-    if (spans.start[i] < row.firstStart) {
-      row.firstStart = spans.start[i];
-      row.name = ops.name[i];
+    // The earliest instance names the row; of those starting together, the
+    // smallest name (an order every report and their merge share).
+    if (const std::string_view name = names.get(ops.name[i]);
+        std::tie(spans.start[i], name) < std::tie(firstStart[g], firstName[g])) {
+      firstStart[g] = spans.start[i];
+      firstName[g] = name;
     }
-    row.active += spans.active[i];
-    row.util.add(ops.work(i), ops.device[i], duration, peaks);
-    groupOf.push_back(g);
-    durations.push_back(duration);
+    active[g] += spans.active[i];
+    util[g].add(ops.work(i), ops.device[i], duration, peaks);
+    out.groupOf.push_back(g);
+    out.values.push_back(duration);
   }
-  const std::vector<DurationStats> stats = summarizeGroups(groupOf, durations, out.rows.size());
-  for (size_t g = 0; g < out.rows.size(); ++g) {
-    out.rows[g].stats = stats[g];
-    out.totalTime += stats[g].total;
+  const size_t rows = groups.size();
+  out.texts.resize(3);
+  out.ids = {{IdKind::kPlain, {}}, {IdKind::kTime, {}}};
+  out.sums.resize(kUtilSums + UtilisationSum::kParts);
+  for (size_t kind = 0; kind < 2; ++kind) {
+    for (size_t g = 0; g < rows; ++g) {
+      out.texts[kTypeText].emplace_back(ops.recognizer.typeName(static_cast<uint32_t>(groups.key(g) >> 32)));
+      out.texts[kKeyText].emplace_back(ops.recognizer.keyText(static_cast<uint32_t>(groups.key(g))));
+      out.ids[kKindId].values.push_back(static_cast<int64_t>(kind));
+      if (kind == kRowGroup) {
+        out.texts[kNameText].emplace_back();
+        out.ids[kStartId].values.push_back(kNoValue);
+        out.sums[kActiveSum].push_back(active[g]);
+        util[g].appendParts(out.sums, kUtilSums);
+      } else {
+        out.texts[kNameText].emplace_back(firstName[g]);
+        out.ids[kStartId].values.push_back(firstStart[g]);
+        for (auto& column : out.sums) column.push_back(0);
+      }
+    }
+  }
+  out.groupCount = 2 * rows;
+  return out;
+}
+
+GroupedDurations operatorGroups(RuleContext& ctx) {
+  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
+  GroupedDurations out = operatorGroups(ops, topLevelSpans(ops), DevicePeaks(ctx.report), ctx.report.strings());
+  Table warnings({});
+  addOperatorWarnings(warnings, ops);
+  out.warnings = warnings.warnings();
+  return out;
+}
+
+OpRows operatorRows(MergedGroups groups) {
+  OpRows out;
+  out.groups = std::move(groups);
+  const MergedGroups& g = out.groups;
+  std::unordered_map<std::string_view, std::unordered_map<std::string_view, uint32_t>> rowOf;  // type, key
+  std::vector<size_t> named;  // by row: its earliest kNameGroup
+  auto row = [&](size_t i) {
+    const auto [at, added] = rowOf[g.texts[kTypeText][i]].try_emplace(g.texts[kKeyText][i],
+                                                                       static_cast<uint32_t>(out.rows.size()));
+    if (added) {
+      out.rows.emplace_back();
+      out.rows.back().type = g.texts[kTypeText][i];
+      out.rows.back().key = g.texts[kKeyText][i];
+      named.push_back(SIZE_MAX);
+    }
+    return at->second;
+  };
+  const auto& start = g.ids[kStartId].values;
+  const auto& name = g.texts[kNameText];
+  for (size_t i = 0; i < g.size(); ++i) {
+    const uint32_t r = row(i);
+    OpRow& o = out.rows[r];
+    if (g.ids[kKindId].values[i] == kRowGroup) {
+      o.stats = g.stats[i];
+      o.active = g.sums[kActiveSum][i];
+      o.util = UtilisationSum::ofParts(g.sums, kUtilSums, i);
+      out.totalTime += o.stats.total;
+    } else if (named[r] == SIZE_MAX || std::tie(start[i], name[i]) < std::tie(start[named[r]], name[named[r]])) {
+      named[r] = i;
+      o.name = name[i];
+    }
   }
   return out;
 }
 
-std::vector<uint32_t> orderRows(const OpRows& rows, const OperatorSet& ops, const StringPool& names,
-                                std::string_view orderBy) {
+OpRows operatorRows(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+                    const StringPool& names) {
+  return operatorRows(mergedGroupsOf(operatorGroups(ops, spans, peaks, names)));
+}
+
+std::vector<uint32_t> orderRows(const OpRows& rows, std::string_view orderBy) {
   const std::vector<OpRow>& r = rows.rows;
   std::vector<uint32_t> order(r.size());
   std::iota(order.begin(), order.end(), 0u);
@@ -57,8 +140,7 @@ std::vector<uint32_t> orderRows(const OpRows& rows, const OperatorSet& ops, cons
   std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
     const OpRow &a = r[x], &b = r[y];
     if (orderBy == "name") {
-      const std::string_view na = names.get(a.name), nb = names.get(b.name);
-      if (na != nb) return na < nb;
+      if (a.name != b.name) return a.name < b.name;
     } else if (orderBy == "instances") {
       if (a.stats.count != b.stats.count) return a.stats.count > b.stats.count;
     } else if (orderBy == "avg") {
@@ -72,9 +154,7 @@ std::vector<uint32_t> orderRows(const OpRows& rows, const OperatorSet& ops, cons
       if (ua != ub) return ua > ub;
     }
     if (a.stats.total != b.stats.total) return a.stats.total > b.stats.total;
-    const std::string_view na = names.get(a.name), nb = names.get(b.name);
-    if (na != nb) return na < nb;
-    return ops.recognizer.typeName(a.type) < ops.recognizer.typeName(b.type);
+    return std::tie(a.name, a.type, a.key) < std::tie(b.name, b.type, b.key);
   });
   return order;
 }

@@ -2,8 +2,13 @@
 // across devices by communicator, type, element count and data type, with
 // the time their kernels really transferred and the bandwidth that gives.
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include "core/analysis/key_groups.h"
 #include "core/analysis/pccl_kernels.h"
@@ -37,24 +42,9 @@ std::vector<ColumnSpec> columns() {
 constexpr uint32_t kNotOperator = 0xFFFFFFFFu;
 constexpr uint32_t kUnparsed = 0xFFFFFFFEu;
 
-// One output row: the operators of one (communicator, type, count, data
-// type), and what they add up to.
-struct Row {
-  PcclTransfer transfer;  // from the first text of the key
-  uint32_t firstSlot = kNotOperator;  // the earliest operator range in the result
-  int64_t trans = 0, total = 0, instances = 0, bytes = 0;
-  bool bytesKnown = true;
-  std::vector<uint64_t> mask;  // participating device ids as bits
-  void addDevice(int32_t device) {
-    if (device < 0) return;
-    const size_t word = static_cast<size_t>(device) / 64;
-    if (word >= mask.size()) mask.resize(word + 1, 0);
-    mask[word] |= 1ull << (device % 64);
-  }
-  void addBytes(int64_t b) {
-    if (b < 0) bytesKnown = false;
-    else bytes += b;
-  }
+// An operator key's transfer (from the first text of the key).
+struct KeyRow {
+  PcclTransfer transfer;
 };
 
 // "0xF": the mask in upper-case hexadecimal, no leading zeros.
@@ -88,13 +78,11 @@ class OperatorRows {
     if (!op) return row = kNotOperator;
     key_.assign(op->hash).append("\x1f").append(op->type).append("\x1f").append(op->count).append("\x1f").append(op->dataType);
     const uint32_t id = keys_.intern(key_);
-    if (id == rows.size()) {
-      rows.emplace_back();
-      rows.back().transfer = pcclTransfer(*op);
-    }
+    if (id == rows.size()) rows.push_back({pcclTransfer(*op)});
     return row = id;
   }
-  std::vector<Row> rows;
+  std::string_view keyText(uint32_t row) const { return keys_.get(row); }
+  std::vector<KeyRow> rows;
 
  private:
   const StringPool& strings_;
@@ -103,13 +91,28 @@ class OperatorRows {
   std::string key_;
 };
 
-// One collective execution: the k-th operator range of a key on each device.
-struct Instance {
-  uint32_t row;
-  int64_t minTime, participants, totalTime;
+// The rule's state (RuleSpec::groupedDurations), which merges across the
+// reports of ranks (asys fleet, docs/fleet.md): every group names its
+// operator row by the row's key text (communicator, type, count, data type),
+// and is one of
+enum GroupKind : int64_t {
+  kExecution = 0,  // execution k of a collective (id kExecutionIndex): a value per participating device, its time
+  kPointToPoint,   // a point-to-point row's executions: sums kTimeSum and kExecutions
+  kMaskDevice,     // a device that took part (id kDeviceId, renumbered as asys merge does)
+  kFirstRange,     // the report's earliest operator range of the row (text kTextName; ids kStart..kEvent)
 };
+// Execution k of a key pairs the k-th range of every device, and a device
+// belongs to one report: the ranks' executions k are one group, as in the
+// merged report, whatever the report. The earliest range of a row in the
+// merged report is the least (start, later end first, report, HGTX event)
+// of the reports' earliest (the merged report's slot order; the report's
+// place is its first kernel's position in the merged HGGC_KERNEL, kKernelRow:
+// a report with an operator range has PCCL kernels).
+enum IdCol : size_t { kKind, kExecutionIndex, kDeviceId, kStart, kEnd, kOrigin, kEvent };
+enum TextCol : size_t { kTextKey, kTextName };
+enum SumCol : size_t { kTimeSum, kExecutions };
 
-Table compute(RuleContext& ctx) {
+GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
   const HgtxEvents& h = report.hgtx();
   StringPool& strings = report.strings();
@@ -135,11 +138,25 @@ Table compute(RuleContext& ctx) {
   const PpuActivities& act = in.activities;
   const AssociationRanges& R = in.association.ranges;
   const ActivitiesByRange byRange = activitiesByRange(in.association);
-  std::vector<Row>& rows = ops.rows;
 
-  KeyGroups perDevice, instanceKeys;
-  std::vector<uint32_t> nextIndex;  // by (row, device): the k of its next operator range
-  std::vector<Instance> instances;
+  GroupedDurations out;
+  out.texts.resize(2);
+  out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kDevice, {}}, {IdKind::kTime, {}},
+             {IdKind::kTime, {}}, {IdKind::kKernelRow, {}}, {IdKind::kPlain, {}}};
+  out.sums.resize(2);
+  auto newGroup = [&](GroupKind kind, uint32_t row) {
+    out.texts[kTextKey].emplace_back(ops.keyText(row));
+    out.texts[kTextName].emplace_back();
+    for (IdColumn& c : out.ids) c.values.push_back(kNoValue);
+    out.ids[kKind].values.back() = kind;
+    for (auto& c : out.sums) c.push_back(0);
+    return static_cast<uint32_t>(out.groupCount++);
+  };
+
+  KeyGroups perDevice, executionKeys, maskKeys;
+  std::vector<uint32_t> nextIndex;   // by (row, device): the k of its next operator range
+  std::vector<uint32_t> executionGroup, maskGroup;  // by executionKeys / maskKeys index
+  std::vector<uint32_t> pointGroup, firstGroup;     // by row
   struct Participant {
     int32_t device;
     int64_t time;
@@ -151,7 +168,11 @@ Table compute(RuleContext& ctx) {
     const auto activities = byRange.of(r);
     if (activities.empty()) continue;
     const uint32_t rowId = ops.rowOf(h.nameId[R.event[r]]);
-    Row& row = rows[rowId];
+    const bool collective = ops.rows[rowId].transfer.kind == PcclOpKind::Collective;
+    if (rowId >= pointGroup.size()) {
+      pointGroup.resize(ops.rows.size(), kNotOperator);
+      firstGroup.resize(ops.rows.size(), kNotOperator);
+    }
     // One participant per device the range's kernels ran on.
     parts.clear();
     for (uint32_t a : activities) {
@@ -164,46 +185,128 @@ Table compute(RuleContext& ctx) {
       p->inWindow = p->inWindow || ctx.window.overlaps(act.start[a], act.end[a]);
     }
     for (const Participant& p : parts) {
-      uint32_t instance = kNotOperator;
-      if (row.transfer.kind == PcclOpKind::Collective) {
+      if (collective) {
         const uint32_t d = perDevice.indexOf((static_cast<uint64_t>(rowId) << 32) | static_cast<uint32_t>(p.device));
         if (d == nextIndex.size()) nextIndex.push_back(0);
         const uint32_t k = nextIndex[d]++;
         if (!p.inWindow) continue;
-        instance = instanceKeys.indexOf((static_cast<uint64_t>(rowId) << 32) | k);
-        if (instance == instances.size()) instances.push_back({rowId, p.time, 0, 0});
-        Instance& x = instances[instance];
-        x.minTime = std::min(x.minTime, p.time);
-        ++x.participants;
-        x.totalTime += p.time;
+        const uint32_t e = executionKeys.indexOf((static_cast<uint64_t>(rowId) << 32) | k);
+        if (e == executionGroup.size()) {
+          executionGroup.push_back(newGroup(kExecution, rowId));
+          out.ids[kExecutionIndex].values.back() = k;
+        }
+        out.groupOf.push_back(executionGroup[e]);
+        out.values.push_back(p.time);
       } else {
         // Point to point: each execution is an instance of its own.
         if (!p.inWindow) continue;
-        row.trans += p.time;
-        row.total += p.time;
-        ++row.instances;
-        row.addBytes(row.transfer.bytes(1));
+        if (pointGroup[rowId] == kNotOperator) pointGroup[rowId] = newGroup(kPointToPoint, rowId);
+        out.sums[kTimeSum][pointGroup[rowId]] += p.time;
+        ++out.sums[kExecutions][pointGroup[rowId]];
       }
-      row.addDevice(p.device);
-      if (row.firstSlot == kNotOperator) row.firstSlot = r;
+      const uint32_t m = maskKeys.indexOf((static_cast<uint64_t>(rowId) << 32) | static_cast<uint32_t>(p.device));
+      if (m == maskGroup.size()) {
+        maskGroup.push_back(newGroup(kMaskDevice, rowId));
+        out.ids[kDeviceId].values.back() = p.device;
+      }
+      if (firstGroup[rowId] == kNotOperator) {
+        const uint32_t g = firstGroup[rowId] = newGroup(kFirstRange, rowId);
+        out.texts[kTextName][g] = strings.get(h.nameId[R.event[r]]);
+        out.ids[kStart].values[g] = R.start[r];
+        out.ids[kEnd].values[g] = R.end[r];
+        out.ids[kOrigin].values[g] = 0;
+        out.ids[kEvent].values[g] = R.event[r];
+      }
     }
   }
-  for (const Instance& x : instances) {
-    Row& row = rows[x.row];
-    row.trans += x.minTime * x.participants;
-    row.total += x.totalTime;
-    ++row.instances;
-    row.addBytes(row.transfer.bytes(x.participants));
+  if (classifier.unclassified() > 0) out.warnings.push_back(unclassifiedPcclWarning(classifier.unclassified()));
+  // PCCL kernels in the time range that no launching call ties to a range.
+  in.unlaunched = 0;
+  for (size_t a = 0; a < act.size(); ++a)
+    if (in.association.launchCall[a] == kNoMatch && in.association.rangesOf(a).empty() &&
+        ctx.window.overlaps(act.start[a], act.end[a]))
+      ++in.unlaunched;
+  if (const std::string w = unlaunchedWarning(in.unlaunched, in.memoryToo); !w.empty()) out.warnings.push_back(w);
+  return out;
+}
+
+// One output row: the operators of one key, and what they add up to.
+struct Row {
+  PcclTransfer transfer;
+  std::string_view name;  // the earliest operator range's
+  int64_t trans = 0, total = 0, instances = 0, bytes = 0;
+  bool bytesKnown = true;
+  std::vector<uint64_t> mask;  // participating device ids as bits
+  void addDevice(int64_t device) {
+    if (device < 0) return;
+    const size_t word = static_cast<size_t>(device) / 64;
+    if (word >= mask.size()) mask.resize(word + 1, 0);
+    mask[word] |= 1ull << (device % 64);
+  }
+  void addBytes(int64_t b, int64_t times) {
+    if (b < 0) bytesKnown = false;
+    else bytes += b * times;
+  }
+};
+
+Table groupsTable(const MergedGroups& g, const RuleOptions&) {
+  const auto& kind = g.ids[kKind].values;
+  std::unordered_map<std::string_view, uint32_t> rowOfKey;
+  std::vector<Row> rows;
+  std::vector<uint32_t> rowOf(g.size());
+  std::vector<size_t> first;  // by row: its earliest kFirstRange group
+  auto earlier = [&](size_t a, size_t b) {
+    const auto key = [&](size_t x) {
+      return std::make_tuple(g.ids[kStart].values[x], -g.ids[kEnd].values[x], g.ids[kOrigin].values[x],
+                             g.ids[kEvent].values[x]);
+    };
+    return key(a) < key(b);
+  };
+  for (size_t i = 0; i < g.size(); ++i) {
+    const auto [at, added] = rowOfKey.try_emplace(g.texts[kTextKey][i], static_cast<uint32_t>(rows.size()));
+    if (added) {
+      rows.emplace_back();
+      first.push_back(SIZE_MAX);
+    }
+    rowOf[i] = at->second;
+    if (kind[i] == kFirstRange && (first[at->second] == SIZE_MAX || earlier(i, first[at->second])))
+      first[at->second] = i;
+  }
+  for (uint32_t r = 0; r < rows.size(); ++r) {
+    if (first[r] == SIZE_MAX) continue;  // not in the time range
+    rows[r].name = g.texts[kTextName][first[r]];
+    if (const std::optional<PcclOperator> op = parsePcclOperator(rows[r].name)) rows[r].transfer = pcclTransfer(*op);
+  }
+  for (size_t i = 0; i < g.size(); ++i) {
+    Row& row = rows[rowOf[i]];
+    switch (kind[i]) {
+      case kExecution: {
+        // Trans Time: the shortest participant's kernel time x participants.
+        const DurationStats& s = g.stats[i];
+        row.trans += s.min * s.count;
+        row.total += s.total;
+        ++row.instances;
+        row.addBytes(row.transfer.bytes(s.count), 1);
+        break;
+      }
+      case kPointToPoint:
+        row.trans += g.sums[kTimeSum][i];
+        row.total += g.sums[kTimeSum][i];
+        row.instances += g.sums[kExecutions][i];
+        row.addBytes(row.transfer.bytes(1), g.sums[kExecutions][i]);
+        break;
+      case kMaskDevice: row.addDevice(g.ids[kDeviceId].values[i]); break;
+      default: break;
+    }
   }
 
-  // Trans Time descending, then OP Name (byte order), then first seen.
-  auto opName = [&](const Row& row) { return strings.get(h.nameId[R.event[row.firstSlot]]); };
+  // Trans Time descending, then OP Name (byte order; a row's name holds its key).
   std::vector<uint32_t> order;
   for (uint32_t i = 0; i < rows.size(); ++i)
     if (rows[i].instances > 0) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (rows[a].trans != rows[b].trans) return rows[a].trans > rows[b].trans;
-    return opName(rows[a]) < opName(rows[b]);
+    return rows[a].name < rows[b].name;
   });
 
   Table t(columns());
@@ -219,17 +322,9 @@ Table compute(RuleContext& ctx) {
       // floor(bytes * 1e9 / ns): bytes per second.
       if (row.trans > 0) t.setInt(kBandwidth, static_cast<int64_t>(static_cast<__int128>(row.bytes) * 1000000000 / row.trans));
     }
-    t.setText(kName, opName(row));
+    t.setText(kName, row.name);
     t.endRow();
   }
-  if (classifier.unclassified() > 0) t.addWarning(unclassifiedPcclWarning(classifier.unclassified()));
-  // PCCL kernels in the time range that no launching call ties to a range.
-  in.unlaunched = 0;
-  for (size_t a = 0; a < act.size(); ++a)
-    if (in.association.launchCall[a] == kNoMatch && in.association.rangesOf(a).empty() &&
-        ctx.window.overlaps(act.start[a], act.end[a]))
-      ++in.unlaunched;
-  addAssociationWarnings(t, in);
   return t;
 }
 
@@ -277,7 +372,9 @@ const RuleSpec& pcclOpSumRule() {
       .needs = associationNeeds(false),
       .pie = {"Trans Time", {"OP Name"}},
       .sumColumns = {"Trans Time", "Total Time", "Trans Size"},
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclOpSumRule(), ctx); },
+      .groupedDurations = groupedDurations,
+      .groupsTable = groupsTable,
       .memoryPerRow = 64,  // scale 2500: 1,701 MiB, 60 bytes a row (2026-12-04, later)
   };
   return rule;

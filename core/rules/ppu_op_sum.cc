@@ -43,19 +43,14 @@ std::vector<ColumnSpec> columns(bool matchKey) {
   return c;
 }
 
-Table compute(RuleContext& ctx, bool matchKey, int64_t limit) {
-  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
-  const GroupUnions spans = topLevelSpans(ops);
-  const DevicePeaks peaks(ctx.report);
-  const OpRows rows = operatorRows(ops, spans, peaks);
-  const StringPool& names = ctx.report.strings();
-  const std::vector<uint32_t> order = orderRows(rows, ops, names, ctx.options.value("order-by").value_or("percent"));
+Table tableOf(const OpRows& rows, std::string_view orderBy, bool matchKey, int64_t limit) {
+  const std::vector<uint32_t> order = orderRows(rows, orderBy);
   Table t(columns(matchKey));
   size_t emitted = 0;
   for (uint32_t i : order) {
     if (limit >= 0 && emitted++ >= static_cast<size_t>(limit)) break;
     const OpRow& r = rows.rows[i];
-    t.setText(kType, ops.recognizer.typeName(r.type));
+    t.setText(kType, r.type);
     t.setInt(kTotal, r.stats.total);
     setPercent(t, kPercent, r.stats.total, rows.totalTime);
     t.setInt(kInstances, r.stats.count);
@@ -69,12 +64,16 @@ Table compute(RuleContext& ctx, bool matchKey, int64_t limit) {
     setUtil(t, kCompute, r.util.compute());
     setUtil(t, kLoad, r.util.load());
     setUtil(t, kStore, r.util.store());
-    t.setText(kName, names.get(r.name));
-    if (matchKey) t.setText(kKey, ops.recognizer.keyText(r.key));
+    t.setText(kName, r.name);
+    if (matchKey) t.setText(kKey, r.key);
     t.endRow();
   }
-  addOperatorWarnings(t, ops);
   return t;
+}
+
+// The table of the operators' groups (common.h), of one report or of many.
+Table groupsTable(const MergedGroups& groups, const RuleOptions& options) {
+  return tableOf(operatorRows(groups), options.value("order-by").value_or("percent"), false, -1);
 }
 
 }  // namespace
@@ -95,7 +94,14 @@ std::vector<OptionSpec> ppuOpSumOptions(bool compare) {
   return o;
 }
 
-Table ppuOpSumSide(RuleContext& ctx) { return compute(ctx, true, ctx.options.intValue("top").value_or(-1)); }
+Table ppuOpSumSide(RuleContext& ctx) {
+  GroupedDurations groups = operatorGroups(ctx);
+  const std::vector<std::string> warnings = std::move(groups.warnings);
+  Table t = tableOf(operatorRows(mergedGroupsOf(std::move(groups))), ctx.options.value("order-by").value_or("percent"),
+                    true, ctx.options.intValue("top").value_or(-1));
+  for (const std::string& w : warnings) t.addWarning(w);
+  return t;
+}
 std::vector<ColumnSpec> ppuOpSumSideColumns() { return columns(true); }
 
 const RuleSpec& ppuOpSumRule() {
@@ -141,7 +147,9 @@ const RuleSpec& ppuOpSumRule() {
       .needs = operatorNeeds(),
       .pie = {"Total Time", {"OP Type", "OP Name"}},
       .sumColumns = {"Total Time", "Percent"},
-      .compute = [](RuleContext& ctx) { return compute(ctx, false, -1); },
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
+      .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
+      .groupsTable = groupsTable,
       .memoryPerRow = 184,  // scale 2500: 1,764 MiB, 179 bytes a row (2026-12-04, later; bench/README.md)
   };
   return rule;

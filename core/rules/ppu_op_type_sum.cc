@@ -2,6 +2,7 @@
 // type, each type's top operator, and a Summary row over all types.
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -33,31 +34,25 @@ std::vector<ColumnSpec> columns() {
 }
 
 struct TypeRow {
-  uint32_t type = 0;
+  std::string_view type;
   int64_t total = 0, instances = 0, active = 0;
   uint32_t top = 0;  // row index into OpRows, the first in ppu_op_sum's order
   bool hasTop = false;
 };
 
-Table compute(RuleContext& ctx) {
-  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
-  const GroupUnions spans = topLevelSpans(ops);
-  const DevicePeaks peaks(ctx.report);
-  const OpRows rows = operatorRows(ops, spans, peaks);
-  const StringPool& names = ctx.report.strings();
+// The table of ppu_op_sum's groups (op_rows.h), of one report or of many.
+Table groupsTable(const MergedGroups& groups, const RuleOptions&) {
+  const OpRows rows = operatorRows(groups);
   // ppu_op_sum's order (Total Time, then name): a type's first row is its top operator.
-  const std::vector<uint32_t> order = orderRows(rows, ops, names, "percent");
+  const std::vector<uint32_t> order = orderRows(rows, "percent");
   std::vector<TypeRow> types;
-  std::vector<uint32_t> typeIndex;  // by recognizer type id
+  std::unordered_map<std::string_view, uint32_t> typeIndex;
   TypeRow summary;
   for (uint32_t i : order) {
     const OpRow& r = rows.rows[i];
-    if (r.type >= typeIndex.size()) typeIndex.resize(r.type + 1, OperatorSet::kNone);
-    if (typeIndex[r.type] == OperatorSet::kNone) {
-      typeIndex[r.type] = static_cast<uint32_t>(types.size());
-      types.push_back({r.type, 0, 0, 0, i, true});
-    }
-    for (TypeRow* t : {&types[typeIndex[r.type]], &summary}) {
+    const auto [at, added] = typeIndex.try_emplace(r.type, static_cast<uint32_t>(types.size()));
+    if (added) types.push_back({r.type, 0, 0, 0, i, true});
+    for (TypeRow* t : {&types[at->second], &summary}) {
       t->total += r.stats.total;
       t->instances += r.stats.count;
       t->active += r.active;
@@ -69,7 +64,7 @@ Table compute(RuleContext& ctx) {
   }
   std::stable_sort(types.begin(), types.end(), [&](const TypeRow& a, const TypeRow& b) {
     if (a.total != b.total) return a.total > b.total;
-    return ops.recognizer.typeName(a.type) < ops.recognizer.typeName(b.type);
+    return a.type < b.type;
   });
   Table t(columns());
   auto emit = [&](const TypeRow& r, std::string_view type) {
@@ -82,14 +77,13 @@ Table compute(RuleContext& ctx) {
     setPercent(t, kActivePercent, r.active, r.total);
     if (r.hasTop) {
       setPercent(t, kTopPercent, rows.rows[r.top].stats.total, summary.total);
-      t.setText(kTopName, names.get(rows.rows[r.top].name));
+      t.setText(kTopName, rows.rows[r.top].name);
     }
     t.endRow();
   };
   // The Summary row is always there, first.
   emit(summary, kSummary);
-  for (const TypeRow& r : types) emit(r, ops.recognizer.typeName(r.type));
-  addOperatorWarnings(t, ops);
+  for (const TypeRow& r : types) emit(r, r.type);
   return t;
 }
 
@@ -103,7 +97,7 @@ std::vector<OptionSpec> ppuOpTypeSumOptions() {
   return o;
 }
 
-Table ppuOpTypeSumSide(RuleContext& ctx) { return compute(ctx); }
+Table ppuOpTypeSumSide(RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); }
 
 const RuleSpec& ppuOpTypeSumRule() {
   static const RuleSpec rule{
@@ -138,7 +132,9 @@ const RuleSpec& ppuOpTypeSumRule() {
       .pie = {"Total Time", {"OP Type"}},
       .sumColumns = {"Total Time", "Instances", "PPU Active Time"},
       .summaryRow = std::string(kSummary),
-      .compute = compute,
+      .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); },
+      .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
+      .groupsTable = groupsTable,
       .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 220 bytes a row
   };
   return rule;

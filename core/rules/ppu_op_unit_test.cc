@@ -68,16 +68,16 @@ Table compute(RuleContext& ctx) {
   }
   const GroupUnions spans = topLevelSpans(ops);
   const DevicePeaks peaks(ctx.report);
-  const OpRows rows = operatorRows(ops, spans, peaks);
+  const OpRows rows = operatorRows(ops, spans, peaks, names);
 
   // Names in Total Time order, numbered per operator: mm_1, mm_2, add_Tensor_1.
   // The generated tests come first, then the groups without one.
   std::vector<UnitTestEntry> tests, notGenerated;
   std::vector<const OpRow*> testRows, notGeneratedRows;
   std::map<std::string, int> seen;
-  for (uint32_t i : orderRows(rows, ops, names, "percent")) {
+  for (uint32_t i : orderRows(rows, "percent")) {
     const OpRow& r = rows.rows[i];
-    const std::string_view text = names.get(r.name);
+    const std::string_view text = r.name;
     UnitTestEntry e;
     const std::string stem = unitTestStem(text);
     if (!stem.empty()) e.name = stem + "_" + std::to_string(++seen[stem]);
@@ -99,7 +99,7 @@ Table compute(RuleContext& ctx) {
   Table t(columns());
   auto emit = [&](const UnitTestEntry& e, const OpRow& r) {
     if (!e.name.empty()) t.setText(kTest, e.name);
-    t.setText(kType, ops.recognizer.typeName(r.type));
+    t.setText(kType, r.type);
     t.setInt(kTotal, r.stats.total);
     setPercent(t, kPercent, r.stats.total, rows.totalTime);
     t.setInt(kInstances, r.stats.count);
@@ -107,7 +107,7 @@ Table compute(RuleContext& ctx) {
     t.setInt(kMin, r.stats.min);
     t.setInt(kMax, r.stats.max);
     if (!e.code.reason.empty()) t.setText(kNotGenerated, e.code.reason);
-    t.setText(kName, names.get(r.name));
+    t.setText(kName, r.name);
     t.endRow();
   };
   for (size_t i = 0; i < tests.size(); ++i) emit(tests[i], *testRows[i]);

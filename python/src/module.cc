@@ -13,6 +13,7 @@
 #include <optional>
 #include <cmath>
 #include <memory>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -190,7 +191,7 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   const RuleOptions options = parseRuleOptions(rule, s.options);
   const RuleConfig config = configOf(s);
   GroupedDurations g;
-  std::vector<int64_t> offsets, sorted;
+  std::vector<int64_t> offsets, sorted, spanOffsets, spanStarts, spanEnds;
   std::vector<uint64_t> q0, q1, q2;
   std::vector<std::string> notes;
   {
@@ -214,6 +215,22 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
       for (size_t i = 0; i < g.values.size(); ++i) sorted[cursor[g.groupOf[i]]++] = g.values[i];
       std::vector<uint32_t>().swap(g.groupOf);
       std::vector<int64_t>().swap(g.values);
+    }
+    // The report's own union of each group's spans (what merges across
+    // reports: the union of the unions), as blocks by group.
+    if (!g.spans.empty()) {
+      SpanGroups blocks(g.spanGroup, g.spans, g.groupCount);
+      std::vector<uint32_t>().swap(g.spanGroup);
+      std::vector<Span>().swap(g.spans);
+      blocks.mergeEach();
+      spanOffsets.assign(g.groupCount + 1, 0);
+      for (size_t i = 0; i < g.groupCount; ++i) {
+        for (const Span& b : blocks.group(i)) {
+          spanStarts.push_back(b.start);
+          spanEnds.push_back(b.end);
+        }
+        spanOffsets[i + 1] = static_cast<int64_t>(spanStarts.size());
+      }
     }
     q0.resize(g.groupCount);
     q1.resize(g.groupCount);
@@ -272,7 +289,39 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   out["values"] = values;
   out["sumsq"] = py::make_tuple(array(q0), array(q1), array(q2));
   out["warnings"] = notes;
+  out["spans"] = spanOffsets.empty() ? py::object(py::none())
+                                     : py::object(py::make_tuple(array(spanOffsets), array(spanStarts), array(spanEnds)));
   return out;
+}
+
+// The union of spans by group (asys fleet: the union of the reports' unions,
+// reduced pairwise on the workers): the disjoint blocks sorted by group,
+// then start.
+py::tuple spanUnion(py::array_t<int64_t> groupA, py::array_t<int64_t> startA, py::array_t<int64_t> endA) {
+  const size_t n = static_cast<size_t>(groupA.size());
+  if (static_cast<size_t>(startA.size()) != n || static_cast<size_t>(endA.size()) != n)
+    throw Error("span_union: columns of unequal lengths");
+  const int64_t *group = groupA.data(), *start = startA.data(), *end = endA.data();
+  std::vector<int64_t> og, os, oe;
+  {
+    py::gil_scoped_release release;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return std::tie(group[a], start[a]) < std::tie(group[b], start[b]);
+    });
+    for (uint32_t i : order) {
+      if (!og.empty() && og.back() == group[i] && start[i] <= oe.back()) {
+        oe.back() = std::max(oe.back(), end[i]);
+      } else {
+        og.push_back(group[i]);
+        os.push_back(start[i]);
+        oe.push_back(end[i]);
+      }
+    }
+  }
+  auto array = [](const std::vector<int64_t>& v) { return py::array_t<int64_t>(static_cast<py::ssize_t>(v.size()), v.data()); };
+  return py::make_tuple(array(og), array(os), array(oe));
 }
 
 // 256-bit unsigned integers, just what a merged StdDev needs: n * Q for a
@@ -383,7 +432,7 @@ py::tuple mergedStdDev(py::array_t<int64_t> countA, py::array_t<int64_t> totalA,
 Table mergedTable(const std::string& ruleName, const std::vector<std::string>& items,
                   const std::vector<py::array_t<int64_t>>& stats, const std::vector<std::vector<std::string>>& texts,
                   const std::vector<std::pair<int, py::array_t<int64_t>>>& ids,
-                  const std::vector<py::array_t<int64_t>>& sums) {
+                  const std::vector<py::array_t<int64_t>>& sums, const py::array_t<int64_t>& covered) {
   const RuleSpec& rule = ruleNamed(ruleName);
   if (!rule.groupedDurations) throw Error(rule.name + " has no groups to merge across reports");
   const RuleOptions options = parseRuleOptions(rule, items);
@@ -406,6 +455,7 @@ Table mergedTable(const std::string& ruleName, const std::vector<std::string>& i
   for (const auto& [kind, values] : ids) g.ids.push_back({static_cast<IdKind>(kind), column(values)});
   for (const auto& a : sums) g.sums.push_back(column(a));
   g.texts = texts;
+  g.covered = covered.size() ? column(covered) : std::vector<int64_t>(n, 0);
   Table t = tableOfGroups(rule, g, options);
   if (auto limit = options.intValue("rows"); limit && *limit >= 0) t.truncate(static_cast<size_t>(*limit));
   return t;
@@ -512,7 +562,8 @@ PYBIND11_MODULE(_asys, m) {
       .def("columns", [](const Table& t) { return columnsOf(t); })
       .def("write", &writeAs, py::arg("format"));
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
-        py::arg("ids"), py::arg("sums"));
+        py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0));
+  m.def("span_union", &spanUnion, py::arg("group"), py::arg("start"), py::arg("end"));
   // What asys merge finds of a report's ids (surveyInput): (pids, devices,
   // epochOffset or None, HGGC_KERNEL rows).
   m.def(

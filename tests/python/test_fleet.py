@@ -126,7 +126,10 @@ def test_a_command_line_scheduler_with_two_workers(tmp_path, demo_pair):
 @pytest.mark.parametrize("rule,why", [
     ("hggc_ppu_trace", "is a trace"),
     ("ppu_kernel_summary_compare", "compares two reports"),
-    ("ppu_op_sum", "does not run in asys fleet"),
+    ("ppu_op_breakdown", "does not run in asys fleet"),
+    ("ppu_op_kernel_breakdown", "does not run in asys fleet"),
+    ("ppu_op_unit_test", "does not run in asys fleet"),
+    ("device_memory_usage_detail", "does not run in asys fleet"),
     ("ppu_time_util:range-mode=full", "no report knows alone"),
     ("no_such_rule", "unknown rule"),
     ("hggc_ppu_kern_sum:device=0", "names one report's ids"),

@@ -19,6 +19,10 @@ RANKS = 16
 OPTIONS = {"ppu_gaps": "ppu_gaps:gap=0", "hgtx_kern_sum": "hgtx_kern_sum:standalone",
            "device_memory_usage_summary": "device_memory_usage_summary:usage-mode=alloc-size"}
 RULES = [OPTIONS.get(rule, rule) for rule in MERGEABLE]
+# Options that change what a rule's state must carry: range-mode=full's
+# range (the capture's, merged as asys merge merges it), another order.
+OTHER_OPTIONS = ["hgtx_ppu_proj_sum:range-mode=full", "ppu_op_sum:order-by=compute-util",
+                 "pccl_op_sum:no-graph-mapping"]
 
 
 @pytest.fixture(scope="module")
@@ -32,9 +36,9 @@ def job(tmp_path_factory):
     return ranks, merged
 
 
-def expected(merged):
+def expected(merged, rules=RULES):
     framed = b""
-    for spec in RULES:
+    for spec in rules:
         framed += ("# %s\n" % spec.split(":")[0]).encode() + cli_table(spec, merged) + b"\n"
     return framed
 
@@ -55,3 +59,11 @@ def test_and_after_a_worker_is_killed(job, tmp_path):
     assert (tmp_path / "died").exists()
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected(merged)
+
+
+def test_and_with_options_that_change_the_state(job):
+    ranks, merged = job
+    done = subprocess.run([CLI, "fleet", "stats", "--local", "2", "-r", ",".join(OTHER_OPTIONS), *ranks],
+                          capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected(merged, OTHER_OPTIONS)

@@ -44,20 +44,13 @@ def check_rule(name):
 
 
 # The rules with no mergeable state, and why (docs/fleet.md).
-_OPERATORS = ("its Compute / HBM utilisation sums floating-point work in the merged report's operator order, "
-              "which per-report sums cannot reproduce to the last bit")
+_BREAKDOWN = ("not built: its framework -> library -> kernel paths (with each operator's Idle time) have no "
+              "mergeable state yet")
 NOT_MERGED = {
     "device_memory_usage_detail": "it lists every allocation of every report, as a trace does",
-    "ppu_op_sum": _OPERATORS,
-    "moe_op_sum": _OPERATORS,
-    "ppu_op_type_sum": _OPERATORS,
-    "ppu_op_kernel_breakdown": _OPERATORS,
-    "ppu_op_breakdown": _OPERATORS,
+    "ppu_op_kernel_breakdown": _BREAKDOWN,
+    "ppu_op_breakdown": _BREAKDOWN,
     "ppu_op_unit_test": "it writes one test per operator instance, as a trace does",
-    "hgtx_ppu_proj_sum": ("Proj Active Time is the union of the projections of all ranks, which overlap in time: "
-                          "no per-report total adds up to it"),
-    "pccl_op_sum": ("not built: its instances pair the k-th collective of every rank and its Device Mask and OP "
-                    "Name need the merged report's devices and range order"),
 }
 
 # Options whose table a fleet cannot merge, and why.
@@ -122,22 +115,24 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
             result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
             summary[rule] = tasks.unpack(packed)
     for rule, settings in jobs:
-        present = [(future, summary[rule]) for (_p, future, head), summary in zip(kept, summaries)
+        present = [(future, summary[rule], plan[2]) for (_p, future, head), summary, plan in zip(kept, summaries, plans)
                    if rule not in head["missing"]]
         if not present:
             raise _asys.MissingDataError(kept[0][2]["missing"][rule])
         for path, _future, head in kept:
             for text in head["warnings"][rule]:
                 result.warnings.append("%s: %s: warning: %s" % (rule, path, text))
-        merged = Merged([columns for _f, columns in present])
-        ask = _asker(client, rule, [f for f, _c in present], merged, result)
+        merged = Merged([columns for _f, columns, _s in present])
+        ask = _asker(client, rule, [f for f, _c, _s in present], merged, result)
+        covered = _covered(client, rule, present, merged) if present[0][1].get("spans") else None
         stats, rounds, approximate = merged_statistics(merged, ask)
         for g in approximate.tolist():
             key = [str(c[g]) for c in merged.key_ids] + [c[g] for c in merged.key_texts]
             result.warnings.append("%s: %s: StdDev past the engine's exact integers, computed in floating point as the "
                                    "engine does" % (rule, " / ".join(key)))
         result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.key_texts,
-                                                 list(zip(merged.id_kinds, merged.key_ids)), merged.sums)
+                                                 list(zip(merged.id_kinds, merged.key_ids)), merged.sums,
+                                                 *([] if covered is None else [covered]))
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
@@ -156,6 +151,18 @@ def _asker(client, rule, futures, merged, result):
         return answers
 
     return asker(merged, answer_all)
+
+
+def _covered(client, rule, present, merged):
+    """Per merged group, the length of the union of its spans over every
+    report: the reports' blocks united pairwise on the workers (a tree of
+    log2 N levels); the client receives one length a group."""
+    parts = [client.submit(tasks.spans, future, rule, where, shift, pure=False)
+             for (future, _c, shift), where in zip(present, merged.where)]
+    while len(parts) > 1:
+        paired = [client.submit(tasks.span_union, a, b, pure=False) for a, b in zip(parts[0::2], parts[1::2])]
+        parts = paired + parts[len(paired) * 2:]
+    return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False).result()
 
 
 def _peak_resident_bytes():

@@ -52,6 +52,9 @@ class ReportState:
         self.offsets = g["offsets"]
         self.sumsq_words = g["sumsq"]
         self.warnings = list(g["warnings"])
+        # Per group, the report's own union of its spans (offsets, starts,
+        # ends), or None: a rule without spans (docs/fleet.md).
+        self.spans = g.get("spans")
         values = g["values"]
         self._moments = self._moments_of(values)
         self._values, self._file, self._length = values, None, len(values)
@@ -109,7 +112,16 @@ class ReportState:
                                      kernel_row_shift)
         count, total, lo, hi = self._moments
         return {"texts": self.texts, "ids": ids, "id_kinds": self.id_kinds, "sums": self.sums,
-                "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words}
+                "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words,
+                "spans": self.spans is not None}
+
+    def merged_spans(self, where, time_shift=0):
+        """The report's union blocks as columns (merged group, start, end):
+        its groups numbered as ``where`` (Merged.where) says, its times moved
+        onto the first report's clock as its kTime ids are."""
+        offsets, starts, ends = self.spans
+        group = np.repeat(np.asarray(where, dtype=np.int64), np.diff(offsets))
+        return group, starts + np.int64(time_shift), ends + np.int64(time_shift)
 
     def shrink(self):
         """Once its summary has gone: what the rounds need only (offsets
