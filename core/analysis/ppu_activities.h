@@ -69,11 +69,11 @@ size_t expectedActivities(Report& report, const ActivitySelection& selection);
 // fn(kind, row, table, i): row i of `table` (a kernel chunk, or HGGC_MEMCPY
 // or HGGC_MEMSET) is the activity, `row` its row in its own table; the
 // kernel chunks hold kActivityColumns (kActivityLinkColumns too with
-// `links`).
+// `links`) and `chunkColumns` (kcol bits: read with each chunk, not kept).
 template <typename Fn>
-void forEachPpuActivity(Report& report, const ActivitySelection& sel, Fn&& fn) {
+void forEachPpuActivity(Report& report, const ActivitySelection& sel, Fn&& fn, uint32_t chunkColumns = 0) {
   report.forEachKernelChunk(
-      kActivityColumns | (sel.links ? kActivityLinkColumns : 0u),
+      kActivityColumns | (sel.links ? kActivityLinkColumns : 0u) | chunkColumns,
       [&](const Kernels& k, size_t first) {
         for (size_t i = 0; i < k.size(); ++i) {
           const auto row = static_cast<uint32_t>(first + i);
