@@ -36,7 +36,9 @@ std::string_view pcclClassifiedName(std::string_view shortName, std::string_view
 }
 
 PcclKernelClassifier::PcclKernelClassifier(Report& report)
-    : k_(report.kernels(kcol::shortName | kcol::demangledName)), strings_(report.strings()) {}
+    : k_(&report.kernels(kcol::shortName | kcol::demangledName)), strings_(report.strings()) {}
+
+PcclKernelClassifier::PcclKernelClassifier(StringPool& strings) : strings_(strings) {}
 
 uint8_t PcclKernelClassifier::classOf(uint32_t shortId, uint32_t demangledId) {
   const bool byShort = shortId != kNoString && !strings_.get(shortId).empty();
@@ -54,8 +56,10 @@ uint8_t PcclKernelClassifier::classOf(uint32_t shortId, uint32_t demangledId) {
   return cache[id];
 }
 
-bool PcclKernelClassifier::isPccl(uint32_t row) {
-  const uint8_t c = classOf(k_.shortName[row], k_.demangledName[row]);
+bool PcclKernelClassifier::isPccl(uint32_t row) { return isPccl(k_->shortName[row], k_->demangledName[row]); }
+
+bool PcclKernelClassifier::isPccl(uint32_t shortId, uint32_t demangledId) {
+  const uint8_t c = classOf(shortId, demangledId);
   if (c == kNamedLikePccl) ++unclassified_;
   return c == kPccl;
 }

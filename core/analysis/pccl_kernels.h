@@ -23,11 +23,16 @@ std::string_view pcclClassifiedName(std::string_view shortName, std::string_view
 
 class PcclKernelClassifier {
  public:
-  // Loads HGGC_KERNEL's shortName and demangledName.
+  // Loads HGGC_KERNEL's shortName and demangledName, for isPccl(row).
   explicit PcclKernelClassifier(Report& report);
+  // Loads nothing: for a caller that reads the names itself (a chunk of
+  // kernels at a time) and asks isPccl(shortId, demangledId).
+  explicit PcclKernelClassifier(StringPool& strings);
   // Classifies kernel `row` of HGGC_KERNEL (once per distinct name pair);
   // counts a non-PCCL kernel whose name contains pccl/nccl.
   bool isPccl(uint32_t row);
+  // The same for a kernel of these names.
+  bool isPccl(uint32_t shortId, uint32_t demangledId);
   // Kernels asked about whose names contain "pccl" or "nccl" but that are
   // not PCCL kernels by the rule above.
   size_t unclassified() const { return unclassified_; }
@@ -35,7 +40,7 @@ class PcclKernelClassifier {
  private:
   enum : uint8_t { kUnknown = 0, kPccl = 1, kOther = 2, kNamedLikePccl = 3 };
   uint8_t classOf(uint32_t shortId, uint32_t demangledId);
-  const Kernels& k_;
+  const Kernels* k_ = nullptr;
   StringPool& strings_;
   std::vector<uint8_t> byShort_;      // by short name id (kernels with one)
   std::vector<uint8_t> byDemangled_;  // by demangled name id (kernels without)

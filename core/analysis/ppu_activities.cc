@@ -30,6 +30,17 @@ Source sourceOf(const Table& t) {
 
 }  // namespace
 
+bool ActivitySelection::keeps(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int32_t device) const {
+  if (end == kNoValue || !inDevices(devices, device) || !window.overlaps(start, end)) return false;
+  return kind != ActivityKind::Kernel || !keepKernel || keepKernel(row);
+}
+
+size_t expectedActivities(Report& report, const ActivitySelection& sel) {
+  if (sel.keepKernel || sel.devices || !sel.window.isAll()) return 0;
+  return static_cast<size_t>(report.rowEstimate("HGGC_KERNEL")) +
+         (sel.memory ? report.memcpys().size() + report.memsets().size() : 0);
+}
+
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   uint32_t columns = kActivityColumns | sel.kernelColumns;
   if (sel.links) columns |= kActivityLinkColumns;
@@ -56,11 +67,11 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   }
   for (size_t kind = 0; kind < sources.size(); ++kind) {
     const Source& src = sources[kind];
-    const bool filtered = kind == static_cast<size_t>(ActivityKind::Kernel) && sel.keepKernel;
     for (size_t i = 0; i < src.start->size(); ++i) {
-      const int64_t start = (*src.start)[i], end = (*src.end)[i];
-      if (end == kNoValue || !inDevices(sel.devices, (*src.deviceId)[i]) || !sel.window.overlaps(start, end)) continue;
-      if (filtered && !sel.keepKernel(static_cast<uint32_t>(i))) continue;
+      const int64_t start = (*src.start)[i];
+      if (!sel.keeps(static_cast<ActivityKind>(kind), static_cast<uint32_t>(i), start, (*src.end)[i],
+                     (*src.deviceId)[i]))
+        continue;
       picks.push_back({start, static_cast<ActivityKind>(kind), static_cast<uint32_t>(i)});
     }
   }
@@ -118,8 +129,7 @@ class ActivityListBuilder {
   // keepKernel asked last, as loadPpuActivities asks it).
   void take(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int64_t globalPid, int32_t device,
             int64_t correlationId, int64_t graphNodeId) {
-    if (end == kNoValue || !inDevices(sel_.devices, device) || !sel_.window.overlaps(start, end)) return;
-    if (kind == ActivityKind::Kernel && sel_.keepKernel && !sel_.keepKernel(row)) return;
+    if (!sel_.keeps(kind, row, start, end, device)) return;
     a_.start.push_back(start);
     a_.end.push_back(end);
     a_.globalPid.push_back(globalPid);
@@ -185,10 +195,7 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
   // Room for every row when nothing narrows them, so the list never grows
   // by copying; else it grows, and is cut to its size at the end.
-  if (!sel.keepKernel && !sel.devices && sel.window.isAll()) {
-    list.reserve(static_cast<size_t>(report.rowEstimate("HGGC_KERNEL")) + (memcpys ? memcpys->size() : 0) +
-                 (memsets ? memsets->size() : 0));
-  }
+  list.reserve(expectedActivities(report, sel));
   report.forEachKernelChunk(
       kActivityColumns | kActivityLinkColumns,
       [&](const Kernels& k, size_t first) {

@@ -44,12 +44,53 @@ struct ActivitySelection {
   // Kernels (by HGGC_KERNEL row) the caller keeps, asked last, after the
   // device and time tests (the PCCL rules keep PCCL kernels); empty = all.
   std::function<bool(uint32_t row)> keepKernel;
+
+  // Whether the selection keeps an activity: one with an end (an activity
+  // cut off by the end of the capture has no extent), on a chosen device,
+  // overlapping the window; a kernel's keepKernel asked last.
+  bool keeps(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int32_t device) const;
 };
 
 // The HGGC_KERNEL columns (kcol bits) an activity list reads, and with
 // `links` as well.
 inline constexpr uint32_t kActivityColumns = kcol::time | kcol::deviceId | kcol::globalPid;
 inline constexpr uint32_t kActivityLinkColumns = kcol::correlationId | kcol::graphNodeId;
+
+// The activities a selection can keep at most (HGGC_KERNEL's rows as the
+// report says them, and the memory operations), when nothing narrows them;
+// 0 when something does: room to reserve, so that a list never grows by
+// copying.
+size_t expectedActivities(Report& report, const ActivitySelection& selection);
+
+// Every activity the selection keeps, in table order (HGGC_KERNEL a chunk of
+// rows at a time, its columns never loaded whole for this, then memcpys,
+// then memsets), not sorted: for a rule that folds activities as they come
+// and keeps no list of them (the gap and utilisation rules).
+// fn(kind, row, table, i): row i of `table` (a kernel chunk, or HGGC_MEMCPY
+// or HGGC_MEMSET) is the activity, `row` its row in its own table; the
+// kernel chunks hold kActivityColumns (kActivityLinkColumns too with
+// `links`) and `chunkColumns` (kcol bits: read with each chunk, not kept).
+template <typename Fn>
+void forEachPpuActivity(Report& report, const ActivitySelection& sel, Fn&& fn, uint32_t chunkColumns = 0) {
+  report.forEachKernelChunk(
+      kActivityColumns | (sel.links ? kActivityLinkColumns : 0u) | chunkColumns,
+      [&](const Kernels& k, size_t first) {
+        for (size_t i = 0; i < k.size(); ++i) {
+          const auto row = static_cast<uint32_t>(first + i);
+          if (sel.keeps(ActivityKind::Kernel, row, k.start[i], k.end[i], k.deviceId[i]))
+            fn(ActivityKind::Kernel, row, k, i);
+        }
+      },
+      sel.kernelColumns);
+  if (!sel.memory) return;
+  for (const auto& [kind, ops] : {std::pair{ActivityKind::Memcpy, &report.memcpys()},
+                                  std::pair{ActivityKind::Memset, &report.memsets()}}) {
+    for (size_t i = 0; i < ops->size(); ++i) {
+      const auto row = static_cast<uint32_t>(i);
+      if (sel.keeps(kind, row, ops->start[i], ops->end[i], ops->deviceId[i])) fn(kind, row, *ops, i);
+    }
+  }
+}
 
 // Activities cut off by the end of the capture (NULL end) have no extent and
 // are left out. Sorted by start; at equal starts kernels, then memcpys, then

@@ -15,19 +15,26 @@ std::vector<ColumnSpec> apiColumns() {
   return cols;
 }
 
-GroupedDurations apiGroups(const ApiCalls& calls, StringPool& strings, const TimeWindow& window) {
+// Calls are folded a chunk of rows at a time, as `forEachChunk` hands them
+// over: a call costs its group and its duration (12 bytes), not its table's
+// columns held whole (HGGC_API's 7: 0.32x the report at 10.8 M calls).
+template <class ForEachChunk>
+GroupedDurations apiGroups(ForEachChunk forEachChunk, uint64_t expectedCalls, StringPool& strings,
+                           const TimeWindow& window) {
   KeyGroups groups;
   GroupedDurations out;
   std::vector<uint32_t>& groupOf = out.groupOf;
   std::vector<int64_t>& duration = out.values;
-  groupOf.reserve(calls.size());
-  duration.reserve(calls.size());
-  for (size_t i = 0; i < calls.size(); ++i) {
-    // A call cut off by the end of the capture has no duration to count.
-    if (calls.end[i] == kNoValue || !window.overlaps(calls.start[i], calls.end[i])) continue;
-    groupOf.push_back(groups.indexOf(calls.nameId[i]));
-    duration.push_back(calls.end[i] - calls.start[i]);
-  }
+  groupOf.reserve(expectedCalls);
+  duration.reserve(expectedCalls);
+  forEachChunk([&](const ApiCalls& calls, size_t) {
+    for (size_t i = 0; i < calls.size(); ++i) {
+      // A call cut off by the end of the capture has no duration to count.
+      if (calls.end[i] == kNoValue || !window.overlaps(calls.start[i], calls.end[i])) continue;
+      groupOf.push_back(groups.indexOf(calls.nameId[i]));
+      duration.push_back(calls.end[i] - calls.start[i]);
+    }
+  });
   out.groupCount = groups.size();
   auto& names = out.texts.emplace_back(groups.size());
   for (uint32_t g = 0; g < groups.size(); ++g) names[g] = strings.get(static_cast<uint32_t>(groups.key(g)));
@@ -35,10 +42,16 @@ GroupedDurations apiGroups(const ApiCalls& calls, StringPool& strings, const Tim
 }
 
 GroupedDurations hggcApiGroups(RuleContext& ctx) {
-  return apiGroups(ctx.report.hggcApi(), ctx.report.strings(), ctx.window);
+  Report& report = ctx.report;
+  return apiGroups([&](const Report::ApiChunk& chunk) {
+                     report.forEachHggcApiChunk(acol::start | acol::end | acol::nameId, chunk);
+                   },
+                   report.rowEstimate("HGGC_API"), report.strings(), ctx.window);
 }
+// OSRT_API is small (the host's system calls): loaded whole, one chunk.
 GroupedDurations osrtApiGroups(RuleContext& ctx) {
-  return apiGroups(ctx.report.osrtApi(), ctx.report.strings(), ctx.window);
+  return apiGroups([&](const Report::ApiChunk& chunk) { chunk(ctx.report.osrtApi(), 0); },
+                   ctx.report.osrtApi().size(), ctx.report.strings(), ctx.window);
 }
 
 }  // namespace
@@ -62,7 +75,7 @@ const RuleSpec& hggcApiSumRule() {
       .pie = {"Total Time", {"Name"}},
       .compute = [](RuleContext& ctx) { return durationSummaryTable(apiColumns(), hggcApiGroups(ctx)); },
       .groupedDurations = hggcApiGroups,
-      .memoryPerRow = 80,  // bench/rule-peaks.sh 250: 77 MiB
+      .memoryPerRow = 16,  // a group and a duration a call (12 bytes): 136 MiB at scale 2500
   };
   return rule;
 }

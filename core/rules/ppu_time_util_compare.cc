@@ -33,18 +33,20 @@ std::vector<ColumnSpec> sideColumns() {
 Table deviceUtilisation(RuleContext& ctx) {
   ActivitySelection sel;
   sel.window = ctx.window;
-  const PpuActivities act = loadPpuActivities(ctx.report, sel);
   const bool full = ctx.options.value("range-mode") == "full";
   std::map<int32_t, std::vector<Span>> byDevice;  // few devices, in id order
   std::map<int32_t, Span> extent;                 // first start to last end (instants included)
   Span all{0, 0};
-  for (size_t i = 0; i < act.size(); ++i) {
-    byDevice[act.deviceId[i]].push_back({act.start[i], act.end[i]});
-    auto [e, added] = extent.try_emplace(act.deviceId[i], Span{act.start[i], act.end[i]});
-    e->second = {std::min(e->second.start, act.start[i]), std::max(e->second.end, act.end[i])};
-    all = i == 0 ? Span{act.start[i], act.end[i]}
-                 : Span{std::min(all.start, act.start[i]), std::max(all.end, act.end[i])};
-  }
+  bool first = true;
+  // Each activity's span as it is read (16 bytes an activity, no list).
+  forEachPpuActivity(ctx.report, sel, [&](ActivityKind, uint32_t, const auto& t, size_t i) {
+    const Span span{t.start[i], t.end[i]};
+    byDevice[t.deviceId[i]].push_back(span);
+    auto [e, added] = extent.try_emplace(t.deviceId[i], span);
+    e->second = {std::min(e->second.start, span.start), std::max(e->second.end, span.end)};
+    all = first ? span : Span{std::min(all.start, span.start), std::max(all.end, span.end)};
+    first = false;
+  });
   const Span fullRange = statisticsRange(ctx.report, ctx.window, all);
   std::map<int64_t, std::string> names;
   for (const Device& d : ctx.report.devices()) names[d.id] = d.name;
