@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/analysis/association_ranges.h"
+#include "core/analysis/key_join.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -60,15 +61,15 @@ std::ostream& operator<<(std::ostream& o, const Told& t) {
   return o << "{" << t.event << ", " << t.own << ", " << t.args << ", " << t.qualified << "}";
 }
 
-// Chooses the ranges with keepNamedRange keeping all but e1, noting what it is told.
-AssociationRanges choose(Report& report, std::vector<Told>& told) {
+// Chooses the ranges with keepNamedRange keeping all but `dropped`, noting what it is told.
+AssociationRanges choose(Report& report, std::vector<Told>& told, uint32_t dropped = 1) {
   const StringPool& s = report.strings();
   auto text = [&](uint32_t id) { return id == kNoString ? std::string("-") : std::string(s.get(id)); };
   RangeSelection sel;
   sel.rangeIds = true;
   sel.keepNamedRange = [&](uint32_t event, const RangeNaming& n) {
     told.push_back({event, text(n.own), text(n.args), text(n.qualified)});
-    return event != 1;
+    return event != dropped;
   };
   return chooseRanges(report, sel);
 }
@@ -87,12 +88,23 @@ void expectChosen(Report& report, const AssociationRanges& r, const std::vector<
   EXPECT_EQ(r.start, (std::vector<int64_t>{0, 30, 50}));
   EXPECT_EQ(r.end, (std::vector<int64_t>{100, 40, 60}));
   EXPECT_EQ(report.strings().get(r.name[1]), "moe:MoE:M_8");
-  // IDs: e1's 7 is not its position (2); e3's 4 is; the others have none.
+  // IDs: e3's 4 is its position; e0 and e2 have none (their position);
+  // e1's 7, which is not, is not kept: e1 was dropped.
   EXPECT_EQ(r.rangeId(0), 1);
-  EXPECT_EQ(r.rangeId(1), 7);
   EXPECT_EQ(r.rangeId(2), 3);
   EXPECT_EQ(r.rangeId(3), 4);
+  EXPECT_TRUE(r.otherRangeIds.empty());
+}
+
+TEST(RangeNaming, AKeptRangeKeepsAnIdThatIsNotItsPosition) {
+  auto report = Report::open(reportPath("ids", kSql));
+  std::vector<Told> told;
+  const AssociationRanges r = choose(*report, told, /*dropped=*/kNoMatch);
+  ASSERT_EQ(r.size(), 4u);  // e0 [0, 100), e1 [10, 20), e2 [30, 40), e3 [50, 60)
   EXPECT_EQ(r.otherRangeIds, (std::vector<std::pair<uint32_t, int64_t>>{{1, 7}}));
+  EXPECT_EQ(r.rangeId(1), 7);
+  EXPECT_EQ(r.rangeId(3), 4);
+  EXPECT_EQ(r.rangeId(0), 1);
 }
 
 TEST(RangeNaming, ScannedRangesAreToldTheirNamesArgumentsAndIds) {
