@@ -75,9 +75,7 @@ struct AssociationRanges {
   // whose ID is not their row's position (event + 1), in event order: few
   // in the reports profilers write (asys gen: the start/end ranges).
   std::vector<std::pair<uint32_t, int64_t>> otherRangeIds;
-  // By `name`, which every user keeps (the operator set gives the events
-  // and times back once the association is made).
-  size_t size() const { return name.size(); }
+  size_t size() const { return event.size(); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.
   int64_t rangeId(uint32_t event) const {
     const auto it = std::lower_bound(otherRangeIds.begin(), otherRangeIds.end(), event,

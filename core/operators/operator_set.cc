@@ -404,11 +404,11 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec, events);
   ops.noHgtx = events == 0;
   ops.activities = std::move(ranges.in.activities);
-  // The nesting reads a range's name and thread, not its event or time (21
-  // bytes a range): they go before the instances are made.
+  // The nesting reads a range's name and thread (and its event, for the
+  // ranges' count), not its time or style (17 bytes a range): they go
+  // before the instances are made.
   AssociationRanges& R = ranges.in.association.ranges;
   for (auto* v : {&R.start, &R.end}) std::vector<int64_t>().swap(*v);
-  std::vector<uint32_t>().swap(R.event);
   std::vector<uint8_t>().swap(R.startEnd);
   const HgtxAssociation& as = ranges.in.association;
   ops.unlaunched = ranges.in.unlaunched;

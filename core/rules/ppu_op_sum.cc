@@ -142,7 +142,7 @@ const RuleSpec& ppuOpSumRule() {
       .pie = {"Total Time", {"OP Type", "OP Name"}},
       .sumColumns = {"Total Time", "Percent"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, -1); },
-      .memoryPerRow = 184,  // scale 2500: 1,764 MiB, 179 bytes a row (2026-12-04, later; bench/README.md)
+      .memoryPerRow = 152,  // bench/rule-peaks.sh 2500: 1,487 MiB, 151 bytes a row (2026-12-05; bench/README.md)
   };
   return rule;
 }
