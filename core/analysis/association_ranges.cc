@@ -32,6 +32,13 @@ struct FoundRanges {
   std::vector<uint32_t> event, thread, domain, name;
   std::vector<int64_t> start, end;                    // end: kNoValue when never closed
   std::vector<uint8_t> startEnd;
+  // With `wantArgs`: a waiting range's argsId (RangeSelection::keepNamedRange
+  // is told them once it is chosen); empty otherwise.
+  std::vector<uint32_t> args;
+  bool wantArgs = false;
+  // With `wantIds`: (event, rangeId) of the ranges whose ID is not event + 1.
+  std::vector<std::pair<uint32_t, int64_t>> otherIds;
+  bool wantIds = false;
   KeyGroups threads;                                  // globalTid -> index
   std::map<std::pair<int64_t, int64_t>, uint32_t> domains;  // (pid, domainId) -> index
   std::vector<uint32_t> domainName;                   // by domain index: its name id, or kNoString
@@ -66,6 +73,12 @@ struct FoundRanges {
       waiting = waiting || (!domainsKnown && h.domainId[i] != kNoValue);
       uint32_t n = h.nameId[i];
       if (!waiting && (n = choose(e, i)) == kNoString) continue;
+      if (wantArgs && waiting) {
+        if (args.size() < event.size()) args.resize(event.size(), kNoString);
+        args.push_back(h.argsId.empty() ? kNoString : h.argsId[i]);
+      }
+      if (wantIds && h.rangeId[i] != kNoValue && h.rangeId[i] != static_cast<int64_t>(e) + 1)
+        otherIds.emplace_back(e, h.rangeId[i]);
       if (lastThread == kNoMatch || h.globalTid[i] != lastTid) {
         lastTid = h.globalTid[i];
         lastThread = threads.indexOf(static_cast<uint64_t>(lastTid));
@@ -106,18 +119,26 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     return keep[name] == 1;
   };
   // A range's qualified name when the selection keeps it, else kNoString.
-  auto choose = [&](uint32_t event, uint32_t domainName, uint32_t name) {
-    name = qualified.of(domainName, name);
+  auto choose = [&](uint32_t event, uint32_t domainName, uint32_t own, uint32_t args) {
+    uint32_t name = qualified.of(domainName, own);
     if (name == kNoString) name = strings.intern("");  // a range without a name is named ""
-    return kept(name) && (!sel.keepRange || sel.keepRange(event)) ? name : kNoString;
+    if (!kept(name)) return kNoString;
+    if (sel.keepRange && !sel.keepRange(event)) return kNoString;
+    if (sel.keepNamedRange && !sel.keepNamedRange(event, RangeNaming{own, args, name})) return kNoString;
+    return name;
   };
   // Loaded events come as one chunk, and their domains' names are known.
   const bool domainsKnown = report.hgtxLoaded();
   FoundRanges f;
-  report.scanHgtx([&](size_t firstEvent, const HgtxEvents& h) {
+  f.wantArgs = static_cast<bool>(sel.keepNamedRange);
+  f.wantIds = sel.rangeIds;
+  uint32_t columns = hcol::ranges;
+  if (f.wantArgs) columns |= hcol::args;
+  if (f.wantIds) columns |= hcol::rangeId;
+  report.scanHgtx(columns, [&](size_t firstEvent, const HgtxEvents& h) {
     f.take(firstEvent, h, domainsKnown, [&](uint32_t event, size_t i) {
       const uint32_t domainName = domainsKnown ? report.hgtxDomainName(h.globalTid[i], h.domainId[i]) : kNoString;
-      return choose(event, domainName, h.nameId[i]);
+      return choose(event, domainName, h.nameId[i], h.argsId.empty() ? kNoString : h.argsId[i]);
     });
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
   });
@@ -129,7 +150,8 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   for (size_t k = 0; k < f.event.size(); ++k) {
     uint32_t name = f.name[k];
     if (f.domain[k] != kChosen) {
-      name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name);
+      const uint32_t args = k < f.args.size() ? f.args[k] : kNoString;
+      name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name, args);
       if (name == kNoString) continue;
     }
     f.event[n] = f.event[k];
@@ -141,6 +163,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     ++n;
   }
   std::vector<uint32_t>().swap(f.domain);
+  std::vector<uint32_t>().swap(f.args);
   keepFirst(f.event, n);
   keepFirst(f.thread, n);
   keepFirst(f.name, n);
@@ -183,6 +206,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   r.start = std::move(f.start);
   r.end = std::move(f.end);
   r.startEnd = std::move(f.startEnd);
+  r.otherRangeIds = std::move(f.otherIds);  // a dropped range's ID is never asked for
   r.thread.resize(n);
   for (size_t k = 0; k < n; ++k) r.thread[k] = static_cast<int64_t>(f.threads.key(f.thread[k]));
   return r;

@@ -3,9 +3,11 @@
 // of HGTX_EVENTS (Report::scanHgtx): the table is never held whole while
 // they are chosen, only the ranges (docs/result-views.md, "The association
 // without pair lists").
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "core/base/regex.h"
@@ -16,6 +18,13 @@ class Report;
 struct HgtxEvents;
 struct AssociationRanges;
 
+// What a range is called, as RangeSelection::keepNamedRange is told: its
+// own name (HGTX_EVENTS' textId or text), its arguments (argsId; kNoString
+// when none) and its domain-qualified name (`domain:name`, or the name).
+struct RangeNaming {
+  uint32_t own, args, qualified;
+};
+
 struct RangeSelection {
   bool graphMapping = true;
   // Unanchored searches in the range's full name (domain:name): a range is
@@ -25,6 +34,16 @@ struct RangeSelection {
   // tests, asked once per push/pop or start/end range (pccl_op_sum keeps
   // PCCL operator ranges); empty = all.
   std::function<bool(uint32_t event)> keepRange;
+  // The same, given what the range is called, so that the caller need not
+  // hold the events to read it (the operator set recognises a range by its
+  // own text and arguments): asked as keepRange is, for the same ranges in
+  // the same order; HGTX_EVENTS' argsId is read in the scan for it. A
+  // selection sets one of the two, or neither.
+  std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
+  // Keep the HGTX Range ID of the ranges whose ID is not their row's
+  // position (AssociationRanges::rangeId), read in the scan: for a caller
+  // that shows it without the events (hgtx_kern_trace).
+  bool rangeIds = false;
   // The caller reads no HGTX event once the ranges are chosen (their threads
   // are in AssociationRanges) and holds no reference to them: the report
   // gives the events back before the calls are swept (Report::releaseHgtx;
@@ -52,7 +71,17 @@ struct AssociationRanges {
   std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
   std::vector<uint32_t> name;   // domain-qualified name id
   std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
+  // With RangeSelection::rangeIds: (event, HGTX Range ID) of the ranges
+  // whose ID is not their row's position (event + 1), in event order: few
+  // in the reports profilers write (asys gen: the start/end ranges).
+  std::vector<std::pair<uint32_t, int64_t>> otherRangeIds;
   size_t size() const { return event.size(); }
+  // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.
+  int64_t rangeId(uint32_t event) const {
+    const auto it = std::lower_bound(otherRangeIds.begin(), otherRangeIds.end(), event,
+                                     [](const std::pair<uint32_t, int64_t>& x, uint32_t e) { return x.first < e; });
+    return it != otherRangeIds.end() && it->first == event ? it->second : static_cast<int64_t>(event) + 1;
+  }
 };
 
 // The ranges `selection` keeps: push/pop and start/end ranges (but a

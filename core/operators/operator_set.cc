@@ -32,10 +32,6 @@ class RangeTexts {
     }
     return joined_[g];
   }
-  // The same for an event of the loaded HGTX_EVENTS.
-  uint32_t ofEvent(const HgtxEvents& h, uint32_t event) {
-    return text(h.nameId[event], h.argsId.empty() ? kNoString : h.argsId[event]);
-  }
 
  private:
   StringPool& strings_;
@@ -44,9 +40,11 @@ class RangeTexts {
 };
 
 // By range slot, what the operators read of a range's HGTX event once the
-// events are given back: its recogniser op, its own name and arguments.
+// events are given back: its recogniser op, and for its OP Name its own name
+// and arguments (both empty when no chosen range has arguments: the OP Name
+// is then the range's qualified name).
 struct SlotEvents {
-  std::vector<uint32_t> op, name, args;  // args empty when the table has none
+  std::vector<uint32_t> op, name, args;
 };
 
 // The HGTX ranges recognised as operators and the PPU activities associated
@@ -56,47 +54,70 @@ struct OperatorRanges {
   SlotEvents slots;
 };
 
+// The operator ranges as the association's scan of HGTX_EVENTS finds them,
+// in event order (keepNamedRange is asked in event order): what `chosen`
+// turns into SlotEvents, 16 bytes a range, where the events held whole while
+// the ranges were chosen cost 60 an event, and their op by event 4 more.
+struct FoundOperatorRanges {
+  std::vector<uint32_t> event, op, name, args;
+  bool anyArgs = false;
+  void add(uint32_t e, uint32_t o, const RangeNaming& n) {
+    event.push_back(e);
+    op.push_back(o);
+    name.push_back(n.own);
+    args.push_back(n.args);
+    anyArgs = anyArgs || n.args != kNoString;
+  }
+  // By slot, once the ranges are chosen: each chosen range was found (it
+  // was kept by keepNamedRange), so its event is in `event`.
+  SlotEvents bySlot(const AssociationRanges& R) {
+    SlotEvents s;
+    s.op.resize(R.size());
+    if (anyArgs) {
+      s.name.resize(R.size());
+      s.args.resize(R.size());
+    }
+    for (size_t slot = 0; slot < R.size(); ++slot) {
+      const size_t k = static_cast<size_t>(std::lower_bound(event.begin(), event.end(), R.event[slot]) - event.begin());
+      s.op[slot] = op[k];
+      if (anyArgs) {
+        s.name[slot] = name[k];
+        s.args[slot] = args[k];
+      }
+    }
+    for (auto* v : {&event, &op, &name, &args}) std::vector<uint32_t>().swap(*v);
+    return s;
+  }
+};
+
 // Recognises every range once per distinct text and associates the kernels,
 // memcpys and memsets with the operator ranges only (the others take no
-// part). HGTX_EVENTS is loaded whole while the ranges are chosen (their
-// texts and arguments), and given back before the activities are read:
-// what the operators need of a chosen range's event is taken by slot.
-// Kernel names: the demangled ones; the other two only when a kernel lacks
-// one.
+// part). The ranges are recognised as the association's scan of HGTX_EVENTS
+// finds them (their own text, arguments and qualified name: keepNamedRange),
+// so the table is never held whole for them; what the operators need of a
+// chosen range's event is kept by slot. Events an earlier rule loaded are
+// given back once the ranges are chosen. Kernel names: the demangled ones;
+// the other two only when a kernel lacks one.
 OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uint32_t kernelColumns,
-                                       RangeTexts& texts, OpRecognizer& rec) {
+                                       RangeTexts& texts, OpRecognizer& rec, size_t& events) {
   OperatorRanges out;
-  // Loaded until the association gives it back, after `chosen` below.
-  const HgtxEvents& h = report.hgtx();
-  std::vector<uint32_t> eventOp(h.size(), kNone);  // by HGTX event: its op, kNone when none
+  FoundOperatorRanges found;
   const bool customHgtx = query.recognition.custom && query.recognition.custom->has(CustomOpSource::Hgtx);
-  std::optional<RangeNamer> namer;
-  if (customHgtx) namer.emplace(report);
   RangeSelection ranges;
   ranges.graphMapping = query.graphMapping;
   ranges.include = std::move(query.rangeInclude);
   ranges.exclude = std::move(query.rangeExclude);
-  ranges.keepRange = [&](uint32_t event) {
-    const uint32_t text = texts.ofEvent(h, event);
+  ranges.keepNamedRange = [&](uint32_t event, const RangeNaming& n) {
+    const uint32_t text = texts.text(n.own, n.args);
     if (text == kNoString) return false;
-    const uint32_t qualified = namer ? namer->nameId(event) : text;
-    eventOp[event] = rec.range(text, qualified == kNoString ? text : qualified);
-    return eventOp[event] != kNone;
+    // A custom hgtx: rule matches the domain-qualified name (range-include's).
+    const uint32_t op = rec.range(text, customHgtx ? n.qualified : text);
+    if (op == kNone) return false;
+    found.add(event, op, n);
+    return true;
   };
-  ranges.chosen = [&](const AssociationRanges& R) {
-    SlotEvents& s = out.slots;
-    s.op.resize(R.size());
-    s.name.resize(R.size());
-    for (size_t slot = 0; slot < R.size(); ++slot) {
-      s.op[slot] = eventOp[R.event[slot]];
-      s.name[slot] = h.nameId[R.event[slot]];
-    }
-    if (!h.argsId.empty()) {
-      s.args.resize(R.size());
-      for (size_t slot = 0; slot < R.size(); ++slot) s.args[slot] = h.argsId[R.event[slot]];
-    }
-    std::vector<uint32_t>().swap(eventOp);
-  };
+  ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
+  ranges.chosen = [&](const AssociationRanges& R) { out.slots = found.bySlot(R); };
   ranges.releaseEvents = true;
   ActivitySelection sel;
   sel.memory = true;
@@ -374,12 +395,21 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   RangeTexts texts(strings);
   // Read before the association takes the includes.
   const bool rangeInclude = !query.rangeInclude.empty();
-  ops.noHgtx = report.hgtx().size() == 0;
-  // The association gives HGTX_EVENTS back once the ranges are chosen (a
-  // later rule loads them again): the activities, the sweep, the instances
-  // and the rule's own work do not stand on them (60 bytes an event).
-  OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec);
+  // HGTX_EVENTS is read in the association's scan, never held whole (an
+  // earlier rule's loaded events are given back once the ranges are chosen:
+  // a later rule loads them again): the activities, the sweep, the
+  // instances and the rule's own work do not stand on them (60 bytes an
+  // event).
+  size_t events = 0;
+  OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec, events);
+  ops.noHgtx = events == 0;
   ops.activities = std::move(ranges.in.activities);
+  // The nesting reads a range's name and thread (and its event, for the
+  // ranges' count), not its time or style (17 bytes a range): they go
+  // before the instances are made.
+  AssociationRanges& R = ranges.in.association.ranges;
+  for (auto* v : {&R.start, &R.end}) std::vector<int64_t>().swap(*v);
+  std::vector<uint8_t>().swap(R.startEnd);
   const HgtxAssociation& as = ranges.in.association;
   ops.unlaunched = ranges.in.unlaunched;
 

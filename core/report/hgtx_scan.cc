@@ -1,6 +1,10 @@
 // Report::scanHgtx: HGTX_EVENTS read in chunks, for readers that keep a few
 // of the events (the association's ranges keep 33 bytes of a range, the
 // push/pop trace about 44; the table whole costs 60 bytes an event).
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "core/report/loaded_columns.h"
 #include "core/report/report.h"
 #include "core/report/sqlite_db.h"
@@ -32,6 +36,12 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk) {
   // A name is in textId or inline in text (by hand, as hgtx() reads it).
   const bool names = (columns & hcol::nameId) != 0;
   if (names) load.text("text", inlineText);
+  // argsId as hgtx() reads it: only where the table has the column (else
+  // the chunk's argsId stays empty, as the loaded table's does).
+  if ((columns & hcol::args) != 0 && db_->hasTable("HGTX_EVENTS")) {
+    const std::vector<std::string> all = db_->columnsOf("HGTX_EVENTS");
+    if (std::find(all.begin(), all.end(), "argsId") != all.end()) load.name("argsId", chunk.argsId);
+  }
   // runInChunks cuts every target to the chunk's rows before each call.
   load.runInChunks(kHgtxChunkRows, [&](size_t first, size_t rows) {
     if (names)

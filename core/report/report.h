@@ -87,6 +87,10 @@ ASYS_COLUMN_BITS(HGTX_EVENTS)
 // What a scan reads unless asked for more: a range's time, type, threads,
 // domain and name (not its rangeId).
 inline constexpr uint32_t ranges = all & ~rangeId;
+// argsId, read by hand as hgtx() reads it (a project column: a table without
+// it gives none); not a descriptor column, so a bit past them.
+static_assert(count < 31, "room for the args bit");
+inline constexpr uint32_t args = 1u << count;
 }  // namespace hcol
 
 // HGTX_EVENTS, as its descriptor loads it; nameId is `textId`, or the text
@@ -246,8 +250,8 @@ class Report {
   // event): onChunk(firstEvent, chunk) gets the events a chunk of rows at a
   // time, chunk row j being event firstEvent + j (indices as in hgtx()),
   // with the `columns` (hcol bits; by default start, end, eventType,
-  // globalTid, endGlobalTid, domainId and nameId), the others and argsId
-  // empty. Read and checked as hgtx() reads and checks them (the same
+  // globalTid, endGlobalTid, domainId and nameId), the others empty, and
+  // argsId only with hcol::args. Read and checked as hgtx() reads and checks them (the same
   // descriptor). When the events are loaded already, they are the one chunk,
   // every column in it (core/report/hgtx_scan.cc).
   using HgtxChunk = std::function<void(size_t firstEvent, const HgtxEvents& chunk)>;

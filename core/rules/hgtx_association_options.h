@@ -33,6 +33,7 @@ struct AssociationFilters {
   // time range itself (pccl_op_sum pairs the k-th operators of each device).
   bool wholeCapture = false;
   bool releaseEvents = false;  // RangeSelection::releaseEvents
+  bool rangeIds = false;       // RangeSelection::rangeIds
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

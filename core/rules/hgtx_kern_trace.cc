@@ -1,7 +1,6 @@
 // hgtx_kern_trace (2.3.10): every associated (HGTX range, kernel) pair.
 #include <algorithm>
 
-#include "core/analysis/hgtx_stacks.h"
 #include "core/report/report.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
@@ -47,8 +46,9 @@ std::vector<ColumnSpec> columns() {
 // each one's ranges) is what it keeps; a row is a (kernel, range) pair, or a
 // standalone kernel, found from its number through each kernel's first row.
 // The kernel and launch-call cells of a page are read from the file when it
-// is written (RowPages), the range cells from the report's HGTX events,
-// which the view shares.
+// is written (RowPages), the range cells from the association's ranges (its
+// thread, and the HGTX Range IDs that are not their row's position, taken in
+// its scan of HGTX_EVENTS): the events are not held.
 class KernTraceRows : public RowSource {
  public:
   static constexpr uint32_t kKernelColumns = kcol::all;
@@ -56,7 +56,6 @@ class KernTraceRows : public RowSource {
 
   KernTraceRows(RuleContext& ctx, AssociatedActivities in, bool standalone)
       : in_(std::move(in)),
-        hgtx_(ctx.report.sharedHgtx()),
         names_(ctx.report, ctx.options, KernelLabels::Names::Paged),
         strings_(ctx.report.strings()) {
     const PpuActivities& act = in_.activities;
@@ -126,7 +125,6 @@ class KernTraceRows : public RowSource {
     const PpuActivities& act = in_.activities;
     const HgtxAssociation& as = in_.association;
     const AssociationRanges& R = as.ranges;
-    const HgtxEvents& h = *hgtx_;
     const std::span<const uint32_t> ranges = as.rangesOf(a);
     const uint32_t call = callOf(a, j);
     const auto [api, c] = call == kNoMatch ? ApiPages::At{nullptr, 0} : calls_.at(call);
@@ -135,9 +133,9 @@ class KernTraceRows : public RowSource {
       const uint32_t e = R.event[r];
       t.setText(kRange, strings_.get(R.name[r]));
       t.setText(kStyle, styleName(R.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(h.globalTid[e]));
-      t.setInt(kTid, tidOf(h.globalTid[e]));
-      t.setInt(kRangeId, hgtxRangeId(h, e));
+      t.setInt(kPid, pidOf(R.thread[r]));
+      t.setInt(kTid, tidOf(R.thread[r]));
+      t.setInt(kRangeId, R.rangeId(e));
       t.setSpan(0, R.start[r], R.end[r]);
       t.setEvent(0, EventTable::Hgtx, e);
     } else if (api) {  // standalone: the launching thread
@@ -179,7 +177,6 @@ class KernTraceRows : public RowSource {
   }
 
   AssociatedActivities in_;
-  std::shared_ptr<const HgtxEvents> hgtx_;
   std::vector<size_t> firstRow_;  // by activity, and one past the last
   KernelPages kernels_{nullptr, nullptr};
   ApiPages calls_{nullptr, nullptr};
@@ -193,8 +190,17 @@ Table compute(RuleContext& ctx) {
   // The association's columns, and the place columns, whose load notes
   // their NULLs before any row is written; the other kernel cells are read
   // a page at a time.
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::place);
+  AssociationFilters filters;
+  filters.rangeIds = true;
+  filters.releaseEvents = true;  // the rows' range cells are the association's
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::place, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  // The view reads a kernel's row and process (its cells come from the
+  // file): its end, device and kind go (13 bytes a kernel; the start stays,
+  // the list's size).
+  std::vector<int64_t>().swap(in.activities.end);
+  std::vector<int32_t>().swap(in.activities.deviceId);
+  std::vector<ActivityKind>().swap(in.activities.kind);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
   t.declareSpans({"HGTX Range", "Device Activity"});
   t.declareEvents({"HGTX Range", "Device Activity"});
@@ -231,7 +237,7 @@ const RuleSpec& hgtxKernTraceRule() {
       .needs = associationNeeds(false),
       .pie = {"Kernel Duration", {"Range Name", "Kernel Name", "PID", "Device ID"}},
       .compute = compute,
-      .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,800 MiB, 64 bytes a row (2026-12-04)
+      .memoryPerRow = 56,  // scale 1000: 578 MiB, 51 bytes a row (2026-12-05; bench/README.md)
   };
   return rule;
 }

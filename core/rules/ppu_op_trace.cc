@@ -224,7 +224,7 @@ const RuleSpec& ppuOpTraceRule() {
       .needs = operatorNeeds(),
       .pie = {"Activity Duration", {"OP Type", "OP Name"}},
       .compute = compute,
-      .memoryPerRow = 232,  // bench/rule-peaks.sh 2500: 2,272 MiB, 231 bytes a row
+      .memoryPerRow = 168,  // scale 2500: 1,654 MiB, 168 bytes a row (2026-12-05; bench/README.md)
   };
   return rule;
 }
