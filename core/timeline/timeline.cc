@@ -13,6 +13,7 @@
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/memcpy_names.h"
 #include "core/analysis/pccl_kernels.h"
+#include "core/base/error.h"
 #include "core/base/permute.h"
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
@@ -204,40 +205,64 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
   report.releaseMemoryOps();
 }
 
-// HGGC API calls per thread (a non-zero return value marked), then the
-// columns read released.
+// HGGC API calls per thread (a non-zero return value marked). HGGC_API is
+// never held whole (36 bytes a call for these columns): a first scan of its
+// threads alone counts each thread's calls, a second adds them, a chunk of
+// rows at a time (collect's two passes, one scan each).
 void addApiTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("HGGC_API")) return;
   constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
-  const ApiCalls& a = report.hggcApi(kColumns);
   collect(out, [&](bool fill) {
-    for (size_t i = 0; i < a.size(); ++i) {
-      const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-      threadTrack(report, out, a.globalTid[i], kApi, " HGGC API")
-          .take(fill, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
-                static_cast<uint32_t>(i));
-    }
+    report.forEachHggcApiChunk(fill ? kColumns : acol::globalTid, [&](const ApiCalls& a, size_t first) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
+        const uint32_t row = static_cast<uint32_t>(first + i);
+        if (!fill) {
+          p.take(false, 0, 0, kNoString, TimelineKind::Api, row);
+          continue;
+        }
+        const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
+        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, row);
+      }
+    });
   });
+  // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseHggcApiColumns(kColumns);
 }
 
-// Each thread's HGTX push/pop ranges by nesting level (only the levels of
-// the stacks are computed: core/analysis/hgtx_stacks.h), then HGTX_EVENTS
-// released.
+// Each thread's HGTX push/pop ranges by nesting level. HGTX_EVENTS is never
+// held whole (60 bytes an event): a first scan counts each thread's closed
+// push/pop ranges and gives their stack levels (HgtxStackCounter: the
+// levels the rules' stacks give, core/analysis/hgtx_stacks.h, 28 bytes a
+// range while it runs), a second adds the ranges with those levels, in the
+// same (event) order.
 void addHgtxTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("HGTX_EVENTS")) return;
-  {
-    const HgtxEvents& h = report.hgtx();
-    const HgtxLevels levels = buildHgtxLevels(h);
-    collect(out, [&](bool fill) {
-      for (size_t k = 0; k < levels.ranges.size(); ++k) {
-        const uint32_t e = levels.ranges[k];
-        threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX")
-            .takeOnLane(fill, h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx,
-                        static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
-      }
-    });
-  }
+  auto closed = [](const HgtxEvents& h, size_t i) { return h.eventType[i] == kHgtxPushPop && h.end[i] != kNoValue; };
+  HgtxStackCounter counter;
+  report.scanHgtx(hcol::start | hcol::end | hcol::eventType | hcol::globalTid, [&](size_t first, const HgtxEvents& h) {
+    counter.add(first, h);
+    for (size_t i = 0; i < h.size(); ++i)
+      if (closed(h, i))
+        threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+            .takeOnLane(false, 0, 0, kNoString, TimelineKind::Hgtx, 0, static_cast<uint32_t>(first + i));
+  });
+  HgtxStackCounts levels = counter.finish();
+  freeVector(levels.numChild);
+  for (auto& [key, p] : out) p.reserveCounted();
+  size_t k = 0;  // the next closed range, in event order as the counter has them
+  report.scanHgtx([&](size_t first, const HgtxEvents& h) {
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (!closed(h, i)) continue;
+      const uint32_t e = static_cast<uint32_t>(first + i);
+      if (k >= levels.event.size() || levels.event[k] != e)
+        throw Error(report.path() + ": HGTX_EVENTS changed between two reads of it");
+      threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+          .takeOnLane(true, h.start[i], h.end[i], h.nameId[i], TimelineKind::Hgtx,
+                      static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
+      ++k;
+    }
+  });
   report.releaseHgtx();
 }
 
