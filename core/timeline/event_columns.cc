@@ -9,6 +9,7 @@ namespace asys {
 PackedTimes::PackedTimes(const std::vector<int64_t>& values) : size_(values.size()) {
   const size_t blocks = (size_ + kBlock - 1) / kBlock;
   base_.resize(blocks);
+  max_.resize(blocks);
   wideAt_.resize(blocks);
   offset_.assign(size_, 0);
   for (size_t b = 0; b < blocks; ++b) {
@@ -16,6 +17,7 @@ PackedTimes::PackedTimes(const std::vector<int64_t>& values) : size_(values.size
     const auto last = values.begin() + static_cast<ptrdiff_t>(std::min(size_, (b + 1) * kBlock));
     const auto [lo, hi] = std::minmax_element(first, last);
     base_[b] = *lo;
+    max_[b] = *hi;
     // The span as unsigned: exact for any two int64 values.
     if (static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo) > std::numeric_limits<uint32_t>::max()) {
       wideAt_[b] = static_cast<uint32_t>(wide_.size());
@@ -41,12 +43,12 @@ size_t PackedTimes::lowerBound(int64_t v) const {
 
 int64_t PackedTimes::max() const {
   int64_t m = std::numeric_limits<int64_t>::min();
-  for (size_t i = 0; i < size_; ++i) m = std::max(m, (*this)[i]);
+  for (int64_t v : max_) m = std::max(m, v);
   return m;
 }
 
 size_t PackedTimes::bytes() const {
-  return 8 * base_.capacity() + 4 * wideAt_.capacity() + 4 * offset_.capacity() + 8 * wide_.capacity();
+  return 8 * base_.capacity() + 8 * max_.capacity() + 4 * wideAt_.capacity() + 4 * offset_.capacity() + 8 * wide_.capacity();
 }
 
 NameColumn::NameColumn(const std::vector<uint32_t>& names) : size_(names.size()) {

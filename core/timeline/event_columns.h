@@ -33,7 +33,8 @@ class PackedTimes {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  int64_t operator[](size_t i) const {
+  // Inlined always: the window queries and sweeps read it per event.
+  [[gnu::always_inline]] int64_t operator[](size_t i) const {
     const size_t b = i / kBlock;
     const uint32_t w = wideAt_[b];
     if (w != kNarrow) return wide_[w + i % kBlock];
@@ -41,6 +42,9 @@ class PackedTimes {
     // that a base near INT64_MIN adds without a signed overflow.
     return static_cast<int64_t>(static_cast<uint64_t>(base_[b]) + offset_[i]);
   }
+  // The largest value of the block holding index i: a window query skips
+  // a block of events that all ended before it (8 bytes a block).
+  int64_t blockMax(size_t i) const { return max_[i / kBlock]; }
   // The first index whose value is >= v (the values ascending), as
   // std::lower_bound over the plain vector.
   size_t lowerBound(int64_t v) const;
@@ -52,6 +56,7 @@ class PackedTimes {
   static constexpr uint32_t kNarrow = 0xFFFFFFFFu;
   size_t size_ = 0;
   std::vector<int64_t> base_;     // per block: its smallest value
+  std::vector<int64_t> max_;      // per block: its largest value
   std::vector<uint32_t> wideAt_;  // per block: kNarrow, or where its values start in wide_
   std::vector<uint32_t> offset_;  // per value: from its block's base (0 in a wide block)
   std::vector<int64_t> wide_;     // the values of the wide blocks, whole

@@ -358,6 +358,7 @@ struct RawItems {
   uint32_t eventAt(size_t i) const { return static_cast<uint32_t>(i); }
   int64_t widest() const { return t.longest; }
   size_t lowerBound(int64_t v) const { return t.start.lowerBound(v); }
+  int64_t blockEndMax(size_t i) const { return t.end.blockMax(i); }
 };
 
 struct LevelItems {
@@ -374,6 +375,7 @@ struct LevelItems {
   uint32_t eventAt(size_t i) const { return l.event[i]; }
   int64_t widest() const { return l.widest; }
   size_t lowerBound(int64_t v) const { return l.start.lowerBound(v); }
+  int64_t blockEndMax(size_t i) const { return l.end.blockMax(i); }
 };
 
 // The window query over raw events or a level: see Timeline::window.
@@ -388,6 +390,11 @@ TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, 
   // Per lane: the slice being built (index into out), its end pixel, its longest event.
   std::vector<int64_t> openSlice(lanes, -1), openPixel(lanes, 0), longest(lanes, -1);
   for (; i < t.size(); ++i) {
+    // A block (of PackedTimes) whose events all ended before the window is
+    // skipped whole: each would be skipped below. Walking from `earliest`
+    // (a track with one long event) would otherwise read every event.
+    while (i % PackedTimes::kBlock == 0 && i < t.size() && t.blockEndMax(i) < from) i += PackedTimes::kBlock;
+    if (i >= t.size()) break;
     const int64_t start = t.start(i);
     if (start >= to) break;
     const int64_t end = t.end(i);

@@ -29,8 +29,9 @@ TEST(TimelineColumns, TimesInOneBlockAreOffsetsFromItsSmallest) {
   const std::vector<int64_t> v = {1000000000000, 1000000000005, 1000000000000 + k2to32 - 1};
   const PackedTimes p(v);
   EXPECT_EQ(readBack(p), v);
-  // 8 (base) + 4 (block's place) + 3 x 4 (offsets): no value kept whole.
-  EXPECT_EQ(p.bytes(), 8u + 4u + 12u);
+  // 8 (base) + 8 (largest) + 4 (block's place) + 3 x 4 (offsets): no value kept whole.
+  EXPECT_EQ(p.bytes(), 8u + 8u + 4u + 12u);
+  EXPECT_EQ(p.blockMax(2), 1000000000000 + k2to32 - 1);
 }
 
 TEST(TimelineColumns, ABlockSpanning2To32IsKeptWhole) {
@@ -45,8 +46,10 @@ TEST(TimelineColumns, ABlockSpanning2To32IsKeptWhole) {
   EXPECT_EQ(p[255], 4294967296);
   EXPECT_EQ(p[256], 4294968296);
   EXPECT_EQ(p[299], 4294968339);
-  // 2 bases (16) + 2 places (8) + 300 offsets (1200) + block 0 whole (256 x 8 = 2048).
-  EXPECT_EQ(p.bytes(), 16u + 8u + 1200u + 2048u);
+  // 2 bases (16) + 2 largest (16) + 2 places (8) + 300 offsets (1200) + block 0 whole (256 x 8 = 2048).
+  EXPECT_EQ(p.bytes(), 16u + 16u + 8u + 1200u + 2048u);
+  EXPECT_EQ(p.blockMax(0), 4294967296);
+  EXPECT_EQ(p.blockMax(299), 4294968339);
   EXPECT_EQ(p.max(), 4294968339);
 }
 
@@ -57,7 +60,7 @@ TEST(TimelineColumns, ExtremeTimesReadBackExactly) {
   const std::vector<int64_t> w = {-10, -7, -7, 3};
   const PackedTimes q(w);
   EXPECT_EQ(readBack(q), w);
-  EXPECT_EQ(q.bytes(), 8u + 4u + 16u);
+  EXPECT_EQ(q.bytes(), 8u + 8u + 4u + 16u);
 }
 
 TEST(TimelineColumns, LowerBoundFindsTheFirstValueNotBelow) {
@@ -141,6 +144,36 @@ TEST(TimelineColumns, AnEventLongerThan2To32NsKeepsItsEnd) {
   EXPECT_EQ(s.event[0], 0u);
   EXPECT_EQ(s.name[0], 1u);
   EXPECT_EQ(s.count[0], 1u);
+}
+
+TEST(TimelineColumns, AWindowAfterALongEventSkipsWhatEndedBeforeIt) {
+  // A 10 s range on lane 0, then 1,000 events of 5 ns every 10 ns on lane 1
+  // from 1,000 ns (all ended by 11,000 ns), then one at 6 s: a window of
+  // [5 s, 7 s) at 10 px holds the range and the event at 6 s, nothing else
+  // (the 1,000 short events, four blocks of 256, are skipped whole).
+  TimelineEventVectors v;
+  v.start.push_back(0);
+  v.end.push_back(10000000000);
+  v.lane.push_back(0);
+  for (int64_t i = 0; i < 1000; ++i) {
+    v.start.push_back(1000 + 10 * i);
+    v.end.push_back(1000 + 10 * i + 5);
+    v.lane.push_back(1);
+  }
+  v.start.push_back(6000000000);
+  v.end.push_back(6000000100);
+  v.lane.push_back(1);
+  v.name.assign(v.start.size(), 7);
+  v.kind.assign(v.start.size(), TimelineKind::Osrt);
+  TimelineTrack t;
+  t.setEvents(std::move(v));
+  const TimelineSlices s = trackWindow(t, 5000000000, 7000000000, 10);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s.start, (std::vector<int64_t>{0, 6000000000}));
+  EXPECT_EQ(s.end, (std::vector<int64_t>{10000000000, 6000000100}));
+  EXPECT_EQ(s.event, (std::vector<uint32_t>{0, 1001}));
+  EXPECT_EQ(s.lane, (std::vector<uint16_t>{0, 1}));
+  EXPECT_EQ(s.count, (std::vector<uint32_t>{1, 1}));
 }
 
 }  // namespace
