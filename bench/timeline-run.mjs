@@ -26,6 +26,9 @@ const info = engine.timelineTracks(opened.report);
 if (!info.ok) throw new Error(info.error);
 const build = performance.now() - t0;
 const heapMB = Math.round(engine.HEAP8.buffer.byteLength / 1e6);
+// The build's own figures first (standard error), so that they are kept
+// when a later call (a whole-capture selection) runs out of memory.
+console.error(JSON.stringify({ built: path.basename(report), buildMs: Math.round(build), heapMB }));
 const ids = info.tracks.map((t) => t.id);
 const events = info.tracks.reduce((n, t) => n + t.events, 0);
 const span = info.last - info.first;

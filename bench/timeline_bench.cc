@@ -5,7 +5,8 @@
 // the counter tracks apart (which of them a slow window comes from); and a
 // drag selection's statistics (core/timeline/selection_stats.h) over the
 // same windows, with the rows of its grouped table.
-// Prints one JSON line: build time, tracks, events, counter points, the heap
+// Prints one JSON line: build time, tracks, events, counter points, the
+// bytes the event tracks and their levels hold (MiB), the heap
 // in use after the build (glibc's mallinfo2: what the timeline and the
 // report's loaded columns hold) and the process's peak resident memory.
 // Usage: asys_timeline_bench REPORT [REPEAT]
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
   const asys::Timeline t = asys::Timeline::build(*report);
   const double buildMs = nowMs() - t0;
   const double heap = heapMiB(), peak = peakMiB();
-  size_t events = 0, points = 0;
+  size_t events = 0, points = 0, eventBytes = 0, levelBytes = 0;
   std::vector<size_t> all, eventTracks, counterTracks;
   for (size_t i = 0; i < t.tracks().size(); ++i) {
     const asys::TimelineTrack& tr = t.tracks()[i];
@@ -70,6 +71,8 @@ int main(int argc, char** argv) {
       counterTracks.push_back(i);
     } else {
       events += tr.size();
+      eventBytes += tr.eventBytes();
+      levelBytes += tr.levelBytes();
       eventTracks.push_back(i);
     }
   }
@@ -115,9 +118,10 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
-      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"windowMs (all, events, counters)\": {%s}, "
+      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"eventMiB\": %.1f, \"levelMiB\": %.1f, \"windowMs (all, events, counters)\": {%s}, "
       "\"selectionMs (wall, cpu, rows)\": {%s}, \"peakAfterMiB\": %.0f}\n",
-      t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak, windows.c_str(), selections.c_str(),
+      t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak,
+      static_cast<double>(eventBytes) / (1 << 20), static_cast<double>(levelBytes) / (1 << 20), windows.c_str(), selections.c_str(),
       peakMiB());
   return 0;
 }

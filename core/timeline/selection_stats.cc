@@ -94,7 +94,7 @@ class EventGroups {
 // starting before `from` minus the track's longest event reaches it.
 size_t firstReaching(const TimelineTrack& t, int64_t from) {
   const int64_t earliest = from > INT64_MIN + t.longest ? from - t.longest : INT64_MIN;
-  return static_cast<size_t>(std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin());
+  return t.start.lowerBound(earliest);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/memcpy_names.h"
 #include "core/analysis/pccl_kernels.h"
+#include "core/base/error.h"
 #include "core/base/permute.h"
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
@@ -69,19 +70,13 @@ TimelineTrack finish(Pending& p) {
   t.group = std::move(p.group);
   t.label = std::move(p.label);
   t.context = std::move(p.context);
-  t.start = std::move(p.start);
-  t.end = std::move(p.end);
-  t.name = std::move(p.name);
-  t.kind = std::move(p.kind);
-  // Rows only where some event has one: HGTX tracks keep none.
-  if (std::any_of(p.row.begin(), p.row.end(), [](uint32_t r) { return r != kNoTimelineRow; })) t.row = std::move(p.row);
-  if (p.lane.empty()) {
-    t.lanes = assignLanes(t.start, t.end, t.lane);
-  } else {
-    t.lane = std::move(p.lane);
-    t.lanes = static_cast<uint16_t>(*std::max_element(t.lane.begin(), t.lane.end()) + 1);
-  }
-  for (size_t i = 0; i < t.size(); ++i) t.longest = std::max(t.longest, t.end[i] - t.start[i]);
+  if (p.lane.empty()) assignLanes(p.start, p.end, p.lane);
+  // Rows only where some event has one (OSRT calls, PCCL stages and
+  // projections have none).
+  const bool rows = std::any_of(p.row.begin(), p.row.end(), [](uint32_t r) { return r != kNoTimelineRow; });
+  t.setEvents({std::move(p.start), std::move(p.end), std::move(p.name), std::move(p.lane), std::move(p.kind),
+               rows ? std::move(p.row) : std::vector<uint32_t>{}});
+  freeVector(p.row);
   buildLevels(t);
   return t;
 }
@@ -210,40 +205,64 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
   report.releaseMemoryOps();
 }
 
-// HGGC API calls per thread (a non-zero return value marked), then the
-// columns read released.
+// HGGC API calls per thread (a non-zero return value marked). HGGC_API is
+// never held whole (36 bytes a call for these columns): a first scan of its
+// threads alone counts each thread's calls, a second adds them, a chunk of
+// rows at a time (collect's two passes, one scan each).
 void addApiTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("HGGC_API")) return;
   constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
-  const ApiCalls& a = report.hggcApi(kColumns);
   collect(out, [&](bool fill) {
-    for (size_t i = 0; i < a.size(); ++i) {
-      const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-      threadTrack(report, out, a.globalTid[i], kApi, " HGGC API")
-          .take(fill, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
-                static_cast<uint32_t>(i));
-    }
+    report.forEachHggcApiChunk(fill ? kColumns : acol::globalTid, [&](const ApiCalls& a, size_t first) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
+        const uint32_t row = static_cast<uint32_t>(first + i);
+        if (!fill) {
+          p.take(false, 0, 0, kNoString, TimelineKind::Api, row);
+          continue;
+        }
+        const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
+        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, row);
+      }
+    });
   });
+  // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseHggcApiColumns(kColumns);
 }
 
-// Each thread's HGTX push/pop ranges by nesting level (only the levels of
-// the stacks are computed: core/analysis/hgtx_stacks.h), then HGTX_EVENTS
-// released.
+// Each thread's HGTX push/pop ranges by nesting level. HGTX_EVENTS is never
+// held whole (60 bytes an event): a first scan counts each thread's closed
+// push/pop ranges and gives their stack levels (HgtxStackCounter: the
+// levels the rules' stacks give, core/analysis/hgtx_stacks.h, 28 bytes a
+// range while it runs), a second adds the ranges with those levels, in the
+// same (event) order.
 void addHgtxTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("HGTX_EVENTS")) return;
-  {
-    const HgtxEvents& h = report.hgtx();
-    const HgtxLevels levels = buildHgtxLevels(h);
-    collect(out, [&](bool fill) {
-      for (size_t k = 0; k < levels.ranges.size(); ++k) {
-        const uint32_t e = levels.ranges[k];
-        threadTrack(report, out, h.globalTid[e], kHgtx, " HGTX")
-            .takeOnLane(fill, h.start[e], h.end[e], h.nameId[e], TimelineKind::Hgtx,
-                        static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
-      }
-    });
-  }
+  auto closed = [](const HgtxEvents& h, size_t i) { return h.eventType[i] == kHgtxPushPop && h.end[i] != kNoValue; };
+  HgtxStackCounter counter;
+  report.scanHgtx(hcol::start | hcol::end | hcol::eventType | hcol::globalTid, [&](size_t first, const HgtxEvents& h) {
+    counter.add(first, h);
+    for (size_t i = 0; i < h.size(); ++i)
+      if (closed(h, i))
+        threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+            .takeOnLane(false, 0, 0, kNoString, TimelineKind::Hgtx, 0, static_cast<uint32_t>(first + i));
+  });
+  HgtxStackCounts levels = counter.finish();
+  freeVector(levels.numChild);
+  for (auto& [key, p] : out) p.reserveCounted();
+  size_t k = 0;  // the next closed range, in event order as the counter has them
+  report.scanHgtx([&](size_t first, const HgtxEvents& h) {
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (!closed(h, i)) continue;
+      const uint32_t e = static_cast<uint32_t>(first + i);
+      if (k >= levels.event.size() || levels.event[k] != e)
+        throw Error(report.path() + ": HGTX_EVENTS changed between two reads of it");
+      threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+          .takeOnLane(true, h.start[i], h.end[i], h.nameId[i], TimelineKind::Hgtx,
+                      static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
+      ++k;
+    }
+  });
   report.releaseHgtx();
 }
 
@@ -261,13 +280,14 @@ size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
   std::vector<int64_t> openEnd(lanes, INT64_MIN), openStart(lanes, 0);
   size_t slices = 0;
   for (size_t i = 0; i < src.size(); ++i) {
-    int64_t& end = openEnd[src.lane[i]];
-    if (end != INT64_MIN && src.start[i] - end < resolution &&
-        !bothVisible(end - openStart[src.lane[i]], src.end[i] - src.start[i], resolution)) {
-      end = std::max(end, src.end[i]);
+    const uint16_t lane = src.lane(i);
+    const int64_t start = src.start(i), end = src.end(i);
+    int64_t& open = openEnd[lane];
+    if (open != INT64_MIN && start - open < resolution && !bothVisible(open - openStart[lane], end - start, resolution)) {
+      open = std::max(open, end);
     } else {
-      end = src.end[i];
-      openStart[src.lane[i]] = src.start[i];
+      open = end;
+      openStart[lane] = start;
       ++slices;
     }
   }
@@ -277,72 +297,85 @@ size_t countMerged(const Source& src, size_t lanes, int64_t resolution) {
 // One level from the one below (or the raw events): in start order, per lane,
 // an item joins the lane's open slice when it starts less than `resolution`
 // after that slice's end, unless both are at least `resolution` long
-// (bothVisible). Slices are made in start order.
+// (bothVisible). Slices are made in start order, merged in plain vectors,
+// then packed.
 template <typename Source>
 TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, size_t slices) {
-  TimelineLevel out;
-  out.resolution = resolution;
-  for (auto* v : {&out.start, &out.end, &out.longest}) v->reserve(slices);
-  for (auto* v : {&out.name, &out.event, &out.count}) v->reserve(slices);
-  out.lane.reserve(slices);
-  out.kind.reserve(slices);
+  std::vector<int64_t> start, end, longest;
+  std::vector<uint32_t> event, count;
+  std::vector<uint16_t> lane;
+  for (auto* v : {&start, &end, &longest}) v->reserve(slices);
+  event.reserve(slices);
+  count.reserve(slices);
+  if (lanes > 1) lane.reserve(slices);
   std::vector<int64_t> open(lanes, -1);
   for (size_t i = 0; i < src.size(); ++i) {
-    const uint16_t lane = src.lane[i];
-    const int64_t s = open[lane];
-    if (s >= 0 && src.start[i] - out.end[s] < resolution &&
-        !bothVisible(out.end[s] - out.start[s], src.end[i] - src.start[i], resolution)) {
-      out.end[s] = std::max(out.end[s], src.end[i]);
-      out.count[s] += src.countAt(i);
-      if (src.longestAt(i) > out.longest[s]) {
-        out.longest[s] = src.longestAt(i);
-        out.name[s] = src.name[i];
-        out.kind[s] = src.kind[i];
-        out.event[s] = src.eventAt(i);
+    const uint16_t l = src.lane(i);
+    const int64_t s = open[l], itemStart = src.start(i), itemEnd = src.end(i);
+    if (s >= 0 && itemStart - end[s] < resolution && !bothVisible(end[s] - start[s], itemEnd - itemStart, resolution)) {
+      end[s] = std::max(end[s], itemEnd);
+      count[s] += src.countAt(i);
+      if (src.longestAt(i) > longest[s]) {
+        longest[s] = src.longestAt(i);
+        event[s] = src.eventAt(i);
       }
       continue;
     }
-    open[lane] = static_cast<int64_t>(out.size());
-    out.start.push_back(src.start[i]);
-    out.end.push_back(src.end[i]);
-    out.longest.push_back(src.longestAt(i));
-    out.name.push_back(src.name[i]);
-    out.event.push_back(src.eventAt(i));
-    out.count.push_back(src.countAt(i));
-    out.lane.push_back(lane);
-    out.kind.push_back(src.kind[i]);
+    open[l] = static_cast<int64_t>(start.size());
+    start.push_back(itemStart);
+    end.push_back(itemEnd);
+    longest.push_back(src.longestAt(i));
+    event.push_back(src.eventAt(i));
+    count.push_back(src.countAt(i));
+    if (lanes > 1) lane.push_back(l);
   }
-  for (size_t i = 0; i < out.size(); ++i) out.widest = std::max(out.widest, out.end[i] - out.start[i]);
+  TimelineLevel out;
+  out.resolution = resolution;
+  for (size_t i = 0; i < start.size(); ++i) out.widest = std::max(out.widest, end[i] - start[i]);
+  freeVector(longest);
+  out.start = PackedTimes(start);
+  freeVector(start);
+  out.end = PackedTimes(end);
+  freeVector(end);
+  out.event = std::move(event);
+  out.count = std::move(count);
+  if (!lane.empty()) out.lane = LaneColumn(lane);
   return out;
 }
 
 // The raw events and the levels seen alike by mergeLevel and the window query.
+// A level's slice is named by its longest event, read from the track.
 struct RawItems {
   const TimelineTrack& t;
-  const std::vector<int64_t>& start = t.start;
-  const std::vector<int64_t>& end = t.end;
-  const std::vector<uint32_t>& name = t.name;
-  const std::vector<uint16_t>& lane = t.lane;
-  const std::vector<TimelineKind>& kind = t.kind;
   size_t size() const { return t.size(); }
+  int64_t start(size_t i) const { return t.start[i]; }
+  int64_t end(size_t i) const { return t.end[i]; }
+  uint32_t name(size_t i) const { return t.name[i]; }
+  uint16_t lane(size_t i) const { return t.lane[i]; }
+  TimelineKind kind(size_t i) const { return t.kind[i]; }
   uint32_t countAt(size_t) const { return 1; }
   int64_t longestAt(size_t i) const { return t.end[i] - t.start[i]; }
   uint32_t eventAt(size_t i) const { return static_cast<uint32_t>(i); }
   int64_t widest() const { return t.longest; }
+  size_t lowerBound(int64_t v) const { return t.start.lowerBound(v); }
+  int64_t blockEndMax(size_t i) const { return t.end.blockMax(i); }
 };
 
 struct LevelItems {
+  const TimelineTrack& t;
   const TimelineLevel& l;
-  const std::vector<int64_t>& start = l.start;
-  const std::vector<int64_t>& end = l.end;
-  const std::vector<uint32_t>& name = l.name;
-  const std::vector<uint16_t>& lane = l.lane;
-  const std::vector<TimelineKind>& kind = l.kind;
   size_t size() const { return l.size(); }
+  int64_t start(size_t i) const { return l.start[i]; }
+  int64_t end(size_t i) const { return l.end[i]; }
+  uint32_t name(size_t i) const { return t.name[l.event[i]]; }
+  uint16_t lane(size_t i) const { return l.lane[i]; }
+  TimelineKind kind(size_t i) const { return t.kind[l.event[i]]; }
   uint32_t countAt(size_t i) const { return l.count[i]; }
-  int64_t longestAt(size_t i) const { return l.longest[i]; }
+  int64_t longestAt(size_t i) const { return t.end[l.event[i]] - t.start[l.event[i]]; }
   uint32_t eventAt(size_t i) const { return l.event[i]; }
   int64_t widest() const { return l.widest; }
+  size_t lowerBound(int64_t v) const { return l.start.lowerBound(v); }
+  int64_t blockEndMax(size_t i) const { return l.end.blockMax(i); }
 };
 
 // The window query over raw events or a level: see Timeline::window.
@@ -351,40 +384,47 @@ TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, 
   TimelineSlices out;
   const int64_t widest = t.widest();
   const int64_t earliest = from > INT64_MIN + widest ? from - widest : INT64_MIN;
-  size_t i = std::lower_bound(t.start.begin(), t.start.end(), earliest) - t.start.begin();
+  size_t i = t.lowerBound(earliest);
   const double perPixel = static_cast<double>(to - from) / pixels;
   auto pixelOf = [&](int64_t v) { return static_cast<int64_t>(std::floor(static_cast<double>(v - from) / perPixel)); };
   // Per lane: the slice being built (index into out), its end pixel, its longest event.
   std::vector<int64_t> openSlice(lanes, -1), openPixel(lanes, 0), longest(lanes, -1);
-  for (; i < t.size() && t.start[i] < to; ++i) {
+  for (; i < t.size(); ++i) {
+    // A block (of PackedTimes) whose events all ended before the window is
+    // skipped whole: each would be skipped below. Walking from `earliest`
+    // (a track with one long event) would otherwise read every event.
+    while (i % PackedTimes::kBlock == 0 && i < t.size() && t.blockEndMax(i) < from) i += PackedTimes::kBlock;
+    if (i >= t.size()) break;
+    const int64_t start = t.start(i);
+    if (start >= to) break;
+    const int64_t end = t.end(i);
     // Ended before the window (an instant exactly at `from` is inside it).
-    if (t.end[i] < from || (t.end[i] == from && t.start[i] < from)) continue;
-    const uint16_t lane = t.lane[i];
+    if (end < from || (end == from && start < from)) continue;
+    const uint16_t lane = t.lane(i);
     const int64_t s = openSlice[lane];
-    if (s >= 0 && pixelOf(t.start[i]) <= openPixel[lane] &&
-        !bothVisible(out.end[s] - out.start[s], t.end[i] - t.start[i], perPixel)) {
+    if (s >= 0 && pixelOf(start) <= openPixel[lane] && !bothVisible(out.end[s] - out.start[s], end - start, perPixel)) {
       // In the pixel the lane's slice ends in: one slice, the longest names it.
-      out.end[s] = std::max(out.end[s], t.end[i]);
+      out.end[s] = std::max(out.end[s], end);
       out.count[s] += t.countAt(i);
       if (t.longestAt(i) > longest[lane]) {
         longest[lane] = t.longestAt(i);
-        out.name[s] = t.name[i];
-        out.kind[s] = t.kind[i];
+        out.name[s] = t.name(i);
+        out.kind[s] = t.kind(i);
         out.event[s] = t.eventAt(i);
       }
       openPixel[lane] = std::max(openPixel[lane], pixelOf(out.end[s]));
       continue;
     }
     openSlice[lane] = static_cast<int64_t>(out.size());
-    openPixel[lane] = pixelOf(t.end[i]);
+    openPixel[lane] = pixelOf(end);
     longest[lane] = t.longestAt(i);
-    out.start.push_back(t.start[i]);
-    out.end.push_back(t.end[i]);
-    out.name.push_back(t.name[i]);
+    out.start.push_back(start);
+    out.end.push_back(end);
+    out.name.push_back(t.name(i));
     out.event.push_back(t.eventAt(i));
     out.count.push_back(t.countAt(i));
     out.lane.push_back(lane);
-    out.kind.push_back(t.kind[i]);
+    out.kind.push_back(t.kind(i));
   }
   return out;
 }
@@ -394,19 +434,51 @@ TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, 
 void buildLevels(TimelineTrack& t) {
   t.levels.clear();
   if (t.size() == 0) return;
-  const int64_t extent = *std::max_element(t.end.begin(), t.end.end()) - t.start.front();
+  const int64_t extent = t.end.max() - t.start[0];
   size_t below = t.size();
   // Resolutions 8x apart up to the track's extent; a level is kept when it
   // has at most 3/4 of the slices below it (else the next one is tried).
   for (int64_t resolution = 1000; below > 256 && resolution <= extent; resolution *= 8) {
     const size_t slices = t.levels.empty() ? countMerged(RawItems{t}, t.lanes, resolution)
-                                           : countMerged(LevelItems{t.levels.back()}, t.lanes, resolution);
+                                           : countMerged(LevelItems{t, t.levels.back()}, t.lanes, resolution);
     if (slices * 4 > below * 3) continue;
     TimelineLevel l = t.levels.empty() ? mergeLevel(RawItems{t}, t.lanes, resolution, slices)
-                                       : mergeLevel(LevelItems{t.levels.back()}, t.lanes, resolution, slices);
+                                       : mergeLevel(LevelItems{t, t.levels.back()}, t.lanes, resolution, slices);
     below = l.size();
     t.levels.push_back(std::move(l));
   }
+}
+
+void TimelineTrack::setEvents(TimelineEventVectors&& e) {
+  const size_t n = e.start.size();
+  uint16_t top = 0;
+  for (uint16_t l : e.lane) top = std::max(top, l);
+  lanes = static_cast<uint16_t>(std::min<size_t>(size_t{top} + 1, 0xFFFF));
+  longest = 0;
+  for (size_t i = 0; i < n; ++i) longest = std::max(longest, e.end[i] - e.start[i]);
+  // Each vector given back once packed: the peak holds one plain column.
+  start = PackedTimes(e.start);
+  freeVector(e.start);
+  end = PackedTimes(e.end);
+  freeVector(e.end);
+  name = NameColumn(e.name);
+  freeVector(e.name);
+  lane = LaneColumn(e.lane);
+  freeVector(e.lane);
+  kind = KindColumn(e.kind);
+  freeVector(e.kind);
+  row = std::move(e.row);
+}
+
+size_t TimelineTrack::eventBytes() const {
+  return start.bytes() + end.bytes() + name.bytes() + lane.bytes() + kind.bytes() + 4 * row.capacity();
+}
+
+size_t TimelineTrack::levelBytes() const {
+  size_t b = 0;
+  for (const TimelineLevel& l : levels)
+    b += l.start.bytes() + l.end.bytes() + 4 * (l.event.capacity() + l.count.capacity()) + l.lane.bytes();
+  return b;
 }
 
 Timeline Timeline::build(Report& report, const TimelineOptions& options) {
@@ -456,7 +528,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
     sides.push_back(std::get<0>(key));
     const TimelineTrack& last = t.tracks_.back();
     if (last.counter) extend(last.counter->time.front(), last.counter->time.back());
-    else extend(last.start.front(), *std::max_element(last.end.begin(), last.end.end()));
+    else extend(last.start[0], last.end.max());
   }
   StageTimer timer("timeline: busy shares");
   t.computeShares(sides);
@@ -560,7 +632,7 @@ TimelineSlices trackWindow(const TimelineTrack& t, int64_t from, int64_t to, uin
   const TimelineLevel* level = nullptr;
   for (const TimelineLevel& l : t.levels)
     if (static_cast<double>(l.resolution) <= halfPixel) level = &l;
-  return level ? windowOf(LevelItems{*level}, t.lanes, from, to, pixels) : windowOf(RawItems{t}, t.lanes, from, to, pixels);
+  return level ? windowOf(LevelItems{t, *level}, t.lanes, from, to, pixels) : windowOf(RawItems{t}, t.lanes, from, to, pixels);
 }
 
 EventTable eventTableOf(TimelineKind kind) {

@@ -17,10 +17,9 @@
 #include "core/report/report.h"
 #include "core/table/table.h"
 #include "core/timeline/counters.h"
+#include "core/timeline/event_columns.h"
 
 namespace asys {
-
-enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
 
 constexpr uint32_t kNoTimelineRow = 0xFFFFFFFFu;  // an event of no table row
 constexpr int64_t kNoTimelineDevice = INT64_MIN;   // a host track's TimelineTrack::device
@@ -40,14 +39,26 @@ struct TimelineEventAt {
 // `resolution` ns apart merged into one, the longest naming it. A window
 // whose pixels are at least twice as wide reads a level instead of every
 // event, so zoomed out a frame costs what the screen holds, not the report.
+// A slice's name, kind and longest duration are its longest event's (`event`,
+// an index into the track), so a level keeps only its span, that event, its
+// count and its lane: about 13 bytes a slice.
 struct TimelineLevel {
   int64_t resolution = 0;
-  std::vector<int64_t> start, end, longest;  // longest: its longest event's duration
-  std::vector<uint32_t> name, event, count;
-  std::vector<uint16_t> lane;
-  std::vector<TimelineKind> kind;
+  PackedTimes start, end;  // start ascending
+  std::vector<uint32_t> event, count;
+  LaneColumn lane;
   int64_t widest = 0;  // the widest merged span
   size_t size() const { return start.size(); }
+};
+
+// A track's events as plain vectors, as they are collected (and as tests
+// write them); TimelineTrack::setEvents packs them.
+struct TimelineEventVectors {
+  std::vector<int64_t> start, end;
+  std::vector<uint32_t> name;
+  std::vector<uint16_t> lane;
+  std::vector<TimelineKind> kind;
+  std::vector<uint32_t> row;
 };
 
 struct TimelineTrack {
@@ -60,11 +71,11 @@ struct TimelineTrack {
   // The PPU a device track belongs to (its group's device id), or
   // kNoTimelineDevice for a host track (a thread's).
   int64_t device = kNoTimelineDevice;
-  // Events in start order (ties: end), by index:
-  std::vector<int64_t> start, end;
-  std::vector<uint32_t> name;  // the report's StringPool ids
-  std::vector<uint16_t> lane;  // a row inside the track (nesting level, or a free lane)
-  std::vector<TimelineKind> kind;
+  // Events in start order (ties: end), by index, packed (event_columns.h):
+  PackedTimes start, end;
+  NameColumn name;  // the report's StringPool ids
+  LaneColumn lane;  // a row inside the track (nesting level, or a free lane)
+  KindColumn kind;
   // Per event, its row in the table its kind comes from (HGGC_KERNEL,
   // HGGC_MEMCPY, HGGC_MEMSET, HGGC_API, HGTX_EVENTS: eventTableOf), so links
   // between tables (correlation.h) and a rule row's event reference find
@@ -84,6 +95,13 @@ struct TimelineTrack {
   int64_t contextBusy = 0;
   double contextShare = 0;
   size_t size() const { return start.size(); }
+  // Packs `events` (in start order, each end at or after its start, lanes
+  // given or empty: all 0) as this track's, each vector given back once
+  // packed; `row` is kept as given.
+  void setEvents(TimelineEventVectors&& events);
+  // The bytes its events and levels hold (bench, docs/timeline.md).
+  size_t eventBytes() const;
+  size_t levelBytes() const;
 };
 
 // A group of tracks (a PPU, a process): its busy time (the union of its

@@ -94,7 +94,8 @@ struct MemoryCells {
 MemoryCells memoryCellsOf(Report& report, const TimelineTrack& track) {
   MemoryCells m;
   bool copies = false, sets = false;
-  for (TimelineKind k : track.kind) {
+  for (size_t e = 0; e < track.size(); ++e) {
+    const TimelineKind k = track.kind[e];
     copies |= k == TimelineKind::Memcpy;
     sets |= k == TimelineKind::Memset;
   }

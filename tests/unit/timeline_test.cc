@@ -111,15 +111,17 @@ void checkWindow(const TimelineTrack& tr, const TimelineSlices& s, int64_t from,
 
 TEST(Timeline, LevelsOfDetailMergeDenseEventsOnce) {
   // 10,000 events of 50 ns every 100 ns on one lane, one of 70 ns.
-  TimelineTrack t;
+  TimelineEventVectors v;
   for (int i = 0; i < 10000; ++i) {
-    t.start.push_back(100 * i);
-    t.end.push_back(100 * i + (i == 4321 ? 70 : 50));
-    t.name.push_back(i);
-    t.lane.push_back(0);
-    t.kind.push_back(TimelineKind::Kernel);
+    v.start.push_back(100 * i);
+    v.end.push_back(100 * i + (i == 4321 ? 70 : 50));
+    v.name.push_back(i);
+    v.lane.push_back(0);
+    v.kind.push_back(TimelineKind::Kernel);
   }
-  t.longest = 70;
+  TimelineTrack t;
+  t.setEvents(std::move(v));
+  EXPECT_EQ(t.longest, 70);
   buildLevels(t);
   ASSERT_EQ(t.levels.size(), 1u);  // at 1 us every gap (50 ns) closes: one slice
   EXPECT_EQ(t.levels[0].resolution, 1000);
@@ -132,20 +134,22 @@ TEST(Timeline, BackToBackRangesKeepTheirOwnSlices) {
   // ProfilerStep-like ranges of 1 ms end to end, then two 10 ns events in
   // the gap-free tail: 100 px over 3.0001 ms is 30 us a pixel, so the ranges
   // (33 px each) stay three slices, and the tiny ones join the last range.
-  TimelineTrack t;
+  TimelineEventVectors v;
   for (int64_t i = 0; i < 3; ++i) {
-    t.start.push_back(i * 1000000);
-    t.end.push_back((i + 1) * 1000000);
-    t.name.push_back(static_cast<uint32_t>(i));
+    v.start.push_back(i * 1000000);
+    v.end.push_back((i + 1) * 1000000);
+    v.name.push_back(static_cast<uint32_t>(i));
   }
   for (int64_t i = 0; i < 2; ++i) {
-    t.start.push_back(3000000 + 10 * i);
-    t.end.push_back(3000000 + 10 * (i + 1));
-    t.name.push_back(static_cast<uint32_t>(3 + i));
+    v.start.push_back(3000000 + 10 * i);
+    v.end.push_back(3000000 + 10 * (i + 1));
+    v.name.push_back(static_cast<uint32_t>(3 + i));
   }
-  t.lane.assign(5, 0);
-  t.kind.assign(5, TimelineKind::Hgtx);
-  t.longest = 1000000;
+  v.lane.assign(5, 0);
+  v.kind.assign(5, TimelineKind::Hgtx);
+  TimelineTrack t;
+  t.setEvents(std::move(v));
+  EXPECT_EQ(t.longest, 1000000);
   buildLevels(t);
   // Every level keeps the ranges apart too.
   for (const TimelineLevel& l : t.levels) EXPECT_GE(l.size(), 3u) << "resolution " << l.resolution;
