@@ -16,6 +16,7 @@ import {
   eventsTable,
   holdsWithin,
   openAppForEachTest,
+  openDemoTimelineLink,
   openEventsOf,
   openTimeline,
   parseCsv,
@@ -188,15 +189,7 @@ test('the permalink keeps the Events view\'s row: the same link and file open th
   const label = (await pane(page).getAttribute('data-label'))!;
   await expect.poll(() => decodeURIComponent(page.url())).toMatch(new RegExp(`[#&]events=0:${track}(&|$)`));
   const link = page.url();
-  const openLink = async (url: string) => {
-    await page.goto('about:blank');
-    await page.goto(url);
-    await waitIdle(page);
-    await page.getByTestId('demo-base').first().click();
-    await expect(page.getByTestId('timeline-view')).toBeVisible();
-    await waitIdle(page);
-  };
-  await openLink(link);
+  await openDemoTimelineLink(page, link);
   await expect(pane(page)).toHaveAttribute('data-track', track);
   await expect(pane(page)).toHaveAttribute('data-label', label);
   await expect(pane(page)).toHaveAttribute('data-status', 'ready');
@@ -217,7 +210,7 @@ test('the permalink keeps the Events view\'s row: the same link and file open th
   await openTimeline(page);
   const counter = page.getByTestId('timeline-rows').locator('li').filter({ has: page.getByTestId('tl-track').filter({ hasText: /Memory in use/ }) }).first();
   const counterId = (await counter.getAttribute('data-track'))!;
-  await openLink(link.replace(/events=0(%3A|:)\d+/, `events=0:${counterId}`));
+  await openDemoTimelineLink(page, link.replace(/events=0(%3A|:)\d+/, `events=0:${counterId}`));
   await expect(page.getByTestId('error-banner')).toContainText(`The link's Events View row ${counterId} is no row with events on this report's timeline: not opened.`);
   await expect(pane(page)).toHaveCount(0);
 });

@@ -193,14 +193,19 @@ export async function timelineWindow(page: Page): Promise<{ from: number; to: nu
   return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
 }
 
-/** The demo report's timeline opened by a permalink on the window [from, to] (absolute ns). */
-export async function openDemoTimelineAt(page: Page, from: bigint, to: bigint): Promise<void> {
+/** A permalink to the demo report's timeline opened afresh: the link names the report, so the demo is picked again. */
+export async function openDemoTimelineLink(page: Page, url: string): Promise<void> {
   await page.goto('about:blank');
-  await page.goto(`./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${from}/${to}`);
+  await page.goto(url);
   await waitIdle(page);
   await page.getByTestId('demo-base').first().click();
   await expect(page.getByTestId('timeline-view')).toBeVisible();
   await waitIdle(page);
+}
+
+/** The demo report's timeline opened by a permalink on the window [from, to] (absolute ns). */
+export async function openDemoTimelineAt(page: Page, from: bigint, to: bigint): Promise<void> {
+  await openDemoTimelineLink(page, `./#v=1&view=timeline&report.0=demo-base.asysrep&base=0&window=0:${from}/${to}`);
 }
 
 /** Drags a selection across [a, b] of the timeline plot's width (fractions), right of the 230 px labels (lib/timeline LABEL_WIDTH). */

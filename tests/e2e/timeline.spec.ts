@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { asysOut, DEMO_BASE, dropFile, exportedCsv, holdsWithin, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, holdsWithin, openAppForEachTest, openDemoTimelineAt, openDemoTimelineLink, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -129,12 +129,7 @@ test('a permalink holds the timeline window: the same link and file show the sam
   const link = page.url();
   // The link names its report; opening it restores the view and the window.
   const windowAt = async (url: string) => {
-    await page.goto('about:blank');
-    await page.goto(url);
-    await waitIdle(page);
-    await page.getByTestId('demo-base').first().click();
-    await expect(page.getByTestId('timeline-view')).toBeVisible();
-    await waitIdle(page);
+    await openDemoTimelineLink(page, url);
     return windowOf(page);
   };
   // As written, and by hand without base= (the report is then the one open).

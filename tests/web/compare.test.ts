@@ -31,6 +31,18 @@ const pairs = () =>
     { name: 'Target OP Name', kind: 'text', values: ['MoEFunctionBackward', null] },
   ]);
 
+// ppu_operator_kernel_breakdown_compare's layout, trimmed; the second row only in the target.
+const sideBlocks = () =>
+  table([
+    { name: 'OP Type', kind: 'text', values: ['PCCL', 'MoE'] },
+    { name: 'Base Library OP', kind: 'text', values: ['AllReduce c:1', null] },
+    { name: 'Base Kernel', kind: 'text', values: ['ring_LL', null] },
+    { name: 'Base Kernel Time', unit: '%', kind: 'decimal1', values: [0.4, null] },
+    { name: 'Target Library OP', kind: 'text', values: ['AllReduce c:1', 'Idle'] },
+    { name: 'Target Kernel', kind: 'text', values: ['ring_LL', 'Idle'] },
+    { name: 'Target Kernel Time', unit: '%', kind: 'decimal1', values: [0.5, 3.6] },
+  ]);
+
 describe('isPairColumn', () => {
   it('follows the declared roles: a shared key is not a pair', () => {
     const declared = [decl('Device Name', 'value'), decl('OP Type', 'key'), decl('Percent', 'value'), decl('Base OP Name', 'attribute')];
@@ -49,16 +61,7 @@ describe('hotspots', () => {
     ]);
   });
   it('side blocks: "Base <share>" and "Target <share>", labelled by the side\'s nearest name column', () => {
-    // ppu_operator_kernel_breakdown_compare's layout, trimmed; the second row only in the target.
-    const t = table([
-      { name: 'OP Type', kind: 'text', values: ['PCCL', 'MoE'] },
-      { name: 'Base Library OP', kind: 'text', values: ['AllReduce c:1', null] },
-      { name: 'Base Kernel', kind: 'text', values: ['ring_LL', null] },
-      { name: 'Base Kernel Time', unit: '%', kind: 'decimal1', values: [0.4, null] },
-      { name: 'Target Library OP', kind: 'text', values: ['AllReduce c:1', 'Idle'] },
-      { name: 'Target Kernel', kind: 'text', values: ['ring_LL', 'Idle'] },
-      { name: 'Target Kernel Time', unit: '%', kind: 'decimal1', values: [0.5, 3.6] },
-    ]);
+    const t = sideBlocks();
     expect(hotspots(t, 'Kernel Time', 10)).toEqual([
       { row: 0, label: 'ring_LL', base: 0.4, target: 0.5 },
       { row: 1, label: 'Idle', base: null, target: 3.6 },
@@ -76,15 +79,7 @@ describe('sideNames', () => {
     expect(sideNames(pairs(), 1)).toEqual({ base: 'MmBackward0', target: null });
   });
   it('side blocks: each side\'s deepest name (its last text column)', () => {
-    const t = table([
-      { name: 'OP Type', kind: 'text', values: ['PCCL', 'MoE'] },
-      { name: 'Base Library OP', kind: 'text', values: ['AllReduce c:1', null] },
-      { name: 'Base Kernel', kind: 'text', values: ['ring_LL', null] },
-      { name: 'Base Kernel Time', unit: '%', kind: 'decimal1', values: [0.4, null] },
-      { name: 'Target Library OP', kind: 'text', values: ['AllReduce c:1', 'Idle'] },
-      { name: 'Target Kernel', kind: 'text', values: ['ring_LL', 'Idle'] },
-      { name: 'Target Kernel Time', unit: '%', kind: 'decimal1', values: [0.5, 3.6] },
-    ]);
+    const t = sideBlocks();
     expect(sideNames(t, 0)).toEqual({ base: 'ring_LL', target: 'ring_LL' });
     expect(sideNames(t, 1)).toEqual({ base: null, target: 'Idle' });
   });
