@@ -1,4 +1,5 @@
 // hggc_api_sum (2.3.2) and osrt_sum (2.3.14): time per API name on the host.
+#include "core/analysis/chunk_duration.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -32,7 +33,7 @@ GroupedDurations apiGroups(ForEachChunk forEachChunk, uint64_t expectedCalls, St
       // A call cut off by the end of the capture has no duration to count.
       if (calls.end[i] == kNoValue || !window.overlaps(calls.start[i], calls.end[i])) continue;
       groupOf.push_back(groups.indexOf(calls.nameId[i]));
-      duration.push_back(calls.end[i] - calls.start[i]);
+      duration.push_back(chunkDuration(calls.start[i], calls.end[i]));
     }
   });
   out.groupCount = groups.size();

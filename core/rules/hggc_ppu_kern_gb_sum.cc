@@ -1,4 +1,5 @@
 // hggc_ppu_kern_gb_sum (2.3.5): kernel time per kernel name, grid and block.
+#include "core/analysis/chunk_duration.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -40,7 +41,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
         continue;
       const uint64_t ng = nameGrid.indexOf((static_cast<uint64_t>(names.id(k, j, first + j)) << 32) | dims.gridId(k, j));
       groupOf.push_back(groups.indexOf((ng << 32) | dims.blockId(k, j)));
-      duration.push_back(k.end[j] - k.start[j]);
+      duration.push_back(chunkDuration(k.start[j], k.end[j]));
     }
   });
   out.groupCount = groups.size();

@@ -1,4 +1,5 @@
 // hggc_ppu_kern_sum (2.3.7): time per kernel name on the PPUs.
+#include "core/analysis/chunk_duration.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -34,7 +35,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       if (k.end[j] == kNoValue || !inList(devices, k.deviceId[j]) || !ctx.window.overlaps(k.start[j], k.end[j]))
         continue;
       groupOf.push_back(groups.indexOf(labels.key(k, j, first + j)));
-      duration.push_back(k.end[j] - k.start[j]);
+      duration.push_back(chunkDuration(k.start[j], k.end[j]));
     }
   });
   out.groupCount = groups.size();
