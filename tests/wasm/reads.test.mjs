@@ -90,9 +90,14 @@ test('a rule reads the report in a few large reads, about once, and answers as t
   assert.equal(text, nativeCsv('hggc_ppu_kern_sum'));
 });
 
-test('a second rule over columns already loaded reads nothing from the file', () => {
+// The kernel summaries fold HGGC_KERNEL as they scan it and keep no column
+// (issue 20: bounded memory, docs/result-views.md "Folded as scanned"), so a
+// second one reads the table again: in a few large reads, about once, never
+// page by page. (Before 2026-12-05 hggc_ppu_kern_gb_sum held every kernel
+// column and the next rules read nothing; that cache cost 0.6x the report.)
+test('a second kernel summary reads the kernel table again in a few large reads, about once', () => {
   openReport(report);
-  assert.ok(readsOf(() => render('hggc_ppu_kern_gb_sum')).count > 0); // loads every kernel column
+  assert.ok(readsOf(() => render('hggc_ppu_kern_gb_sum')).count > 0);
   for (const [rule, options] of [
     ['hggc_ppu_kern_sum', {}],
     ['hggc_ppu_kern_sum', { 'name-mode': 'base', device: '0' }],
@@ -100,7 +105,9 @@ test('a second rule over columns already loaded reads nothing from the file', ()
     ['hggc_ppu_kern_gb_sum', { device: '1' }],
   ]) {
     let text;
-    assert.deepEqual(readsOf(() => (text = render(rule, options))), { count: 0, bytes: 0 }, rule);
+    const reads = readsOf(() => (text = render(rule, options)));
+    assert.ok(reads.count > 0 && reads.count < 40, `${rule}: ${reads.count} reads`);
+    assert.ok(reads.bytes <= size * 1.1, `${rule}: ${reads.bytes} bytes of a ${size}-byte file`);
     if (Object.keys(options).length === 0) assert.equal(text, nativeCsv(rule), rule);
   }
 });
