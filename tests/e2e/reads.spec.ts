@@ -1,8 +1,9 @@
 // How the viewer reads a dropped report: nothing is copied; the engine's
 // read-ahead VFS reads the File in a few large FileReaderSync calls (counted
 // here in every worker: the engine's, and the one that reads ahead of it on
-// a cross-origin isolated page), its tables equal the CLI's, and a rule over
-// columns already loaded reads nothing from the file.
+// a cross-origin isolated page), its tables equal the CLI's, and a later
+// kernel summary reads the kernel table again in a few large reads: the
+// summaries fold it as they scan it and keep no column (issue 20).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -73,7 +74,7 @@ function cliCsv(rule: string): string[] {
   return asysOut(['stats', '-r', rule, report]).trimEnd().split('\n');
 }
 
-test('a dropped report is read in a few large reads, answers as the CLI does, and a rule over loaded columns reads nothing', async ({
+test('a dropped report is read in a few large reads, answers as the CLI does, and a later summary reads it again about once', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -105,12 +106,15 @@ test('a dropped report is read in a few large reads, answers as the CLI does, an
   expect((await exportedCsv(page)).lines).toEqual(cliCsv('hggc_ppu_kern_gb_sum'));
   await readsSince();
 
-  // Every kernel column is loaded now: these read nothing.
+  // The summaries keep no kernel column (before 2026-12-05 the grid summary
+  // held them all, 0.6x the report, and these read nothing): each reads the
+  // table again, in a few large reads, about once.
   expect(await selectRule(page, 'hggc_ppu_kern_sum')).toBe('ready');
   await page.getByTestId('setting-name-mode').locator('select').selectOption({ label: 'Base' });
   await expect(page.locator('.cli-spec')).toContainText('hggc_ppu_kern_sum:base');
   expect(await waitResult(page, 'hggc_ppu_kern_sum')).toBe('ready');
   expect((await exportedCsv(page)).lines).toEqual(cliCsv('hggc_ppu_kern_sum:base'));
-  expect(await selectRule(page, 'hggc_ppu_kern_gb_sum')).toBe('ready');
-  expect(await readsSince()).toEqual({ count: 0, bytes: 0 });
+  const again = await readsSince();
+  expect(again.count).toBeLessThan(100);
+  expect(again.bytes).toBeLessThanOrEqual(size * 2.2); // the two summaries above
 });
