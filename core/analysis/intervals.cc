@@ -63,16 +63,26 @@ std::vector<Span> gapsBetween(std::span<const Span> blocks) {
   return gaps;
 }
 
-SpanGroups::SpanGroups(std::span<const uint32_t> groupOf, std::span<const Span> spans, size_t groupCount)
-    : spans_(groupCount), count_(groupCount, 0) {
-  for (uint32_t g : groupOf) spans_.count(g);
-  spans_.startFill(groupCount);
-  for (size_t i = 0; i < spans.size(); ++i) spans_.add(groupOf[i], spans[i]);
-  for (size_t g = 0; g < groupCount; ++g) count_[g] = spans_.of(g).size();
+SpanGroups::SpanGroups(std::vector<uint32_t> groupOf, std::vector<Span> spans, size_t groupCount)
+    : spans_(std::move(spans)), begin_(groupCount + 1, 0), count_(groupCount, 0) {
+  for (uint32_t g : groupOf) ++count_[g];
+  for (size_t g = 0; g < groupCount; ++g) begin_[g + 1] = begin_[g] + count_[g];
+  // groupOf[i] becomes span i's place: its group's next free slot, in input
+  // order (stable). Then each cycle of the permutation is walked once.
+  std::vector<size_t> cursor(begin_.begin(), begin_.end() - 1);
+  for (uint32_t& g : groupOf) g = static_cast<uint32_t>(cursor[g]++);
+  for (size_t i = 0; i < spans_.size(); ++i) {
+    while (groupOf[i] != i) {
+      const uint32_t to = groupOf[i];
+      std::swap(spans_[i], spans_[to]);
+      std::swap(groupOf[i], groupOf[to]);
+    }
+  }
 }
 
 void SpanGroups::mergeEach() {
-  for (size_t g = 0; g < count_.size(); ++g) count_[g] = mergeSpansInPlace(spans_.of(g).first(count_[g]));
+  for (size_t g = 0; g < count_.size(); ++g)
+    count_[g] = mergeSpansInPlace(std::span<Span>(spans_).subspan(begin_[g], count_[g]));
 }
 
 GroupUnions unionByGroupSorted(std::span<const int64_t> starts, std::span<const int64_t> ends,

@@ -138,9 +138,7 @@ MergedGroups mergedGroupsOf(GroupedDurations groups) {
     groups.grouped = GroupedValues();
   }
   if (!groups.spans.empty()) {
-    SpanGroups blocks(groups.spanGroup, groups.spans, groups.groupCount);
-    std::vector<uint32_t>().swap(groups.spanGroup);
-    std::vector<Span>().swap(groups.spans);
+    SpanGroups blocks(std::move(groups.spanGroup), std::move(groups.spans), groups.groupCount);
     blocks.mergeEach();
     out.covered.resize(groups.groupCount);
     for (size_t g = 0; g < groups.groupCount; ++g) out.covered[g] = totalLength(blocks.group(g));

@@ -4,9 +4,7 @@
 #include <numeric>
 #include <tuple>
 
-#include "core/analysis/intervals.h"
-#include "core/analysis/key_groups.h"
-#include "core/analysis/ppu_activities.h"
+#include "core/analysis/ppu_busy.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/registry.h"
@@ -43,24 +41,12 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   sel.window = ctx.window;
   const int64_t minGap = *ctx.options.intValue("gap") * 1000000;
 
-  // One group per (process, device); each activity's group and span as it
-  // is read (20 bytes an activity, no activity list: the gaps need no order
-  // but each group's, which SpanGroups makes).
-  KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<Span> spans;
-  const size_t expected = expectedActivities(ctx.report, sel);
-  groupOf.reserve(expected);
-  spans.reserve(expected);
-  forEachPpuActivity(ctx.report, sel, [&](ActivityKind, uint32_t, const auto& t, size_t i) {
-    const uint64_t key = (static_cast<uint64_t>(pidOf(t.globalPid[i])) << 32) | static_cast<uint32_t>(t.deviceId[i]);
-    groupOf.push_back(groups.indexOf(key));
-    spans.push_back({t.start[i], t.end[i]});
+  // One group per (process, device).
+  const GroupedBusy b = groupedBusy(ctx.report, sel, [](const auto& t, size_t i) {
+    return (static_cast<uint64_t>(pidOf(t.globalPid[i])) << 32) | static_cast<uint32_t>(t.deviceId[i]);
   });
-  SpanGroups busy(groupOf, spans, groups.size());
-  std::vector<uint32_t>().swap(groupOf);  // SpanGroups holds its own copy
-  std::vector<Span>().swap(spans);
-  busy.mergeEach();
+  const KeyGroups& groups = b.groups;
+  const SpanGroups& busy = b.busy;
   GroupedDurations out;
   out.ids = {{IdKind::kPid, {}}, {IdKind::kDevice, {}}, {IdKind::kTime, {}}};
   out.sums.resize(1);
@@ -126,7 +112,7 @@ const RuleSpec& ppuGapsRule() {
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
       .command = RuleCommand::Analyze,
-      .memoryPerRow = 48,  // 20 bytes an activity, and SpanGroups' copy
+      .memoryPerRow = 24,  // 20 bytes an activity (core/analysis/ppu_busy.h)
   };
   return rule;
 }

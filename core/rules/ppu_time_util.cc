@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/analysis/intervals.h"
-#include "core/analysis/key_groups.h"
-#include "core/analysis/ppu_activities.h"
+#include "core/analysis/ppu_busy.h"
 #include "core/analysis/stats.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -69,30 +67,14 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const bool full = ctx.options.value("range-mode") == "full";
   const bool perDevice = ctx.options.flag("merge-process-id");
 
-  // Each activity's group and span as it is read (20 bytes an activity, no
-  // activity list: the busy time needs no order but each group's).
-  KeyGroups groups;
-  std::vector<uint32_t> groupOf;
-  std::vector<Span> spans;
-  const size_t expected = expectedActivities(ctx.report, sel);
-  groupOf.reserve(expected);
-  spans.reserve(expected);
-  std::vector<Span> extent;  // by group: first start to last end (instants included)
-  Span all{0, 0};
-  forEachPpuActivity(ctx.report, sel, [&](ActivityKind, uint32_t, const auto& t, size_t i) {
+  const GroupedBusy b = groupedBusy(ctx.report, sel, [perDevice](const auto& t, size_t i) {
     const uint64_t pid = perDevice ? 0 : static_cast<uint64_t>(pidOf(t.globalPid[i]));
-    const uint32_t g = groups.indexOf((pid << 32) | static_cast<uint32_t>(t.deviceId[i]));
-    const Span span{t.start[i], t.end[i]};
-    if (g == extent.size()) extent.push_back(span);
-    extent[g] = {std::min(extent[g].start, span.start), std::max(extent[g].end, span.end)};
-    all = spans.empty() ? span : Span{std::min(all.start, span.start), std::max(all.end, span.end)};
-    groupOf.push_back(g);
-    spans.push_back(span);
+    return (pid << 32) | static_cast<uint32_t>(t.deviceId[i]);
   });
-  SpanGroups busy(groupOf, spans, groups.size());
-  std::vector<uint32_t>().swap(groupOf);  // SpanGroups holds its own copy
-  std::vector<Span>().swap(spans);
-  busy.mergeEach();
+  const KeyGroups& groups = b.groups;
+  const SpanGroups& busy = b.busy;
+  const std::vector<Span>& extent = b.extent;
+  const Span all = b.all;
   const Span fullRange = statisticsRange(ctx.report, ctx.window, all);
 
   std::vector<Stretch> out;
@@ -213,7 +195,7 @@ const RuleSpec& ppuTimeUtilRule() {
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
       .command = RuleCommand::Analyze,
-      .memoryPerRow = 48,  // 20 bytes an activity, and SpanGroups' copy
+      .memoryPerRow = 24,  // 20 bytes an activity (core/analysis/ppu_busy.h)
   };
   return rule;
 }

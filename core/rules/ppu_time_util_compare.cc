@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/analysis/intervals.h"
-#include "core/analysis/ppu_activities.h"
+#include "core/analysis/ppu_busy.h"
 #include "core/analysis/stats.h"
 #include "core/rules/compare.h"
 #include "core/report/report.h"
@@ -34,32 +33,25 @@ Table deviceUtilisation(RuleContext& ctx) {
   ActivitySelection sel;
   sel.window = ctx.window;
   const bool full = ctx.options.value("range-mode") == "full";
-  std::map<int32_t, std::vector<Span>> byDevice;  // few devices, in id order
-  std::map<int32_t, Span> extent;                 // first start to last end (instants included)
-  Span all{0, 0};
-  bool first = true;
-  // Each activity's span as it is read (16 bytes an activity, no list).
-  forEachPpuActivity(ctx.report, sel, [&](ActivityKind, uint32_t, const auto& t, size_t i) {
-    const Span span{t.start[i], t.end[i]};
-    byDevice[t.deviceId[i]].push_back(span);
-    auto [e, added] = extent.try_emplace(t.deviceId[i], span);
-    e->second = {std::min(e->second.start, span.start), std::max(e->second.end, span.end)};
-    all = first ? span : Span{std::min(all.start, span.start), std::max(all.end, span.end)};
-    first = false;
+  const GroupedBusy b = groupedBusy(ctx.report, sel, [](const auto& t, size_t i) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(t.deviceId[i]));
   });
+  const Span all = b.all;
   const Span fullRange = statisticsRange(ctx.report, ctx.window, all);
   std::map<int64_t, std::string> names;
   for (const Device& d : ctx.report.devices()) names[d.id] = d.name;
 
   Table t(sideColumns());
-  for (auto& [device, spans] : byDevice) {
-    mergeSpans(spans);
+  std::map<int32_t, uint32_t> byDevice;  // device id order: few devices
+  for (uint32_t g = 0; g < b.groups.size(); ++g)
+    byDevice.emplace(static_cast<int32_t>(static_cast<uint32_t>(b.groups.key(g))), g);
+  for (const auto& [device, g] : byDevice) {
     Span range = fullRange;
     if (!full) {
-      const Span& e = extent[device];
+      const Span& e = b.extent[g];
       range = {std::max(e.start, ctx.window.start), std::min(e.end, ctx.window.end)};
     }
-    const int64_t busy = coveredLength(spans, range.start, range.end);
+    const int64_t busy = coveredLength(b.busy.group(g), range.start, range.end);
     t.setInt(0, device);
     auto name = names.find(device);
     if (name != names.end() && !name->second.empty()) t.setText(1, name->second);

@@ -36,6 +36,7 @@ TEST(Intervals, UnionLengthSortedCountsOverlapsOnce) {
 }
 
 TEST(Intervals, SpanGroupsKeepInputOrderAndMergeEach) {
+  // Grouped in place: span i goes to its group's next slot (stable).
   const std::vector<uint32_t> g = {1, 0, 1, 1, 0};
   const std::vector<Span> s = {{5, 9}, {0, 2}, {1, 3}, {8, 12}, {2, 4}};
   SpanGroups groups(g, s, 3);
@@ -47,6 +48,18 @@ TEST(Intervals, SpanGroupsKeepInputOrderAndMergeEach) {
   EXPECT_EQ(std::vector<Span>(groups.group(0).begin(), groups.group(0).end()), (std::vector<Span>{{0, 4}}));
   EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()),
             (std::vector<Span>{{1, 3}, {5, 12}}));
+}
+
+TEST(Intervals, SpanGroupsPlaceEverySpanWhateverThePermutationsCycles) {
+  // Places by hand: group 0 gets slots 0-1, group 1 slots 2-3, group 2 slots
+  // 4-5; span i (start i) goes to its group's next slot: 0->4, 1->2, 2->0,
+  // 3->5, 4->3, 5->1, one cycle through all six.
+  const std::vector<uint32_t> g = {2, 1, 0, 2, 1, 0};
+  const std::vector<Span> s = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}};
+  const SpanGroups groups(g, s, 3);
+  EXPECT_EQ(std::vector<Span>(groups.group(0).begin(), groups.group(0).end()), (std::vector<Span>{{2, 3}, {5, 6}}));
+  EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()), (std::vector<Span>{{1, 2}, {4, 5}}));
+  EXPECT_EQ(std::vector<Span>(groups.group(2).begin(), groups.group(2).end()), (std::vector<Span>{{0, 1}, {3, 4}}));
 }
 
 TEST(Intervals, UnionByGroupSortedPerGroupInOnePass) {
