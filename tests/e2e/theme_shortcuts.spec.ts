@@ -1,7 +1,7 @@
 // Light and dark themes (remembered, the first visit from prefers-color-scheme)
 // and the keyboard shortcuts `?` lists.
 import { expect, test } from '@playwright/test';
-import { openAppForEachTest, openDemo } from './helpers';
+import { openAppForEachTest, openDemo, selectRule } from './helpers';
 
 openAppForEachTest();
 
@@ -48,4 +48,26 @@ test('? lists the shortcuts, and they switch view, theme and language', async ({
   await page.keyboard.type('sl');
   await expect(page.locator('.rule-search')).toHaveValue('sl');
   await expect(page.getByTestId('view-stats')).toHaveText('统计');
+});
+
+test('the letters act where the focus is: a focused table keeps them, the page gets them back', async ({ page }) => {
+  await page.goto('./');
+  await openDemo(page, 'base');
+  await openDemo(page, 'slow');
+  await selectRule(page, 'hggc_ppu_kern_sum');
+  const table = page.getByTestId('result-table');
+  await table.focus();
+  const theme = await page.locator('html').getAttribute('data-theme');
+  for (const key of ['t', 'l', 'c']) await table.press(key);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme!);
+  await expect(page.getByTestId('compare-info')).toHaveCount(0);
+  await expect(page.getByTestId('view-stats')).toHaveText('Statistics');
+  // `?` is no letter: it still opens the list.
+  await table.press('?');
+  await expect(page.getByTestId('shortcuts')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The focus leaves the table: the page's letters again.
+  await table.blur();
+  await page.keyboard.press('t');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', theme!);
 });

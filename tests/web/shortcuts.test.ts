@@ -35,6 +35,17 @@ describe('keyboard shortcuts', () => {
     // The timeline's own S (zoom out) is no view switch.
     expect(shortcutFor(press('s', { defaultPrevented: true }))).toBeNull();
   });
+
+  it('leaves letters to a focused widget that owns its keys, not ? and /', () => {
+    // A stand-in for Element.closest: inside a widget marked data-own-keys, or not.
+    const inWidget = { tagName: 'DIV', closest: (sel: string) => (sel === '[data-own-keys]' ? {} : null) };
+    const outside = { tagName: 'DIV', closest: () => null };
+    for (const key of ['s', 'c', 't', 'l', 'S']) expect(shortcutFor(press(key, { target: inWidget }))).toBeNull();
+    expect(shortcutFor(press('?', { target: inWidget }))).toBe('help');
+    expect(shortcutFor(press('/', { target: inWidget }))).toBe('searchRules');
+    expect(shortcutFor(press('s', { target: outside }))).toBe('statsView');
+    expect(shortcutFor(press('t', { target: outside }))).toBe('theme');
+  });
 });
 
 describe('theme', () => {

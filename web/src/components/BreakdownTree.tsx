@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useLang } from '../i18n/lang';
 import type { DecodedResult } from '../lib/result';
+import { OWN_KEYS } from '../lib/shortcuts';
 import { buildTree, cellHeaders, type TreeNode } from '../lib/tree';
 
 interface Props {
@@ -102,7 +103,7 @@ export function BreakdownTree({ result, levels, order, onSelectRows }: Props) {
             {levels.join(' › ')}
           </span>
         </div>
-        <ul role="tree" aria-label={t.treeLabel}>
+        <ul role="tree" aria-label={t.treeLabel} {...OWN_KEYS}>
           {render(roots, '')}
         </ul>
       </div>

@@ -9,6 +9,7 @@ import { cellAbsolute, cellDisplay, displayNumber, type DecodedResult } from '..
 import { formatInt } from '../lib/format';
 import type { SortState } from '../lib/sort';
 import { movedFocus } from '../lib/selection';
+import { OWN_KEYS } from '../lib/shortcuts';
 import { useLang } from '../i18n/lang';
 import { PAGE_MARGIN } from '../lib/paged';
 
@@ -298,6 +299,7 @@ export function ResultTable(props: Props) {
       ref={scroller}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       role="table"
+      {...OWN_KEYS}
       aria-rowcount={n + 1}
       data-testid="result-table"
       data-rows={n}

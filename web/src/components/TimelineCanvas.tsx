@@ -33,6 +33,7 @@ import {
 } from '../lib/timeline';
 import { paint } from '../lib/timeline_paint';
 import { navActionFor } from '../lib/timeline_nav';
+import { OWN_KEYS } from '../lib/shortcuts';
 import { useLang } from '../i18n/lang';
 import { useTheme } from '../state/theme';
 import { chartColors } from './chartColors';
@@ -277,6 +278,7 @@ export function TimelineCanvas(props: Props) {
         className="timeline-pointer"
         style={{ height }}
         tabIndex={0}
+        {...OWN_KEYS}
         onKeyDown={onKeyDown}
         onMouseDown={onMouseDown}
         onMouseMove={onMouseMove}

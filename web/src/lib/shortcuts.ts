@@ -26,8 +26,18 @@ export interface KeyLike {
   /** Handled already (the timeline's W/A/S/D). */
   defaultPrevented?: boolean;
   /** The element that has the focus: typing in a field is never a shortcut. */
-  target: { tagName?: string; isContentEditable?: boolean } | null;
+  target: { tagName?: string; isContentEditable?: boolean; closest?: (selector: string) => unknown } | null;
 }
+
+/**
+ * Marks a widget that owns the keys typed while it has the focus (a table's
+ * rows, the timeline, a tree): there a letter is the widget's, never a view
+ * switch, theme or language, whether or not the widget uses that letter
+ * today. `?` and `/` still act, as they do in Nsight Systems' views.
+ */
+export const OWN_KEYS_ATTRIBUTE = 'data-own-keys';
+/** Spread on the widget's focusable element: `<div {...OWN_KEYS} ...>`. */
+export const OWN_KEYS = { [OWN_KEYS_ATTRIBUTE]: '' } as const;
 
 const EDITABLE = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -36,5 +46,6 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return null;
   const t = e.target;
   if (t && (EDITABLE.has(t.tagName ?? '') || t.isContentEditable)) return null;
+  if (/^[a-z]$/i.test(e.key) && t?.closest?.(`[${OWN_KEYS_ATTRIBUTE}]`)) return null;
   return SHORTCUTS.find((s) => s.keys.includes(e.key))?.action ?? null;
 }
