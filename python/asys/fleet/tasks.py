@@ -152,6 +152,14 @@ def answer(loaded, rule, queries):
     return loaded.states[rule].answer(*queries)
 
 
+def answers(loaded, asked):
+    """One median round of every rule still selecting, on this report (one
+    task a report a round, whatever the rules): ``asked`` is (rule, queries)
+    pairs; the answers in that order, each packed apart (its size is the
+    rule's reply)."""
+    return [pickle.dumps(answer(loaded, rule, queries), protocol=pickle.HIGHEST_PROTOCOL) for rule, queries in asked]
+
+
 def spans(loaded, rule, where, time_shift):
     """A leaf of a rule's span union (hgtx_ppu_proj_sum's Proj Active Time):
     this report's blocks by merged group, on the first report's clock."""
