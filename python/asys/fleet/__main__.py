@@ -166,8 +166,11 @@ def main(argv):
         sys.stderr.write("asys fleet: cannot reach the Dask scheduler %s: %s\n" % (a["scheduler"] or "", e))
         return 1
     closing = []
+    stream = _task_stream(client) if a["verbose"] else None
 
     def close_in_background():
+        if stream is not None:
+            stream.__exit__(None, None, None)
         # Once the workers are done, the cluster closes (its processes end)
         # while the client makes the merged tables and writes them; a
         # thread Python waits for at exit, whatever happens after.
@@ -221,6 +224,9 @@ def main(argv):
         own = resource.getrusage(resource.RUSAGE_SELF)
         sys.stderr.write("asys fleet: client CPU %.2f s (user %.2f, system %.2f)\n" %
                          (own.ru_utime + own.ru_stime, own.ru_utime, own.ru_stime))
+        if stream is not None:
+            for line in _worker_time(stream.data):
+                sys.stderr.write("asys fleet: %s\n" % line)
         peaks = sorted(result.worker_peaks.values())
         grown = sorted(peak - result.worker_start.get(w, 0) for w, peak in result.worker_peaks.items())
         sys.stderr.write("asys fleet: %d workers, peak resident memory %s MiB, grown in the run by %s MiB\n" %
@@ -229,6 +235,37 @@ def main(argv):
     for thread in closing:
         thread.join()
     return 0
+
+
+def _task_stream(client):
+    """Dask's record of every task's compute time on its worker, from now
+    until its __exit__ (--verbose)."""
+    from distributed import get_task_stream
+
+    stream = get_task_stream(client)
+    stream.__enter__()
+    return stream
+
+
+def _worker_time(records):
+    """Per kind of task (load, head, summary, answers, ...): how many ran,
+    their compute seconds summed over the workers, and the seconds from the
+    first one's start to the last one's end: what the workers did, apart
+    from the client's own part."""
+    from dask.utils import key_split
+
+    kinds = {}
+    for r in records:
+        spans = [(s["start"], s["stop"]) for s in r.get("startstops", ()) if s.get("action") == "compute"]
+        if not spans:
+            continue
+        kind = kinds.setdefault(key_split(r["key"]), [0, 0.0, float("inf"), 0.0])
+        kind[0] += 1
+        kind[1] += sum(stop - start for start, stop in spans)
+        kind[2] = min(kind[2], min(start for start, _ in spans))
+        kind[3] = max(kind[3], max(stop for _, stop in spans))
+    return ["worker time: %s: %d tasks, %.2f s computing, %.2f s from the first start to the last end" %
+            (name, n, busy, last - first) for name, (n, busy, first, last) in sorted(kinds.items(), key=lambda k: k[1][2])]
 
 
 def _close(client):

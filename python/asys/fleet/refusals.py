@@ -39,8 +39,9 @@ def check_rule(name):
 
 
 # The rules with no mergeable state, and why (docs/fleet.md).
-_BREAKDOWN = ("not built: its framework -> library -> kernel paths (with each operator's Idle time) have no "
-              "mergeable state yet")
+_BREAKDOWN = ("not built: its rows would add up across reports, but the rule gives its framework -> library -> "
+              "kernel paths only as ids of one report's own operator set and string pool, and writes its table from "
+              "them (docs/fleet.md, \"Refused, and why\")")
 NOT_MERGED = {
     "device_memory_usage_detail": "it lists every allocation of every report, as a trace does",
     "ppu_op_kernel_breakdown": _BREAKDOWN,
@@ -51,7 +52,8 @@ NOT_MERGED = {
 # Options whose table a fleet cannot merge, and why.
 NOT_MERGED_OPTIONS = {
     ("ppu_time_util", "range-mode=full"): ("range-mode=full divides the capture range of all the reports together, "
-                                           "which no report knows alone"),
+                                           "which no report knows alone, and the rule gives out only its chunks "
+                                           "(docs/fleet.md, \"Refused, and why\")"),
 }
 
 
