@@ -5,11 +5,14 @@ the engine's own row builder and writers."""
 import pickle
 import resource
 
+from distributed import as_completed
+
 from .. import _asys
 from ..report import AsysError
 from . import tasks
 from .merge import Asker, Merged, statistics_rounds
 from .refusals import check_job
+from .state import renumbered
 
 
 class FleetResult:
@@ -46,9 +49,20 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     n = len(paths)
     loaded = client.map(tasks.load, paths, [jobs] * n, [per_rank_format] * n,
                         key=["asys-load-%d" % i for i in range(n)], pure=False)
-    heads = client.gather(client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(len(paths))]))
+    # Each report's head and summaries in one task, right after its load,
+    # unpacked here as they come while the other reports still load (the
+    # ids are renumbered here once all heads are known: asys merge's plan
+    # needs every report's).
+    heads = client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(n)])
+    index = {future.key: i for i, future in enumerate(heads)}
+    arrived = [None] * n
+    for future, head in as_completed(heads, with_results=True):
+        for rule, packed in head.get("summaries", {}).items():
+            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
+            head["summaries"][rule] = tasks.unpack(packed)
+        arrived[index[future.key]] = head
     kept = []
-    for path, future, head in zip(paths, loaded, heads):
+    for path, future, head in zip(paths, loaded, arrived):
         if "error" in head:
             if not skip_bad:
                 raise AsysError(head["error"])
@@ -59,12 +73,8 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         raise AsysError("no report could be opened")
     # The pids and devices as asys merge renumbers them, in the same order.
     plans = _asys.plan_id_changes([(path, *head["ids"]) for path, _f, head in kept])
-    summaries = client.gather(client.map(tasks.summaries, [future for _p, future, _h in kept], plans,
-                                         key=["asys-summary-%d" % i for i in range(len(kept))], pure=False))
-    for summary in summaries:
-        for rule, packed in summary.items():
-            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
-            summary[rule] = tasks.unpack(packed)
+    summaries = [{rule: renumbered(summary, *plan) for rule, summary in head["summaries"].items()}
+                 for (_p, _f, head), plan in zip(kept, plans)]
     # Every rule's groups merged, and its median rounds set up: the rounds
     # of all rules then go out together, one task a report a round (before,
     # rule after rule: 3 rounds a rule, 18 gathers for the six summaries).

@@ -105,15 +105,13 @@ class ReportState:
         The ids are renumbered as asys merge renumbers this report's
         (``pids``, ``devices``: (old, new) pairs; ``time_shift`` onto the
         first report's clock; ``kernel_row_shift``: the kernels of the
-        reports before), on a copy: a task run again renumbers the same ids."""
-        ids = self.ids
-        if ids and (pids or devices or time_shift or kernel_row_shift):
-            ids = _asys.renumber_ids(list(zip(self.id_kinds, self.ids)), list(pids), list(devices), time_shift,
-                                     kernel_row_shift)
+        reports before), on a copy: a task run again renumbers the same ids.
+        (The fleet renumbers on the client, ``renumbered``, once every
+        report's ids are known: the summaries leave with the heads.)"""
         count, total, lo, hi = self._moments
-        return {"texts": self.texts, "ids": ids, "id_kinds": self.id_kinds, "sums": self.sums,
-                "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words,
-                "spans": self.spans is not None}
+        return renumbered({"texts": self.texts, "ids": self.ids, "id_kinds": self.id_kinds, "sums": self.sums,
+                           "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words,
+                           "spans": self.spans is not None}, pids, devices, time_shift, kernel_row_shift)
 
     def merged_spans(self, where, time_shift=0):
         """The report's union blocks as columns (merged group, start, end):
@@ -178,6 +176,18 @@ class ReportState:
         else:
             lengths, values = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         return counts, values, lengths
+
+
+def renumbered(summary, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
+    """A report's summary with its id columns renumbered as asys merge
+    renumbers the report's ids (a new list of columns; the rest shared)."""
+    if not summary:  # a report without the rule's data
+        return summary
+    ids = summary["ids"]
+    if ids and (pids or devices or time_shift or kernel_row_shift):
+        ids = _asys.renumber_ids(list(zip(summary["id_kinds"], ids)), list(pids), list(devices), time_shift,
+                                 kernel_row_shift)
+    return dict(summary, ids=ids)
 
 
 def _remove(path):
