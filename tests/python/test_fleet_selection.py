@@ -216,3 +216,24 @@ def test_every_rules_rounds_go_out_together():
         keys = selections[rule].merged.key_texts[0]
         for g, key in enumerate(keys):
             assert [int(c[g]) for c in stats][:6] == engine_stats(values_by_key[(key,)])[:6], (rule, key)
+
+
+@pytest.mark.parametrize("queries_a_group", [1, 3, 40])
+def test_search_and_bisection_find_the_same_place(queries_a_group):
+    """A round's two ways of finding where a value falls in its group's
+    sorted values (a searchsorted a group, the vectorized bisection), on
+    either side, against the places counted here: equal values, values
+    past both ends, empty groups."""
+    rng = random.Random(queries_a_group)
+    runs = [[rng.choice([3, 3, 7, 10**12, rng.randrange(10**6)]) for _ in range(rng.choice([0, 1, 5, 300]))]
+            for _ in range(30)]
+    state = state_of([], [["g%d" % g for g in range(len(runs))]], [], runs)
+    v, offsets = state.values(), state.offsets
+    group = np.array([g for g in range(len(runs)) for _ in range(queries_a_group)] * 2, dtype=np.int64)
+    rng.shuffle(group)
+    x = np.array([rng.choice([-1, 3, 7, 8, 10**12, 10**13, rng.randrange(10**6)]) for _ in group], dtype=np.int64)
+    for right in (False, True):
+        expected = [int(offsets[g]) + sum(1 for value in v[offsets[g]:offsets[g + 1]] if (value <= q if right else value < q))
+                    for g, q in zip(group.tolist(), x.tolist())]
+        assert state._search(v, group, x, right).tolist() == expected
+        assert state._bisect(v, group, x, right).tolist() == expected
