@@ -19,7 +19,8 @@ repeat=${REPEAT:-2}
 rules=${RULES:-hggc_ppu_kern_sum,hggc_ppu_kern_gb_sum,hggc_api_sum,osrt_sum,hggc_ppu_mem_time_sum,hgtx_sum}
 asys=build/native/asys
 dir=${FLEET_DIR:-bench/out/fleet-$scale}
-mkdir -p "$dir"
+res=bench/out/fleet-$scale  # the runs' outputs (never in FLEET_DIR)
+mkdir -p "$dir" "$res"
 if [ ! -f "$dir/rank-$((ranks - 1)).asysrep" ]; then
   if $asys gen --help | grep -q -- --ranks; then
     $asys gen --ranks "$ranks" --seed 11 --scale "$scale" --out-dir "$dir"
@@ -37,21 +38,21 @@ for run in $(seq "$repeat"); do
     loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
     s=$(date +%s.%N)
     if ! $asys fleet stats --local "$workers" --verbose -r "$rules" "${reports[@]}" \
-        >"$dir/out-$workers.txt" 2>"$dir/err-$workers.txt"; then
-      echo "bench: fleet --local $workers failed:" >&2; cat "$dir/err-$workers.txt" >&2; exit 1
+        >"$res/out-$workers.txt" 2>"$res/err-$workers.txt"; then
+      echo "bench: fleet --local $workers failed:" >&2; cat "$res/err-$workers.txt" >&2; exit 1
     fi
     t=$(echo "$(date +%s.%N) - $s" | bc)
     [ -z "${best_time[$workers]:-}" ] && best_time[$workers]=$t
     best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
-    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
-    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
+    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
+    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
     # Per rule: "RULE=BYTES" of its largest reply.
-    rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$dir/err-$workers.txt")
-    client[$workers]="${client[$workers]:-}${client[$workers]:+, }$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$dir/err-$workers.txt")"
-    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$dir/err-$workers.txt" | paste -sd' ')
+    rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
+    client[$workers]="${client[$workers]:-}${client[$workers]:+, }$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
+    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
   done
-  cmp -s "$dir/out-1.txt" "$dir/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
-  [ -s "$dir/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
+  cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
+  [ -s "$res/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
 done
 
 {
