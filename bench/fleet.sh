@@ -4,8 +4,12 @@
 # times taking turns; each run's peak worker memory and largest reply, from
 # --verbose. Both runs must answer the same bytes, or the bench stops.
 # Reports: `asys gen --ranks` when the build has it, else one `asys gen
-# --seed` per rank; kept in bench/out/fleet-SCALE/. Writes
-# bench/out/fleet-SCALE.md.
+# --seed` per rank; kept in bench/out/fleet-SCALE/ (or FLEET_DIR, a folder
+# that has them already). Writes bench/out/fleet-SCALE.md: per cluster size the
+# best wall time and the speed-up over one worker (issue 22's target: 1.7x
+# with two), the load average before each run, the median rounds of all
+# rules together, the client's own CPU (what a second worker cannot shorten),
+# peak worker memory and the largest reply.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -14,8 +18,9 @@ scale=${1:-100}
 repeat=${REPEAT:-2}
 rules=${RULES:-hggc_ppu_kern_sum,hggc_ppu_kern_gb_sum,hggc_api_sum,osrt_sum,hggc_ppu_mem_time_sum,hgtx_sum}
 asys=build/native/asys
-dir=bench/out/fleet-$scale
-mkdir -p "$dir"
+dir=${FLEET_DIR:-bench/out/fleet-$scale}
+res=bench/out/fleet-$scale  # the runs' outputs (never in FLEET_DIR)
+mkdir -p "$dir" "$res"
 if [ ! -f "$dir/rank-$((ranks - 1)).asysrep" ]; then
   if $asys gen --help | grep -q -- --ranks; then
     $asys gen --ranks "$ranks" --seed 11 --scale "$scale" --out-dir "$dir"
@@ -27,34 +32,37 @@ reports=()
 for i in $(seq 0 $((ranks - 1))); do reports+=("$dir/rank-$i.asysrep"); done
 largest=$(stat -c %s "${reports[@]}" | sort -n | tail -1)
 
-declare -A best_time peak grown reply
+declare -A best_time peak grown reply rounds client loads
 for run in $(seq "$repeat"); do
   for workers in 1 2; do
+    loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
     s=$(date +%s.%N)
     if ! $asys fleet stats --local "$workers" --verbose -r "$rules" "${reports[@]}" \
-        >"$dir/out-$workers.txt" 2>"$dir/err-$workers.txt"; then
-      echo "bench: fleet --local $workers failed:" >&2; cat "$dir/err-$workers.txt" >&2; exit 1
+        >"$res/out-$workers.txt" 2>"$res/err-$workers.txt"; then
+      echo "bench: fleet --local $workers failed:" >&2; cat "$res/err-$workers.txt" >&2; exit 1
     fi
     t=$(echo "$(date +%s.%N) - $s" | bc)
     [ -z "${best_time[$workers]:-}" ] && best_time[$workers]=$t
     best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
-    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
-    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$dir/err-$workers.txt" | tr ',' '\n' | sort -n | tail -1)
+    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
+    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
     # Per rule: "RULE=BYTES" of its largest reply.
-    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$dir/err-$workers.txt" | paste -sd' ')
+    rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
+    client[$workers]="${client[$workers]:-}${client[$workers]:+, }$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
+    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
   done
-  cmp -s "$dir/out-1.txt" "$dir/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
-  [ -s "$dir/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
+  cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
+  [ -s "$res/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
 done
 
 {
   echo "# asys fleet, $ranks reports of scale $scale (largest $largest bytes), $(date -u +%F)"
   echo
-  echo "rules: $rules; best of $repeat, the two taking turns"
+  echo "rules: $rules; best of $repeat, the two taking turns; $(nproc) cores"
   echo
-  echo "| workers | wall (s) | speed-up | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| workers | wall (s) | speed-up | load before each run | median rounds | client CPU (s) | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
   for w in 1 2; do
-    echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
+    echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${loads[$w]} | ${rounds[$w]} | ${client[$w]} | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
   done
 } | tee "bench/out/fleet-$scale.md"

@@ -10,7 +10,18 @@ docs/python.md has the whole interface; ``python -m asys.fleet`` runs rules
 over many rank reports on Dask (docs/fleet.md).
 """
 
-from ._frame import to_csv
 from .report import AsysError, MissingDataError, Report, RuleWarning, compare, open, rule_help, rules
+
+
+
+def __getattr__(name):
+    # to_csv needs pandas: imported when first asked for, so that a fleet
+    # worker, which makes no DataFrame, never imports pandas (0.9 s of CPU
+    # a process; docs/fleet.md, "What the run's time goes to").
+    if name == "to_csv":
+        from ._frame import to_csv
+        return to_csv
+    raise AttributeError("module 'asys' has no attribute '%s'" % name)
+
 
 __all__ = ["AsysError", "MissingDataError", "Report", "RuleWarning", "compare", "open", "rule_help", "rules", "to_csv"]

@@ -5,7 +5,6 @@ import tempfile
 import warnings
 
 from . import _asys
-from ._frame import frame_of
 from ._options import run_settings
 
 AsysError = _asys.AsysError
@@ -32,6 +31,8 @@ def _rule(name, command):
 
 
 def _framed(result, rule):
+    from ._frame import frame_of  # pandas, only where a DataFrame is made
+
     frame = frame_of(result, rule)
     for text in frame.attrs["warnings"]:
         warnings.warn("%s: %s" % (rule, text), RuleWarning, stacklevel=3)

@@ -168,3 +168,72 @@ def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart(tmp_path
     import gc
     gc.collect()
     assert list(tmp_path.iterdir()) == []  # the spill file goes with its state
+
+
+class CountingClient:
+    """A Dask client's map and gather, run here, counting the gathers and tasks."""
+
+    def __init__(self):
+        self.gathers = self.tasks = 0
+
+    def map(self, fn, *columns, **_keywords):
+        self.tasks += len(columns[0])
+        return [fn(*args) for args in zip(*columns)]
+
+    def gather(self, results):
+        self.gathers += 1
+        return results
+
+
+def test_every_rules_rounds_go_out_together():
+    """Two rules whose medians take different numbers of rounds alone: run
+    together, a round is one gather and one task a report for both, the
+    rounds are the longer rule's, and each rule's statistics are still its
+    own values' (worked out here from the values)."""
+    from types import SimpleNamespace
+
+    from asys.fleet.merge import Merged
+    from asys.fleet.run import FleetResult, Selection, _rounds_together
+
+    rng = random.Random(5)
+    wide = {("w%d" % g,): [rng.randrange(1 << 40) for _ in range(3000)] for g in range(3)}  # counting rounds
+    small = {("s%d" % g,): [rng.randrange(10**6) for _ in range(5)] for g in range(50)}  # one fetch round
+    by_rule = {"wide": wide, "small": small}
+    states = {rule: split_reports(values, 3, random.Random(7)) for rule, values in by_rule.items()}
+    alone = {}
+    for rule in by_rule:
+        _stats, alone[rule], _ = merged_of(states[rule], [])
+    assert alone["wide"] > alone["small"] == 1
+    reports = [SimpleNamespace(states={rule: states[rule][r] for rule in by_rule}) for r in range(3)]
+    selections = {rule: Selection(Merged([s.summary() for s in states[rule]]), [0, 1, 2]) for rule in by_rule}
+    client = CountingClient()
+    rounds, tasks = _rounds_together(client, reports, selections, FleetResult())
+    assert rounds == client.gathers == alone["wide"]
+    assert tasks == client.tasks == 3 * alone["wide"]
+    for rule, values_by_key in by_rule.items():
+        stats, rule_rounds, _ = selections[rule].outcome
+        assert rule_rounds == alone[rule]
+        keys = selections[rule].merged.key_texts[0]
+        for g, key in enumerate(keys):
+            assert [int(c[g]) for c in stats][:6] == engine_stats(values_by_key[(key,)])[:6], (rule, key)
+
+
+@pytest.mark.parametrize("queries_a_group", [1, 3, 40])
+def test_search_and_bisection_find_the_same_place(queries_a_group):
+    """A round's two ways of finding where a value falls in its group's
+    sorted values (a searchsorted a group, the vectorized bisection), on
+    either side, against the places counted here: equal values, values
+    past both ends, empty groups."""
+    rng = random.Random(queries_a_group)
+    runs = [[rng.choice([3, 3, 7, 10**12, rng.randrange(10**6)]) for _ in range(rng.choice([0, 1, 5, 300]))]
+            for _ in range(30)]
+    state = state_of([], [["g%d" % g for g in range(len(runs))]], [], runs)
+    v, offsets = state.values(), state.offsets
+    group = np.array([g for g in range(len(runs)) for _ in range(queries_a_group)] * 2, dtype=np.int64)
+    rng.shuffle(group)
+    x = np.array([rng.choice([-1, 3, 7, 8, 10**12, 10**13, rng.randrange(10**6)]) for _ in group], dtype=np.int64)
+    for right in (False, True):
+        expected = [int(offsets[g]) + sum(1 for value in v[offsets[g]:offsets[g + 1]] if (value <= q if right else value < q))
+                    for g, q in zip(group.tolist(), x.tolist())]
+        assert state._search(v, group, x, right).tolist() == expected
+        assert state._bisect(v, group, x, right).tolist() == expected

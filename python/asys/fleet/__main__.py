@@ -1,12 +1,14 @@
 """python -m asys.fleet stats ... (asys fleet stats ...): docs/fleet.md."""
 
 import os
+import resource
 import sys
+import threading
 
 from .. import _asys
 from ..report import AsysError
-from . import cluster_client
-from .run import check_job, run as run_fleet
+from . import start_cluster
+from .refusals import check_job
 
 USAGE = """usage: asys fleet stats -r RULE[:OPT...][,RULE...] [-r RULE...] [--scheduler ADDRESS | --local N]
                         [--per-rank] [--skip-bad] [--format csv|json|column] [--output DIR/PREFIX]
@@ -154,21 +156,36 @@ def main(argv):
                 if not a["force"] and os.path.exists(name):
                     sys.stderr.write("asys fleet: %s exists (use -f true to overwrite); nothing was run\n" % name)
                     return 2
+    # The cluster starts while the client imports the run (pandas, NumPy).
+    waiting = start_cluster(a["scheduler"], a["local"])
+    from .run import run as run_fleet
+
     try:
-        client = cluster_client(a["scheduler"], a["local"])
+        client = waiting()
     except Exception as e:  # noqa: BLE001 - a scheduler that does not answer, in one line
         sys.stderr.write("asys fleet: cannot reach the Dask scheduler %s: %s\n" % (a["scheduler"] or "", e))
         return 1
+    closing = []
+    stream = _task_stream(client) if a["verbose"] else None
+
+    def close_in_background():
+        if stream is not None:
+            stream.__exit__(None, None, None)
+        # Once the workers are done, the cluster closes (its processes end)
+        # while the client makes the merged tables and writes them; a
+        # thread Python waits for at exit, whatever happens after.
+        closing.append(threading.Thread(target=_close, args=(client,), name="asys-fleet-close"))
+        closing[-1].start()
+
     try:
-        result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"])
+        result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"],
+                           remote_done=close_in_background)
     except AsysError as e:
         sys.stderr.write("asys fleet: %s\n" % e)
         return 1
     finally:
-        cluster = client.cluster
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if not closing:  # the run stopped before the workers were done
+            _close(client)
     for path, error in result.skipped:
         sys.stderr.write("asys fleet: skipped %s: %s\n" % (path, error))
     for text in result.warnings:
@@ -197,15 +214,65 @@ def main(argv):
     out.flush()
     if a["verbose"]:
         for rule, _settings in jobs:
-            sys.stderr.write("asys fleet: %s: %d reports, %d median rounds, largest reply %d bytes\n" %
+            sys.stderr.write("asys fleet: %s: %d reports, %d median rounds (its own), largest reply %d bytes\n" %
                              (rule, len(a["reports"]) - len(result.skipped), result.rounds[rule],
                               result.largest_reply.get(rule, 0)))
+        sys.stderr.write("asys fleet: %d median rounds for all rules together, %d tasks\n" %
+                         (result.median_rounds, result.round_tasks))
+        # The client's own CPU (its threads; not the workers'): what a second
+        # worker cannot shorten.
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        sys.stderr.write("asys fleet: client CPU %.2f s (user %.2f, system %.2f)\n" %
+                         (own.ru_utime + own.ru_stime, own.ru_utime, own.ru_stime))
+        if stream is not None:
+            for line in _worker_time(stream.data):
+                sys.stderr.write("asys fleet: %s\n" % line)
         peaks = sorted(result.worker_peaks.values())
         grown = sorted(peak - result.worker_start.get(w, 0) for w, peak in result.worker_peaks.items())
         sys.stderr.write("asys fleet: %d workers, peak resident memory %s MiB, grown in the run by %s MiB\n" %
                          (len(peaks), ", ".join("%.0f" % (p / 2**20) for p in peaks),
                           ", ".join("%.0f" % (g / 2**20) for g in grown)))
+    for thread in closing:
+        thread.join()
     return 0
+
+
+def _task_stream(client):
+    """Dask's record of every task's compute time on its worker, from now
+    until its __exit__ (--verbose)."""
+    from distributed import get_task_stream
+
+    stream = get_task_stream(client)
+    stream.__enter__()
+    return stream
+
+
+def _worker_time(records):
+    """Per kind of task (load, head, summary, answers, ...): how many ran,
+    their compute seconds summed over the workers, and the seconds from the
+    first one's start to the last one's end: what the workers did, apart
+    from the client's own part."""
+    from dask.utils import key_split
+
+    kinds = {}
+    for r in records:
+        spans = [(s["start"], s["stop"]) for s in r.get("startstops", ()) if s.get("action") == "compute"]
+        if not spans:
+            continue
+        kind = kinds.setdefault(key_split(r["key"]), [0, 0.0, float("inf"), 0.0])
+        kind[0] += 1
+        kind[1] += sum(stop - start for start, stop in spans)
+        kind[2] = min(kind[2], min(start for start, _ in spans))
+        kind[3] = max(kind[3], max(stop for _, stop in spans))
+    return ["worker time: %s: %d tasks, %.2f s computing, %.2f s from the first start to the last end" %
+            (name, n, busy, last - first) for name, (n, busy, first, last) in sorted(kinds.items(), key=lambda k: k[1][2])]
+
+
+def _close(client):
+    cluster = client.cluster
+    client.close()
+    if cluster is not None:
+        cluster.close()
 
 
 def _rank_path(output, rule, report, ext):

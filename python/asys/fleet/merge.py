@@ -14,7 +14,7 @@ import pandas as pd
 
 from .. import _asys
 from ..report import AsysError
-from .selection import Targets, join_answers, select
+from .selection import Targets, drive, join_answers, selection_rounds
 
 _INT64_SAFE = float(2**63 - 2**11)
 
@@ -109,10 +109,11 @@ def median_targets(m):
     return Targets(group, rank, m.min[group], m.max[group], n[group]), len(odd), len(even)
 
 
-def medians(m, ask):
-    """Each merged group's median (0 for an empty group), and the rounds."""
+def median_rounds(m):
+    """Each merged group's median (0 for an empty group), and the rounds, as
+    a generator of rounds (selection.selection_rounds)."""
     targets, odd, even = median_targets(m)
-    rounds = select(targets, ask)
+    rounds = yield from selection_rounds(targets)
     med = np.zeros(m.size, dtype=np.int64)
     v = targets.value
     med[targets.group[:odd]] = v[:odd]
@@ -129,7 +130,12 @@ def merged_statistics(m, ask):
     """The statistics columns [total, count, avg, med, min, max, stddev],
     the rounds the medians took, and the merged groups whose StdDev is the
     engine's long-double one (past its integers)."""
-    med, rounds = medians(m, ask)
+    return drive(statistics_rounds(m), ask)
+
+
+def statistics_rounds(m):
+    """merged_statistics as a generator of median rounds (selection.selection_rounds)."""
+    med, rounds = yield from median_rounds(m)
     avg = np.where(m.count > 0, _div(m.total, np.maximum(m.count, 1)), 0)
     stddev, approximate = _asys.merged_stddev(m.count, m.total, m.min, m.max, m.limbs)
     return [m.total, m.count, avg, med, m.min, m.max, np.asarray(stddev)], rounds, np.flatnonzero(approximate)
@@ -140,30 +146,56 @@ def asker(merged, answer_all):
     only about the groups it has, by its own group numbers.
     ``answer_all(requests)`` takes (report index, queries) pairs and returns
     the reports' answers (ReportState.answer) in that order."""
-    local = []  # per report: its merged group numbers sorted, and its own number of each
-    for where in merged.where:
-        order = np.argsort(where, kind="stable")
-        local.append((where[order], order))
+    split = Asker(merged)
 
-    def pick(merged_groups, sorted_groups):
+    def ask(count_queries, fetch_queries):
+        asked, requests = split.requests(count_queries, fetch_queries)
+        return split.combine(count_queries, fetch_queries, asked, answer_all(requests))
+
+    return ask
+
+
+class Asker:
+    """A round's queries on the merged groups split into each report's own
+    (``requests``), and the reports' answers summed back (``combine``): in
+    two steps, so that the rounds of many rules can go out together
+    (run.py: one task a report a round for every rule)."""
+
+    def __init__(self, merged):
+        # Per report: its merged group numbers sorted, and its own number of each.
+        self.local = []
+        for where in merged.where:
+            order = np.argsort(where, kind="stable")
+            self.local.append((where[order], order))
+
+    @staticmethod
+    def _pick(merged_groups, sorted_groups):
         at = np.searchsorted(sorted_groups, merged_groups)
         hit = at < len(sorted_groups)
         hit[hit] = sorted_groups[at[hit]] == merged_groups[hit]
         return np.flatnonzero(hit), at[hit]
 
-    def ask(count_queries, fetch_queries):
+    def requests(self, count_queries, fetch_queries):
+        """(asked, requests): requests are (report index, queries on its own
+        group numbers) pairs, only for the reports that have a group asked."""
         cg, clo, width, nb, chi = count_queries
         fg, flo, fhi = fetch_queries
-        first = np.concatenate([[0], np.cumsum(nb)]).astype(np.int64)
         asked, requests = [], []
-        for r, (sorted_groups, own) in enumerate(local):
-            cq, cat = pick(cg, sorted_groups)
-            fq, fat = pick(fg, sorted_groups)
+        for r, (sorted_groups, own) in enumerate(self.local):
+            cq, cat = self._pick(cg, sorted_groups)
+            fq, fat = self._pick(fg, sorted_groups)
             if len(cq) == 0 and len(fq) == 0:
                 continue
             asked.append((cq, fq))
             requests.append((r, ((own[cat], clo[cq], width[cq], nb[cq], chi[cq]), (own[fat], flo[fq], fhi[fq]))))
-        answers = answer_all(requests)
+        return asked, requests
+
+    @staticmethod
+    def combine(count_queries, fetch_queries, asked, answers):
+        """The reports' answers (in the requests' order) as select's ask
+        returns them: counts summed, fetched values joined."""
+        nb = count_queries[3]
+        first = np.concatenate([[0], np.cumsum(nb)]).astype(np.int64)
         counts = np.zeros(int(first[-1]), dtype=np.int64)
         fetched = []
         for (cq, fq), (c, values, lengths) in zip(asked, answers):
@@ -172,7 +204,5 @@ def asker(merged, answer_all):
                 own_first = np.concatenate([[0], np.cumsum(nb[cq])[:-1]])
                 counts[np.repeat(first[cq] - own_first, nb[cq]) + np.arange(len(c))] += c
             fetched.append((fq, values, lengths))
-        values, starts = join_answers(fetched, len(fg))
+        values, starts = join_answers(fetched, len(fetch_queries[0]))
         return counts, values, starts
-
-    return ask

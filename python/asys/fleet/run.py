@@ -5,64 +5,14 @@ the engine's own row builder and writers."""
 import pickle
 import resource
 
+from distributed import as_completed
+
 from .. import _asys
 from ..report import AsysError
 from . import tasks
-from .merge import Merged, asker, merged_statistics
-
-_RULES = {r["name"]: r for r in _asys.rules()}
-
-
-def check_job(name, settings):
-    """Refuses, in one line that says why, a rule the fleet cannot merge, or
-    an option that means another thing on every report."""
-    check_rule(name)
-    for item in settings[0]:
-        if (name, item) in NOT_MERGED_OPTIONS:
-            raise AsysError("%s: option '%s' does not run in asys fleet: %s" % (name, item, NOT_MERGED_OPTIONS[(name, item)]))
-        option = item.split("=", 1)[0]
-        if option in ID_OPTIONS:
-            raise AsysError("%s: option '%s' names one report's ids, which differ from rank to rank; "
-                            "asys fleet takes no %s option" % (name, item, option))
-
-
-def check_rule(name):
-    """Refuses, in one line that says why, a rule the fleet cannot merge."""
-    rule = _RULES.get(name)
-    if rule is None:
-        raise AsysError("unknown rule '%s' (asys stats --help-reports lists the rules)" % name)
-    if rule["compare"]:
-        raise AsysError("'%s' compares two reports, not a fleet of ranks" % name)
-    if name.endswith("_trace") and not rule["mergeable"]:
-        raise AsysError("'%s' is a trace: it lists every event of every report, nothing merges; run it per report "
-                        "(asys stats) or on one report of asys merge" % name)
-    if name in NOT_MERGED:
-        raise AsysError("'%s' does not run in asys fleet: %s; run it on one report of asys merge" % (name, NOT_MERGED[name]))
-    if not rule["mergeable"]:
-        raise AsysError("'%s' has no mergeable state (docs/fleet.md lists the rules asys fleet runs)" % name)
-    return rule
-
-
-# The rules with no mergeable state, and why (docs/fleet.md).
-_BREAKDOWN = ("not built: its framework -> library -> kernel paths (with each operator's Idle time) have no "
-              "mergeable state yet")
-NOT_MERGED = {
-    "device_memory_usage_detail": "it lists every allocation of every report, as a trace does",
-    "ppu_op_kernel_breakdown": _BREAKDOWN,
-    "ppu_op_breakdown": _BREAKDOWN,
-    "ppu_op_unit_test": "it writes one test per operator instance, as a trace does",
-}
-
-# Options whose table a fleet cannot merge, and why.
-NOT_MERGED_OPTIONS = {
-    ("ppu_time_util", "range-mode=full"): ("range-mode=full divides the capture range of all the reports together, "
-                                           "which no report knows alone"),
-}
-
-
-# Options that name a report's own ids: every report has its own id space,
-# and asys merge renumbers them, so the same id means another thing.
-ID_OPTIONS = ("device", "process", "thread")
+from .merge import Asker, Merged, statistics_rounds
+from .refusals import check_job
+from .state import renumbered
 
 
 class FleetResult:
@@ -73,6 +23,8 @@ class FleetResult:
     def __init__(self):
         self.tables, self.rounds, self.per_rank, self.warnings = {}, {}, {}, []
         self.largest_reply, self.skipped = {}, []
+        # The median rounds of all rules together, and the tasks they took.
+        self.median_rounds = self.round_tasks = 0
         # Worker address -> peak resident bytes, before the run (the
         # interpreter, pandas, the engine) and after it.
         self.worker_start, self.worker_peaks = {}, {}
@@ -82,9 +34,11 @@ def _reply_size(obj):
     return len(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
+def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=None):
     """``jobs``: (rule, settings) pairs, settings as _options.run_settings
-    makes them. One task per report; the states stay on the workers."""
+    makes them. One task per report; the states stay on the workers.
+    ``remote_done()``, if given, is called once the workers have nothing
+    more to do (before the merged tables are made on the client)."""
     for rule, settings in jobs:
         check_job(rule, settings)
     result = FleetResult()
@@ -95,9 +49,20 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
     n = len(paths)
     loaded = client.map(tasks.load, paths, [jobs] * n, [per_rank_format] * n,
                         key=["asys-load-%d" % i for i in range(n)], pure=False)
-    heads = client.gather(client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(len(paths))]))
+    # Each report's head and summaries in one task, right after its load,
+    # unpacked here as they come while the other reports still load (the
+    # ids are renumbered here once all heads are known: asys merge's plan
+    # needs every report's).
+    heads = client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(n)])
+    index = {future.key: i for i, future in enumerate(heads)}
+    arrived = [None] * n
+    for future, head in as_completed(heads, with_results=True):
+        for rule, packed in head.get("summaries", {}).items():
+            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
+            head["summaries"][rule] = tasks.unpack(packed)
+        arrived[index[future.key]] = head
     kept = []
-    for path, future, head in zip(paths, loaded, heads):
+    for path, future, head in zip(paths, loaded, arrived):
         if "error" in head:
             if not skip_bad:
                 raise AsysError(head["error"])
@@ -108,61 +73,121 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False):
         raise AsysError("no report could be opened")
     # The pids and devices as asys merge renumbers them, in the same order.
     plans = _asys.plan_id_changes([(path, *head["ids"]) for path, _f, head in kept])
-    summaries = client.gather(client.map(tasks.summaries, [future for _p, future, _h in kept], plans,
-                                         key=["asys-summary-%d" % i for i in range(len(kept))], pure=False))
-    for summary in summaries:
-        for rule, packed in summary.items():
-            result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
-            summary[rule] = tasks.unpack(packed)
+    summaries = [{rule: renumbered(summary, *plan) for rule, summary in head["summaries"].items()}
+                 for (_p, _f, head), plan in zip(kept, plans)]
+    # Every rule's groups merged, and its median rounds set up: the rounds
+    # of all rules then go out together, one task a report a round (before,
+    # rule after rule: 3 rounds a rule, 18 gathers for the six summaries).
+    selections, covered = {}, {}
     for rule, settings in jobs:
-        present = [(future, summary[rule], plan[2]) for (_p, future, head), summary, plan in zip(kept, summaries, plans)
-                   if rule not in head["missing"]]
+        present = [i for i, (_p, _f, head) in enumerate(kept) if rule not in head["missing"]]
         if not present:
             raise _asys.MissingDataError(kept[0][2]["missing"][rule])
         for path, _future, head in kept:
             for text in head["warnings"][rule]:
                 result.warnings.append("%s: %s: warning: %s" % (rule, path, text))
-        merged = Merged([columns for _f, columns, _s in present])
-        ask = _asker(client, rule, [f for f, _c, _s in present], merged, result)
-        covered = _covered(client, rule, present, merged) if present[0][1].get("spans") else None
-        stats, rounds, approximate = merged_statistics(merged, ask)
+        columns = [summaries[i][rule] for i in present]
+        merged = Merged(columns)
+        if columns[0].get("spans"):
+            # The span union runs on the workers beside the rounds.
+            covered[rule] = _covered(client, rule, [(kept[i][1], plans[i][2]) for i in present], merged)
+        selections[rule] = Selection(merged, present)
+    result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
+                                                                result)
+    lengths_of = {rule: future.result() for rule, future in covered.items()}
+    # The workers' part is done: the states go, and the caller may close
+    # the cluster (remote_done) while the tables are made here.
+    for future in loaded:
+        future.release()
+    result.worker_peaks = client.run(_peak_resident_bytes)
+    if remote_done is not None:
+        remote_done()
+    for rule, settings in jobs:
+        merged = selections[rule].merged
+        stats, rounds, approximate = selections[rule].outcome
         for g in approximate.tolist():
             key = [str(c[g]) for c in merged.key_ids] + [c[g] for c in merged.key_texts]
             result.warnings.append("%s: %s: StdDev past the engine's exact integers, computed in floating point as the "
                                    "engine does" % (rule, " / ".join(key)))
+        lengths = lengths_of.get(rule)
         result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.key_texts,
                                                  list(zip(merged.id_kinds, merged.key_ids)), merged.sums,
-                                                 *([] if covered is None else [covered]))
+                                                 *([] if lengths is None else [lengths]))
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
-    for future in loaded:
-        future.release()
-    result.worker_peaks = client.run(_peak_resident_bytes)
     return result
 
 
-def _asker(client, rule, futures, merged, result):
-    """select's ask over the reports of one rule, on the workers."""
-    def answer_all(requests):
-        answers = client.gather(client.map(tasks.answer, [futures[r] for r, _q in requests],
-                                           [rule] * len(requests), [q for _r, q in requests], pure=False))
-        result.largest_reply[rule] = max([result.largest_reply.get(rule, 0)] + [_reply_size(a) for a in answers])
-        return answers
+class Selection:
+    """One rule's merged groups and its median rounds (merge.statistics_rounds)
+    as they go: the queries of its next round, or its outcome once done.
+    ``present``: the kept reports (by index) that have the rule's data, in
+    the order its Merged took their summaries."""
 
-    return asker(merged, answer_all)
+    def __init__(self, merged, present):
+        self.merged, self.present, self.asker = merged, present, Asker(merged)
+        self._rounds = statistics_rounds(merged)
+        self.outcome = None
+        self.queries = self._next(None)
+
+    def _next(self, answer):
+        try:
+            return next(self._rounds) if answer is None else self._rounds.send(answer)
+        except StopIteration as done:
+            self.outcome = done.value
+            return None
+
+    def requests(self):
+        """This round's (kept report index, queries) pairs; keeps what combine needs."""
+        self._asked, requests = self.asker.requests(*self.queries)
+        return [(self.present[r], q) for r, q in requests]
+
+    def take(self, answers):
+        """The answers to requests() in its order: the next round's queries, or done."""
+        self.queries = self._next(self.asker.combine(*self.queries, self._asked, answers))
+
+
+def _rounds_together(client, futures, selections, result):
+    """Runs every rule's median rounds at once: a round is one task a report
+    (tasks.answers, for every rule that asks it something) and one gather.
+    Returns the rounds and the tasks they took."""
+    rounds = tasks_run = 0
+    while True:
+        asking = [(rule, s) for rule, s in selections.items() if s.queries is not None]
+        if not asking:
+            return rounds, tasks_run
+        by_report, wanted = {}, []
+        for rule, s in asking:
+            requests = s.requests()
+            wanted.append([k for k, _q in requests])
+            for k, queries in requests:
+                by_report.setdefault(k, []).append((rule, queries))
+        order = sorted(by_report)
+        replies = client.gather(client.map(tasks.answers, [futures[k] for k in order], [by_report[k] for k in order],
+                                           pure=False))
+        rounds += 1
+        tasks_run += len(order)
+        got = {}
+        for k, reply in zip(order, replies):
+            for (rule, _q), data in zip(by_report[k], reply):
+                result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), len(data))
+                got[rule, k] = pickle.loads(data)
+        for (rule, s), reports in zip(asking, wanted):
+            s.take([got[rule, k] for k in reports])
 
 
 def _covered(client, rule, present, merged):
     """Per merged group, the length of the union of its spans over every
-    report: the reports' blocks united pairwise on the workers (a tree of
-    log2 N levels); the client receives one length a group."""
+    report (a future): the reports' blocks united pairwise on the workers
+    (a tree of log2 N levels); the client receives one length a group.
+    ``present``: (the report's load future, its time shift) pairs."""
     parts = [client.submit(tasks.spans, future, rule, where, shift, pure=False)
-             for (future, _c, shift), where in zip(present, merged.where)]
+             for (future, shift), where in zip(present, merged.where)]
     while len(parts) > 1:
         paired = [client.submit(tasks.span_union, a, b, pure=False) for a, b in zip(parts[0::2], parts[1::2])]
         parts = paired + parts[len(paired) * 2:]
-    return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False).result()
+    return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False)
 
 
 def _peak_resident_bytes():

@@ -74,6 +74,25 @@ def select(targets, ask, reply_budget=1 << 18):
     columns (group, lo, hi) and it returns the values in [lo, hi] of all
     reports, each query's sorted, one query's after the other, and where
     each query's start. Returns the rounds."""
+    return drive(selection_rounds(targets, reply_budget), ask)
+
+
+def drive(rounds, ask):
+    """Runs a generator of rounds (selection_rounds) to its end, each
+    round's queries answered by ``ask``; returns what the generator returns."""
+    try:
+        queries = next(rounds)
+        while True:
+            queries = rounds.send(ask(*queries))
+    except StopIteration as done:
+        return done.value
+
+
+def selection_rounds(targets, reply_budget=1 << 18):
+    """select as a generator, so that many selections (every rule's) can
+    share their rounds: it yields each round's (count queries, fetch
+    queries), is sent (counts, values, starts) as select's ``ask`` returns
+    them, and returns the number of rounds once ``targets.value`` is filled."""
     t = targets
     rounds = 0
     while True:
@@ -87,7 +106,7 @@ def select(targets, ask, reply_budget=1 << 18):
         (fg, flo, fhi), fq = _unique_rows(t.group[fetching], t.lo[fetching], t.hi[fetching])
         buckets = max(4, min(4096, reply_budget // (8 * max(1, len(cg)))))
         width, nb = buckets_of(clo, chi, buckets)
-        counts, values, starts = ask((cg, clo, width, nb, chi), (fg, flo, fhi))
+        counts, values, starts = yield (cg, clo, width, nb, chi), (fg, flo, fhi)
         rounds += 1
         # Fetched: the rank's value among the query's sorted values.
         if len(fetching):

@@ -106,9 +106,11 @@ def _give_back_freed_heap():
 
 
 def head(loaded):
-    """Round 0: the report's pids and devices (which asys merge may
-    renumber), the rules it lacks data for, its warnings, and its own
-    tables (--per-rank), or why it could not be opened."""
+    """Right after the load: the report's pids and devices (which asys
+    merge may renumber), the rules it lacks data for, its warnings, its own
+    tables (--per-rank) and per rule its groups as columns
+    (ReportState.summary, packed; the client renumbers their ids once
+    every report's head is in), or why it could not be opened."""
     if loaded.error is not None:
         return {"error": loaded.error}
     return {
@@ -116,19 +118,19 @@ def head(loaded):
         "missing": {rule: s.message for rule, s in loaded.states.items() if isinstance(s, Missing)},
         "warnings": {rule: getattr(s, "warnings", []) for rule, s in loaded.states.items()},
         "tables": loaded.tables,
+        "summaries": summaries(loaded),
     }
 
 
-def summaries(loaded, plan):
-    """Per rule, the report's groups as columns (ReportState.summary), its
-    ids renumbered by ``plan`` (pid changes, device changes, time shift,
-    kernel position shift) as asys merge renumbers them."""
+def summaries(loaded):
+    """Per rule, the report's groups as columns (ReportState.summary), with
+    the report's own ids."""
     # Made once: the states keep only what the rounds read afterwards. (A
     # worker that dies loses this result and the states together: Dask
     # remakes both.)
     if loaded.summarized:
         raise AsysError("%s: summarized already" % loaded.path)
-    packed = {rule: pack(state.summary(*plan)) for rule, state in loaded.states.items()}
+    packed = {rule: pack(state.summary()) for rule, state in loaded.states.items()}
     for state in loaded.states.values():
         if isinstance(state, ReportState):
             state.shrink()
@@ -150,6 +152,14 @@ def answer(loaded, rule, queries):
     """One median round of one rule on this report: queries are (count
     queries, fetch queries) on the report's own group numbers."""
     return loaded.states[rule].answer(*queries)
+
+
+def answers(loaded, asked):
+    """One median round of every rule still selecting, on this report (one
+    task a report a round, whatever the rules): ``asked`` is (rule, queries)
+    pairs; the answers in that order, each packed apart (its size is the
+    rule's reply)."""
+    return [pickle.dumps(answer(loaded, rule, queries), protocol=pickle.HIGHEST_PROTOCOL) for rule, queries in asked]
 
 
 def spans(loaded, rule, where, time_shift):
