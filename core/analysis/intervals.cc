@@ -67,21 +67,19 @@ SpanGroups::SpanGroups(std::vector<uint32_t> groupOf, std::vector<Span> spans, s
     : spans_(std::move(spans)), begin_(groupCount + 1, 0), count_(groupCount, 0) {
   for (uint32_t g : groupOf) ++count_[g];
   for (size_t g = 0; g < groupCount; ++g) begin_[g + 1] = begin_[g] + count_[g];
-  // groupOf[i] becomes span i's place: its group's next free slot, in input
-  // order (stable). Then each cycle of the permutation is walked once.
-  std::vector<size_t> cursor(begin_.begin(), begin_.end() - 1);
-  for (uint32_t& g : groupOf) g = static_cast<uint32_t>(cursor[g]++);
-  for (size_t i = 0; i < spans_.size(); ++i) {
-    while (groupOf[i] != i) {
-      const uint32_t to = groupOf[i];
-      std::swap(spans_[i], spans_[to]);
-      std::swap(groupOf[i], groupOf[to]);
+  std::vector<size_t> next(begin_.begin(), begin_.end() - 1);  // by group: its first slot not yet filled
+  for (size_t g = 0; g < groupCount; ++g) {
+    for (size_t& i = next[g]; i < begin_[g + 1]; ++i) {
+      // Slot i is g's: swap what holds it to its own group's next slot until
+      // a span of g arrives.
+      for (uint32_t h = groupOf[i]; h != g; h = groupOf[i]) {
+        const size_t to = next[h]++;
+        std::swap(spans_[i], spans_[to]);
+        std::swap(groupOf[i], groupOf[to]);
+      }
     }
   }
-}
-
-void SpanGroups::mergeEach() {
-  for (size_t g = 0; g < count_.size(); ++g)
+  for (size_t g = 0; g < groupCount; ++g)
     count_[g] = mergeSpansInPlace(std::span<Span>(spans_).subspan(begin_[g], count_[g]));
 }
 

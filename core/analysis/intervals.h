@@ -47,24 +47,23 @@ int64_t coveredLength(std::span<const Span> blocks, int64_t from, int64_t to);
 // block or after the last).
 std::vector<Span> gapsBetween(std::span<const Span> blocks);
 
-// Spans grouped by a dense group index, each group's spans contiguous and in
-// their input order. Grouped in place: the spans' own buffer is permuted
-// (each span moved to its group's place, following the permutation's cycles)
-// and the group list becomes the permutation, so a (group, span) list costs
-// its 20 bytes an entry and nothing more while it is grouped, where a copy
-// into lists of their own held 36.
+// Each group's busy blocks: spans by a dense group index, each group's
+// merged (mergeSpans) and contiguous. Grouped in place, in the spans' own
+// buffer: each misplaced span is swapped to the next free slot of its group
+// (an American flag sort: the slots written are the groups' cursors, a few
+// sequential streams, not a random walk), so a (group, span) list costs its
+// 20 bytes an entry and nothing more, where a copy into lists of their own
+// held 36. The order within a group is not kept: the merge sorts it.
 class SpanGroups {
  public:
   SpanGroups(std::vector<uint32_t> groupOf, std::vector<Span> spans, size_t groupCount);
   size_t size() const { return count_.size(); }
   std::span<const Span> group(size_t g) const { return {spans_.data() + begin_[g], count_[g]}; }
-  // Replaces every group's spans by their merged blocks.
-  void mergeEach();
 
  private:
   std::vector<Span> spans_;
-  std::vector<size_t> begin_;  // by group: where its spans start
-  std::vector<size_t> count_;  // by group: its spans, fewer once merged
+  std::vector<size_t> begin_;  // by group: where its blocks start
+  std::vector<size_t> count_;  // by group: its blocks
 };
 
 // Per group, over spans sorted by start (any overlap, spans of all groups

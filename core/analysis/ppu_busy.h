@@ -18,7 +18,7 @@ namespace asys {
 
 struct GroupedBusy {
   KeyGroups groups;            // the keys, dense in first-seen order
-  SpanGroups busy;             // by group: its merged busy blocks
+  SpanGroups busy;             // by group: its busy blocks (merged)
   std::vector<Span> extent;    // by group: first start to last end (instants included)
   Span all;                    // every group's extent together; {0, 0} when there is none
 };
@@ -45,9 +45,7 @@ GroupedBusy groupedBusy(Report& report, const ActivitySelection& sel, KeyOf&& ke
     spans.push_back(span);
   });
   const size_t count = groups.size();
-  GroupedBusy out{std::move(groups), SpanGroups(std::move(groupOf), std::move(spans), count), std::move(extent), all};
-  out.busy.mergeEach();
-  return out;
+  return {std::move(groups), SpanGroups(std::move(groupOf), std::move(spans), count), std::move(extent), all};
 }
 
 }  // namespace asys

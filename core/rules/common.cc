@@ -138,8 +138,7 @@ MergedGroups mergedGroupsOf(GroupedDurations groups) {
     groups.grouped = GroupedValues();
   }
   if (!groups.spans.empty()) {
-    SpanGroups blocks(std::move(groups.spanGroup), std::move(groups.spans), groups.groupCount);
-    blocks.mergeEach();
+    const SpanGroups blocks(std::move(groups.spanGroup), std::move(groups.spans), groups.groupCount);
     out.covered.resize(groups.groupCount);
     for (size_t g = 0; g < groups.groupCount; ++g) out.covered[g] = totalLength(blocks.group(g));
   } else {

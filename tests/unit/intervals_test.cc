@@ -35,31 +35,35 @@ TEST(Intervals, UnionLengthSortedCountsOverlapsOnce) {
   EXPECT_EQ(unionLengthSorted(s), 300 + 50 + 10);
 }
 
-TEST(Intervals, SpanGroupsKeepInputOrderAndMergeEach) {
-  // Grouped in place: span i goes to its group's next slot (stable).
+TEST(Intervals, SpanGroupsMergeEachGroupsSpans) {
   const std::vector<uint32_t> g = {1, 0, 1, 1, 0};
   const std::vector<Span> s = {{5, 9}, {0, 2}, {1, 3}, {8, 12}, {2, 4}};
-  SpanGroups groups(g, s, 3);
+  const SpanGroups groups(g, s, 3);
   ASSERT_EQ(groups.size(), 3u);
-  EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()),
-            (std::vector<Span>{{5, 9}, {1, 3}, {8, 12}}));
-  EXPECT_TRUE(groups.group(2).empty());
-  groups.mergeEach();
   EXPECT_EQ(std::vector<Span>(groups.group(0).begin(), groups.group(0).end()), (std::vector<Span>{{0, 4}}));
   EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()),
             (std::vector<Span>{{1, 3}, {5, 12}}));
+  EXPECT_TRUE(groups.group(2).empty());
 }
 
-TEST(Intervals, SpanGroupsPlaceEverySpanWhateverThePermutationsCycles) {
-  // Places by hand: group 0 gets slots 0-1, group 1 slots 2-3, group 2 slots
-  // 4-5; span i (start i) goes to its group's next slot: 0->4, 1->2, 2->0,
-  // 3->5, 4->3, 5->1, one cycle through all six.
-  const std::vector<uint32_t> g = {2, 1, 0, 2, 1, 0};
-  const std::vector<Span> s = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}};
-  const SpanGroups groups(g, s, 3);
-  EXPECT_EQ(std::vector<Span>(groups.group(0).begin(), groups.group(0).end()), (std::vector<Span>{{2, 3}, {5, 6}}));
-  EXPECT_EQ(std::vector<Span>(groups.group(1).begin(), groups.group(1).end()), (std::vector<Span>{{1, 2}, {4, 5}}));
-  EXPECT_EQ(std::vector<Span>(groups.group(2).begin(), groups.group(2).end()), (std::vector<Span>{{0, 1}, {3, 4}}));
+TEST(Intervals, SpanGroupsPlaceEverySpanWhateverTheOrder) {
+  // Disjoint spans (start i), so each group's blocks are its spans sorted:
+  // group 0 has spans 2, 5; group 1 has 1, 4; group 2 has 0, 3, 6, 7, 9;
+  // group 3 none; group 4 has 8 (the last group, its one slot filled last).
+  const std::vector<uint32_t> g = {2, 1, 0, 2, 1, 0, 2, 2, 4, 2};
+  std::vector<Span> s;
+  for (int64_t i = 0; i < 10; ++i) s.push_back({10 * i, 10 * i + 5});
+  const SpanGroups groups(g, s, 5);
+  auto starts = [&](size_t k) {
+    std::vector<int64_t> out;
+    for (const Span& b : groups.group(k)) out.push_back(b.start);
+    return out;
+  };
+  EXPECT_EQ(starts(0), (std::vector<int64_t>{20, 50}));
+  EXPECT_EQ(starts(1), (std::vector<int64_t>{10, 40}));
+  EXPECT_EQ(starts(2), (std::vector<int64_t>{0, 30, 60, 70, 90}));
+  EXPECT_TRUE(groups.group(3).empty());
+  EXPECT_EQ(starts(4), (std::vector<int64_t>{80}));
 }
 
 TEST(Intervals, UnionByGroupSortedPerGroupInOnePass) {
