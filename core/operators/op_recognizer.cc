@@ -1,6 +1,6 @@
 #include "core/operators/op_recognizer.h"
 
-#include <bit>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -42,7 +42,13 @@ uint32_t OpRecognizer::add(const OpRecognition& r, std::string_view wholeName) {
 
 namespace {
 
-uint64_t bitsOf(double d) { return std::bit_cast<uint64_t>(d); }
+// A double's bits (std::bit_cast is missing from the WebAssembly build's
+// libc++).
+uint64_t bitsOf(double d) {
+  uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  return bits;
+}
 
 bool sameInfo(const OpInfo& a, const OpInfo& b) {
   return a.family == b.family && a.level == b.level && a.type == b.type && a.key == b.key &&
