@@ -121,7 +121,10 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   ranges.releaseEvents = true;
   ActivitySelection sel;
   sel.memory = true;
-  sel.kernelColumns = kcol::demangledName | kernelColumns;
+  // The kernel names are read after the association (kernelNamesFor, when
+  // the instances are made), not kept by its scan: held through the
+  // activity list's sort they were 4 bytes a kernel at its peak.
+  sel.kernelColumns = kernelColumns;
   sel.devices = std::move(query.devices);
   sel.window = query.window;
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
