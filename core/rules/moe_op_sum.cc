@@ -296,7 +296,7 @@ const RuleSpec& moeOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 219 bytes a row
+      .memoryPerRow = 144,  // scale 2500: 1,376 MiB, 140 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }

@@ -228,7 +228,7 @@ const RuleSpec& ppuOpTraceRule() {
       .needs = operatorNeeds(),
       .pie = {"Activity Duration", {"OP Type", "OP Name"}},
       .compute = compute,
-      .memoryPerRow = 168,  // scale 2500: 1,654 MiB, 168 bytes a row (2026-12-05; bench/README.md)
+      .memoryPerRow = 152,  // scale 2500: 1,489 MiB, 151 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }
