@@ -1,5 +1,6 @@
 #include "core/operators/op_recognizer.h"
 
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -36,8 +37,61 @@ uint32_t OpRecognizer::add(const OpRecognition& r, std::string_view wholeName) {
   info.phase = r.phase;
   info.pairKey = keys_.intern(r.pairKey);
   info.groups = r.groups;
+  return intern(info);
+}
+
+namespace {
+
+// A double's bits (std::bit_cast is missing from the WebAssembly build's
+// libc++).
+uint64_t bitsOf(double d) {
+  uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  return bits;
+}
+
+bool sameInfo(const OpInfo& a, const OpInfo& b) {
+  return a.family == b.family && a.level == b.level && a.type == b.type && a.key == b.key &&
+         bitsOf(a.work.flops) == bitsOf(b.work.flops) && bitsOf(a.work.elementsRead) == bitsOf(b.work.elementsRead) &&
+         bitsOf(a.work.elementsWritten) == bitsOf(b.work.elementsWritten) && a.work.dtype == b.work.dtype &&
+         a.phase == b.phase && a.pairKey == b.pairKey && a.groups == b.groups;
+}
+
+// FNV-1a over the fields sameInfo compares.
+uint64_t hashInfo(const OpInfo& i) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) {
+    for (int b = 0; b < 8; ++b) {
+      h ^= (v >> (8 * b)) & 0xFF;
+      h *= 1099511628211ull;
+    }
+  };
+  mix(static_cast<uint64_t>(i.family) | static_cast<uint64_t>(i.level) << 8 | static_cast<uint64_t>(i.phase) << 16 |
+      static_cast<uint64_t>(i.work.dtype) << 24);
+  mix(static_cast<uint64_t>(i.type) << 32 | i.key);
+  mix(bitsOf(i.work.flops));
+  mix(bitsOf(i.work.elementsRead));
+  mix(bitsOf(i.work.elementsWritten));
+  mix(static_cast<uint64_t>(i.pairKey));
+  mix(static_cast<uint64_t>(i.groups));
+  return h;
+}
+
+}  // namespace
+
+uint32_t OpRecognizer::intern(const OpInfo& info) {
+  // Names that differ only in what merging drops (every PyTorch range's
+  // op id) are one operator: equal infos share an id, so the recogniser
+  // holds an info (64 bytes) per distinct operator, not per distinct name.
+  // Ids of equal infos are interchangeable to every caller. A hash shared by
+  // unequal infos (not seen in practice) keeps the later one apart.
+  const uint64_t h = hashInfo(info);
+  const uint32_t g = infoByHash_.indexOf(h);
+  if (g < infoOfHash_.size() && sameInfo(ops_[infoOfHash_[g]], info)) return infoOfHash_[g];
   ops_.push_back(info);
-  return static_cast<uint32_t>(ops_.size() - 1);
+  const uint32_t id = static_cast<uint32_t>(ops_.size() - 1);
+  if (g == infoOfHash_.size()) infoOfHash_.push_back(id);
+  return id;
 }
 
 uint32_t OpRecognizer::recogniseRange(std::string_view text, std::string_view qualified) {
@@ -89,9 +143,19 @@ uint32_t OpRecognizer::paired(uint32_t prefill, uint32_t decode) {
   info.key = keys_.intern(std::string(keys_.get(info.key)) + " + " + std::string(keys_.get(d.key)));
   info.work = info.work.plus(d.work);
   info.phase = AttentionPhase::None;
-  ops_.push_back(info);
-  pairOp_.push_back(static_cast<uint32_t>(ops_.size() - 1));
+  pairOp_.push_back(intern(info));
   return pairOp_.back();
+}
+
+uint32_t OpRecognizer::others(uint32_t name) {
+  const uint32_t g = othersMemo_.indexOf(name);
+  if (g < othersOp_.size()) return othersOp_[g];
+  OpRecognition r;
+  r.family = OpFamily::Custom;  // whole name as its key: no merging
+  r.level = OpLevel::Kernel;
+  r.type = std::string(kTypeOthers);
+  othersOp_.push_back(add(r, names_.get(name)));
+  return othersOp_.back();
 }
 
 uint32_t OpRecognizer::range(uint32_t text, uint32_t qualifiedName) {

@@ -57,6 +57,10 @@ class OpRecognizer {
   // operator: their keys joined by " + ", their work summed.
   uint32_t paired(uint32_t prefill, uint32_t decode);
 
+  // A kernel no operator claims, as an operator of its own (op=others): OP
+  // Type `others`, its name the key, no work estimate. One per name.
+  uint32_t others(uint32_t name);
+
   const OpInfo& info(uint32_t op) const { return ops_[op]; }
   std::string_view typeName(uint32_t type) const { return types_.get(type); }
   std::string_view keyText(uint32_t key) const { return keys_.get(key); }
@@ -67,6 +71,7 @@ class OpRecognizer {
 
  private:
   uint32_t add(const OpRecognition& r, std::string_view wholeName);
+  uint32_t intern(const OpInfo& info);  // the id of an equal info, else a new one
   uint32_t recogniseRange(std::string_view text, std::string_view qualified);
   uint32_t recogniseKernel(std::string_view name);
   bool enabled(OpFamily f) const { return f == OpFamily::Custom || settings_.enabled[static_cast<size_t>(f)]; }
@@ -76,11 +81,15 @@ class OpRecognizer {
   bool customHgtx_ = false, customKernel_ = false;
   StringPool types_, keys_;
   std::vector<OpInfo> ops_;
+  KeyGroups infoByHash_;              // hashInfo -> infoOfHash_ index
+  std::vector<uint32_t> infoOfHash_;  // the first info of each hash
   KeyGroups rangeMemo_;
   std::vector<uint32_t> rangeOp_;   // by rangeMemo_ group
   std::vector<uint32_t> kernelOp_;  // by name id; kUnseen until asked
   KeyGroups pairMemo_;
   std::vector<uint32_t> pairOp_;
+  KeyGroups othersMemo_;
+  std::vector<uint32_t> othersOp_;
   size_t recognitions_ = 0;
 };
 

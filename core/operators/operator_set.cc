@@ -121,7 +121,10 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   ranges.releaseEvents = true;
   ActivitySelection sel;
   sel.memory = true;
-  sel.kernelColumns = kcol::demangledName | kernelColumns;
+  // The kernel names are read after the association (kernelNamesFor, when
+  // the instances are made), not kept by its scan: held through the
+  // activity list's sort they were 4 bytes a kernel at its peak.
+  sel.kernelColumns = kernelColumns;
   sel.devices = std::move(query.devices);
   sel.window = query.window;
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
@@ -280,25 +283,14 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
 // launches) or per (slot, graph launch), and kernel-level and others ones.
 class InstanceBuilder {
  public:
-  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as, StringPool& strings)
-      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as), strings_(strings),
+  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as)
+      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as),
         slotInstance_(slots.op.size(), kNone) {}
 
-  uint32_t add(uint32_t op, OpLevel level, uint32_t name, int32_t dev) {
+  uint32_t add(uint32_t op, uint32_t name, int32_t dev) {
     ops_.op.push_back(op);
-    ops_.level.push_back(level);
     ops_.name.push_back(name);
-    if (op == OperatorSet::kOthersOp) {
-      ops_.type.push_back(ops_.othersType);
-      const uint32_t g = othersKeyOfName_.indexOf(name);
-      if (g == othersKeys_.size()) othersKeys_.push_back(rec_.internKey(strings_.get(name)));
-      ops_.key.push_back(othersKeys_[g]);
-      ops_.dtype.push_back(DataType::Unknown);
-    } else {
-      ops_.type.push_back(rec_.info(op).type);
-      ops_.key.push_back(rec_.info(op).key);
-      ops_.dtype.push_back(rec_.info(op).work.dtype);
-    }
+    ops_.dtype.push_back(rec_.info(op).work.dtype);
     ops_.device.push_back(dev);
     return static_cast<uint32_t>(ops_.op.size() - 1);
   }
@@ -318,19 +310,16 @@ class InstanceBuilder {
 
  private:
   uint32_t addSlot(uint32_t slot, int32_t dev) {
-    return add(slots_.op[slot], rec_.info(slots_.op[slot]).level, slots_.name[slot], dev);
+    return add(slots_.op[slot], slots_.name[slot], dev);
   }
 
   OperatorSet& ops_;
   OpRecognizer& rec_;
   const SlotOperators& slots_;
   const HgtxAssociation& as_;
-  StringPool& strings_;
   std::vector<uint32_t> slotInstance_;  // by slot
   KeyGroups slotLaunch_;                // (slot, launching call) -> graphInstance_ index
   std::vector<uint32_t> graphInstance_;
-  KeyGroups othersKeyOfName_;
-  std::vector<uint32_t> othersKeys_;
 };
 
 // Each activity's framework, library and top-level instance: the top one is
@@ -346,30 +335,36 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   OpRecognizer& rec = ops.recognizer;
   const PpuActivities& act = ops.activities;
   const size_t n = act.size();
-  InstanceBuilder instances(ops, slotOps, as, strings);
+  InstanceBuilder instances(ops, slotOps, as);
   ops.othersType = rec.internType(kTypeOthers);
-  ops.framework.assign(n, kNone);
-  ops.library.assign(n, kNone);
+  if (query.levels) {
+    ops.framework.assign(n, kNone);
+    ops.library.assign(n, kNone);
+  }
   ops.top.assign(n, kNone);
   KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
     const ActivitySlots x = slots.of(a);
     const uint32_t library = slotOps.library(x.library);
-    if (x.framework != kNone) ops.framework[a] = instances.ofSlot(x.framework, a, x.viaGraph & 1);
-    if (library != kNone) ops.library[a] = instances.ofSlot(library, a, x.viaGraph & 2);
-    if (const uint32_t f = ops.framework[a]; f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
+    const uint32_t f = x.framework != kNone ? instances.ofSlot(x.framework, a, x.viaGraph & 1) : kNone;
+    const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2) : kNone;
+    if (query.levels) {
+      ops.framework[a] = f;
+      ops.library[a] = l;
+    }
+    if (f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
       ops.dtype[f] = rec.info(x.libraryOp).work.dtype;
-    if (ops.framework[a] != kNone) {
-      ops.top[a] = ops.framework[a];
-    } else if (ops.library[a] != kNone) {
-      ops.top[a] = ops.library[a];
+    if (f != kNone) {
+      ops.top[a] = f;
+    } else if (l != kNone) {
+      ops.top[a] = l;
     } else if (act.kind[a] == ActivityKind::Kernel && !rangeInclude) {
       const uint32_t name = namerK.nameId(act.row[a]);
       const uint32_t op = rec.kernel(name);
       if (op != kNone) {
-        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, OpLevel::Kernel, name, act.deviceId[a]);
+        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, name, act.deviceId[a]);
       } else if (query.others && !x.inRange) {
-        ops.top[a] = instances.add(OperatorSet::kOthersOp, OpLevel::Kernel, name, act.deviceId[a]);
+        ops.top[a] = instances.add(rec.others(name), name, act.deviceId[a]);
       }
     }
   }
@@ -420,6 +415,15 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
+  // The association (ranges, the calls' range lists, each activity's
+  // launching call) is given back before the instances' columns, grown by
+  // doubling, are fitted to their size: what the rules allocate next sits
+  // beside the set alone.
+  { OperatorRanges done = std::move(ranges); }
+  ops.op.shrink_to_fit();
+  ops.name.shrink_to_fit();
+  ops.dtype.shrink_to_fit();
+  ops.device.shrink_to_fit();
   return ops;
 }
 
@@ -460,8 +464,34 @@ void addOperatorWarnings(Table& t, const OperatorSet& ops) {
   if (!unlaunched.empty()) t.addWarning(unlaunched);
 }
 
-GroupUnions topLevelSpans(const OperatorSet& ops) {
-  return unionByGroupSorted(ops.activities.start, ops.activities.end, ops.top, ops.size());
+TopLevelSpans topLevelSpans(const OperatorSet& ops) {
+  // unionByGroupSorted's sweep, with the open block's start folded into
+  // `active` while it runs (the closed blocks' sum less the open block's
+  // start), so that no array of open blocks is held beside.
+  TopLevelSpans u;
+  const size_t n = ops.size();
+  u.start.assign(n, 0);
+  u.end.assign(n, TopLevelSpans::kNoEnd);
+  u.active.assign(n, 0);
+  const PpuActivities& act = ops.activities;
+  for (size_t a = 0; a < act.size(); ++a) {
+    const uint32_t g = ops.top[a];
+    if (g == kNone) continue;
+    const int64_t s = act.start[a], e = std::max(act.end[a], s);
+    if (u.end[g] == TopLevelSpans::kNoEnd) {
+      u.start[g] = s;
+      u.active[g] = -s;
+      u.end[g] = e;
+    } else if (s > u.end[g]) {  // a gap: the open block [.., end] is complete
+      u.active[g] += u.end[g] - s;
+      u.end[g] = e;
+    } else {
+      u.end[g] = std::max(u.end[g], e);
+    }
+  }
+  for (size_t g = 0; g < n; ++g)
+    if (u.end[g] != TopLevelSpans::kNoEnd) u.active[g] += u.end[g];
+  return u;
 }
 
 }  // namespace asys

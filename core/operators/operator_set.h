@@ -59,12 +59,15 @@ struct OperatorQuery {
   // matches (or there is none) and no exclude does. With an include,
   // kernel-level and others operators are left out: they have no range.
   std::vector<Regex> rangeInclude, rangeExclude;
+
+  // Keep each activity's framework and library instance (the breakdowns
+  // and moe_op_sum read them); the flat rules read the top-level one only
+  // (8 bytes an activity less).
+  bool levels = true;
 };
 
 struct OperatorSet {
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
-  // The op id of "others" instances (not a recogniser's).
-  static constexpr uint32_t kOthersOp = 0xFFFFFFFEu;
 
   explicit OperatorSet(const StringPool& names, const OpRecognizerSettings& s) : recognizer(names, s) {}
 
@@ -72,22 +75,27 @@ struct OperatorSet {
   OpRecognizer recognizer;
   uint32_t othersType = kNone;  // recognizer.typeName() id of "others"
 
-  // By activity: its framework and library instance (kNone: none) and its
-  // top-level instance (kNone: in no selected operator).
+  // By activity: its framework and library instance (kNone: none; empty
+  // unless OperatorQuery::levels) and its top-level instance (kNone: in no
+  // selected operator).
   std::vector<uint32_t> framework, library, top;
 
-  // By instance (ids in no particular order; trace rules sort by start).
-  std::vector<uint32_t> op;        // recognizer op id, or kOthersOp
-  std::vector<OpLevel> level;
+  // By instance (ids in no particular order; trace rules sort by start),
+  // 13 bytes: what its operator does not say. Its type, key and level are
+  // its operator's (an "others" kernel is an operator of the recogniser's
+  // too: OpRecognizer::others).
+  std::vector<uint32_t> op;        // recognizer op id
   std::vector<uint32_t> name;      // report string id: the OP Name of this instance
-  std::vector<uint32_t> type;      // recognizer type id
-  std::vector<uint32_t> key;       // recognizer key id: instances of one (type, key) are one row
   std::vector<DataType> dtype;     // its own, else a nested library operator's
   std::vector<int32_t> device;     // its first activity's device
   size_t size() const { return op.size(); }
+  uint32_t type(uint32_t instance) const { return recognizer.info(op[instance]).type; }  // recognizer type id
+  // Recognizer key id: instances of one (type, key) are one row.
+  uint32_t key(uint32_t instance) const { return recognizer.info(op[instance]).key; }
+  OpLevel level(uint32_t instance) const { return recognizer.info(op[instance]).level; }
   // One execution's work: its operator's, with the instance's data type.
   OpWork work(uint32_t instance) const {
-    OpWork w = op[instance] == kOthersOp ? OpWork{} : recognizer.info(op[instance]).work;
+    OpWork w = recognizer.info(op[instance]).work;
     w.dtype = dtype[instance];
     return w;
   }
@@ -108,9 +116,15 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
 void addOperatorWarnings(Table& t, const OperatorSet& ops);
 
 // Per instance over the activities it is the top-level operator of: its
-// projection (first start, last end), PPU active time (their union) and
-// activity count.
-GroupUnions topLevelSpans(const OperatorSet& ops);
+// projection (first start, last end) and PPU active time (their union).
+// 24 bytes an instance (a GroupUnions held 36 with its count and the sweep's
+// open block); an instance with no such activity (a nested one) has none.
+struct TopLevelSpans {
+  static constexpr int64_t kNoEnd = INT64_MIN;
+  std::vector<int64_t> start, end, active;  // an instance without activities: end kNoEnd
+  bool has(uint32_t i) const { return end[i] != kNoEnd; }
+};
+TopLevelSpans topLevelSpans(const OperatorSet& ops);
 
 // The kernel names a name mode reads, loaded for the kernels among
 // `activities`: the mode's own column and the demangled one (a scan of 10 M

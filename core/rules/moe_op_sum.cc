@@ -49,7 +49,7 @@ std::vector<ColumnSpec> columns() {
 // A GEMM inside one MoE execution: a GEMM library operator (its kernels'
 // time), or a kernel recognised as a GEMM when the layer has none.
 struct Gemm {
-  uint32_t moe;      // MoE instance
+  uint32_t moe;      // MoE layer (moe_op_sum's dense number of its instance)
   int64_t start;     // its first activity
   int64_t time = 0;  // kernel time
   OpWork work;
@@ -83,36 +83,44 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const OpRecognizer& rec = ops.recognizer;
   Report& report = ctx.report;
   KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
-  auto isMoe = [&](uint32_t i) {
-    return i != OperatorSet::kNone && ops.op[i] != OperatorSet::kOthersOp && rec.info(ops.op[i]).family == OpFamily::Moe &&
-           ops.level[i] == OpLevel::Framework;
-  };
+  // The MoE layers among the instances, numbered densely in instance order:
+  // what is kept per layer below is kept per layer, not per instance (most
+  // instances are no MoE layer).
+  constexpr uint32_t kNone = OperatorSet::kNone;
+  std::vector<uint32_t> moeOf(ops.size(), kNone), moeInstance;
+  for (uint32_t i = 0; i < ops.size(); ++i) {
+    if (rec.info(ops.op[i]).family != OpFamily::Moe || ops.level(i) != OpLevel::Framework) continue;
+    moeOf[i] = static_cast<uint32_t>(moeInstance.size());
+    moeInstance.push_back(i);
+  }
+  const size_t layers = moeInstance.size();
 
-  // Per MoE instance: its kernel time, start and GEMMs.
-  std::vector<int64_t> kernelTime(ops.size(), 0), start(ops.size(), INT64_MAX);
-  std::vector<uint8_t> hasKernel(ops.size(), 0), hasGemmOp(ops.size(), 0);
-  KeyGroups gemmOf;  // (MoE instance, GEMM library instance) -> gemms index
+  // Per MoE layer: its kernel time, start and GEMMs.
+  std::vector<int64_t> kernelTime(layers, 0), start(layers, INT64_MAX);
+  std::vector<uint8_t> hasKernel(layers, 0), hasGemmOp(layers, 0);
+  KeyGroups gemmOf;  // (MoE layer, GEMM library instance) -> gemms index
   std::vector<Gemm> gemms, kernelGemms;
   for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t f = ops.framework[a];
-    if (!isMoe(f)) continue;
+    const uint32_t f = ops.framework[a] == kNone ? kNone : moeOf[ops.framework[a]];
+    if (f == kNone) continue;
     start[f] = std::min(start[f], act.start[a]);
     if (act.kind[a] != ActivityKind::Kernel) continue;
     const int64_t d = act.end[a] - act.start[a];
     kernelTime[f] += d;
     hasKernel[f] = 1;
     const uint32_t l = ops.library[a];
-    if (l != OperatorSet::kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
+    if (l != kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
       if (g == gemms.size()) gemms.push_back({f, act.start[a], 0, ops.work(l), act.deviceId[a], rec.info(ops.op[l]).groups > 1});
       gemms[g].time += d;
       hasGemmOp[f] = 1;
-    } else if (l == OperatorSet::kNone) {
+    } else if (l == kNone) {
       const uint32_t op = ops.recognizer.kernel(namer.nameId(act.row[a]));
       if (op != OpRecognizer::kNone && rec.typeName(rec.info(op).type) == kTypeGemm)
         kernelGemms.push_back({f, act.start[a], d, rec.info(op).work, act.deviceId[a], false});
     }
   }
+  std::vector<uint32_t>().swap(moeOf);
   for (const Gemm& g : kernelGemms)
     if (!hasGemmOp[g.moe]) gemms.push_back(g);
   std::stable_sort(gemms.begin(), gemms.end(), [](const Gemm& a, const Gemm& b) {
@@ -124,27 +132,28 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const StringPool& names = report.strings();
   KeyGroups rowOf;
   std::vector<MoeRow> rows;
-  std::vector<uint32_t> instRow(ops.size(), OperatorSet::kNone);
+  std::vector<uint32_t> layerRow(layers, kNone);
   GroupedDurations out;
-  for (uint32_t i = 0; i < ops.size(); ++i) {
-    if (!isMoe(i) || !hasKernel[i]) continue;
-    const uint32_t r = rowOf.indexOf(ops.key[i]);
+  for (uint32_t m = 0; m < layers; ++m) {
+    if (!hasKernel[m]) continue;
+    const uint32_t i = moeInstance[m];
+    const uint32_t r = rowOf.indexOf(ops.key(i));
     if (r == rows.size()) rows.emplace_back();
     const std::string_view name = names.get(ops.name[i]);
-    if (rows[r].name.data() == nullptr || std::tie(start[i], name) < std::tie(rows[r].firstStart, rows[r].name)) {
-      rows[r].firstStart = start[i];
+    if (rows[r].name.data() == nullptr || std::tie(start[m], name) < std::tie(rows[r].firstStart, rows[r].name)) {
+      rows[r].firstStart = start[m];
       rows[r].name = name;
     }
-    instRow[i] = r;
+    layerRow[m] = r;
     out.groupOf.push_back(r);
-    out.values.push_back(kernelTime[i]);
+    out.values.push_back(kernelTime[m]);
   }
   // GEMM1 and GEMM2: the layer's first two grouped GEMMs when it has two,
   // else its first two GEMMs.
   for (size_t from = 0; from < gemms.size();) {
     size_t to = from;
     while (to < gemms.size() && gemms[to].moe == gemms[from].moe) ++to;
-    const uint32_t r = instRow[gemms[from].moe];
+    const uint32_t r = layerRow[gemms[from].moe];
     size_t grouped = 0;
     for (size_t g = from; g < to; ++g) grouped += gemms[g].grouped;
     int taken = 0;
@@ -287,7 +296,7 @@ const RuleSpec& moeOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 219 bytes a row
+      .memoryPerRow = 144,  // scale 2500: 1,376 MiB, 140 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }

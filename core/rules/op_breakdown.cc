@@ -48,6 +48,71 @@ void nameOnce(BreakdownGroup& g, uint32_t name, int64_t start) {
   }
 }
 
+// By instance, the projection of the activities it is the top-level
+// operator of: the first one's start (they come in start order) and the
+// latest end (an end before its start counts as the start, as
+// unionByGroupSorted has it). An instance with none has no projection.
+class InstanceProjections {
+ public:
+  explicit InstanceProjections(const OperatorSet& ops) : start(ops.size(), kNoStart), end(ops.size(), 0) {
+    const PpuActivities& act = ops.activities;
+    for (size_t a = 0; a < act.size(); ++a) {
+      const uint32_t t = ops.top[a];
+      if (t == kNone) continue;
+      const int64_t s = act.start[a], e = std::max(act.end[a], s);
+      if (start[t] == kNoStart) {
+        start[t] = s;
+        end[t] = e;
+      } else {
+        end[t] = std::max(end[t], e);
+      }
+    }
+  }
+  bool has(uint32_t i) const { return start[i] != kNoStart; }
+  std::vector<int64_t> start, end;
+
+ private:
+  static constexpr int64_t kNoStart = INT64_MIN;
+};
+
+// Idle inside each framework operator: its projection minus the union of
+// its children's (library pieces, native activities). The children come in
+// start order as the activities pass (a piece starts with its first
+// activity), so each operator's union is one sweep: the end of what it
+// covers so far and its length (16 bytes an operator while it runs), not
+// the children's spans grouped by operator. Answers by instance (0 for the
+// others).
+std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProjections& fw,
+                                      const std::vector<uint32_t>& pieceOf, const GroupUnions& piece) {
+  const PpuActivities& act = ops.activities;
+  std::vector<int64_t> covered(ops.size(), 0);
+  {
+    std::vector<int64_t> coveredTo(ops.size(), INT64_MIN);
+    auto cover = [&](uint32_t f, int64_t from, int64_t to) {
+      from = std::max(from, fw.start[f]);  // only where it overlaps the operator
+      to = std::min(to, fw.end[f]);
+      if (to <= from || to <= coveredTo[f]) return;
+      covered[f] += to - std::max(from, coveredTo[f]);
+      coveredTo[f] = to;
+    };
+    std::vector<uint8_t> pieceCovered(piece.start.size(), 0);
+    for (size_t a = 0; a < act.size(); ++a) {
+      const uint32_t f = ops.framework[a];
+      if (ops.top[a] == kNone || f == kNone) continue;
+      if (ops.library[a] == kNone) {
+        cover(f, act.start[a], act.end[a]);
+      } else if (const uint32_t p = pieceOf[a]; !pieceCovered[p]) {
+        pieceCovered[p] = 1;
+        cover(f, piece.start[p], piece.end[p]);
+      }
+    }
+  }
+  // In place: the covered length becomes the idle time.
+  for (uint32_t f = 0; f < ops.size(); ++f)
+    covered[f] = fw.has(f) && ops.level(f) == OpLevel::Framework ? fw.end[f] - fw.start[f] - covered[f] : 0;
+  return covered;
+}
+
 }  // namespace
 
 Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
@@ -58,30 +123,37 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   const size_t n = act.size();
   const DevicePeaks peaks(report);
 
-  // Projections: framework instances over their activities, top-level
-  // instances over theirs, and (library instance, framework instance)
-  // pieces over theirs.
-  const GroupUnions fw = unionByGroupSorted(act.start, act.end, ops.framework, ops.size());
-  const GroupUnions top = topLevelSpans(ops);
+  // Each top-level instance's projection (first start, last end): a
+  // framework instance is the top-level one of all its activities, so this
+  // is also every framework operator's projection, and the PPU active time
+  // (an instance's union) is not needed here. 16 bytes an instance, where a
+  // framework and a top-level GroupUnions held 72.
+  const InstanceProjections spans(ops);
   // A library instance nearly always runs under one framework instance: its
   // first piece is found directly, any other through a hash.
-  KeyGroups pieceIndex;
-  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw, firstPiece(ops.size(), kNone);
-  for (size_t a = 0; a < n; ++a) {
-    const uint32_t l = ops.library[a], f = ops.framework[a];
-    if (ops.top[a] == kNone || l == kNone) continue;
-    uint32_t p = firstPiece[l];
-    if (p == kNone || pieceFw[p] != f) {
-      p = pieceIndex.indexOf(pack(l, f));
-      if (p == pieceLib.size()) {
-        pieceLib.push_back(l);
-        pieceFw.push_back(f);
+  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw;
+  {
+    KeyGroups pieceIndex;
+    std::vector<uint32_t> firstPiece(ops.size(), kNone);
+    for (size_t a = 0; a < n; ++a) {
+      const uint32_t l = ops.library[a], f = ops.framework[a];
+      if (ops.top[a] == kNone || l == kNone) continue;
+      uint32_t p = firstPiece[l];
+      if (p == kNone || pieceFw[p] != f) {
+        p = pieceIndex.indexOf(pack(l, f));
+        if (p == pieceLib.size()) {
+          pieceLib.push_back(l);
+          pieceFw.push_back(f);
+        }
+        if (firstPiece[l] == kNone) firstPiece[l] = p;
       }
-      if (firstPiece[l] == kNone) firstPiece[l] = p;
+      pieceOf[a] = p;
     }
-    pieceOf[a] = p;
   }
   const GroupUnions piece = unionByGroupSorted(act.start, act.end, pieceOf, pieceLib.size());
+  // By framework instance, its Idle time (below), worked out before the
+  // groups are made so that the sweep's state is given back first.
+  const std::vector<int64_t> frameworkIdle = idleOfFrameworks(ops, spans, pieceOf, piece);
 
   Level l1(b.level[0]), l2(b.level[1]), l3(b.level[2]);
   std::vector<uint32_t> unitGroup1(ops.size(), kNone);   // instance -> its level-1 group (counted once)
@@ -116,12 +188,11 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     // Level 1: the framework operator, else "Native" of the top-level operator's type.
     const uint32_t unit = f != kNone ? f : t;
     if (unitGroup1[unit] == kNone) {
-      const uint32_t g = f != kNone ? l1.of(ops.type[f], ops.key[f], BreakdownKind::Operator)
-                                    : l1.of(ops.type[t], kNativeKey, BreakdownKind::Native);
+      const uint32_t g = f != kNone ? l1.of(ops.type(f), ops.key(f), BreakdownKind::Operator)
+                                    : l1.of(ops.type(t), kNativeKey, BreakdownKind::Native);
       unitGroup1[unit] = g;
       BreakdownGroup& grp = l1[g];
-      grp.type = ops.type[unit];
-      const GroupUnions& spans = f != kNone ? fw : top;
+      grp.type = ops.type(unit);
       grp.time += spans.end[unit] - spans.start[unit];
       ++grp.instances;
       if (f != kNone) nameOnce(grp, ops.name[f], spans.start[unit]);
@@ -132,7 +203,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     if (l != kNone) {
       const uint32_t p = pieceOf[a];
       if (pieceGroup2[p] == kNone) {
-        pieceGroup2[p] = l2.of(g1, ops.key[l], BreakdownKind::Operator);
+        pieceGroup2[p] = l2.of(g1, ops.key(l), BreakdownKind::Operator);
         BreakdownGroup& grp = l2[pieceGroup2[p]];
         const int64_t d = piece.end[p] - piece.start[p];
         grp.time += d;
@@ -156,44 +227,19 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     ++l3[g3].instances;
   }
 
-  // Idle inside each framework operator: its projection minus the union of
-  // its children's (library pieces, native activities). The children come
-  // in start order as the activities pass (a piece starts with its first
-  // activity), so each operator's union is one sweep: the end of what it
-  // covers so far and its length (16 bytes an operator), not the children's
-  // spans grouped by operator.
-  {
-    std::vector<int64_t> coveredTo(ops.size(), INT64_MIN), covered(ops.size(), 0);
-    auto cover = [&](uint32_t f, int64_t from, int64_t to) {
-      from = std::max(from, fw.start[f]);  // only where it overlaps the operator
-      to = std::min(to, fw.end[f]);
-      if (to <= from || to <= coveredTo[f]) return;
-      covered[f] += to - std::max(from, coveredTo[f]);
-      coveredTo[f] = to;
-    };
-    std::vector<uint8_t> pieceCovered(pieceLib.size(), 0);
-    for (size_t a = 0; a < n; ++a) {
-      const uint32_t f = ops.framework[a];
-      if (ops.top[a] == kNone || f == kNone) continue;
-      if (ops.library[a] == kNone) {
-        cover(f, act.start[a], act.end[a]);
-      } else if (const uint32_t p = pieceOf[a]; !pieceCovered[p]) {
-        pieceCovered[p] = 1;
-        cover(f, piece.start[p], piece.end[p]);
-      }
-    }
-    for (uint32_t f = 0; f < ops.size(); ++f) {
-      if (fw.count[f] == 0 || unitGroup1[f] == kNone) continue;
-      const int64_t idle = fw.end[f] - fw.start[f] - covered[f];
-      if (idle <= 0) continue;
-      const uint32_t g2 = l2.of(unitGroup1[f], kIdleKey, BreakdownKind::Idle);
-      l2[g2].time += idle;
-      ++l2[g2].instances;
-      if (kernels) {
-        const uint32_t g3 = l3.of(g2, kIdleKey, BreakdownKind::Idle);
-        l3[g3].time += idle;
-        ++l3[g3].instances;
-      }
+  // Idle inside each framework operator (worked out above), added as the
+  // groups were before: framework instances in id order.
+  for (uint32_t f = 0; f < ops.size(); ++f) {
+    if (!spans.has(f) || ops.level(f) != OpLevel::Framework || unitGroup1[f] == kNone) continue;
+    const int64_t idle = frameworkIdle[f];
+    if (idle <= 0) continue;
+    const uint32_t g2 = l2.of(unitGroup1[f], kIdleKey, BreakdownKind::Idle);
+    l2[g2].time += idle;
+    ++l2[g2].instances;
+    if (kernels) {
+      const uint32_t g3 = l3.of(g2, kIdleKey, BreakdownKind::Idle);
+      l3[g3].time += idle;
+      ++l3[g3].instances;
     }
   }
   // Idle inside each library operator: its projection minus its activities' union.

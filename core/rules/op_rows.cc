@@ -20,16 +20,21 @@ constexpr size_t kActiveSum = 0, kUtilSums = 1;
 
 }  // namespace
 
-GroupedDurations operatorGroups(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
                                 const StringPool& names) {
   KeyGroups groups;
   std::vector<int64_t> active, firstStart;
   std::vector<std::string_view> firstName;
   std::vector<UtilisationSum> util;
   GroupedDurations out;
+  // One value an instance with activities: reserved, not grown by doubling.
+  size_t instances = 0;
+  for (uint32_t i = 0; i < ops.size(); ++i) instances += spans.has(i);
+  out.groupOf.reserve(instances);
+  out.values.reserve(instances);
   for (uint32_t i = 0; i < ops.size(); ++i) {
-    if (spans.count[i] == 0) continue;  // nested: its activities count in their top-level operator
-    const uint32_t g = groups.indexOf((static_cast<uint64_t>(ops.type[i]) << 32) | ops.key[i]);
+    if (!spans.has(i)) continue;  // nested: its activities count in their top-level operator
+    const uint32_t g = groups.indexOf((static_cast<uint64_t>(ops.type(i)) << 32) | ops.key(i));
     if (g == active.size()) {
       active.push_back(0);
       firstStart.push_back(spans.start[i]);
@@ -75,8 +80,14 @@ GroupedDurations operatorGroups(const OperatorSet& ops, const GroupUnions& spans
 }
 
 GroupedDurations operatorGroups(RuleContext& ctx) {
-  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
-  GroupedDurations out = operatorGroups(ops, topLevelSpans(ops), DevicePeaks(ctx.report), ctx.report.strings());
+  OperatorQuery query = operatorQuery(ctx);
+  query.levels = false;  // the rows count each activity in its top-level operator only
+  OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  const TopLevelSpans spans = topLevelSpans(ops);
+  // The groups read the instances and their spans, not the activities.
+  ops.activities = PpuActivities();
+  std::vector<uint32_t>().swap(ops.top);
+  GroupedDurations out = operatorGroups(ops, spans, DevicePeaks(ctx.report), ctx.report.strings());
   Table warnings({});
   addOperatorWarnings(warnings, ops);
   out.warnings = warnings.warnings();
@@ -118,7 +129,7 @@ OpRows operatorRows(MergedGroups groups) {
   return out;
 }
 
-OpRows operatorRows(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+OpRows operatorRows(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
                     const StringPool& names) {
   return operatorRows(mergedGroupsOf(operatorGroups(ops, spans, peaks, names)));
 }

@@ -37,14 +37,14 @@ struct OpRows {
 // active time and its utilisation's exact parts as sums (UtilisationSum::
 // appendParts), and a group per row and report naming its earliest
 // instance (start a kTime id, name a text). The set's warnings go with it.
-GroupedDurations operatorGroups(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
                                 const StringPool& names);
 // The same, building the operator set of the rule's options.
 GroupedDurations operatorGroups(RuleContext& ctx);
 
 // Every top-level instance with activities, grouped by (type, key).
 OpRows operatorRows(MergedGroups groups);
-OpRows operatorRows(const OperatorSet& ops, const GroupUnions& spans, const DevicePeaks& peaks,
+OpRows operatorRows(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
                     const StringPool& names);
 
 // The order of `rows` under order-by (percent: Total Time descending), ties

@@ -150,7 +150,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
       .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP", "Kernel Name"},
       .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 220 bytes a row
+      .memoryPerRow = 144,  // scale 2500: 1,414 MiB, 144 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }
@@ -175,7 +175,7 @@ const RuleSpec& ppuOpBreakdownRule() {
       .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 220 bytes a row
+      .memoryPerRow = 144,  // scale 2500: 1,376 MiB, 140 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }

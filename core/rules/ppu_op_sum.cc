@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 152,  // bench/rule-peaks.sh 2500: 1,487 MiB, 151 bytes a row (2026-12-05; bench/README.md)
+      .memoryPerRow = 144,  // scale 2500: 1,414 MiB, 144 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }

@@ -47,7 +47,7 @@ std::vector<ColumnSpec> columns() {
 // memory tables are not referred to, so releasing them leaves the view whole.
 class OpTraceRows : public RowSource {
  public:
-  OpTraceRows(OperatorSet ops, GroupUnions spans, std::vector<uint32_t> order, std::vector<size_t> firstRow,
+  OpTraceRows(OperatorSet ops, TopLevelSpans spans, std::vector<uint32_t> order, std::vector<size_t> firstRow,
               std::vector<uint32_t> members, std::vector<int32_t> context, std::vector<int32_t> stream,
               std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, const StringPool& strings)
       : ops_(std::move(ops)),
@@ -73,7 +73,7 @@ class OpTraceRows : public RowSource {
     for (size_t r = first; r < first + count; ++r) {
       const size_t o = walk.groupOf(r);
       const uint32_t i = order_[o], a = members_[r], row = act.row[a];
-      t.setText(kType, ops_.recognizer.typeName(ops_.type[i]));
+      t.setText(kType, ops_.recognizer.typeName(ops_.type(i)));
       t.setText(kName, strings_.get(ops_.name[i]));
       t.setInt(kOpStart, spans_.start[i]);
       t.setInt(kOpDuration, spans_.end[i] - spans_.start[i]);
@@ -100,7 +100,7 @@ class OpTraceRows : public RowSource {
 
  private:
   OperatorSet ops_;
-  GroupUnions spans_;
+  TopLevelSpans spans_;
   std::vector<uint32_t> order_;
   std::vector<size_t> firstRow_;  // by place in order_, and one past the last
   std::vector<uint32_t> members_;
@@ -112,9 +112,11 @@ class OpTraceRows : public RowSource {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx), kcol::place);
+  OperatorQuery query = operatorQuery(ctx);
+  query.levels = false;  // each activity's row is its top-level operator's
+  OperatorSet ops = buildOperators(ctx.report, std::move(query), kcol::place);
   const PpuActivities& act = ops.activities;
-  GroupUnions spans = topLevelSpans(ops);
+  TopLevelSpans spans = topLevelSpans(ops);
   const Kernels& k = report.kernels(kcol::place);
   const MemoryOps& copies = report.memcpys();
   const MemoryOps& sets = report.memsets();
@@ -126,33 +128,35 @@ Table compute(RuleContext& ctx) {
   // first), then by instance; each one's activities in start order.
   std::vector<uint32_t> order;
   for (uint32_t i = 0; i < ops.size(); ++i)
-    if (spans.count[i] > 0) order.push_back(i);
+    if (spans.has(i)) order.push_back(i);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     if (spans.start[a] != spans.start[b]) return spans.start[a] < spans.start[b];
     if (spans.end[a] != spans.end[b]) return spans.end[a] > spans.end[b];
     return a < b;
   });
-  std::vector<uint32_t> offset(ops.size() + 1, 0), members;
-  for (uint32_t t : ops.top)
-    if (t != OperatorSet::kNone) ++offset[t + 1];
-  for (size_t i = 0; i < ops.size(); ++i) offset[i + 1] += offset[i];
-  members.resize(offset.back());
-  {
-    std::vector<uint32_t> next(offset.begin(), offset.end() - 1);
-    for (uint32_t a = 0; a < act.size(); ++a)
-      if (ops.top[a] != OperatorSet::kNone) members[next[ops.top[a]]++] = a;
-  }
-  // The rows in order: operator by operator, each one's members.
+  // The PPU active time is no column of the trace.
+  std::vector<int64_t>().swap(spans.active);
+  // The rows in order: operator by operator, each one's activities (in
+  // start order). Each instance's first row is counted by instance, then
+  // turned into its place in `order`, and the activities placed there
+  // directly (no list by instance copied into order after).
+  std::vector<uint32_t> members;
   std::vector<size_t> firstRow(order.size() + 1, 0);
   {
-    std::vector<uint32_t> inOrder;
-    inOrder.reserve(members.size());
+    std::vector<uint32_t> next(ops.size(), 0);  // by instance: its activities, then its next row
+    for (uint32_t t : ops.top)
+      if (t != OperatorSet::kNone) ++next[t];
+    size_t row = 0;
     for (size_t o = 0; o < order.size(); ++o) {
-      firstRow[o] = inOrder.size();
-      inOrder.insert(inOrder.end(), members.begin() + offset[order[o]], members.begin() + offset[order[o] + 1]);
+      firstRow[o] = row;
+      const uint32_t count = next[order[o]];
+      next[order[o]] = static_cast<uint32_t>(row);
+      row += count;
     }
-    firstRow[order.size()] = inOrder.size();
-    members = std::move(inOrder);
+    firstRow[order.size()] = row;
+    members.resize(row);
+    for (uint32_t a = 0; a < act.size(); ++a)
+      if (ops.top[a] != OperatorSet::kNone) members[next[ops.top[a]]++] = a;
   }
 
   // Each activity's context, stream and name, taken now from the tables.
@@ -224,7 +228,7 @@ const RuleSpec& ppuOpTraceRule() {
       .needs = operatorNeeds(),
       .pie = {"Activity Duration", {"OP Type", "OP Name"}},
       .compute = compute,
-      .memoryPerRow = 168,  // scale 2500: 1,654 MiB, 168 bytes a row (2026-12-05; bench/README.md)
+      .memoryPerRow = 152,  // scale 2500: 1,489 MiB, 151 bytes a row (2026-12-05, ops4; bench/README.md)
   };
   return rule;
 }

@@ -135,7 +135,7 @@ const RuleSpec& ppuOpTypeSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 224,  // bench/rule-peaks.sh 2500: 2,159 MiB, 220 bytes a row
+      .memoryPerRow = 144,  // ppu_op_sum's operator set and groups (scale 250: the same peak); bench/README.md 2026-12-05
   };
   return rule;
 }

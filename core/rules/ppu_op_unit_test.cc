@@ -61,12 +61,13 @@ Table compute(RuleContext& ctx) {
   query.recognition.enabled[static_cast<size_t>(OpFamily::PyTorch)] = true;
   query.recognition.torchFunctionOnly = true;
   query.recognition.custom = nullptr;
+  query.levels = false;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const StringPool& names = ctx.report.strings();
   if (!hasTorchFunctionText(names)) {
     throw MissingDataError(ctx.report.path() + " does not contain " + dispatchNeed().missingText());
   }
-  const GroupUnions spans = topLevelSpans(ops);
+  const TopLevelSpans spans = topLevelSpans(ops);
   const DevicePeaks peaks(ctx.report);
   const OpRows rows = operatorRows(ops, spans, peaks, names);
 

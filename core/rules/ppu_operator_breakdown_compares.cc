@@ -87,7 +87,7 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &kernelSpec(),
-      .memoryPerRow = 200,  // bench/rule-peaks.sh 250: 390 MiB
+      .memoryPerRow = 104,  // scale 250 against its slow twin: 204 MiB, 104 bytes a row (2026-12-05)
   };
   return rule;
 }
@@ -115,7 +115,7 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &librarySpec(),
-      .memoryPerRow = 200,  // bench/rule-peaks.sh 250: 392 MiB
+      .memoryPerRow = 104,  // scale 250 against its slow twin: 204 MiB, 104 bytes a row (2026-12-05)
   };
   return rule;
 }

@@ -3,6 +3,8 @@
 // --ppu-op-config parser.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "core/base/error.h"
 #include "core/base/string_pool.h"
 #include "core/operators/custom_ops.h"
@@ -11,6 +13,7 @@
 #include "core/operators/gemm_ops.h"
 #include "core/operators/moe_ops.h"
 #include "core/operators/op_recognizer.h"
+#include "core/operators/operator_set.h"
 #include "core/operators/pccl_ops.h"
 #include "core/operators/torch_function.h"
 #include "core/operators/pytorch_ops.h"
@@ -211,6 +214,94 @@ TEST(OpRecognizer, EachDistinctNameOnceAndCustomRulesFirst) {
   off.enabled[static_cast<size_t>(OpFamily::PyTorch)] = false;
   OpRecognizer none(names, off);
   EXPECT_EQ(none.range(mm1, mm1), OpRecognizer::kNone);
+}
+
+TEST(OpRecognizer, NamesThatDifferOnlyInWhatMergingDropsShareAnOperator) {
+  StringPool names;
+  const uint32_t mm1 = names.intern("aten::mm, op_id = 1, sizes = [[4, 8], [8, 2]]");
+  const uint32_t mm2 = names.intern("aten::mm, op_id = 2, sizes = [[4, 8], [8, 2]]");
+  const uint32_t mm3 = names.intern("aten::mm, op_id = 3, sizes = [[4, 8], [8, 4]]");
+  OpRecognizer rec(names, {});
+  const uint32_t a = rec.range(mm1, mm1), b = rec.range(mm2, mm2), c = rec.range(mm3, mm3);
+  ASSERT_NE(a, OpRecognizer::kNone);
+  EXPECT_EQ(a, b);  // the op id is dropped from the key; same shapes, same work
+  EXPECT_NE(a, c);  // other shapes: another key and other work
+  EXPECT_EQ(rec.info(a).work.flops, 2.0 * 4 * 8 * 2);
+  EXPECT_EQ(rec.info(c).work.flops, 2.0 * 4 * 8 * 4);
+  EXPECT_EQ(rec.recognitions(), 3u);  // each name still recognised once
+  // With merging off the whole name is the key: no two names share.
+  OpRecognizerSettings noMerge;
+  noMerge.merge[static_cast<size_t>(OpFamily::PyTorch)] = false;
+  OpRecognizer whole(names, noMerge);
+  EXPECT_NE(whole.range(mm1, mm1), whole.range(mm2, mm2));
+}
+
+TEST(OpRecognizer, OthersKernelsAreOperatorsOfTheirOwnName) {
+  StringPool names;
+  const uint32_t k1 = names.intern("my_kernel(int)"), k2 = names.intern("other_kernel");
+  OpRecognizer rec(names, {});
+  const uint32_t a = rec.others(k1), b = rec.others(k2);
+  EXPECT_EQ(rec.others(k1), a);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(rec.typeName(rec.info(a).type), "others");
+  EXPECT_EQ(rec.keyText(rec.info(a).key), "my_kernel(int)");
+  EXPECT_EQ(rec.keyText(rec.info(b).key), "other_kernel");
+  EXPECT_EQ(rec.info(a).level, OpLevel::Kernel);
+  EXPECT_FALSE(rec.info(a).work.knownFlops());
+}
+
+TEST(OperatorSet, TopLevelSpansByHandAndAsUnionByGroup) {
+  StringPool names;
+  OperatorSet ops(names, {});
+  auto add = [&](int64_t s, int64_t e, uint32_t top) {
+    ops.activities.start.push_back(s);
+    ops.activities.end.push_back(e);
+    ops.top.push_back(top);
+  };
+  // Instance 0: [0,10) [5,12) [20,25): projection 0..25, active 12 + 5.
+  // Instance 1: none (nested). Instance 2: [3,4) and an end before its
+  // start at 30 (counts as the point 30): projection 3..30, active 1.
+  add(0, 10, 0);
+  add(3, 4, 2);
+  add(5, 12, 0);
+  add(7, 9, OperatorSet::kNone);
+  add(20, 25, 0);
+  add(30, 29, 2);
+  ops.op.assign(3, 0);
+  const TopLevelSpans s = topLevelSpans(ops);
+  EXPECT_TRUE(s.has(0));
+  EXPECT_FALSE(s.has(1));
+  EXPECT_TRUE(s.has(2));
+  EXPECT_EQ(s.start[0], 0);
+  EXPECT_EQ(s.end[0], 25);
+  EXPECT_EQ(s.active[0], 17);
+  EXPECT_EQ(s.start[2], 3);
+  EXPECT_EQ(s.end[2], 30);
+  EXPECT_EQ(s.active[2], 1);
+
+  // Random activities in start order against unionByGroupSorted.
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 20; ++round) {
+    OperatorSet r(names, {});
+    const uint32_t groups = 1 + static_cast<uint32_t>(rng() % 50);
+    int64_t t = 0;
+    for (int i = 0; i < 2000; ++i) {
+      t += static_cast<int64_t>(rng() % 7);
+      r.activities.start.push_back(t);
+      r.activities.end.push_back(t + static_cast<int64_t>(rng() % 40) - 3);
+      r.top.push_back(rng() % 5 == 0 ? OperatorSet::kNone : static_cast<uint32_t>(rng() % groups));
+    }
+    r.op.assign(groups, 0);
+    const TopLevelSpans got = topLevelSpans(r);
+    const GroupUnions want = unionByGroupSorted(r.activities.start, r.activities.end, r.top, groups);
+    for (uint32_t g = 0; g < groups; ++g) {
+      ASSERT_EQ(got.has(g), want.count[g] > 0) << "round " << round << " group " << g;
+      if (!got.has(g)) continue;
+      ASSERT_EQ(got.start[g], want.start[g]);
+      ASSERT_EQ(got.end[g], want.end[g]);
+      ASSERT_EQ(got.active[g], want.active[g]);
+    }
+  }
 }
 
 TEST(DevicePeaks, KnownGpusByName) {
