@@ -88,6 +88,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
   ranges.keepNamedRange = std::move(filters.keepNamedRange);
+  ranges.keepOwnName = std::move(filters.keepOwnName);
   ranges.releaseEvents = filters.releaseEvents;
   ranges.rangeIds = filters.rangeIds;
   ranges.alsoScan = std::move(filters.alsoScan);

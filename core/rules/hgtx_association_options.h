@@ -31,6 +31,7 @@ struct AssociationFilters {
   // RangeSelection::keepNamedRange: the same told what the range is called,
   // for a rule that holds no HGTX event (pccl_op_sum).
   std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
+  std::function<bool(uint32_t ownName)> keepOwnName;  // RangeSelection::keepOwnName
   // ActivitySelection::chunkColumns and onKernelChunk: what keepKernel reads
   // of the kernels, a chunk at a time (pccl_op_sum: their names).
   uint32_t kernelChunkColumns = 0;

@@ -140,6 +140,10 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   filters.keepKernel = [&](uint32_t row) {
     return classifier.isPccl(chunk->shortName[row - chunkFirst], chunk->demangledName[row - chunkFirst]);
   };
+  // Refused by its own name as found: the other ranges are not held while
+  // they wait for their domain's name (every range after the first in a
+  // domain waits).
+  filters.keepOwnName = [&](uint32_t own) { return ops.rowOf(own) != kNotOperator; };
   filters.keepNamedRange = [&](uint32_t event, const RangeNaming& naming) {
     if (ops.rowOf(naming.own) == kNotOperator) return false;
     ownName.emplace_back(event, naming.own);
