@@ -255,7 +255,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 64,  // bench/rule-peaks.sh 2500: 1,815 MiB, 63 bytes a row (2026-12-04)
+      .memoryPerRow = 56,  // scale 2500: 1,466,128 KiB, 49.4 bytes a row (2026-12-05; main 1,670,596 KiB)
   };
   return rule;
 }

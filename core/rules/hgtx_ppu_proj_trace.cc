@@ -168,7 +168,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 72,  // scale 2500: 2,055 MiB, 71 bytes a row (2026-12-04, later; main 2,062 MiB)
+      .memoryPerRow = 56,  // scale 2500: 1,502,884 KiB, 50.7 bytes a row (2026-12-05; main 2,104,008 KiB)
   };
   return rule;
 }

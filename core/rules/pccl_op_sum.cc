@@ -398,7 +398,7 @@ const RuleSpec& pcclOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 64,  // scale 2500: 1,701 MiB, 60 bytes a row (2026-12-04, later)
+      .memoryPerRow = 16,  // scale 2500: 371,764 KiB, 12.7 bytes a row (2026-12-05; main 1,640,656 KiB)
   };
   return rule;
 }
