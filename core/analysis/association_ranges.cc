@@ -51,6 +51,8 @@ struct FoundRanges {
   }
 
   bool waiting = false;  // a range waits: every later one does
+  // RangeSelection::keepOwnName; empty = all.
+  std::function<bool(uint32_t ownName)> keepOwnName;
 
   // choose(event, i): the name of the chunk's range i (event `event`) when
   // the selection keeps it, else kNoString. `domainsKnown`: choose() knows
@@ -69,6 +71,7 @@ struct FoundRanges {
       if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
       // Nsight: "only ranges that start and end on the same thread".
       if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
+      if (keepOwnName && !keepOwnName(h.nameId[i])) continue;
       const uint32_t e = static_cast<uint32_t>(firstEvent + i);
       waiting = waiting || (!domainsKnown && h.domainId[i] != kNoValue);
       uint32_t n = h.nameId[i];
@@ -132,6 +135,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   FoundRanges f;
   f.wantArgs = static_cast<bool>(sel.keepNamedRange);
   f.wantIds = sel.rangeIds;
+  f.keepOwnName = sel.keepOwnName;
   uint32_t columns = hcol::ranges;
   if (f.wantArgs) columns |= hcol::args;
   if (f.wantIds) columns |= hcol::rangeId;

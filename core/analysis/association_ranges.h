@@ -40,6 +40,12 @@ struct RangeSelection {
   // the same order; HGTX_EVENTS' argsId is read in the scan for it. A
   // selection sets one of the two, or neither.
   std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
+  // Ranges whose own name (as RangeNaming::own) this refuses are dropped
+  // as the scan finds them, before the other tests, so that they are never
+  // held while they wait for their domain's name: for a caller whose
+  // keepRange or keepNamedRange refuses them by their own name alone
+  // (pccl_op_sum: operator ranges). It must not keep a range they refuse.
+  std::function<bool(uint32_t ownName)> keepOwnName;
   // Keep the HGTX Range ID of the ranges whose ID is not their row's
   // position (AssociationRanges::rangeId), read in the scan: for a caller
   // that shows it without the events (hgtx_kern_trace).

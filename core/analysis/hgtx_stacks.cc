@@ -88,7 +88,10 @@ HgtxLevels buildHgtxLevels(const HgtxEvents& h) {
 void HgtxStackCounter::add(size_t first, const HgtxEvents& h) {
   for (size_t i = 0; i < h.size(); ++i) {
     if (h.eventType[i] != kHgtxPushPop || h.end[i] == kNoValue) continue;
-    out_.event.push_back(static_cast<uint32_t>(first + i));
+    const auto e = static_cast<uint32_t>(first + i);
+    if (parents_ && !h.rangeId.empty() && h.rangeId[i] != kNoValue && h.rangeId[i] != int64_t{e} + 1)
+      out_.otherIds.emplace_back(static_cast<uint32_t>(out_.event.size()), h.rangeId[i]);
+    out_.event.push_back(e);
     thread_.push_back(h.globalTid[i]);
     start_.push_back(h.start[i]);
     end_.push_back(h.end[i]);
@@ -100,12 +103,15 @@ HgtxStackCounts HgtxStackCounter::finish() {
   out_ = {};
   out.level.resize(out.event.size());
   out.numChild.assign(out.event.size(), 0);
+  if (parents_) out.parent.assign(out.event.size(), kNoParent);
   sweepStacks(
       out.event.size(), [&](uint32_t k) { return thread_[k]; }, [&](uint32_t k) { return start_[k]; },
       [&](uint32_t k) { return end_[k]; },
       [&](uint32_t k, uint32_t parent, int32_t level) {
         out.level[k] = level;
-        if (parent != kNoParent) ++out.numChild[parent];
+        if (parent == kNoParent) return;
+        ++out.numChild[parent];
+        if (parents_) out.parent[k] = parent;
       });
   std::vector<int64_t>().swap(thread_);
   std::vector<int64_t>().swap(start_);
@@ -122,6 +128,17 @@ HgtxStackCounts scanHgtxStackCounts(Report& report) {
 size_t HgtxStackCounts::find(uint32_t e) const {
   auto it = std::lower_bound(event.begin(), event.end(), e);
   return it != event.end() && *it == e ? static_cast<size_t>(it - event.begin()) : kNotOnStack;
+}
+
+int64_t HgtxStackCounts::rangeId(size_t k) const {
+  const auto it = std::lower_bound(otherIds.begin(), otherIds.end(), k,
+                                   [](const std::pair<uint32_t, int64_t>& x, size_t at) { return x.first < at; });
+  return it != otherIds.end() && it->first == k ? it->second : int64_t{event[k]} + 1;
+}
+
+void HgtxStackCounts::appendStack(size_t k, std::string& out) const {
+  appendRangeStackOf(
+      static_cast<uint32_t>(k), [&](uint32_t r) { return parent[r]; }, [&](uint32_t r) { return rangeId(r); }, out);
 }
 
 void appendRangeStack(const HgtxEvents& h, const HgtxStacks& s, uint32_t event, std::string& out) {

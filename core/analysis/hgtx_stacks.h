@@ -52,8 +52,18 @@ struct HgtxStackCounts {
   std::vector<uint32_t> event;     // the ranges' event indices, ascending
   std::vector<int32_t> level;      // by position in `event`
   std::vector<uint32_t> numChild;  // by position in `event`
+  // With HgtxStackCounter(/*parents=*/true) only, empty otherwise: each
+  // range's enclosing range (its position, or kNoParent), and (position,
+  // HGTX Range ID) of the ranges whose ID is not their row's position
+  // (hgtxRangeId), ascending: few or none in the reports profilers write.
+  std::vector<uint32_t> parent;
+  std::vector<std::pair<uint32_t, int64_t>> otherIds;
   // The position of an event among the ranges, or kNotOnStack.
   size_t find(uint32_t event) const;
+  // Range k's HGTX Range ID (parents kept).
+  int64_t rangeId(size_t k) const;
+  // ":root:...:id", the range IDs from the root down to range k (parents kept).
+  void appendStack(size_t k, std::string& out) const;
 };
 HgtxStackCounts scanHgtxStackCounts(Report& report);
 
@@ -64,10 +74,17 @@ HgtxStackCounts scanHgtxStackCounts(Report& report);
 // range), given back by finish().
 class HgtxStackCounter {
  public:
+  // `parents`: keep each range's parent and the Range IDs that are not
+  // their row's position too (HgtxStackCounts::parent, otherIds; 4 bytes a
+  // range more, for hgtx_ppu_proj_trace's ParentId and RangeStack), read
+  // from the chunks' rangeId (hcol::rangeId; none read: every ID its row's
+  // position).
+  explicit HgtxStackCounter(bool parents = false) : parents_(parents) {}
   void add(size_t firstEvent, const HgtxEvents& chunk);
   HgtxStackCounts finish();
 
  private:
+  bool parents_;
   HgtxStackCounts out_;
   std::vector<int64_t> thread_, start_, end_;
 };

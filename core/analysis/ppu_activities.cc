@@ -44,8 +44,10 @@ size_t expectedActivities(Report& report, const ActivitySelection& sel) {
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   uint32_t columns = kActivityColumns | sel.kernelColumns;
   if (sel.links) columns |= kActivityLinkColumns;
+  const Kernels& kernels = report.kernels(columns | sel.chunkColumns);
+  if (sel.onKernelChunk) sel.onKernelChunk(kernels, 0);
   // By ActivityKind: kernels, memcpys, memsets (none without `memory`).
-  std::vector<Source> sources = {sourceOf(report.kernels(columns))};
+  std::vector<Source> sources = {sourceOf(kernels)};
   if (sel.memory) {
     sources.push_back(sourceOf(report.memcpys()));
     sources.push_back(sourceOf(report.memsets()));
@@ -197,8 +199,9 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   // by copying; else it grows, and is cut to its size at the end.
   list.reserve(expectedActivities(report, sel));
   report.forEachKernelChunk(
-      kActivityColumns | kActivityLinkColumns,
+      kActivityColumns | kActivityLinkColumns | sel.chunkColumns,
       [&](const Kernels& k, size_t first) {
+        if (sel.onKernelChunk) sel.onKernelChunk(k, first);
         for (size_t i = 0; i < k.size(); ++i) {
           list.take(ActivityKind::Kernel, static_cast<uint32_t>(first + i), k.start[i], k.end[i], k.globalPid[i],
                     k.deviceId[i], k.correlationId[i], k.graphNodeId[i]);

@@ -44,6 +44,13 @@ struct ActivitySelection {
   // Kernels (by HGGC_KERNEL row) the caller keeps, asked last, after the
   // device and time tests (the PCCL rules keep PCCL kernels); empty = all.
   std::function<bool(uint32_t row)> keepKernel;
+  // For a keepKernel that reads kernel columns it does not keep (the PCCL
+  // rules classify kernels by name): HGGC_KERNEL columns (kcol bits) read
+  // with each chunk the activity list is made from, and the chunk, given
+  // before its kernels are asked about (the table whole, as one chunk,
+  // when it is loaded already, and in loadPpuActivities).
+  uint32_t chunkColumns = 0;
+  std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
 
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,

@@ -83,8 +83,12 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.devices = ctx.options.idList("device");
   if (!filters.wholeCapture) sel.window = ctx.window;
   sel.keepKernel = std::move(filters.keepKernel);
+  sel.chunkColumns = filters.kernelChunkColumns;
+  sel.onKernelChunk = std::move(filters.onKernelChunk);
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
+  ranges.keepNamedRange = std::move(filters.keepNamedRange);
+  ranges.keepOwnName = std::move(filters.keepOwnName);
   ranges.releaseEvents = filters.releaseEvents;
   ranges.rangeIds = filters.rangeIds;
   ranges.alsoScan = std::move(filters.alsoScan);

@@ -28,6 +28,14 @@ void addAssociationWarnings(Table& t, const AssociatedActivities& a);
 struct AssociationFilters {
   std::function<bool(uint32_t row)> keepKernel;    // ActivitySelection::keepKernel
   std::function<bool(uint32_t event)> keepRange;   // RangeSelection::keepRange
+  // RangeSelection::keepNamedRange: the same told what the range is called,
+  // for a rule that holds no HGTX event (pccl_op_sum).
+  std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
+  std::function<bool(uint32_t ownName)> keepOwnName;  // RangeSelection::keepOwnName
+  // ActivitySelection::chunkColumns and onKernelChunk: what keepKernel reads
+  // of the kernels, a chunk at a time (pccl_op_sum: their names).
+  uint32_t kernelChunkColumns = 0;
+  std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
   // Take activities from the whole capture, not only the statistics time
   // range: for a rule that numbers them over the capture and applies the
   // time range itself (pccl_op_sum pairs the k-th operators of each device).

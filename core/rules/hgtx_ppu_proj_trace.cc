@@ -41,16 +41,16 @@ std::vector<ColumnSpec> columns() {
 }
 
 // The trace as a view: the ranges in order (4 bytes a row), each range's
-// projection and the stacks, over the report's HGTX events, which it
-// shares; a row's cells (its range stack's text is one of its own) made when
-// a page or a writer's chunk asks. The activities and the association they
-// were projected from are not kept.
+// projection and the push/pop stacks (16 bytes a closed push/pop range),
+// folded from the association's one scan of HGTX_EVENTS, which is never held;
+// a row's cells (its range stack's text is one of its own) made when a page
+// or a writer's chunk asks. The activities and the association they were
+// projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(std::shared_ptr<const HgtxEvents> events, AssociationRanges ranges, RangeProjections proj,
-                HgtxStacks stacks, std::vector<uint32_t> rows, const StringPool& strings)
-      : h_(std::move(events)),
-        R_(std::move(ranges)),
+  ProjTraceRows(AssociationRanges ranges, RangeProjections proj, HgtxStackCounts stacks, std::vector<uint32_t> rows,
+                const StringPool& strings)
+      : R_(std::move(ranges)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
         rows_(std::move(rows)),
@@ -59,7 +59,6 @@ class ProjTraceRows : public RowSource {
   size_t rowCount() const override { return rows_.size(); }
 
   void appendRows(size_t first, size_t count, Table& t) override {
-    const HgtxEvents& h = *h_;
     for (size_t i = first; i < first + count; ++i) {
       const uint32_t r = rows_[i];
       const uint32_t e = R_.event[r];
@@ -70,17 +69,17 @@ class ProjTraceRows : public RowSource {
       t.setInt(kOrigStart, R_.start[r]);
       t.setInt(kOrigDur, R_.end[r] - R_.start[r]);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(h.globalTid[e]));
-      t.setInt(kTid, tidOf(h.globalTid[e]));
+      t.setInt(kPid, pidOf(R_.thread[r]));
+      t.setInt(kTid, tidOf(R_.thread[r]));
       t.setInt(kOps, proj_.ops[r]);
-      t.setInt(kRangeId, hgtxRangeId(h, e));
+      t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
-      if (stacks_.onStack(e)) {
-        t.setInt(kLvl, stacks_.level[e]);
-        t.setInt(kNumChild, stacks_.numChild[e]);
-        if (stacks_.parent[e] != kNoParent) t.setInt(kParentId, hgtxRangeId(h, stacks_.parent[e]));
+      if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
+        t.setInt(kLvl, stacks_.level[k]);
+        t.setInt(kNumChild, stacks_.numChild[k]);
+        if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
         stackText_.clear();
-        appendRangeStack(h, stacks_, e, stackText_);
+        stacks_.appendStack(k, stackText_);
         t.setText(kRangeStack, stackText_);
       }
       t.setSpan(0, R_.start[r], R_.end[r]);
@@ -91,10 +90,9 @@ class ProjTraceRows : public RowSource {
   }
 
  private:
-  std::shared_ptr<const HgtxEvents> h_;
   AssociationRanges R_;
   RangeProjections proj_;
-  HgtxStacks stacks_;
+  HgtxStackCounts stacks_;
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
   std::string stackText_;
@@ -102,21 +100,27 @@ class ProjTraceRows : public RowSource {
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
-  // The view reads HGTX_EVENTS whole (names and stacks), so they are loaded
-  // before the association, which then chooses its ranges from them instead
-  // of scanning the table a second time (Report::scanHgtx): one read of the
-  // table, 11 % less time at scale 1000, for holding it during the sweep.
-  std::shared_ptr<const HgtxEvents> events = report.sharedHgtx();
   AssociationRanges ranges;
   RangeProjections proj;
+  HgtxStackCounts stacks;
   std::string warning;
   {  // the activities and their association end here: the view keeps the projections
-    AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true);
+    // The stacks (each closed push/pop range's level, children, parent) are
+    // folded from the association's scan of HGTX_EVENTS, so the table is
+    // read once and never held: with the ranges' threads and the Range IDs
+    // that are not their row's position, they are all the view reads of it.
+    HgtxStackCounter counter(/*parents=*/true);
+    AssociationFilters filters;
+    filters.releaseEvents = true;
+    filters.rangeIds = true;
+    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+    filters.afterScan = [&] { stacks = counter.finish(); };
+    AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
+    keepOnlySpans(in.activities);
     proj = projectRanges(in.activities, in.association);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
-  HgtxStacks stacks = buildHgtxStacks(*events);
 
   std::vector<uint32_t> rows;
   for (uint32_t r = 0; r < ranges.size(); ++r)
@@ -129,8 +133,8 @@ Table compute(RuleContext& ctx) {
            std::make_tuple(proj.start[b], -db, ranges.start[b], b);
   });
 
-  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(events), std::move(ranges), std::move(proj),
-                                                     std::move(stacks), std::move(rows), report.strings()));
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(proj), std::move(stacks),
+                                                     std::move(rows), report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
   t.declareEvents({"HGTX Range"});
   if (!warning.empty()) t.addWarning(warning);
@@ -164,7 +168,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 72,  // scale 2500: 2,055 MiB, 71 bytes a row (2026-12-04, later; main 2,062 MiB)
+      .memoryPerRow = 56,  // scale 2500: 1,502,884 KiB, 50.7 bytes a row (2026-12-05; main 2,104,008 KiB)
   };
   return rule;
 }

@@ -114,29 +114,51 @@ enum SumCol : size_t { kTimeSum, kExecutions };
 
 GroupedDurations groupedDurations(RuleContext& ctx) {
   Report& report = ctx.report;
-  const HgtxEvents& h = report.hgtx();
   StringPool& strings = report.strings();
   OperatorRows ops(strings);
-  // Every HGGC_KERNEL column the rule reads, in one scan: the association's
-  // and the classifier's.
-  report.kernels(kcol::time | kcol::deviceId | kcol::globalPid | kcol::correlationId | kcol::graphNodeId |
-                 kcol::shortName | kcol::demangledName);
-  // HGGC_API's four link columns in one scan too (the association would read
-  // them in two, to hold fewer at once: with a few PCCL kernels, nothing to save).
-  report.hggcApi(acol::links);
-  PcclKernelClassifier classifier(report);
+  // No table is held whole: the association reads HGGC_KERNEL, HGGC_API and
+  // HGTX_EVENTS a chunk at a time and keeps only the PCCL kernels and the
+  // operator ranges (docs/result-views.md). The classifier reads each
+  // chunk's kernel names as the activity list is made.
+  PcclKernelClassifier classifier(strings);
+  const Kernels* chunk = nullptr;
+  size_t chunkFirst = 0;
+  // The operator ranges' own names (the text an operator is parsed from; the
+  // chosen names are domain-qualified), by HGTX event, as they are found.
+  std::vector<std::pair<uint32_t, uint32_t>> ownName;
 
   // Operator ranges and PCCL kernels only. Over the whole capture: instance k
   // pairs the k-th operators of each device, which a time range cutting one
   // device's collective but not another's would misalign; the range selects
   // participants below.
   AssociationFilters filters;
-  filters.keepKernel = [&](uint32_t row) { return classifier.isPccl(row); };
-  filters.keepRange = [&](uint32_t event) { return ops.rowOf(h.nameId[event]) != kNotOperator; };
+  filters.kernelChunkColumns = kcol::shortName | kcol::demangledName;
+  filters.onKernelChunk = [&](const Kernels& k, size_t first) {
+    chunk = &k;
+    chunkFirst = first;
+  };
+  filters.keepKernel = [&](uint32_t row) {
+    return classifier.isPccl(chunk->shortName[row - chunkFirst], chunk->demangledName[row - chunkFirst]);
+  };
+  // Refused by its own name as found: the other ranges are not held while
+  // they wait for their domain's name (every range after the first in a
+  // domain waits).
+  filters.keepOwnName = [&](uint32_t own) { return ops.rowOf(own) != kNotOperator; };
+  filters.keepNamedRange = [&](uint32_t event, const RangeNaming& naming) {
+    if (ops.rowOf(naming.own) == kNotOperator) return false;
+    ownName.emplace_back(event, naming.own);
+    return true;
+  };
   filters.wholeCapture = true;
+  filters.releaseEvents = true;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const PpuActivities& act = in.activities;
   const AssociationRanges& R = in.association.ranges;
+  // Asked in event order; sorted all the same, as the lookup needs it.
+  std::sort(ownName.begin(), ownName.end());
+  auto ownNameOf = [&](uint32_t event) {
+    return std::lower_bound(ownName.begin(), ownName.end(), std::pair<uint32_t, uint32_t>{event, 0})->second;
+  };
   const ActivitiesByRange byRange = activitiesByRange(in.association);
 
   GroupedDurations out;
@@ -167,7 +189,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   for (uint32_t r = 0; r < R.size(); ++r) {
     const auto activities = byRange.of(r);
     if (activities.empty()) continue;
-    const uint32_t rowId = ops.rowOf(h.nameId[R.event[r]]);
+    const uint32_t name = ownNameOf(R.event[r]);
+    const uint32_t rowId = ops.rowOf(name);
     const bool collective = ops.rows[rowId].transfer.kind == PcclOpKind::Collective;
     if (rowId >= pointGroup.size()) {
       pointGroup.resize(ops.rows.size(), kNotOperator);
@@ -211,7 +234,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       }
       if (firstGroup[rowId] == kNotOperator) {
         const uint32_t g = firstGroup[rowId] = newGroup(kFirstRange, rowId);
-        out.texts[kTextName][g] = strings.get(h.nameId[R.event[r]]);
+        out.texts[kTextName][g] = strings.get(name);
         out.ids[kStart].values[g] = R.start[r];
         out.ids[kEnd].values[g] = R.end[r];
         out.ids[kOrigin].values[g] = 0;
@@ -375,7 +398,7 @@ const RuleSpec& pcclOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(pcclOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 64,  // scale 2500: 1,701 MiB, 60 bytes a row (2026-12-04, later)
+      .memoryPerRow = 16,  // scale 2500: 371,764 KiB, 12.7 bytes a row (2026-12-05; main 1,640,656 KiB)
   };
   return rule;
 }

@@ -72,3 +72,65 @@ TEST(ProjectRanges, GraphListReplacesTheCallsList) {
   EXPECT_EQ(p.active[1], 10);
   EXPECT_EQ(p.ops[1], 1u);
 }
+
+TEST(ProjectRanges, TouchingOverlappingAndEmptyActivities) {
+  // One range, activities in start order: a0 [0,10), a1 [10,15) touches
+  // it, a2 [12,12) is empty inside it, a3 [14,30) overlaps a1, a4 [40,40)
+  // is empty past the union, a5 [40,45) starts where a4 ends, a6 [41,43)
+  // lies inside a5. Union [0,30) + [40,45) = 35; the projection [0, 45).
+  const asys::PpuActivities act =
+      activities({{0, 10}, {10, 15}, {12, 12}, {14, 30}, {40, 40}, {40, 45}, {41, 43}});
+  asys::HgtxAssociation as;
+  as.ranges.event = {0};
+  as.launchCall = {0, 0, 0, 0, 0, 0, 0};
+  addList(as.callRanges, {0});
+  const asys::RangeProjections p = asys::projectRanges(act, as);
+  EXPECT_EQ(p.start[0], 0);
+  EXPECT_EQ(p.end[0], 45);
+  EXPECT_EQ(p.active[0], 35);
+  EXPECT_EQ(p.ops[0], 7u);
+}
+
+TEST(ProjectRanges, AnEmptyFirstActivityCoversNothing) {
+  // a0 [5,5) is empty; a1 [5,8) then counts whole: 3; a2 [20,20) empty.
+  const asys::PpuActivities act = activities({{5, 5}, {5, 8}, {20, 20}});
+  asys::HgtxAssociation as;
+  as.ranges.event = {0};
+  as.launchCall = {0, 0, 0};
+  addList(as.callRanges, {0});
+  const asys::RangeProjections p = asys::projectRanges(act, as);
+  EXPECT_EQ(p.start[0], 5);
+  EXPECT_EQ(p.end[0], 20);
+  EXPECT_EQ(p.active[0], 3);
+  EXPECT_EQ(p.ops[0], 3u);
+}
+
+TEST(ProjectRanges, KeepOnlySpansLeavesStartAndEnd) {
+  asys::PpuActivities act = activities({{0, 10}, {5, 20}});
+  act.globalPid = {1, 1};
+  act.deviceId = {0, 1};
+  act.kind = {asys::ActivityKind::Kernel, asys::ActivityKind::Memcpy};
+  act.row = {3, 4};
+  asys::keepOnlySpans(act);
+  EXPECT_EQ(act.start, (std::vector<int64_t>{0, 5}));
+  EXPECT_EQ(act.end, (std::vector<int64_t>{10, 20}));
+  EXPECT_TRUE(act.globalPid.empty());
+  EXPECT_TRUE(act.deviceId.empty());
+  EXPECT_TRUE(act.kind.empty());
+  EXPECT_TRUE(act.row.empty());
+}
+
+TEST(ProjectRanges, WithoutActiveTimeTheSameProjections) {
+  // As in TouchingOverlappingAndEmptyActivities, the active time not asked for.
+  const asys::PpuActivities act = activities({{0, 10}, {10, 15}, {12, 12}, {14, 30}, {40, 40}});
+  asys::HgtxAssociation as;
+  as.ranges.event = {0, 1};
+  as.launchCall = {0, 0, 1, 1, 0};
+  addList(as.callRanges, {0});
+  addList(as.callRanges, {0, 1});
+  const asys::RangeProjections p = asys::projectRanges(act, as, /*withActive=*/false);
+  EXPECT_TRUE(p.active.empty());
+  EXPECT_EQ(p.start, (std::vector<int64_t>{0, 12}));
+  EXPECT_EQ(p.end, (std::vector<int64_t>{40, 30}));
+  EXPECT_EQ(p.ops, (std::vector<uint32_t>{5, 2}));
+}

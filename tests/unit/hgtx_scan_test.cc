@@ -119,6 +119,84 @@ TEST_F(HgtxScan, StackCountsAreTheLoadedStacks) {
   EXPECT_EQ(counts.find(0xFFFFFFF0u), asys::HgtxStackCounts::kNotOnStack);
 }
 
+TEST_F(HgtxScan, StackParentsAndIdsAreTheLoadedStacks) {
+  // HgtxStackCounter with parents (hgtx_ppu_proj_trace's stacks, folded
+  // from a scan) against the loaded events' stacks and their range IDs.
+  auto report = asys::Report::open(path_);
+  asys::HgtxStackCounter counter(/*parents=*/true);
+  report->scanHgtx(asys::hcol::ranges | asys::hcol::rangeId,
+                   [&](size_t first, const asys::HgtxEvents& c) { counter.add(first, c); });
+  const asys::HgtxStackCounts counts = counter.finish();
+  EXPECT_FALSE(report->hgtxLoaded());
+  const asys::HgtxEvents& h = report->hgtx();
+  const asys::HgtxStacks stacks = asys::buildHgtxStacks(h);
+  ASSERT_EQ(counts.event, stacks.ranges);
+  ASSERT_EQ(counts.parent.size(), counts.event.size());
+  std::string scanned, loaded;
+  size_t nested = 0;
+  for (size_t k = 0; k < counts.event.size(); ++k) {
+    const uint32_t e = counts.event[k];
+    ASSERT_EQ(counts.parent[k] == asys::kNoParent ? asys::kNoParent : counts.event[counts.parent[k]],
+              stacks.parent[e]);
+    ASSERT_EQ(counts.rangeId(k), asys::hgtxRangeId(h, e));
+    scanned.clear();
+    loaded.clear();
+    counts.appendStack(k, scanned);
+    asys::appendRangeStack(h, stacks, e, loaded);
+    ASSERT_EQ(scanned, loaded) << "event " << e;
+    nested += counts.parent[k] != asys::kNoParent;
+  }
+  EXPECT_GT(nested, 0u);
+}
+
+TEST(HgtxStackCounter, ParentsAndRangeIdsByHand) {
+  // Thread 1: e0 [0,100) id 10 holds e1 [10,50) (no id: 2), which holds
+  // e2 [20,30) id 7; e3 is a start/end range (on no stack); e4 [60,90) (no
+  // id: 5) is e0's second child. Thread 2: e5 [0,10) (no id: 6), a root.
+  // Given in two chunks, as a scan gives them (e3 starts the second).
+  constexpr int64_t kNull = asys::kNoValue;
+  auto chunk = [](std::vector<int64_t> start, std::vector<int64_t> end, std::vector<int32_t> type,
+                  std::vector<int64_t> tid, std::vector<int64_t> id) {
+    asys::HgtxEvents c;
+    c.start = std::move(start);
+    c.end = std::move(end);
+    c.eventType = std::move(type);
+    c.globalTid = std::move(tid);
+    c.rangeId = std::move(id);
+    return c;
+  };
+  const int32_t pp = asys::kHgtxPushPop, se = asys::kHgtxStartEnd;
+  asys::HgtxStackCounter counter(/*parents=*/true);
+  counter.add(0, chunk({0, 10, 20}, {100, 50, 30}, {pp, pp, pp}, {1, 1, 1}, {10, kNull, 7}));
+  counter.add(3, chunk({5, 60, 0}, {60, 90, 10}, {se, pp, pp}, {1, 1, 2}, {kNull, kNull, kNull}));
+  const asys::HgtxStackCounts s = counter.finish();
+  ASSERT_EQ(s.event, (std::vector<uint32_t>{0, 1, 2, 4, 5}));
+  EXPECT_EQ(s.parent, (std::vector<uint32_t>{asys::kNoParent, 0, 1, 0, asys::kNoParent}));
+  EXPECT_EQ(s.level, (std::vector<int32_t>{0, 1, 2, 1, 0}));
+  EXPECT_EQ(s.numChild, (std::vector<uint32_t>{2, 1, 0, 0, 0}));
+  EXPECT_EQ(s.rangeId(0), 10);
+  EXPECT_EQ(s.rangeId(1), 2);
+  EXPECT_EQ(s.rangeId(2), 7);
+  EXPECT_EQ(s.rangeId(3), 5);
+  EXPECT_EQ(s.rangeId(4), 6);
+  std::string text;
+  s.appendStack(2, text);
+  EXPECT_EQ(text, ":10:2:7");
+  text.clear();
+  s.appendStack(3, text);
+  EXPECT_EQ(text, ":10:5");
+  text.clear();
+  s.appendStack(4, text);
+  EXPECT_EQ(text, ":6");
+  // Without parents, none are kept.
+  asys::HgtxStackCounter plain;
+  plain.add(0, chunk({0, 10}, {100, 50}, {pp, pp}, {1, 1}, {10, kNull}));
+  const asys::HgtxStackCounts p = plain.finish();
+  EXPECT_TRUE(p.parent.empty());
+  EXPECT_TRUE(p.otherIds.empty());
+  EXPECT_EQ(p.numChild, (std::vector<uint32_t>{1, 0}));
+}
+
 TEST_F(HgtxScan, PushPopRangesAreTheLoadedStacksInStartOrder) {
   auto report = asys::Report::open(path_);
   asys::PushPopRangeBuilder builder(report->strings());

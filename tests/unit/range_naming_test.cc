@@ -123,6 +123,37 @@ TEST(RangeNaming, LoadedEventsTellTheSame) {
   expectChosen(*report, r, told);
 }
 
+// keepOwnName refuses "phase" and "last" by their own name as they are
+// found: keepNamedRange is asked only of e0 and e2 (e2 once its domain's
+// name is known), and the chosen ranges are e0 and e2, scanned or loaded.
+void expectOwnNameRefusals(Report& report) {
+  const StringPool& s = report.strings();
+  std::vector<uint32_t> asked, refusedOwn;
+  RangeSelection sel;
+  sel.keepOwnName = [&](uint32_t own) {
+    const std::string_view name = own == kNoString ? std::string_view() : s.get(own);
+    return name != "phase" && name != "last";
+  };
+  sel.keepNamedRange = [&](uint32_t event, const RangeNaming&) {
+    asked.push_back(event);
+    return true;
+  };
+  const AssociationRanges r = chooseRanges(report, sel);
+  EXPECT_EQ(asked, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(r.event, (std::vector<uint32_t>{0, 2}));
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(s.get(r.name[1]), "moe:MoE:M_8");
+}
+
+TEST(RangeNaming, RefusedByOwnNameAsFound) {
+  auto scanned = Report::open(reportPath("own_scan", kSql));
+  expectOwnNameRefusals(*scanned);
+  EXPECT_FALSE(scanned->hgtxLoaded());
+  auto loaded = Report::open(reportPath("own_loaded", kSql));
+  ASSERT_EQ(loaded->hgtx().size(), 5u);
+  expectOwnNameRefusals(*loaded);
+}
+
 TEST(RangeNaming, ScanReadsArgumentsOnlyWhenAsked) {
   auto report = Report::open(reportPath("args", kSql));
   std::vector<std::string> args;
