@@ -246,25 +246,45 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
 
 // HGGC API calls per thread (a non-zero return value marked). HGGC_API is
 // never held whole (36 bytes a call for these columns): a first scan of its
-// threads alone counts each thread's calls, a second adds them, a chunk of
-// rows at a time (collect's two passes, one scan each).
-void addApiTracks(Report& report, PendingTracks& out) {
+// threads alone counts each thread's calls, then the threads are filled in
+// batches of at most `batchEvents` calls (a thread with more is a batch of
+// its own), one scan each, and each batch is finished into tracks
+// (`finishFilled`) before the next is read: the calls being collected (25
+// bytes each) are a batch's, not the table's.
+void addApiTracks(Report& report, PendingTracks& out, const std::function<void()>& finishFilled, size_t batchEvents) {
   if (!report.hasData("HGGC_API")) return;
   constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
-  collect(out, [&](bool fill) {
-    report.forEachHggcApiChunk(fill ? kColumns : acol::globalTid, [&](const ApiCalls& a, size_t first) {
+  report.forEachHggcApiChunk(acol::globalTid, [&](const ApiCalls& a, size_t first) {
+    for (size_t i = 0; i < a.size(); ++i)
+      threadTrack(report, out, a.globalTid[i], kApi, " HGGC API")
+          .take(false, 0, 0, kNoString, TimelineKind::Api, static_cast<uint32_t>(first + i));
+  });
+  // Batches numbered from 1 (0: no batch), threads in key order.
+  uint32_t batches = 0;
+  size_t inBatch = 0;
+  for (auto& [key, p] : out) {
+    if (p.counted == 0) continue;
+    if (batches == 0 || (inBatch > 0 && inBatch + p.counted > batchEvents)) {
+      ++batches;
+      inBatch = 0;
+    }
+    inBatch += p.counted;
+    p.batch = batches;
+  }
+  for (uint32_t b = 1; b <= batches; ++b) {
+    for (auto& [key, p] : out)
+      if (p.batch == b) p.reserveCounted();
+    report.forEachHggcApiChunk(kColumns, [&](const ApiCalls& a, size_t first) {
       for (size_t i = 0; i < a.size(); ++i) {
         Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
-        const uint32_t row = static_cast<uint32_t>(first + i);
-        if (!fill) {
-          p.take(false, 0, 0, kNoString, TimelineKind::Api, row);
-          continue;
-        }
+        if (p.batch != b) continue;
         const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, row);
+        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
+               static_cast<uint32_t>(first + i));
       }
     });
-  });
+    finishFilled();
+  }
   // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseHggcApiColumns(kColumns);
 }
@@ -567,15 +587,19 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   PendingTracks pending;
   std::map<TrackKey, TimelineTrack> done;
   Timeline t;
+  // Finishes every pending track that holds events (or a counter).
+  auto finishFilled = [&] {
+    for (auto& [key, p] : pending) {
+      if (p.start.empty() && !(p.counter && p.counter->size() > 0)) continue;
+      done.emplace(key, finish(p));
+      p = Pending{};  // give the events' memory back as soon as they are a track
+    }
+  };
   auto family = [&](const char* stage, auto add) {
     {
       StageTimer timer(std::string("timeline: ") + stage);
       add();
-      for (auto& [key, p] : pending) {
-        if (p.start.empty() && !(p.counter && p.counter->size() > 0)) continue;
-        done.emplace(key, finish(p));
-        p = Pending{};  // give the events' memory back as soon as they are a track
-      }
+      finishFilled();
       pending.clear();
     }
     noteMemory(stage);
@@ -588,7 +612,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   family("HGTX ranges", [&] { addHgtxTracks(report, pending); });
   family("device tracks", [&] { addDeviceTracks(report, pending); });
   family("PCCL stages", [&] { addPcclStageTracks(report, pending); });
-  family("API calls", [&] { addApiTracks(report, pending); });
+  family("API calls", [&] { addApiTracks(report, pending, finishFilled, options.batchEvents); });
   family("OSRT calls", [&] { addOsrtTracks(report, pending); });
   std::vector<int> sides;  // per track
   bool any = false;

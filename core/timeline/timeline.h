@@ -138,6 +138,12 @@ struct TimelineOptions {
   // of the timeline. Above this many activities the row is left out, with
   // a note (hgtx_ppu_proj_trace gives the same rows as a table).
   size_t projectionMaxActivities = 2'000'000;
+  // The HGGC API calls are collected (25 bytes a call until their tracks
+  // are made) a batch of threads at a time, at most this many calls a batch
+  // (a thread with more is a batch of its own), one scan of the table a
+  // batch: a report with more calls takes another scan instead of their
+  // bytes at the build's peak (10.8 M calls in two threads: two batches).
+  size_t batchEvents = 8'000'000;
 };
 
 class Timeline {
