@@ -6,7 +6,7 @@
 // drag selection's statistics (core/timeline/selection_stats.h) over the
 // same windows, with the rows of its grouped table.
 // Prints one JSON line: build time, tracks, events, counter points, the
-// bytes the event tracks and their levels hold (MiB), the heap
+// bytes the event tracks, their levels and the counters hold (MiB), the heap
 // in use after the build (glibc's mallinfo2: what the timeline and the
 // report's loaded columns hold) and the process's peak resident memory.
 // Usage: asys_timeline_bench REPORT [REPEAT]
@@ -61,13 +61,14 @@ int main(int argc, char** argv) {
   const asys::Timeline t = asys::Timeline::build(*report);
   const double buildMs = nowMs() - t0;
   const double heap = heapMiB(), peak = peakMiB();
-  size_t events = 0, points = 0, eventBytes = 0, levelBytes = 0;
+  size_t events = 0, points = 0, eventBytes = 0, levelBytes = 0, counterBytes = 0;
   std::vector<size_t> all, eventTracks, counterTracks;
   for (size_t i = 0; i < t.tracks().size(); ++i) {
     const asys::TimelineTrack& tr = t.tracks()[i];
     all.push_back(i);
     if (tr.counter) {
       points += tr.counter->size();
+      counterBytes += tr.counter->bytes();
       counterTracks.push_back(i);
     } else {
       events += tr.size();
@@ -118,10 +119,11 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
-      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"eventMiB\": %.1f, \"levelMiB\": %.1f, \"windowMs (all, events, counters)\": {%s}, "
+      "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"eventMiB\": %.1f, \"levelMiB\": %.1f, \"counterMiB\": %.1f, \"windowMs (all, events, counters)\": {%s}, "
       "\"selectionMs (wall, cpu, rows)\": {%s}, \"peakAfterMiB\": %.0f}\n",
       t.tracks().size(), counterTracks.size(), events, points, buildMs, heap, peak,
-      static_cast<double>(eventBytes) / (1 << 20), static_cast<double>(levelBytes) / (1 << 20), windows.c_str(), selections.c_str(),
+      static_cast<double>(eventBytes) / (1 << 20), static_cast<double>(levelBytes) / (1 << 20),
+      static_cast<double>(counterBytes) / (1 << 20), windows.c_str(), selections.c_str(),
       peakMiB());
   return 0;
 }

@@ -119,7 +119,7 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
     outMax.push_back(b);
   };
   // The point in force at `from` (or the first point, when all are later).
-  size_t i = std::upper_bound(c.time.begin(), c.time.end(), from) - c.time.begin();
+  size_t i = c.time.upperBound(from);
   if (i > 0) --i;
   // After a merged step: the next pixel's first ns, the value in force from
   // there (its last point's) and its pixel. That value either joins the next
@@ -161,6 +161,8 @@ void windowOf(const TimelineCounter& c, const std::vector<T>& v, const std::vect
 }  // namespace
 
 void finishCounter(TimelineCounter& c) {
+  c.time = PackedTimes(c.addedTime);
+  freeVector(c.addedTime);
   c.blockLast.clear();
   for (size_t span = TimelineCounter::kBlock; span < c.size(); span *= TimelineCounter::kBlock) {
     std::vector<int64_t> last((c.size() + span - 1) / span);
@@ -178,6 +180,15 @@ void finishCounter(TimelineCounter& c) {
   }
 }
 
+size_t TimelineCounter::bytes() const {
+  size_t b = time.bytes() + 8 * (ivalue.capacity() + dvalue.capacity());
+  for (const auto* levels : {&iblockMin, &iblockMax, &blockLast})
+    for (const auto& l : *levels) b += 8 * l.capacity();
+  for (const auto* levels : {&dblockMin, &dblockMax})
+    for (const auto& l : *levels) b += 8 * l.capacity();
+  return b;
+}
+
 CounterSlices counterWindow(const TimelineCounter& c, int64_t from, int64_t to, uint32_t pixels) {
   CounterSlices out;
   out.integer = c.integer;
@@ -191,11 +202,11 @@ CounterSlices counterWindow(const TimelineCounter& c, int64_t from, int64_t to, 
 // the first (the value after the last event of that ns).
 template <typename T>
 void addPoint(TimelineCounter& c, std::vector<T>& values, int64_t t, T v) {
-  if (!c.time.empty() && c.time.back() == t) {
+  if (!c.addedTime.empty() && c.addedTime.back() == t) {
     values.back() = v;
     return;
   }
-  c.time.push_back(t);
+  c.addedTime.push_back(t);
   values.push_back(v);
 }
 
@@ -261,7 +272,7 @@ std::vector<MetricCounter> metricCounters(Report& report) {
     const int64_t end = m.start[i] + m.duration[i];
     if (last || m.start[rows[k + 1]] > end) addPoint(c, c.dvalue, end, none);
     if (last) {  // its points are complete: no growth slack kept (one counter at a time)
-      c.time.shrink_to_fit();
+      c.addedTime.shrink_to_fit();
       c.dvalue.shrink_to_fit();
     }
   }

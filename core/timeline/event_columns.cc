@@ -6,7 +6,8 @@
 
 namespace asys {
 
-PackedTimes::PackedTimes(const std::vector<int64_t>& values) : size_(values.size()) {
+template <typename Value, typename Offset>
+PackedValues<Value, Offset>::PackedValues(const std::vector<Value>& values) : size_(values.size()) {
   const size_t blocks = (size_ + kBlock - 1) / kBlock;
   base_.resize(blocks);
   max_.resize(blocks);
@@ -18,20 +19,22 @@ PackedTimes::PackedTimes(const std::vector<int64_t>& values) : size_(values.size
     const auto [lo, hi] = std::minmax_element(first, last);
     base_[b] = *lo;
     max_[b] = *hi;
-    // The span as unsigned: exact for any two int64 values.
-    if (static_cast<uint64_t>(*hi) - static_cast<uint64_t>(*lo) > std::numeric_limits<uint32_t>::max()) {
+    // The span as unsigned: exact for any two values.
+    if (static_cast<Unsigned>(static_cast<Unsigned>(*hi) - static_cast<Unsigned>(*lo)) > std::numeric_limits<Offset>::max()) {
       wideAt_[b] = static_cast<uint32_t>(wide_.size());
       wide_.insert(wide_.end(), first, last);
       continue;
     }
     wideAt_[b] = kNarrow;
     for (auto it = first; it != last; ++it)
-      offset_[static_cast<size_t>(it - values.begin())] = static_cast<uint32_t>(static_cast<uint64_t>(*it) - static_cast<uint64_t>(*lo));
+      offset_[static_cast<size_t>(it - values.begin())] =
+          static_cast<Offset>(static_cast<Unsigned>(*it) - static_cast<Unsigned>(*lo));
   }
   wide_.shrink_to_fit();
 }
 
-size_t PackedTimes::lowerBound(int64_t v) const {
+template <typename Value, typename Offset>
+size_t PackedValues<Value, Offset>::lowerBound(Value v) const {
   size_t lo = 0, hi = size_;
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
@@ -41,15 +44,32 @@ size_t PackedTimes::lowerBound(int64_t v) const {
   return lo;
 }
 
-int64_t PackedTimes::max() const {
-  int64_t m = std::numeric_limits<int64_t>::min();
-  for (int64_t v : max_) m = std::max(m, v);
+template <typename Value, typename Offset>
+size_t PackedValues<Value, Offset>::upperBound(Value v) const {
+  size_t lo = 0, hi = size_;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (!(v < (*this)[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+template <typename Value, typename Offset>
+Value PackedValues<Value, Offset>::max() const {
+  Value m = std::numeric_limits<Value>::min();
+  for (Value v : max_) m = std::max(m, v);
   return m;
 }
 
-size_t PackedTimes::bytes() const {
-  return 8 * base_.capacity() + 8 * max_.capacity() + 4 * wideAt_.capacity() + 4 * offset_.capacity() + 8 * wide_.capacity();
+template <typename Value, typename Offset>
+size_t PackedValues<Value, Offset>::bytes() const {
+  return sizeof(Value) * (base_.capacity() + max_.capacity() + wide_.capacity()) + 4 * wideAt_.capacity() +
+         sizeof(Offset) * offset_.capacity();
 }
+
+template class PackedValues<int64_t, uint32_t>;
+template class PackedValues<uint32_t, uint16_t>;
 
 NameColumn::NameColumn(const std::vector<uint32_t>& names) : size_(names.size()) {
   std::unordered_map<uint32_t, uint16_t> codeOf;

@@ -5,6 +5,8 @@
 // - times (PackedTimes): 4 bytes a value instead of 8, as offsets from the
 //   smallest value of each block of 256; a block whose values span 2^32 ns
 //   (4.3 s) or more keeps them whole;
+// - table rows (PackedIndices, the same with 2-byte offsets): 2 bytes where
+//   a block's rows span under 65,536, else 4;
 // - names (NameColumn): 2 bytes, an index into the track's distinct names,
 //   while a track has at most 65,536 of them (else the ids, 4 bytes);
 // - lanes (LaneColumn): nothing on a one-lane track, 1 byte up to 256 lanes,
@@ -13,6 +15,7 @@
 // Each reads by index (operator[]) as the plain vector it replaces did.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace asys {
@@ -25,42 +28,55 @@ void freeVector(std::vector<T>& v) {
   std::vector<T>().swap(v);
 }
 
-class PackedTimes {
+// Values packed in blocks of 256: each block keeps its smallest value and,
+// per value, the offset from it in `Offset` (4 bytes for times, 2 for
+// indices and counts); a block whose values span more than `Offset` holds
+// keeps them whole. Reads back exact whatever the values.
+template <typename Value, typename Offset>
+class PackedValues {
  public:
   static constexpr size_t kBlock = 256;
-  PackedTimes() = default;
-  explicit PackedTimes(const std::vector<int64_t>& values);
+  PackedValues() = default;
+  explicit PackedValues(const std::vector<Value>& values);
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   // Inlined always: the window queries and sweeps read it per event.
-  [[gnu::always_inline]] int64_t operator[](size_t i) const {
+  [[gnu::always_inline]] Value operator[](size_t i) const {
     const size_t b = i / kBlock;
     const uint32_t w = wideAt_[b];
     if (w != kNarrow) return wide_[w + i % kBlock];
     // base + offset <= the block's largest value: no overflow; unsigned so
-    // that a base near INT64_MIN adds without a signed overflow.
-    return static_cast<int64_t>(static_cast<uint64_t>(base_[b]) + offset_[i]);
+    // that a base near the type's minimum adds without a signed overflow.
+    return static_cast<Value>(static_cast<Unsigned>(base_[b]) + offset_[i]);
   }
   // The largest value of the block holding index i: a window query skips
-  // a block of events that all ended before it (8 bytes a block).
-  int64_t blockMax(size_t i) const { return max_[i / kBlock]; }
-  // The first index whose value is >= v (the values ascending), as
-  // std::lower_bound over the plain vector.
-  size_t lowerBound(int64_t v) const;
-  // The largest value (INT64_MIN when empty).
-  int64_t max() const;
+  // a block of events that all ended before it.
+  Value blockMax(size_t i) const { return max_[i / kBlock]; }
+  // The first index whose value is >= v (or > v), the values ascending, as
+  // std::lower_bound (std::upper_bound) over the plain vector.
+  size_t lowerBound(Value v) const;
+  size_t upperBound(Value v) const;
+  // The largest value (the type's minimum when empty).
+  Value max() const;
   size_t bytes() const;
 
  private:
+  using Unsigned = std::make_unsigned_t<Value>;
   static constexpr uint32_t kNarrow = 0xFFFFFFFFu;
   size_t size_ = 0;
-  std::vector<int64_t> base_;     // per block: its smallest value
-  std::vector<int64_t> max_;      // per block: its largest value
+  std::vector<Value> base_;       // per block: its smallest value
+  std::vector<Value> max_;        // per block: its largest value
   std::vector<uint32_t> wideAt_;  // per block: kNarrow, or where its values start in wide_
-  std::vector<uint32_t> offset_;  // per value: from its block's base (0 in a wide block)
-  std::vector<int64_t> wide_;     // the values of the wide blocks, whole
+  std::vector<Offset> offset_;    // per value: from its block's base (0 in a wide block)
+  std::vector<Value> wide_;       // the values of the wide blocks, whole
 };
+
+// Times (ns): 4 bytes a value where a block spans under 2^32 ns (4.3 s).
+using PackedTimes = PackedValues<int64_t, uint32_t>;
+// Indices and counts (an event's table row, a slice's event and count): 2
+// bytes a value where a block spans under 65,536.
+using PackedIndices = PackedValues<uint32_t, uint16_t>;
 
 class NameColumn {
  public:
@@ -114,7 +130,10 @@ bool sameValues(const Column& c, const std::vector<T>& v) {
     if (!(c[i] == v[i])) return false;
   return true;
 }
-inline bool operator==(const PackedTimes& c, const std::vector<int64_t>& v) { return sameValues(c, v); }
+template <typename Value, typename Offset>
+bool operator==(const PackedValues<Value, Offset>& c, const std::vector<Value>& v) {
+  return sameValues(c, v);
+}
 inline bool operator==(const NameColumn& c, const std::vector<uint32_t>& v) { return sameValues(c, v); }
 inline bool operator==(const LaneColumn& c, const std::vector<uint16_t>& v) { return sameValues(c, v); }
 inline bool operator==(const KindColumn& c, const std::vector<TimelineKind>& v) { return sameValues(c, v); }

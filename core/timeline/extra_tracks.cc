@@ -55,11 +55,12 @@ std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxAc
   if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return "";
   std::set<int64_t> devices;
   size_t activities = 0;
-  if (report.hasData("HGGC_KERNEL")) {
-    const Kernels& k = report.kernels(kcol::deviceId);
-    activities += k.size();
-    for (int32_t d : k.deviceId) devices.insert(d);
-  }
+  // The kernels' devices a chunk at a time: the column is not held through
+  // the families built after this one.
+  if (report.hasData("HGGC_KERNEL"))
+    activities += report.forEachKernelChunk(kcol::deviceId, [&](const Kernels& k, size_t) {
+      for (int32_t d : k.deviceId) devices.insert(d);
+    });
   for (const char* table : {"HGGC_MEMCPY", "HGGC_MEMSET"}) {
     if (!report.hasData(table)) continue;
     const MemoryOps& m = std::string_view(table) == "HGGC_MEMCPY" ? report.memcpys() : report.memsets();

@@ -30,6 +30,8 @@ struct Pending {
   // any has a row, whether their lanes are given.
   size_t counted = 0;
   bool withRows = false, withLanes = false;
+  // The batch a family filled in batches fills it in (addApiTracks; 0: none).
+  uint32_t batch = 0;
 
   void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
     start.push_back(s);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <fstream>
 #include <string_view>
 #include <cmath>
 #include <map>
@@ -18,6 +20,10 @@
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
 #include "core/timeline/pending.h"
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 namespace asys {
 
@@ -148,8 +154,12 @@ std::string contextName(int32_t context) {
 // Device tracks: one per (device, context, stream), kernels, memcpys and
 // memsets together; PCCL kernels (core/analysis/pccl_kernels.h) on one track
 // of their PPU instead of their stream's. A PPU whose streams are of one
-// context shows them without it. Then the kernel columns read here and the
-// memory operations are released (pending.h).
+// context shows them without it. HGGC_KERNEL is never held whole (36 bytes
+// a kernel for these columns): a first scan of its places and the names the
+// PCCL classifier reads counts each (device, context, stream)'s kernels and
+// finds each PPU's contexts (a track's key depends on them), a second adds
+// the kernels, a chunk of rows at a time. The memory operations (a few
+// percent of the activities) are loaded whole, then released.
 void addDeviceTracks(Report& report, PendingTracks& out) {
   StringPool& strings = report.strings();
   // Per PPU, the one context of its streams, or kSeveral.
@@ -166,66 +176,115 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
     if (several && p.context.empty()) p.context = contextName(context);
     return p;
   };
-  constexpr uint32_t kKernelColumns = kcol::time | kcol::deviceId | kcol::contextId | kcol::streamId | kcol::names;
+  auto pcclTrack = [&](int64_t device) -> Pending& {
+    return deviceTrack(report, out, device, kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); });
+  };
+  constexpr uint32_t kClassified = kcol::shortName | kcol::demangledName;
+  constexpr uint32_t kCounted = kcol::place | kClassified;
+  constexpr uint32_t kKernelColumns = kcol::time | kcol::place | kcol::names;
   const bool kernels = report.hasData("HGGC_KERNEL"), memcpys = report.hasData("HGGC_MEMCPY"),
              memsets = report.hasData("HGGC_MEMSET");
-  const Kernels* k = kernels ? &report.kernels(kKernelColumns) : nullptr;
-  std::optional<KernelNamer> namer;
-  std::optional<PcclKernelClassifier> pccl;
-  if (kernels) {
-    namer.emplace(*k, strings, KernelNameMode::Demangled);
-    pccl.emplace(report);
-  }
+  PcclKernelClassifier pccl(strings);
   MemcpyNames memcpyNames(report);
   const MemoryOps* mc = memcpys ? &report.memcpys() : nullptr;
   const MemoryOps* ms = memsets ? &report.memsets() : nullptr;
   const uint32_t memset = memsets ? strings.intern("Memset") : kNoString;  // no name added to a report without
-  for (size_t i = 0; k && i < k->size(); ++i)
-    if (!pccl->isPccl(static_cast<uint32_t>(i))) see(k->deviceId[i], k->contextId[i]);
+  // The first scan: kernels per (device, context, stream) and per PPU's PCCL
+  // track, and each PPU's contexts (those of its PCCL kernels aside).
+  std::map<std::tuple<int64_t, int32_t, int64_t>, size_t> perStream;
+  std::map<int64_t, size_t> perPccl;
+  if (kernels)
+    report.forEachKernelChunk(kCounted, [&](const Kernels& k, size_t) {
+      for (size_t i = 0; i < k.size(); ++i) {
+        if (pccl.isPccl(k.shortName[i], k.demangledName[i])) {
+          ++perPccl[k.deviceId[i]];
+          continue;
+        }
+        see(k.deviceId[i], k.contextId[i]);
+        ++perStream[{k.deviceId[i], k.contextId[i], k.streamId[i]}];
+      }
+    });
   for (size_t i = 0; mc && i < mc->size(); ++i) see(mc->deviceId[i], mc->contextId[i]);
   for (size_t i = 0; ms && i < ms->size(); ++i) see(ms->deviceId[i], ms->contextId[i]);
-  collect(out, [&](bool fill) {
-    for (size_t i = 0; k && i < k->size(); ++i) {
-      const uint32_t row = static_cast<uint32_t>(i);
-      if (pccl->isPccl(row)) {
-        deviceTrack(report, out, k->deviceId[i], kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); })
-            .take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::PcclKernel, row);
-        continue;
+  // Every kernel, memcpy and memset has a table row.
+  auto count = [](Pending& p, size_t n) {
+    p.counted += n;
+    p.withRows = true;
+  };
+  for (const auto& [place, n] : perStream) count(track(std::get<0>(place), std::get<1>(place), std::get<2>(place)), n);
+  for (const auto& [device, n] : perPccl) count(pcclTrack(device), n);
+  for (size_t i = 0; mc && i < mc->size(); ++i) count(track(mc->deviceId[i], mc->contextId[i], mc->streamId[i]), 1);
+  for (size_t i = 0; ms && i < ms->size(); ++i) count(track(ms->deviceId[i], ms->contextId[i], ms->streamId[i]), 1);
+  for (auto& [key, p] : out) p.reserveCounted();
+  // The second scan, in table order as before: kernels, memcpys, memsets.
+  if (kernels) {
+    const Kernels none;
+    KernelNamer namer(none, strings, KernelNameMode::Demangled);
+    report.forEachKernelChunk(kKernelColumns, [&](const Kernels& k, size_t first) {
+      for (size_t i = 0; i < k.size(); ++i) {
+        const uint32_t row = static_cast<uint32_t>(first + i);
+        if (pccl.isPccl(k.shortName[i], k.demangledName[i])) {
+          pcclTrack(k.deviceId[i]).take(true, k.start[i], k.end[i], namer.nameId(k, i), TimelineKind::PcclKernel, row);
+          continue;
+        }
+        track(k.deviceId[i], k.contextId[i], k.streamId[i])
+            .take(true, k.start[i], k.end[i], namer.nameId(k, i), TimelineKind::Kernel, row);
       }
-      track(k->deviceId[i], k->contextId[i], k->streamId[i]).take(fill, k->start[i], k->end[i], namer->nameId(i), TimelineKind::Kernel, row);
-    }
-    for (size_t i = 0; mc && i < mc->size(); ++i)
-      track(mc->deviceId[i], mc->contextId[i], mc->streamId[i])
-          .take(fill, mc->start[i], mc->end[i], strings.intern(memcpyNames.name(mc->copyKind[i], mc->dstKind[i])),
-                TimelineKind::Memcpy, static_cast<uint32_t>(i));
-    for (size_t i = 0; ms && i < ms->size(); ++i)
-      track(ms->deviceId[i], ms->contextId[i], ms->streamId[i]).take(fill, ms->start[i], ms->end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
-  });
+    });
+  }
+  for (size_t i = 0; mc && i < mc->size(); ++i)
+    track(mc->deviceId[i], mc->contextId[i], mc->streamId[i])
+        .take(true, mc->start[i], mc->end[i], strings.intern(memcpyNames.name(mc->copyKind[i], mc->dstKind[i])),
+              TimelineKind::Memcpy, static_cast<uint32_t>(i));
+  for (size_t i = 0; ms && i < ms->size(); ++i)
+    track(ms->deviceId[i], ms->contextId[i], ms->streamId[i])
+        .take(true, ms->start[i], ms->end[i], memset, TimelineKind::Memset, static_cast<uint32_t>(i));
+  // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseKernelColumns(kKernelColumns);
   report.releaseMemoryOps();
 }
 
 // HGGC API calls per thread (a non-zero return value marked). HGGC_API is
 // never held whole (36 bytes a call for these columns): a first scan of its
-// threads alone counts each thread's calls, a second adds them, a chunk of
-// rows at a time (collect's two passes, one scan each).
-void addApiTracks(Report& report, PendingTracks& out) {
+// threads alone counts each thread's calls, then the threads are filled in
+// batches of at most `batchEvents` calls (a thread with more is a batch of
+// its own), one scan each, and each batch is finished into tracks
+// (`finishFilled`) before the next is read: the calls being collected (25
+// bytes each) are a batch's, not the table's.
+void addApiTracks(Report& report, PendingTracks& out, const std::function<void()>& finishFilled, size_t batchEvents) {
   if (!report.hasData("HGGC_API")) return;
   constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
-  collect(out, [&](bool fill) {
-    report.forEachHggcApiChunk(fill ? kColumns : acol::globalTid, [&](const ApiCalls& a, size_t first) {
+  report.forEachHggcApiChunk(acol::globalTid, [&](const ApiCalls& a, size_t first) {
+    for (size_t i = 0; i < a.size(); ++i)
+      threadTrack(report, out, a.globalTid[i], kApi, " HGGC API")
+          .take(false, 0, 0, kNoString, TimelineKind::Api, static_cast<uint32_t>(first + i));
+  });
+  // Batches numbered from 1 (0: no batch), threads in key order.
+  uint32_t batches = 0;
+  size_t inBatch = 0;
+  for (auto& [key, p] : out) {
+    if (p.counted == 0) continue;
+    if (batches == 0 || (inBatch > 0 && inBatch + p.counted > batchEvents)) {
+      ++batches;
+      inBatch = 0;
+    }
+    inBatch += p.counted;
+    p.batch = batches;
+  }
+  for (uint32_t b = 1; b <= batches; ++b) {
+    for (auto& [key, p] : out)
+      if (p.batch == b) p.reserveCounted();
+    report.forEachHggcApiChunk(kColumns, [&](const ApiCalls& a, size_t first) {
       for (size_t i = 0; i < a.size(); ++i) {
         Pending& p = threadTrack(report, out, a.globalTid[i], kApi, " HGGC API");
-        const uint32_t row = static_cast<uint32_t>(first + i);
-        if (!fill) {
-          p.take(false, 0, 0, kNoString, TimelineKind::Api, row);
-          continue;
-        }
+        if (p.batch != b) continue;
         const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
-        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api, row);
+        p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
+               static_cast<uint32_t>(first + i));
       }
     });
-  });
+    finishFilled();
+  }
   // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseHggcApiColumns(kColumns);
 }
@@ -312,11 +371,12 @@ TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, si
   for (size_t i = 0; i < src.size(); ++i) {
     const uint16_t l = src.lane(i);
     const int64_t s = open[l], itemStart = src.start(i), itemEnd = src.end(i);
+    const int64_t itemLongest = src.longestAt(i);
     if (s >= 0 && itemStart - end[s] < resolution && !bothVisible(end[s] - start[s], itemEnd - itemStart, resolution)) {
       end[s] = std::max(end[s], itemEnd);
       count[s] += src.countAt(i);
-      if (src.longestAt(i) > longest[s]) {
-        longest[s] = src.longestAt(i);
+      if (itemLongest > longest[s]) {
+        longest[s] = itemLongest;
         event[s] = src.eventAt(i);
       }
       continue;
@@ -324,7 +384,7 @@ TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, si
     open[l] = static_cast<int64_t>(start.size());
     start.push_back(itemStart);
     end.push_back(itemEnd);
-    longest.push_back(src.longestAt(i));
+    longest.push_back(itemLongest);
     event.push_back(src.eventAt(i));
     count.push_back(src.countAt(i));
     if (lanes > 1) lane.push_back(l);
@@ -332,13 +392,18 @@ TimelineLevel mergeLevel(const Source& src, size_t lanes, int64_t resolution, si
   TimelineLevel out;
   out.resolution = resolution;
   for (size_t i = 0; i < start.size(); ++i) out.widest = std::max(out.widest, end[i] - start[i]);
-  freeVector(longest);
   out.start = PackedTimes(start);
   freeVector(start);
   out.end = PackedTimes(end);
   freeVector(end);
-  out.event = std::move(event);
-  out.count = std::move(count);
+  out.longest.resize(longest.size());
+  for (size_t i = 0; i < longest.size(); ++i)
+    out.longest[i] = static_cast<uint32_t>(std::min<int64_t>(longest[i], TimelineLevel::kLongDuration));
+  freeVector(longest);
+  out.event = PackedIndices(event);
+  freeVector(event);
+  out.count = PackedIndices(count);
+  freeVector(count);
   if (!lane.empty()) out.lane = LaneColumn(lane);
   return out;
 }
@@ -371,7 +436,12 @@ struct LevelItems {
   uint16_t lane(size_t i) const { return l.lane[i]; }
   TimelineKind kind(size_t i) const { return t.kind[l.event[i]]; }
   uint32_t countAt(size_t i) const { return l.count[i]; }
-  int64_t longestAt(size_t i) const { return t.end[l.event[i]] - t.start[l.event[i]]; }
+  int64_t longestAt(size_t i) const {
+    const uint32_t d = l.longest[i];
+    if (d != TimelineLevel::kLongDuration) return d;
+    const uint32_t e = l.event[i];
+    return t.end[e] - t.start[e];
+  }
   uint32_t eventAt(size_t i) const { return l.event[i]; }
   int64_t widest() const { return l.widest; }
   size_t lowerBound(int64_t v) const { return l.start.lowerBound(v); }
@@ -406,8 +476,9 @@ TimelineSlices windowOf(const Items& t, size_t lanes, int64_t from, int64_t to, 
       // In the pixel the lane's slice ends in: one slice, the longest names it.
       out.end[s] = std::max(out.end[s], end);
       out.count[s] += t.countAt(i);
-      if (t.longestAt(i) > longest[lane]) {
-        longest[lane] = t.longestAt(i);
+      const int64_t itemLongest = t.longestAt(i);
+      if (itemLongest > longest[lane]) {
+        longest[lane] = itemLongest;
         out.name[s] = t.name(i);
         out.kind[s] = t.kind(i);
         out.event[s] = t.eventAt(i);
@@ -467,19 +538,41 @@ void TimelineTrack::setEvents(TimelineEventVectors&& e) {
   freeVector(e.lane);
   kind = KindColumn(e.kind);
   freeVector(e.kind);
-  row = std::move(e.row);
+  row = PackedIndices(e.row);
+  freeVector(e.row);
 }
 
 size_t TimelineTrack::eventBytes() const {
-  return start.bytes() + end.bytes() + name.bytes() + lane.bytes() + kind.bytes() + 4 * row.capacity();
+  return start.bytes() + end.bytes() + name.bytes() + lane.bytes() + kind.bytes() + row.bytes();
 }
 
 size_t TimelineTrack::levelBytes() const {
   size_t b = 0;
   for (const TimelineLevel& l : levels)
-    b += l.start.bytes() + l.end.bytes() + 4 * (l.event.capacity() + l.count.capacity()) + l.lane.bytes();
+    b += l.start.bytes() + l.end.bytes() + l.event.bytes() + l.count.bytes() + 4 * l.longest.capacity() + l.lane.bytes();
   return b;
 }
+
+namespace {
+
+// With ASYS_PROFILE set, natively: the heap in use and the process's peak
+// resident memory after a family of tracks is built (which family the
+// build's peak comes from; bench/README.md).
+void noteMemory(const char* stage) {
+#ifdef __GLIBC__
+  if (!std::getenv("ASYS_PROFILE")) return;
+  std::ifstream status("/proc/self/status");
+  std::string line, peak = "?";
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) peak = line.substr(6);
+  profileNote(std::string("timeline: after ") + stage + ": heap " +
+              std::to_string(mallinfo2().uordblks >> 20) + " MiB, peak resident" + peak);
+#else
+  (void)stage;
+#endif
+}
+
+}  // namespace
 
 Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   // Tracks in key order (pending.h): devices by id, each with its streams,
@@ -494,15 +587,22 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   PendingTracks pending;
   std::map<TrackKey, TimelineTrack> done;
   Timeline t;
-  auto family = [&](const char* stage, auto add) {
-    StageTimer timer(std::string("timeline: ") + stage);
-    add();
+  // Finishes every pending track that holds events (or a counter).
+  auto finishFilled = [&] {
     for (auto& [key, p] : pending) {
       if (p.start.empty() && !(p.counter && p.counter->size() > 0)) continue;
       done.emplace(key, finish(p));
       p = Pending{};  // give the events' memory back as soon as they are a track
     }
-    pending.clear();
+  };
+  auto family = [&](const char* stage, auto add) {
+    {
+      StageTimer timer(std::string("timeline: ") + stage);
+      add();
+      finishFilled();
+      pending.clear();
+    }
+    noteMemory(stage);
   };
   family("HGTX projection", [&] {
     const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
@@ -512,7 +612,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   family("HGTX ranges", [&] { addHgtxTracks(report, pending); });
   family("device tracks", [&] { addDeviceTracks(report, pending); });
   family("PCCL stages", [&] { addPcclStageTracks(report, pending); });
-  family("API calls", [&] { addApiTracks(report, pending); });
+  family("API calls", [&] { addApiTracks(report, pending, finishFilled, options.batchEvents); });
   family("OSRT calls", [&] { addOsrtTracks(report, pending); });
   std::vector<int> sides;  // per track
   bool any = false;
@@ -527,7 +627,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
     t.tracks_.push_back(std::move(tr));
     sides.push_back(std::get<0>(key));
     const TimelineTrack& last = t.tracks_.back();
-    if (last.counter) extend(last.counter->time.front(), last.counter->time.back());
+    if (last.counter) extend(last.counter->time[0], last.counter->time[last.counter->size() - 1]);
     else extend(last.start[0], last.end.max());
   }
   StageTimer timer("timeline: busy shares");

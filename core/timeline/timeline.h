@@ -39,13 +39,19 @@ struct TimelineEventAt {
 // `resolution` ns apart merged into one, the longest naming it. A window
 // whose pixels are at least twice as wide reads a level instead of every
 // event, so zoomed out a frame costs what the screen holds, not the report.
-// A slice's name, kind and longest duration are its longest event's (`event`,
-// an index into the track), so a level keeps only its span, that event, its
-// count and its lane: about 13 bytes a slice.
+// A slice's name and kind are its longest event's (`event`, an index into
+// the track), so a level keeps its span, that event, its count, that event's
+// duration and its lane: about 17 bytes a slice. The duration is kept (a
+// window compares every slice's, and read from the track it was a random
+// read a slice); the name and kind are read from the track once a slice the
+// window makes.
 struct TimelineLevel {
+  // A duration of 2^32 - 1 ns (4.3 s) or more: read from the track.
+  static constexpr uint32_t kLongDuration = 0xFFFFFFFFu;
   int64_t resolution = 0;
   PackedTimes start, end;  // start ascending
-  std::vector<uint32_t> event, count;
+  PackedIndices event, count;
+  std::vector<uint32_t> longest;  // the duration of `event`, or kLongDuration
   LaneColumn lane;
   int64_t widest = 0;  // the widest merged span
   size_t size() const { return start.size(); }
@@ -79,8 +85,9 @@ struct TimelineTrack {
   // Per event, its row in the table its kind comes from (HGGC_KERNEL,
   // HGGC_MEMCPY, HGGC_MEMSET, HGGC_API, HGTX_EVENTS: eventTableOf), so links
   // between tables (correlation.h) and a rule row's event reference find
-  // it; empty when no event of the track has one.
-  std::vector<uint32_t> row;
+  // it; empty when no event of the track has one. Packed: 2 bytes where a
+  // block of 256 events' rows span under 65,536 (a thread's calls), else 4.
+  PackedIndices row;
   uint16_t lanes = 1;
   int64_t longest = 0;  // the longest event: how far before a window an overlapping event may start
   std::vector<TimelineLevel> levels;  // finer to coarser
@@ -97,7 +104,7 @@ struct TimelineTrack {
   size_t size() const { return start.size(); }
   // Packs `events` (in start order, each end at or after its start, lanes
   // given or empty: all 0) as this track's, each vector given back once
-  // packed; `row` is kept as given.
+  // packed.
   void setEvents(TimelineEventVectors&& events);
   // The bytes its events and levels hold (bench, docs/timeline.md).
   size_t eventBytes() const;
@@ -131,6 +138,12 @@ struct TimelineOptions {
   // of the timeline. Above this many activities the row is left out, with
   // a note (hgtx_ppu_proj_trace gives the same rows as a table).
   size_t projectionMaxActivities = 2'000'000;
+  // The HGGC API calls are collected (25 bytes a call until their tracks
+  // are made) a batch of threads at a time, at most this many calls a batch
+  // (a thread with more is a batch of its own), one scan of the table a
+  // batch: a report with more calls takes another scan instead of their
+  // bytes at the build's peak (10.8 M calls in two threads: two batches).
+  size_t batchEvents = 8'000'000;
 };
 
 class Timeline {

@@ -2,7 +2,8 @@
 // track's events read back through them, against values worked out by hand:
 // times as 32-bit offsets from each block's smallest value, a block spanning
 // 2^32 ns or more kept whole (a sparse track, an event longer than 4.3 s),
-// names as 16-bit codes, lanes and kinds only where they vary.
+// rows as 16-bit offsets, names as 16-bit codes, lanes and kinds only where
+// they vary; a level's longest durations.
 #include "core/timeline/event_columns.h"
 
 #include <gtest/gtest.h>
@@ -77,6 +78,112 @@ TEST(TimelineColumns, LowerBoundFindsTheFirstValueNotBelow) {
   EXPECT_EQ(p.lowerBound(2565), 258u);  // 2570 = 10 x 257, one place later for the extra 10
   EXPECT_EQ(p.lowerBound(5990), 600u);
   EXPECT_EQ(p.lowerBound(5991), 601u);
+}
+
+TEST(TimelineColumns, UpperBoundFindsTheFirstValueAbove) {
+  // 0, 10, 10, 20, ..., 5990, as above.
+  std::vector<int64_t> v;
+  for (int64_t i = 0; i < 600; ++i) v.push_back(10 * i);
+  v.insert(v.begin() + 2, 10);
+  const PackedTimes p(v);
+  EXPECT_EQ(p.upperBound(INT64_MIN), 0u);
+  EXPECT_EQ(p.upperBound(0), 1u);
+  EXPECT_EQ(p.upperBound(10), 3u);  // past both 10s
+  EXPECT_EQ(p.upperBound(2570), 259u);
+  EXPECT_EQ(p.upperBound(5990), 601u);
+  EXPECT_EQ(p.upperBound(INT64_MAX), 601u);
+}
+
+TEST(TimelineColumns, RowsAreTwoByteOffsetsWhereABlockSpansUnder65536) {
+  // Block 0 (256 rows): 1,000,000 + 3i, a span of 765: 2-byte offsets.
+  // Block 1 (256 rows): 0, 65,535, then 70,000 + i: a span of 70,253, past
+  // 65,535: kept whole. Block 2 (10 rows): 5, then 65,540: a span of
+  // exactly 65,535 fits.
+  std::vector<uint32_t> v;
+  for (uint32_t i = 0; i < 256; ++i) v.push_back(1000000 + 3 * i);
+  v.push_back(0);
+  v.push_back(65535);
+  for (uint32_t i = 0; i < 254; ++i) v.push_back(70000 + i);
+  for (uint32_t i = 0; i < 10; ++i) v.push_back(i == 0 ? 5 : 65540);
+  const PackedIndices p(v);
+  ASSERT_EQ(p.size(), v.size());
+  for (size_t i = 0; i < v.size(); ++i) EXPECT_EQ(p[i], v[i]) << i;
+  EXPECT_EQ(p[255], 1000765u);
+  EXPECT_EQ(p[256 + 9], 70007u);
+  EXPECT_EQ(p[512], 5u);
+  EXPECT_EQ(p[521], 65540u);
+  EXPECT_EQ(p.blockMax(256), 70253u);
+  // 3 bases, 3 largest, 3 places (4 bytes each: 36) + 522 offsets (2 bytes:
+  // 1044, a whole block's included) + block 1 whole (256 x 4: 1024).
+  EXPECT_EQ(p.bytes(), 36u + 1044u + 1024u);
+}
+
+TEST(TimelineColumns, ALevelReadsADurationPast2To32FromTheTrack) {
+  // A 5 s event (past 2^32 - 1 ns) from 0, then 400 events of 100 ns every
+  // 2,000 ns from 5 s + 500 ns. At 1 us each short event stays apart (1,900
+  // ns gaps): 400 slices of 401, more than 3/4, not kept. At 8 us they all
+  // merge into the long event's slice (the long one and each short one are
+  // not both at least 8 us): one slice of 401 events, named by event 0,
+  // whose 5 s duration the level cannot keep in 4 bytes: read from the track.
+  TimelineEventVectors v;
+  v.start.push_back(0);
+  v.end.push_back(5000000000);
+  for (int64_t j = 0; j < 400; ++j) {
+    v.start.push_back(5000000500 + 2000 * j);
+    v.end.push_back(5000000500 + 2000 * j + 100);
+  }
+  v.name.assign(v.start.size(), 2);
+  v.name[0] = 1;
+  v.kind.assign(v.start.size(), TimelineKind::Hgtx);
+  TimelineTrack t;
+  t.setEvents(std::move(v));
+  buildLevels(t);
+  ASSERT_EQ(t.levels.size(), 1u);
+  const TimelineLevel& l = t.levels[0];
+  EXPECT_EQ(l.resolution, 8000);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(l.longest[0], TimelineLevel::kLongDuration);
+  EXPECT_EQ(l.event[0], 0u);
+  EXPECT_EQ(l.count[0], 401u);
+  // The whole track at 100 px (60 ms a pixel) reads the level: one slice.
+  const TimelineSlices s = trackWindow(t, 0, 6000000000, 100);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s.start[0], 0);
+  EXPECT_EQ(s.end[0], 5000000500 + 2000 * 399 + 100);
+  EXPECT_EQ(s.event[0], 0u);
+  EXPECT_EQ(s.name[0], 1u);
+  EXPECT_EQ(s.count[0], 401u);
+}
+
+TEST(TimelineColumns, ALevelKeepsItsSlicesLongestDuration) {
+  // 600 events on one lane: event i from 2,000 i, 1,000 ns long, except
+  // event 301 (1,500 ns). At 1 us they stay apart (1,000 ns gaps; after
+  // event 301 a 500 ns gap, but 301 and 302 are both at least 1 us long):
+  // not kept. At 8 us every event (each under 8 us) merges into one slice,
+  // whose longest event is 301: its 1,500 ns are kept in the level.
+  TimelineEventVectors v;
+  for (int64_t i = 0; i < 600; ++i) {
+    v.start.push_back(2000 * i);
+    v.end.push_back(2000 * i + (i == 301 ? 1500 : 1000));
+  }
+  v.name.assign(v.start.size(), 4);
+  v.name[301] = 5;
+  v.kind.assign(v.start.size(), TimelineKind::Kernel);
+  TimelineTrack t;
+  t.setEvents(std::move(v));
+  buildLevels(t);
+  ASSERT_EQ(t.levels.size(), 1u);
+  const TimelineLevel& l = t.levels[0];
+  EXPECT_EQ(l.resolution, 8000);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(l.longest[0], 1500u);
+  EXPECT_EQ(l.event[0], 301u);
+  EXPECT_EQ(l.count[0], 600u);
+  const TimelineSlices s = trackWindow(t, 0, 1200000, 10);  // 120 us a pixel: the level
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s.event[0], 301u);
+  EXPECT_EQ(s.name[0], 5u);
+  EXPECT_EQ(s.count[0], 600u);
 }
 
 TEST(TimelineColumns, NamesAreCodesIntoTheTracksNames) {

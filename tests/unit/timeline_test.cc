@@ -64,6 +64,42 @@ TEST(Timeline, EveryEventIsOnOneTrack) {
   EXPECT_EQ(t.tracks().front().group.rfind("PPU ", 0), 0u);  // devices first
 }
 
+TEST(Timeline, ApiCallsCollectedInBatchesMakeTheSameTracks) {
+  // One thread a batch (batchEvents 1: each thread is over it, a batch of
+  // its own), one scan of HGGC_API each, against every thread in one batch.
+  auto whole = Report::open(demoReport());
+  auto batched = Report::open(demoReport());
+  const Timeline a = Timeline::build(*whole);
+  TimelineOptions options;
+  options.batchEvents = 1;
+  const Timeline b = Timeline::build(*batched, options);
+  ASSERT_EQ(a.tracks().size(), b.tracks().size());
+  size_t apiTracks = 0, calls = 0;
+  for (size_t k = 0; k < a.tracks().size(); ++k) {
+    const TimelineTrack &x = a.tracks()[k], &y = b.tracks()[k];
+    EXPECT_EQ(x.group, y.group);
+    EXPECT_EQ(x.label, y.label);
+    ASSERT_EQ(x.size(), y.size()) << x.label;
+    for (size_t i = 0; i < x.size(); ++i) {
+      ASSERT_EQ(x.start[i], y.start[i]);
+      ASSERT_EQ(x.end[i], y.end[i]);
+      ASSERT_EQ(x.name[i], y.name[i]);
+      ASSERT_EQ(x.kind[i], y.kind[i]);
+      ASSERT_EQ(x.lane[i], y.lane[i]);
+    }
+    ASSERT_EQ(x.row.size(), y.row.size());
+    for (size_t i = 0; i < x.row.size(); ++i) ASSERT_EQ(x.row[i], y.row[i]);
+    EXPECT_EQ(x.levels.size(), y.levels.size());
+    EXPECT_EQ(x.busy, y.busy);
+    if (x.size() > 0 && (x.kind[0] == TimelineKind::Api || x.kind[0] == TimelineKind::ApiError)) {
+      ++apiTracks;
+      calls += x.size();
+    }
+  }
+  EXPECT_GE(apiTracks, 2u);  // so that there were several batches
+  EXPECT_EQ(calls, whole->hggcApi().size());
+}
+
 // A window's slices against the track's events, brute force. Read from raw
 // events, the counts are the overlapping events exactly; read from a level of
 // detail, a slice may also stand for events just outside the window.

@@ -253,7 +253,7 @@ TEST(TimelineCounters, WindowsAgainstBruteForce) {
   int64_t t = 0;
   for (int i = 0; i < 20000; ++i) {
     t += 3 + rng() % 7;
-    c.time.push_back(t);
+    c.addedTime.push_back(t);
     c.ivalue.push_back(static_cast<int64_t>(rng() % 1000000) - 1000);
   }
   finishCounter(c);
@@ -292,7 +292,7 @@ void checkAgainstBruteForce(const TimelineCounter& c, const std::vector<T>& v, c
   auto same = [](T a, T b) { return a == b || (a != a && b != b); };
   for (size_t k = 0; k < time.size(); ++k) {
     const int64_t a = time[k], b = k + 1 < time.size() ? time[k + 1] : to;
-    size_t i = std::upper_bound(c.time.begin(), c.time.end(), a) - c.time.begin();
+    size_t i = c.time.upperBound(a);
     if (i > 0) --i;  // in force at a
     T mn = v[i], mx = v[i];
     for (; i < c.size() && c.time[i] < b; ++i) {
@@ -319,9 +319,9 @@ TEST(TimelineCounters, WindowsAcrossBlockBoundariesAgainstBruteForce) {
     int64_t v = static_cast<int64_t>(rng() % 1000);
     if (i % 997 == 0) v = 1'000'000 + static_cast<int64_t>(i);
     if (i % 1009 == 0) v = -1'000'000 - static_cast<int64_t>(i);
-    ci.time.push_back(t);
+    ci.addedTime.push_back(t);
     ci.ivalue.push_back(v);
-    cd.time.push_back(t);
+    cd.addedTime.push_back(t);
     cd.dvalue.push_back(i % 700 < 90 ? std::nan("") : static_cast<double>(v) / 3);
   }
   finishCounter(ci);
