@@ -219,10 +219,7 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
     // The report's own union of each group's spans (what merges across
     // reports: the union of the unions), as blocks by group.
     if (!g.spans.empty()) {
-      SpanGroups blocks(g.spanGroup, g.spans, g.groupCount);
-      std::vector<uint32_t>().swap(g.spanGroup);
-      std::vector<Span>().swap(g.spans);
-      blocks.mergeEach();
+      const SpanGroups blocks(std::move(g.spanGroup), std::move(g.spans), g.groupCount);
       spanOffsets.assign(g.groupCount + 1, 0);
       for (size_t i = 0; i < g.groupCount; ++i) {
         for (const Span& b : blocks.group(i)) {
