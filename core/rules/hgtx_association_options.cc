@@ -83,6 +83,10 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.devices = ctx.options.idList("device");
   if (!filters.wholeCapture) sel.window = ctx.window;
   sel.keepKernel = std::move(filters.keepKernel);
+  sel.durationsOnly = filters.durationsOnly;
+  sel.startsOnly = filters.startsOnly;
+  sel.kernelTag = std::move(filters.kernelTag);
+  sel.tagColumns = filters.tagColumns;
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
   ranges.releaseEvents = filters.releaseEvents;
