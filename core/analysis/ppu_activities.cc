@@ -42,7 +42,7 @@ size_t expectedActivities(Report& report, const ActivitySelection& sel) {
 }
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
-  uint32_t columns = kActivityColumns | sel.kernelColumns;
+  uint32_t columns = kActivityColumns | sel.kernelColumns | (sel.kernelTag ? sel.tagColumns : 0u);
   if (sel.links) columns |= kActivityLinkColumns;
   const Kernels& kernels = report.kernels(columns | sel.chunkColumns);
   if (sel.onKernelChunk) sel.onKernelChunk(kernels, 0);
@@ -106,6 +106,27 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
       a.graphNodeId[i] = (*src.graphNodeId)[p.row];
     }
   }
+  // The lean forms, from the whole list (here in start order, which a
+  // durationsOnly list may be in).
+  if (sel.durationsOnly) {
+    a.duration.resize(n);
+    for (size_t i = 0; i < n; ++i) a.duration[i] = a.end[i] - a.start[i];
+    std::vector<int64_t>().swap(a.start);
+    std::vector<int64_t>().swap(a.end);
+    std::vector<int32_t>().swap(a.deviceId);
+    std::vector<ActivityKind>().swap(a.kind);
+  }
+  if (sel.startsOnly) {
+    std::vector<int64_t>().swap(a.end);
+    std::vector<int32_t>().swap(a.deviceId);
+    std::vector<ActivityKind>().swap(a.kind);
+  }
+  if (sel.kernelTag) {
+    a.tag.resize(n);
+    for (size_t i = 0; i < n; ++i)
+      a.tag[i] = picks[i].kind == ActivityKind::Kernel ? sel.kernelTag(kernels, picks[i].row) : kNoString;
+    std::vector<uint32_t>().swap(a.row);
+  }
   return a;
 }
 
@@ -120,32 +141,53 @@ class ActivityListBuilder {
       : sel_(sel), calls_(calls), a_(a), launchCall_(launchCall) {}
 
   void reserve(size_t n) {
-    for (auto* v : {&a_.start, &a_.end, &a_.globalPid}) v->reserve(n);
-    a_.deviceId.reserve(n);
-    a_.kind.reserve(n);
-    a_.row.reserve(n);
+    a_.globalPid.reserve(n);
+    if (sel_.durationsOnly) {
+      a_.duration.reserve(n);
+    } else if (sel_.startsOnly) {
+      a_.start.reserve(n);
+    } else {
+      a_.start.reserve(n);
+      a_.end.reserve(n);
+      a_.deviceId.reserve(n);
+      a_.kind.reserve(n);
+    }
+    (sel_.kernelTag ? a_.tag : a_.row).reserve(n);
     launchCall_.reserve(n);
   }
 
   // One row of a table, kept when the selection keeps it (a kernel's
-  // keepKernel asked last, as loadPpuActivities asks it).
+  // keepKernel asked last, as loadPpuActivities asks it). tagOf(): the
+  // kernel's tag (ActivitySelection::kernelTag), asked only when kept.
+  template <typename TagOf>
   void take(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int64_t globalPid, int32_t device,
-            int64_t correlationId, int64_t graphNodeId) {
+            int64_t correlationId, int64_t graphNodeId, TagOf&& tagOf) {
     if (!sel_.keeps(kind, row, start, end, device)) return;
-    a_.start.push_back(start);
-    a_.end.push_back(end);
+    if (sel_.durationsOnly) {
+      a_.duration.push_back(end - start);
+    } else if (sel_.startsOnly) {
+      a_.start.push_back(start);
+    } else {
+      a_.start.push_back(start);
+      a_.end.push_back(end);
+      a_.deviceId.push_back(device);
+      a_.kind.push_back(kind);
+    }
+    if (sel_.kernelTag) {
+      a_.tag.push_back(tagOf());
+    } else {
+      a_.row.push_back(row);
+    }
     a_.globalPid.push_back(globalPid);
-    a_.deviceId.push_back(device);
-    a_.kind.push_back(kind);
-    a_.row.push_back(row);
     launchCall_.push_back(calls_.find(globalPid, correlationId));
     // Graph nodes are rare: their column is made when the first one comes.
-    if (graphNodeId != kNoValue && a_.graphNodeId.empty()) a_.graphNodeId.assign(a_.start.size() - 1, kNoValue);
+    if (graphNodeId != kNoValue && a_.graphNodeId.empty()) a_.graphNodeId.assign(a_.size() - 1, kNoValue);
     if (!a_.graphNodeId.empty()) a_.graphNodeId.push_back(graphNodeId);
   }
 
   // Into start order (ties in table order, as made), the columns one at a
   // time; HGGC_KERNEL is mostly in start order per stream, not overall.
+  // A durationsOnly list (no start) stays in table order.
   void sortByStart() {
     const size_t n = a_.start.size();
     bool sorted = true;
@@ -172,10 +214,11 @@ class ActivityListBuilder {
       permute(a_.graphNodeId, order);
       permute(launchCall_, order);
     }
-    for (auto* v : {&a_.start, &a_.end, &a_.globalPid, &a_.graphNodeId}) v->shrink_to_fit();
+    for (auto* v : {&a_.start, &a_.end, &a_.globalPid, &a_.graphNodeId, &a_.duration}) v->shrink_to_fit();
     a_.deviceId.shrink_to_fit();
     a_.kind.shrink_to_fit();
     a_.row.shrink_to_fit();
+    a_.tag.shrink_to_fit();
     launchCall_.shrink_to_fit();
   }
 
@@ -199,12 +242,12 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   // by copying; else it grows, and is cut to its size at the end.
   list.reserve(expectedActivities(report, sel));
   report.forEachKernelChunk(
-      kActivityColumns | kActivityLinkColumns | sel.chunkColumns,
+      kActivityColumns | kActivityLinkColumns | sel.chunkColumns | (sel.kernelTag ? sel.tagColumns : 0u),
       [&](const Kernels& k, size_t first) {
         if (sel.onKernelChunk) sel.onKernelChunk(k, first);
         for (size_t i = 0; i < k.size(); ++i) {
           list.take(ActivityKind::Kernel, static_cast<uint32_t>(first + i), k.start[i], k.end[i], k.globalPid[i],
-                    k.deviceId[i], k.correlationId[i], k.graphNodeId[i]);
+                    k.deviceId[i], k.correlationId[i], k.graphNodeId[i], [&] { return sel.kernelTag(k, i); });
         }
       },
       sel.kernelColumns);
@@ -212,7 +255,7 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
     if (!ops) continue;
     for (size_t i = 0; i < ops->size(); ++i) {
       list.take(kind, static_cast<uint32_t>(i), ops->start[i], ops->end[i], ops->globalPid[i], ops->deviceId[i],
-                ops->correlationId[i], ops->graphNodeId[i]);
+                ops->correlationId[i], ops->graphNodeId[i], [] { return kNoString; });
     }
   }
   list.sortByStart();

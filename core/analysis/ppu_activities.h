@@ -30,7 +30,13 @@ struct PpuActivities {
   std::vector<uint32_t> row;  // the activity's row in its own table (Kernels, MemoryOps)
   // With `links` only: the launching call's correlation id and the graph node.
   std::vector<int64_t> correlationId, graphNodeId;
-  size_t size() const { return start.size(); }
+  // With ActivitySelection::durationsOnly, in place of start, end, device
+  // and kind: end - start (startsOnly: start only, the others empty). With ActivitySelection::kernelTag, in place of
+  // the row: the tag.
+  std::vector<int64_t> duration;
+  std::vector<uint32_t> tag;
+  // Every form of the list keeps the process: its length is the list's.
+  size_t size() const { return globalPid.size(); }
 };
 
 struct ActivitySelection {
@@ -51,6 +57,23 @@ struct ActivitySelection {
   // when it is loaded already, and in loadPpuActivities).
   uint32_t chunkColumns = 0;
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
+  // For a rule that folds each activity's duration into groups of its own
+  // and reads nothing else of it by position (hgtx_kern_sum): the list
+  // keeps each activity's duration, process and links, not its start, end,
+  // device or kind (21 bytes an activity), and stays in table order, not
+  // sorted by start (the sort's keys and order are 20 bytes an activity).
+  bool durationsOnly = false;
+  // For a rule that reads an activity's own cells from its table by row
+  // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
+  // by it), not its end, device or kind (13 bytes an activity).
+  bool startsOnly = false;
+  // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
+  // as the table is scanned (with `tagColumns`, kcol bits, read with the
+  // chunk, not kept), kept in PpuActivities::tag in place of its row; so a
+  // rule that groups kernels by name holds no name column (12 bytes a
+  // kernel). Kernels only (`memory` false).
+  std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
+  uint32_t tagColumns = 0;
 
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,
@@ -109,7 +132,8 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selecti
 // its HGGC_API row or kNoMatch) in `launchCall`, for the association.
 // HGGC_KERNEL is read a chunk at a time (Report::forEachKernelChunk), its
 // columns never loaded whole for the list: only `selection.kernelColumns`
-// stay loaded, read in the same scan.
+// stay loaded, read in the same scan. A durationsOnly list is left in table
+// order (loadPpuActivities' is in start order either way).
 PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, const LaunchIndex& calls,
                                      std::vector<uint32_t>& launchCall);
 

@@ -85,6 +85,10 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.keepKernel = std::move(filters.keepKernel);
   sel.chunkColumns = filters.kernelChunkColumns;
   sel.onKernelChunk = std::move(filters.onKernelChunk);
+  sel.durationsOnly = filters.durationsOnly;
+  sel.startsOnly = filters.startsOnly;
+  sel.kernelTag = std::move(filters.kernelTag);
+  sel.tagColumns = filters.tagColumns;
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
   ranges.keepNamedRange = std::move(filters.keepNamedRange);

@@ -46,6 +46,12 @@ struct AssociationFilters {
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;
   std::function<void()> afterScan;
+  // ActivitySelection::durationsOnly, kernelTag and tagColumns: a lean
+  // activity list for a rule that folds durations by groups of its own.
+  bool durationsOnly = false;
+  bool startsOnly = false;  // ActivitySelection::startsOnly
+  std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
+  uint32_t tagColumns = 0;
 };
 
 // The rule's activities (kernels, plus memcpys and memsets when

@@ -1,7 +1,9 @@
 // hgtx_kern_sum (2.3.9): kernel time per HGTX range name, range thread and
 // kernel name, over the kernels each range is associated with.
 #include <algorithm>
+#include <memory>
 #include <numeric>
+#include <string_view>
 #include <tuple>
 
 #include "core/analysis/grouped_values.h"
@@ -46,97 +48,129 @@ struct RowKey {
   int64_t globalPid = kNoValue;  // for a standalone kernel with no launching call
 };
 
-GroupedDurations groupedDurations(RuleContext& ctx) {
-  Report& report = ctx.report;
-  AssociationFilters filters;
-  filters.releaseEvents = true;  // a range's thread and name are all it reads
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::names, std::move(filters));
-  const PpuActivities& act = in.activities;
-  const HgtxAssociation& as = in.association;
-  const AssociationRanges& R = as.ranges;
-  const Kernels& k = report.kernels(kcol::names);
-  StringPool& strings = report.strings();
-  KernelNamer namer(k, strings, kernelNameMode(ctx.options));
-  const bool standalone = ctx.options.flag("standalone");
-
-  // A row's owner: a range name and style on a thread, or, for a standalone
-  // kernel, its launching thread (its process when it has no call). Dense
-  // owner ids per range slot, then rows as (owner, kernel name): two small
-  // lookups per pair, no hashing of tuples.
-  std::vector<RowKey> keys;  // by owner
-  KeyGroups places, owners, rows;
-  auto ownerOf = [&](uint32_t name, bool startEnd, int64_t globalTid, int64_t globalPid) {
-    const bool byProcess = globalTid == kNoValue;
-    const uint64_t place = places.indexOf(static_cast<uint64_t>(byProcess ? globalPid : globalTid));
-    const uint32_t owner = owners.indexOf((place << 34) | (static_cast<uint64_t>(byProcess) << 33) |
-                                          (static_cast<uint64_t>(startEnd) << 32) | name);
-    if (owner == keys.size()) keys.push_back({name, startEnd, globalTid, globalPid});
-    return owner;
-  };
-  std::vector<uint32_t> ownerOfSlot(R.size());
-  for (size_t r = 0; r < R.size(); ++r) ownerOfSlot[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
-  // A standalone kernel's launching thread.
-  const std::vector<int64_t>* callThread = standalone ? &report.hggcApi(acol::globalTid).globalTid : nullptr;
-
-  // The activities by kernel name (dense name ids, in activity order within
-  // a name), so that the distinct ranges of a row (HGTX Inst) are counted
-  // with one entry per range: the last name each range was seen with.
-  KeyGroups kernelNames;
-  GroupedLists<uint32_t> byName;
-  {
-    std::vector<uint32_t> nameOf(act.size());
+// The association as the summary reads it, shared by its table and its
+// fleet form: each kernel's name (a dense index), duration, launching call
+// and ranges, each range's owner; a row is an (owner, kernel name) pair.
+// The activity list is the lean one (ActivitySelection::durationsOnly: no
+// start, end, device or kind, not sorted) and each kernel's name is found
+// as HGGC_KERNEL is scanned (kernelTag), so no name column is held.
+class KernSumWalk {
+ public:
+  explicit KernSumWalk(RuleContext& ctx)
+      : report_(ctx.report),
+        namer_(noKernels_, ctx.report.strings(), kernelNameMode(ctx.options)),
+        standalone_(ctx.options.flag("standalone")) {
+    AssociationFilters filters;
+    filters.releaseEvents = true;  // a range's thread and name are all it reads
+    filters.durationsOnly = true;
+    filters.kernelTag = [this](const Kernels& chunk, size_t i) { return namer_.nameId(chunk, i); };
+    filters.tagColumns = kcol::names;
+    in_ = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
+    warning_ = unlaunchedWarning(in_.unlaunched, in_.memoryToo);
+    PpuActivities& act = in_.activities;
+    const AssociationRanges& R = in_.association.ranges;
+    ownerOfSlot_.resize(R.size());
+    for (size_t r = 0; r < R.size(); ++r)
+      ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
+    // From here on a range is its owner: the rest of the ranges goes.
+    rangeCount_ = R.size();
+    in_.association.ranges = AssociationRanges{};
+    // A standalone kernel's launching thread.
+    if (standalone_) callThread_ = &report_.hggcApi(acol::globalTid).globalTid;
+    // The activities by kernel name (dense name ids, in activity order
+    // within a name), so that the distinct ranges of a row (HGTX Inst) are
+    // counted with one entry per range: the last name each range was seen
+    // with. Each kernel's tag (its name's string id) becomes its name's
+    // dense id in place, and goes once they are grouped.
     for (size_t a = 0; a < act.size(); ++a) {
-      nameOf[a] = kernelNames.indexOf(namer.nameId(act.row[a]));
-      byName.count(nameOf[a]);
+      act.tag[a] = kernelNames_.indexOf(act.tag[a]);
+      byName_.count(act.tag[a]);
     }
-    byName.startFill(kernelNames.size());
-    for (size_t a = 0; a < act.size(); ++a) byName.add(nameOf[a], static_cast<uint32_t>(a));
+    byName_.startFill(kernelNames_.size());
+    for (size_t a = 0; a < act.size(); ++a) byName_.add(act.tag[a], static_cast<uint32_t>(a));
+    std::vector<uint32_t>().swap(act.tag);
+    // A kernel's process serves only a standalone kernel with no launching
+    // call (the graph nodes are followed already).
+    if (!standalone_) std::vector<int64_t>().swap(act.globalPid);
   }
-  // From here on an activity is its duration (and, standalone, its process),
-  // a range its owner: the rest of both lists goes before the passes.
-  const size_t rangeCount = R.size();
-  std::vector<int64_t> duration(act.size()), process;
-  for (size_t a = 0; a < act.size(); ++a) duration[a] = act.end[a] - act.start[a];
-  if (standalone) process = std::move(in.activities.globalPid);
-  in.activities = PpuActivities{};
-  in.association.ranges = AssociationRanges{};
-  const uint64_t nameCount = std::max<size_t>(kernelNames.size(), 1);
-  std::vector<uint32_t> rowOwner, rowKernel;  // by row group; rowKernel: the name's string id
-  auto rowOf = [&](uint32_t owner, uint32_t kernelName) {
-    const uint32_t g = rows.indexOf(static_cast<uint64_t>(owner) * nameCount + kernelName);
-    if (g == rowOwner.size()) {
-      rowOwner.push_back(owner);
-      rowKernel.push_back(static_cast<uint32_t>(kernelNames.key(kernelName)));
-    }
-    return g;
-  };
-  // Every (row, activity, range) of the association; a standalone kernel's
-  // row has no range (kNoMatch). The same sequence each time it is called.
-  auto forEachMembership = [&](auto&& emit) {
-    for (uint32_t n = 0; n < byName.groups(); ++n) {
-      for (const uint32_t a : byName.of(n)) {
-        const std::span<const uint32_t> ranges = as.rangesOf(a);
-        for (uint32_t r : ranges) emit(rowOf(ownerOfSlot[r], n), a, r, n);
-        if (ranges.empty() && standalone) {
-          const uint32_t call = as.launchCall[a];
-          const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, process[a])
-                                                  : ownerOf(kNoString, false, (*callThread)[call], kNoValue);
-          emit(rowOf(owner, n), a, kNoMatch, n);
-        }
+
+  const std::string& warning() const { return warning_; }
+  size_t rangeCount() const { return rangeCount_; }
+  size_t nameCount() const { return byName_.groups(); }
+  uint32_t nameText(uint32_t n) const { return static_cast<uint32_t>(kernelNames_.key(n)); }
+  int64_t duration(uint32_t a) const { return in_.activities.duration[a]; }
+  const RowKey& key(uint32_t owner) const { return keys_[owner]; }
+  size_t ownerCount() const { return keys_.size(); }
+
+  // Every (owner, activity, range) of kernel name n's activities; a
+  // standalone kernel's has no range (kNoMatch). The same sequence each
+  // time it is called.
+  template <typename Emit>
+  void forEachMembership(uint32_t n, Emit&& emit) {
+    const HgtxAssociation& as = in_.association;
+    for (const uint32_t a : byName_.of(n)) {
+      const std::span<const uint32_t> ranges = as.rangesOf(a);
+      for (uint32_t r : ranges) emit(ownerOfSlot_[r], a, r);
+      if (ranges.empty() && standalone_) {
+        const uint32_t call = as.launchCall[a];
+        const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, in_.activities.globalPid[a])
+                                                : ownerOf(kNoString, false, (*callThread_)[call], kNoValue);
+        emit(owner, a, kNoMatch);
       }
     }
-  };
+  }
 
-  // First pass: the rows, each row's distinct ranges, and how many kernels
-  // it has (a kernel counts once per row, however many of the row's ranges,
-  // nested ranges of one name, it is associated with).
-  std::vector<uint32_t> hgtxInst, lastActivity;
-  std::vector<uint32_t> lastName(rangeCount, kNoMatch);
-  GroupedValues durations;
-  forEachMembership([&](uint32_t g, uint32_t a, uint32_t r, uint32_t n) {
-    if (g == hgtxInst.size()) {
-      hgtxInst.push_back(0);
-      lastActivity.push_back(kNoMatch);
+  // The activities and their ranges are done with.
+  void release() {
+    in_ = AssociatedActivities{};
+    byName_ = GroupedLists<uint32_t>();
+    std::vector<uint32_t>().swap(ownerOfSlot_);
+  }
+
+ private:
+  // A row's owner: a range name and style on a thread, or, for a
+  // standalone kernel, its launching thread (its process when it has no
+  // call). Dense owner ids per range slot: two small lookups per pair, no
+  // hashing of tuples.
+  uint32_t ownerOf(uint32_t name, bool startEnd, int64_t globalTid, int64_t globalPid) {
+    const bool byProcess = globalTid == kNoValue;
+    const uint64_t place = places_.indexOf(static_cast<uint64_t>(byProcess ? globalPid : globalTid));
+    const uint32_t owner = owners_.indexOf((place << 34) | (static_cast<uint64_t>(byProcess) << 33) |
+                                           (static_cast<uint64_t>(startEnd) << 32) | name);
+    if (owner == keys_.size()) keys_.push_back({name, startEnd, globalTid, globalPid});
+    return owner;
+  }
+
+  Report& report_;
+  const Kernels noKernels_;  // the namer reads the scan's chunks, never this
+  KernelNamer namer_;
+  const bool standalone_;
+  AssociatedActivities in_;
+  std::string warning_;
+  std::vector<RowKey> keys_;  // by owner
+  KeyGroups places_, owners_, kernelNames_;
+  std::vector<uint32_t> ownerOfSlot_;
+  size_t rangeCount_ = 0;
+  const std::vector<int64_t>* callThread_ = nullptr;
+  GroupedLists<uint32_t> byName_;
+};
+
+// One name's rows: each (owner, name) row's distinct ranges (HGTX Inst)
+// and its kernels' durations (a kernel counts once per row, however many
+// of the row's ranges, nested ranges of one name, it is associated with),
+// in two passes over the name's memberships. `lastName`: by range slot, the
+// name it was counted with last (kNoMatch at first), kept across names.
+// rowOf(owner) gives the row's index in `durations` and `hgtxInst`, made
+// as rows are found in the first pass and found again in the second.
+template <typename RowOf>
+void foldName(KernSumWalk& walk, uint32_t n, std::vector<uint32_t>& lastName, RowOf&& rowOf,
+              GroupedValues& durations, std::vector<int64_t>& hgtxInst) {
+  std::vector<uint32_t> lastActivity;
+  walk.forEachMembership(n, [&](uint32_t owner, uint32_t a, uint32_t r) {
+    const uint32_t g = rowOf(owner);
+    if (g >= hgtxInst.size()) {
+      hgtxInst.resize(g + 1, 0);
+      lastActivity.resize(g + 1, kNoMatch);
     }
     if (r != kNoMatch && lastName[r] != n) {
       lastName[r] = n;
@@ -147,23 +181,63 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       durations.count(g);
     }
   });
-  std::vector<uint32_t>().swap(lastName);
-  // Second pass: each row's kernel durations, held once.
-  durations.startFill(rows.size());
+  durations.startFill(hgtxInst.size());
   std::fill(lastActivity.begin(), lastActivity.end(), kNoMatch);
-  forEachMembership([&](uint32_t g, uint32_t a, uint32_t, uint32_t) {
+  walk.forEachMembership(n, [&](uint32_t owner, uint32_t a, uint32_t) {
+    const uint32_t g = rowOf(owner);
     if (lastActivity[g] == a) return;
     lastActivity[g] = a;
-    durations.add(g, duration[a]);
+    durations.add(g, walk.duration(a));
   });
-  // The activities and their pairs are done with: give them back before
-  // the statistics.
-  const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
-  std::vector<uint32_t>().swap(lastActivity);
-  byName = GroupedLists<uint32_t>();
-  in = AssociatedActivities{};
+}
+
+// Every row, a kernel name at a time: a name's rows are all found while
+// its memberships are walked, so only one name's durations are held at
+// once. done(n, owners, hgtxInst, durations): name n's rows, row g being
+// (owners[g], n).
+template <typename Done>
+void foldNames(KernSumWalk& walk, Done&& done) {
+  std::vector<uint32_t> lastName(walk.rangeCount(), kNoMatch);
+  std::vector<uint32_t> rowOfOwner;  // the current name's row of an owner, or kNoMatch
+  std::vector<uint32_t> owners;      // by row of the current name
+  for (uint32_t n = 0; n < walk.nameCount(); ++n) {
+    owners.clear();
+    auto rowOf = [&](uint32_t owner) {
+      if (owner >= rowOfOwner.size()) rowOfOwner.resize(owner + 1, kNoMatch);
+      if (rowOfOwner[owner] == kNoMatch) {
+        rowOfOwner[owner] = static_cast<uint32_t>(owners.size());
+        owners.push_back(owner);
+      }
+      return rowOfOwner[owner];
+    };
+    GroupedValues durations;
+    std::vector<int64_t> hgtxInst;
+    foldName(walk, n, lastName, rowOf, durations, hgtxInst);
+    for (const uint32_t owner : owners) rowOfOwner[owner] = kNoMatch;
+    done(n, owners, hgtxInst, durations);
+  }
+}
+
+// The fleet form: every row's durations, held at once (docs/fleet.md).
+GroupedDurations groupedDurations(RuleContext& ctx) {
+  KernSumWalk walk(ctx);
+  StringPool& strings = ctx.report.strings();
+  std::vector<uint32_t> rowOwner, rowKernel;  // by row; rowKernel: the name's string id
+  std::vector<int64_t> hgtxInst;
+  GroupedValues durations;
+  foldNames(walk, [&](uint32_t n, const std::vector<uint32_t>& owners, const std::vector<int64_t>& inst,
+                      GroupedValues& values) {
+    for (size_t g = 0; g < owners.size(); ++g) {
+      rowOwner.push_back(owners[g]);
+      rowKernel.push_back(walk.nameText(n));
+      hgtxInst.push_back(inst[g]);
+      for (const int64_t d : values.of(g)) durations.append(d);
+      durations.endGroup();
+    }
+  });
+  walk.release();
   GroupedDurations out;
-  out.groupCount = rows.size();
+  out.groupCount = rowOwner.size();
   out.grouped = std::move(durations);
   // Keys: whether the row has a range (standalone rows have none), its
   // style, the range's (or launching) thread, the process of a kernel with
@@ -171,8 +245,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   // range belongs to one report).
   out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kThread, {}}, {IdKind::kThread, {}}};
   out.texts.resize(2);
-  for (uint32_t g = 0; g < rows.size(); ++g) {
-    const RowKey& key = keys[rowOwner[g]];
+  for (uint32_t g = 0; g < rowOwner.size(); ++g) {
+    const RowKey& key = walk.key(rowOwner[g]);
     out.ids[0].values.push_back(key.range != kNoString);
     out.ids[1].values.push_back(key.startEnd);
     out.ids[2].values.push_back(key.globalTid);
@@ -180,52 +254,155 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     out.texts[0].emplace_back(key.range != kNoString ? strings.get(key.range) : std::string_view());
     out.texts[1].emplace_back(strings.get(rowKernel[g]));
   }
-  out.sums = {std::vector<int64_t>(hgtxInst.begin(), hgtxInst.end())};
-  if (!warning.empty()) out.warnings.push_back(warning);
+  out.sums = {std::move(hgtxInst)};
+  if (!walk.warning().empty()) out.warnings.push_back(walk.warning());
   return out;
 }
 
+// A row as both forms show it.
+struct SumRow {
+  bool hasRange;
+  std::string_view range;
+  bool startEnd;
+  int64_t hgtxInst, thread, process;  // thread: kNoValue for a kernel shown by its process
+  const DurationStats& stats;
+  std::string_view kernel;
+};
+
+void appendRow(Table& t, const SumRow& r) {
+  const DurationStats& s = r.stats;
+  if (r.hasRange) {
+    t.setText(kRange, r.range);
+    t.setText(kStyle, styleName(r.startEnd));
+    t.setInt(kHgtxInst, r.hgtxInst);
+  }
+  if (r.thread != kNoValue) {
+    t.setInt(kPid, pidOf(r.thread));
+    t.setInt(kTid, tidOf(r.thread));
+  } else {
+    t.setInt(kPid, pidOf(r.process));
+  }
+  t.setInt(kKernInst, s.count);
+  t.setInt(kTotal, s.total);
+  t.setInt(kAvg, s.avg);
+  t.setInt(kMed, s.med);
+  t.setInt(kMin, s.min);
+  t.setInt(kMax, s.max);
+  t.setInt(kStdDev, s.stddev);
+  t.setText(kName, r.kernel);
+  t.endRow();
+}
+
 // Order: range name, PID, TID ascending (standalone rows last), then Total
-// Time descending; ties by style, then kernel name.
+// Time descending; ties by style, then kernel name. rowAt(i): row i's
+// SumRow; rangeRank, kernelRank: the names' ranks in text order.
+template <typename RowAt>
+std::vector<uint32_t> rowOrder(size_t rows, RowAt&& rowAt, const std::vector<uint32_t>& rangeRank,
+                               const std::vector<uint32_t>& kernelRank) {
+  std::vector<uint32_t> order(rows);
+  std::iota(order.begin(), order.end(), 0u);
+  auto sortKey = [&](uint32_t i) {
+    const SumRow r = rowAt(i);
+    const int64_t pid = r.thread != kNoValue ? pidOf(r.thread) : pidOf(r.process);
+    const int64_t tid = r.thread != kNoValue ? tidOf(r.thread) : -1;
+    return std::make_tuple(!r.hasRange, rangeRank[i], pid, tid, r.startEnd, -r.stats.total, kernelRank[i]);
+  };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
+  return order;
+}
+
+// The fleet's table, from its merged groups.
 Table groupsTable(const MergedGroups& g, const RuleOptions&) {
   const std::vector<int64_t>&hasRange = g.ids[0].values, &startEnd = g.ids[1].values,
                          &thread = g.ids[2].values, &process = g.ids[3].values;
   const std::vector<std::string>&range = g.texts[0], &kernel = g.texts[1];
-  const std::vector<uint32_t> rangeRank = textRanks(range), kernelRank = textRanks(kernel);
-  std::vector<uint32_t> order(g.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto sortKey = [&](uint32_t i) {
-    const int64_t pid = thread[i] != kNoValue ? pidOf(thread[i]) : pidOf(process[i]);
-    const int64_t tid = thread[i] != kNoValue ? tidOf(thread[i]) : -1;
-    return std::make_tuple(hasRange[i] == 0, rangeRank[i], pid, tid, startEnd[i] != 0, -g.stats[i].total,
-                           kernelRank[i]);
+  auto rowAt = [&](uint32_t i) {
+    return SumRow{hasRange[i] != 0, range[i],  startEnd[i] != 0, g.sums[0][i], thread[i], process[i],
+                  g.stats[i],       kernel[i]};
   };
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return sortKey(a) < sortKey(b); });
-
   Table t(columns());
-  for (uint32_t i : order) {
-    const DurationStats& s = g.stats[i];
-    if (hasRange[i]) {
-      t.setText(kRange, range[i]);
-      t.setText(kStyle, styleName(startEnd[i] != 0));
-      t.setInt(kHgtxInst, g.sums[0][i]);
-    }
-    if (thread[i] != kNoValue) {
-      t.setInt(kPid, pidOf(thread[i]));
-      t.setInt(kTid, tidOf(thread[i]));
-    } else {
-      t.setInt(kPid, pidOf(process[i]));
-    }
-    t.setInt(kKernInst, s.count);
-    t.setInt(kTotal, s.total);
-    t.setInt(kAvg, s.avg);
-    t.setInt(kMed, s.med);
-    t.setInt(kMin, s.min);
-    t.setInt(kMax, s.max);
-    t.setInt(kStdDev, s.stddev);
-    t.setText(kName, kernel[i]);
-    t.endRow();
+  for (uint32_t i : rowOrder(g.size(), rowAt, textRanks(range), textRanks(kernel))) appendRow(t, rowAt(i));
+  return t;
+}
+
+// Ranks of string ids in their texts' order (equal texts, equal ranks),
+// for the ids `ids` holds (kNoString reads as "").
+std::vector<uint32_t> idRanks(const std::vector<uint32_t>& ids, const StringPool& strings) {
+  std::vector<uint32_t> distinct(ids);
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  std::vector<uint32_t> byText(distinct.size());
+  std::iota(byText.begin(), byText.end(), 0u);
+  std::sort(byText.begin(), byText.end(),
+            [&](uint32_t a, uint32_t b) { return strings.get(distinct[a]) < strings.get(distinct[b]); });
+  std::vector<uint32_t> rankOfDistinct(distinct.size());
+  for (size_t i = 0, r = 0; i < byText.size(); ++i) {
+    if (i > 0 && strings.get(distinct[byText[i]]) != strings.get(distinct[byText[i - 1]])) ++r;
+    rankOfDistinct[byText[i]] = static_cast<uint32_t>(r);
   }
+  std::vector<uint32_t> rank(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i)
+    rank[i] = rankOfDistinct[std::lower_bound(distinct.begin(), distinct.end(), ids[i]) - distinct.begin()];
+  return rank;
+}
+
+// One report's table as a view: each row's owner key, kernel name id,
+// HGTX Inst and statistics (about 80 bytes a row), its cells made a chunk
+// at a time, its texts read from the report's pool.
+class KernSumRows : public RowSource {
+ public:
+  KernSumRows(const StringPool& strings) : strings_(strings) {}
+
+  void add(const RowKey& key, uint32_t kernel, int64_t hgtxInst, const DurationStats& stats) {
+    keys_.push_back(key);
+    kernel_.push_back(kernel);
+    hgtxInst_.push_back(hgtxInst);
+    stats_.push_back(stats);
+  }
+  // After the last add: the rows in output order.
+  void sort() {
+    std::vector<uint32_t> rangeId(keys_.size());
+    for (size_t i = 0; i < keys_.size(); ++i) rangeId[i] = keys_[i].range;
+    const std::vector<uint32_t> rangeRank = idRanks(rangeId, strings_);
+    std::vector<uint32_t>().swap(rangeId);
+    order_ = rowOrder(keys_.size(), [this](uint32_t i) { return rowAt(i); }, rangeRank, idRanks(kernel_, strings_));
+  }
+
+  size_t rowCount() const override { return order_.size(); }
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t o = first; o < first + count && o < order_.size(); ++o) appendRow(t, rowAt(order_[o]));
+  }
+
+ private:
+  SumRow rowAt(uint32_t i) const {
+    const RowKey& k = keys_[i];
+    return SumRow{k.range != kNoString, strings_.get(k.range), k.startEnd, hgtxInst_[i], k.globalTid, k.globalPid,
+                  stats_[i],           strings_.get(kernel_[i])};
+  }
+
+  const StringPool& strings_;
+  std::vector<RowKey> keys_;
+  std::vector<uint32_t> kernel_;
+  std::vector<int64_t> hgtxInst_;
+  std::vector<DurationStats> stats_;
+  std::vector<uint32_t> order_;
+};
+
+// One report: a kernel name's durations are summarised as soon as its
+// rows are complete, so no more than one name's are held.
+Table compute(RuleContext& ctx) {
+  KernSumWalk walk(ctx);
+  auto rows = std::make_shared<KernSumRows>(ctx.report.strings());
+  foldNames(walk, [&](uint32_t n, const std::vector<uint32_t>& owners, const std::vector<int64_t>& inst,
+                      GroupedValues& values) {
+    const std::vector<DurationStats> stats = summarizeEach(values);
+    for (size_t g = 0; g < owners.size(); ++g) rows->add(walk.key(owners[g]), walk.nameText(n), inst[g], stats[g]);
+  });
+  const std::string warning = walk.warning();
+  walk.release();
+  rows->sort();
+  Table t(columns(), std::move(rows));
+  if (!warning.empty()) t.addWarning(warning);
   return t;
 }
 
@@ -259,10 +436,10 @@ const RuleSpec& hgtxKernSumRule() {
       .columns = columns(),
       .needs = associationNeeds(false),
       .pie = {"Total Time", {"HGTX Range", "PID", "Kernel Name"}},
-      .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxKernSumRule(), ctx); },
+      .compute = compute,
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 56,  // bench/rule-peaks.sh 2500: 1,573 MiB, 56 bytes a row (2026-12-04)
+      .memoryPerRow = 40,  // scale 2500: 1,118 MiB, 39 bytes a row (2026-12-05; bench/README.md)
   };
   return rule;
 }

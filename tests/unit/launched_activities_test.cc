@@ -3,7 +3,9 @@
 // against the independent whole-table path: loadPpuActivities with the
 // links loaded and launchingCalls' join, on a generated report, with and
 // without the device, time and kernel filters; and the kernel columns the
-// caller keeps are those a whole load reads.
+// caller keeps are those a whole load reads. The lean list (durationsOnly,
+// kernelTag) against the same whole-table list: its activities in table
+// order, each one's end - start and its tag made from its row's columns.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -104,6 +106,67 @@ TEST_F(LaunchedActivities, KernelsOnlyOnOneDeviceInAWindow) {
 
 TEST_F(LaunchedActivities, AKernelFilterAskedPerRow) {
   check([](ActivitySelection& s, int64_t, int64_t) { s.keepKernel = [](uint32_t row) { return row % 3 == 1; }; });
+}
+
+// The lean list: (row, duration, process, launching call, graph node) of
+// every kernel the whole list has, in table (row) order, and each kernel's
+// tag the one its row's name columns give when loaded whole.
+TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
+  auto wholeReport = Report::open(path_);
+  auto chunkReport = Report::open(path_);
+  ActivitySelection whole;
+  whole.links = true;
+  whole.memory = false;
+  const PpuActivities want = loadPpuActivities(*wholeReport, whole);
+  const std::vector<uint32_t> wantCall =
+      launchingCalls(want.globalPid, want.correlationId, wholeReport->hggcApi(acol::links));
+  const Kernels& names = wholeReport->kernels(kcol::shortName);
+  // The whole list's kernels by row: table order.
+  std::vector<size_t> byRow(want.size());
+  for (size_t a = 0; a < want.size(); ++a) byRow[a] = a;
+  std::sort(byRow.begin(), byRow.end(), [&](size_t x, size_t y) { return want.row[x] < want.row[y]; });
+
+  ActivitySelection sel;
+  sel.memory = false;
+  sel.durationsOnly = true;
+  sel.tagColumns = kcol::shortName;
+  sel.kernelTag = [](const Kernels& chunk, size_t i) { return chunk.shortName[i] ^ 0x5a5au; };
+  LaunchIndex calls(100);
+  chunkReport->forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
+    for (size_t i = 0; i < rows.size(); ++i)
+      calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
+  });
+  calls.finish();
+  std::vector<uint32_t> gotCall;
+  const PpuActivities got = loadLaunchedActivities(*chunkReport, sel, calls, gotCall);
+
+  ASSERT_EQ(got.size(), want.size());
+  ASSERT_GT(got.size(), 0u);
+  EXPECT_TRUE(got.start.empty() && got.end.empty() && got.deviceId.empty() && got.kind.empty() && got.row.empty());
+  const bool anyNode =
+      std::any_of(want.graphNodeId.begin(), want.graphNodeId.end(), [](int64_t n) { return n != kNoValue; });
+  for (size_t i = 0; i < got.size(); ++i) {
+    const size_t a = byRow[i];
+    ASSERT_EQ(got.duration[i], want.end[a] - want.start[a]) << i;
+    ASSERT_EQ(got.tag[i], names.shortName[want.row[a]] ^ 0x5a5au) << i;
+    ASSERT_EQ(got.globalPid[i], want.globalPid[a]) << i;
+    ASSERT_EQ(gotCall[i], wantCall[a]) << i;
+    if (anyNode) ASSERT_EQ(got.graphNodeId[i], want.graphNodeId[a]) << i;
+  }
+  // The tag's column was read with the chunks, not kept.
+  EXPECT_EQ(chunkReport->loadedKernelColumns(), 0u);
+
+  // The whole-table path gives the same lean columns, in its start order.
+  ActivitySelection wholeLean = sel;
+  wholeLean.links = true;
+  auto leanReport = Report::open(path_);
+  const PpuActivities lean = loadPpuActivities(*leanReport, wholeLean);
+  ASSERT_EQ(lean.size(), want.size());
+  EXPECT_TRUE(lean.start.empty() && lean.row.empty());
+  for (size_t a = 0; a < want.size(); ++a) {
+    ASSERT_EQ(lean.duration[a], want.end[a] - want.start[a]);
+    ASSERT_EQ(lean.tag[a], names.shortName[want.row[a]] ^ 0x5a5au);
+  }
 }
 
 }  // namespace
