@@ -25,6 +25,17 @@ namespace fs = std::filesystem;
 namespace asys {
 namespace {
 
+// The calls' index the association makes, from a chunked scan of HGGC_API.
+LaunchIndex callsOf(Report& report) {
+  LaunchIndex calls(100);
+  report.forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
+    for (size_t i = 0; i < rows.size(); ++i)
+      calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
+  });
+  calls.finish();
+  return calls;
+}
+
 class LaunchedActivities : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -56,12 +67,7 @@ class LaunchedActivities : public ::testing::Test {
     ActivitySelection sel;
     sel.kernelColumns = kcol::demangledName;
     configure(sel, first, last);
-    LaunchIndex calls(100);
-    chunkReport->forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
-      for (size_t i = 0; i < rows.size(); ++i)
-        calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
-    });
-    calls.finish();
+    const LaunchIndex calls = callsOf(*chunkReport);
     std::vector<uint32_t> gotCall;
     const PpuActivities got = loadLaunchedActivities(*chunkReport, sel, calls, gotCall);
 
@@ -131,12 +137,7 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   sel.durationsOnly = true;
   sel.tagColumns = kcol::shortName;
   sel.kernelTag = [](const Kernels& chunk, size_t i) { return chunk.shortName[i] ^ 0x5a5au; };
-  LaunchIndex calls(100);
-  chunkReport->forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
-    for (size_t i = 0; i < rows.size(); ++i)
-      calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
-  });
-  calls.finish();
+  const LaunchIndex calls = callsOf(*chunkReport);
   std::vector<uint32_t> gotCall;
   const PpuActivities got = loadLaunchedActivities(*chunkReport, sel, calls, gotCall);
 
