@@ -2,6 +2,7 @@
 // The PPU activities of a report (kernels, memcpys, memsets) as one columnar
 // list in start order: what the association, projection, gap and
 // utilisation rules sweep over.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -35,8 +36,11 @@ struct PpuActivities {
   // the row: the tag.
   std::vector<int64_t> duration;
   std::vector<uint32_t> tag;
-  // Every form of the list keeps the process: its length is the list's.
-  size_t size() const { return globalPid.size(); }
+  // Every form of the list keeps the process, and the start or the
+  // duration; a caller that gives back what it no longer reads keeps at
+  // least one of them (keepOnlySpans: start and end). The longest is the
+  // list's length.
+  size_t size() const { return std::max({globalPid.size(), start.size(), duration.size()}); }
 };
 
 struct ActivitySelection {
