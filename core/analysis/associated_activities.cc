@@ -75,9 +75,10 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
             (acol::globalTid | acol::correlationId) &&
         (report.loadedKernelColumns() & (kActivityColumns | kActivityLinkColumns)) ==
             (kActivityColumns | kActivityLinkColumns)) {
-      // A rule that loaded both tables' link columns (pccl_op_sum, to read
-      // each table once) joins them where they are: an index of the calls
-      // beside them would only add to its peak.
+      // Where both tables' link columns are loaded already (an earlier rule
+      // of the same run, or columns planned for later ones) they are joined
+      // where they are: an index of the calls beside them would only add to
+      // the peak.
       activities.links = true;
       out.activities = loadPpuActivities(report, activities);
       const ApiCalls& api = report.hggcApi(acol::globalTid | acol::correlationId);
@@ -89,9 +90,9 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     }
     const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
     LaunchIndex calls(expectedCalls);
-    // Counted here only when HGGC_API is scanned: a rule that loaded the
-    // calls' columns (pccl_op_sum) has them swept where they are, and
-    // holds no count a call beside them.
+    // Counted here only when HGGC_API is scanned: where the calls' columns
+    // are loaded already they are swept where they are, and no count a
+    // call is held beside them.
     constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
     if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
       counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
