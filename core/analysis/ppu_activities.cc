@@ -42,7 +42,7 @@ size_t expectedActivities(Report& report, const ActivitySelection& sel) {
 }
 
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
-  uint32_t columns = kActivityColumns | sel.kernelColumns | (sel.kernelTag ? sel.tagColumns : 0u);
+  uint32_t columns = kActivityColumns | sel.kernelColumns;
   if (sel.links) columns |= kActivityLinkColumns;
   const Kernels& kernels = report.kernels(columns | sel.chunkColumns);
   if (sel.onKernelChunk) sel.onKernelChunk(kernels, 0);
@@ -242,7 +242,7 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   // by copying; else it grows, and is cut to its size at the end.
   list.reserve(expectedActivities(report, sel));
   report.forEachKernelChunk(
-      kActivityColumns | kActivityLinkColumns | sel.chunkColumns | (sel.kernelTag ? sel.tagColumns : 0u),
+      kActivityColumns | kActivityLinkColumns | sel.chunkColumns,
       [&](const Kernels& k, size_t first) {
         if (sel.onKernelChunk) sel.onKernelChunk(k, first);
         for (size_t i = 0; i < k.size(); ++i) {

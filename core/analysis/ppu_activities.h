@@ -32,8 +32,8 @@ struct PpuActivities {
   // With `links` only: the launching call's correlation id and the graph node.
   std::vector<int64_t> correlationId, graphNodeId;
   // With ActivitySelection::durationsOnly, in place of start, end, device
-  // and kind: end - start (startsOnly: start only, the others empty). With ActivitySelection::kernelTag, in place of
-  // the row: the tag.
+  // and kind: end - start (startsOnly: start only, the others empty). With
+  // ActivitySelection::kernelTag, in place of the row: the tag.
   std::vector<int64_t> duration;
   std::vector<uint32_t> tag;
   // Every form of the list keeps the process, and the start or the
@@ -54,11 +54,12 @@ struct ActivitySelection {
   // Kernels (by HGGC_KERNEL row) the caller keeps, asked last, after the
   // device and time tests (the PCCL rules keep PCCL kernels); empty = all.
   std::function<bool(uint32_t row)> keepKernel;
-  // For a keepKernel that reads kernel columns it does not keep (the PCCL
-  // rules classify kernels by name): HGGC_KERNEL columns (kcol bits) read
-  // with each chunk the activity list is made from, and the chunk, given
-  // before its kernels are asked about (the table whole, as one chunk,
-  // when it is loaded already, and in loadPpuActivities).
+  // For a keepKernel or kernelTag that reads kernel columns it does not
+  // keep (the PCCL rules classify kernels by name, hgtx_kern_sum tags them
+  // with their name): HGGC_KERNEL columns (kcol bits) read with each chunk
+  // the activity list is made from, and the chunk, given before its kernels
+  // are asked about (the table whole, as one chunk, when it is loaded
+  // already, and in loadPpuActivities).
   uint32_t chunkColumns = 0;
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
   // For a rule that folds each activity's duration into groups of its own
@@ -72,12 +73,11 @@ struct ActivitySelection {
   // by it), not its end, device or kind (13 bytes an activity).
   bool startsOnly = false;
   // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
-  // as the table is scanned (with `tagColumns`, kcol bits, read with the
-  // chunk, not kept), kept in PpuActivities::tag in place of its row; so a
-  // rule that groups kernels by name holds no name column (12 bytes a
-  // kernel). Kernels only (`memory` false).
+  // as the table is scanned (from `chunkColumns`, read with the chunk, not
+  // kept), kept in PpuActivities::tag in place of its row; so a rule that
+  // groups kernels by name holds no name column (12 bytes a kernel).
+  // Kernels only (`memory` false).
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
-  uint32_t tagColumns = 0;
 
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,

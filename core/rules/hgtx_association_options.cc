@@ -88,7 +88,6 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.durationsOnly = filters.durationsOnly;
   sel.startsOnly = filters.startsOnly;
   sel.kernelTag = std::move(filters.kernelTag);
-  sel.tagColumns = filters.tagColumns;
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);
   ranges.keepNamedRange = std::move(filters.keepNamedRange);

@@ -32,8 +32,9 @@ struct AssociationFilters {
   // for a rule that holds no HGTX event (pccl_op_sum).
   std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
   std::function<bool(uint32_t ownName)> keepOwnName;  // RangeSelection::keepOwnName
-  // ActivitySelection::chunkColumns and onKernelChunk: what keepKernel reads
-  // of the kernels, a chunk at a time (pccl_op_sum: their names).
+  // ActivitySelection::chunkColumns and onKernelChunk: what keepKernel or
+  // kernelTag reads of the kernels, a chunk at a time (pccl_op_sum and
+  // hgtx_kern_sum: their names).
   uint32_t kernelChunkColumns = 0;
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
   // Take activities from the whole capture, not only the statistics time
@@ -46,12 +47,12 @@ struct AssociationFilters {
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;
   std::function<void()> afterScan;
-  // ActivitySelection::durationsOnly, kernelTag and tagColumns: a lean
-  // activity list for a rule that folds durations by groups of its own.
+  // ActivitySelection::durationsOnly and kernelTag (its columns in
+  // kernelChunkColumns): a lean activity list for a rule that folds
+  // durations by groups of its own.
   bool durationsOnly = false;
   bool startsOnly = false;  // ActivitySelection::startsOnly
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
-  uint32_t tagColumns = 0;
 };
 
 // The rule's activities (kernels, plus memcpys and memsets when

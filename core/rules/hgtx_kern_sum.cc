@@ -64,7 +64,7 @@ class KernSumWalk {
     filters.releaseEvents = true;  // a range's thread and name are all it reads
     filters.durationsOnly = true;
     filters.kernelTag = [this](const Kernels& chunk, size_t i) { return namer_.nameId(chunk, i); };
-    filters.tagColumns = kcol::names;
+    filters.kernelChunkColumns = kcol::names;
     in_ = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
     warning_ = unlaunchedWarning(in_.unlaunched, in_.memoryToo);
     PpuActivities& act = in_.activities;

@@ -135,7 +135,7 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   ActivitySelection sel;
   sel.memory = false;
   sel.durationsOnly = true;
-  sel.tagColumns = kcol::shortName;
+  sel.chunkColumns = kcol::shortName;
   sel.kernelTag = [](const Kernels& chunk, size_t i) { return chunk.shortName[i] ^ 0x5a5au; };
   const LaunchIndex calls = callsOf(*chunkReport);
   std::vector<uint32_t> gotCall;
