@@ -90,7 +90,7 @@ describe('questions asked part by part', () => {
     expect(all).toEqual([{ col: 0, value: want }]);
     const some = await totalsInParts(engine, [0], Uint32Array.of(1, 2, 5), '', N, () => true);
     expect(some).toEqual([{ col: 0, value: 9n }]); // 3 + 6; row 5's Total is "-"
-  });
+  }, 60_000);
 
   it('a question dropped between parts stops at its next part', async () => {
     const parts: { first: number; count: number }[] = [];
