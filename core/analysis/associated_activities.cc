@@ -14,14 +14,33 @@ namespace asys {
 
 namespace {
 
+// A durationsOnly list read from loaded columns (loadPpuActivities) holds
+// every activity's process: only those without a launching call stay
+// (PpuActivities::processOf), as in a list made as HGGC_KERNEL is scanned.
+void keepUnlaunchedProcesses(PpuActivities& a, const std::vector<uint32_t>& launchCall) {
+  if (a.globalPid.empty()) return;
+  for (size_t i = 0; i < a.globalPid.size(); ++i)
+    if (launchCall[i] == kNoMatch) a.unlaunchedPid.emplace_back(static_cast<uint32_t>(i), a.globalPid[i]);
+  std::vector<int64_t>().swap(a.globalPid);
+}
+
+// Gives back what the ranges hold besides their spans, for a caller that
+// took what it reads of them in RangeSelection::chosen (sweepOnly).
+void keepOnlyRangeSpans(AssociationRanges& r) {
+  std::vector<uint32_t>().swap(r.event);
+  std::vector<uint32_t>().swap(r.name);
+  std::vector<uint8_t>().swap(r.startEnd);
+  std::vector<std::pair<uint32_t, int64_t>>().swap(r.otherRangeIds);
+}
+
 // The association's last step, whichever way the activities were read.
 AssociatedActivities finishAssociation(Report& report, AssociatedActivities out, std::vector<uint32_t> launchCall,
                                        size_t callRows, AssociationRanges chosen, const RangeSelection& ranges,
-                                       bool memoryToo, CallRangeCounts* counts, uint32_t keptKernels,
-                                       uint32_t keptCalls) {
+                                       bool memoryToo, bool durationsOnly, CallRangeCounts* counts,
+                                       uint32_t keptKernels, uint32_t keptCalls) {
   // Graph nodes matter only with graph mapping (the list has none when no
   // activity ran one).
-  if (!ranges.graphMapping) std::vector<int64_t>().swap(out.activities.graphNodeId);
+  if (!ranges.graphMapping) std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
   // A plan for other columns (planKernelColumns) has the scan load the
   // kernels' columns whole: those no one keeps go.
   report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
@@ -31,7 +50,8 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
   report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The graph nodes served the association; no rule reads them after it.
-  std::vector<int64_t>().swap(out.activities.graphNodeId);
+  std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
+  if (durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
   out.memoryToo = memoryToo;
   for (size_t a = 0; a < out.activities.size(); ++a)
     if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
@@ -61,6 +81,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     StageTimer timer("association: ranges");
     chosen = chooseRanges(report, ranges);
     if (ranges.chosen) ranges.chosen(chosen);
+    if (ranges.sweepOnly) keepOnlyRangeSpans(chosen);
     if (ranges.releaseEvents) report.releaseHgtx();
   }
   std::vector<uint32_t> launchCall;
@@ -86,7 +107,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
       callRows = api.size();
       std::vector<int64_t>().swap(out.activities.correlationId);
       return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                               activities.memory, nullptr, keptKernels, keptCalls);
+                               activities.memory, activities.durationsOnly, nullptr, keptKernels, keptCalls);
     }
     const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
     LaunchIndex calls(expectedCalls);
@@ -107,7 +128,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                           activities.memory, counts ? &*counts : nullptr, keptKernels, keptCalls);
+                           activities.memory, activities.durationsOnly, counts ? &*counts : nullptr, keptKernels,
+                           keptCalls);
 }
 
 std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {

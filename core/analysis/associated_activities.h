@@ -25,7 +25,7 @@ struct AssociatedActivities {
 
 // The activities `activities` selects (their links loaded, whatever
 // `activities.links` says: the association follows them, and releases them
-// once it has: correlationId and graphNodeId come back empty), associated
+// once it has: correlationId and graphNodes come back empty), associated
 // with the ranges `ranges` selects.
 AssociatedActivities associateActivities(Report& report, ActivitySelection activities, RangeSelection ranges);
 

@@ -67,6 +67,11 @@ struct RangeSelection {
   // (associateActivities): what a caller reads of their events, it takes
   // here, by slot, so that the events need not stay.
   std::function<void(const AssociationRanges&)> chosen;
+  // The caller took in `chosen` all it reads of each range (hgtx_kern_sum:
+  // its row's owner) and reads only slots after (rangesOf): the association
+  // keeps each range's thread, start and end for the sweep and gives back
+  // its event, name and style (9 bytes a range) once `chosen` returns.
+  bool sweepOnly = false;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,
@@ -81,7 +86,9 @@ struct AssociationRanges {
   // whose ID is not their row's position (event + 1), in event order: few
   // in the reports profilers write (asys gen: the start/end ranges).
   std::vector<std::pair<uint32_t, int64_t>> otherRangeIds;
-  size_t size() const { return event.size(); }
+  // The ranges: every column has them, but those a caller gave back
+  // (RangeSelection::sweepOnly: event; the operator set: start and end).
+  size_t size() const { return std::max(event.size(), start.size()); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.
   int64_t rangeId(uint32_t event) const {
     const auto it = std::lower_bound(otherRangeIds.begin(), otherRangeIds.end(), event,

@@ -200,16 +200,13 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     }
   }
 
-  bool anyGraph = false;
-  for (int64_t node : act.graphNodeId) anyGraph = anyGraph || node != kNoValue;
-  if (!graphMapping || !anyGraph) return out;
+  if (!graphMapping || act.graphNodes.empty()) return out;
   const GraphNodeRanges graph(report, rangeSpans);
-  out.graphList.assign(act.size(), kNoMatch);
   std::vector<uint32_t> viaGraph;
-  for (size_t a = 0; a < act.size(); ++a) {
-    if (act.graphNodeId[a] == kNoValue) continue;
+  for (const GraphNodeRun& run : act.graphNodes) {
+    const size_t a = run.activity;
     viaGraph.clear();
-    graph.append(pidOf(act.globalPid[a]), act.graphNodeId[a], viaGraph);
+    graph.append(pidOf(run.globalPid), run.node, viaGraph);
     if (viaGraph.empty()) continue;
     std::sort(viaGraph.begin(), viaGraph.end());
     viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
@@ -227,7 +224,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
         out.graphVia.push_back(1);
       }
     }
-    out.graphList[a] = static_cast<uint32_t>(out.graphRanges.groups());
+    out.addGraphList(act.size(), static_cast<uint32_t>(a));
     out.graphRanges.endGroup();
   }
   return out;

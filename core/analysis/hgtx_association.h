@@ -12,6 +12,7 @@
 //   part, except a start/end range that ended on another thread; a range
 //   never closed ends at the last HGTX timestamp.
 // The operator, PCCL-operator and projection rules all build on this.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -37,23 +38,42 @@ struct HgtxAssociation {
   std::vector<uint32_t> launchCall;  // by activity: its HGGC_API row, or kNoMatch
   size_t callRows = 0;               // HGGC_API's rows (its columns are given back after)
   RangeLists callRanges;             // by HGGC_API row: the ranges around the call, in slot order
-  // By activity, present when any activity has graph ranges: its list in
-  // graphRanges, or kNoMatch. graphVia: per entry, 1 when the range is
-  // associated through a graph node only (a range found both ways is direct).
-  std::vector<uint32_t> graphList;
+  // The activities with a list of their own (few: those that ran a graph
+  // node created inside a range), ascending: list i of graphRanges is
+  // graphActivities[i]'s; graphBits marks them, a bit an activity, so that
+  // the others are told apart without a search (4 bytes an activity held
+  // this as a list index for every activity). graphVia: per entry, 1 when
+  // the range is associated through a graph node only (a range found both
+  // ways is direct).
+  std::vector<uint32_t> graphActivities;
+  std::vector<uint64_t> graphBits;
   RangeLists graphRanges;
   std::vector<uint8_t> graphVia;
 
+  // Activity `activity` (above every one added before, of `activities`)
+  // has the list graphRanges is given next.
+  void addGraphList(size_t activities, uint32_t activity) {
+    if (graphBits.empty()) graphBits.assign((activities + 63) / 64, 0);
+    graphBits[activity >> 6] |= uint64_t{1} << (activity & 63);
+    graphActivities.push_back(activity);
+  }
+  // The activity's list in graphRanges, or kNoMatch.
+  uint32_t graphListOf(size_t activity) const {
+    if (graphBits.empty() || !((graphBits[activity >> 6] >> (activity & 63)) & 1)) return kNoMatch;
+    return static_cast<uint32_t>(std::lower_bound(graphActivities.begin(), graphActivities.end(), activity) -
+                                 graphActivities.begin());
+  }
+
   // An activity's ranges in slot (start) order.
   std::span<const uint32_t> rangesOf(size_t activity) const {
-    if (!graphList.empty() && graphList[activity] != kNoMatch) return graphRanges.of(graphList[activity]);
+    if (const uint32_t list = graphListOf(activity); list != kNoMatch) return graphRanges.of(list);
     const uint32_t call = launchCall[activity];
     return call == kNoMatch ? std::span<const uint32_t>{} : callRanges.of(call);
   }
   // Whether the j-th of rangesOf(activity) is associated through a graph node only.
   bool viaGraph(size_t activity, size_t j) const {
-    return !graphList.empty() && graphList[activity] != kNoMatch &&
-           graphVia[graphRanges.begin(graphList[activity]) + j] != 0;
+    const uint32_t list = graphListOf(activity);
+    return list != kNoMatch && graphVia[graphRanges.begin(list) + j] != 0;
   }
 };
 
@@ -82,7 +102,7 @@ struct CallRangeCounts {
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, const RangeSelection& selection);
 // The same with the ranges chosen already (chooseRanges) and each
 // activity's launching call found (its HGGC_API row or kNoMatch, of the
-// table's `callRows` rows), so that `activities` need only graphNodeId
+// table's `callRows` rows), so that `activities` need only graphNodes
 // (empty: no activity ran a graph node). HGGC_API's start, end and thread
 // are read a chunk at a time, not loaded.
 // `counts`: the calls' ranges counted already (as ordered), or nullptr.

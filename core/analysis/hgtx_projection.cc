@@ -37,7 +37,7 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
 void keepOnlySpans(PpuActivities& a) {
   std::vector<int64_t>().swap(a.globalPid);
   std::vector<int64_t>().swap(a.correlationId);
-  std::vector<int64_t>().swap(a.graphNodeId);
+  std::vector<GraphNodeRun>().swap(a.graphNodes);
   std::vector<int32_t>().swap(a.deviceId);
   std::vector<ActivityKind>().swap(a.kind);
   std::vector<uint32_t>().swap(a.row);

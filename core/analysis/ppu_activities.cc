@@ -4,6 +4,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "core/analysis/key_join.h"
 #include "core/base/permute.h"
 
 namespace asys {
@@ -88,10 +89,7 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
   a.deviceId.resize(n);
   a.kind.resize(n);
   a.row.resize(n);
-  if (sel.links) {
-    a.correlationId.resize(n);
-    a.graphNodeId.resize(n);
-  }
+  if (sel.links) a.correlationId.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Pick& p = picks[i];
     const Source& src = sources[static_cast<size_t>(p.kind)];
@@ -103,14 +101,17 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& sel) {
     a.deviceId[i] = (*src.deviceId)[p.row];
     if (sel.links) {
       a.correlationId[i] = (*src.correlationId)[p.row];
-      a.graphNodeId[i] = (*src.graphNodeId)[p.row];
+      if (const int64_t node = (*src.graphNodeId)[p.row]; node != kNoValue)
+        a.graphNodes.push_back({static_cast<uint32_t>(i), a.globalPid[i], node});
     }
   }
   // The lean forms, from the whole list (here in start order, which a
-  // durationsOnly list may be in).
+  // durationsOnly list may be in). A durationsOnly list keeps its process
+  // column here: its launching calls are found after (the association
+  // keeps the processes of the activities without one, keepUnlaunchedProcesses).
   if (sel.durationsOnly) {
-    a.duration.resize(n);
-    for (size_t i = 0; i < n; ++i) a.duration[i] = a.end[i] - a.start[i];
+    a.duration.reserve(n);
+    for (size_t i = 0; i < n; ++i) a.duration.push_back(a.end[i] - a.start[i]);
     std::vector<int64_t>().swap(a.start);
     std::vector<int64_t>().swap(a.end);
     std::vector<int32_t>().swap(a.deviceId);
@@ -141,12 +142,13 @@ class ActivityListBuilder {
       : sel_(sel), calls_(calls), a_(a), launchCall_(launchCall) {}
 
   void reserve(size_t n) {
-    a_.globalPid.reserve(n);
     if (sel_.durationsOnly) {
       a_.duration.reserve(n);
     } else if (sel_.startsOnly) {
+      a_.globalPid.reserve(n);
       a_.start.reserve(n);
     } else {
+      a_.globalPid.reserve(n);
       a_.start.reserve(n);
       a_.end.reserve(n);
       a_.deviceId.reserve(n);
@@ -163,11 +165,16 @@ class ActivityListBuilder {
   void take(ActivityKind kind, uint32_t row, int64_t start, int64_t end, int64_t globalPid, int32_t device,
             int64_t correlationId, int64_t graphNodeId, TagOf&& tagOf) {
     if (!sel_.keeps(kind, row, start, end, device)) return;
+    const auto at = static_cast<uint32_t>(launchCall_.size());  // this activity's index
+    const uint32_t call = calls_.find(globalPid, correlationId);
     if (sel_.durationsOnly) {
       a_.duration.push_back(end - start);
+      if (call == kNoMatch) a_.unlaunchedPid.emplace_back(at, globalPid);
     } else if (sel_.startsOnly) {
+      a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
     } else {
+      a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
       a_.end.push_back(end);
       a_.deviceId.push_back(device);
@@ -178,11 +185,8 @@ class ActivityListBuilder {
     } else {
       a_.row.push_back(row);
     }
-    a_.globalPid.push_back(globalPid);
-    launchCall_.push_back(calls_.find(globalPid, correlationId));
-    // Graph nodes are rare: their column is made when the first one comes.
-    if (graphNodeId != kNoValue && a_.graphNodeId.empty()) a_.graphNodeId.assign(a_.size() - 1, kNoValue);
-    if (!a_.graphNodeId.empty()) a_.graphNodeId.push_back(graphNodeId);
+    launchCall_.push_back(call);
+    if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
   }
 
   // Into start order (ties in table order, as made), the columns one at a
@@ -211,10 +215,13 @@ class ActivityListBuilder {
       permute(a_.deviceId, order);
       permute(a_.kind, order);
       permute(a_.row, order);
-      permute(a_.graphNodeId, order);
       permute(launchCall_, order);
+      renumberGraphNodes(order);
     }
-    for (auto* v : {&a_.start, &a_.end, &a_.globalPid, &a_.graphNodeId, &a_.duration}) v->shrink_to_fit();
+    for (auto* v : {&a_.start, &a_.end, &a_.globalPid}) v->shrink_to_fit();
+    a_.duration.shrink_to_fit();
+    a_.unlaunchedPid.shrink_to_fit();
+    a_.graphNodes.shrink_to_fit();
     a_.deviceId.shrink_to_fit();
     a_.kind.shrink_to_fit();
     a_.row.shrink_to_fit();
@@ -223,6 +230,22 @@ class ActivityListBuilder {
   }
 
  private:
+  // The graph nodes' activities after the sort (order[new] = old), back in
+  // activity order: a bit an activity marks the few that ran one.
+  void renumberGraphNodes(const std::vector<uint32_t>& order) {
+    if (a_.graphNodes.empty()) return;
+    std::vector<bool> ran(order.size(), false);
+    for (const GraphNodeRun& g : a_.graphNodes) ran[g.activity] = true;
+    std::vector<GraphNodeRun> byOld = std::move(a_.graphNodes);  // in old activity order
+    a_.graphNodes.clear();
+    for (size_t now = 0; now < order.size(); ++now) {
+      if (!ran[order[now]]) continue;
+      auto it = std::lower_bound(byOld.begin(), byOld.end(), order[now],
+                                 [](const GraphNodeRun& g, uint32_t old) { return g.activity < old; });
+      a_.graphNodes.push_back({static_cast<uint32_t>(now), it->globalPid, it->node});
+    }
+  }
+
   const ActivitySelection& sel_;
   const LaunchIndex& calls_;
   PpuActivities& a_;

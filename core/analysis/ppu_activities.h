@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/launch_index.h"
 #include "core/analysis/time_window.h"
+#include "core/base/narrow_ints.h"
 #include "core/report/report.h"
 #include "core/table/table.h"
 
@@ -24,23 +26,44 @@ constexpr EventTable eventTableOf(ActivityKind kind) {
                                         : EventTable::Memset;
 }
 
+// An activity that ran a graph node (ActivitySelection::links): few
+// kernels do (2.4 % in the generator's reports), so they are listed apart,
+// not as a column of every activity (8 bytes a kernel).
+struct GraphNodeRun {
+  uint32_t activity;
+  int64_t globalPid, node;  // its process, for the node's (pid, graphNodeId)
+};
+
 struct PpuActivities {
   std::vector<int64_t> start, end, globalPid;
   std::vector<int32_t> deviceId;
   std::vector<ActivityKind> kind;
   std::vector<uint32_t> row;  // the activity's row in its own table (Kernels, MemoryOps)
-  // With `links` only: the launching call's correlation id and the graph node.
-  std::vector<int64_t> correlationId, graphNodeId;
-  // With ActivitySelection::durationsOnly, in place of start, end, device
-  // and kind: end - start (startsOnly: start only, the others empty). With
+  // With `links` only: the launching call's correlation id (loadPpuActivities),
+  // and the activities that ran a graph node, in activity order.
+  std::vector<int64_t> correlationId;
+  std::vector<GraphNodeRun> graphNodes;
+  // With ActivitySelection::durationsOnly, in place of start, end, device,
+  // kind and process: end - start (4 bytes while below 4.3 s), and the
+  // process of the activities with no launching call only (in activity
+  // order: the association's list holds no process column, processOf
+  // finds it). startsOnly: start only, end, device and kind empty. With
   // ActivitySelection::kernelTag, in place of the row: the tag.
-  std::vector<int64_t> duration;
+  NarrowInts duration;
+  std::vector<std::pair<uint32_t, int64_t>> unlaunchedPid;
   std::vector<uint32_t> tag;
-  // Every form of the list keeps the process, and the start or the
-  // duration; a caller that gives back what it no longer reads keeps at
-  // least one of them (keepOnlySpans: start and end). The longest is the
-  // list's length.
+  // Every form of the list keeps the start or the duration; a caller that
+  // gives back what it no longer reads keeps at least one of them
+  // (keepOnlySpans: start and end). The longest is the list's length.
   size_t size() const { return std::max({globalPid.size(), start.size(), duration.size()}); }
+  // An activity's process: from globalPid, or, in a durationsOnly list,
+  // for an activity without launching call (kNoValue for any other).
+  int64_t processOf(size_t a) const {
+    if (!globalPid.empty()) return globalPid[a];
+    const auto it = std::lower_bound(unlaunchedPid.begin(), unlaunchedPid.end(), a,
+                                     [](const std::pair<uint32_t, int64_t>& x, size_t k) { return x.first < k; });
+    return it != unlaunchedPid.end() && it->first == a ? it->second : kNoValue;
+  }
 };
 
 struct ActivitySelection {
@@ -64,9 +87,11 @@ struct ActivitySelection {
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
   // For a rule that folds each activity's duration into groups of its own
   // and reads nothing else of it by position (hgtx_kern_sum): the list
-  // keeps each activity's duration, process and links, not its start, end,
-  // device or kind (21 bytes an activity), and stays in table order, not
-  // sorted by start (the sort's keys and order are 20 bytes an activity).
+  // keeps each activity's duration (4 bytes) and links, not its start, end,
+  // device, kind or process (29 bytes an activity; the process only of an
+  // activity without launching call, PpuActivities::processOf), and stays
+  // in table order, not sorted by start (the sort's keys and order are 20
+  // bytes an activity).
   bool durationsOnly = false;
   // For a rule that reads an activity's own cells from its table by row
   // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
@@ -131,8 +156,7 @@ void forEachPpuActivity(Report& report, const ActivitySelection& sel, Fn&& fn, u
 // memsets, each in table order.
 PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selection);
 
-// The same activities (graphNodeId too, left empty when none ran a graph
-// node; correlationId never), each with its launching call (`calls.find`:
+// The same activities (their graph nodes too; correlationId never), each with its launching call (`calls.find`:
 // its HGGC_API row or kNoMatch) in `launchCall`, for the association.
 // HGGC_KERNEL is read a chunk at a time (Report::forEachKernelChunk), its
 // columns never loaded whole for the list: only `selection.kernelColumns`

@@ -19,6 +19,13 @@ class NarrowInts {
       for (size_t k = 0; k < n; ++k) set(k, value);
   }
   size_t size() const { return low_.size(); }
+  // Grown one value at a time (a list made as a table is scanned).
+  void reserve(size_t n) { low_.reserve(n); }
+  void push_back(int64_t v) {
+    low_.push_back(0);
+    set(low_.size() - 1, v);
+  }
+  void shrink_to_fit() { low_.shrink_to_fit(); }
   int64_t get(size_t k) const {
     const uint32_t v = low_[k];
     return v != kWide ? int64_t{v} : wide_.at(k);

@@ -94,6 +94,8 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.keepOwnName = std::move(filters.keepOwnName);
   ranges.releaseEvents = filters.releaseEvents;
   ranges.rangeIds = filters.rangeIds;
+  ranges.chosen = std::move(filters.rangesChosen);
+  ranges.sweepOnly = filters.sweepOnly;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

@@ -43,6 +43,10 @@ struct AssociationFilters {
   bool wholeCapture = false;
   bool releaseEvents = false;  // RangeSelection::releaseEvents
   bool rangeIds = false;       // RangeSelection::rangeIds
+  // RangeSelection::chosen and sweepOnly: what the rule reads of each
+  // chosen range, taken by slot before the ranges keep only their spans.
+  std::function<void(const AssociationRanges&)> rangesChosen;
+  bool sweepOnly = false;
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

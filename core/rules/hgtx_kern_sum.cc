@@ -65,15 +65,19 @@ class KernSumWalk {
     filters.durationsOnly = true;
     filters.kernelTag = [this](const Kernels& chunk, size_t i) { return namer_.nameId(chunk, i); };
     filters.kernelChunkColumns = kcol::names;
+    // A range is its row's owner (name, style, thread), taken as the ranges
+    // are chosen: the association keeps only their spans for its sweep
+    // (sweepOnly), and the rule none of them after it.
+    filters.rangesChosen = [this](const AssociationRanges& R) {
+      ownerOfSlot_.resize(R.size());
+      for (size_t r = 0; r < R.size(); ++r)
+        ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
+      rangeCount_ = R.size();
+    };
+    filters.sweepOnly = true;
     in_ = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
     warning_ = unlaunchedWarning(in_.unlaunched, in_.memoryToo);
     PpuActivities& act = in_.activities;
-    const AssociationRanges& R = in_.association.ranges;
-    ownerOfSlot_.resize(R.size());
-    for (size_t r = 0; r < R.size(); ++r)
-      ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
-    // From here on a range is its owner: the rest of the ranges goes.
-    rangeCount_ = R.size();
     in_.association.ranges = AssociationRanges{};
     // A standalone kernel's launching thread.
     if (standalone_) callThread_ = &report_.hggcApi(acol::globalTid).globalTid;
@@ -91,16 +95,18 @@ class KernSumWalk {
     std::vector<uint32_t>().swap(act.tag);
     // A kernel's process serves only a standalone kernel with no launching
     // call (the graph nodes are followed already).
-    if (!standalone_) std::vector<int64_t>().swap(act.globalPid);
+    if (!standalone_) std::vector<std::pair<uint32_t, int64_t>>().swap(act.unlaunchedPid);
   }
 
   const std::string& warning() const { return warning_; }
   size_t rangeCount() const { return rangeCount_; }
   size_t nameCount() const { return byName_.groups(); }
   uint32_t nameText(uint32_t n) const { return static_cast<uint32_t>(kernelNames_.key(n)); }
-  int64_t duration(uint32_t a) const { return in_.activities.duration[a]; }
+  int64_t duration(uint32_t a) const { return in_.activities.duration.get(a); }
   const RowKey& key(uint32_t owner) const { return keys_[owner]; }
   size_t ownerCount() const { return keys_.size(); }
+  // The owners' keys, by owner, for rows that name their owner (after the walk).
+  std::vector<RowKey> takeKeys() { return std::move(keys_); }
 
   // Every (owner, activity, range) of kernel name n's activities; a
   // standalone kernel's has no range (kNoMatch). The same sequence each
@@ -113,7 +119,7 @@ class KernSumWalk {
       for (uint32_t r : ranges) emit(ownerOfSlot_[r], a, r);
       if (ranges.empty() && standalone_) {
         const uint32_t call = as.launchCall[a];
-        const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, in_.activities.globalPid[a])
+        const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, in_.activities.processOf(a))
                                                 : ownerOf(kNoString, false, (*callThread_)[call], kNoValue);
         emit(owner, a, kNoMatch);
       }
@@ -346,26 +352,34 @@ std::vector<uint32_t> idRanks(const std::vector<uint32_t>& ids, const StringPool
   return rank;
 }
 
-// One report's table as a view: each row's owner key, kernel name id,
-// HGTX Inst and statistics (about 80 bytes a row), its cells made a chunk
-// at a time, its texts read from the report's pool.
+// One report's table as a view: each row's owner, kernel name id, HGTX
+// Inst and statistics (68 bytes a row; the owners' keys, 24 bytes, once
+// each), its cells made a chunk at a time, its texts read from the
+// report's pool.
 class KernSumRows : public RowSource {
  public:
   KernSumRows(const StringPool& strings) : strings_(strings) {}
 
-  void add(const RowKey& key, uint32_t kernel, int64_t hgtxInst, const DurationStats& stats) {
-    keys_.push_back(key);
+  void add(uint32_t owner, uint32_t kernel, int64_t hgtxInst, const DurationStats& stats) {
+    owner_.push_back(owner);
     kernel_.push_back(kernel);
-    hgtxInst_.push_back(hgtxInst);
+    hgtxInst_.push_back(static_cast<uint32_t>(hgtxInst));  // distinct ranges: fewer than 2^32
     stats_.push_back(stats);
   }
-  // After the last add: the rows in output order.
-  void sort() {
-    std::vector<uint32_t> rangeId(keys_.size());
-    for (size_t i = 0; i < keys_.size(); ++i) rangeId[i] = keys_[i].range;
+  // After the last add: the owners' keys, and the rows in output order.
+  void sort(std::vector<RowKey> keys) {
+    keys_ = std::move(keys);
+    std::vector<uint32_t> rangeId(owner_.size());
+    for (size_t i = 0; i < owner_.size(); ++i) rangeId[i] = keys_[owner_[i]].range;
     const std::vector<uint32_t> rangeRank = idRanks(rangeId, strings_);
     std::vector<uint32_t>().swap(rangeId);
-    order_ = rowOrder(keys_.size(), [this](uint32_t i) { return rowAt(i); }, rangeRank, idRanks(kernel_, strings_));
+    // The sort reads each row's key many times, in no order: one copy a
+    // row while it sorts (after the association is given back, below the
+    // rule's peak), not a lookup through the owner each time.
+    std::vector<RowKey> rowKeys(owner_.size());
+    for (size_t i = 0; i < owner_.size(); ++i) rowKeys[i] = keys_[owner_[i]];
+    order_ = rowOrder(owner_.size(), [&](uint32_t i) { return rowAt(rowKeys[i], i); }, rangeRank,
+                      idRanks(kernel_, strings_));
   }
 
   size_t rowCount() const override { return order_.size(); }
@@ -374,16 +388,15 @@ class KernSumRows : public RowSource {
   }
 
  private:
-  SumRow rowAt(uint32_t i) const {
-    const RowKey& k = keys_[i];
+  SumRow rowAt(uint32_t i) const { return rowAt(keys_[owner_[i]], i); }
+  SumRow rowAt(const RowKey& k, uint32_t i) const {
     return SumRow{k.range != kNoString, strings_.get(k.range), k.startEnd, hgtxInst_[i], k.globalTid, k.globalPid,
                   stats_[i],           strings_.get(kernel_[i])};
   }
 
   const StringPool& strings_;
-  std::vector<RowKey> keys_;
-  std::vector<uint32_t> kernel_;
-  std::vector<int64_t> hgtxInst_;
+  std::vector<RowKey> keys_;  // by owner
+  std::vector<uint32_t> owner_, kernel_, hgtxInst_;
   std::vector<DurationStats> stats_;
   std::vector<uint32_t> order_;
 };
@@ -396,11 +409,11 @@ Table compute(RuleContext& ctx) {
   foldNames(walk, [&](uint32_t n, const std::vector<uint32_t>& owners, const std::vector<int64_t>& inst,
                       GroupedValues& values) {
     const std::vector<DurationStats> stats = summarizeEach(values);
-    for (size_t g = 0; g < owners.size(); ++g) rows->add(walk.key(owners[g]), walk.nameText(n), inst[g], stats[g]);
+    for (size_t g = 0; g < owners.size(); ++g) rows->add(owners[g], walk.nameText(n), inst[g], stats[g]);
   });
   const std::string warning = walk.warning();
   walk.release();
-  rows->sort();
+  rows->sort(walk.takeKeys());
   Table t(columns(), std::move(rows));
   if (!warning.empty()) t.addWarning(warning);
   return t;
@@ -439,7 +452,7 @@ const RuleSpec& hgtxKernSumRule() {
       .compute = compute,
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 40,  // scale 2500: 1,118 MiB, 39 bytes a row (2026-12-05; bench/README.md)
+      .memoryPerRow = 40,  // scale 2500: 943 MiB, 33.1 bytes a row (2026-12-05, later; bench/README.md)
   };
   return rule;
 }

@@ -60,7 +60,7 @@ TEST(ProjectRanges, GraphListReplacesTheCallsList) {
   as.launchCall = {0, asys::kNoMatch};  // a1 has no launching call
   addList(as.callRanges, {0});
   // a1 reaches range 1 through a graph node only; a0 keeps its call's list.
-  as.graphList = {asys::kNoMatch, 0};
+  as.addGraphList(2, 1);
   addList(as.graphRanges, {1});
   as.graphVia = {1};
   EXPECT_TRUE(as.viaGraph(1, 0));

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <tuple>
 
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_join.h"
@@ -25,15 +26,36 @@ namespace fs = std::filesystem;
 namespace asys {
 namespace {
 
-// The calls' index the association makes, from a chunked scan of HGGC_API.
-LaunchIndex callsOf(Report& report) {
+// The calls' index the association makes, from a chunked scan of HGGC_API;
+// `evenOnly`: only the even rows, so that the kernels of the others have no
+// launching call.
+LaunchIndex callsOf(Report& report, bool evenOnly = false) {
   LaunchIndex calls(100);
   report.forEachHggcApiChunk(acol::globalTid | acol::correlationId, [&](const ApiCalls& rows, size_t first) {
     for (size_t i = 0; i < rows.size(); ++i)
-      calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
+      if (!evenOnly || (first + i) % 2 == 0)
+        calls.add(static_cast<uint32_t>(first + i), rows.globalTid[i], rows.correlationId[i]);
   });
   calls.finish();
   return calls;
+}
+
+// The activities of `a` (whose kind and row say where each is) that ran a
+// graph node, read from the tables' own graphNodeId columns: `a`'s index,
+// its process and the node, in activity order.
+std::vector<std::tuple<uint32_t, int64_t, int64_t>> graphNodesFromTables(Report& report, const PpuActivities& a) {
+  const std::vector<int64_t>* column[] = {&report.kernels(kcol::graphNodeId).graphNodeId,
+                                          &report.memcpys().graphNodeId, &report.memsets().graphNodeId};
+  std::vector<std::tuple<uint32_t, int64_t, int64_t>> out;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (const int64_t node = (*column[static_cast<size_t>(a.kind[i])])[a.row[i]]; node != kNoValue)
+      out.emplace_back(static_cast<uint32_t>(i), a.globalPid[i], node);
+  return out;
+}
+std::vector<std::tuple<uint32_t, int64_t, int64_t>> graphNodesOf(const PpuActivities& a) {
+  std::vector<std::tuple<uint32_t, int64_t, int64_t>> out;
+  for (const GraphNodeRun& g : a.graphNodes) out.emplace_back(g.activity, g.globalPid, g.node);
+  return out;
 }
 
 class LaunchedActivities : public ::testing::Test {
@@ -80,14 +102,11 @@ class LaunchedActivities : public ::testing::Test {
     EXPECT_EQ(got.row, want.row);
     EXPECT_EQ(gotCall, wantCall);
     EXPECT_TRUE(got.correlationId.empty());
-    // The graph nodes: the same column, or none when no activity ran one.
-    const bool anyNode =
-        std::any_of(want.graphNodeId.begin(), want.graphNodeId.end(), [](int64_t n) { return n != kNoValue; });
-    if (anyNode) {
-      EXPECT_EQ(got.graphNodeId, want.graphNodeId);
-    } else {
-      EXPECT_TRUE(got.graphNodeId.empty());
-    }
+    // The graph nodes: the activities that ran one, as the tables say,
+    // renumbered into start order.
+    const auto nodes = graphNodesFromTables(*wholeReport, want);
+    EXPECT_EQ(graphNodesOf(want), nodes);
+    EXPECT_EQ(graphNodesOf(got), nodes);
     // The kept column was read in the same scan, whole, and no other stayed.
     EXPECT_EQ(chunkReport->loadedKernelColumns(), kcol::demangledName);
     EXPECT_EQ(chunkReport->kernels(kcol::demangledName).demangledName,
@@ -114,9 +133,10 @@ TEST_F(LaunchedActivities, AKernelFilterAskedPerRow) {
   check([](ActivitySelection& s, int64_t, int64_t) { s.keepKernel = [](uint32_t row) { return row % 3 == 1; }; });
 }
 
-// The lean list: (row, duration, process, launching call, graph node) of
-// every kernel the whole list has, in table (row) order, and each kernel's
-// tag the one its row's name columns give when loaded whole.
+// The lean list: (row, duration, launching call, graph node) of every
+// kernel the whole list has, in table (row) order, the process of those
+// without a launching call only (the index here holds the even calls), and
+// each kernel's tag the one its row's name columns give when loaded whole.
 TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   auto wholeReport = Report::open(path_);
   auto chunkReport = Report::open(path_);
@@ -137,23 +157,32 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   sel.durationsOnly = true;
   sel.chunkColumns = kcol::shortName;
   sel.kernelTag = [](const Kernels& chunk, size_t i) { return chunk.shortName[i] ^ 0x5a5au; };
-  const LaunchIndex calls = callsOf(*chunkReport);
+  const LaunchIndex calls = callsOf(*chunkReport, /*evenOnly=*/true);
   std::vector<uint32_t> gotCall;
   const PpuActivities got = loadLaunchedActivities(*chunkReport, sel, calls, gotCall);
 
   ASSERT_EQ(got.size(), want.size());
   ASSERT_GT(got.size(), 0u);
-  EXPECT_TRUE(got.start.empty() && got.end.empty() && got.deviceId.empty() && got.kind.empty() && got.row.empty());
-  const bool anyNode =
-      std::any_of(want.graphNodeId.begin(), want.graphNodeId.end(), [](int64_t n) { return n != kNoValue; });
+  EXPECT_TRUE(got.start.empty() && got.end.empty() && got.deviceId.empty() && got.kind.empty() && got.row.empty() &&
+              got.globalPid.empty());
+  const auto wantNodes = graphNodesFromTables(*wholeReport, want);  // in start order
+  std::vector<std::tuple<uint32_t, int64_t, int64_t>> nodesByRow;
+  size_t unlaunched = 0;
   for (size_t i = 0; i < got.size(); ++i) {
     const size_t a = byRow[i];
-    ASSERT_EQ(got.duration[i], want.end[a] - want.start[a]) << i;
+    const uint32_t call = wantCall[a] != kNoMatch && wantCall[a] % 2 == 0 ? wantCall[a] : kNoMatch;
+    ASSERT_EQ(got.duration.get(i), want.end[a] - want.start[a]) << i;
     ASSERT_EQ(got.tag[i], names.shortName[want.row[a]] ^ 0x5a5au) << i;
-    ASSERT_EQ(got.globalPid[i], want.globalPid[a]) << i;
-    ASSERT_EQ(gotCall[i], wantCall[a]) << i;
-    if (anyNode) ASSERT_EQ(got.graphNodeId[i], want.graphNodeId[a]) << i;
+    ASSERT_EQ(gotCall[i], call) << i;
+    ASSERT_EQ(got.processOf(i), call == kNoMatch ? want.globalPid[a] : kNoValue) << i;
+    unlaunched += call == kNoMatch;
+    for (const auto& [at, pid, node] : wantNodes)
+      if (at == a) nodesByRow.emplace_back(static_cast<uint32_t>(i), pid, node);
   }
+  EXPECT_GT(unlaunched, 0u);
+  EXPECT_EQ(got.unlaunchedPid.size(), unlaunched);
+  EXPECT_FALSE(nodesByRow.empty());
+  EXPECT_EQ(graphNodesOf(got), nodesByRow);
   // The tag's column was read with the chunks, not kept.
   EXPECT_EQ(chunkReport->loadedKernelColumns(), 0u);
 
@@ -165,7 +194,7 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   ASSERT_EQ(lean.size(), want.size());
   EXPECT_TRUE(lean.start.empty() && lean.row.empty());
   for (size_t a = 0; a < want.size(); ++a) {
-    ASSERT_EQ(lean.duration[a], want.end[a] - want.start[a]);
+    ASSERT_EQ(lean.duration.get(a), want.end[a] - want.start[a]);
     ASSERT_EQ(lean.tag[a], names.shortName[want.row[a]] ^ 0x5a5au);
   }
 }
