@@ -417,6 +417,31 @@ void Report::releaseHgtx() {
   hgtxDomains_.clear();
 }
 
+void Report::releaseAll() {
+  // Every member that holds loaded rows or name ids; the file, its summary,
+  // the notes (texts), the kernel plan and the row marks (rowids) stay.
+  strings_ = StringPool();
+  stringsLoaded_ = false;
+  hggcApi_ = ApiCalls();
+  hggcApiColumns_ = 0;
+  osrtApi_.reset();
+  kernels_ = Kernels();
+  kernelColumns_ = 0;
+  releaseHgtx();
+  graphNodes_.reset();
+  releaseMemoryOps();
+  memcpyKindLabels_.reset();
+  memKindLabels_.reset();
+  threadNames_.reset();
+  releaseMetrics();
+  releasePcclStages();
+  memoryUsage_ = MemoryUsageEvents();
+  memoryColumns_ = 0;
+  callchains_.reset();
+  devices_.reset();
+  processes_.reset();
+}
+
 std::shared_ptr<const HgtxEvents> Report::sharedHgtx() {
   if (hgtx_) return hgtx_;
   // Built aside and kept only once complete: a load that fails (a bad cell)

@@ -295,6 +295,15 @@ class Report {
   }
   void releaseMetrics() { metrics_.reset(); }
   void releasePcclStages() { pcclStages_.reset(); }
+  // Whether the names (StringIds, and the texts interned since) are loaded:
+  // until they are, nothing outside the report holds one of its name ids.
+  bool stringsLoaded() const { return stringsLoaded_; }
+  // Gives back everything read since the report was opened, the names too:
+  // a later call reads them again, and the same calls in the same order give
+  // the same ids. For a caller that has copied what it keeps and holds
+  // nothing of the report (a compare rule's side: core/rules/compare.cc).
+  // Ids, references and views taken before are invalid.
+  void releaseAll();
 
   // What the loads so far tolerated and noted (ColumnLoad::Notes) in any of
   // `tables`: a rule's warnings about the data it read.

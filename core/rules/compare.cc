@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <unordered_map>
 
 #include "core/analysis/stats.h"
+#include "core/base/string_pool.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/table/writers.h"
@@ -27,15 +27,33 @@ const ColumnSpec& sideColumn(const CompareSpec& spec, const std::string& name) {
 constexpr size_t kAbsent = static_cast<size_t>(-1);
 const std::string kDash = "-";
 
+constexpr uint32_t kNoRow = 0xFFFFFFFFu;
+
 // What one report contributes: its table, each row's match key (and, for
 // side blocks, the key of each level: a prefix of its Key columns), and the
-// report's PPU name for tables without a device column.
+// report's PPU name for tables without a device column. A key is an id in
+// the pool both sides share (Keys), so that one text is one id on either
+// side and a row costs 4 bytes, not a string of its own.
 struct Side {
   Table table;
-  std::vector<std::string> keys;
-  std::vector<std::vector<std::string>> levelKeys;  // [level][row]
-  std::vector<std::unordered_map<std::string_view, size_t>> levelRow;  // [level]: prefix -> first row
+  std::vector<uint32_t> keys;                    // by row
+  std::vector<std::vector<uint32_t>> levelKeys;  // [level][row]
+  std::vector<std::vector<uint32_t>> levelRow;   // [level][key id]: its first row, kNoRow (ids of this side's time)
   std::string deviceName;
+};
+
+// Each key id's first row among `rowKeys` (a row's key id by row), kNoRow
+// for an id none of them has; `idCount` ids.
+std::vector<uint32_t> firstRowByKey(const std::vector<uint32_t>& rowKeys, size_t idCount) {
+  std::vector<uint32_t> first(idCount, kNoRow);
+  for (size_t r = rowKeys.size(); r-- > 0;) first[rowKeys[r]] = static_cast<uint32_t>(r);
+  return first;
+}
+
+// The keys of both sides.
+struct Keys {
+  StringPool pool;
+  std::string text;  // the one being joined, reused
 };
 
 // The name of the first selected PPU in TARGET_INFO_PPU, "-" when none.
@@ -48,31 +66,42 @@ std::string reportDeviceName(RuleContext& ctx) {
   return "-";
 }
 
-std::string joinedKey(const Table& t, size_t row, const std::vector<size_t>& keyCols, size_t count) {
-  std::string key;
+uint32_t joinedKey(Keys& keys, const Table& t, size_t row, const std::vector<size_t>& keyCols, size_t count) {
+  keys.text.clear();
   for (size_t i = 0; i < count; ++i) {
-    if (i) key += '\x1f';  // a separator no name contains
-    key += plainCell(t, row, keyCols[i]);
+    if (i) keys.text += '\x1f';  // a separator no name contains
+    keys.text += plainCell(t, row, keyCols[i]);
   }
-  return key;
+  return keys.pool.intern(keys.text);
 }
 
-Side sideOf(const CompareSpec& spec, RuleContext& ctx) {
+Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys) {
+  // A report that held no names, kernel or call columns nor events before its
+  // side holds nothing that anyone outside this side refers to (the CLI's
+  // reports, as opened): what the side read is given back once its table
+  // holds its cells, so that the other side runs beside this side's rows
+  // alone, not its report's names and columns. A report with a plan for
+  // later rules keeps what it read (docs/result-views.md, "Compare rules").
+  Report& report = ctx.report;
+  const bool release = !report.stringsLoaded() && report.loadedKernelColumns() == 0 &&
+                       report.loadedHggcApiColumns() == 0 && !report.hgtxLoaded() &&
+                       report.plannedKernelColumns() == 0;
   Side s{spec.side(ctx), {}, {}, {}, reportDeviceName(ctx)};
   s.table.materialize();  // matched cell by cell
+  if (release) report.releaseAll();
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
   for (size_t c = 0; c < s.table.columns().size(); ++c)
     if (s.table.columns()[c].role == ColumnRole::Key) keyCols.push_back(c);
   if (keyCols.empty()) throw std::logic_error("a compared table declares no key column");
   const size_t rows = s.table.rowCount();
   s.keys.reserve(rows);
-  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(s.table, r, keyCols, keyCols.size()));
+  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(keys, s.table, r, keyCols, keyCols.size()));
   s.levelKeys.resize(spec.levels.size());
   s.levelRow.resize(spec.levels.size());
   for (size_t l = 0; l < spec.levels.size(); ++l) {
-    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(s.table, r, keyCols, spec.levels[l].keys));
-    for (size_t r = 0; r < rows; ++r) s.levelRow[l].try_emplace(s.levelKeys[l][r], r);
+    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(keys, s.table, r, keyCols, spec.levels[l].keys));
   }
+  for (size_t l = 0; l < spec.levels.size(); ++l) s.levelRow[l] = firstRowByKey(s.levelKeys[l], keys.pool.size());
   return s;
 }
 
@@ -119,22 +148,24 @@ void copyCell(Table& out, size_t col, const Side& s, size_t row, size_t from) {
 
 struct Pair {
   size_t b, t;
-  const std::string* key;
+  uint32_t key;  // in Keys' pool
 };
 
 // Every key of either side once (the first row of a repeated key).
-std::vector<Pair> matchRows(const Side& base, const Side& target, bool matchedOnly) {
-  std::unordered_map<std::string_view, size_t> targetRow, baseRow;
-  for (size_t r = 0; r < target.keys.size(); ++r) targetRow.try_emplace(target.keys[r], r);
+std::vector<Pair> matchRows(const Side& base, const Side& target, size_t keyCount, bool matchedOnly) {
+  const std::vector<uint32_t> targetRow = firstRowByKey(target.keys, keyCount);
+  std::vector<uint32_t> baseRow(keyCount, kNoRow);  // by key id: its first row, as the walk finds it
   std::vector<Pair> pairs;
   for (size_t r = 0; r < base.keys.size(); ++r) {
-    if (!baseRow.try_emplace(base.keys[r], r).second) continue;
-    auto it = targetRow.find(base.keys[r]);
-    pairs.push_back({r, it == targetRow.end() ? kAbsent : it->second, &base.keys[r]});
+    const uint32_t k = base.keys[r];
+    if (baseRow[k] != kNoRow) continue;
+    baseRow[k] = static_cast<uint32_t>(r);
+    pairs.push_back({r, targetRow[k] == kNoRow ? kAbsent : targetRow[k], k});
   }
   for (size_t r = 0; r < target.keys.size(); ++r) {
-    if (baseRow.count(target.keys[r]) || targetRow.at(target.keys[r]) != r) continue;
-    pairs.push_back({kAbsent, r, &target.keys[r]});
+    const uint32_t k = target.keys[r];
+    if (baseRow[k] != kNoRow || targetRow[k] != r) continue;
+    pairs.push_back({kAbsent, r, k});
   }
   if (matchedOnly) std::erase_if(pairs, [](const Pair& p) { return p.b == kAbsent || p.t == kAbsent; });
   return pairs;
@@ -154,8 +185,10 @@ double largerShare(const Side& base, size_t br, const Side& target, size_t tr, s
 // row, else its first row with the same prefix.
 size_t levelRowOf(const Side& s, size_t own, const Side& keySide, size_t keyRow, size_t l) {
   if (own != kAbsent) return own;
-  auto it = s.levelRow[l].find(keySide.levelKeys[l][keyRow]);
-  return it == s.levelRow[l].end() ? kAbsent : it->second;
+  const uint32_t key = keySide.levelKeys[l][keyRow];
+  // A key first made by the other side, after this one: none of this side's rows.
+  if (key >= s.levelRow[l].size() || s.levelRow[l][key] == kNoRow) return kAbsent;
+  return s.levelRow[l][key];
 }
 
 std::string blockName(const CompareValue& v, const ColumnSpec& from) { return v.name.empty() ? from.name : v.name; }
@@ -197,10 +230,11 @@ std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
 }
 
 Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& targetCtx, bool matchedOnly) {
-  const Side base = sideOf(spec, baseCtx);
-  const Side target = sideOf(spec, targetCtx);
+  Keys keys;
+  const Side base = sideOf(spec, baseCtx, keys);
+  const Side target = sideOf(spec, targetCtx, keys);
   const std::vector<ColumnSpec>& sideCols = base.table.columns();
-  std::vector<Pair> pairs = matchRows(base, target, matchedOnly);
+  std::vector<Pair> pairs = matchRows(base, target, keys.pool.size(), matchedOnly);
   const bool blocks = !spec.levels.empty();
 
   // Pinned first; then the larger of the two shares, descending (level by
@@ -229,11 +263,12 @@ Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& 
     std::vector<double> shares;
   };
   std::vector<Ordered> ordered;
-  for (const Pair& p : pairs) ordered.push_back({p, !spec.pinnedKey.empty() && *p.key == spec.pinnedKey, shares(p)});
-  std::stable_sort(ordered.begin(), ordered.end(), [](const Ordered& a, const Ordered& b) {
+  for (const Pair& p : pairs)
+    ordered.push_back({p, !spec.pinnedKey.empty() && keys.pool.get(p.key) == spec.pinnedKey, shares(p)});
+  std::stable_sort(ordered.begin(), ordered.end(), [&](const Ordered& a, const Ordered& b) {
     if (a.pinned != b.pinned) return a.pinned;
     if (a.shares != b.shares) return a.shares > b.shares;
-    return *a.pair.key < *b.pair.key;
+    return keys.pool.get(a.pair.key) < keys.pool.get(b.pair.key);
   });
 
   Table out(compareColumns(spec));

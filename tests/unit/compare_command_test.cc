@@ -12,8 +12,11 @@
 #include <sstream>
 
 #include "core/cli/cli.h"
-#include "tests/unit/cli_run.h"
 #include "core/gen/generator.h"
+#include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/table/writers.h"
+#include "tests/unit/cli_run.h"
 
 namespace fs = std::filesystem;
 
@@ -124,4 +127,38 @@ TEST_F(CompareCommand, NeedsTwoReports) {
   CliRun plain = cli({"compare", "-r", "hggc_ppu_kern_sum", base, target});
   EXPECT_EQ(plain.status, 2);
   EXPECT_EQ(plain.err, "asys compare: 'hggc_ppu_kern_sum' is not a compare rule\n");
+}
+
+// A side whose report held no names before it ran gives back what it read
+// (core/rules/compare.cc), so that the other side runs beside its rows
+// alone: the tables are those of reports that keep what they read (names
+// loaded before, nothing given back), the reports are as opened after, and
+// a second run on them, which reads everything again, gives the same table.
+TEST_F(CompareCommand, ASideGivesBackWhatItReadAndTheTableIsTheSame) {
+  auto csvOf = [](const asys::Table& t) {
+    std::ostringstream out;
+    asys::writeCsv(t, out);
+    return out.str();
+  };
+  size_t compared = 0;
+  for (const asys::RuleSpec* rule : asys::allRules()) {
+    if (!rule->compare) continue;
+    ++compared;
+    const asys::RuleOptions options = asys::parseRuleOptions(*rule, {});
+    auto kept = asys::Report::open(base), keptTarget = asys::Report::open(target);
+    keptTarget->strings();
+    kept->strings();  // loaded before: nothing is given back
+    const std::string expected = csvOf(asys::runCompareRule(*rule, *kept, *keptTarget, options, {}, {}));
+    EXPECT_TRUE(kept->stringsLoaded() && keptTarget->stringsLoaded()) << rule->name;
+
+    auto fresh = asys::Report::open(base), freshTarget = asys::Report::open(target);
+    EXPECT_EQ(csvOf(asys::runCompareRule(*rule, *fresh, *freshTarget, options, {}, {})), expected) << rule->name;
+    EXPECT_FALSE(fresh->stringsLoaded()) << rule->name;
+    EXPECT_FALSE(freshTarget->stringsLoaded()) << rule->name;
+    EXPECT_EQ(fresh->loadedKernelColumns(), 0u) << rule->name;
+    EXPECT_EQ(fresh->loadedHggcApiColumns(), 0u) << rule->name;
+    EXPECT_FALSE(fresh->hgtxLoaded()) << rule->name;
+    EXPECT_EQ(csvOf(asys::runCompareRule(*rule, *fresh, *freshTarget, options, {}, {})), expected) << rule->name;
+  }
+  EXPECT_EQ(compared, 8u);
 }
