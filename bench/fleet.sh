@@ -9,7 +9,8 @@
 # best wall time and the speed-up over one worker (issue 22's target: 1.7x
 # with two), the load average before each run, the median rounds of all
 # rules together, the client's own CPU (what a second worker cannot shorten),
-# peak worker memory and the largest reply.
+# when the cluster was ready and how long the run took after the last
+# report's head (the serial part), peak worker memory and the largest reply.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -32,7 +33,7 @@ reports=()
 for i in $(seq 0 $((ranks - 1))); do reports+=("$dir/rank-$i.asysrep"); done
 largest=$(stat -c %s "${reports[@]}" | sort -n | tail -1)
 
-declare -A best_time peak grown reply rounds client loads
+declare -A best_time peak grown reply rounds client loads phases
 for run in $(seq "$repeat"); do
   for workers in 1 2; do
     loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
@@ -50,6 +51,12 @@ for run in $(seq "$repeat"); do
     rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
     client[$workers]="${client[$workers]:-}${client[$workers]:+, }$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
     reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
+    # The run's phases (--verbose timeline): when the cluster was ready, and
+    # the part after the last report's head (rounds, merged tables, writing),
+    # which a second worker shortens little.
+    line=$(sed -n 's/^asys fleet: timeline (s since the client started): //p' "$res/err-$workers.txt")
+    at() { echo "$line" | tr ',' '\n' | sed -n "s/^ *$1 \([0-9.]*\)$/\1/p"; }
+    phases[$workers]="${phases[$workers]:-}${phases[$workers]:+; }$(at 'cluster ready') / $(echo "$(at 'tables written') - $(at 'every head in')" | bc)"
   done
   cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
   [ -s "$res/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
@@ -60,9 +67,9 @@ done
   echo
   echo "rules: $rules; best of $repeat, the two taking turns; $(nproc) cores"
   echo
-  echo "| workers | wall (s) | speed-up | load before each run | median rounds | client CPU (s) | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  echo "| workers | wall (s) | speed-up | load before each run | median rounds | client CPU (s) | cluster ready / after the last head (s) | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
   for w in 1 2; do
-    echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${loads[$w]} | ${rounds[$w]} | ${client[$w]} | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
+    echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${loads[$w]} | ${rounds[$w]} | ${client[$w]} | ${phases[$w]} | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
   done
 } | tee "bench/out/fleet-$scale.md"

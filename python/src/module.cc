@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "core/analysis/time_window.h"
@@ -180,6 +181,87 @@ py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleNam
   return columnsOf(*table);
 }
 
+// A column of texts as the fleet moves it: the texts' bytes one after the
+// other and where each starts (n + 1 offsets). One bytes object and one
+// array, not a Python str a text: a report's summary of 12 k range names
+// pickles and unpickles as two buffers, and the client factorizes them in
+// C++ (factorizeTexts). Bytes as the report has them, UTF-8 or not.
+// Written straight into the bytes object, once.
+py::tuple textColumn(const std::vector<std::string>& texts) {
+  py::array_t<int64_t> offsetsA(static_cast<py::ssize_t>(texts.size() + 1));
+  int64_t* offsets = offsetsA.mutable_data();
+  offsets[0] = 0;
+  for (size_t i = 0; i < texts.size(); ++i) offsets[i + 1] = offsets[i] + static_cast<int64_t>(texts[i].size());
+  auto blob = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<py::ssize_t>(offsets[texts.size()])));
+  if (!blob) throw py::error_already_set();
+  char* at = PyBytes_AS_STRING(blob.ptr());
+  for (const std::string& t : texts) at = std::copy(t.begin(), t.end(), at);
+  return py::make_tuple(blob, offsetsA);
+}
+
+// A text column (textColumn's form) read in place: its blob and offsets
+// checked once, then text(i) a view into the blob.
+class TextColumn {
+ public:
+  TextColumn(const py::bytes& blob, const py::array_t<int64_t>& offsets) : offsets_(offsets) {
+    char* data = nullptr;
+    py::ssize_t size = 0;
+    if (PyBytes_AsStringAndSize(blob.ptr(), &data, &size) != 0) throw py::error_already_set();
+    blob_ = std::string_view(data, static_cast<size_t>(size));
+    if (offsets_.ndim() != 1 || offsets_.size() < 1) throw Error("a text column needs its offsets");
+    const int64_t* o = offsets_.data();
+    for (py::ssize_t i = 0; i + 1 < offsets_.size(); ++i)
+      if (o[i] < 0 || o[i] > o[i + 1]) throw Error("a text column's offsets do not rise");
+    if (o[0] != 0 || o[offsets_.size() - 1] != size) throw Error("a text column's offsets do not span its bytes");
+  }
+  size_t size() const { return static_cast<size_t>(offsets_.size() - 1); }
+  std::string_view text(size_t i) const {
+    const int64_t* o = offsets_.data();
+    return blob_.substr(static_cast<size_t>(o[i]), static_cast<size_t>(o[i + 1] - o[i]));
+  }
+
+ private:
+  py::array_t<int64_t> offsets_;  // holds the array; blob_ views the bytes the caller holds
+  std::string_view blob_;
+};
+
+// Text columns of many reports made one code column: equal texts, equal
+// codes, numbered in order of first appearance (as pandas.factorize with
+// sort=False numbered them before), and the distinct texts in textColumn's
+// form. The fleet's client merges each rule's groups by these codes
+// (asys/fleet/merge.py); no Python str is made.
+py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int64_t>>>& columns) {
+  std::vector<TextColumn> parts;
+  size_t n = 0;
+  for (const auto& [blob, offsets] : columns) {
+    parts.emplace_back(blob, offsets);
+    n += parts.back().size();
+  }
+  py::array_t<int64_t> codes(static_cast<py::ssize_t>(n));
+  int64_t* code = codes.mutable_data();
+  std::vector<std::string_view> distinct;
+  {
+    py::gil_scoped_release release;
+    std::unordered_map<std::string_view, int64_t> seen;
+    seen.reserve(n);
+    size_t at = 0;
+    for (const TextColumn& part : parts) {
+      for (size_t i = 0; i < part.size(); ++i) {
+        const auto [it, added] = seen.try_emplace(part.text(i), static_cast<int64_t>(distinct.size()));
+        if (added) distinct.push_back(it->first);
+        code[at++] = it->second;
+      }
+    }
+  }
+  std::vector<int64_t> offsets(distinct.size() + 1, 0);
+  for (size_t i = 0; i < distinct.size(); ++i) offsets[i + 1] = offsets[i] + static_cast<int64_t>(distinct[i].size());
+  std::string blob;
+  blob.reserve(static_cast<size_t>(offsets.back()));
+  for (std::string_view t : distinct) blob += t;
+  return py::make_tuple(codes, py::bytes(blob),
+                        py::array_t<int64_t>(static_cast<py::ssize_t>(offsets.size()), offsets.data()));
+}
+
 // A rule's mergeable groups for the fleet (asys/fleet/state.py): each
 // group's values sorted (one counting pass by group, then a sort of each
 // group's run), the runs' offsets, each group's sum of squares exact in 192
@@ -264,12 +346,9 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   py::capsule owner(kept, [](void* v) { delete static_cast<std::vector<int64_t>*>(v); });
   py::array_t<int64_t> values(static_cast<py::ssize_t>(kept->size()), kept->data(), owner);
   py::list texts;
-  for (const auto& column : g.texts) {
-    py::list values;
-    for (const std::string& t : column)
-      values.append(py::reinterpret_steal<py::object>(
-          PyUnicode_DecodeUTF8(t.data(), static_cast<py::ssize_t>(t.size()), "surrogateescape")));
-    texts.append(values);
+  for (auto& column : g.texts) {
+    texts.append(textColumn(column));
+    std::vector<std::string>().swap(column);  // each column's strings go once copied
   }
   py::list ids, kinds, sums;
   for (const IdColumn& column : g.ids) {
@@ -423,11 +502,28 @@ py::tuple mergedStdDev(py::array_t<int64_t> countA, py::array_t<int64_t> totalA,
   return py::make_tuple(out, approx);
 }
 
+// The key texts of merged groups, kept by the table that shows them: per
+// text column the distinct texts (factorizeTexts' blob and offsets) and
+// each merged group's code among them.
+struct MergedTexts {
+  std::vector<std::string> blobs;
+  std::vector<std::vector<int64_t>> offsets, codes;
+  std::string_view text(size_t column, uint32_t group) const {
+    const std::vector<int64_t>& o = offsets[column];
+    const int64_t code = codes[column][group];
+    return std::string_view(blobs[column]).substr(static_cast<size_t>(o[code]), static_cast<size_t>(o[code + 1] - o[code]));
+  }
+};
+
 // The table of merged groups (their statistics worked out by the fleet):
 // the rule's own groupsTable (tableOfGroups), then `rows` as runRule
-// applies it.
+// applies it. A rule without one (the duration summaries) gets the
+// summary as a view, its rows made as they are written (as hgtx_sum's own
+// table is: 338 k merged range names were 1.5 s of interning into a
+// table's text pool on the client).
 Table mergedTable(const std::string& ruleName, const std::vector<std::string>& items,
-                  const std::vector<py::array_t<int64_t>>& stats, const std::vector<std::vector<std::string>>& texts,
+                  const std::vector<py::array_t<int64_t>>& stats,
+                  const std::vector<std::tuple<py::bytes, py::array_t<int64_t>, py::array_t<int64_t>>>& texts,
                   const std::vector<std::pair<int, py::array_t<int64_t>>>& ids,
                   const std::vector<py::array_t<int64_t>>& sums, const py::array_t<int64_t>& covered) {
   const RuleSpec& rule = ruleNamed(ruleName);
@@ -442,20 +538,39 @@ Table mergedTable(const std::string& ruleName, const std::vector<std::string>& i
     for (size_t i = 0; i < n; ++i) out[i] = v(static_cast<py::ssize_t>(i));
     return out;
   };
-  MergedGroups g;
+  auto merged = std::make_shared<MergedTexts>();
+  for (const auto& [blob, offsets, codes] : texts) {
+    const TextColumn distinct(blob, offsets);
+    merged->blobs.emplace_back(blob);
+    merged->offsets.emplace_back(offsets.data(), offsets.data() + offsets.size());
+    merged->codes.push_back(column(codes));
+    for (int64_t code : merged->codes.back())
+      if (code < 0 || static_cast<size_t>(code) >= distinct.size()) throw Error("merged_table: a text code out of range");
+  }
   std::vector<std::vector<int64_t>> s;
   for (const auto& a : stats) s.push_back(column(a));
-  g.stats.resize(n);
-  for (size_t i = 0; i < n; ++i) g.stats[i] = {s[0][i], s[1][i], s[2][i], s[3][i], s[4][i], s[5][i], s[6][i]};
-  for (const auto& c : texts)
-    if (c.size() != n) throw Error("merged_table: texts of unequal lengths");
+  std::vector<DurationStats> groupStats(n);
+  for (size_t i = 0; i < n; ++i) groupStats[i] = {s[0][i], s[1][i], s[2][i], s[3][i], s[4][i], s[5][i], s[6][i]};
+  auto limited = [&](Table t) {
+    if (auto limit = options.intValue("rows"); limit && *limit >= 0) t.truncate(static_cast<size_t>(*limit));
+    return t;
+  };
+  if (!rule.groupsTable) {
+    const size_t textColumns = merged->blobs.size();
+    return limited(durationSummaryView(rule.columns, std::move(groupStats), textColumns,
+                                       [merged](size_t c, uint32_t g) { return merged->text(c, g); }));
+  }
+  MergedGroups g;
+  g.stats = std::move(groupStats);
+  for (size_t c = 0; c < merged->blobs.size(); ++c) {
+    std::vector<std::string> values(n);
+    for (size_t i = 0; i < n; ++i) values[i] = std::string(merged->text(c, static_cast<uint32_t>(i)));
+    g.texts.push_back(std::move(values));
+  }
   for (const auto& [kind, values] : ids) g.ids.push_back({static_cast<IdKind>(kind), column(values)});
   for (const auto& a : sums) g.sums.push_back(column(a));
-  g.texts = texts;
   g.covered = covered.size() ? column(covered) : std::vector<int64_t>(n, 0);
-  Table t = tableOfGroups(rule, g, options);
-  if (auto limit = options.intValue("rows"); limit && *limit >= 0) t.truncate(static_cast<size_t>(*limit));
-  return t;
+  return limited(tableOfGroups(rule, g, options));
 }
 
 py::bytes writeAs(const Table& t, const std::string& format) {
@@ -560,6 +675,7 @@ PYBIND11_MODULE(_asys, m) {
       .def("write", &writeAs, py::arg("format"));
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0));
+  m.def("factorize_texts", &factorizeTexts, py::arg("columns"));
   m.def("span_union", &spanUnion, py::arg("group"), py::arg("start"), py::arg("end"));
   // What asys merge finds of a report's ids (surveyInput): (pids, devices,
   // epochOffset or None, HGGC_KERNEL rows).

@@ -237,3 +237,37 @@ def test_search_and_bisection_find_the_same_place(queries_a_group):
                     for g, q in zip(group.tolist(), x.tolist())]
         assert state._search(v, group, x, right).tolist() == expected
         assert state._bisect(v, group, x, right).tolist() == expected
+
+
+def test_texts_factorized_as_a_dictionary_numbers_them():
+    """_asys.factorize_texts against a dict: equal bytes, equal codes, in
+    order of first appearance; empty texts and bytes that are not UTF-8
+    (surrogateescape) included, and the distinct texts given back."""
+    from asys import _asys
+    from asys.fleet.merge import text_list
+    from asys.fleet.state import text_column
+    rng = random.Random(7)
+    words = ["", "a", "ab", "b\udcff", "näme", "a,b", "x" * 300]
+    reports = [[rng.choice(words) for _ in range(rng.randrange(0, 40))] for _ in range(5)]
+    codes, blob, offsets = _asys.factorize_texts([text_column(r) for r in reports])
+    seen = {}
+    expected = [seen.setdefault(t, len(seen)) for r in reports for t in r]
+    assert codes.tolist() == expected
+    assert text_list(blob, offsets, range(len(seen))) == list(seen)
+    with pytest.raises(ValueError, match="offsets"):
+        _asys.factorize_texts([(b"abc", np.array([0, 2], dtype=np.int64))])
+
+
+def test_merged_texts_keep_bytes_that_are_not_utf8():
+    parts = [state_of([], [["r\udce9", "s"]], [], [[5, 7], [1]]), state_of([], [["s", "r\udce9"]], [], [[3], [9]])]
+    by_key, _rounds, _approx = merged_of(parts, [])
+    assert by_key[("r\udce9",)][:2] == [21, 3] and by_key[("s",)][:2] == [4, 2]
+
+
+def test_a_report_total_past_int64_is_refused_and_one_just_inside_is_not():
+    from asys.report import AsysError
+    big = 2**62
+    ok = state_of([], [["a", "b"]], [], [[big, big // 2 - 2**12], [1, 2, 3]])  # 1.5 * 2^62: inside
+    assert ok.summary()["total"].tolist() == [big + big // 2 - 2**12, 6]
+    with pytest.raises(AsysError, match="leaves 64-bit integers"):
+        state_of([], [["a"]], [], [[big, big]])  # 2^63

@@ -10,7 +10,6 @@ them either) or, for the 192-bit sums of squares and the StdDev, the
 engine's own integer code (``_asys.merged_stddev``)."""
 
 import numpy as np
-import pandas as pd
 
 from .. import _asys
 from ..report import AsysError
@@ -26,8 +25,10 @@ def _div(a, b):
 
 
 class Merged:
-    """Groups with equal keys across reports made one: ``key_ids`` /
-    ``key_texts`` (columns), ``count``, ``total``, ``min``, ``max``, the sum
+    """Groups with equal keys across reports made one: ``key_ids``
+    (columns), ``text_columns`` (per text column its distinct texts as
+    bytes and offsets, and each group's code; ``key_texts`` as str),
+    ``count``, ``total``, ``min``, ``max``, the sum
     of squares as six 32-bit limbs summed (``limbs``), the rule's ``sums``,
     and for each report where its groups went (``where[r][local] = merged``)."""
 
@@ -37,16 +38,13 @@ class Merged:
         cat = lambda name: np.concatenate([s[name] for s in summaries])  # noqa: E731
         keys = [np.concatenate([s["ids"][c] for s in summaries]).astype(np.int64)
                 for c in range(len(self.id_kinds))]
-        uniques = []
+        # Texts as codes (equal texts, equal codes), in C++ from each
+        # report's bytes (state.text_column): no Python str a group.
+        distinct = []
         for c in range(len(summaries[0]["texts"])):
-            texts = np.empty(sum(sizes), dtype=object)
-            at = 0
-            for s in summaries:
-                texts[at:at + len(s["texts"][c])] = s["texts"][c]
-                at += len(s["texts"][c])
-            codes, names = pd.factorize(texts, sort=False)
-            keys.append(codes.astype(np.int64))
-            uniques.append(names)
+            codes, blob, offsets = _asys.factorize_texts([s["texts"][c] for s in summaries])
+            keys.append(codes)
+            distinct.append((blob, offsets))
         n = sum(sizes)
         if keys:
             order = np.lexsort(keys[::-1])
@@ -64,7 +62,9 @@ class Merged:
         self.where = [merged_of[bounds[r]:bounds[r + 1]] for r in range(len(summaries))]
         first = order[starts]  # a row of each merged group
         self.key_ids = [k[first] for k in keys[:len(self.id_kinds)]]
-        self.key_texts = [uniques[c][keys[len(self.id_kinds) + c][first]].tolist() for c in range(len(uniques))]
+        # Per text column: the distinct texts and each merged group's code.
+        self.text_columns = [(blob, offsets, keys[len(self.id_kinds) + c][first])
+                             for c, (blob, offsets) in enumerate(distinct)]
         self.size = len(starts)
 
         def add(column):
@@ -96,6 +96,22 @@ class Merged:
             self.sums.append(add(column))
             if n and np.any(np.abs(add(column.astype(np.float64))) >= _INT64_SAFE):
                 raise AsysError("a merged group's sum leaves 64-bit integers")
+
+    @property
+    def key_texts(self):
+        """The text columns as lists of str (tests, messages): made when asked."""
+        return [text_list(blob, offsets, codes) for blob, offsets, codes in self.text_columns]
+
+    def key_of(self, g):
+        """Merged group g's key as texts, for a message."""
+        return [str(c[g]) for c in self.key_ids] + [text_list(blob, offsets, codes[g:g + 1])[0]
+                                                     for blob, offsets, codes in self.text_columns]
+
+
+def text_list(blob, offsets, codes):
+    """The texts of ``codes`` in a distinct-text column (blob, offsets) as
+    str, bytes that are not UTF-8 kept with surrogateescape."""
+    return [blob[offsets[k]:offsets[k + 1]].decode("utf-8", "surrogateescape") for k in np.asarray(codes).tolist()]
 
 
 def median_targets(m):

@@ -4,6 +4,7 @@ the engine's own row builder and writers."""
 
 import pickle
 import resource
+import time
 
 from distributed import as_completed
 
@@ -28,6 +29,8 @@ class FleetResult:
         # Worker address -> peak resident bytes, before the run (the
         # interpreter, pandas, the engine) and after it.
         self.worker_start, self.worker_peaks = {}, {}
+        # (phase, time.monotonic()) as the run passes them (--verbose).
+        self.timeline = []
 
 
 def _reply_size(obj):
@@ -42,6 +45,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     for rule, settings in jobs:
         check_job(rule, settings)
     result = FleetResult()
+    result.timeline.append(("started", time.monotonic()))
     result.worker_start = client.run(_peak_resident_bytes)
     # client.map, not a submit per task: distributed reads the caller's
     # source for each submit call (Client._get_computation_code, 3 ms each),
@@ -61,6 +65,10 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
             head["summaries"][rule] = tasks.unpack(packed)
         arrived[index[future.key]] = head
+        # Received: the worker may drop it (else it kept every head it
+        # sent, its packed summaries, until the run ended).
+        future.release()
+    result.timeline.append(("every head in", time.monotonic()))
     kept = []
     for path, future, head in zip(paths, loaded, arrived):
         if "error" in head:
@@ -95,6 +103,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
     lengths_of = {rule: future.result() for rule, future in covered.items()}
+    result.timeline.append(("rounds done", time.monotonic()))
     # The workers' part is done: the states go, and the caller may close
     # the cluster (remote_done) while the tables are made here.
     for future in loaded:
@@ -106,16 +115,17 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         merged = selections[rule].merged
         stats, rounds, approximate = selections[rule].outcome
         for g in approximate.tolist():
-            key = [str(c[g]) for c in merged.key_ids] + [c[g] for c in merged.key_texts]
+            key = merged.key_of(g)
             result.warnings.append("%s: %s: StdDev past the engine's exact integers, computed in floating point as the "
                                    "engine does" % (rule, " / ".join(key)))
         lengths = lengths_of.get(rule)
-        result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.key_texts,
+        result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.text_columns,
                                                  list(zip(merged.id_kinds, merged.key_ids)), merged.sums,
                                                  *([] if lengths is None else [lengths]))
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
+    result.timeline.append(("tables made", time.monotonic()))
     return result
 
 

@@ -45,7 +45,7 @@ class ReportState:
 
     def _take(self, rule, path, g, spill_dir):
         self.rule, self.path = rule, path
-        self.texts = g["texts"]
+        self.texts = [column if isinstance(column, tuple) else text_column(column) for column in g["texts"]]
         self.ids = list(g["ids"])
         self.id_kinds = list(g["id_kinds"])
         self.sums = list(g["sums"])
@@ -92,11 +92,16 @@ class ReportState:
             # reduceat over the non-empty groups' starts: each runs to the next one's.
             at = starts[some]
             total[some] = np.add.reduceat(values, at)
-            rough = np.add.reduceat(values.astype(np.float64), at)
-            if np.any(np.abs(rough) >= _INT64_SAFE):
-                raise AsysError("%s: %s: a group's total leaves 64-bit integers" % (self.rule, self.path))
             lo[some] = values[at]
             hi[some] = values[ends[some] - 1]
+            # A total may have left int64 only where count * max |value|
+            # reaches it (values sorted: min and max bound them); only
+            # those groups are added again in double precision (before,
+            # every value was copied as a double: 8 bytes an event).
+            bound = np.maximum(np.abs(lo.astype(np.float64)), np.abs(hi.astype(np.float64))) * count
+            for g in np.flatnonzero(bound >= _INT64_SAFE).tolist():
+                if abs(float(np.sum(values[starts[g]:ends[g]], dtype=np.float64))) >= _INT64_SAFE:
+                    raise AsysError("%s: %s: a group's total leaves 64-bit integers" % (self.rule, self.path))
         return count, total, lo, hi
 
     def summary(self, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
@@ -199,6 +204,17 @@ class ReportState:
         else:
             lengths, values = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         return counts, values, lengths
+
+
+def text_column(texts):
+    """A list of str as the engine gives a text column (groups of
+    ``_asys.grouped_durations``): the UTF-8 bytes one after the other
+    (surrogateescape: bytes that were not UTF-8 come back) and where each
+    starts, n + 1 offsets."""
+    data = [t.encode("utf-8", "surrogateescape") for t in texts]
+    offsets = np.zeros(len(data) + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([len(d) for d in data], dtype=np.int64) if data else []
+    return b"".join(data), offsets
 
 
 def renumbered(summary, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
