@@ -76,8 +76,40 @@ for (const part of [1n, 10n, 100n, 1000n, 10000n]) {
   selections.push(typeof groups === 'string' ? `1/${part}: ${groups}` : `1/${part}: ${best.toFixed(1)} ms, ${groups} rows`);
 }
 const selectionHeapMB = Math.round(engine.HEAP8.buffer.byteLength / 1e6);
+// Where the engine has them (bridge 9): every row's shares recomputed inside
+// the same windows (timelineShares, the statistics range's), and the
+// [All Streams] rows' windows of the whole capture (their streams' merged).
+const shares = [];
+const merged = [];
+if (typeof engine.timelineShares === 'function') {
+  for (const part of [1n, 10n, 100n]) {
+    const from = info.first + (span - span / part) / 2n;
+    const to = from + span / part;
+    let best = Infinity;
+    for (let k = 0; k < repeat; k++) {
+      t0 = performance.now();
+      const s = engine.timelineShares(opened.report, String(from), String(to));
+      best = Math.min(best, performance.now() - t0);
+      if (!s.ok) throw new Error(s.error);
+    }
+    shares.push(`1/${part}: ${best.toFixed(1)} ms`);
+  }
+  for (const t of info.tracks.filter((x) => Array.isArray(x.sources))) {
+    const time = (idList) => {
+      let best = Infinity, slices = 0;
+      for (let k = 0; k < repeat; k++) {
+        t0 = performance.now();
+        const w = engine.timelineWindow(opened.report, String(info.first), String(info.last + 1n), 1200, idList);
+        best = Math.min(best, performance.now() - t0);
+        slices = w.tracks.reduce((n, x) => n + x.count.length, 0);
+      }
+      return `${best.toFixed(1)} ms, ${slices} slices`;
+    };
+    merged.push(`${t.group} / ${t.label} (${t.lanes} lanes): ${time([t.id])}; its streams: ${time(t.sources)}`);
+  }
+}
 console.log(
-  JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows, selections, selectionHeapMB }),
+  JSON.stringify({ report: path.basename(report), tracks: info.tracks.length, events, buildMs: Math.round(build), heapMB, windows: rows, selections, selectionHeapMB, shares, merged }),
 );
 
 // PER_TRACK=1: each track's own window time (best of REPEAT) at the whole

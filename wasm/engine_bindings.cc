@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 7 (kApiVersion): a handle-based API. Several
+// The engine's WebAssembly surface, version 9 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
@@ -44,7 +44,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 8;
+constexpr int kApiVersion = 9;
 
 struct OpenReport {
   std::unique_ptr<Report> report;
@@ -554,6 +554,12 @@ val timelineTracks(int report) {
       o.set("share", std::isnan(tr.share) ? val::null() : val(tr.share));
       o.set("context", tr.context);
       o.set("contextShare", std::isnan(tr.contextShare) ? val::null() : val(tr.contextShare));
+      if (tr.derived()) o.set("parent", static_cast<int>(tr.parent));
+      if (tr.merged()) {
+        val sources = val::array();
+        for (uint32_t k : tr.sources) sources.call<void>("push", static_cast<int>(k));
+        o.set("sources", sources);
+      }
       if (tr.counter) {
         val c = val::object();
         c.set("unit", tr.counter->unit);
@@ -579,6 +585,48 @@ val timelineTracks(int report) {
     val notes = val::array();
     for (const std::string& n : t.notes()) notes.call<void>("push", n);
     v.set("notes", notes);
+  });
+}
+
+// Builds the rows of each of `ids`' kernels by base name (a stream's; any
+// other track has none), kept in the report's timeline: timelineTracks then
+// lists them after every other track, each with its `parent`. Answers
+// {added}: how many rows this call made.
+val timelineKernelGroups(int report, const val& ids) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    Timeline& t = timelineOf(r);
+    const size_t before = t.tracks().size();
+    for (int id : emscripten::vecFromJSArray<int>(ids)) {
+      if (id < 0 || static_cast<size_t>(id) >= before) throw Error("timeline: no track " + std::to_string(id));
+      t.kernelGroups(*r.report, static_cast<size_t>(id));
+    }
+    v.set("added", static_cast<int>(t.tracks().size() - before));
+  });
+}
+
+// Every node's busy share inside [from, to) (decimal ns; the statistics
+// range): {tracks: [{share, contextShare}], groups: [share]}, in the order
+// of timelineTracks' (null: no share), as timelineTracks gives them for the
+// whole capture.
+val timelineShares(int report, const std::string& fromText, const std::string& toText) {
+  return answer([&](val& v) {
+    const Timeline& t = timelineOf(reportOf(report));
+    const int64_t from = timeArg(fromText, "range start"), to = timeArg(toText, "range end");
+    if (from >= to) throw Error("timeline: the range [" + fromText + ", " + toText + ") is empty");
+    const TimelineShares s = t.sharesIn(from, to);
+    auto number = [](double d) { return std::isnan(d) ? val::null() : val(d); };
+    val tracks = val::array();
+    for (size_t i = 0; i < s.share.size(); ++i) {
+      val o = val::object();
+      o.set("share", number(s.share[i]));
+      o.set("contextShare", number(s.contextShare[i]));
+      tracks.call<void>("push", o);
+    }
+    val groups = val::array();
+    for (double g : s.groupShare) groups.call<void>("push", number(g));
+    v.set("tracks", tracks);
+    v.set("groups", groups);
   });
 }
 
@@ -1009,19 +1057,21 @@ val answerColumnTotals(int result, const val& cols, const val& rows, const std::
   });
 }
 
-// A stream buffer that holds at most kMaxText bytes; past them a write
-// throws Error. A JavaScript string holds at most about 512 M characters,
-// and the engine's 2 GB must hold the result as well: a text past this
-// bound trapped the engine (ppu_metric_trace's 9.3 M rows) instead of
-// failing in one line.
+// A stream buffer that holds at most `limit` bytes (kMaxText unless told);
+// past them a write throws Error. A JavaScript string holds at most about
+// 512 M characters, and the engine's 2 GB must hold the result as well: a
+// text past this bound trapped the engine (ppu_metric_trace's 9.3 M rows)
+// instead of failing in one line. Its text is read in place, not copied as
+// libc++ 14's std::ostringstream::str() copies it (a trace's CSV: 4.5 %).
 constexpr size_t kMaxText = size_t{256} << 20;
 class BoundedText : public std::streambuf {
  public:
+  explicit BoundedText(size_t limit = kMaxText) : limit_(limit) {}
   std::string text;
 
  protected:
   std::streamsize xsputn(const char* s, std::streamsize n) override {
-    if (text.size() + static_cast<size_t>(n) > kMaxText) {
+    if (text.size() + static_cast<size_t>(n) > limit_) {
       throw Error("render: the text is past 256 MiB: export it in parts (renderCsvRows)");
     }
     text.append(s, static_cast<size_t>(n));
@@ -1033,6 +1083,9 @@ class BoundedText : public std::streambuf {
     xsputn(&ch, 1);
     return c;
   }
+
+ private:
+  size_t limit_;
 };
 
 // A result as text in csv, json or column, the bytes the CLI writes.
@@ -1055,9 +1108,11 @@ val render(int result, const std::string& format) {
 // million rows is never one string, in the engine or in JavaScript.
 val renderCsvRows(int result, size_t first, size_t count) {
   return answer([&](val& v) {
-    std::ostringstream out;
+    BoundedText text(SIZE_MAX);
+    std::ostream out(&text);
+    out.exceptions(std::ios::badbit);
     writeCsvRows(resultOf(result), first, count, first == 0, out);
-    const std::string bytes = std::move(out).str();
+    const std::string& bytes = text.text;
     v.set("bytes", val::global("Uint8Array")
                        .new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()))));
   });
@@ -1108,6 +1163,8 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("renderXlsx", &asys::renderXlsx);
   emscripten::function("release", &asys::release);
   emscripten::function("timelineTracks", &asys::timelineTracks);
+  emscripten::function("timelineShares", &asys::timelineShares);
+  emscripten::function("timelineKernelGroups", &asys::timelineKernelGroups);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
   emscripten::function("timelineSelection", &asys::timelineSelection);

@@ -67,4 +67,16 @@ void forEachInStartOrder(const std::vector<const TimelineTrack*>& tracks, const 
 // The union length of the events of `tracks` (each in start order).
 int64_t busyOf(const std::vector<const TimelineTrack*>& tracks);
 
+// The first event of `t` that can overlap a window from `from`: none
+// starting before `from` minus the track's longest event reaches it.
+size_t firstReaching(const TimelineTrack& t, int64_t from);
+
+// The union length of the events of `tracks` clipped to [from, to): the busy
+// time inside a statistics range (the shares recomputed after filtering).
+int64_t busyIn(const std::vector<const TimelineTrack*>& tracks, int64_t from, int64_t to);
+
+// The most events of `tracks` that run at once (touching ones do not
+// overlap), at most `cap`: the lanes a row merging them needs.
+uint16_t concurrencyOf(const std::vector<const TimelineTrack*>& tracks, uint16_t cap);
+
 }  // namespace asys

@@ -90,13 +90,6 @@ class EventGroups {
   std::vector<int64_t> total_, count_, min_, max_, inside_;
 };
 
-// The first event of `t` that can overlap a window from `from`: none
-// starting before `from` minus the track's longest event reaches it.
-size_t firstReaching(const TimelineTrack& t, int64_t from) {
-  const int64_t earliest = from > INT64_MIN + t.longest ? from - t.longest : INT64_MIN;
-  return t.start.lowerBound(earliest);
-}
-
 }  // namespace
 
 std::vector<ColumnSpec> windowStatsColumns() {
@@ -151,7 +144,7 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
   // Every other row's events, track by track.
   stage.emplace("selection: other rows");
   for (const TimelineTrack& t : timeline.tracks()) {
-    if (t.counter || isPpuWork(t)) continue;
+    if (t.counter || isPpuWork(t) || t.derived()) continue;  // a base-name row: its stream's kernels again
     for (size_t i = firstReaching(t, from); i < t.size() && t.start[i] < to; ++i) {
       const Kind kind = kindOf(t.kind[i]);
       if (kind != Kind::None && window.overlaps(t.start[i], t.end[i])) groups.add(kind, t.name[i], t.start[i], t.end[i]);

@@ -614,7 +614,7 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   family("PCCL stages", [&] { addPcclStageTracks(report, pending); });
   family("API calls", [&] { addApiTracks(report, pending, finishFilled, options.batchEvents); });
   family("OSRT calls", [&] { addOsrtTracks(report, pending); });
-  std::vector<int> sides;  // per track
+  std::vector<int> sections;  // per track: its section (pending.h), for the [All Streams] rows
   bool any = false;
   auto extend = [&](int64_t first, int64_t last) {
     t.first_ = any ? std::min(t.first_, first) : first;
@@ -625,14 +625,64 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   for (auto& [key, tr] : done) {
     if (std::get<0>(key) == kDeviceSide) tr.device = std::get<1>(key);
     t.tracks_.push_back(std::move(tr));
-    sides.push_back(std::get<0>(key));
+    sections.push_back(std::get<0>(key) == kDeviceSide ? std::get<2>(key) : -1);
     const TimelineTrack& last = t.tracks_.back();
     if (last.counter) extend(last.counter->time[0], last.counter->time[last.counter->size() - 1]);
     else extend(last.start[0], last.end.max());
   }
+  t.addAllStreamsRows(sections);
   StageTimer timer("timeline: busy shares");
-  t.computeShares(sides);
+  for (const TimelineTrack& tr : t.tracks_)
+    if (t.groups_.empty() || t.groups_.back().name != tr.group) t.groups_.push_back({tr.group, 0, std::nan("")});
+  const TimelineShares shares = t.sharesIn(INT64_MIN, INT64_MAX);
+  for (size_t i = 0; i < t.tracks_.size(); ++i) {
+    TimelineTrack& tr = t.tracks_[i];
+    tr.busy = shares.busy[i];
+    tr.share = shares.share[i];
+    tr.contextBusy = shares.contextBusy[i];
+    tr.contextShare = shares.contextShare[i];
+  }
+  for (size_t g = 0; g < t.groups_.size(); ++g) {
+    t.groups_[g].busy = shares.groupBusy[g];
+    t.groups_[g].share = shares.groupShare[g];
+  }
   return t;
+}
+
+// Nsight Systems' `[All Streams]`: under a context with several streams (a
+// PPU's one context compacted away, its streams still several), a row of
+// all of them merged, before them. It holds no events: it names its sources
+// and merges their windows (mergedWindow), so it costs no memory per event.
+void Timeline::addAllStreamsRows(const std::vector<int>& sections) {
+  constexpr uint16_t kMostLanes = 64;
+  std::vector<TimelineTrack> out;
+  out.reserve(tracks_.size());
+  for (size_t i = 0, j; i < tracks_.size(); i = j) {
+    j = i + 1;
+    if (sections[i] != kStreams) {
+      out.push_back(std::move(tracks_[i]));
+      continue;
+    }
+    while (j < tracks_.size() && sections[j] == kStreams && tracks_[j].group == tracks_[i].group &&
+           tracks_[j].context == tracks_[i].context)
+      ++j;
+    if (j - i >= 2) {
+      TimelineTrack all;
+      all.group = tracks_[i].group;
+      all.context = tracks_[i].context;
+      all.label = "[All Streams]";
+      all.device = tracks_[i].device;
+      std::vector<const TimelineTrack*> streams;
+      for (size_t k = i; k < j; ++k) {
+        streams.push_back(&tracks_[k]);
+        all.sources.push_back(static_cast<uint32_t>(out.size() + 1 + (k - i)));
+      }
+      all.lanes = concurrencyOf(streams, kMostLanes);
+      out.push_back(std::move(all));
+    }
+    for (size_t k = i; k < j; ++k) out.push_back(std::move(tracks_[k]));
+  }
+  tracks_ = std::move(out);
 }
 
 // A PPU's work: what runs on it (streams' kernels, memcpys and memsets, PCCL
@@ -640,79 +690,160 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
 // are not its work: counted as busy, an iteration-long projected range would
 // make the PPU look busy through its gaps and every stream's share small.
 bool isPpuWork(const TimelineTrack& t) {
-  if (t.device == kNoTimelineDevice || t.size() == 0) return false;
+  if (t.device == kNoTimelineDevice || t.size() == 0 || t.derived()) return false;
   const TimelineKind k = t.kind[0];  // a track holds one family of events
   return k == TimelineKind::Kernel || k == TimelineKind::Memcpy || k == TimelineKind::Memset ||
          k == TimelineKind::PcclKernel;
 }
 
-// Busy time is the union of events' intervals. A group's busy time is the
-// union of its work tracks' events (on a PPU its work, above; on a process
-// every track); a side's (every PPU, every process), the union of its
-// groups'. A track's share is the part of its group's busy time it covers:
-// a work track's own busy time, for another (the projection, a PCCL channel)
-// |track| + |group| - |track u group|. A group's share is its busy time
-// over its side's. A stream of a context (TimelineTrack::context) has its
-// share of its context's busy time (the union of the context's streams'),
-// and the context its share of its group's. Counters are not busy and have
-// no share.
-void Timeline::computeShares(const std::vector<int>& sides) {
+// Busy time is the union of events' intervals, inside [from, to). A group's
+// busy time is the union of its work tracks' events (on a PPU its work,
+// above; on a process every track); a side's (every PPU, every process), the
+// union of its groups'. A track's share is the part of its group's busy time
+// it covers: a work track's own busy time, for another (the projection, a
+// PCCL channel) |track| + |group| - |track u group|. A group's share is its
+// busy time over its side's. A stream of a context (TimelineTrack::context)
+// has its share of its context's busy time (the union of the context's
+// streams'), and the context its share of its group's. An `[All Streams]`
+// row is its streams' union, its share of its group's busy time (with a
+// context, the context's share). Counters are not busy and have no share.
+TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
   const double none = std::nan("");
-  std::vector<std::vector<const TimelineTrack*>> workOf, ofSide(2);
-  std::vector<size_t> groupOf(tracks_.size());
-  std::vector<int> groupSide;
-  for (size_t i = 0; i < tracks_.size(); ++i) {
-    TimelineTrack& tr = tracks_[i];
-    if (groups_.empty() || groups_.back().name != tr.group) {
-      groups_.push_back({tr.group, 0, none});
-      workOf.emplace_back();
-      groupSide.push_back(sides[i]);
-    }
-    groupOf[i] = groups_.size() - 1;
-    tr.share = none;
-    if (tr.counter) continue;
-    tr.busy = busyOf({&tr});
-    if (sides[i] == kDeviceSide && !isPpuWork(tr)) continue;
-    workOf.back().push_back(&tr);
-    ofSide[sides[i] == kDeviceSide ? 0 : 1].push_back(&tr);
-  }
-  const int64_t sideBusy[2] = {busyOf(ofSide[0]), busyOf(ofSide[1])};
-  auto share = [&](int64_t part, int64_t whole) { return whole > 0 ? static_cast<double>(part) / whole : none; };
-  for (size_t g = 0; g < groups_.size(); ++g) {
-    groups_[g].busy = busyOf(workOf[g]);
-    groups_[g].share = share(groups_[g].busy, sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
-  }
-  // Contexts: runs of a group's streams (tracks are in key order).
-  for (size_t i = 0, j; i < tracks_.size(); i = j) {
-    j = i + 1;
-    const std::string& context = tracks_[i].context;
-    if (context.empty()) {
-      tracks_[i].contextShare = none;
+  const size_t n = tracks_.size();
+  TimelineShares out;
+  out.busy.assign(n, 0);
+  out.contextBusy.assign(n, 0);
+  out.share.assign(n, none);
+  out.contextShare.assign(n, none);
+  out.groupBusy.assign(groups_.size(), 0);
+  out.groupShare.assign(groups_.size(), none);
+  std::vector<std::vector<const TimelineTrack*>> workOf(groups_.size()), ofSide(2);
+  std::vector<size_t> groupOf(n);
+  std::vector<int> groupSide(groups_.size(), kHostSide);
+  auto sourcesOf = [&](const TimelineTrack& tr) {
+    std::vector<const TimelineTrack*> s;
+    for (uint32_t k : tr.sources) s.push_back(&tracks_[k]);
+    return s;
+  };
+  // Rows by base name (kernelGroups) come after every other row: each is
+  // its stream's, its busy time a share of the stream's (below).
+  for (size_t i = 0, g = 0; i < n; ++i) {
+    const TimelineTrack& tr = tracks_[i];
+    if (tr.derived()) {
+      groupOf[i] = groupOf[tr.parent];
+      out.busy[i] = busyIn({&tr}, from, to);
       continue;
     }
-    while (j < tracks_.size() && groupOf[j] == groupOf[i] && tracks_[j].context == context) ++j;
+    if (i > 0 && tr.group != tracks_[i - 1].group) ++g;
+    groupOf[i] = g;
+    const bool device = tr.device != kNoTimelineDevice;
+    if (device) groupSide[g] = kDeviceSide;
+    if (tr.counter) continue;
+    out.busy[i] = tr.merged() ? busyIn(sourcesOf(tr), from, to) : busyIn({&tr}, from, to);
+    if (tr.merged() || (device && !isPpuWork(tr))) continue;
+    workOf[g].push_back(&tr);
+    ofSide[device ? 0 : 1].push_back(&tr);
+  }
+  const int64_t sideBusy[2] = {busyIn(ofSide[0], from, to), busyIn(ofSide[1], from, to)};
+  auto share = [&](int64_t part, int64_t whole) { return whole > 0 ? static_cast<double>(part) / whole : none; };
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    out.groupBusy[g] = busyIn(workOf[g], from, to);
+    out.groupShare[g] = share(out.groupBusy[g], sideBusy[groupSide[g] == kDeviceSide ? 0 : 1]);
+  }
+  // Contexts: runs of a group's streams (tracks are in key order), the
+  // [All Streams] row first.
+  for (size_t i = 0, j; i < n; i = j) {
+    j = i + 1;
+    const std::string& context = tracks_[i].context;
+    if (context.empty() || tracks_[i].derived()) continue;
+    while (j < n && !tracks_[j].derived() && groupOf[j] == groupOf[i] && tracks_[j].context == context) ++j;
     std::vector<const TimelineTrack*> streams;
-    for (size_t k = i; k < j; ++k) streams.push_back(&tracks_[k]);
-    const int64_t busy = busyOf(streams);
+    for (size_t k = i; k < j; ++k)
+      if (!tracks_[k].merged()) streams.push_back(&tracks_[k]);
+    const int64_t busy = busyIn(streams, from, to);
+    const double contextShare = share(busy, out.groupBusy[groupOf[i]]);
     for (size_t k = i; k < j; ++k) {
-      tracks_[k].contextBusy = busy;
-      tracks_[k].contextShare = share(busy, groups_[groupOf[i]].busy);
-      tracks_[k].share = share(tracks_[k].busy, busy);
+      out.contextBusy[k] = busy;
+      out.contextShare[k] = contextShare;
+      out.share[k] = tracks_[k].merged() ? contextShare : share(out.busy[k], busy);
     }
   }
-  for (size_t i = 0; i < tracks_.size(); ++i) {
-    TimelineTrack& tr = tracks_[i];
+  for (size_t i = 0; i < n; ++i) {
+    const TimelineTrack& tr = tracks_[i];
+    if (tr.derived()) {
+      out.share[i] = share(out.busy[i], out.busy[tr.parent]);
+      continue;
+    }
     if (tr.counter || !tr.context.empty()) continue;
     const size_t g = groupOf[i];
     const std::vector<const TimelineTrack*>& work = workOf[g];
-    int64_t covered = tr.busy;
-    if (std::find(work.begin(), work.end(), &tr) == work.end()) {
+    int64_t covered = out.busy[i];
+    if (!tr.merged() && std::find(work.begin(), work.end(), &tr) == work.end()) {
       std::vector<const TimelineTrack*> with = work;
       with.push_back(&tr);
-      covered = tr.busy + groups_[g].busy - busyOf(with);
+      covered = out.busy[i] + out.groupBusy[g] - busyIn(with, from, to);
     }
-    tr.share = share(covered, groups_[g].busy);
+    out.share[i] = share(covered, out.groupBusy[g]);
   }
+  return out;
+}
+
+std::optional<TimelineEventAt> Timeline::sourceEvent(size_t track, uint32_t event) const {
+  if (track >= tracks_.size()) return std::nullopt;
+  const TimelineTrack& tr = tracks_[track];
+  if (!tr.merged()) {
+    if (event >= tr.size()) return std::nullopt;
+    return TimelineEventAt{track, event};
+  }
+  for (uint32_t k : tr.sources) {
+    const size_t size = tracks_[k].size();
+    if (event < size) return TimelineEventAt{k, event};
+    event -= static_cast<uint32_t>(size);
+  }
+  return std::nullopt;
+}
+
+// A merged row's window: each source's window (at most a few slices a pixel
+// each), in start order, each slice on the lowest lane free at its start (or,
+// all taken, the lane free soonest), its event numbered past the sources
+// before its own (Timeline::sourceEvent).
+TimelineSlices Timeline::mergedWindow(const TimelineTrack& m, int64_t from, int64_t to, uint32_t pixels) const {
+  std::vector<TimelineSlices> parts;
+  std::vector<uint32_t> offset;
+  uint32_t next = 0;
+  size_t total = 0;
+  for (uint32_t k : m.sources) {
+    parts.push_back(trackWindow(tracks_[k], from, to, pixels));
+    offset.push_back(next);
+    next += static_cast<uint32_t>(tracks_[k].size());
+    total += parts.back().size();
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> order;  // (part, slice)
+  order.reserve(total);
+  for (uint32_t p = 0; p < parts.size(); ++p)
+    for (uint32_t i = 0; i < parts[p].size(); ++i) order.emplace_back(p, i);
+  std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    const TimelineSlices &x = parts[a.first], &y = parts[b.first];
+    return x.start[a.second] != y.start[b.second] ? x.start[a.second] < y.start[b.second]
+                                                  : x.end[a.second] < y.end[b.second];
+  });
+  TimelineSlices out;
+  std::vector<int64_t> laneEnd(std::max<uint16_t>(1, m.lanes), INT64_MIN);
+  for (const auto& [p, i] : order) {
+    const TimelineSlices& s = parts[p];
+    size_t lane = 0;
+    while (lane < laneEnd.size() && laneEnd[lane] > s.start[i]) ++lane;
+    if (lane == laneEnd.size()) lane = std::min_element(laneEnd.begin(), laneEnd.end()) - laneEnd.begin();
+    laneEnd[lane] = std::max(laneEnd[lane], s.end[i]);
+    out.start.push_back(s.start[i]);
+    out.end.push_back(s.end[i]);
+    out.name.push_back(s.name[i]);
+    out.event.push_back(offset[p] + s.event[i]);
+    out.count.push_back(s.count[i]);
+    out.lane.push_back(static_cast<uint16_t>(lane));
+    out.kind.push_back(s.kind[i]);
+  }
+  return out;
 }
 
 CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
@@ -722,6 +853,7 @@ CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, ui
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
   if (track >= tracks_.size() || tracks_[track].counter) return {};
+  if (tracks_[track].merged()) return to <= from || pixels == 0 ? TimelineSlices{} : mergedWindow(tracks_[track], from, to, pixels);
   return trackWindow(tracks_[track], from, to, pixels);
 }
 

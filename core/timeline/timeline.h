@@ -10,6 +10,7 @@
 // it, the longest naming it, so a frame costs at most a few slices a pixel
 // and never a whole table crosses to the viewer.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -93,6 +94,21 @@ struct TimelineTrack {
   std::vector<TimelineLevel> levels;  // finer to coarser
   // A counter track (memory in use, a PPU metric) has no events, only this.
   std::optional<TimelineCounter> counter;
+  // The manual's `[All Streams]` row of a context with several streams: no
+  // events of its own, it draws the events of these tracks (its context's
+  // streams) merged (Timeline::window), on `lanes` lanes (the most of them
+  // that run at once). Its event e is event e - offset of the source that
+  // holds it, the sources' events numbered one after another
+  // (Timeline::sourceEvent). Empty for every other track.
+  std::vector<uint32_t> sources;
+  bool merged() const { return !sources.empty(); }
+  // A row of kernels of one base name under its stream (Nsight's "Show
+  // kernels grouped by: base name"; Timeline::kernelGroups): the stream's
+  // track id, else kNoParent. Its events are copies of the stream's, drawn
+  // again: not its PPU's work, its share of the stream's busy time.
+  static constexpr uint32_t kNoParent = 0xFFFFFFFFu;
+  uint32_t parent = kNoParent;
+  bool derived() const { return parent != kNoParent; }
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -131,6 +147,17 @@ struct TimelineSlices {
   size_t size() const { return start.size(); }
 };
 
+// Every node's busy time and share (as TimelineTrack and TimelineGroup keep
+// them for the whole capture) inside a window: the shares recomputed for a
+// statistics range (Timeline::sharesIn). Per track (NaN: no share) and per
+// group, in their order.
+struct TimelineShares {
+  std::vector<int64_t> busy, contextBusy;
+  std::vector<double> share, contextShare;
+  std::vector<int64_t> groupBusy;
+  std::vector<double> groupShare;
+};
+
 // What building may leave out to stay within the WebAssembly heap.
 struct TimelineOptions {
   // The HGTX projection needs the association (each activity's launching
@@ -157,6 +184,20 @@ class Timeline {
   CounterSlices counterWindow(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
   // Every event of `track` overlapping [from, to), merged to `pixels` columns.
   TimelineSlices window(size_t track, int64_t from, int64_t to, uint32_t pixels) const;
+  // The shares of every node inside [from, to) (events clipped to it), as
+  // the build computes them over the whole capture.
+  TimelineShares sharesIn(int64_t from, int64_t to) const;
+  // The event a merged row's (`[All Streams]`) event `event` is: its source
+  // track and its index there; any other track's event is itself. nullopt
+  // past the row's events.
+  std::optional<TimelineEventAt> sourceEvent(size_t track, uint32_t event) const;
+  // The rows of `track`'s kernels grouped by base name (the Base kernel name
+  // mode: shortName, else demangled, else mangled), one a name, built on
+  // first ask and kept (appended to tracks(): earlier ids stay), by busy
+  // time descending; their ids. A track with no kernels has none; one with
+  // more than `maxEvents` kernels is refused in one line (the copies cost
+  // about 25 bytes a kernel).
+  std::vector<size_t> kernelGroups(Report& report, size_t track, size_t maxEvents = 2'000'000);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -168,10 +209,13 @@ class Timeline {
   const std::vector<std::string>& notes() const { return notes_; }
 
  private:
-  // Every track's and group's busy time and share; `sides`: per track, its
-  // side (pending.h Side).
-  void computeShares(const std::vector<int>& sides);
+  // The `[All Streams]` rows, each before its context's streams (`sections`:
+  // per track, its DeviceSection for a PPU's track, pending.h).
+  void addAllStreamsRows(const std::vector<int>& sections);
+  // The window of a merged (`[All Streams]`) row: its sources' windows merged.
+  TimelineSlices mergedWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
   std::vector<TimelineTrack> tracks_;
+  std::map<size_t, std::vector<size_t>> kernelGroups_;  // a stream's base-name rows, once built
   std::vector<TimelineGroup> groups_;
   std::vector<std::string> notes_;
   int64_t first_ = 0, last_ = 0;

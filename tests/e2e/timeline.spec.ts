@@ -24,7 +24,7 @@ test('the timeline draws every track, zooms around the pointer and pans with the
   await openTimeline(page);
   const canvas = page.getByTestId('timeline-canvas');
   await expect(canvas).toHaveAttribute('data-slices', /^[1-9]\d*$/);
-  await expect(page.getByTestId('timeline-window')).toContainText('74 tracks');
+  await expect(page.getByTestId('timeline-window')).toContainText('78 tracks');
   const whole = await windowOf(page);
   const box = (await canvas.boundingBox())!;
   const x = box.x + LABELS + (box.width - LABELS) / 2;
@@ -256,7 +256,7 @@ test('only the rows in view are asked for and drawn; scrolling brings the others
   const box = page.locator('.timeline-scroll');
   const rows = page.getByTestId('timeline-rows').locator('li');
   const all = await rows.count();
-  // The tracks of three screens of the scroll box at most: fewer than the report's 74.
+  // The tracks of three screens of the scroll box at most: fewer than the report's 78.
   await expect(page.getByTestId('timeline-canvas')).toHaveAttribute('data-slices', /^[1-9]\d*$/);
   const asked = Number(await view.getAttribute('data-tracks-asked'));
   expect(asked).toBeGreaterThan(0);

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "core/analysis/hgtx_stacks.h"
 #include "core/gen/generator.h"
@@ -197,6 +198,50 @@ TEST(Timeline, BackToBackRangesKeepTheirOwnSlices) {
   EXPECT_EQ(s.count, (std::vector<uint32_t>{1, 1, 3}));
 }
 
+// An [All Streams] row's window against its streams' windows: every slice
+// of each stream's window once, at its own times, its event mapped back to
+// it (Timeline::sourceEvent), in start order, on one of the row's lanes.
+void checkMergedWindow(const Timeline& t, size_t track, int64_t from, int64_t to, uint32_t pixels) {
+  const TimelineTrack& m = t.tracks()[track];
+  const TimelineSlices s = t.window(track, from, to, pixels);
+  std::multiset<std::tuple<size_t, uint32_t, int64_t, int64_t, uint32_t>> want, got;
+  for (uint32_t k : m.sources) {
+    const TimelineSlices w = t.window(k, from, to, pixels);
+    for (size_t i = 0; i < w.size(); ++i) want.insert({k, w.event[i], w.start[i], w.end[i], w.count[i]});
+  }
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto e = t.sourceEvent(track, s.event[i]);
+    ASSERT_TRUE(e) << "slice " << i;
+    got.insert({e->track, e->event, s.start[i], s.end[i], s.count[i]});
+    EXPECT_LT(s.lane[i], m.lanes);
+    if (i > 0) EXPECT_LE(s.start[i - 1], s.start[i]);  // start order
+  }
+  EXPECT_EQ(got, want);
+}
+
+TEST(Timeline, AllStreamsRowsMergeTheirStreams) {
+  // The demo: each PPU has one context of two streams, so one [All Streams]
+  // row each (its context compacted away), before its streams.
+  auto report = Report::open(demoReport());
+  const Timeline t = Timeline::build(*report);
+  const int64_t span = t.last() - t.first();
+  size_t rows = 0;
+  for (size_t track = 0; track < t.tracks().size(); ++track) {
+    const TimelineTrack& m = t.tracks()[track];
+    if (!m.merged()) continue;
+    ++rows;
+    EXPECT_EQ(m.label, "[All Streams]");
+    ASSERT_EQ(m.sources.size(), 2u);
+    EXPECT_EQ(m.sources[0], track + 1);  // its streams follow it
+    EXPECT_EQ(m.sources[1], track + 2);
+    for (uint32_t k : m.sources) EXPECT_EQ(t.tracks()[k].label.rfind("Stream ", 0), 0u);
+    for (auto [num, den, pixels] : std::vector<std::tuple<int64_t, int64_t, uint32_t>>{
+             {0, 1, 800}, {1, 3, 200}, {1, 2, 5000}, {2, 5, 37}})
+      checkMergedWindow(t, track, t.first() + span * num / den, t.first() + span * num / den + span / (den * 2) + 1, pixels);
+  }
+  EXPECT_EQ(rows, 4u);
+}
+
 TEST(Timeline, WindowsMergeToPixelsAndLoseNoEvent) {
   auto report = Report::open(demoReport());
   const Timeline t = Timeline::build(*report);
@@ -204,6 +249,7 @@ TEST(Timeline, WindowsMergeToPixelsAndLoseNoEvent) {
   size_t merged = 0, fromLevels = 0;
   for (size_t track = 0; track < t.tracks().size(); track += 3) {
     const TimelineTrack& tr = t.tracks()[track];
+    if (tr.merged()) continue;  // no events of its own: AllStreamsRowsMergeTheirStreams
     for (auto [num, den, pixels] : std::vector<std::tuple<int64_t, int64_t, uint32_t>>{
              {0, 1, 800}, {1, 3, 200}, {1, 2, 5000}, {2, 5, 37}}) {
       const int64_t from = t.first() + span * num / den;

@@ -16,6 +16,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/base/error.h"
 #include "core/rules/rule.h"
 #include "core/timeline/timeline.h"
 
@@ -136,6 +137,7 @@ TEST_F(TimelineTracks, TracksInOrderWithTheirLabels) {
   std::vector<std::string> rows;
   for (const TimelineTrack& t : timeline_->tracks()) rows.push_back(t.group + " / " + t.label);
   EXPECT_EQ(rows, (std::vector<std::string>{
+                      "PPU 0 / [All Streams]",  // its one context of two streams
                       "PPU 0 / Stream 7",
                       "PPU 0 / Stream 8",
                       "PPU 0 / Memory in use",
@@ -349,6 +351,8 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
   EXPECT_EQ(track("PPU 0", "Stream 8").busy, 10);
   EXPECT_NEAR(share("PPU 0", "Stream 7"), 30.0 / 35, 1e-12);  // 85.7 %
   EXPECT_NEAR(share("PPU 0", "Stream 8"), 10.0 / 35, 1e-12);  // 28.6 %
+  EXPECT_EQ(track("PPU 0", "[All Streams]").busy, 35);  // its streams' union: the PPU's work
+  EXPECT_NEAR(share("PPU 0", "[All Streams]"), 1.0, 1e-12);
   EXPECT_NEAR(share("PPU 1", "PCCL kernels"), 1.0, 1e-12);
   EXPECT_EQ(track("PPU 1", "PCCL ch 3 TX").busy, 60);  // its own union, partly outside the PPU's work
   EXPECT_NEAR(share("PPU 1", "PCCL ch 3 TX"), 50.0 / 50, 1e-12);
@@ -374,8 +378,11 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
 // -> context 2 busy [50, 70) = 20; the PPU 60. Shares: 30/40, 20/40, 10/20,
 // 15/20; the contexts 40/60 and 20/60. PPU 1 has one context: its stream is
 // shown without it (a single child compacted) and its share is of the PPU.
-TEST(TimelineContexts, StreamsOfSeveralContextsUnderTheirContext) {
-  const std::unique_ptr<Report> report = Report::open(reportFrom(R"SQL(
+// Each context of two streams has an [All Streams] row first: context 1's
+// busy 40 (40/60 of the PPU), its two kernels overlapping in [20, 30) (two
+// lanes); context 2's busy 20 (20/60), two lanes ([50, 60) and [55, 70)).
+std::unique_ptr<Report> contextsReport() {
+  return Report::open(reportFrom(R"SQL(
 CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
 INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
 CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
@@ -391,27 +398,117 @@ CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextI
   memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
 INSERT INTO HGGC_MEMSET VALUES (55, 70, 0, 2, 9, 5, 1677721600, 0, 64, 1, NULL, NULL);
 )SQL",
-                                                                 "contexts"));
+                                 "contexts"));
+}
+
+TEST(TimelineContexts, StreamsOfSeveralContextsUnderTheirContext) {
+  const std::unique_ptr<Report> report = contextsReport();
   const Timeline t = Timeline::build(*report);
   std::vector<std::string> rows;
   for (const TimelineTrack& tr : t.tracks()) rows.push_back(tr.group + " / " + tr.context + " / " + tr.label);
-  EXPECT_EQ(rows, (std::vector<std::string>{"PPU 0 / Context 1 / Stream 7", "PPU 0 / Context 1 / Stream 8",
+  EXPECT_EQ(rows, (std::vector<std::string>{"PPU 0 / Context 1 / [All Streams]", "PPU 0 / Context 1 / Stream 7",
+                                            "PPU 0 / Context 1 / Stream 8", "PPU 0 / Context 2 / [All Streams]",
                                             "PPU 0 / Context 2 / Stream 7", "PPU 0 / Context 2 / Stream 9",
                                             "PPU 1 /  / Stream 4"}));
-  ASSERT_EQ(t.tracks().size(), 5u);
+  ASSERT_EQ(t.tracks().size(), 7u);
   const std::vector<TimelineTrack>& tr = t.tracks();
-  EXPECT_EQ(tr[0].contextBusy, 40);
-  EXPECT_EQ(tr[2].contextBusy, 20);
-  EXPECT_NEAR(tr[0].share, 30.0 / 40, 1e-12);
-  EXPECT_NEAR(tr[1].share, 20.0 / 40, 1e-12);
-  EXPECT_NEAR(tr[2].share, 10.0 / 20, 1e-12);
-  EXPECT_NEAR(tr[3].share, 15.0 / 20, 1e-12);
-  EXPECT_NEAR(tr[0].contextShare, 40.0 / 60, 1e-12);
+  EXPECT_EQ(tr[1].contextBusy, 40);
+  EXPECT_EQ(tr[4].contextBusy, 20);
+  EXPECT_NEAR(tr[1].share, 30.0 / 40, 1e-12);
+  EXPECT_NEAR(tr[2].share, 20.0 / 40, 1e-12);
+  EXPECT_NEAR(tr[4].share, 10.0 / 20, 1e-12);
+  EXPECT_NEAR(tr[5].share, 15.0 / 20, 1e-12);
   EXPECT_NEAR(tr[1].contextShare, 40.0 / 60, 1e-12);
-  EXPECT_NEAR(tr[3].contextShare, 20.0 / 60, 1e-12);
-  EXPECT_TRUE(std::isnan(tr[4].contextShare));
-  EXPECT_NEAR(tr[4].share, 1.0, 1e-12);
+  EXPECT_NEAR(tr[2].contextShare, 40.0 / 60, 1e-12);
+  EXPECT_NEAR(tr[5].contextShare, 20.0 / 60, 1e-12);
+  EXPECT_TRUE(std::isnan(tr[6].contextShare));
+  EXPECT_NEAR(tr[6].share, 1.0, 1e-12);
   EXPECT_EQ(t.groups()[0].busy, 60);
+  // The [All Streams] rows: their streams' union, the context's share.
+  EXPECT_EQ(tr[0].sources, (std::vector<uint32_t>{1, 2}));
+  EXPECT_EQ(tr[3].sources, (std::vector<uint32_t>{4, 5}));
+  EXPECT_EQ(tr[0].size(), 0u);
+  EXPECT_EQ(tr[0].busy, 40);
+  EXPECT_EQ(tr[3].busy, 20);
+  EXPECT_NEAR(tr[0].share, 40.0 / 60, 1e-12);
+  EXPECT_NEAR(tr[3].share, 20.0 / 60, 1e-12);
+  EXPECT_EQ(tr[0].lanes, 2);
+  EXPECT_EQ(tr[3].lanes, 2);
+  EXPECT_TRUE(tr[6].sources.empty());
+}
+
+// The [All Streams] row's window: its streams' events, each on the lowest
+// lane free at its start, numbered past the streams before its own.
+TEST(TimelineContexts, AllStreamsMergesItsStreamsWindows) {
+  const std::unique_ptr<Report> report = contextsReport();
+  const Timeline t = Timeline::build(*report);
+  // Context 1: stream 7 [0, 30) (event 0), stream 8 [20, 40) (its event 0:
+  // event 1 of the row), 1 ns a pixel: nothing merges.
+  const TimelineSlices s = t.window(0, 0, 100, 100);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s.start, (std::vector<int64_t>{0, 20}));
+  EXPECT_EQ(s.end, (std::vector<int64_t>{30, 40}));
+  EXPECT_EQ(s.lane, (std::vector<uint16_t>{0, 1}));
+  EXPECT_EQ(s.event, (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(s.count, (std::vector<uint32_t>{1, 1}));
+  // Context 2: a kernel [50, 60) and a memset [55, 70): the memset is kind Memset.
+  const TimelineSlices c2 = t.window(3, 0, 100, 100);
+  ASSERT_EQ(c2.size(), 2u);
+  EXPECT_EQ(c2.kind[0], TimelineKind::Kernel);
+  EXPECT_EQ(c2.kind[1], TimelineKind::Memset);
+  EXPECT_EQ(c2.lane, (std::vector<uint16_t>{0, 1}));
+  // A window after the first kernel: only stream 8's, on the free lane 0.
+  const TimelineSlices late = t.window(0, 31, 100, 69);
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_EQ(late.start[0], 20);
+  EXPECT_EQ(late.lane[0], 0);
+  EXPECT_EQ(late.event[0], 1u);
+  // Its events map back to their streams'.
+  const auto e0 = t.sourceEvent(0, 0), e1 = t.sourceEvent(0, 1);
+  ASSERT_TRUE(e0 && e1);
+  EXPECT_EQ(e0->track, 1u);
+  EXPECT_EQ(e0->event, 0u);
+  EXPECT_EQ(e1->track, 2u);
+  EXPECT_EQ(e1->event, 0u);
+  EXPECT_FALSE(t.sourceEvent(0, 2));
+  const auto own = t.sourceEvent(6, 0);
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->track, 6u);
+  EXPECT_FALSE(t.sourceEvent(6, 1));
+}
+
+// Shares inside [25, 55) (events clipped to it): context 1 stream 7 [25, 30)
+// 5, stream 8 [25, 40) 15, union 15; context 2 stream 7 [50, 55) 5, the
+// memset [55, 70) none of it; PPU 0 busy 20 (the PPU side's whole busy time:
+// PPU 1's kernel [0, 10) is outside). Stream shares 5/15, 15/15, 5/5, 0/5;
+// contexts and their [All Streams] rows 15/20, 5/20; PPU 0 20/20, PPU 1 0/20,
+// its stream no share (its PPU not busy).
+TEST(TimelineContexts, SharesRecomputedInsideARange) {
+  const std::unique_ptr<Report> report = contextsReport();
+  const Timeline t = Timeline::build(*report);
+  const TimelineShares s = t.sharesIn(25, 55);
+  ASSERT_EQ(s.share.size(), 7u);
+  EXPECT_EQ(s.busy, (std::vector<int64_t>{15, 5, 15, 5, 5, 0, 0}));
+  EXPECT_NEAR(s.share[1], 5.0 / 15, 1e-12);
+  EXPECT_NEAR(s.share[2], 1.0, 1e-12);
+  EXPECT_NEAR(s.share[4], 1.0, 1e-12);
+  EXPECT_NEAR(s.share[5], 0.0, 1e-12);
+  EXPECT_NEAR(s.share[0], 15.0 / 20, 1e-12);
+  EXPECT_NEAR(s.share[3], 5.0 / 20, 1e-12);
+  EXPECT_NEAR(s.contextShare[1], 15.0 / 20, 1e-12);
+  EXPECT_NEAR(s.contextShare[5], 5.0 / 20, 1e-12);
+  EXPECT_TRUE(std::isnan(s.share[6]));
+  ASSERT_EQ(s.groupShare.size(), 2u);
+  EXPECT_EQ(s.groupBusy, (std::vector<int64_t>{20, 0}));
+  EXPECT_NEAR(s.groupShare[0], 1.0, 1e-12);
+  EXPECT_NEAR(s.groupShare[1], 0.0, 1e-12);
+  // The whole capture: the build's own.
+  const TimelineShares all = t.sharesIn(INT64_MIN, INT64_MAX);
+  for (size_t i = 0; i < t.tracks().size(); ++i) {
+    EXPECT_EQ(all.busy[i], t.tracks()[i].busy) << i;
+    if (std::isnan(t.tracks()[i].share)) EXPECT_TRUE(std::isnan(all.share[i])) << i;
+    else EXPECT_DOUBLE_EQ(all.share[i], t.tracks()[i].share) << i;
+  }
 }
 
 TEST_F(TimelineTracks, TheExtentCoversCounters) {
@@ -486,6 +583,84 @@ TEST(TimelineProjection, AsHgtxPpuProjTraceGivesIt) {
   for (const TimelineTrack& tr : t.tracks())
     if (tr.group == "PPU 2" && tr.label == "PCCL kernels") pccl = tr.size() == 1 && tr.start[0] == 1500;
   EXPECT_TRUE(pccl);
+}
+
+}  // namespace
+}  // namespace asys
+
+namespace asys {
+namespace {
+
+// Kernels grouped by base name. PPU 0 stream 7: gemm<float> [0, 10) and
+// [30, 40) (base name gemm), relu(int) [5, 20) (base relu), a memset
+// [50, 60). The stream's busy [0, 20) + [30, 40) + [50, 60) = 40; gemm 20 of
+// it (0.5), relu 15 (0.375), the busiest first; the memset is no kernel's.
+// Inside [0, 35): the stream [0, 20) + [30, 35) = 25, gemm 10 + 5 = 15
+// (0.6), relu 15 (0.6). The rows are not the PPU's work: its busy time and
+// the selection's kernels stay the stream's.
+TEST(TimelineKernelGroups, AStreamsKernelsByBaseName) {
+  const std::unique_ptr<Report> report = Report::open(reportFrom(R"SQL(
+CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
+INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
+CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO StringIds VALUES (2, 'gemm'), (3, 'gemm<float>'), (4, 'relu'), (5, 'relu(int)');
+)SQL" + std::string(kKernelTable) + R"SQL(
+INSERT INTO HGGC_KERNEL VALUES
+  ( 0, 10, 0, 1, 7, 1, 1677721600, 3, 2, 3, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  ( 5, 20, 0, 1, 7, 2, 1677721600, 5, 4, 5, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
+  (30, 40, 0, 1, 7, 3, 1677721600, 3, 2, 3, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
+CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
+  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
+INSERT INTO HGGC_MEMSET VALUES (50, 60, 0, 1, 7, 4, 1677721600, 0, 64, 1, NULL, NULL);
+)SQL",
+                                                                 "kernel_groups"));
+  Timeline t = Timeline::build(*report);
+  ASSERT_EQ(t.tracks().size(), 1u);
+  EXPECT_EQ(t.tracks()[0].label, "Stream 7");
+  EXPECT_EQ(t.tracks()[0].busy, 40);
+  const std::vector<size_t> ids = t.kernelGroups(*report, 0);
+  ASSERT_EQ(ids, (std::vector<size_t>{1, 2}));
+  EXPECT_EQ(t.kernelGroups(*report, 0), ids);  // kept: asked again, the same rows
+  const TimelineTrack& gemm = t.tracks()[1];
+  const TimelineTrack& relu = t.tracks()[2];
+  EXPECT_EQ(gemm.label, "gemm");
+  EXPECT_EQ(relu.label, "relu");
+  EXPECT_EQ(gemm.parent, 0u);
+  EXPECT_EQ(gemm.group, t.tracks()[0].group);
+  EXPECT_EQ(gemm.start, (std::vector<int64_t>{0, 30}));
+  EXPECT_EQ(gemm.end, (std::vector<int64_t>{10, 40}));
+  EXPECT_EQ(std::string(report->strings().get(gemm.name[0])), "gemm<float>");  // drawn with their own names
+  EXPECT_EQ(gemm.row, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(relu.start, (std::vector<int64_t>{5}));
+  EXPECT_EQ(gemm.busy, 20);
+  EXPECT_NEAR(gemm.share, 0.5, 1e-12);
+  EXPECT_NEAR(relu.share, 15.0 / 40, 1e-12);
+  EXPECT_FALSE(isPpuWork(gemm));
+  const TimelineShares s = t.sharesIn(0, 35);
+  ASSERT_EQ(s.share.size(), 3u);
+  EXPECT_EQ(s.busy, (std::vector<int64_t>{25, 15, 15}));
+  EXPECT_NEAR(s.share[1], 0.6, 1e-12);
+  EXPECT_NEAR(s.share[2], 0.6, 1e-12);
+  EXPECT_NEAR(s.share[0], 1.0, 1e-12);  // the stream of its PPU, as before
+  EXPECT_EQ(s.groupBusy, (std::vector<int64_t>{25}));
+  // The whole capture's shares with the rows added: the same as built.
+  const TimelineShares all = t.sharesIn(INT64_MIN, INT64_MAX);
+  EXPECT_EQ(all.busy, (std::vector<int64_t>{40, 20, 15}));
+  EXPECT_EQ(all.groupBusy, (std::vector<int64_t>{40}));
+  // Each event is still found on its stream (the first track that has it).
+  const auto at = t.findEvent(EventTable::Kernel, 2);
+  ASSERT_TRUE(at);
+  EXPECT_EQ(at->track, 0u);
+  // No such track; too many kernels: one line each.
+  EXPECT_THROW(t.kernelGroups(*report, 9), Error);
+  Timeline fresh = Timeline::build(*report);
+  try {
+    fresh.kernelGroups(*report, 0, 2);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "timeline: PPU 0 Stream 7 has 3 kernels, more than the 2 whose rows by base name fit in memory beside the timeline");
+  }
 }
 
 }  // namespace

@@ -54,8 +54,15 @@ test('tracks carry busy shares and counters; a window carries exact int64 steps'
   const id = report();
   const t = engine.timelineTracks(id);
   assert.equal(t.ok, true, t.error);
-  assert.deepEqual(t.tracks.map((x) => x.label), ['Stream 7', 'Stream 8', 'Memory in use', 'util']);
-  const [s7, s8, memory, util] = t.tracks;
+  // The PPU's one context has two streams: an [All Streams] row first.
+  assert.deepEqual(t.tracks.map((x) => x.label), ['[All Streams]', 'Stream 7', 'Stream 8', 'Memory in use', 'util']);
+  const [all, s7, s8, memory, util] = t.tracks;
+  assert.deepEqual(all.sources, [1, 2]);
+  assert.equal(all.events, 0);
+  assert.equal(all.lanes, 2); // [0, 30) and [25, 35) run at once
+  assert.equal(all.busy, 35n);
+  assert.equal(all.share, 1);
+  assert.equal(s7.sources, undefined);
   assert.equal(s7.busy, 30n);
   assert.ok(Math.abs(s7.share - 30 / 35) < 1e-12);
   assert.ok(Math.abs(s8.share - 10 / 35) < 1e-12);
@@ -66,11 +73,11 @@ test('tracks carry busy shares and counters; a window carries exact int64 steps'
   assert.deepEqual(t.groups, [{ name: 'PPU 0', busy: 35n, share: 1 }]);
   assert.deepEqual(t.notes, []);
 
-  const w = engine.timelineWindow(id, '0', '200', 100, [0, 2, 3]);
+  const w = engine.timelineWindow(id, '0', '200', 100, [1, 3, 4]);
   assert.equal(w.ok, true, w.error);
-  assert.deepEqual(w.tracks.map((x) => x.id), [0]);
+  assert.deepEqual(w.tracks.map((x) => x.id), [1]);
   const [m, u] = w.counters;
-  assert.equal(m.id, 2);
+  assert.equal(m.id, 3);
   assert.equal(m.integer, true);
   const int64s = (bytes) => Array.from(new BigInt64Array(bytes.slice().buffer));
   assert.deepEqual(int64s(m.time), [100n]);
@@ -81,5 +88,42 @@ test('tracks carry busy shares and counters; a window carries exact int64 steps'
   assert.ok(u.max instanceof Float64Array);
   assert.equal(u.max[0], 50);
   assert.ok(Number.isNaN(u.max[1])); // no value after the sample
+  engine.close(id);
+});
+
+test('the [All Streams] row draws its streams\' events, numbered one source after another', () => {
+  const id = report();
+  assert.equal(engine.timelineTracks(id).ok, true);
+  const w = engine.timelineWindow(id, '0', '100', 100, [0]);
+  assert.equal(w.ok, true, w.error);
+  const [all] = w.tracks;
+  assert.equal(all.id, 0);
+  const int64s = (bytes) => Array.from(new BigInt64Array(bytes.slice().buffer));
+  assert.deepEqual(int64s(all.start), [0n, 25n]);
+  assert.deepEqual(int64s(all.end), [30n, 35n]);
+  assert.deepEqual(Array.from(all.lane), [0, 1]);
+  // Stream 7's event 0 is the row's 0, stream 8's event 0 the row's 1.
+  assert.deepEqual(Array.from(all.event), [0, 1]);
+  engine.close(id);
+});
+
+test('timelineShares recomputes every share inside a range', () => {
+  const id = report();
+  assert.equal(engine.timelineTracks(id).ok, true);
+  // [20, 30): stream 7 [20, 30) 10, stream 8 [25, 30) 5; the PPU 10.
+  const s = engine.timelineShares(id, '20', '30');
+  assert.equal(s.ok, true, s.error);
+  assert.deepEqual(
+    s.tracks.map((x) => x.share),
+    [1, 1, 0.5, null, null],
+  );
+  assert.deepEqual(s.tracks.map((x) => x.contextShare), [null, null, null, null, null]);
+  assert.deepEqual(s.groups, [1]);
+  // [31, 40): only stream 8 [31, 35).
+  const late = engine.timelineShares(id, '31', '40');
+  assert.deepEqual(late.tracks.map((x) => x.share), [1, 0, 1, null, null]);
+  // An empty range, a bad time: one line each.
+  assert.match(engine.timelineShares(id, '30', '30').error, /range \[30, 30\) is empty/);
+  assert.match(engine.timelineShares(id, 'x', '30').error, /range start 'x' is not a time/);
   engine.close(id);
 });

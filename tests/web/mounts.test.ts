@@ -47,6 +47,8 @@ function fakeEngine() {
     rowsWithKeys: () => ({ ok: false, error: 'not here' }),
     columnTotals: () => ({ ok: false, error: 'not here' }),
     timelineTracks: () => ({ ok: false, error: 'not here' }),
+    timelineShares: () => ({ ok: false, error: 'not here' }),
+    timelineKernelGroups: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
     timelineRelated: () => ({ ok: false, error: 'not here' }),
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),
@@ -203,11 +205,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 8: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 9: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 7 })).toThrow('bridge version 7, this page 8');
-    expect(() => checkEngineVersion({ apiVersion: () => 8 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 8 })).toThrow('bridge version 8, this page 9');
+    expect(() => checkEngineVersion({ apiVersion: () => 9 })).not.toThrow();
   });
 });
 

@@ -25,6 +25,10 @@ import {
   axisTicks,
   ticks,
   zoomAround,
+  sourceEventOf,
+  withShares,
+  displayOrder,
+  mayGroupKernels,
 } from '../../web/src/lib/timeline';
 import { takeTimelineRelated } from '../../web/src/engine/timeline_api';
 import { jumpWindow } from '../../web/src/components/TimelineRelated';
@@ -246,5 +250,73 @@ describe('labels: busy shares and counters', () => {
     const zh = { noValue: '无值', merged: (range: string) => `${range}（此缩放级别下合并）` };
     expect(stepText(s, 0, 'B', zh)).toBe('50 B – 150 B（此缩放级别下合并）');
     expect(stepText(d, 0, '%', zh)).toBe('无值');
+  });
+});
+
+describe('[All Streams] rows and shares inside a range', () => {
+  // Tracks 1 (3 events) and 2 (2 events) merged by track 0.
+  const tracks = [
+    { id: 0, group: 'PPU 0', label: '[All Streams]', lanes: 2, events: 0, sources: [1, 2] },
+    { id: 1, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 3 },
+    { id: 2, group: 'PPU 0', label: 'Stream 8', lanes: 1, events: 2 },
+  ];
+  const trackOf = (id: number) => tracks[id];
+  it('maps a merged row event to its stream, one source after another', () => {
+    expect(sourceEventOf(trackOf, 0, 0)).toEqual({ track: 1, event: 0 });
+    expect(sourceEventOf(trackOf, 0, 2)).toEqual({ track: 1, event: 2 });
+    expect(sourceEventOf(trackOf, 0, 3)).toEqual({ track: 2, event: 0 });
+    expect(sourceEventOf(trackOf, 0, 4)).toEqual({ track: 2, event: 1 });
+    expect(sourceEventOf(trackOf, 0, 5)).toBeNull();
+    expect(sourceEventOf(trackOf, 2, 1)).toEqual({ track: 2, event: 1 });
+    expect(sourceEventOf(trackOf, 2, 2)).toBeNull();
+    expect(sourceEventOf(trackOf, 9, 0)).toBeNull();
+  });
+  it('replaces the shares with the range\'s, the capture\'s without an answer', () => {
+    const info = {
+      first: 0n,
+      last: 100n,
+      captureStart: 0n,
+      tracks: tracks.map((t) => ({ ...t, share: 0.5, contextShare: null })),
+      groups: [{ name: 'PPU 0', busy: 40n, share: 1 }],
+    };
+    expect(withShares(info, null)).toBe(info);
+    const shown = withShares(info, {
+      tracks: [
+        { share: 1, contextShare: null },
+        { share: 0.25, contextShare: null },
+        { share: null, contextShare: null },
+      ],
+      groups: [0.75],
+    });
+    expect(shown.tracks.map((t) => t.share)).toEqual([1, 0.25, null]);
+    expect(shown.tracks[0].sources).toEqual([1, 2]);
+    expect(shown.groups).toEqual([{ name: 'PPU 0', busy: 40n, share: 0.75 }]);
+    expect(trackLabel(shown.tracks[1])).toBe('Stream 7 — 25.0%');
+    // An answer of another report's tracks (a count that differs) is not used.
+    expect(withShares(info, { tracks: [], groups: [] })).toBe(info);
+  });
+});
+
+describe('kernels grouped by base name', () => {
+  // Stream 1 (id 1) has rows 4 and 3 by base name (ids in the engine's order, busiest first: 3 then 4).
+  const tracks = [
+    { id: 0, parent: undefined, label: '[All Streams]' },
+    { id: 1, parent: undefined, label: 'Stream 7' },
+    { id: 2, parent: undefined, label: 'Stream 8' },
+    { id: 3, parent: 1, label: 'gemm' },
+    { id: 4, parent: 1, label: 'relu' },
+    { id: 5, parent: 2, label: 'copy' },
+  ];
+  it('puts a stream\'s rows right after it when grouped, leaves them out when not', () => {
+    expect(displayOrder(tracks, true).map((t) => t.id)).toEqual([0, 1, 3, 4, 2, 5]);
+    expect(displayOrder(tracks, false).map((t) => t.id)).toEqual([0, 1, 2]);
+  });
+  it('asks only for rows with events of their own', () => {
+    expect(mayGroupKernels({ events: 10 })).toBe(true);
+    expect(mayGroupKernels({ events: 0 })).toBe(false);
+    expect(mayGroupKernels({ events: 0, sources: [1, 2] })).toBe(false);
+    expect(mayGroupKernels({ events: 5, parent: 1 })).toBe(false);
+    expect(mayGroupKernels({ events: 5, counter: { unit: 'B', integer: true, max: 1n } })).toBe(false);
+    expect(mayGroupKernels(undefined)).toBe(false);
   });
 });

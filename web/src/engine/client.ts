@@ -1,7 +1,7 @@
 // The UI thread's side of the engine: one module worker, requests with ids,
 // promises that resolve with the worker's answer. The UI never calls the
 // engine directly.
-import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineShares, TimelineWindowSlices } from './timeline_types';
 import type { WireEventTable } from './bridge_schema.gen';
 import {
   PROTOCOL_VERSION,
@@ -197,6 +197,16 @@ export class EngineClient {
   /** A report's timeline tracks (built in the engine on the first call). */
   async timelineTracks(report: number): Promise<TimelineInfo> {
     return (await this.request({ type: 'timelineTracks', report })) as TimelineInfo;
+  }
+
+  /** Every row's busy share inside [from, to) (absolute ns): the shares recomputed for the statistics range. */
+  async timelineShares(report: number, from: bigint, to: bigint): Promise<TimelineShares> {
+    return (await this.request({ type: 'timelineShares', report, from, to })) as TimelineShares;
+  }
+
+  /** Builds the rows by base name of these streams' kernels (kept: timelineTracks lists them after). */
+  async timelineKernelGroups(report: number, tracks: number[]): Promise<{ added: number }> {
+    return (await this.request({ type: 'timelineKernelGroups', report, tracks })) as { added: number };
   }
 
   /** The slices of `tracks` in [from, to) merged to `pixels` columns. */

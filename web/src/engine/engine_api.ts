@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 8;
+export const ENGINE_API_VERSION = 9;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;
@@ -21,6 +21,10 @@ export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>
 /** The engine module's timeline calls; timeline_api.ts reads their answers. */
 export interface TimelineEngine {
   timelineTracks(report: number): unknown;
+  /** {tracks: [{share, contextShare}], groups: [share]}: the shares inside [from, to) (decimal ns). */
+  timelineShares(report: number, from: string, to: string): unknown;
+  /** {added}: builds the rows by base name of these tracks' kernels. */
+  timelineKernelGroups(report: number, ids: number[]): unknown;
   timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
   timelineRelated(report: number, track: number, event: number): unknown;
   /** {event} (timelineRelated's `selected` shape, or null): the event that is row `index` of report table `table`. */

@@ -1,10 +1,10 @@
 // Messages between the UI thread (client.ts) and the engine worker (worker.ts).
 // Coarse requests, each with an id; every response carries the id back.
-import type { SelectionStats, TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from './timeline_types';
+import type { SelectionStats, TimelineEvent, TimelineInfo, TimelineRelated, TimelineShares, TimelineWindowSlices } from './timeline_types';
 import type { ColumnTotal, EventRow, EventsViewResult, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import type { WireEventTable } from './bridge_schema.gen';
 
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
@@ -26,6 +26,10 @@ export type EngineRequest =
   | { type: 'setRuleConfig'; config: RuleConfig }
   | { type: 'checkRuleOption'; name: string; value: string }
   | { type: 'timelineTracks'; report: number }
+  // Every row's busy share inside the statistics range (absolute ns).
+  | { type: 'timelineShares'; report: number; from: bigint; to: bigint }
+  // Rows of these streams' kernels by base name, built and kept (timelineTracks lists them after).
+  | { type: 'timelineKernelGroups'; report: number; tracks: number[] }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
   | { type: 'timelineRelated'; report: number; track: number; event: number }
   // A drag selection's figures and its events grouped by kind and name (a result, paged above cellLimit rows).
@@ -80,6 +84,8 @@ export interface ResultByType {
   /** "" when the value is valid, else the engine's one-line error. */
   checkRuleOption: string;
   timelineTracks: TimelineInfo;
+  timelineShares: TimelineShares;
+  timelineKernelGroups: { added: number };
   timelineWindow: TimelineWindowSlices;
   timelineRelated: TimelineRelated;
   timelineSelection: SelectionAnswer;

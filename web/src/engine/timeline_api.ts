@@ -13,6 +13,7 @@ import type {
   TimelineEvent,
   TimelineInfo,
   TimelineRelated,
+  TimelineShares,
   TimelineWindowSlices,
 } from './timeline_types';
 
@@ -43,6 +44,8 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     context: String(t.context ?? ''),
     contextShare: typeof t.contextShare === 'number' ? t.contextShare : null,
     counter: counterInfo(t.counter),
+    ...(Array.isArray(t.sources) ? { sources: t.sources.map(Number) } : {}),
+    ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),
@@ -52,6 +55,17 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
   const notes = (Array.isArray(o.notes) ? o.notes : []).map(String);
   const captureStart = o.captureStart == null ? null : big(o.captureStart);
   return { first: big(o.first), last: big(o.last), captureStart, tracks, groups, notes };
+}
+
+export function takeTimelineShares(v: unknown): TimelineShares {
+  const o = unwrap(v, 'timelineShares');
+  const num = (x: unknown) => (typeof x === 'number' ? x : null);
+  const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
+    share: num(t.share),
+    contextShare: num(t.contextShare),
+  }));
+  const groups = (Array.isArray(o.groups) ? o.groups : []).map(num);
+  return { tracks, groups };
 }
 
 export function takeTimelineWindow(v: unknown): TimelineWindowSlices {

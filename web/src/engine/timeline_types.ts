@@ -21,6 +21,20 @@ export interface TimelineTrackInfo {
   contextShare?: number | null;
   /** A counter track (memory in use, a PPU metric): a step chart, no slices. */
   counter?: CounterInfo | null;
+  /**
+   * The manual's `[All Streams]` row: the tracks (ids) it merges, its
+   * context's streams. It has no events of its own (`events` 0); its slice's
+   * event e is the sources' events numbered one after another (sourceEventOf).
+   */
+  sources?: number[];
+  /** A row of one base name's kernels under this stream (id): "Show kernels grouped by: base name". */
+  parent?: number;
+}
+
+/** Every row's busy share inside a range (timelineShares): per track in info.tracks' order, per group in info.groups'. */
+export interface TimelineShares {
+  tracks: { share: number | null; contextShare: number | null }[];
+  groups: (number | null)[];
 }
 
 export interface CounterInfo {

@@ -33,6 +33,7 @@ import {
   takeResultRow,
   takeSelectionStats,
   takeTimelineInfo,
+  takeTimelineShares,
   takeTimelineRelated,
   takeTimelineWindow,
   windowBuffers,
@@ -270,6 +271,16 @@ async function handle(msg: RequestMessage): Promise<void> {
     case 'timelineTracks': {
       const e = await engine();
       post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineInfo(e.timelineTracks(msg.report))) });
+      return;
+    }
+    case 'timelineShares': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineShares(e.timelineShares(msg.report, String(msg.from), String(msg.to)))) });
+      return;
+    }
+    case 'timelineKernelGroups': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => ({ added: Number(unwrap(e.timelineKernelGroups(msg.report, msg.tracks), 'timelineKernelGroups').added) || 0 })) });
       return;
     }
     case 'timelineWindow': {

@@ -2,7 +2,7 @@
 // offsets from an exact BigInt origin: doubles hold offsets of up to 104 days
 // exactly, never epoch times), zoom and pan, the axis ticks, the tracks'
 // layout and hit testing of the merged slices.
-import type { CounterInfo, CounterSteps, TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
+import type { CounterInfo, CounterSteps, TimelineInfo, TimelineShares, TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
 import { formatBytes, formatInt } from './format';
 import { timeZeroOf } from './time_zero';
 
@@ -206,6 +206,71 @@ export function sliceAt(
     }
   }
   return best;
+}
+
+/**
+ * The event a slice's `event` stands for: on a merged row (`[All Streams]`,
+ * with `sources`) the sources' events are numbered one after another, so
+ * event e is event e - (the events of the sources before it) of the source
+ * that holds it; on any other row it is itself. null past the row's events
+ * or for an unknown track.
+ */
+export function sourceEventOf(
+  trackOf: (id: number) => Pick<TimelineTrackInfo, 'events' | 'sources'> | undefined,
+  track: number,
+  event: number,
+): { track: number; event: number } | null {
+  const t = trackOf(track);
+  if (!t || event < 0) return null;
+  if (!t.sources) return event < t.events ? { track, event } : null;
+  let e = event;
+  for (const id of t.sources) {
+    const n = trackOf(id)?.events ?? 0;
+    if (e < n) return { track: id, event: e };
+    e -= n;
+  }
+  return null;
+}
+
+/**
+ * The rows in the order they are drawn: each track in id order, a stream's
+ * rows of kernels by base name (`parent`: the stream) right after it when
+ * `grouped` ("Show kernels grouped by: base name"), else left out.
+ */
+export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent'>>(tracks: T[], grouped: boolean): T[] {
+  const children = new Map<number, T[]>();
+  for (const t of tracks) {
+    if (t.parent === undefined) continue;
+    const list = children.get(t.parent) ?? [];
+    list.push(t);
+    children.set(t.parent, list);
+  }
+  const out: T[] = [];
+  for (const t of tracks) {
+    if (t.parent !== undefined) continue;
+    out.push(t);
+    if (grouped) out.push(...(children.get(t.id) ?? []).sort((a, b) => a.id - b.id));
+  }
+  return out;
+}
+
+/** Whether a row may have rows by base name: an event row of its own (not a counter, [All Streams] or such a row). */
+export function mayGroupKernels(t: Pick<TimelineTrackInfo, 'counter' | 'sources' | 'parent' | 'events'> | undefined): boolean {
+  return !!t && !t.counter && !t.sources && t.parent === undefined && t.events > 0;
+}
+
+/**
+ * The tracks with their busy shares inside the statistics range
+ * (timelineShares' answer): the same objects' fields replaced, the whole
+ * capture's when there is no answer.
+ */
+export function withShares(info: TimelineInfo, shares: TimelineShares | null): TimelineInfo {
+  if (!shares || shares.tracks.length !== info.tracks.length) return info;
+  return {
+    ...info,
+    tracks: info.tracks.map((t, i) => ({ ...t, share: shares.tracks[i].share, contextShare: shares.tracks[i].contextShare })),
+    groups: (info.groups ?? []).map((g, i) => ({ ...g, share: i < shares.groups.length ? shares.groups[i] : g.share })),
+  };
 }
 
 /** A time span (absolute ns) as the --filter-time value, in ns from the capture start (the time zero). */

@@ -20,6 +20,7 @@ import {
   plotScale,
   axisTicks,
   rowsIn,
+  sourceEventOf,
   trackLabel,
   type PickedSlice,
   type PlotScale,
@@ -221,15 +222,25 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
   for (const s of m.slices?.tracks ?? []) {
     const r = m.rowOf.get(s.id);
     if (!r || !inView.has(s.id)) continue;
+    // A merged row ([All Streams]) shows its streams' events: the spotlit
+    // one stays lit there too, counted once (on its own row).
+    const merged = !!r.track.sources;
+    const trackOf = (id: number) => m.rowOf.get(id)?.track;
+    const isSpotAt = (i: number) => {
+      if (spot === null) return false;
+      if (!merged) return spot.track === s.id && spot.event === s.event[i];
+      const e = sourceEventOf(trackOf, s.id, s.event[i]);
+      return e !== null && e.track === spot.track && e.event === spot.event;
+    };
     for (let i = 0; i < s.lane.length; i++) {
       const x0 = scale.toPx(Number(s.start[i] - origin));
       const x1 = Math.max(scale.toPx(Number(s.end[i] - origin)), x0 + 1);
       if (x1 < LABEL_WIDTH || x0 > width) continue;
       const y = y0 + r.top + s.lane[i] * LANE_HEIGHT + 1;
       const isMarked = highlightName !== null && names[s.name[i]] === highlightName;
-      const isSpot = spot !== null && spot.track === s.id && spot.event === s.event[i];
+      const isSpot = isSpotAt(i);
       const faded = spot ? !isSpot : highlightName !== null && !isMarked;
-      if (isSpot) spotlit++;
+      if (isSpot && !merged) spotlit++;
       else if (faded) dimmed++;
       g.globalAlpha = faded ? UNMARKED_ALPHA : 1;
       g.fillStyle = fillOf(s.kind[i], s.name[i]);

@@ -3,8 +3,8 @@
 // across windows) and its linked events from the engine, a dragged range,
 // and a span or a name marked from a table row.
 import { useEffect, useState } from 'react';
-import type { TimelineEvent, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
-import type { PickedSlice } from '../lib/timeline';
+import type { TimelineEvent, TimelineRelated, TimelineTrackInfo, TimelineWindowSlices } from '../engine/timeline_types';
+import { sourceEventOf, type PickedSlice } from '../lib/timeline';
 import { useEngine } from './engine';
 import { message, useErrors } from './errors';
 
@@ -37,7 +37,11 @@ export interface TimelineSelection {
   setSpotlight: (e: TimelineEvent | null) => void;
 }
 
-export function useTimelineSelection(reportId: number, slices: TimelineWindowSlices | null): TimelineSelection {
+export function useTimelineSelection(
+  reportId: number,
+  slices: TimelineWindowSlices | null,
+  tracks: TimelineTrackInfo[] = [],
+): TimelineSelection {
   const { client } = useEngine();
   const { pushError } = useErrors();
   // A picked slice indexes the slices it was picked from.
@@ -67,7 +71,8 @@ export function useTimelineSelection(reportId: number, slices: TimelineWindowSli
     setSpotlight(null);
     setPickedIn(p && { p, of: slices });
     const s = p && slices?.tracks.find((t) => t.id === p.track);
-    setSelected(p && s ? { track: p.track, event: s.event[p.index] } : null);
+    // A merged row's ([All Streams]) slice selects the event on its own stream.
+    setSelected(p && s ? sourceEventOf((id) => tracks[id], p.track, s.event[p.index]) : null);
   };
   const selectEvent = (e: TimelineEvent) => {
     setPickedIn(null);

@@ -10,7 +10,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
-import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, filterTimeOf, layoutTracks, tracksToFetch, type PickedSlice } from '../lib/timeline';
+import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, displayOrder, filterTimeOf, layoutTracks, tracksToFetch, withShares, type PickedSlice } from '../lib/timeline';
+import { useKernelGroups } from '../state/useKernelGroups';
+import { useTimelineShares } from '../state/useTimelineShares';
 import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
@@ -45,8 +47,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { t } = useLang();
   const { pushError } = useErrors();
   const { applyTimeFilter } = useReports();
-  const { info, loading } = useTimelineTracks(report.id);
-  const win = useTimelineWindow(report.id, info);
+  const { info: built, loading } = useTimelineTracks(report.id);
+  const win = useTimelineWindow(report.id, built);
+  // "Show kernels grouped by": the rows by base name of the streams near the view, asked as they come into it.
+  const [grouping, setGrouping] = useState<'none' | 'baseName'>('none');
+  const [nearView, setNearView] = useState<number[]>([]);
+  const info = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
   const zero = timeZeroOf(info?.captureStart);
@@ -54,10 +60,14 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const scrollBox = useRef<HTMLDivElement>(null);
   const scroll = useScrollArea(scrollBox, info !== null);
   // Only the tracks near the view: the same set while scrolling within a screen.
-  const layout = useMemo(() => layoutTracks(info?.tracks ?? []), [info]);
+  // The rows' shares are the statistics range's when it is set (recomputed there), else the capture's.
+  const shares = useTimelineShares(report.id, info, report.timeFilter?.window ?? null);
+  const shown = useMemo(() => (info ? withShares(info, shares) : null), [info, shares]);
+  const layout = useMemo(() => layoutTracks(displayOrder(shown?.tracks ?? [], grouping === 'baseName')), [shown, grouping]);
   const wanted = tracksToFetch(layout.rows, scroll.top, scroll.height || 1000);
+  useEffect(() => setNearView(wanted.ids), [wanted.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const { slices, rowsReady, fetching, onWidth } = useTimelineSlices(report.id, info, viewport, wanted);
-  const sel = useTimelineSelection(report.id, slices);
+  const sel = useTimelineSelection(report.id, slices, info?.tracks);
   const { picked, selection, highlight, highlightName, links } = sel;
   // The drag selection's statistics (absolute ns), asked again as it changes.
   const { client } = useEngine();
@@ -126,7 +136,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
-  const events = info.tracks.reduce((n, t) => n + t.events, 0);
+  // Rows by base name draw their stream's kernels again: counted once.
+  const own = info.tracks.filter((t) => t.parent === undefined);
+  const events = own.reduce((n, t) => n + t.events, 0);
   return (
     <div
       className="timeline-view"
@@ -134,13 +146,14 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       data-origin={String(origin)}
       data-zero={String(zero)}
       data-filter-time={report.timeFilter?.filterTime ?? ''}
+      data-shares={shares ? 'range' : 'capture'}
       data-tracks-asked={slices ? wanted.ids.length : 0}
       data-rows-ready={rowsReady}
       data-spotlight={sel.spotlight ? `${sel.spotlight.track}:${sel.spotlight.event}` : undefined}
     >
       <div className="toolbar timeline-toolbar">
         <span className="muted small" data-testid="timeline-window">
-          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), info.tracks.length, formatInt(events))}
+          {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), own.length, formatInt(events))}
         </span>
         {(info.notes ?? []).map((n) => (
           <span key={n} className="muted small" data-testid="timeline-note" title={n}>
@@ -148,6 +161,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
           </span>
         ))}
         <span className="spacer" />
+        <label className="small" title={t.kernelGroupingTitle}>
+          {t.kernelGrouping}{' '}
+          <select value={grouping} onChange={(e) => setGrouping(e.target.value as 'none' | 'baseName')} data-testid="tl-kernel-grouping">
+            <option value="none">{t.kernelGroupingNone}</option>
+            <option value="baseName">{t.kernelGroupingBaseName}</option>
+          </select>
+        </label>
         <button className="button" onClick={win.showWhole} data-testid="tl-reset">
           {t.wholeCapture}
         </button>
@@ -186,7 +206,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       </div>
       <div className="timeline-scroll" ref={scrollBox} style={{ ['--label-width' as string]: `${LABEL_WIDTH}px` }}>
         <TimelineCanvas
-          info={info}
+          info={shown ?? info}
           origin={origin}
           zero={zero}
           viewport={viewport}
