@@ -13,37 +13,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WIRE_SELECTION_KINDS } from '../../web/src/engine/bridge_schema.gen';
 import { ASYS, asysOut, DEMO_BASE, dragSelect, dropFile, openAppForEachTest, openTimeline, parseCsv, REAL_DATA, waitIdle } from './helpers';
+import { sql, unionIn } from './sql_oracle';
 
 openAppForEachTest({ demo: true });
-
-/** Rows of an SQL query over a report (the demo's by default), fields split on '|'. */
-function sql(query: string, db = DEMO_BASE): string[][] {
-  const out = execFileSync('sqlite3', ['-batch', '-noheader', '-separator', '|', db, query], { encoding: 'utf8' });
-  return out
-    .trim()
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => l.split('|'));
-}
-
-/** The union length of intervals clipped to [from, to) (sorted and merged here). */
-function unionIn(spans: [bigint, bigint][], from: bigint, to: bigint): bigint {
-  const clipped = spans
-    .map(([s, e]): [bigint, bigint] => [s > from ? s : from, e < to ? e : to])
-    .filter(([s, e]) => s < e)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  let total = 0n;
-  let open: [bigint, bigint] | null = null;
-  for (const [s, e] of clipped) {
-    if (open && s <= open[1]) {
-      if (e > open[1]) open[1] = e;
-      continue;
-    }
-    if (open) total += open[1] - open[0];
-    open = [s, e];
-  }
-  return open ? total + open[1] - open[0] : total;
-}
 
 /** part / whole in percent, one decimal, half away from zero, as text ("83.3%"). */
 function percent(part: bigint, whole: bigint): string {
