@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CORPUS, fileName, ruleOf } from '../corpus/corpus.mjs';
+import { englishTexts } from './english_texts';
 import { dropFile, openAppForEachTest, openDemo, selectRule, waitIdle, waitResult } from './helpers';
 
 openAppForEachTest();
@@ -56,3 +57,35 @@ for (const entry of CORPUS.filter((e) => !e.config)) {
     expect(await selectRule(page, 'hggc_api_sum')).toBe('ready');
   });
 }
+
+// Under lang=zh the engine's lines read in Chinese (web/src/i18n/engine_lines.ts),
+// the engine's English line on hover: a refused file, a rule's error, a warning.
+test('under lang=zh the engine lines read in Chinese, the English line on hover', async ({ page }) => {
+  await page.getByTestId('lang-switch').selectOption('zh');
+  const own = mkdtempSync(path.join(os.tmpdir(), 'asys-e2e-corpus-zh-'));
+  const drop = async (name: string) => {
+    const entry = CORPUS.find((e) => e.name === name)!;
+    const file = path.join(own, fileName(entry));
+    entry.make(file);
+    await dropFile(page, fileName(entry), readFileSync(file));
+    return entry;
+  };
+  await drop('newer-version');
+  const banner = page.getByTestId('error-text').last();
+  await expect(banner).toHaveText('newer-version.asysrep：asysrep 格式版本 99 比本程序能读取的版本（1）新');
+  await expect(banner.locator('span')).toHaveAttribute('title', 'newer-version.asysrep: asysrep format version 99 is newer than this build reads (1)');
+  await waitIdle(page);
+
+  const failing = await drop('negative-duration');
+  await expect(page.getByTestId('summary-file')).toHaveText(fileName(failing));
+  await waitIdle(page);
+  expect(await selectRule(page, ruleOf(failing))).toBe('error');
+  await expect(page.getByTestId('rule-error')).toContainText('表 HGGC_KERNEL，第 2 行：结束时间 2300 早于开始时间 2400');
+
+  const warned = await drop('null-device');
+  await expect(page.getByTestId('summary-file')).toHaveText(fileName(warned));
+  await waitIdle(page);
+  expect(await selectRule(page, ruleOf(warned))).toBe('ready');
+  await expect(page.getByTestId('result-warnings')).toContainText('HGGC_KERNEL：1 行的 deviceId 为 NULL，按无设备处理');
+  expect(await englishTexts(page)).toEqual([]);
+});

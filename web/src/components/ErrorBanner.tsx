@@ -1,6 +1,7 @@
 // One-line errors (a foreign file, a worker failure) shown above the page;
 // the page keeps working underneath.
 import type { ErrorItem } from '../state/errors';
+import { EngineText } from './EngineText';
 
 export function ErrorBanner({ errors, onDismiss }: { errors: ErrorItem[]; onDismiss: (id: number) => void }) {
   if (errors.length === 0) return null;
@@ -12,7 +13,7 @@ export function ErrorBanner({ errors, onDismiss }: { errors: ErrorItem[]; onDism
             !
           </span>
           <span className="error-text" data-testid="error-text">
-            {e.text}
+            <EngineText text={e.text} />
           </span>
           <button className="link-button" onClick={() => onDismiss(e.id)} aria-label="Dismiss">
             ✕

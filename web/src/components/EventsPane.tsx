@@ -9,6 +9,7 @@ import { useLang } from '../i18n/lang';
 import { eventsExportStem, eventsViewDecl } from '../lib/events_view';
 import type { EventsView } from '../state/useEventsView';
 import { ResultView } from './ResultView';
+import { EngineText } from './EngineText';
 
 const noop = () => {};
 
@@ -41,7 +42,7 @@ export function EventsPane({ view, info, fileStem }: { view: EventsView; info: T
       </div>
       {view.error ? (
         <div className="rule-error" role="alert" data-testid="events-error">
-          {view.error}
+          <EngineText text={view.error} />
         </div>
       ) : view.result && decl && !view.running ? (
         <ResultView

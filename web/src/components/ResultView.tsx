@@ -28,6 +28,7 @@ import { usePagedRows } from '../state/usePagedRows';
 import type { FocusRows } from '../state/useTableFocus';
 import { eventAt, rowTimelineItems } from '../lib/event_links';
 import { identityKey, useAnswer } from '../state/useAnswer';
+import { EngineText } from './EngineText';
 
 interface Props {
   rule: RuleDecl;
@@ -324,13 +325,15 @@ export function ResultView(props: Props) {
         </div>
         {pagedError && (
           <div className="rule-error" role="alert" data-testid="paged-error">
-            {pagedError}
+            <EngineText text={pagedError} />
           </div>
         )}
         {result.warnings.length > 0 && (
           <ul className="result-warnings" data-testid="result-warnings" role="status">
             {result.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
+              <li key={i}>
+                <EngineText text={w} />
+              </li>
             ))}
           </ul>
         )}

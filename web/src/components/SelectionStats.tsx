@@ -16,6 +16,7 @@ import { SELECTION_TABLE_NAME, selectionTableDecl } from '../lib/selection_table
 import type { SelectionStatsState } from '../state/useSelectionStats';
 import { ResultView } from './ResultView';
 import { TimeText } from './TimeText';
+import { EngineText } from './EngineText';
 
 interface Props {
   state: SelectionStatsState;
@@ -89,7 +90,7 @@ export function SelectionStatsPanel({ state, client, zero, fileStem, onError, on
     >
       {error ? (
         <div className="rule-error" role="alert" data-testid="selection-error">
-          {error}
+          <EngineText text={error} />
         </div>
       ) : !stats ? (
         <div className="placeholder muted">{t.selection.computing}</div>

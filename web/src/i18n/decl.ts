@@ -42,9 +42,20 @@ const DATA_ZH: Record<string, string> = {
   'HGTX data': 'HGTX 数据',
   'OS runtime API data': '操作系统运行时 API 数据',
   'PCCL stage data': 'PCCL stage 数据',
+  'PPU device information': 'PPU 设备信息',
   'PPU device memory usage data': 'PPU 设备内存使用数据',
   'PPU metric data': 'PPU 指标数据',
 };
+/**
+ * DataNeed::missingText's parts in Chinese: "不包含DATA（表 T 或 U，采集选项 OPT）",
+ * the tables and the option as the profiler spells them; undefined when the
+ * data is not known here.
+ */
+export function missingDataZh(what: string, tables: string, option: string): string | undefined {
+  const data = DATA_ZH[what];
+  return data && `不包含${data}（表 ${tables.replace(/ or /g, ' 或 ')}，采集选项 ${option}）`;
+}
+
 // rulesJson's sentence (core/rules/rule_json.cc, DataNeed::missingText), the compare view's "The target: " before it.
 const MISSING = /^(The target: )?This report does not contain (.+) \(table (.+), collected with (.+)\)\.$/;
 
@@ -57,7 +68,7 @@ const MISSING = /^(The target: )?This report does not contain (.+) \(table (.+),
 export function missingText(missing: string, lang: Lang): string {
   if (lang !== 'zh') return missing;
   const m = MISSING.exec(missing);
-  const what = m ? DATA_ZH[m[2]] : undefined;
-  if (!m || !what) return missing;
-  return `${m[1] ? '目标报告：' : ''}此报告不包含${what}（表 ${m[3].replace(/ or /g, ' 或 ')}，采集选项 ${m[4]}）。`;
+  const zh = m && missingDataZh(m[2], m[3], m[4]);
+  if (!zh) return missing;
+  return `${m[1] ? '目标报告：' : ''}此报告${zh}。`;
 }

@@ -2,7 +2,7 @@
 // catalogue; `zh` must have every entry (a missing one is a type error).
 // Rule titles and option labels come from the engine's declarations
 // (titleZh, labelZh: i18n/decl.ts), not from here; the engine's messages
-// (errors, warnings) stay as it writes them, in English.
+// (errors, warnings) from their templates (i18n/engine_lines.ts).
 import type { ShortcutAction } from '../lib/shortcuts';
 
 const en = {
@@ -88,6 +88,10 @@ const en = {
   wholeCaptureShort: 'whole capture',
   apply: 'Apply',
   wholeCapture: 'Whole capture',
+  kernelGrouping: 'Show kernels grouped by',
+  kernelGroupingTitle: "Under each stream, a row per kernel base name, with its share of the stream's busy time (built for the rows in view)",
+  kernelGroupingNone: 'None',
+  kernelGroupingBaseName: 'Base name',
   // result
   showChart: 'Show chart',
   hideChart: 'Hide chart',
@@ -380,6 +384,10 @@ const zh: Messages = {
   wholeCaptureShort: '整个采集区间',
   apply: '应用',
   wholeCapture: '整个采集区间',
+  kernelGrouping: 'kernel 分组方式',
+  kernelGroupingTitle: '在每个流下按 kernel 基本名称各显示一行，以及它占该流忙碌时间的比例（为视图中的行生成）',
+  kernelGroupingNone: '不分组',
+  kernelGroupingBaseName: '按基本名称',
   showChart: '显示饼图',
   hideChart: '隐藏饼图',
   showTree: '显示树',

@@ -31,6 +31,7 @@ import { useView } from '../state/view';
 import { exportResult, reportStem, type ExportFormat } from '../lib/download';
 import { cliTimeFilter, useGlobalSettings } from './StatsView';
 import { useLang } from '../i18n/lang';
+import { EngineText } from '../components/EngineText';
 
 /** Which report a compare column speaks for: "base / target" for pairs, one alias for a side's own column. */
 function headerNoteOf(result: DecodedResult, col: number, declared: RuleDecl['columns'], names: [string, string]) {
@@ -267,14 +268,18 @@ function CompareBody({
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
                   <strong>{rule.available ? t.ruleFailed : t.aReportLacksData}</strong>
-                  <div>{shown.error}</div>
+                  <div>
+                    <EngineText text={shown.error} />
+                  </div>
                 </div>
               ) : result ? (
                 <>
                   {result.warnings.length > 0 && (
                     <ul className="result-warnings" data-testid="result-warnings" role="status">
                       {result.warnings.map((w, i) => (
-                        <li key={i}>{w}</li>
+                        <li key={i}>
+                          <EngineText text={w} />
+                        </li>
                       ))}
                     </ul>
                   )}

@@ -27,6 +27,7 @@ import { timeZeroOf } from '../lib/time_zero';
 import { shownTimesOf } from '../lib/result';
 import { useView } from '../state/view';
 import { useLang } from '../i18n/lang';
+import { EngineText } from '../components/EngineText';
 
 /** Ids a report lists for an IdList option: its devices, its processes. */
 
@@ -208,7 +209,9 @@ export function StatsView({
               {shown?.error && !running ? (
                 <div className="rule-error" role="alert" data-testid="rule-error">
                   <strong>{rule.available ? t.ruleFailed : t.reportLacksData}</strong>
-                  <div>{shown.error}</div>
+                  <div>
+                    <EngineText text={shown.error} />
+                  </div>
                 </div>
               ) : shown?.result ? (
                 <ResultView
