@@ -372,6 +372,24 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
   EXPECT_NEAR(g[2].share, 1.0, 1e-12);
 }
 
+// A report of kernels and memsets only, between capture times 0 and 100:
+// `strings` the StringIds rows, `kernels` and `memsets` the rows of the two
+// tables (kKernelTable's 21 columns; the memset table's 12).
+std::unique_ptr<Report> kernelsAndMemsets(const std::string& strings, const std::string& kernels,
+                                          const std::string& memsets, const std::string& name) {
+  return Report::open(reportFrom(R"SQL(
+CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
+INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
+CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO StringIds VALUES )SQL" + strings + ";\n" + kKernelTable +
+                                     "INSERT INTO HGGC_KERNEL VALUES " + kernels + R"SQL(;
+CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
+  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
+  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
+INSERT INTO HGGC_MEMSET VALUES )SQL" + memsets + ";\n",
+                                 name));
+}
+
 // Device -> context -> stream. PPU 0 has streams of two contexts, stream 7
 // in both: context 1 stream 7 [0, 30), stream 8 [20, 40) -> context 1 busy
 // [0, 40) = 40; context 2 stream 7 [50, 60), a memset on stream 9 [55, 70)
@@ -382,23 +400,12 @@ TEST_F(TimelineTracks, BusySharesOfTracksAndGroups) {
 // busy 40 (40/60 of the PPU), its two kernels overlapping in [20, 30) (two
 // lanes); context 2's busy 20 (20/60), two lanes ([50, 60) and [55, 70)).
 std::unique_ptr<Report> contextsReport() {
-  return Report::open(reportFrom(R"SQL(
-CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
-INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
-CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
-INSERT INTO StringIds VALUES (1, 'k');
-)SQL" + std::string(kKernelTable) + R"SQL(
-INSERT INTO HGGC_KERNEL VALUES
+  return kernelsAndMemsets("(1, 'k')", R"SQL(
   ( 0, 30, 0, 1, 7, 1, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
   (20, 40, 0, 1, 8, 2, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
   (50, 60, 0, 2, 7, 3, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
-  ( 0, 10, 1, 3, 4, 4, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
-CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
-  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
-INSERT INTO HGGC_MEMSET VALUES (55, 70, 0, 2, 9, 5, 1677721600, 0, 64, 1, NULL, NULL);
-)SQL",
-                                 "contexts"));
+  ( 0, 10, 1, 3, 4, 4, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL))SQL",
+                           "(55, 70, 0, 2, 9, 5, 1677721600, 0, 64, 1, NULL, NULL)", "contexts");
 }
 
 TEST(TimelineContexts, StreamsOfSeveralContextsUnderTheirContext) {
@@ -599,22 +606,12 @@ namespace {
 // (0.6), relu 15 (0.6). The rows are not the PPU's work: its busy time and
 // the selection's kernels stay the stream's.
 TEST(TimelineKernelGroups, AStreamsKernelsByBaseName) {
-  const std::unique_ptr<Report> report = Report::open(reportFrom(R"SQL(
-CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
-INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
-CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
-INSERT INTO StringIds VALUES (2, 'gemm'), (3, 'gemm<float>'), (4, 'relu'), (5, 'relu(int)');
-)SQL" + std::string(kKernelTable) + R"SQL(
-INSERT INTO HGGC_KERNEL VALUES
+  const std::unique_ptr<Report> report = kernelsAndMemsets("(2, 'gemm'), (3, 'gemm<float>'), (4, 'relu'), (5, 'relu(int)')", R"SQL(
   ( 0, 10, 0, 1, 7, 1, 1677721600, 3, 2, 3, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
   ( 5, 20, 0, 1, 7, 2, 1677721600, 5, 4, 5, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
-  (30, 40, 0, 1, 7, 3, 1677721600, 3, 2, 3, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
-CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
-  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
-INSERT INTO HGGC_MEMSET VALUES (50, 60, 0, 1, 7, 4, 1677721600, 0, 64, 1, NULL, NULL);
-)SQL",
-                                                                 "kernel_groups"));
+  (30, 40, 0, 1, 7, 3, 1677721600, 3, 2, 3, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL))SQL",
+                                                                 "(50, 60, 0, 1, 7, 4, 1677721600, 0, 64, 1, NULL, NULL)",
+                                                                 "kernel_groups");
   Timeline t = Timeline::build(*report);
   ASSERT_EQ(t.tracks().size(), 1u);
   EXPECT_EQ(t.tracks()[0].label, "Stream 7");
