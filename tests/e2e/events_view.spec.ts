@@ -13,6 +13,7 @@ import {
   eventsPane,
   eventsPaneColumn,
   eventsPaneHeaders,
+  eventsPaneReady,
   eventsTable,
   holdsWithin,
   openAppForEachTest,
@@ -179,6 +180,32 @@ test('a counter row has no Events view; the pane stays open across a trip to Sta
   await openTimeline(page);
   await expect(pane(page)).toHaveAttribute('data-track', track!);
   await expect(pane(page)).toHaveAttribute('data-status', 'ready');
+});
+
+test('a right-click at once after a scroll back to the top takes the row under the pointer, not the axis', async ({ page }) => {
+  await openTimeline(page);
+  const scroll = page.locator('.timeline-scroll');
+  await scroll.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await waitIdle(page);
+  const first = streamItems(page).first();
+  const top = Number(await first.getAttribute('data-top'));
+  const height = Number(await first.getAttribute('data-height'));
+  // Scrolled back and clicked in one task: the page has not handled the
+  // scroll event yet when the click comes, as with a fast user or a loaded
+  // machine (this failed under the full suite's load).
+  await scroll.evaluate(
+    (el, [y, h]) => {
+      el.scrollTop = Math.max(0, y - 80);
+      const layer = el.querySelector('[data-testid="timeline-canvas"]')!;
+      const box = layer.getBoundingClientRect();
+      layer.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: box.left + 60, clientY: box.top + y + h / 2, button: 2 }));
+    },
+    [top, height],
+  );
+  await expect(page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in Events View' })).toBeEnabled();
+  await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Show in Events View' }).click();
+  await eventsPaneReady(page);
+  await expect(pane(page)).toHaveAttribute('data-track', (await first.getAttribute('data-track'))!);
 });
 
 test('the permalink keeps the Events view\'s row: the same link and file open the pane on it; a row without events is said, not opened', async ({ page }) => {

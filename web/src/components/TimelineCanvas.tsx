@@ -152,9 +152,19 @@ export function TimelineCanvas(props: Props) {
     props.onMenu(e.clientX, e.clientY, at, rowAt(e.nativeEvent.offsetY)?.track.id ?? null);
   };
 
-  // The row under a y of the pointer layer (none under the axis, which stays in view).
+  // Whether a y of the pointer layer is under the axis, which stays at the
+  // top of the scroll box. Read from the live layout, not from the scroll
+  // state: a click that comes before the scroll event is handled (a scroll
+  // back to the top, then at once a right-click on the first rows) would
+  // otherwise be taken for a click on the axis, and its row lost.
+  const overAxis = (layerY: number) => {
+    const c = canvas.current, p = pointer.current;
+    const shown = c && p ? c.getBoundingClientRect().top - p.getBoundingClientRect().top : scrollTop;
+    return layerY - shown < AXIS_HEIGHT;
+  };
+  // The row under a y of the pointer layer (none under the axis).
   const rowAt = (layerY: number) => {
-    if (layerY - scrollTop < AXIS_HEIGHT) return null;
+    if (overAxis(layerY)) return null;
     const y = layerY - AXIS_HEIGHT;
     return rowsIn(layout.rows, y, y + 1).find((r) => y >= r.top && y < r.top + r.height) ?? null;
   };
@@ -192,7 +202,7 @@ export function TimelineCanvas(props: Props) {
       return;
     }
     // The axis: the time at the pointer, since the zero and absolute.
-    if (x >= LABEL_WIDTH && y - scrollTop < AXIS_HEIGHT) {
+    if (x >= LABEL_WIDTH && overAxis(y)) {
       const at = absoluteAt(origin, toOffset(x));
       return setHover({ x, y, text: t.axisTimeAt(formatAtSinceZero(at, props.zero), String(at)) });
     }
