@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
+
+#include <zlib.h>
 
 #include "core/analysis/stats.h"
 #include "core/base/string_pool.h"
@@ -29,6 +32,8 @@ const ColumnSpec& sideColumn(const CompareSpec& spec, const std::string& name) {
 
 constexpr uint32_t kNoRow = 0xFFFFFFFFu;  // a pair's side without the row
 const std::string kDash = "-";
+// A base side holding this much is packed while the target side runs.
+constexpr size_t kPackFrom = size_t{1} << 20;
 
 // The keys of both sides, and the texts of the columns they hold. A key is
 // an id in this one pool, so that one text is one id on either side and a
@@ -181,7 +186,184 @@ std::vector<std::string> columnsRead(const CompareSpec& spec) {
   return names;
 }
 
-Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys) {
+// Bytes deflated as they are put (zlib, level 1), and read back in order.
+class Deflated {
+ public:
+  Deflated() {
+    if (deflateInit(&z_, 1) != Z_OK) throw std::runtime_error("compare: zlib cannot deflate");
+  }
+  Deflated(const Deflated&) = delete;
+  Deflated& operator=(const Deflated&) = delete;
+  ~Deflated() { end(); }
+
+  void put(const void* data, size_t size) {
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+      const size_t n = std::min(size, kStage - stage_.size());
+      stage_.append(p, n);
+      p += n;
+      size -= n;
+      if (stage_.size() == kStage) feed(Z_NO_FLUSH);
+    }
+  }
+  template <typename T>
+  void putVector(const std::vector<T>& v) {
+    const uint64_t n = v.size();
+    put(&n, sizeof n);
+    put(v.data(), n * sizeof(T));
+  }
+  // Done putting: the bytes, deflated.
+  std::vector<unsigned char> finish() {
+    feed(Z_FINISH);
+    end();
+    out_.resize(written_);
+    out_.shrink_to_fit();
+    return std::move(out_);
+  }
+
+ private:
+  static constexpr size_t kStage = size_t{1} << 16;
+  void feed(int flush) {
+    z_.next_in = reinterpret_cast<Bytef*>(stage_.data());
+    z_.avail_in = static_cast<uInt>(stage_.size());
+    for (;;) {
+      if (out_.size() - written_ < kStage) out_.resize(written_ + 2 * kStage);
+      z_.next_out = out_.data() + written_;
+      z_.avail_out = static_cast<uInt>(out_.size() - written_);
+      const int ret = deflate(&z_, flush);
+      written_ = out_.size() - z_.avail_out;
+      if (ret == Z_STREAM_ERROR) throw std::runtime_error("compare: zlib cannot deflate");
+      if (flush == Z_FINISH ? ret == Z_STREAM_END : z_.avail_in == 0 && z_.avail_out != 0) break;
+    }
+    stage_.clear();
+  }
+  void end() {
+    if (!ended_) deflateEnd(&z_);
+    ended_ = true;
+  }
+  z_stream z_{};
+  bool ended_ = false;
+  std::string stage_;
+  std::vector<unsigned char> out_;
+  size_t written_ = 0;
+};
+
+class Inflated {
+ public:
+  explicit Inflated(const std::vector<unsigned char>& bytes) : in_(bytes.data()), inLeft_(bytes.size()) {
+    if (inflateInit(&z_) != Z_OK) throw std::runtime_error("compare: zlib cannot inflate");
+  }
+  Inflated(const Inflated&) = delete;
+  Inflated& operator=(const Inflated&) = delete;
+  ~Inflated() { inflateEnd(&z_); }
+
+  void get(void* data, size_t size) {
+    unsigned char* p = static_cast<unsigned char*>(data);
+    while (size > 0) {
+      const size_t n = std::min(size, size_t{1} << 30);
+      z_.next_out = p;
+      z_.avail_out = static_cast<uInt>(n);
+      while (z_.avail_out > 0) {
+        if (z_.avail_in == 0 && inLeft_ > 0) {  // zlib counts in 32 bits: fed a slice at a time
+          const size_t slice = std::min(inLeft_, size_t{1} << 30);
+          z_.next_in = const_cast<Bytef*>(in_);
+          z_.avail_in = static_cast<uInt>(slice);
+          in_ += slice;
+          inLeft_ -= slice;
+        }
+        const int ret = inflate(&z_, Z_NO_FLUSH);
+        if (ret != Z_OK && !(ret == Z_STREAM_END && z_.avail_out == 0))
+          throw std::runtime_error("compare: zlib cannot inflate its own bytes");
+      }
+      p += n;
+      size -= n;
+    }
+  }
+  template <typename T>
+  void getVector(std::vector<T>& v) {
+    uint64_t n = 0;
+    get(&n, sizeof n);
+    v.resize(static_cast<size_t>(n));
+    get(v.data(), v.size() * sizeof(T));
+  }
+
+ private:
+  z_stream z_{};
+  const unsigned char* in_;
+  size_t inLeft_;
+};
+
+// The base side while the target side runs: its keys' texts (hgtx_ppu_proj_sum's
+// range names run to 180 bytes, "aten::..., op_id = N, sizes = ...", and
+// deflate to a few each), its rows' keys and its held columns, deflated in
+// one stream. The texts go in id order, each as its length and its bytes, so
+// that interning them again in that order gives every text its id back.
+std::vector<unsigned char> packSide(Side& s, StringPool& pool) {
+  Deflated d;
+  const uint64_t count = pool.size();
+  d.put(&count, sizeof count);
+  for (uint32_t id = 0; id < count; ++id) {
+    const std::string_view text = pool.get(id);
+    const uint32_t n = static_cast<uint32_t>(text.size());
+    d.put(&n, sizeof n);
+    d.put(text.data(), n);
+  }
+  d.putVector(s.keys);
+  for (HeldColumn& h : s.cols) {
+    d.putVector(h.ints);
+    d.putVector(h.reals);
+    d.putVector(h.texts);
+    d.putVector(h.missing);
+  }
+  std::vector<unsigned char> bytes = d.finish();
+  // Swapped out, not assigned: a std::string assigned an empty (short) one
+  // keeps its buffer, and the pool's is its texts.
+  StringPool released;
+  std::swap(pool, released);
+  std::vector<uint32_t>().swap(s.keys);
+  for (HeldColumn& h : s.cols) {
+    std::vector<int64_t>().swap(h.ints);
+    std::vector<double>().swap(h.reals);
+    std::vector<uint32_t>().swap(h.texts);
+    std::vector<uint8_t>().swap(h.missing);
+  }
+  return bytes;
+}
+
+// packSide undone into `pool` (empty).
+void unpackSide(const std::vector<unsigned char>& bytes, Side& s, StringPool& pool) {
+  Inflated in(bytes);
+  uint64_t count = 0;
+  in.get(&count, sizeof count);
+  std::string text;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint32_t n = 0;
+    in.get(&n, sizeof n);
+    text.resize(n);
+    in.get(text.data(), n);
+    if (pool.intern(text) != i) throw std::logic_error("compare: a packed text came back with another id");
+  }
+  in.getVector(s.keys);
+  for (HeldColumn& h : s.cols) {
+    in.getVector(h.ints);
+    in.getVector(h.reals);
+    in.getVector(h.texts);
+    in.getVector(h.missing);
+  }
+}
+
+// What a side holds: its keys' texts (the pool's, when it is the only side
+// in it) and its held columns, in bytes.
+size_t heldBytes(const Side& s, const StringPool& pool) {
+  size_t n = s.keys.size() * 4;
+  for (uint32_t id = 0; id < pool.size(); ++id) n += pool.get(id).size();
+  for (const HeldColumn& h : s.cols) n += h.ints.size() * 8 + h.reals.size() * 8 + h.texts.size() * 4 + h.missing.size();
+  return n;
+}
+
+// `reopen` runs once the side's report is given back and before its keys
+// are interned: the packed base side comes back then (compareTables).
+Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::function<void()>& reopen = {}) {
   // A report that held no names, kernel or call columns nor events before its
   // side holds nothing that anyone outside this side refers to (the CLI's
   // reports, as opened): what the side read is given back once its table
@@ -199,6 +381,7 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys) {
   s.deviceName = reportDeviceName(ctx);
   table.materialize();  // matched cell by cell
   if (release) report.releaseAll();
+  if (reopen) reopen();
   s.columns = table.columns();
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
   for (size_t c = 0; c < s.columns.size(); ++c)
@@ -446,7 +629,18 @@ Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& 
   auto c = std::make_shared<Compared>();
   c->deviceName = spec.deviceName;
   c->base = sideOf(spec, baseCtx, c->keys);
-  c->target = sideOf(spec, targetCtx, c->keys);
+  // The base side is packed while the target side runs (packSide), and
+  // comes back before the target's keys are interned.
+  std::vector<unsigned char> packed;
+  if (heldBytes(c->base, c->keys.pool) >= kPackFrom) {
+    packed = packSide(c->base, c->keys.pool);
+  }
+  const bool isPacked = !packed.empty();
+  c->target = sideOf(spec, targetCtx, c->keys, [&] {
+    if (!isPacked) return;
+    unpackSide(packed, c->base, c->keys.pool);
+    std::vector<unsigned char>().swap(packed);
+  });
   const Side& base = c->base;
   const Side& target = c->target;
   const std::vector<ColumnSpec>& sideCols = base.columns;

@@ -144,4 +144,34 @@ TEST_F(CompareView, ANameWithTheSeparatorIsHeldAsItsText) {
             "2,\"4 / 8\",0.5,\"m / m\",\"a\",\"a\",\n");
 }
 
+// A base side past a mebibyte (20,000 names of 73 bytes) is packed while
+// the target side runs and comes back whole: base row i is "range <i, six
+// digits>" and 60 'p's, share (20000 - i) / 10 (so the rows stay in i's
+// order), time i + 1; the target has the even i's with time 2 (i + 1)
+// (ratio 0.5) and "other 0" .. "other 9" with share 0.05, last, by key.
+TEST_F(CompareView, ALargeBaseSideComesBackFromItsPackedBytes) {
+  constexpr int kRows = 20000;
+  std::vector<Row> base, target;
+  auto name = [](int i) {
+    std::string n = std::to_string(i);
+    return "range " + std::string(6 - n.size(), '0') + n + std::string(60, 'p');
+  };
+  for (int i = 0; i < kRows; ++i) {
+    base.push_back({name(i), "x", (kRows - i) / 10.0, i + 1, ""});
+    if (i % 2 == 0) target.push_back({name(i), "x", (kRows - i) / 10.0, 2 * (i + 1), ""});
+  }
+  for (int i = 9; i >= 0; --i) target.push_back({"other " + std::to_string(i), "x", 0.05, 1, "o"});
+  const std::string csv = csvOf(compare(base, target, false));
+  std::string expected = "Row#,Time (ns),Time Ratio,Note,Base Name,Target Name,\n";
+  for (int i = 0; i < kRows; ++i) {
+    const std::string n = std::to_string(i + 1);
+    expected += n + ",\"" + n + " / " + (i % 2 == 0 ? std::to_string(2 * (i + 1)) + "\",0.5," : "-\",\"-\",") +
+                "\"-\",\"" + name(i) + "\",\"" + (i % 2 == 0 ? name(i) : "-") + "\",\n";
+  }
+  for (int i = 0; i < 10; ++i)
+    expected += std::to_string(kRows + i + 1) + ",\"- / 1\",\"-\",\"- / o\",\"-\",\"other " + std::to_string(i) + "\",\n";
+  EXPECT_EQ(csv.substr(0, 300), expected.substr(0, 300));
+  EXPECT_EQ(csv, expected);
+}
+
 }  // namespace
