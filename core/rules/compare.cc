@@ -294,7 +294,7 @@ class Inflated {
 };
 
 // The base side while the target side runs: its keys' texts (hgtx_ppu_proj_sum's
-// range names run to 180 bytes, "aten::..., op_id = N, sizes = ...", and
+// range names are 106 bytes on average, "aten::..., op_id = N, sizes = ...", and
 // deflate to a few each), its rows' keys and its held columns, deflated in
 // one stream. The texts go in id order, each as its length and its bytes, so
 // that interning them again in that order gives every text its id back.
