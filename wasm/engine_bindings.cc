@@ -504,7 +504,8 @@ val runCompare(int base, int target, const std::string& name, const val& options
     OpenReport& b = reportOf(base);
     OpenReport& t = reportOf(target);
     const RuleSpec& rule = ruleOf(name);
-    // compareTables' table holds its cells (it reads neither report later).
+    // compareTables' table is a view of the two sides' held columns: it
+    // reads neither report later, so it is kept as report 0's (never dropped by close).
     storeResult(runCompareRule(rule, *b.report, *t.report, optionsFrom(rule, options), b.window, t.window, g_config),
                 0, v);
   });

@@ -1,8 +1,14 @@
 #include "core/rules/compare.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <functional>
+#include <memory>
 #include <stdexcept>
+#include <string_view>
+
+#include <zlib.h>
 
 #include "core/analysis/stats.h"
 #include "core/base/string_pool.h"
@@ -24,23 +30,82 @@ const ColumnSpec& sideColumn(const CompareSpec& spec, const std::string& name) {
   return spec.sideColumns[columnIndex(spec.sideColumns, name)];
 }
 
-constexpr size_t kAbsent = static_cast<size_t>(-1);
+constexpr uint32_t kNoRow = 0xFFFFFFFFu;  // a pair's side without the row
 const std::string kDash = "-";
+// A base side holding this much is packed while the target side runs.
+constexpr size_t kPackFrom = size_t{1} << 20;
 
-constexpr uint32_t kNoRow = 0xFFFFFFFFu;
+// The keys of both sides, and the texts of the columns they hold. A key is
+// an id in this one pool, so that one text is one id on either side and a
+// row costs 4 bytes, not a string of its own.
+struct Keys {
+  StringPool pool;
+  std::string text;  // the one being joined, reused
+};
 
-// What one report contributes: its table, each row's match key (and, for
-// side blocks, the key of each level: a prefix of its Key columns), and the
-// report's PPU name for tables without a device column. A key is an id in
-// the pool both sides share (Keys), so that one text is one id on either
-// side and a row costs 4 bytes, not a string of its own.
+// A side table's column that the compare's output reads, held without the
+// table: numbers as they are, a text as an id in Keys' pool, or, for a Key
+// column, as its field of the row's key (the key's text already holds it).
+struct HeldColumn {
+  bool held = false;
+  CellKind kind = CellKind::Int;
+  std::vector<int64_t> ints;     // Int
+  std::vector<double> reals;     // Decimal1
+  std::vector<uint32_t> texts;   // Text, unless keyField
+  std::vector<uint8_t> missing;  // by row; empty when no cell is
+  size_t keyField = SIZE_MAX;    // Text: the row key's field of this column
+};
+
+// What one report contributes: the columns the output reads (not its whole
+// table: a side of hgtx_ppu_proj_sum is 16 columns, its output reads 7),
+// each row's match key (and, for side blocks, the key of each level: a
+// prefix of its Key columns), and the report's PPU name for tables without
+// a device column.
 struct Side {
-  Table table;
+  std::vector<ColumnSpec> columns;  // the side table's
+  std::vector<HeldColumn> cols;     // by side column; `held` the ones read
+  size_t rows = 0;
   std::vector<uint32_t> keys;                    // by row
   std::vector<std::vector<uint32_t>> levelKeys;  // [level][row]
   std::vector<std::vector<uint32_t>> levelRow;   // [level][key id]: its first row, kNoRow (ids of this side's time)
   std::string deviceName;
+  std::vector<std::string> warnings;
+
+  bool isMissing(size_t r, size_t c) const {
+    const std::vector<uint8_t>& m = cols[c].missing;
+    return !m.empty() && m[r] != 0;
+  }
 };
+
+// Field `f` of a key joined by '\x1f'.
+std::string_view keyField(std::string_view key, size_t f) {
+  for (; f > 0; --f) key.remove_prefix(key.find('\x1f') + 1);
+  return key.substr(0, key.find('\x1f'));
+}
+
+std::string_view textAt(const Side& s, const StringPool& pool, size_t r, size_t c) {
+  const HeldColumn& h = s.cols[c];
+  return h.keyField != SIZE_MAX ? keyField(pool.get(s.keys[r]), h.keyField) : pool.get(h.texts[r]);
+}
+
+// A held cell as plainCell writes it ("-" when missing).
+void appendPlain(std::string& out, const Side& s, const StringPool& pool, size_t r, size_t c) {
+  if (s.isMissing(r, c)) {
+    out += '-';
+    return;
+  }
+  const HeldColumn& h = s.cols[c];
+  switch (h.kind) {
+    case CellKind::Int: {
+      char tmp[24];
+      auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, h.ints[r]);
+      out.append(tmp, p);
+      break;
+    }
+    case CellKind::Decimal1: appendDecimal1Text(out, h.reals[r]); break;
+    case CellKind::Text: out += textAt(s, pool, r, c); break;
+  }
+}
 
 // Each key id's first row among `rowKeys` (a row's key id by row), kNoRow
 // for an id none of them has; `idCount` ids.
@@ -49,12 +114,6 @@ std::vector<uint32_t> firstRowByKey(const std::vector<uint32_t>& rowKeys, size_t
   for (size_t r = rowKeys.size(); r-- > 0;) first[rowKeys[r]] = static_cast<uint32_t>(r);
   return first;
 }
-
-// The keys of both sides.
-struct Keys {
-  StringPool pool;
-  std::string text;  // the one being joined, reused
-};
 
 // The name of the first selected PPU in TARGET_INFO_PPU, "-" when none.
 std::string reportDeviceName(RuleContext& ctx) {
@@ -70,12 +129,241 @@ uint32_t joinedKey(Keys& keys, const Table& t, size_t row, const std::vector<siz
   keys.text.clear();
   for (size_t i = 0; i < count; ++i) {
     if (i) keys.text += '\x1f';  // a separator no name contains
-    keys.text += plainCell(t, row, keyCols[i]);
+    appendPlainCell(keys.text, t, row, keyCols[i]);
   }
   return keys.pool.intern(keys.text);
 }
 
-Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys) {
+// Column `c` of `t` held (HeldColumn). A Key column of texts none of which
+// is missing or holds the separator is read back from the key.
+void holdColumn(Side& s, const Table& t, size_t c, const std::vector<size_t>& keyCols, Keys& keys) {
+  HeldColumn& h = s.cols[c];
+  h.held = true;
+  h.kind = t.columns()[c].kind;
+  const size_t rows = t.rowCount();
+  bool anyMissing = false;
+  for (size_t r = 0; r < rows && !anyMissing; ++r) anyMissing = t.isMissing(r, c);
+  if (anyMissing) {
+    h.missing.resize(rows);
+    for (size_t r = 0; r < rows; ++r) h.missing[r] = t.isMissing(r, c) ? 1 : 0;
+  }
+  switch (h.kind) {
+    case CellKind::Int:
+      h.ints.resize(rows);
+      for (size_t r = 0; r < rows; ++r) h.ints[r] = t.intAt(r, c);
+      break;
+    case CellKind::Decimal1:
+      h.reals.resize(rows);
+      for (size_t r = 0; r < rows; ++r) h.reals[r] = t.decimalAt(r, c);
+      break;
+    case CellKind::Text: {
+      const size_t field = static_cast<size_t>(std::find(keyCols.begin(), keyCols.end(), c) - keyCols.begin());
+      bool fromKey = field < keyCols.size() && !anyMissing;
+      for (size_t r = 0; r < rows && fromKey; ++r) fromKey = t.textAt(r, c).find('\x1f') == std::string_view::npos;
+      if (fromKey) {
+        h.keyField = field;
+        break;
+      }
+      h.texts.resize(rows);
+      for (size_t r = 0; r < rows; ++r) h.texts[r] = t.isMissing(r, c) ? kNoString : keys.pool.intern(t.textAt(r, c));
+      break;
+    }
+  }
+}
+
+// The side columns a compare's output reads.
+std::vector<std::string> columnsRead(const CompareSpec& spec) {
+  std::vector<std::string> names = spec.sharedKeys;
+  if (spec.deviceName) names.push_back("Device Name");  // when the side has one
+  for (const std::string* n : {&spec.share, &spec.shownKey})
+    if (!n->empty()) names.push_back(*n);
+  for (const CompareValue& v : spec.values) names.push_back(v.from);
+  for (const CompareLevel& l : spec.levels) {
+    names.push_back(l.share);
+    for (const CompareValue& v : l.columns) names.push_back(v.from);
+  }
+  for (const CompareValue& v : spec.ratios) names.push_back(v.from);
+  return names;
+}
+
+// Bytes deflated as they are put (zlib, level 1), and read back in order.
+class Deflated {
+ public:
+  Deflated() {
+    if (deflateInit(&z_, 1) != Z_OK) throw std::runtime_error("compare: zlib cannot deflate");
+  }
+  Deflated(const Deflated&) = delete;
+  Deflated& operator=(const Deflated&) = delete;
+  ~Deflated() { end(); }
+
+  void put(const void* data, size_t size) {
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+      const size_t n = std::min(size, kStage - stage_.size());
+      stage_.append(p, n);
+      p += n;
+      size -= n;
+      if (stage_.size() == kStage) feed(Z_NO_FLUSH);
+    }
+  }
+  template <typename T>
+  void putVector(const std::vector<T>& v) {
+    const uint64_t n = v.size();
+    put(&n, sizeof n);
+    put(v.data(), n * sizeof(T));
+  }
+  // Done putting: the bytes, deflated.
+  std::vector<unsigned char> finish() {
+    feed(Z_FINISH);
+    end();
+    out_.resize(written_);
+    out_.shrink_to_fit();
+    return std::move(out_);
+  }
+
+ private:
+  static constexpr size_t kStage = size_t{1} << 16;
+  void feed(int flush) {
+    z_.next_in = reinterpret_cast<Bytef*>(stage_.data());
+    z_.avail_in = static_cast<uInt>(stage_.size());
+    for (;;) {
+      if (out_.size() - written_ < kStage) out_.resize(written_ + 2 * kStage);
+      z_.next_out = out_.data() + written_;
+      z_.avail_out = static_cast<uInt>(out_.size() - written_);
+      const int ret = deflate(&z_, flush);
+      written_ = out_.size() - z_.avail_out;
+      if (ret == Z_STREAM_ERROR) throw std::runtime_error("compare: zlib cannot deflate");
+      if (flush == Z_FINISH ? ret == Z_STREAM_END : z_.avail_in == 0 && z_.avail_out != 0) break;
+    }
+    stage_.clear();
+  }
+  void end() {
+    if (!ended_) deflateEnd(&z_);
+    ended_ = true;
+  }
+  z_stream z_{};
+  bool ended_ = false;
+  std::string stage_;
+  std::vector<unsigned char> out_;
+  size_t written_ = 0;
+};
+
+class Inflated {
+ public:
+  explicit Inflated(const std::vector<unsigned char>& bytes) : in_(bytes.data()), inLeft_(bytes.size()) {
+    if (inflateInit(&z_) != Z_OK) throw std::runtime_error("compare: zlib cannot inflate");
+  }
+  Inflated(const Inflated&) = delete;
+  Inflated& operator=(const Inflated&) = delete;
+  ~Inflated() { inflateEnd(&z_); }
+
+  void get(void* data, size_t size) {
+    unsigned char* p = static_cast<unsigned char*>(data);
+    while (size > 0) {
+      const size_t n = std::min(size, size_t{1} << 30);
+      z_.next_out = p;
+      z_.avail_out = static_cast<uInt>(n);
+      while (z_.avail_out > 0) {
+        if (z_.avail_in == 0 && inLeft_ > 0) {  // zlib counts in 32 bits: fed a slice at a time
+          const size_t slice = std::min(inLeft_, size_t{1} << 30);
+          z_.next_in = const_cast<Bytef*>(in_);
+          z_.avail_in = static_cast<uInt>(slice);
+          in_ += slice;
+          inLeft_ -= slice;
+        }
+        const int ret = inflate(&z_, Z_NO_FLUSH);
+        if (ret != Z_OK && !(ret == Z_STREAM_END && z_.avail_out == 0))
+          throw std::runtime_error("compare: zlib cannot inflate its own bytes");
+      }
+      p += n;
+      size -= n;
+    }
+  }
+  template <typename T>
+  void getVector(std::vector<T>& v) {
+    uint64_t n = 0;
+    get(&n, sizeof n);
+    v.resize(static_cast<size_t>(n));
+    get(v.data(), v.size() * sizeof(T));
+  }
+
+ private:
+  z_stream z_{};
+  const unsigned char* in_;
+  size_t inLeft_;
+};
+
+// The base side while the target side runs: its keys' texts (hgtx_ppu_proj_sum's
+// range names are 106 bytes on average, "aten::..., op_id = N, sizes = ...", and
+// deflate to a few each), its rows' keys and its held columns, deflated in
+// one stream. The texts go in id order, each as its length and its bytes, so
+// that interning them again in that order gives every text its id back.
+std::vector<unsigned char> packSide(Side& s, StringPool& pool) {
+  Deflated d;
+  const uint64_t count = pool.size();
+  d.put(&count, sizeof count);
+  for (uint32_t id = 0; id < count; ++id) {
+    const std::string_view text = pool.get(id);
+    const uint32_t n = static_cast<uint32_t>(text.size());
+    d.put(&n, sizeof n);
+    d.put(text.data(), n);
+  }
+  d.putVector(s.keys);
+  for (HeldColumn& h : s.cols) {
+    d.putVector(h.ints);
+    d.putVector(h.reals);
+    d.putVector(h.texts);
+    d.putVector(h.missing);
+  }
+  std::vector<unsigned char> bytes = d.finish();
+  // Swapped out, not assigned: a std::string assigned an empty (short) one
+  // keeps its buffer, and the pool's is its texts.
+  StringPool released;
+  std::swap(pool, released);
+  std::vector<uint32_t>().swap(s.keys);
+  for (HeldColumn& h : s.cols) {
+    std::vector<int64_t>().swap(h.ints);
+    std::vector<double>().swap(h.reals);
+    std::vector<uint32_t>().swap(h.texts);
+    std::vector<uint8_t>().swap(h.missing);
+  }
+  return bytes;
+}
+
+// packSide undone into `pool` (empty).
+void unpackSide(const std::vector<unsigned char>& bytes, Side& s, StringPool& pool) {
+  Inflated in(bytes);
+  uint64_t count = 0;
+  in.get(&count, sizeof count);
+  std::string text;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint32_t n = 0;
+    in.get(&n, sizeof n);
+    text.resize(n);
+    in.get(text.data(), n);
+    if (pool.intern(text) != i) throw std::logic_error("compare: a packed text came back with another id");
+  }
+  in.getVector(s.keys);
+  for (HeldColumn& h : s.cols) {
+    in.getVector(h.ints);
+    in.getVector(h.reals);
+    in.getVector(h.texts);
+    in.getVector(h.missing);
+  }
+}
+
+// What a side holds: its keys' texts (the pool's, when it is the only side
+// in it) and its held columns, in bytes.
+size_t heldBytes(const Side& s, const StringPool& pool) {
+  size_t n = s.keys.size() * 4;
+  for (uint32_t id = 0; id < pool.size(); ++id) n += pool.get(id).size();
+  for (const HeldColumn& h : s.cols) n += h.ints.size() * 8 + h.reals.size() * 8 + h.texts.size() * 4 + h.missing.size();
+  return n;
+}
+
+// `reopen` runs once the side's report is given back and before its keys
+// are interned: the packed base side comes back then (compareTables).
+Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::function<void()>& reopen = {}) {
   // A report that held no names, kernel or call columns nor events before its
   // side holds nothing that anyone outside this side refers to (the CLI's
   // reports, as opened): what the side read is given back once its table
@@ -86,110 +374,218 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys) {
   const bool release = !report.stringsLoaded() && report.loadedKernelColumns() == 0 &&
                        report.loadedHggcApiColumns() == 0 && !report.hgtxLoaded() &&
                        report.plannedKernelColumns() == 0;
-  Side s{spec.side(ctx), {}, {}, {}, reportDeviceName(ctx)};
-  s.table.materialize();  // matched cell by cell
+  Side s;
+  // The side's table lives only here: what the output reads of it is held
+  // (HeldColumn), the rest goes with it, before the other side runs.
+  Table table = spec.side(ctx);
+  s.deviceName = reportDeviceName(ctx);
+  table.materialize();  // matched cell by cell
   if (release) report.releaseAll();
+  if (reopen) reopen();
+  s.columns = table.columns();
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
-  for (size_t c = 0; c < s.table.columns().size(); ++c)
-    if (s.table.columns()[c].role == ColumnRole::Key) keyCols.push_back(c);
+  for (size_t c = 0; c < s.columns.size(); ++c)
+    if (s.columns[c].role == ColumnRole::Key) keyCols.push_back(c);
   if (keyCols.empty()) throw std::logic_error("a compared table declares no key column");
-  const size_t rows = s.table.rowCount();
+  const size_t rows = s.rows = table.rowCount();
   s.keys.reserve(rows);
-  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(keys, s.table, r, keyCols, keyCols.size()));
+  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(keys, table, r, keyCols, keyCols.size()));
   s.levelKeys.resize(spec.levels.size());
   s.levelRow.resize(spec.levels.size());
   for (size_t l = 0; l < spec.levels.size(); ++l) {
-    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(keys, s.table, r, keyCols, spec.levels[l].keys));
+    s.levelKeys[l].reserve(rows);
+    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(keys, table, r, keyCols, spec.levels[l].keys));
   }
+  s.cols.resize(s.columns.size());
+  for (const std::string& name : columnsRead(spec)) {
+    if (name == "Device Name" && std::none_of(s.columns.begin(), s.columns.end(),
+                                              [](const ColumnSpec& c) { return c.name == "Device Name"; }))
+      continue;
+    const size_t c = columnIndex(s.columns, name);
+    if (!s.cols[c].held) holdColumn(s, table, c, keyCols, keys);
+  }
+  s.warnings = table.warnings();
   for (size_t l = 0; l < spec.levels.size(); ++l) s.levelRow[l] = firstRowByKey(s.levelKeys[l], keys.pool.size());
   return s;
 }
 
+// Everything the output's rows are made of: both sides' held columns, the
+// keys, and the rows' pairs in their order. The output is a view of it
+// (CompareRows): a row's cells, the "base / target" texts among them, are
+// made when a page or a writer's chunk asks for it, never all at once.
+struct Compared {
+  Keys keys;
+  Side base, target;
+  struct Pair {
+    uint32_t b, t;  // kNoRow: the side has no such row
+    uint32_t key;   // in keys.pool
+  };
+  std::vector<Pair> pairs;  // in the output's order
+  // Side column indexes: "Device Name" (SIZE_MAX: the report's PPU name),
+  // the shared keys, the values, the shown key, each level's columns, the ratios.
+  size_t deviceCol = SIZE_MAX, shownCol = SIZE_MAX;
+  std::vector<size_t> sharedCols, valueCols, ratioCols;
+  std::vector<std::vector<size_t>> levelCols;  // side blocks: not empty
+  std::vector<uint8_t> valueRatio;  // by value: followed by its ratio
+  bool deviceName = false;
+
+  void appendRow(const Pair& p, Table& out) const;
+};
+
 // "base / target"; a side without the row or the value is "-", and a cell
 // that has neither is "-" alone.
-std::string pairText(const Side& b, size_t br, const Side& t, size_t tr, size_t col) {
-  const std::string bv = br == kAbsent ? "-" : plainCell(b.table, br, col);
-  const std::string tv = tr == kAbsent ? "-" : plainCell(t.table, tr, col);
-  if (bv == "-" && tv == "-") return "-";
-  return bv + " / " + tv;
+void appendPairText(std::string& out, const Compared& c, uint32_t br, uint32_t tr, size_t col) {
+  out.clear();
+  if (br == kNoRow) out += '-';
+  else appendPlain(out, c.base, c.keys.pool, br, col);
+  const size_t baseEnd = out.size();
+  out += " / ";
+  if (tr == kNoRow) out += '-';
+  else appendPlain(out, c.target, c.keys.pool, tr, col);
+  if (std::string_view(out).substr(0, baseEnd) == "-" && std::string_view(out).substr(baseEnd + 3) == "-") out = "-";
 }
 
-bool numberAt(const Table& t, size_t row, size_t col, double& out, int64_t& asInt, bool& isInt) {
-  if (row == kAbsent || t.isMissing(row, col)) return false;
-  const CellKind kind = t.columns()[col].kind;
-  if (kind == CellKind::Text) return false;
-  isInt = kind == CellKind::Int;
-  asInt = isInt ? t.intAt(row, col) : 0;
-  out = isInt ? static_cast<double>(asInt) : t.decimalAt(row, col);
+bool numberAt(const Side& s, uint32_t row, size_t col, double& out, int64_t& asInt, bool& isInt) {
+  if (row == kNoRow || s.isMissing(row, col)) return false;
+  const HeldColumn& h = s.cols[col];
+  if (h.kind == CellKind::Text) return false;
+  isInt = h.kind == CellKind::Int;
+  asInt = isInt ? h.ints[row] : 0;
+  out = isInt ? static_cast<double>(asInt) : h.reals[row];
   return true;
 }
 
 // base / target with one decimal; unset ("-") when a side is missing or the target is zero.
-void setRatio(Table& out, size_t col, const Side& base, size_t br, const Side& target, size_t tr, size_t from) {
+void setRatio(Table& out, size_t col, const Side& base, uint32_t br, const Side& target, uint32_t tr, size_t from) {
   double bv = 0, tv = 0;
   int64_t bi = 0, ti = 0;
   bool bInt = false, tInt = false;
-  const bool both = numberAt(base.table, br, from, bv, bi, bInt) && numberAt(target.table, tr, from, tv, ti, tInt);
+  const bool both = numberAt(base, br, from, bv, bi, bInt) && numberAt(target, tr, from, tv, ti, tInt);
   if (both && tv != 0) {
     // Integers exactly (half away from zero), decimals through doubles.
     out.setDecimal(col, bInt && tInt ? ratio1(bi, ti) : std::round(bv / tv * 10) / 10);
   }
 }
 
-// A cell copied from a side table as it is ("-" when absent).
-void copyCell(Table& out, size_t col, const Side& s, size_t row, size_t from) {
-  if (row == kAbsent || s.table.isMissing(row, from)) return;
-  switch (s.table.columns()[from].kind) {
-    case CellKind::Int: out.setInt(col, s.table.intAt(row, from)); break;
-    case CellKind::Decimal1: out.setDecimal(col, s.table.decimalAt(row, from)); break;
-    case CellKind::Text: out.setText(col, s.table.textAt(row, from)); break;
+// A cell copied from a side as it is ("-" when absent).
+void copyCell(Table& out, size_t col, const Side& s, const StringPool& pool, uint32_t row, size_t from) {
+  if (row == kNoRow || s.isMissing(row, from)) return;
+  const HeldColumn& h = s.cols[from];
+  switch (h.kind) {
+    case CellKind::Int: out.setInt(col, h.ints[row]); break;
+    case CellKind::Decimal1: out.setDecimal(col, h.reals[row]); break;
+    case CellKind::Text: out.setText(col, textAt(s, pool, row, from)); break;
   }
 }
 
-struct Pair {
-  size_t b, t;
-  uint32_t key;  // in Keys' pool
-};
-
 // Every key of either side once (the first row of a repeated key).
-std::vector<Pair> matchRows(const Side& base, const Side& target, size_t keyCount, bool matchedOnly) {
+std::vector<Compared::Pair> matchRows(const Side& base, const Side& target, size_t keyCount, bool matchedOnly) {
   const std::vector<uint32_t> targetRow = firstRowByKey(target.keys, keyCount);
   std::vector<uint32_t> baseRow(keyCount, kNoRow);  // by key id: its first row, as the walk finds it
-  std::vector<Pair> pairs;
+  std::vector<Compared::Pair> pairs;
   for (size_t r = 0; r < base.keys.size(); ++r) {
     const uint32_t k = base.keys[r];
     if (baseRow[k] != kNoRow) continue;
     baseRow[k] = static_cast<uint32_t>(r);
-    pairs.push_back({r, targetRow[k] == kNoRow ? kAbsent : targetRow[k], k});
+    pairs.push_back({static_cast<uint32_t>(r), targetRow[k], k});
   }
   for (size_t r = 0; r < target.keys.size(); ++r) {
     const uint32_t k = target.keys[r];
     if (baseRow[k] != kNoRow || targetRow[k] != r) continue;
-    pairs.push_back({kAbsent, r, k});
+    pairs.push_back({kNoRow, static_cast<uint32_t>(r), k});
   }
-  if (matchedOnly) std::erase_if(pairs, [](const Pair& p) { return p.b == kAbsent || p.t == kAbsent; });
+  if (matchedOnly)
+    std::erase_if(pairs, [](const Compared::Pair& p) { return p.b == kNoRow || p.t == kNoRow; });
   return pairs;
 }
 
 // The larger of two sides' values of a share column; -1 when neither has one.
-double largerShare(const Side& base, size_t br, const Side& target, size_t tr, size_t col) {
+double largerShare(const Side& base, uint32_t br, const Side& target, uint32_t tr, size_t col) {
   double best = -1, v = 0;
   int64_t i = 0;
   bool isInt = false;
-  if (numberAt(base.table, br, col, v, i, isInt)) best = std::max(best, v);
-  if (numberAt(target.table, tr, col, v, i, isInt)) best = std::max(best, v);
+  if (numberAt(base, br, col, v, i, isInt)) best = std::max(best, v);
+  if (numberAt(target, tr, col, v, i, isInt)) best = std::max(best, v);
   return best;
 }
 
 // The row of a side that holds level `l` of a pair's key: the side's own
 // row, else its first row with the same prefix.
-size_t levelRowOf(const Side& s, size_t own, const Side& keySide, size_t keyRow, size_t l) {
-  if (own != kAbsent) return own;
+uint32_t levelRowOf(const Side& s, uint32_t own, const Side& keySide, uint32_t keyRow, size_t l) {
+  if (own != kNoRow) return own;
   const uint32_t key = keySide.levelKeys[l][keyRow];
   // A key first made by the other side, after this one: none of this side's rows.
-  if (key >= s.levelRow[l].size() || s.levelRow[l][key] == kNoRow) return kAbsent;
+  if (key >= s.levelRow[l].size()) return kNoRow;
   return s.levelRow[l][key];
 }
+
+void Compared::appendRow(const Pair& p, Table& out) const {
+  size_t col = 0;
+  std::string text;
+  if (deviceName) {
+    if (deviceCol != SIZE_MAX) {
+      appendPairText(text, *this, p.b, p.t, deviceCol);
+      out.setText(col++, text);
+    } else {
+      const std::string& b = p.b == kNoRow ? kDash : base.deviceName;
+      const std::string& t = p.t == kNoRow ? kDash : target.deviceName;
+      out.setText(col++, b == kDash && t == kDash ? kDash : b + " / " + t);
+    }
+  }
+  for (size_t k : sharedCols) {
+    if (p.b != kNoRow) copyCell(out, col, base, keys.pool, p.b, k);
+    else copyCell(out, col, target, keys.pool, p.t, k);
+    ++col;
+  }
+  if (!levelCols.empty()) {
+    for (int side = 0; side < 2; ++side) {
+      const Side& s = side == 0 ? base : target;
+      const uint32_t own = side == 0 ? p.b : p.t;
+      const Side& other = side == 0 ? target : base;
+      const uint32_t otherRow = side == 0 ? p.t : p.b;
+      for (size_t l = 0; l < levelCols.size(); ++l) {
+        const uint32_t row = levelRowOf(s, own, other, otherRow, l);
+        for (size_t from : levelCols[l]) copyCell(out, col++, s, keys.pool, row, from);
+      }
+    }
+    for (size_t from : ratioCols) setRatio(out, col++, base, p.b, target, p.t, from);
+    out.endRow();
+    return;
+  }
+  for (size_t v = 0; v < valueCols.size(); ++v) {
+    appendPairText(text, *this, p.b, p.t, valueCols[v]);
+    out.setText(col++, text);
+    if (!valueRatio[v]) continue;
+    setRatio(out, col++, base, p.b, target, p.t, valueCols[v]);
+  }
+  auto shown = [&](const Side& s, uint32_t row) {
+    if (row == kNoRow || s.isMissing(row, shownCol)) return;
+    if (s.cols[shownCol].kind == CellKind::Int) {
+      out.setInt(col, s.cols[shownCol].ints[row]);
+    } else {
+      text.clear();
+      appendPlain(text, s, keys.pool, row, shownCol);
+      out.setText(col, text);
+    }
+  };
+  shown(base, p.b);
+  ++col;
+  shown(target, p.t);
+  out.endRow();
+}
+
+// The output's rows, made from the held sides a chunk at a time.
+class CompareRows : public RowSource {
+ public:
+  explicit CompareRows(std::shared_ptr<const Compared> c) : c_(std::move(c)) {}
+  size_t rowCount() const override { return c_->pairs.size(); }
+  void appendRows(size_t first, size_t count, Table& into) override {
+    for (size_t i = first; i < first + count; ++i) c_->appendRow(c_->pairs[i], into);
+  }
+
+ private:
+  std::shared_ptr<const Compared> c_;
+};
 
 std::string blockName(const CompareValue& v, const ColumnSpec& from) { return v.name.empty() ? from.name : v.name; }
 
@@ -230,11 +626,25 @@ std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
 }
 
 Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& targetCtx, bool matchedOnly) {
-  Keys keys;
-  const Side base = sideOf(spec, baseCtx, keys);
-  const Side target = sideOf(spec, targetCtx, keys);
-  const std::vector<ColumnSpec>& sideCols = base.table.columns();
-  std::vector<Pair> pairs = matchRows(base, target, keys.pool.size(), matchedOnly);
+  auto c = std::make_shared<Compared>();
+  c->deviceName = spec.deviceName;
+  c->base = sideOf(spec, baseCtx, c->keys);
+  // The base side is packed while the target side runs (packSide), and
+  // comes back before the target's keys are interned.
+  std::vector<unsigned char> packed;
+  if (heldBytes(c->base, c->keys.pool) >= kPackFrom) {
+    packed = packSide(c->base, c->keys.pool);
+  }
+  const bool isPacked = !packed.empty();
+  c->target = sideOf(spec, targetCtx, c->keys, [&] {
+    if (!isPacked) return;
+    unpackSide(packed, c->base, c->keys.pool);
+    std::vector<unsigned char>().swap(packed);
+  });
+  const Side& base = c->base;
+  const Side& target = c->target;
+  const std::vector<ColumnSpec>& sideCols = base.columns;
+  std::vector<Compared::Pair> pairs = matchRows(base, target, c->keys.pool.size(), matchedOnly);
   const bool blocks = !spec.levels.empty();
 
   // Pinned first; then the larger of the two shares, descending (level by
@@ -245,89 +655,51 @@ Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& 
   } else {
     shareCols.push_back(columnIndex(sideCols, spec.share));
   }
-  auto shares = [&](const Pair& p) {
-    std::vector<double> out;
-    for (size_t l = 0; l < shareCols.size(); ++l) {
-      size_t br = p.b, tr = p.t;
+  const size_t levels = shareCols.size();
+  std::vector<double> shares(pairs.size() * levels);  // [pair * levels + level]
+  std::vector<uint8_t> pinned(pairs.size(), 0);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const Compared::Pair& p = pairs[i];
+    for (size_t l = 0; l < levels; ++l) {
+      uint32_t br = p.b, tr = p.t;
       if (blocks) {
-        br = p.b != kAbsent ? p.b : levelRowOf(base, kAbsent, target, p.t, l);
-        tr = p.t != kAbsent ? p.t : levelRowOf(target, kAbsent, base, p.b, l);
+        br = p.b != kNoRow ? p.b : levelRowOf(base, kNoRow, target, p.t, l);
+        tr = p.t != kNoRow ? p.t : levelRowOf(target, kNoRow, base, p.b, l);
       }
-      out.push_back(largerShare(base, br, target, tr, shareCols[l]));
+      shares[i * levels + l] = largerShare(base, br, target, tr, shareCols[l]);
     }
-    return out;
-  };
-  struct Ordered {
-    Pair pair;
-    bool pinned;
-    std::vector<double> shares;
-  };
-  std::vector<Ordered> ordered;
-  for (const Pair& p : pairs)
-    ordered.push_back({p, !spec.pinnedKey.empty() && keys.pool.get(p.key) == spec.pinnedKey, shares(p)});
-  std::stable_sort(ordered.begin(), ordered.end(), [&](const Ordered& a, const Ordered& b) {
-    if (a.pinned != b.pinned) return a.pinned;
-    if (a.shares != b.shares) return a.shares > b.shares;
-    return keys.pool.get(a.pair.key) < keys.pool.get(b.pair.key);
-  });
-
-  Table out(compareColumns(spec));
-  std::vector<size_t> sharedCols;
-  for (const std::string& k : spec.sharedKeys) sharedCols.push_back(columnIndex(sideCols, k));
-  const bool rowDevice = std::any_of(sideCols.begin(), sideCols.end(), [](const ColumnSpec& c) {
-    return c.name == "Device Name";
-  });
-  for (const Ordered& o : ordered) {
-    const Pair& p = o.pair;
-    size_t col = 0;
-    if (spec.deviceName) {
-      if (rowDevice) {
-        out.setText(col++, pairText(base, p.b, target, p.t, columnIndex(sideCols, "Device Name")));
-      } else {
-        const std::string& b = p.b == kAbsent ? kDash : base.deviceName;
-        const std::string& t = p.t == kAbsent ? kDash : target.deviceName;
-        out.setText(col++, b == kDash && t == kDash ? kDash : b + " / " + t);
-      }
-    }
-    for (size_t k : sharedCols) {
-      if (p.b != kAbsent) copyCell(out, col, base, p.b, k);
-      else copyCell(out, col, target, p.t, k);
-      ++col;
-    }
-    if (blocks) {
-      for (int side = 0; side < 2; ++side) {
-        const Side& s = side == 0 ? base : target;
-        const size_t own = side == 0 ? p.b : p.t;
-        const Side& other = side == 0 ? target : base;
-        const size_t otherRow = side == 0 ? p.t : p.b;
-        for (size_t l = 0; l < spec.levels.size(); ++l) {
-          const size_t row = levelRowOf(s, own, other, otherRow, l);
-          for (const CompareValue& v : spec.levels[l].columns) copyCell(out, col++, s, row, columnIndex(sideCols, v.from));
-        }
-      }
-      for (const CompareValue& r : spec.ratios) setRatio(out, col++, base, p.b, target, p.t, columnIndex(sideCols, r.from));
-      out.endRow();
-      continue;
-    }
-    for (const CompareValue& v : spec.values) {
-      const size_t from = columnIndex(sideCols, v.from);
-      out.setText(col++, pairText(base, p.b, target, p.t, from));
-      if (v.ratio.empty()) continue;
-      setRatio(out, col++, base, p.b, target, p.t, from);
-    }
-    const size_t shownCol = columnIndex(sideCols, spec.shownKey);
-    auto shown = [&](const Side& s, size_t row) {
-      if (row == kAbsent || s.table.isMissing(row, shownCol)) return;
-      if (sideCols[shownCol].kind == CellKind::Int) out.setInt(col, s.table.intAt(row, shownCol));
-      else out.setText(col, plainCell(s.table, row, shownCol));
-    };
-    shown(base, p.b);
-    ++col;
-    shown(target, p.t);
-    out.endRow();
+    pinned[i] = !spec.pinnedKey.empty() && c->keys.pool.get(p.key) == spec.pinnedKey;
   }
-  for (const auto& w : base.table.warnings()) out.addWarning("base: " + w);
-  for (const auto& w : target.table.warnings()) out.addWarning("target: " + w);
+  std::vector<uint32_t> order(pairs.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if (pinned[a] != pinned[b]) return pinned[a] > pinned[b];
+    const double* sa = &shares[a * levels];
+    const double* sb = &shares[b * levels];
+    if (!std::equal(sa, sa + levels, sb)) return std::lexicographical_compare(sb, sb + levels, sa, sa + levels);
+    return c->keys.pool.get(pairs[a].key) < c->keys.pool.get(pairs[b].key);
+  });
+  c->pairs.reserve(order.size());
+  for (uint32_t i : order) c->pairs.push_back(pairs[i]);
+  std::vector<Compared::Pair>().swap(pairs);
+  std::vector<double>().swap(shares);
+
+  for (const std::string& k : spec.sharedKeys) c->sharedCols.push_back(columnIndex(sideCols, k));
+  if (std::any_of(sideCols.begin(), sideCols.end(), [](const ColumnSpec& col) { return col.name == "Device Name"; }))
+    c->deviceCol = columnIndex(sideCols, "Device Name");
+  for (const CompareValue& v : spec.values) {
+    c->valueCols.push_back(columnIndex(sideCols, v.from));
+    c->valueRatio.push_back(v.ratio.empty() ? 0 : 1);
+  }
+  if (!blocks) c->shownCol = columnIndex(sideCols, spec.shownKey);
+  for (const CompareLevel& l : spec.levels) {
+    c->levelCols.emplace_back();
+    for (const CompareValue& v : l.columns) c->levelCols.back().push_back(columnIndex(sideCols, v.from));
+  }
+  for (const CompareValue& r : spec.ratios) c->ratioCols.push_back(columnIndex(sideCols, r.from));
+  Table out(compareColumns(spec), std::make_shared<CompareRows>(c));
+  for (const auto& w : base.warnings) out.addWarning("base: " + w);
+  for (const auto& w : target.warnings) out.addWarning("target: " + w);
   return out;
 }
 

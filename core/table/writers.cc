@@ -77,6 +77,8 @@ void appendQuoted(std::string& out, std::string_view text) {
 
 }  // namespace
 
+void appendDecimal1Text(std::string& out, double v) { appendDecimal1(out, v); }
+
 std::string plainCell(const Table& t, size_t row, size_t col) {
   std::string out;
   appendPlainCell(out, t, row, col);

@@ -31,5 +31,7 @@ void writeColumn(const Table& t, std::ostream& out);
 std::string plainCell(const Table& t, size_t row, size_t col);
 // The same, appended to `out` (no allocation per cell).
 void appendPlainCell(std::string& out, const Table& t, size_t row, size_t col);
+// A Decimal1 cell's text ("%.1f" of a value rounded to one decimal), appended.
+void appendDecimal1Text(std::string& out, double v);
 
 }  // namespace asys
