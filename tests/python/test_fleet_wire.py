@@ -76,3 +76,36 @@ def test_compact_is_smaller_for_groups_of_one_or_two_values():
     runs = [[rng.randrange(1000, 10**7) for _ in range(rng.choice([1, 1, 2, 3]))] for _ in range(5000)]
     s = summary_of(runs, rng)
     assert len(pickle.dumps(wire.compact(s))) < 0.6 * len(pickle.dumps(s))
+
+
+def test_a_large_reply_is_packed_with_lzma_and_comes_back_whole():
+    from asys.fleet import tasks
+    rng = random.Random(3)
+    names = b"".join(b"aten::mm, op_id = %d, sizes = [[%d, %d]]" % (i, rng.randrange(10**9), rng.randrange(10**9))
+                     for i in range(100000))
+    small = {"pool": (b"x" * 100, np.zeros(2, np.int64))}
+    big = {"pool": (names, np.arange(5, dtype=np.int64))}
+    assert tasks.pack(small)[:1] in (b"L", b"Z")
+    packed = tasks.pack(big)
+    assert packed[:1] == b"X"  # past LARGE_REPLY with LZ4: LZMA instead
+    back = tasks.unpack(packed)
+    assert back["pool"][0] == names and back["pool"][1].tolist() == list(range(5))
+
+
+def test_hgtx_sum_groups_carry_each_name_once(demo_pair):
+    """_asys.grouped_durations of hgtx_sum: the texts as a pool of distinct
+    texts and ids into it, and the (style, name) pairs the rule's table shows."""
+    from asys import _asys
+    from asys.fleet.merge import text_list
+    from asys.report import Report
+    from conftest import run_cli
+    with Report(demo_pair[0]) as report:
+        g = _asys.grouped_durations(report._engine, "hgtx_sum", [], "", "", [])
+    blob, offsets = g["pool"]
+    pool = text_list(blob, offsets, range(len(offsets) - 1))
+    assert len(set(pool)) == len(pool)
+    style, name = ([pool[i] for i in column.tolist()] for column in g["texts"])
+    assert set(style) <= {"PushPop", "StartEnd"}
+    import csv, io
+    rows = list(csv.DictReader(io.StringIO(run_cli("stats", "-r", "hgtx_sum", "--format", "csv", demo_pair[0]).stdout.decode())))
+    assert sorted(zip(style, name)) == sorted((r["Style"], r["Range"]) for r in rows)
