@@ -145,6 +145,11 @@ MergedGroups mergedGroupsOf(GroupedDurations groups) {
     out.covered.assign(groups.groupCount, 0);
   }
   out.texts = std::move(groups.texts);
+  for (const std::vector<uint32_t>& column : groups.textIds) {  // texts by id: made whole for the table
+    std::vector<std::string>& texts = out.texts.emplace_back();
+    texts.reserve(column.size());
+    for (uint32_t id : column) texts.emplace_back(groups.textPool.get(id));
+  }
   out.ids = std::move(groups.ids);
   out.sums = std::move(groups.sums);
   return out;

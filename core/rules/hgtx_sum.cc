@@ -1,6 +1,8 @@
 // hgtx_sum (2.3.13): time per HGTX range name (domain-qualified) and style.
 #include <map>
+#include <algorithm>
 #include <memory>
+#include <numeric>
 #include <string_view>
 #include <utility>
 
@@ -86,17 +88,43 @@ RangeDurations foldRanges(RuleContext& ctx) {
 
 std::string_view styleText(uint64_t key) { return (key >> 32) ? "StartEnd" : "PushPop"; }
 
-// For a fleet run (RuleSpec::groupedDurations): the groups with their texts.
+// For a fleet run (RuleSpec::groupedDurations): the groups with their texts
+// as ids into a pool of the distinct texts (the two styles, then each range
+// name once, though a name may have a group of each style; the names the
+// report's own, not copied): 4 bytes a group and column, where a
+// std::string a group and column held 32 bytes and a heap block each
+// (docs/fleet.md, "Worker memory").
 GroupedDurations groupedDurations(RuleContext& ctx) {
   RangeDurations r = foldRanges(ctx);
   GroupedDurations out;
   out.groupOf = std::move(r.groupOf);
   out.values = std::move(r.values);
   out.groupCount = r.groups.size();
-  out.texts.assign(2, std::vector<std::string>(r.groups.size()));
-  for (uint32_t g = 0; g < r.groups.size(); ++g) {
-    out.texts[0][g] = styleText(r.groups.key(g));
-    out.texts[1][g] = ctx.report.strings().get(static_cast<uint32_t>(r.groups.key(g)));
+  const size_t n = r.groups.size();
+  const StringPool& strings = ctx.report.strings();
+  out.textPool = TextPool(strings);
+  out.textIds.assign(2, std::vector<uint32_t>(n));
+  std::vector<uint32_t>&style = out.textIds[0], &name = out.textIds[1];
+  const uint32_t pushPop = out.textPool.add(styleText(0));
+  const uint32_t startEnd = out.textPool.add(styleText(uint64_t{1} << 32));
+  // A name's groups (at most one a style) share its text: each group's
+  // first group of the same name, by a sort of the groups by name (4 bytes
+  // a group for the moment, no table by the report's string ids).
+  {
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    auto nameOf = [&](uint32_t g) { return static_cast<uint32_t>(r.groups.key(g)); };
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return nameOf(a) != nameOf(b) ? nameOf(a) < nameOf(b) : a < b;
+    });
+    for (size_t i = 0; i < n; ++i)
+      name[order[i]] = i > 0 && nameOf(order[i]) == nameOf(order[i - 1]) ? name[order[i - 1]] : order[i];
+  }
+  for (uint32_t g = 0; g < n; ++g) {
+    const uint64_t key = r.groups.key(g);
+    style[g] = (key >> 32) ? startEnd : pushPop;
+    // name[g] is g's first group of its name: added when g is that group.
+    name[g] = name[g] == g ? out.textPool.refer(static_cast<uint32_t>(key)) : name[name[g]];
   }
   return out;
 }

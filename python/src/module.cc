@@ -181,25 +181,12 @@ py::dict runCompare(PyReport& base, PyReport& target, const std::string& ruleNam
   return columnsOf(*table);
 }
 
-// A column of texts as the fleet moves it: the texts' bytes one after the
-// other and where each starts (n + 1 offsets). One bytes object and one
-// array, not a Python str a text: a report's summary of 12 k range names
-// pickles and unpickles as two buffers, and the client factorizes them in
-// C++ (factorizeTexts). Bytes as the report has them, UTF-8 or not.
-// Written straight into the bytes object, once.
-py::tuple textColumn(const std::vector<std::string>& texts) {
-  py::array_t<int64_t> offsetsA(static_cast<py::ssize_t>(texts.size() + 1));
-  int64_t* offsets = offsetsA.mutable_data();
-  offsets[0] = 0;
-  for (size_t i = 0; i < texts.size(); ++i) offsets[i + 1] = offsets[i] + static_cast<int64_t>(texts[i].size());
-  auto blob = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<py::ssize_t>(offsets[texts.size()])));
-  if (!blob) throw py::error_already_set();
-  char* at = PyBytes_AS_STRING(blob.ptr());
-  for (const std::string& t : texts) at = std::copy(t.begin(), t.end(), at);
-  return py::make_tuple(blob, offsetsA);
-}
-
-// A text column (textColumn's form) read in place: its blob and offsets
+// A column of texts as the fleet moves it (a report's pool of distinct key
+// texts, groupsOf): the texts' bytes one after the other and where each
+// starts (n + 1 offsets). One bytes object and one array, not a Python str
+// a text; the client factorizes them in C++ (factorizeTexts). Bytes as the
+// report has them, UTF-8 or not.
+// A text column read in place: its blob and offsets
 // checked once, then text(i) a view into the blob.
 class TextColumn {
  public:
@@ -292,11 +279,24 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
     } else {
       for (uint32_t group : g.groupOf) ++offsets[group + 1];
       for (size_t i = 0; i < g.groupCount; ++i) offsets[i + 1] += offsets[i];
-      sorted.resize(g.values.size());
-      std::vector<int64_t> cursor(offsets.begin(), offsets.end() - 1);
-      for (size_t i = 0; i < g.values.size(); ++i) sorted[cursor[g.groupOf[i]]++] = g.values[i];
+      // Grouped in place, as summarizeGroupsInPlace does (core/analysis/
+      // stats.cc): each swap puts one value in its group's run for good.
+      // (A copy into a new array held 8 bytes an event more at the peak.)
+      std::vector<int64_t> next(offsets.begin(), offsets.end() - 1);
+      for (uint32_t group = 0; group < g.groupCount; ++group) {
+        for (int64_t& i = next[group]; i < offsets[group + 1];) {
+          const uint32_t other = g.groupOf[i];
+          if (other == group) {
+            ++i;
+            continue;
+          }
+          const int64_t j = next[other]++;
+          std::swap(g.values[i], g.values[j]);
+          std::swap(g.groupOf[i], g.groupOf[j]);
+        }
+      }
       std::vector<uint32_t>().swap(g.groupOf);
-      std::vector<int64_t>().swap(g.values);
+      sorted = std::move(g.values);
     }
     // The report's own union of each group's spans (what merges across
     // reports: the union of the unions), as blocks by group.
@@ -345,11 +345,41 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   auto* kept = new std::vector<int64_t>(std::move(sorted));
   py::capsule owner(kept, [](void* v) { delete static_cast<std::vector<int64_t>*>(v); });
   py::array_t<int64_t> values(static_cast<py::ssize_t>(kept->size()), kept->data(), owner);
-  py::list texts;
-  for (auto& column : g.texts) {
-    texts.append(textColumn(column));
-    std::vector<std::string>().swap(column);  // each column's strings go once copied
+  // The key texts as a pool of the distinct texts, once, and per text
+  // column each group's id in it (uint32): what the rule gives as ids
+  // (hgtx_sum) as it is; texts given whole are pooled here, equal texts
+  // one id, each column's strings freed once pooled.
+  if (!g.texts.empty()) {
+    std::unordered_map<std::string, uint32_t> seen;
+    for (auto& column : g.texts) {
+      std::vector<uint32_t>& ids = g.textIds.emplace_back(column.size());
+      for (size_t i = 0; i < column.size(); ++i) {
+        const auto [it, added] = seen.try_emplace(std::move(column[i]), static_cast<uint32_t>(g.textPool.size()));
+        if (added) g.textPool.add(it->first);
+        ids[i] = it->second;
+      }
+      std::vector<std::string>().swap(column);
+    }
   }
+  py::list texts;
+  for (auto& column : g.textIds) {
+    texts.append(array(column));
+    std::vector<uint32_t>().swap(column);
+  }
+  std::vector<int64_t> poolOffsets(g.textPool.size() + 1, 0);
+  for (uint32_t i = 0; i < g.textPool.size(); ++i)
+    poolOffsets[i + 1] = poolOffsets[i] + static_cast<int64_t>(g.textPool.get(i).size());
+  // Written straight into the bytes object, once (hgtx_sum's names from
+  // the report's own strings).
+  auto blob = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<py::ssize_t>(poolOffsets.back())));
+  if (!blob) throw py::error_already_set();
+  char* at = PyBytes_AS_STRING(blob.ptr());
+  for (uint32_t i = 0; i < g.textPool.size(); ++i) {
+    const std::string_view t = g.textPool.get(i);
+    at = std::copy(t.begin(), t.end(), at);
+  }
+  py::tuple pool = py::make_tuple(blob, array(poolOffsets));
+  g.textPool = TextPool();
   py::list ids, kinds, sums;
   for (const IdColumn& column : g.ids) {
     ids.append(array(column.values));
@@ -358,6 +388,7 @@ py::dict groupsOf(PyReport& report, const std::string& ruleName, const RunSettin
   for (const auto& column : g.sums) sums.append(array(column));
   py::dict out;
   out["texts"] = texts;
+  out["pool"] = pool;
   out["ids"] = ids;
   out["id_kinds"] = kinds;
   out["sums"] = sums;

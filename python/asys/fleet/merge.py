@@ -39,12 +39,21 @@ class Merged:
         keys = [np.concatenate([s["ids"][c] for s in summaries]).astype(np.int64)
                 for c in range(len(self.id_kinds))]
         # Texts as codes (equal texts, equal codes), in C++ from each
-        # report's bytes (state.text_column): no Python str a group.
-        distinct = []
-        for c in range(len(summaries[0]["texts"])):
-            codes, blob, offsets = _asys.factorize_texts([s["texts"][c] for s in summaries])
-            keys.append(codes)
-            distinct.append((blob, offsets))
+        # report's pool of distinct texts (bytes and offsets, each text
+        # once): no Python str a group, one hash a distinct text of a
+        # report. A column's codes are the pool's; the sort key numbers
+        # them in order of first appearance in the column, as each column
+        # was factorized apart before (the merged groups' order unchanged).
+        codes = []
+        if summaries[0]["texts"]:
+            pool_codes, blob, offsets = _asys.factorize_texts([s["pool"] for s in summaries])
+            ends = np.cumsum([len(s["pool"][1]) - 1 for s in summaries])
+            per_report = np.split(pool_codes, ends[:-1])
+            for c in range(len(summaries[0]["texts"])):
+                column = np.concatenate([own[np.asarray(s["texts"][c], dtype=np.int64)]
+                                         for own, s in zip(per_report, summaries)]).astype(np.int64)
+                codes.append(column)
+                keys.append(_first_appearance(column))
         n = sum(sizes)
         if keys:
             order = np.lexsort(keys[::-1])
@@ -63,8 +72,7 @@ class Merged:
         first = order[starts]  # a row of each merged group
         self.key_ids = [k[first] for k in keys[:len(self.id_kinds)]]
         # Per text column: the distinct texts and each merged group's code.
-        self.text_columns = [(blob, offsets, keys[len(self.id_kinds) + c][first])
-                             for c, (blob, offsets) in enumerate(distinct)]
+        self.text_columns = [(blob, offsets, column[first]) for column in codes]
         self.size = len(starts)
 
         def add(column):
@@ -106,6 +114,16 @@ class Merged:
         """Merged group g's key as texts, for a message."""
         return [str(c[g]) for c in self.key_ids] + [text_list(blob, offsets, codes[g:g + 1])[0]
                                                      for blob, offsets, codes in self.text_columns]
+
+
+def _first_appearance(codes):
+    """Codes renumbered 0, 1, ... in order of their first appearance."""
+    if not len(codes):
+        return codes
+    distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    rank = np.empty(len(distinct), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(distinct), dtype=np.int64)
+    return rank[inverse]
 
 
 def text_list(blob, offsets, codes):

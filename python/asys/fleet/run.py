@@ -10,7 +10,7 @@ from distributed import as_completed
 
 from .. import _asys
 from ..report import AsysError
-from . import tasks
+from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
 from .refusals import check_job
 from .state import renumbered
@@ -63,7 +63,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     for future, head in as_completed(heads, with_results=True):
         for rule, packed in head.get("summaries", {}).items():
             result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
-            head["summaries"][rule] = tasks.unpack(packed)
+            head["summaries"][rule] = wire.expand(tasks.unpack(packed))
         arrived[index[future.key]] = head
         # Received: the worker may drop it (else it kept every head it
         # sent, its packed summaries, until the run ended).

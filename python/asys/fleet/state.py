@@ -45,7 +45,13 @@ class ReportState:
 
     def _take(self, rule, path, g, spill_dir):
         self.rule, self.path = rule, path
-        self.texts = [column if isinstance(column, tuple) else text_column(column) for column in g["texts"]]
+        # The key texts: a pool of the report's distinct texts (bytes and
+        # offsets, each text once) and per text column each group's id in
+        # it; or, from a test, columns of str, pooled here.
+        if "pool" in g:
+            self.pool, self.texts = tuple(g["pool"]), list(g["texts"])
+        else:
+            self.pool, self.texts = pooled(g["texts"])
         self.ids = list(g["ids"])
         self.id_kinds = list(g["id_kinds"])
         self.sums = list(g["sums"])
@@ -114,7 +120,7 @@ class ReportState:
         (The fleet renumbers on the client, ``renumbered``, once every
         report's ids are known: the summaries leave with the heads.)"""
         count, total, lo, hi = self._moments
-        return renumbered({"texts": self.texts, "ids": self.ids, "id_kinds": self.id_kinds, "sums": self.sums,
+        return renumbered({"texts": self.texts, "pool": self.pool, "ids": self.ids, "id_kinds": self.id_kinds, "sums": self.sums,
                            "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words,
                            "spans": self.spans is not None}, pids, devices, time_shift, kernel_row_shift)
 
@@ -130,7 +136,7 @@ class ReportState:
         """Once its summary has gone: what the rounds need only (offsets
         and values), not the keys, sums and moments (a state of 12 k named
         groups holds 2 MB of them)."""
-        self.texts = self.ids = self.sums = self.sumsq_words = self._moments = None
+        self.texts = self.pool = self.ids = self.sums = self.sumsq_words = self._moments = None
 
     def _bisect(self, v, group, x, right):
         """Per query, where x falls in its group's sorted values (an index
@@ -215,6 +221,15 @@ def text_column(texts):
     offsets = np.zeros(len(data) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(d) for d in data], dtype=np.int64) if data else []
     return b"".join(data), offsets
+
+
+def pooled(columns):
+    """Text columns given as lists of str made a pool and ids
+    (_asys.grouped_durations' form): the distinct texts once, in order of
+    first appearance, and per column each group's id (uint32)."""
+    seen = {}
+    ids = [np.array([seen.setdefault(t, len(seen)) for t in column], dtype=np.uint32) for column in columns]
+    return text_column(list(seen)), ids
 
 
 def renumbered(summary, pids=(), devices=(), time_shift=0, kernel_row_shift=0):
