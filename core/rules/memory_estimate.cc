@@ -39,19 +39,26 @@ uint64_t estimateRuleMemory(const RuleSpec& rule, const Report& report) {
 }
 
 void checkRuleMemory(const RuleSpec& rule, const Report& report, const Report* target) {
-  const uint64_t rows = neededRows(rule, report) + (target ? neededRows(rule, *target) : 0);
+  // A compare rule runs its sides one after the other: the first is held as
+  // the columns its output reads (packed while the other runs) and its
+  // report given back (core/rules/compare.cc), so the larger side's rows
+  // are what it needs, and a compare rule's memoryPerRow is per row of one
+  // side (its peak over the larger side's rows).
+  const uint64_t baseRows = neededRows(rule, report);
+  const uint64_t targetRows = target ? neededRows(rule, *target) : 0;
+  const bool targetLarger = targetRows > baseRows;
+  const uint64_t rows = targetLarger ? targetRows : baseRows;
   profileNote("memory estimate " + rule.name + " " + std::to_string(rows) + " rows x " +
               std::to_string(rule.memoryPerRow) + " bytes");
   if (rule.memoryPerRow == 0) return;
   const uint64_t estimate = rows * rule.memoryPerRow;
   const uint64_t budget = memoryBudget();
   if (estimate <= budget) return;
-  std::set<std::string> tables = neededTables(rule, report);
-  if (target) tables.merge(neededTables(rule, *target));
+  const std::set<std::string> tables = neededTables(rule, targetLarger ? *target : report);
   std::string names;
   for (const std::string& t : tables) names += (names.empty() ? "" : ", ") + t;
   throw Error("out of memory: about " + bytesText(estimate) + " needed for the " + std::to_string(rows) +
-              " rows of " + names + (target ? " in the two reports" : "") + ", past the " + bytesText(budget) +
+              " rows of " + names + (target ? " in the larger of the two reports" : "") + ", past the " + bytesText(budget) +
               " this engine may use (ASYS_MEMORY_BUDGET sets it); refused before it started");
 }
 

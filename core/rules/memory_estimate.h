@@ -18,8 +18,8 @@ class Report;
 uint64_t estimateRuleMemory(const RuleSpec& rule, const Report& report);
 
 // Throws Error ("out of memory: ...", one line) when the estimate for
-// `reports` (one, or a compare rule's base and target, whose tables are
-// held together) is past the budget.
+// `report` (or the larger of a compare rule's base and target, whose sides
+// run one after the other) is past the budget.
 void checkRuleMemory(const RuleSpec& rule, const Report& report, const Report* target = nullptr);
 
 }  // namespace asys

@@ -87,7 +87,7 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &kernelSpec(),
-      .memoryPerRow = 104,  // scale 250 against its slow twin: 204 MiB, 104 bytes a row (2026-12-05)
+      .memoryPerRow = 164,  // per row of the larger side: 163,348 KiB at scale 250, 589,568 at 1000 (162 and 146 bytes; 2026-12-05)
   };
   return rule;
 }
@@ -115,7 +115,7 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &librarySpec(),
-      .memoryPerRow = 104,  // scale 250 against its slow twin: 204 MiB, 104 bytes a row (2026-12-05)
+      .memoryPerRow = 160,  // per row of the larger side: 159,276 KiB at scale 250, 625,180 at 1000 (158 and 155 bytes; 2026-12-05)
   };
   return rule;
 }

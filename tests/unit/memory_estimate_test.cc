@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
@@ -99,6 +100,48 @@ TEST(MemoryEstimate, PastTheBudgetARuleIsRefusedBeforeItComputesInOneLine) {
   asys::setMemoryBudget(4300);
   asys::runRule(rule, *report, asys::parseRuleOptions(rule, {}));
   EXPECT_TRUE(ran);
+  asys::setMemoryBudget(UINT64_MAX);
+}
+
+// A second report: HGGC_KERNEL's largest rowid 100, nothing else.
+std::string largerReport() {
+  const std::string path = ::testing::TempDir() + "asys_mem_larger_" + std::to_string(getpid()) + ".asysrep";
+  std::remove(path.c_str());
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db,
+                         "CREATE TABLE META_DATA (name TEXT, value TEXT);"
+                         "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1');"
+                         "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER);"
+                         "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId) VALUES (1,0,10,0),(100,30,35,1);",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  return path;
+}
+
+TEST(MemoryEstimate, ACompareRuleNeedsItsLargerSidesRowsNotBoth) {
+  // Its sides run one after the other (core/rules/compare.cc): 43 rows
+  // against 100, 100 bytes a row: 10,000 bytes, whichever side is the base
+  // (both together would be 14,300).
+  auto small = Report::open(smallReport());
+  auto larger = Report::open(largerReport());
+  bool ran = false;
+  const RuleSpec rule = ruleReading({{"HGGC_KERNEL", "kernels", "--trace hggc", {"HGGC_MEMCPY"}}}, 100, &ran);
+  asys::setMemoryBudget(10000);
+  EXPECT_NO_THROW(asys::checkRuleMemory(rule, *small, larger.get()));
+  EXPECT_NO_THROW(asys::checkRuleMemory(rule, *larger, small.get()));
+  asys::setMemoryBudget(9999);
+  for (auto [base, target] : {std::pair{small.get(), larger.get()}, std::pair{larger.get(), small.get()}}) {
+    try {
+      asys::checkRuleMemory(rule, *base, target);
+      ADD_FAILURE() << "not refused";
+    } catch (const asys::Error& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "out of memory: about 9.8 KB needed for the 100 rows of HGGC_KERNEL in the larger of the two reports, "
+                "past the 9.8 KB this engine may use (ASYS_MEMORY_BUDGET sets it); refused before it started");
+    }
+  }
   asys::setMemoryBudget(UINT64_MAX);
 }
 

@@ -55,6 +55,9 @@ describe('engine lines in Chinese', () => {
     expect(engineLineZh('hgtx_kern_sum: out of memory: about 2.9 GB needed for the 30360605 rows of HGGC_API, HGGC_KERNEL, HGTX_EVENTS, past the 1.9 GB this engine may use (ASYS_MEMORY_BUDGET sets it); refused before it started')).toBe(
       'hgtx_kern_sum：内存不足：HGGC_API, HGGC_KERNEL, HGTX_EVENTS 的 30360605 行约需 2.9 GB，超过本引擎可用的 1.9 GB（由 ASYS_MEMORY_BUDGET 设定）；未开始即拒绝',
     );
+    expect(engineLineZh('ppu_operator_summary_compare: out of memory: about 2.4 GB needed for the 15000000 rows of HGGC_KERNEL, HGGC_MEMCPY in the larger of the two reports, past the 2.0 GB this engine may use (ASYS_MEMORY_BUDGET sets it); refused before it started')).toBe(
+      'ppu_operator_summary_compare：内存不足：两份报告中较大一份的HGGC_KERNEL, HGGC_MEMCPY 的 15000000 行约需 2.4 GB，超过本引擎可用的 2.0 GB（由 ASYS_MEMORY_BUDGET 设定）；未开始即拒绝',
+    );
     expect(engineLineZh("Out of memory: hggc_ppu_trace on big.asysrep needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: asys stats -r hggc_ppu_trace big.asysrep")).toBe(
       '内存不足：在 big.asysrep 上运行 hggc_ppu_trace 需要的内存超过浏览器标签页中引擎可用的 2 GB；命令行没有此限制：asys stats -r hggc_ppu_trace big.asysrep',
     );

@@ -118,9 +118,9 @@ const SENTENCES: Sentence[] = [
   [/^expected START\/END in nanoseconds from the capture start, got '(.*)'$/,
     (v) => `应为 START/END（从采集开始算起的纳秒数），实际为 '${v}'`],
   // memory (core/rules/memory_estimate.cc; web/src/engine/engine_api.ts)
-  [/^out of memory: about (\S+ \S+) needed for the (\d+) rows of (.+?)( in the two reports)?, past the (\S+ \S+) this engine may use \(ASYS_MEMORY_BUDGET sets it\); refused before it started$/,
+  [/^out of memory: about (\S+ \S+) needed for the (\d+) rows of (.+?)( in the larger of the two reports)?, past the (\S+ \S+) this engine may use \(ASYS_MEMORY_BUDGET sets it\); refused before it started$/,
     (need, rows, tables, two, budget) =>
-      `内存不足：${two ? '两份报告中' : ''}${tables} 的 ${rows} 行约需 ${need}，超过本引擎可用的 ${budget}（由 ASYS_MEMORY_BUDGET 设定）；未开始即拒绝`],
+      `内存不足：${two ? '两份报告中较大一份的' : ''}${tables} 的 ${rows} 行约需 ${need}，超过本引擎可用的 ${budget}（由 ASYS_MEMORY_BUDGET 设定）；未开始即拒绝`],
   [/^Out of memory: opening (.+) needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: (asys .+)$/,
     (file, cmd) => `内存不足：打开 ${file} 需要的内存超过浏览器标签页中引擎可用的 2 GB；命令行没有此限制：${cmd}`],
   [/^Out of memory: (\S+) on (.+) needs more than the 2 GB a browser tab's engine can use; the command line has no such limit: (asys .+)$/,
