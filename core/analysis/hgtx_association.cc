@@ -49,18 +49,20 @@ inline int64_t callEnd(int64_t start, int64_t end) { return end == kNoValue ? st
 // By HGGC_API row, the ranges around each call that launched an activity
 // (`launches`); the other calls' lists are empty. HGGC_API is read a chunk
 // at a time and each thread's ranges are swept as its calls come
-// (RangeSweep), so the calls' start, end and thread are never held (24
-// bytes a call) nor sorted: the ranges counted in `counts` (every call's, in
-// an earlier scan; those of calls that launched nothing are dropped here),
-// else counted in a scan of their own; then placed in one more. nullopt
-// when some thread's calls are not in start order in the table (found while
-// counting, before the lists are made): then the calls are sorted.
-std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpans& rangeSpans,
+// (`sweepOf()`), so the calls' start, end and thread are never held (24 bytes a
+// call) nor sorted. With `counts` (every call's ranges, from an earlier
+// scan): the lists kept there when few calls have ranges, no scan at all;
+// else the counts of the calls that launched one, the others dropped, and
+// one scan to place them. Without: a scan to count and one to place.
+// nullopt when some thread's calls are not in start order in the table
+// (found while counting, before the lists are made): then the calls are
+// sorted.
+template <typename SweepOf>
+std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, SweepOf&& sweepOf,
                                                   const std::vector<uint8_t>& launches, CallRangeCounts* counts) {
-  std::optional<RangeSweep> own;
-  RangeSweep& sweep = counts ? counts->sweep : own.emplace(rangeSpans);
   bool ordered = true;
   auto pass = [&](auto&& emit) {
+    RangeSweep& sweep = sweepOf();
     sweep.restart();
     report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
       for (size_t i = 0; i < rows.size() && ordered; ++i) {
@@ -75,12 +77,13 @@ std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpa
   const size_t calls = launches.size();
   RangeLists out;
   if (counts) {
-    if (!counts->ordered || counts->perCall.size() != calls) return std::nullopt;
+    if (!counts->ordered || counts->calls() != calls) return std::nullopt;
+    if (counts->keptFew()) return counts->launchedLists(launches);
     out = RangeLists(calls);
     for (size_t c = 0; c < calls; ++c)
       if (launches[c])
-        for (uint32_t k = 0; k < counts->perCall[c]; ++k) out.count(c);
-    std::vector<uint32_t>().swap(counts->perCall);
+        for (uint32_t k = 0; k < counts->countOf(c); ++k) out.count(c);
+    counts->releaseCounts();
   } else {
     out = RangeLists(calls);
     pass([&](size_t c, uint32_t) { out.count(c); });
@@ -168,7 +171,36 @@ class GraphNodeRanges {
   std::vector<uint32_t> byNode_;
 };
 
+// The kept lists' bound is a quarter of a count by call (fewLimit_), but
+// never below this, so that a small table keeps them too.
+constexpr size_t kFewWordsAtLeast = 4096;
 }  // namespace
+
+CallRangeCounts::CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls)
+    : sweep(ranges), expectedCalls_(expectedCalls), fewLimit_(std::max(expectedCalls / 4, kFewWordsAtLeast)) {}
+
+void CallRangeCounts::countByCall() {
+  perCall_.reserve(std::max(expectedCalls_, calls_));
+  perCall_.assign(calls_, 0);
+  for (size_t k = 0; k < fewRows_.size(); ++k) perCall_[fewRows_[k]] = static_cast<uint32_t>(fewRanges_.of(k).size());
+  std::vector<uint32_t>().swap(fewRows_);
+  fewRanges_ = RangeLists();
+  keepingFew_ = false;
+}
+
+RangeLists CallRangeCounts::launchedLists(const std::vector<uint8_t>& launches) {
+  RangeLists out(launches.size());
+  for (size_t k = 0; k < fewRows_.size(); ++k)
+    if (launches[fewRows_[k]])
+      for (size_t j = fewRanges_.of(k).size(); j > 0; --j) out.count(fewRows_[k]);
+  out.startFill(launches.size());
+  for (size_t k = 0; k < fewRows_.size(); ++k)
+    if (launches[fewRows_[k]])
+      for (const uint32_t r : fewRanges_.of(k)) out.add(fewRows_[k], r);
+  std::vector<uint32_t>().swap(fewRows_);
+  fewRanges_ = RangeLists();
+  return out;
+}
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
   AssociationRanges ranges = chooseRanges(report, sel);
@@ -189,8 +221,15 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   out.launchCall = std::move(launchCall);
   out.callRows = callRows;
   {
+    // The sweep of the calls' ranges: the count's, or one of its own.
+    std::optional<RangeSweep> own;
+    auto sweep = [&]() -> RangeSweep& {
+      if (counts) return counts->sweep;
+      if (!own) own.emplace(rangeSpans);
+      return *own;
+    };
     const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
-    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, rangeSpans, launches, counts);
+    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, sweep, launches, counts);
     if (asRead) {
       out.callRanges = std::move(*asRead);
     } else {
