@@ -124,14 +124,33 @@ RangeLists rangesAroundCallsSorted(const KeyedSpans& rangeSpans, const ApiCalls&
 
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
 // around the creation of every node of its chain: the node itself, the node
-// it was instantiated or cloned from, and so on to the captured node.
+// it was instantiated or cloned from, and so on to the captured node. The
+// nodes (a few hundred) are put in (thread, start) order and swept through
+// the association's RangeSweep, whose ranges are in that order already, so
+// nothing is allocated per range (forEachEnclosing sorted them twice, 8
+// bytes a range each time).
 class GraphNodeRanges {
  public:
-  GraphNodeRanges(Report& report, const KeyedSpans& ranges) : g_(report.graphNodes()) {
-    end_.resize(g_.size());
-    for (size_t i = 0; i < g_.size(); ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
-    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_}, g_.size(), [](uint32_t node) { return node; });
-    byNode_.resize(g_.size());
+  GraphNodeRanges(Report& report, RangeSweep& sweep) : g_(report.graphNodes()) {
+    const size_t n = g_.size();
+    end_.resize(n);
+    for (size_t i = 0; i < n; ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
+    {
+      std::vector<uint32_t> byStart(n);
+      std::iota(byStart.begin(), byStart.end(), 0u);
+      std::sort(byStart.begin(), byStart.end(), [&](uint32_t a, uint32_t b) {
+        return std::tie(g_.globalTid[a], g_.start[a], a) < std::tie(g_.globalTid[b], g_.start[b], b);
+      });
+      auto pass = [&](auto&& emit) {
+        sweep.restart();
+        for (const uint32_t node : byStart) sweep.visit(g_.globalTid[node], g_.start[node], end_[node], [&](uint32_t r) { emit(node, r); });
+      };
+      created_ = RangeLists(n);
+      pass([&](uint32_t node, uint32_t) { created_.count(node); });
+      created_.startFill(n);
+      pass([&](uint32_t node, uint32_t r) { created_.add(node, r); });
+    }
+    byNode_.resize(n);
     std::iota(byNode_.begin(), byNode_.end(), 0u);
     std::sort(byNode_.begin(), byNode_.end(), [&](uint32_t a, uint32_t b) { return nodeKey(a) < nodeKey(b); });
   }
@@ -220,14 +239,15 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   // Activity -> launching call -> the ranges around the call.
   out.launchCall = std::move(launchCall);
   out.callRows = callRows;
+  // The sweep of the calls' ranges, kept for the graph nodes' (made here
+  // when none was given and the calls need one, or the graph nodes do).
+  std::optional<RangeSweep> own;
+  auto sweep = [&]() -> RangeSweep& {
+    if (counts) return counts->sweep;
+    if (!own) own.emplace(rangeSpans);
+    return *own;
+  };
   {
-    // The sweep of the calls' ranges: the count's, or one of its own.
-    std::optional<RangeSweep> own;
-    auto sweep = [&]() -> RangeSweep& {
-      if (counts) return counts->sweep;
-      if (!own) own.emplace(rangeSpans);
-      return *own;
-    };
     const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
     std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, sweep, launches, counts);
     if (asRead) {
@@ -240,7 +260,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   }
 
   if (!graphMapping || act.graphNodes.empty()) return out;
-  const GraphNodeRanges graph(report, rangeSpans);
+  const GraphNodeRanges graph(report, sweep());
   std::vector<uint32_t> viaGraph;
   for (const GraphNodeRun& run : act.graphNodes) {
     const size_t a = run.activity;
