@@ -190,16 +190,16 @@ class GraphNodeRanges {
   std::vector<uint32_t> byNode_;
 };
 
-// The kept lists' bound is a quarter of a count by call (fewLimit_), but
-// never below this, so that a small table keeps them too.
-constexpr size_t kFewWordsAtLeast = 4096;
 }  // namespace
 
 CallRangeCounts::CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls)
-    : sweep(ranges), expectedCalls_(expectedCalls), fewLimit_(std::max(expectedCalls / 4, kFewWordsAtLeast)) {}
+    : sweep(ranges) {
+  // Reserved now, as when every call was counted, so that the heap is laid
+  // out as it was: its pages are not touched until a count is written.
+  perCall_.reserve(expectedCalls);
+}
 
 void CallRangeCounts::countByCall() {
-  perCall_.reserve(std::max(expectedCalls_, calls_));
   perCall_.assign(calls_, 0);
   for (size_t k = 0; k < fewRows_.size(); ++k) perCall_[fewRows_[k]] = static_cast<uint32_t>(fewRanges_.of(k).size());
   std::vector<uint32_t>().swap(fewRows_);

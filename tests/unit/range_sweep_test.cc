@@ -148,8 +148,9 @@ TEST(CallRangeCounts, FewCallsWithRangesKeptAsListsAgainstAllPairs) {
 TEST(CallRangeCounts, ManyCallsWithRangesTurnIntoACountByCall) {
   std::mt19937_64 rng(5);
   // Long ranges over the calls' whole time: nearly every call has some, so
-  // the lists pass their bound (4096 words) and become a count by call.
-  RandomCalls t = randomCalls(rng, 0, 20000, 1);
+  // the lists pass their bound (65,536 words, and a quarter of the calls)
+  // and become a count by call.
+  RandomCalls t = randomCalls(rng, 0, 40000, 1);
   for (int64_t k = 0; k < 4; ++k) {
     t.key.push_back(k);
     t.start.push_back(0);
