@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
+#include <tuple>
 
 #include "core/analysis/hgtx_association.h"
 
@@ -80,6 +82,42 @@ TEST(RangeSweep, RandomAgainstAllPairs) {
       ASSERT_EQ(around(sweep, k, s, e, &ordered), expected) << "round " << round << " call " << c;
       ASSERT_TRUE(ordered);
     }
+  }
+}
+
+// What GraphNodeRanges relies on: after a pass over other calls, restart()
+// and a visit of any queries in (key, start, index) order give the pairs
+// forEachEnclosing gives, in its order (by query, each query's ranges in
+// the same order).
+TEST(RangeSweep, RestartedSweepOfSortedQueriesIsForEachEnclosing) {
+  std::mt19937_64 rng(23);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<int64_t> key, start, end, qKey, qStart, qEnd;
+    const size_t n = rng() % 40, queries = rng() % 30;
+    for (size_t i = 0; i < n; ++i) {
+      key.push_back(static_cast<int64_t>(rng() % 3));
+      start.push_back(static_cast<int64_t>(rng() % 100));
+      end.push_back(start.back() + static_cast<int64_t>(rng() % 60) - 5);
+    }
+    for (size_t q = 0; q < queries; ++q) {  // any order, a few on a thread without ranges
+      qKey.push_back(static_cast<int64_t>(rng() % 4));
+      qStart.push_back(static_cast<int64_t>(rng() % 110));
+      qEnd.push_back(qStart.back() + static_cast<int64_t>(rng() % 30) - 3);
+    }
+    const KeyedSpans ranges{key, start, end}, calls{qKey, qStart, qEnd};
+    std::vector<std::pair<uint32_t, uint32_t>> want, got;
+    forEachEnclosing(ranges, calls, [&](uint32_t q, uint32_t r) { want.emplace_back(q, r); });
+    RangeSweep sweep(ranges);
+    for (int64_t t = 0; t < 100; t += 7) sweep.visit(t % 3, t, t + 5, [](uint32_t) {});  // an earlier pass
+    sweep.restart();
+    std::vector<uint32_t> order(queries);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return std::tie(qKey[a], qStart[a], a) < std::tie(qKey[b], qStart[b], b);
+    });
+    for (const uint32_t q : order)
+      ASSERT_TRUE(sweep.visit(qKey[q], qStart[q], qEnd[q], [&](uint32_t r) { got.emplace_back(q, r); }));
+    ASSERT_EQ(got, want) << "round " << round;
   }
 }
 
