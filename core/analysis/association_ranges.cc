@@ -207,12 +207,15 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   AssociationRanges r;
   r.event = std::move(f.event);
   r.name = std::move(f.name);
-  r.start = std::move(f.start);
-  r.end = std::move(f.end);
   r.startEnd = std::move(f.startEnd);
   r.otherRangeIds = std::move(f.otherIds);  // a dropped range's ID is never asked for
-  r.thread.resize(n);
-  for (size_t k = 0; k < n; ++k) r.thread[k] = static_cast<int64_t>(f.threads.key(f.thread[k]));
+  r.threadIndex = std::move(f.thread);
+  r.threads.resize(f.threads.size());
+  for (size_t g = 0; g < r.threads.size(); ++g) r.threads[g] = static_cast<int64_t>(f.threads.key(static_cast<uint32_t>(g)));
+  r.duration.reserve(n);
+  for (size_t k = 0; k < n; ++k) r.duration.push_back(f.end[k] - f.start[k]);
+  std::vector<int64_t>().swap(f.end);
+  r.start = std::move(f.start);
   return r;
 }
 

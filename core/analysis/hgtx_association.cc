@@ -192,13 +192,6 @@ class GraphNodeRanges {
 
 }  // namespace
 
-CallRangeCounts::CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls)
-    : sweep(ranges) {
-  // Reserved now, as when every call was counted, so that the heap is laid
-  // out as it was: its pages are not touched until a count is written.
-  perCall_.reserve(expectedCalls);
-}
-
 void CallRangeCounts::countByCall() {
   perCall_.assign(calls_, 0);
   for (size_t k = 0; k < fewRows_.size(); ++k) perCall_[fewRows_[k]] = static_cast<uint32_t>(fewRanges_.of(k).size());
@@ -234,7 +227,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
-  const KeyedSpans rangeSpans{R.thread, R.start, R.end};
+  if (counts) counts->sweep.rebind(R);  // moved here since the count was made
 
   // Activity -> launching call -> the ranges around the call.
   out.launchCall = std::move(launchCall);
@@ -244,7 +237,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   std::optional<RangeSweep> own;
   auto sweep = [&]() -> RangeSweep& {
     if (counts) return counts->sweep;
-    if (!own) own.emplace(rangeSpans);
+    if (!own) own.emplace(R);
     return *own;
   };
   {
@@ -254,8 +247,15 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
       out.callRanges = std::move(*asRead);
     } else {
       profileNote("association: HGGC_API's calls not in start order per thread: loaded and sorted");
-      out.callRanges =
-          rangesAroundCallsSorted(rangeSpans, report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
+      // The ranges' thread and end as forEachEnclosing reads them (16 bytes
+      // a range, on this path only).
+      std::vector<int64_t> thread(R.size()), end(R.size());
+      for (size_t r = 0; r < R.size(); ++r) {
+        thread[r] = R.thread(r);
+        end[r] = R.end(r);
+      }
+      out.callRanges = rangesAroundCallsSorted({thread, R.start, end},
+                                               report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
     }
   }
 

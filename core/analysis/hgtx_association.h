@@ -83,7 +83,8 @@ struct HgtxAssociation {
 // more scan of the table, not two. Calls must come in table order; each
 // thread's in start order, else `ordered` turns false and the association
 // sorts the calls instead. `ranges` (the chosen ranges' columns) must stay
-// where they are (a moved vector keeps its buffer).
+// where they are (a moved vector keeps its buffer; the sweep is told of a
+// move of the ranges, RangeSweep::rebind).
 //
 // Where few calls have a range around them (pccl_op_sum: its operator
 // ranges hold only the PCCL calls) the ranges of those calls are kept as
@@ -103,7 +104,13 @@ struct HgtxAssociation {
 // threshold fixed).
 class CallRangeCounts {
  public:
-  CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls);
+  // `ranges`: AssociationRanges or KeyedSpans (RangeSweep).
+  template <typename Ranges>
+  CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
+    // Reserved now, as when every call was counted, so that the heap is
+    // laid out as it was: its pages are not touched until a count is written.
+    perCall_.reserve(expectedCalls);
+  }
   // The next call in table order (its row is the number of calls before).
   void count(int64_t globalTid, int64_t start, int64_t end) {
     const size_t row = calls_++;

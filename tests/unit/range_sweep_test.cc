@@ -85,6 +85,36 @@ TEST(RangeSweep, RandomAgainstAllPairs) {
   }
 }
 
+// The association's ranges read where they are: a thread index into a
+// table (which may hold a thread without ranges), ends as durations (one
+// past 4.3 s and one negative kept exact beside the 4-byte ones), and the
+// ranges moved after the sweep was made (rebind).
+TEST(RangeSweep, AssociationRangesWithLongDurationsAndAMove) {
+  AssociationRanges R;
+  R.threads = {70, 80, 90};  // thread 90 has no range
+  // Slots in start order: 0 [0, 10 s] on 80, 1 [5, 50] on 70, 2 [20, 15] on 80
+  // (ends before it starts), 3 [30, 40] on 80.
+  const int64_t tenSeconds = 10'000'000'000;
+  R.threadIndex = {1, 0, 1, 1};
+  R.start = {0, 5, 20, 30};
+  for (const int64_t d : {tenSeconds, int64_t{45}, int64_t{-5}, int64_t{10}}) R.duration.push_back(d);
+  EXPECT_EQ(R.end(0), tenSeconds);
+  EXPECT_EQ(R.end(2), 15);
+  EXPECT_EQ(R.thread(3), 80);
+  RangeSweep sweep(R);
+  EXPECT_EQ(around(sweep, 80, 31, 39), (std::vector<uint32_t>{0, 3}));
+  EXPECT_EQ(around(sweep, 70, 31, 39), (std::vector<uint32_t>{1}));
+  EXPECT_TRUE(around(sweep, 90, 31, 39).empty());
+  EXPECT_EQ(around(sweep, 80, 41, 5'000'000'000), (std::vector<uint32_t>{0}));
+  // Moved: the columns' buffers stay, the durations' exceptions move.
+  AssociationRanges moved = std::move(R);
+  sweep.rebind(moved);
+  sweep.restart();
+  EXPECT_EQ(around(sweep, 80, 31, 39), (std::vector<uint32_t>{0, 3}));
+  EXPECT_EQ(around(sweep, 80, 41, tenSeconds), (std::vector<uint32_t>{0}));
+  EXPECT_TRUE(around(sweep, 80, 42, tenSeconds + 1).empty());
+}
+
 // What GraphNodeRanges relies on: after a pass over other calls, restart()
 // and a visit of any queries in (key, start, index) order give the pairs
 // forEachEnclosing gives, in its order (by query, each query's ranges in
