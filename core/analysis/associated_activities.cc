@@ -116,7 +116,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     // call is held beside them.
     constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
     if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
-      counts.emplace(KeyedSpans{chosen.thread, chosen.start, chosen.end}, expectedCalls);
+      counts.emplace(chosen, expectedCalls);
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
           for (size_t i = 0; i < rows.size(); ++i) {

@@ -20,7 +20,7 @@ namespace {
 constexpr uint32_t kChosen = kNoMatch - 1;
 
 // The ranges as the scan finds them, in event order: what a range needs and
-// no more (33 bytes; the table whole holds 60 an event). Its thread and its
+// no more (29 bytes; the table whole holds 60 an event). Its thread and its
 // domain are dense indices. A range is chosen as it is found when its name
 // is final (it has no domain, or the events are loaded and every domain is
 // known), so the ranges a selection drops are never held. Otherwise it
@@ -30,7 +30,11 @@ constexpr uint32_t kChosen = kNoMatch - 1;
 struct FoundRanges {
   // domain: kChosen, or the range waits: its domain's index, kNoMatch for none
   std::vector<uint32_t> event, thread, domain, name;
-  std::vector<int64_t> start, end;                    // end: kNoValue when never closed
+  std::vector<int64_t> start;
+  // end - start (4 bytes below 4.3 s), kNoValue while never closed: the
+  // ranges' end as AssociationRanges keeps it, so that no 8-byte end is
+  // held and given back.
+  NarrowInts duration;
   std::vector<uint8_t> startEnd;
   // With `wantArgs`: a waiting range's argsId (RangeSelection::keepNamedRange
   // is told them once it is chosen); empty otherwise.
@@ -92,7 +96,7 @@ struct FoundRanges {
                                 : h.domainId[i] == kNoValue ? kNoMatch : domainOf(h.globalTid[i], h.domainId[i]));
       name.push_back(n);
       start.push_back(h.start[i]);
-      end.push_back(h.end[i]);
+      duration.push_back(h.end[i] == kNoValue ? kNoValue : h.end[i] - h.start[i]);
       startEnd.push_back(type == kHgtxStartEnd ? 1 : 0);
     }
   }
@@ -161,8 +165,9 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     f.event[n] = f.event[k];
     f.thread[n] = f.thread[k];
     f.name[n] = name;
+    const int64_t d = f.duration.get(k);
+    f.duration.set(n, d == kNoValue ? std::max(f.last, f.start[k]) - f.start[k] : d);
     f.start[n] = f.start[k];
-    f.end[n] = f.end[k] == kNoValue ? std::max(f.last, f.start[k]) : f.end[k];
     f.startEnd[n] = f.startEnd[k];
     ++n;
   }
@@ -172,7 +177,8 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   keepFirst(f.thread, n);
   keepFirst(f.name, n);
   keepFirst(f.start, n);
-  keepFirst(f.end, n);
+  f.duration.truncate(n);
+  f.duration.shrink_to_fit();
   keepFirst(f.startEnd, n);
 
   // Slots in (start, longer first, event) order. HGTX_EVENTS is often
@@ -180,7 +186,8 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   // close), sort the start and the position (16 bytes a range), contiguous
   // in memory, the end read only for ranges that start together.
   auto slotOrder = [&](uint32_t a, uint32_t b) {
-    return std::make_tuple(f.start[a], -f.end[a], f.event[a]) < std::make_tuple(f.start[b], -f.end[b], f.event[b]);
+    return std::make_tuple(f.start[a], -(f.start[a] + f.duration.get(a)), f.event[a]) <
+           std::make_tuple(f.start[b], -(f.start[b] + f.duration.get(b)), f.event[b]);
   };
   bool sorted = true;
   for (size_t k = 1; k < n && sorted; ++k) sorted = !slotOrder(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
@@ -201,18 +208,22 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     }
     for (auto* column : {&f.event, &f.name, &f.thread}) permute(*column, order);
     permute(f.start, order);
-    permute(f.end, order);
+    NarrowInts duration;
+    duration.reserve(n);
+    for (size_t k = 0; k < n; ++k) duration.push_back(f.duration.get(order[k]));
+    f.duration = std::move(duration);
     permute(f.startEnd, order);
   }
   AssociationRanges r;
   r.event = std::move(f.event);
   r.name = std::move(f.name);
-  r.start = std::move(f.start);
-  r.end = std::move(f.end);
   r.startEnd = std::move(f.startEnd);
   r.otherRangeIds = std::move(f.otherIds);  // a dropped range's ID is never asked for
-  r.thread.resize(n);
-  for (size_t k = 0; k < n; ++k) r.thread[k] = static_cast<int64_t>(f.threads.key(f.thread[k]));
+  r.threadIndex = std::move(f.thread);
+  r.threads.resize(f.threads.size());
+  for (size_t g = 0; g < r.threads.size(); ++g) r.threads[g] = static_cast<int64_t>(f.threads.key(static_cast<uint32_t>(g)));
+  r.duration = std::move(f.duration);
+  r.start = std::move(f.start);
   return r;
 }
 

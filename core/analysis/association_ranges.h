@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/narrow_ints.h"
 #include "core/base/regex.h"
 
 namespace asys {
@@ -78,8 +79,15 @@ struct RangeSelection {
 // event): slot order is start order.
 struct AssociationRanges {
   std::vector<uint32_t> event;  // HGTX event index
-  std::vector<int64_t> thread;  // the range's globalTid
-  std::vector<int64_t> start, end;  // end: the closing time, or the last HGTX timestamp
+  // The range's thread, an index into `threads` (its globalTid): 4 bytes a
+  // range where the globalTid was 8. The table may hold a thread whose
+  // ranges were all dropped.
+  std::vector<uint32_t> threadIndex;
+  std::vector<int64_t> threads;
+  std::vector<int64_t> start;
+  // end - start (the end: the closing time, or the last HGTX timestamp), 4
+  // bytes below 4.3 s and exact beyond (NarrowInts), where the end was 8.
+  NarrowInts duration;
   std::vector<uint32_t> name;   // domain-qualified name id
   std::vector<uint8_t> startEnd;  // 1 for a start/end range, 0 for push/pop
   // With RangeSelection::rangeIds: (event, HGTX Range ID) of the ranges
@@ -87,8 +95,10 @@ struct AssociationRanges {
   // in the reports profilers write (asys gen: the start/end ranges).
   std::vector<std::pair<uint32_t, int64_t>> otherRangeIds;
   // The ranges: every column has them, but those a caller gave back
-  // (RangeSelection::sweepOnly: event; the operator set: start and end).
+  // (RangeSelection::sweepOnly: event; the operator set: start and duration).
   size_t size() const { return std::max(event.size(), start.size()); }
+  int64_t thread(size_t r) const { return threads[threadIndex[r]]; }
+  int64_t end(size_t r) const { return start[r] + duration.get(r); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.
   int64_t rangeId(uint32_t event) const {
     const auto it = std::lower_bound(otherRangeIds.begin(), otherRangeIds.end(), event,

@@ -49,18 +49,20 @@ inline int64_t callEnd(int64_t start, int64_t end) { return end == kNoValue ? st
 // By HGGC_API row, the ranges around each call that launched an activity
 // (`launches`); the other calls' lists are empty. HGGC_API is read a chunk
 // at a time and each thread's ranges are swept as its calls come
-// (RangeSweep), so the calls' start, end and thread are never held (24
-// bytes a call) nor sorted: the ranges counted in `counts` (every call's, in
-// an earlier scan; those of calls that launched nothing are dropped here),
-// else counted in a scan of their own; then placed in one more. nullopt
-// when some thread's calls are not in start order in the table (found while
-// counting, before the lists are made): then the calls are sorted.
-std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpans& rangeSpans,
+// (`sweepOf()`), so the calls' start, end and thread are never held (24 bytes a
+// call) nor sorted. With `counts` (every call's ranges, from an earlier
+// scan): the lists kept there when few calls have ranges, no scan at all;
+// else the counts of the calls that launched one, the others dropped, and
+// one scan to place them. Without: a scan to count and one to place.
+// nullopt when some thread's calls are not in start order in the table
+// (found while counting, before the lists are made): then the calls are
+// sorted.
+template <typename SweepOf>
+std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, SweepOf&& sweepOf,
                                                   const std::vector<uint8_t>& launches, CallRangeCounts* counts) {
-  std::optional<RangeSweep> own;
-  RangeSweep& sweep = counts ? counts->sweep : own.emplace(rangeSpans);
   bool ordered = true;
   auto pass = [&](auto&& emit) {
+    RangeSweep& sweep = sweepOf();
     sweep.restart();
     report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
       for (size_t i = 0; i < rows.size() && ordered; ++i) {
@@ -75,12 +77,13 @@ std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, const KeyedSpa
   const size_t calls = launches.size();
   RangeLists out;
   if (counts) {
-    if (!counts->ordered || counts->perCall.size() != calls) return std::nullopt;
+    if (!counts->ordered || counts->calls() != calls) return std::nullopt;
+    if (counts->keptFew()) return counts->launchedLists(launches);
     out = RangeLists(calls);
     for (size_t c = 0; c < calls; ++c)
       if (launches[c])
-        for (uint32_t k = 0; k < counts->perCall[c]; ++k) out.count(c);
-    std::vector<uint32_t>().swap(counts->perCall);
+        for (uint32_t k = 0; k < counts->countOf(c); ++k) out.count(c);
+    counts->releaseCounts();
   } else {
     out = RangeLists(calls);
     pass([&](size_t c, uint32_t) { out.count(c); });
@@ -121,14 +124,33 @@ RangeLists rangesAroundCallsSorted(const KeyedSpans& rangeSpans, const ApiCalls&
 
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
 // around the creation of every node of its chain: the node itself, the node
-// it was instantiated or cloned from, and so on to the captured node.
+// it was instantiated or cloned from, and so on to the captured node. The
+// nodes (a few hundred) are put in (thread, start) order and swept through
+// the association's RangeSweep, whose ranges are in that order already, so
+// nothing is allocated per range (forEachEnclosing sorted them twice, 8
+// bytes a range each time).
 class GraphNodeRanges {
  public:
-  GraphNodeRanges(Report& report, const KeyedSpans& ranges) : g_(report.graphNodes()) {
-    end_.resize(g_.size());
-    for (size_t i = 0; i < g_.size(); ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
-    created_ = enclosingRanges(ranges, {g_.globalTid, g_.start, end_}, g_.size(), [](uint32_t node) { return node; });
-    byNode_.resize(g_.size());
+  GraphNodeRanges(Report& report, RangeSweep& sweep) : g_(report.graphNodes()) {
+    const size_t n = g_.size();
+    end_.resize(n);
+    for (size_t i = 0; i < n; ++i) end_[i] = g_.end[i] == kNoValue ? g_.start[i] : g_.end[i];
+    {
+      std::vector<uint32_t> byStart(n);
+      std::iota(byStart.begin(), byStart.end(), 0u);
+      std::sort(byStart.begin(), byStart.end(), [&](uint32_t a, uint32_t b) {
+        return std::tie(g_.globalTid[a], g_.start[a], a) < std::tie(g_.globalTid[b], g_.start[b], b);
+      });
+      auto pass = [&](auto&& emit) {
+        sweep.restart();
+        for (const uint32_t node : byStart) sweep.visit(g_.globalTid[node], g_.start[node], end_[node], [&](uint32_t r) { emit(node, r); });
+      };
+      created_ = RangeLists(n);
+      pass([&](uint32_t node, uint32_t) { created_.count(node); });
+      created_.startFill(n);
+      pass([&](uint32_t node, uint32_t r) { created_.add(node, r); });
+    }
+    byNode_.resize(n);
     std::iota(byNode_.begin(), byNode_.end(), 0u);
     std::sort(byNode_.begin(), byNode_.end(), [&](uint32_t a, uint32_t b) { return nodeKey(a) < nodeKey(b); });
   }
@@ -170,6 +192,28 @@ class GraphNodeRanges {
 
 }  // namespace
 
+void CallRangeCounts::countByCall() {
+  perCall_.assign(calls_, 0);
+  for (size_t k = 0; k < fewRows_.size(); ++k) perCall_[fewRows_[k]] = static_cast<uint32_t>(fewRanges_.of(k).size());
+  std::vector<uint32_t>().swap(fewRows_);
+  fewRanges_ = RangeLists();
+  keepingFew_ = false;
+}
+
+RangeLists CallRangeCounts::launchedLists(const std::vector<uint8_t>& launches) {
+  RangeLists out(launches.size());
+  for (size_t k = 0; k < fewRows_.size(); ++k)
+    if (launches[fewRows_[k]])
+      for (size_t j = fewRanges_.of(k).size(); j > 0; --j) out.count(fewRows_[k]);
+  out.startFill(launches.size());
+  for (size_t k = 0; k < fewRows_.size(); ++k)
+    if (launches[fewRows_[k]])
+      for (const uint32_t r : fewRanges_.of(k)) out.add(fewRows_[k], r);
+  std::vector<uint32_t>().swap(fewRows_);
+  fewRanges_ = RangeLists();
+  return out;
+}
+
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
   AssociationRanges ranges = chooseRanges(report, sel);
   if (sel.releaseEvents) report.releaseHgtx();
@@ -183,25 +227,40 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
-  const KeyedSpans rangeSpans{R.thread, R.start, R.end};
+  if (counts) counts->sweep.rebind(R);  // moved here since the count was made
 
   // Activity -> launching call -> the ranges around the call.
   out.launchCall = std::move(launchCall);
   out.callRows = callRows;
+  // The sweep of the calls' ranges, kept for the graph nodes' (made here
+  // when none was given and the calls need one, or the graph nodes do).
+  std::optional<RangeSweep> own;
+  auto sweep = [&]() -> RangeSweep& {
+    if (counts) return counts->sweep;
+    if (!own) own.emplace(R);
+    return *own;
+  };
   {
     const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
-    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, rangeSpans, launches, counts);
+    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, sweep, launches, counts);
     if (asRead) {
       out.callRanges = std::move(*asRead);
     } else {
       profileNote("association: HGGC_API's calls not in start order per thread: loaded and sorted");
-      out.callRanges =
-          rangesAroundCallsSorted(rangeSpans, report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
+      // The ranges' thread and end as forEachEnclosing reads them (16 bytes
+      // a range, on this path only).
+      std::vector<int64_t> thread(R.size()), end(R.size());
+      for (size_t r = 0; r < R.size(); ++r) {
+        thread[r] = R.thread(r);
+        end[r] = R.end(r);
+      }
+      out.callRanges = rangesAroundCallsSorted({thread, R.start, end},
+                                               report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
     }
   }
 
   if (!graphMapping || act.graphNodes.empty()) return out;
-  const GraphNodeRanges graph(report, rangeSpans);
+  const GraphNodeRanges graph(report, sweep());
   std::vector<uint32_t> viaGraph;
   for (const GraphNodeRun& run : act.graphNodes) {
     const size_t a = run.activity;

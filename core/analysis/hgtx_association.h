@@ -79,23 +79,82 @@ struct HgtxAssociation {
 
 // The ranges around each HGGC_API call counted while HGGC_API is read for
 // something else (associateActivities' scan of the calls' links, before the
-// activities are known), so that the association's lists take one more
-// scan of the table, not two. Calls must come in table order; each
+// activities are known), so that the association's lists take at most one
+// more scan of the table, not two. Calls must come in table order; each
 // thread's in start order, else `ordered` turns false and the association
 // sorts the calls instead. `ranges` (the chosen ranges' columns) must stay
-// where they are (a moved vector keeps its buffer).
-struct CallRangeCounts {
-  CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls) : sweep(ranges) { perCall.reserve(expectedCalls); }
-  // Call `row` as read (rows in table order: row == perCall.size()).
-  void count(int64_t globalTid, int64_t start, int64_t end) {
-    uint32_t n = 0;
-    if (end == kNoValue) end = start;  // cut off by the capture's end
-    if (ordered) ordered = sweep.visit(globalTid, start, end, [&](uint32_t) { ++n; });
-    perCall.push_back(n);
+// where they are (a moved vector keeps its buffer; the sweep is told of a
+// move of the ranges, RangeSweep::rebind).
+//
+// Where few calls have a range around them (pccl_op_sum: its operator
+// ranges hold only the PCCL calls) the ranges of those calls are kept as
+// they are found (`few`: each such call's row and its ranges, 8 bytes a call
+// and 4 a range), so that no second scan of HGGC_API places them: the
+// association takes the lists of the calls that launched an activity from
+// here (`launchedLists`). Once those lists would hold more than a quarter
+// of what a count of the calls read so far would (4 bytes a call,
+// `perCall_`; 65,536 words at least), they are turned into that count and
+// dropped, and the ranges are placed in a second scan as before: the lists
+// never hold more than the count they replace (a rule whose ranges hold
+// most calls, the operator rules and hgtx_kern_sum, turns early). The count is reserved at the start all
+// the same (its pages untouched while the lists are kept), so that the
+// heap is laid out as when every call was counted: reserved at the turn, it
+// raised ppu_op_sum's peak by 2.9 to 14.7 MB at scale 1000 (glibc's heap
+// placing later columns around the lists' holes; none with its mmap
+// threshold fixed).
+class CallRangeCounts {
+ public:
+  // `ranges`: AssociationRanges or KeyedSpans (RangeSweep).
+  template <typename Ranges>
+  CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
+    // Reserved now, as when every call was counted, so that the heap is
+    // laid out as it was: its pages are not touched until a count is written.
+    perCall_.reserve(expectedCalls);
   }
+  // The next call in table order (its row is the number of calls before).
+  void count(int64_t globalTid, int64_t start, int64_t end) {
+    const size_t row = calls_++;
+    if (!ordered) return;  // the association sorts the calls: nothing here is read
+    if (end == kNoValue) end = start;  // cut off by the capture's end
+    if (keepingFew_) {
+      const size_t before = fewRanges_.size();
+      ordered = sweep.visit(globalTid, start, end, [&](uint32_t r) { fewRanges_.append(r); });
+      if (fewRanges_.size() == before) return;
+      fewRows_.push_back(static_cast<uint32_t>(row));
+      fewRanges_.endGroup();
+      const size_t words = 2 * fewRows_.size() + fewRanges_.size();
+      if (words > kFewWordsAtLeast && words > calls_ / 4) countByCall();
+      return;
+    }
+    uint32_t n = 0;
+    ordered = sweep.visit(globalTid, start, end, [&](uint32_t) { ++n; });
+    perCall_.push_back(n);
+  }
+  size_t calls() const { return calls_; }
+  // Whether the calls' ranges were kept as found (so launchedLists answers).
+  bool keptFew() const { return keepingFew_; }
+  // With keptFew(): by HGGC_API row (of `launches.size()` == calls()), the
+  // ranges around each call with launches[row] set, in the sweep's order;
+  // the kept lists are given back.
+  RangeLists launchedLists(const std::vector<uint8_t>& launches);
+  // Without keptFew(): the ranges around call `row`, counted.
+  uint32_t countOf(size_t row) const { return perCall_[row]; }
+  // Gives back the count by call once it has been read.
+  void releaseCounts() { std::vector<uint32_t>().swap(perCall_); }
+
   RangeSweep sweep;
-  std::vector<uint32_t> perCall;  // by HGGC_API row: its ranges
   bool ordered = true;
+
+ private:
+  static constexpr size_t kFewWordsAtLeast = 65536;
+  // From kept lists to a count by call (the lists grew past their bound).
+  void countByCall();
+
+  size_t calls_ = 0;
+  bool keepingFew_ = true;
+  std::vector<uint32_t> fewRows_;   // the calls with a range around them, ascending
+  RangeLists fewRanges_;            // list k: fewRows_[k]'s ranges
+  std::vector<uint32_t> perCall_;   // by HGGC_API row: its ranges, counted
 };
 
 // `activities` must be loaded with links (correlationId, graphNodeId).

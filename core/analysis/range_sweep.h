@@ -8,17 +8,29 @@
 // passed that have not ended yet.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
+#include "core/base/narrow_ints.h"
 
 namespace asys {
 
+struct AssociationRanges;
+
 class RangeSweep {
  public:
-  // `ranges` (key: the thread) must outlive the sweep.
+  // `ranges` (key: the thread) must outlive the sweep; their thread and
+  // end are copied (4 bytes each a range).
   explicit RangeSweep(const KeyedSpans& ranges);
+  // The association's ranges, read where they are (their thread index,
+  // start and duration): they must outlive the sweep, and a move of them
+  // be told (rebind).
+  explicit RangeSweep(const AssociationRanges& ranges);
+  // The same ranges, moved (their columns' buffers are where they were;
+  // the durations' exceptions are not).
+  void rebind(const AssociationRanges& ranges);
 
   // Back to before the first call: a second pass over the same calls.
   void restart();
@@ -34,18 +46,20 @@ class RangeSweep {
     const uint32_t g = threadOf_.find(static_cast<uint64_t>(key));
     if (g == KeyGroups::kNoGroup) return true;  // no range on the thread
     Thread& t = threads_[g];
+    if (t.begin == t.end) return true;
     if (t.started && start < t.lastStart) return false;
     t.started = true;
     t.lastStart = start;
-    while (t.next < t.end && ranges_.start[byStart_[t.next]] <= start) t.active.push_back(byStart_[t.next++]);
+    while (t.next < t.end && start_[byStart_[t.next]] <= start) t.active.push_back(byStart_[t.next++]);
     if (end < start) return true;
     // A range that ended before this call started ends before every later
     // call of the thread too.
     size_t kept = 0;
     for (const uint32_t r : t.active) {
-      if (ranges_.end[r] < start) continue;
+      const int64_t rangeEnd = endOf(r);
+      if (rangeEnd < start) continue;
       t.active[kept++] = r;
-      if (end <= ranges_.end[r]) emit(r);
+      if (end <= rangeEnd) emit(r);
     }
     t.active.resize(kept);
     return true;
@@ -59,9 +73,15 @@ class RangeSweep {
     int64_t lastStart = 0;
     bool started = false;
   };
-  KeyedSpans ranges_;
-  std::vector<uint32_t> byStart_;  // range indices by (thread, start, index)
-  KeyGroups threadOf_;             // thread -> threads_ index
+  int64_t endOf(uint32_t r) const { return start_[r] + duration_->get(r); }
+  // byStart_ and threads_ from each range's thread index (of `threads`).
+  void build(std::span<const uint32_t> threadIndex, std::span<const int64_t> threadKeys);
+
+  const int64_t* start_ = nullptr;
+  const NarrowInts* duration_ = nullptr;
+  NarrowInts ownDuration_;           // KeyedSpans: end - start
+  std::vector<uint32_t> byStart_;    // range indices by (thread, start, index)
+  KeyGroups threadOf_;               // thread -> threads_ index
   std::vector<Thread> threads_;
 };
 

@@ -5,6 +5,7 @@
 // values whatever they are.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <unordered_map>
 #include <vector>
 
@@ -26,6 +27,11 @@ class NarrowInts {
     set(low_.size() - 1, v);
   }
   void shrink_to_fit() { low_.shrink_to_fit(); }
+  // The first n values kept (n <= size()).
+  void truncate(size_t n) {
+    for (auto it = wide_.begin(); it != wide_.end();) it = it->first >= n ? wide_.erase(it) : std::next(it);
+    low_.resize(n);
+  }
   int64_t get(size_t k) const {
     const uint32_t v = low_[k];
     return v != kWide ? int64_t{v} : wide_.at(k);

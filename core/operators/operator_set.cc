@@ -265,10 +265,10 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
     if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
   }
   std::stable_sort(fa.begin(), fa.end(),
-                   [&](uint32_t x, uint32_t y) { return R.thread[x] < R.thread[y]; });
+                   [&](uint32_t x, uint32_t y) { return R.threadIndex[x] < R.threadIndex[y]; });
   for (size_t i = 0; i + 1 < fa.size(); ++i) {
     const uint32_t p = fa[i], d = fa[i + 1];
-    if (R.thread[p] != R.thread[d]) continue;
+    if (R.threadIndex[p] != R.threadIndex[d]) continue;
     const OpInfo &pi = rec.info(s.op[p]), &di = rec.info(s.op[d]);
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
@@ -403,7 +403,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   // ranges' count), not its time or style (17 bytes a range): they go
   // before the instances are made.
   AssociationRanges& R = ranges.in.association.ranges;
-  for (auto* v : {&R.start, &R.end}) std::vector<int64_t>().swap(*v);
+  std::vector<int64_t>().swap(R.start);
+  R.duration = NarrowInts();
   std::vector<uint8_t>().swap(R.startEnd);
   const HgtxAssociation& as = ranges.in.association;
   ops.unlaunched = ranges.in.unlaunched;

@@ -71,7 +71,7 @@ class KernSumWalk {
     filters.rangesChosen = [this](const AssociationRanges& R) {
       ownerOfSlot_.resize(R.size());
       for (size_t r = 0; r < R.size(); ++r)
-        ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread[r], kNoValue);
+        ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread(r), kNoValue);
       rangeCount_ = R.size();
     };
     filters.sweepOnly = true;

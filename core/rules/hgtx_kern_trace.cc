@@ -133,10 +133,10 @@ class KernTraceRows : public RowSource {
       const uint32_t e = R.event[r];
       t.setText(kRange, strings_.get(R.name[r]));
       t.setText(kStyle, styleName(R.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(R.thread[r]));
-      t.setInt(kTid, tidOf(R.thread[r]));
+      t.setInt(kPid, pidOf(R.thread(r)));
+      t.setInt(kTid, tidOf(R.thread(r)));
       t.setInt(kRangeId, R.rangeId(e));
-      t.setSpan(0, R.start[r], R.end[r]);
+      t.setSpan(0, R.start[r], R.end(r));
       t.setEvent(0, EventTable::Hgtx, e);
     } else if (api) {  // standalone: the launching thread
       t.setInt(kPid, pidOf(api->globalTid[c]));

@@ -88,7 +88,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     // and other Range IDs, each range's own active time (Proj Active Time is
     // the union of the projections, made from the spans).
     keepOnlySpans(act);
-    std::vector<int64_t>().swap(in.association.ranges.thread);
+    std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
+    std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
     proj = projectRanges(act, in.association, /*withActive=*/false);
     if (act.size() > 0) {
@@ -126,7 +127,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     }
     out.groupOf.push_back(g);
     out.spanGroup.push_back(g);
-    out.sums[kTotalRangeSum][g] += R.end[r] - R.start[r];
+    out.sums[kTotalRangeSum][g] += R.end(r) - R.start[r];
     out.sums[kOpsSum][g] += proj.ops[r];
     if (const size_t k = stacks.find(R.event[r]); k != HgtxStackCounts::kNotOnStack) {
       out.sums[kLevelSum][g] += stacks.level[k];

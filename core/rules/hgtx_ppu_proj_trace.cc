@@ -67,10 +67,10 @@ class ProjTraceRows : public RowSource {
       t.setInt(kProjDur, proj_.end[r] - proj_.start[r]);
       t.setInt(kActive, proj_.active[r]);
       t.setInt(kOrigStart, R_.start[r]);
-      t.setInt(kOrigDur, R_.end[r] - R_.start[r]);
+      t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(R_.thread[r]));
-      t.setInt(kTid, tidOf(R_.thread[r]));
+      t.setInt(kPid, pidOf(R_.thread(r)));
+      t.setInt(kTid, tidOf(R_.thread(r)));
       t.setInt(kOps, proj_.ops[r]);
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
@@ -82,7 +82,7 @@ class ProjTraceRows : public RowSource {
         stacks_.appendStack(k, stackText_);
         t.setText(kRangeStack, stackText_);
       }
-      t.setSpan(0, R_.start[r], R_.end[r]);
+      t.setSpan(0, R_.start[r], R_.end(r));
       t.setSpan(1, proj_.start[r], proj_.end[r]);
       t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();

@@ -236,7 +236,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
         const uint32_t g = firstGroup[rowId] = newGroup(kFirstRange, rowId);
         out.texts[kTextName][g] = strings.get(name);
         out.ids[kStart].values[g] = R.start[r];
-        out.ids[kEnd].values[g] = R.end[r];
+        out.ids[kEnd].values[g] = R.end(r);
         out.ids[kOrigin].values[g] = 0;
         out.ids[kEvent].values[g] = R.event[r];
       }

@@ -86,7 +86,7 @@ void expectChosen(Report& report, const AssociationRanges& r, const std::vector<
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r.event, (std::vector<uint32_t>{0, 2, 3}));
   EXPECT_EQ(r.start, (std::vector<int64_t>{0, 30, 50}));
-  EXPECT_EQ(r.end, (std::vector<int64_t>{100, 40, 60}));
+  EXPECT_EQ((std::vector<int64_t>{r.end(0), r.end(1), r.end(2)}), (std::vector<int64_t>{100, 40, 60}));
   EXPECT_EQ(report.strings().get(r.name[1]), "moe:MoE:M_8");
   // IDs: e3's 4 is its position; e0 and e2 have none (their position);
   // e1's 7, which is not, is not kept: e1 was dropped.

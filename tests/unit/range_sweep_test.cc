@@ -6,7 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
+#include <tuple>
+
+#include "core/analysis/hgtx_association.h"
 
 namespace asys {
 namespace {
@@ -79,6 +83,164 @@ TEST(RangeSweep, RandomAgainstAllPairs) {
       ASSERT_TRUE(ordered);
     }
   }
+}
+
+// The association's ranges read where they are: a thread index into a
+// table (which may hold a thread without ranges), ends as durations (one
+// past 4.3 s and one negative kept exact beside the 4-byte ones), and the
+// ranges moved after the sweep was made (rebind).
+TEST(RangeSweep, AssociationRangesWithLongDurationsAndAMove) {
+  AssociationRanges R;
+  R.threads = {70, 80, 90};  // thread 90 has no range
+  // Slots in start order: 0 [0, 10 s] on 80, 1 [5, 50] on 70, 2 [20, 15] on 80
+  // (ends before it starts), 3 [30, 40] on 80.
+  const int64_t tenSeconds = 10'000'000'000;
+  R.threadIndex = {1, 0, 1, 1};
+  R.start = {0, 5, 20, 30};
+  for (const int64_t d : {tenSeconds, int64_t{45}, int64_t{-5}, int64_t{10}}) R.duration.push_back(d);
+  EXPECT_EQ(R.end(0), tenSeconds);
+  EXPECT_EQ(R.end(2), 15);
+  EXPECT_EQ(R.thread(3), 80);
+  RangeSweep sweep(R);
+  EXPECT_EQ(around(sweep, 80, 31, 39), (std::vector<uint32_t>{0, 3}));
+  EXPECT_EQ(around(sweep, 70, 31, 39), (std::vector<uint32_t>{1}));
+  EXPECT_TRUE(around(sweep, 90, 31, 39).empty());
+  EXPECT_EQ(around(sweep, 80, 41, 5'000'000'000), (std::vector<uint32_t>{0}));
+  // Moved: the columns' buffers stay, the durations' exceptions move.
+  AssociationRanges moved = std::move(R);
+  sweep.rebind(moved);
+  sweep.restart();
+  EXPECT_EQ(around(sweep, 80, 31, 39), (std::vector<uint32_t>{0, 3}));
+  EXPECT_EQ(around(sweep, 80, 41, tenSeconds), (std::vector<uint32_t>{0}));
+  EXPECT_TRUE(around(sweep, 80, 42, tenSeconds + 1).empty());
+}
+
+// What GraphNodeRanges relies on: after a pass over other calls, restart()
+// and a visit of any queries in (key, start, index) order give the pairs
+// forEachEnclosing gives, in its order (by query, each query's ranges in
+// the same order).
+TEST(RangeSweep, RestartedSweepOfSortedQueriesIsForEachEnclosing) {
+  std::mt19937_64 rng(23);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<int64_t> key, start, end, qKey, qStart, qEnd;
+    const size_t n = rng() % 40, queries = rng() % 30;
+    for (size_t i = 0; i < n; ++i) {
+      key.push_back(static_cast<int64_t>(rng() % 3));
+      start.push_back(static_cast<int64_t>(rng() % 100));
+      end.push_back(start.back() + static_cast<int64_t>(rng() % 60) - 5);
+    }
+    for (size_t q = 0; q < queries; ++q) {  // any order, a few on a thread without ranges
+      qKey.push_back(static_cast<int64_t>(rng() % 4));
+      qStart.push_back(static_cast<int64_t>(rng() % 110));
+      qEnd.push_back(qStart.back() + static_cast<int64_t>(rng() % 30) - 3);
+    }
+    const KeyedSpans ranges{key, start, end}, calls{qKey, qStart, qEnd};
+    std::vector<std::pair<uint32_t, uint32_t>> want, got;
+    forEachEnclosing(ranges, calls, [&](uint32_t q, uint32_t r) { want.emplace_back(q, r); });
+    RangeSweep sweep(ranges);
+    for (int64_t t = 0; t < 100; t += 7) sweep.visit(t % 3, t, t + 5, [](uint32_t) {});  // an earlier pass
+    sweep.restart();
+    std::vector<uint32_t> order(queries);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return std::tie(qKey[a], qStart[a], a) < std::tie(qKey[b], qStart[b], b);
+    });
+    for (const uint32_t q : order)
+      ASSERT_TRUE(sweep.visit(qKey[q], qStart[q], qEnd[q], [&](uint32_t r) { got.emplace_back(q, r); }));
+    ASSERT_EQ(got, want) << "round " << round;
+  }
+}
+
+// CallRangeCounts: the ranges around calls as they come, kept as lists
+// while few calls have one (launchedLists, no second scan), else counted by
+// call; both against all pairs, and a call cut off by the capture's end
+// (end = kNoValue) ending where it starts.
+struct RandomCalls {
+  std::vector<int64_t> key, start, end;  // the ranges
+  std::vector<int64_t> callKey, callStart, callEnd;
+  // The ranges around call c, in the sweep's (start, index) order.
+  std::vector<uint32_t> around(size_t c) const {
+    const int64_t e = callEnd[c] == kNoValue ? callStart[c] : callEnd[c];
+    std::vector<std::pair<int64_t, uint32_t>> want;
+    if (e >= callStart[c])
+      for (uint32_t r = 0; r < key.size(); ++r)
+        if (key[r] == callKey[c] && start[r] <= callStart[c] && e <= end[r]) want.push_back({start[r], r});
+    std::sort(want.begin(), want.end());
+    std::vector<uint32_t> out;
+    for (const auto& w : want) out.push_back(w.second);
+    return out;
+  }
+};
+
+// `ranges` ranges over [0, span), calls on 4 threads in start order.
+RandomCalls randomCalls(std::mt19937_64& rng, size_t ranges, size_t calls, int64_t span) {
+  RandomCalls t;
+  for (size_t i = 0; i < ranges; ++i) {
+    t.key.push_back(static_cast<int64_t>(rng() % 3));
+    t.start.push_back(static_cast<int64_t>(rng() % static_cast<uint64_t>(span)));
+    t.end.push_back(t.start.back() + static_cast<int64_t>(rng() % 60) - 5);
+  }
+  std::vector<int64_t> next(4, 0);
+  for (size_t c = 0; c < calls; ++c) {
+    const int64_t k = static_cast<int64_t>(rng() % 4);
+    const int64_t s = next[k] += static_cast<int64_t>(rng() % 6);
+    t.callKey.push_back(k);
+    t.callStart.push_back(s);
+    t.callEnd.push_back(rng() % 10 == 0 ? kNoValue : s + static_cast<int64_t>(rng() % 30) - 3);
+  }
+  return t;
+}
+
+TEST(CallRangeCounts, FewCallsWithRangesKeptAsListsAgainstAllPairs) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 200; ++round) {
+    const RandomCalls t = randomCalls(rng, rng() % 30, 200, 400);
+    const KeyedSpans ranges{t.key, t.start, t.end};
+    CallRangeCounts counts(ranges, 1000);
+    for (size_t c = 0; c < t.callKey.size(); ++c) counts.count(t.callKey[c], t.callStart[c], t.callEnd[c]);
+    ASSERT_TRUE(counts.ordered);
+    ASSERT_TRUE(counts.keptFew());  // a few hundred calls stay under the lists' least bound
+    ASSERT_EQ(counts.calls(), t.callKey.size());
+    std::vector<uint8_t> launches(t.callKey.size());
+    for (auto& l : launches) l = rng() % 3 != 0 ? 1 : 0;
+    const RangeLists lists = counts.launchedLists(launches);
+    ASSERT_EQ(lists.groups(), t.callKey.size());
+    for (size_t c = 0; c < t.callKey.size(); ++c) {
+      const std::span<const uint32_t> got = lists.of(c);
+      const std::vector<uint32_t> want = launches[c] ? t.around(c) : std::vector<uint32_t>{};
+      ASSERT_EQ(std::vector<uint32_t>(got.begin(), got.end()), want) << "round " << round << " call " << c;
+    }
+  }
+}
+
+TEST(CallRangeCounts, ManyCallsWithRangesTurnIntoACountByCall) {
+  std::mt19937_64 rng(5);
+  // Long ranges over the calls' whole time: nearly every call has some, so
+  // the lists pass their bound (65,536 words, and a quarter of the calls)
+  // and become a count by call.
+  RandomCalls t = randomCalls(rng, 0, 40000, 1);
+  for (int64_t k = 0; k < 4; ++k) {
+    t.key.push_back(k);
+    t.start.push_back(0);
+    t.end.push_back(INT64_MAX / 2);
+  }
+  const KeyedSpans ranges{t.key, t.start, t.end};
+  CallRangeCounts counts(ranges, 0);
+  for (size_t c = 0; c < t.callKey.size(); ++c) counts.count(t.callKey[c], t.callStart[c], t.callEnd[c]);
+  ASSERT_TRUE(counts.ordered);
+  EXPECT_FALSE(counts.keptFew());
+  for (size_t c = 0; c < t.callKey.size(); ++c) ASSERT_EQ(counts.countOf(c), t.around(c).size()) << "call " << c;
+}
+
+TEST(CallRangeCounts, ACallOutOfStartOrderStopsTheCount) {
+  const std::vector<int64_t> key = {1}, start = {0}, end = {100};
+  const KeyedSpans ranges{key, start, end};
+  CallRangeCounts counts(ranges, 10);
+  counts.count(1, 10, 20);
+  counts.count(1, 5, 6);  // before the previous call of its thread
+  counts.count(1, 30, 40);
+  EXPECT_FALSE(counts.ordered);
+  EXPECT_EQ(counts.calls(), 3u);  // every call is numbered all the same
 }
 
 }  // namespace
