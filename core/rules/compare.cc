@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 #include "core/analysis/stats.h"
 #include "core/base/deflated.h"
@@ -185,6 +186,19 @@ std::vector<std::string> columnsRead(const CompareSpec& spec) {
   return names;
 }
 
+// Each vector a side holds, in one order: packed, given back and unpacked
+// alike.
+template <typename F>
+void forEachHeldVector(Side& s, F&& f) {
+  f(s.keys);
+  for (HeldColumn& h : s.cols) {
+    f(h.ints);
+    f(h.reals);
+    f(h.texts);
+    f(h.missing);
+  }
+}
+
 // The base side while the target side runs: its keys' texts (hgtx_ppu_proj_sum's
 // range names are 106 bytes on average, "aten::..., op_id = N, sizes = ...", and
 // deflate to a few each), its rows' keys and its held columns, deflated in
@@ -200,25 +214,13 @@ std::vector<unsigned char> packSide(Side& s, StringPool& pool) {
     d.put(&n, sizeof n);
     d.put(text.data(), n);
   }
-  d.putVector(s.keys);
-  for (HeldColumn& h : s.cols) {
-    d.putVector(h.ints);
-    d.putVector(h.reals);
-    d.putVector(h.texts);
-    d.putVector(h.missing);
-  }
+  forEachHeldVector(s, [&](auto& v) { d.putVector(v); });
   std::vector<unsigned char> bytes = d.finish();
   // Swapped out, not assigned: a std::string assigned an empty (short) one
   // keeps its buffer, and the pool's is its texts.
   StringPool released;
   std::swap(pool, released);
-  std::vector<uint32_t>().swap(s.keys);
-  for (HeldColumn& h : s.cols) {
-    std::vector<int64_t>().swap(h.ints);
-    std::vector<double>().swap(h.reals);
-    std::vector<uint32_t>().swap(h.texts);
-    std::vector<uint8_t>().swap(h.missing);
-  }
+  forEachHeldVector(s, [](auto& v) { std::decay_t<decltype(v)>().swap(v); });
   return bytes;
 }
 
@@ -235,13 +237,7 @@ void unpackSide(const std::vector<unsigned char>& bytes, Side& s, StringPool& po
     in.get(text.data(), n);
     if (pool.intern(text) != i) throw std::logic_error("compare: a packed text came back with another id");
   }
-  in.getVector(s.keys);
-  for (HeldColumn& h : s.cols) {
-    in.getVector(h.ints);
-    in.getVector(h.reals);
-    in.getVector(h.texts);
-    in.getVector(h.missing);
-  }
+  forEachHeldVector(s, [&](auto& v) { in.getVector(v); });
 }
 
 // What a side holds: its keys' texts (the pool's, when it is the only side
