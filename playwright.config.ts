@@ -19,7 +19,12 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // Under CI one retry: a test that fails and then passes is listed as
+  // "flaky" in the log, to be fixed, but does not stop a landing; one that
+  // fails twice fails the run. Two fresh-clone runs on 2026-12-05 each
+  // found one race under load (a right-click before the scroll was handled,
+  // a wheel read before it was handled), both fixed; docs/testing.md.
+  retries: process.env.CI ? 1 : 0,
   // A test.only / describe.only left in a spec would run that test alone and
   // pass: under CI (CI=true, as .ci/run is run) the run fails instead.
   forbidOnly: !!process.env.CI,

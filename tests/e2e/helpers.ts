@@ -193,6 +193,24 @@ export async function timelineWindow(page: Page): Promise<{ from: number; to: nu
   return { from: Number(await t.getAttribute('data-from')), to: Number(await t.getAttribute('data-to')) };
 }
 
+/**
+ * A wheel turn over the timeline, then the page settled on the window it
+ * made. Playwright's mouse.wheel returns before the page has handled the
+ * event, so an idle page read at once may not have moved yet (seen under
+ * CI's load: the window still whole after a zoom).
+ */
+export async function wheelTimeline(page: Page, dx: number, dy: number): Promise<void> {
+  const before = await timelineWindow(page);
+  await page.mouse.wheel(dx, dy);
+  await expect
+    .poll(async () => {
+      const w = await timelineWindow(page);
+      return w.from !== before.from || w.to !== before.to;
+    })
+    .toBe(true);
+  await waitIdle(page);
+}
+
 /** A permalink to the demo report's timeline opened afresh: the link names the report, so the demo is picked again. */
 export async function openDemoTimelineLink(page: Page, url: string): Promise<void> {
   await page.goto('about:blank');

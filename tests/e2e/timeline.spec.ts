@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sqlReport } from '../corpus/corpus.mjs';
-import { asysOut, DEMO_BASE, dropFile, exportedCsv, holdsWithin, openAppForEachTest, openDemoTimelineAt, openDemoTimelineLink, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dropFile, exportedCsv, holdsWithin, openAppForEachTest, openDemoTimelineAt, openDemoTimelineLink, openTimeline, parseCsv, selectRule, timelineWindow as windowOf, waitIdle, wheelTimeline } from './helpers';
 
 
 openAppForEachTest({ demo: true });
@@ -29,8 +29,7 @@ test('the timeline draws every track, zooms around the pointer and pans with the
   const box = (await canvas.boundingBox())!;
   const x = box.x + LABELS + (box.width - LABELS) / 2;
   await page.mouse.move(x, box.y + 60);
-  await page.mouse.wheel(0, -400);
-  await waitIdle(page);
+  await wheelTimeline(page, 0, -400);
   const zoomed = await windowOf(page);
   expect(zoomed.to - zoomed.from).toBeLessThan((whole.to - whole.from) * 0.7);
   // The time under the pointer (the middle) stays put.
@@ -111,8 +110,7 @@ test('a permalink holds the timeline window: the same link and file show the sam
   const canvas = page.getByTestId('timeline-canvas');
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + LABELS + (box.width - LABELS) * 0.3, box.y + 60);
-  await page.mouse.wheel(0, -500);
-  await waitIdle(page);
+  await wheelTimeline(page, 0, -500);
   const before = await windowOf(page);
   // The link once it holds the settled window: the address follows the
   // view a moment later, so a link read at the first window= may still

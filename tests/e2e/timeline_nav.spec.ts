@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { asysOut, DEMO_BASE, dragSelect, dropFile, holdsWithin, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dragSelect, dropFile, holdsWithin, openAppForEachTest, openDemoTimelineAt, openTimeline, parseCsv, REAL_DATA, timelineWindow as windowOf, waitIdle, wheelTimeline } from './helpers';
 
 openAppForEachTest({ demo: true });
 
@@ -48,9 +48,8 @@ test('Ctrl+wheel zooms at the pointer and leaves no stale tooltip', async ({ pag
   const box = (await page.getByTestId('timeline-canvas').boundingBox())!;
   await page.mouse.move(box.x + LABELS + (box.width - LABELS) / 2, box.y + 60);
   await page.keyboard.down('Control');
-  await page.mouse.wheel(0, -400);
+  await wheelTimeline(page, 0, -400);
   await page.keyboard.up('Control');
-  await waitIdle(page);
   const w = await windowOf(page);
   expect(w.to - w.from).toBeLessThan((whole.to - whole.from) * 0.7);
   await expect(page.getByTestId('timeline-tip')).toHaveCount(0);
