@@ -23,15 +23,11 @@ namespace {
 // query's ranges in their start (slot) order.
 template <typename GroupOf>
 RangeLists enclosingRanges(const KeyedSpans& ranges, const KeyedSpans& queries, size_t groups, GroupOf groupOf) {
-  RangeLists out(groups);
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t) {
-    if (const uint32_t g = groupOf(q); g != kNoMatch) out.count(g);
+  return RangeLists::fromPasses(groups, [&](auto&& emit) {
+    forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
+      if (const uint32_t g = groupOf(q); g != kNoMatch) emit(g, r);
+    });
   });
-  out.startFill(groups);
-  forEachEnclosing(ranges, queries, [&](uint32_t q, uint32_t r) {
-    if (const uint32_t g = groupOf(q); g != kNoMatch) out.add(g, r);
-  });
-  return out;
 }
 
 // Which HGGC_API rows launched an activity (`launchCall`), one byte a call.
@@ -141,14 +137,10 @@ class GraphNodeRanges {
       std::sort(byStart.begin(), byStart.end(), [&](uint32_t a, uint32_t b) {
         return std::tie(g_.globalTid[a], g_.start[a], a) < std::tie(g_.globalTid[b], g_.start[b], b);
       });
-      auto pass = [&](auto&& emit) {
+      created_ = RangeLists::fromPasses(n, [&](auto&& emit) {
         sweep.restart();
         for (const uint32_t node : byStart) sweep.visit(g_.globalTid[node], g_.start[node], end_[node], [&](uint32_t r) { emit(node, r); });
-      };
-      created_ = RangeLists(n);
-      pass([&](uint32_t node, uint32_t) { created_.count(node); });
-      created_.startFill(n);
-      pass([&](uint32_t node, uint32_t r) { created_.add(node, r); });
+      });
     }
     byNode_.resize(n);
     std::iota(byNode_.begin(), byNode_.end(), 0u);
@@ -201,14 +193,11 @@ void CallRangeCounts::countByCall() {
 }
 
 RangeLists CallRangeCounts::launchedLists(const std::vector<uint8_t>& launches) {
-  RangeLists out(launches.size());
-  for (size_t k = 0; k < fewRows_.size(); ++k)
-    if (launches[fewRows_[k]])
-      for (size_t j = fewRanges_.of(k).size(); j > 0; --j) out.count(fewRows_[k]);
-  out.startFill(launches.size());
-  for (size_t k = 0; k < fewRows_.size(); ++k)
-    if (launches[fewRows_[k]])
-      for (const uint32_t r : fewRanges_.of(k)) out.add(fewRows_[k], r);
+  RangeLists out = RangeLists::fromPasses(launches.size(), [&](auto&& emit) {
+    for (size_t k = 0; k < fewRows_.size(); ++k)
+      if (launches[fewRows_[k]])
+        for (const uint32_t r : fewRanges_.of(k)) emit(fewRows_[k], r);
+  });
   std::vector<uint32_t>().swap(fewRows_);
   fewRanges_ = RangeLists();
   return out;
@@ -292,13 +281,10 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   const size_t ranges = a.ranges.size();
   const size_t activities = a.launchCall.size();
-  ActivitiesByRange out(ranges);
-  for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) out.count(r);
-  out.startFill(ranges);
-  for (size_t act = 0; act < activities; ++act)
-    for (uint32_t r : a.rangesOf(act)) out.add(r, static_cast<uint32_t>(act));
-  return out;
+  return ActivitiesByRange::fromPasses(ranges, [&](auto&& emit) {
+    for (size_t act = 0; act < activities; ++act)
+      for (uint32_t r : a.rangesOf(act)) emit(r, static_cast<uint32_t>(act));
+  });
 }
 
 }  // namespace asys

@@ -12,6 +12,9 @@
 //   lists.startFill(groups);
 //   for (each membership, in any order) lists.add(group, value);
 //
+// or GroupedLists<uint32_t>::fromPasses(groups, walk), walk(emit) calling
+// emit(group, value) for each membership.
+//
 // Values of one group keep the order the second pass adds them in. A list
 // built one group at a time, in group order, uses append() and endGroup().
 #include <cstddef>
@@ -51,6 +54,18 @@ class GroupedLists {
   // The second pass: the same memberships, in any order. The lists are
   // read only once it is complete.
   void add(size_t group, const Value& value) { values_[offset_[group + 1]++] = value; }
+
+  // Both passes from one walk over the memberships: `pass(emit)` calls
+  // emit(group, value) for each, the same ones each time it is called
+  // (twice: counting, then placing).
+  template <typename Pass>
+  static GroupedLists fromPasses(size_t groups, Pass&& pass) {
+    GroupedLists out(groups);
+    pass([&](size_t group, const Value&) { out.count(group); });
+    out.startFill(groups);
+    pass([&](size_t group, const Value& value) { out.add(group, value); });
+    return out;
+  }
 
   // One group at a time instead, in group order: its values, then endGroup().
   void append(const Value& value) { values_.push_back(value); }
