@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace asys {
@@ -18,6 +19,14 @@ constexpr uint32_t kNoString = 0xFFFFFFFFu;
 class StringPool {
  public:
   StringPool();
+
+  // Empty again, its memory given back. Assigning an empty pool would not
+  // give back its texts: libstdc++'s std::string keeps its buffer when
+  // assigned a short one (15.7 MB of range names at scale 250).
+  void release() {
+    StringPool fresh;
+    std::swap(*this, fresh);
+  }
 
   // The text of an id; "" for kNoString.
   std::string_view get(uint32_t id) const;

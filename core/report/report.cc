@@ -420,12 +420,7 @@ void Report::releaseHgtx() {
 void Report::releaseAll() {
   // Every member that holds loaded rows or name ids; the file, its summary,
   // the notes (texts), the kernel plan and the row marks (rowids) stay.
-  // Swapped out, not assigned: a std::string assigned an empty (short)
-  // one keeps its buffer, and the pool's texts are its largest.
-  {
-    StringPool released;
-    std::swap(strings_, released);
-  }
+  strings_.release();
   stringsLoaded_ = false;
   hggcApi_ = ApiCalls();
   hggcApiColumns_ = 0;

@@ -216,10 +216,7 @@ std::vector<unsigned char> packSide(Side& s, StringPool& pool) {
   }
   forEachHeldVector(s, [&](auto& v) { d.putVector(v); });
   std::vector<unsigned char> bytes = d.finish();
-  // Swapped out, not assigned: a std::string assigned an empty (short) one
-  // keeps its buffer, and the pool's is its texts.
-  StringPool released;
-  std::swap(pool, released);
+  pool.release();
   forEachHeldVector(s, [](auto& v) { std::decay_t<decltype(v)>().swap(v); });
   return bytes;
 }
