@@ -2,13 +2,6 @@
 
 namespace asys {
 
-int64_t busyOf(const std::vector<const TimelineTrack*>& tracks) {
-  RunningUnion u;
-  forEachInStartOrder(tracks, std::vector<size_t>(tracks.size(), 0), INT64_MAX,
-                      [&](size_t k, size_t i) { u.add(tracks[k]->start[i], tracks[k]->end[i]); });
-  return u.length();
-}
-
 size_t firstReaching(const TimelineTrack& t, int64_t from) {
   const int64_t earliest = from > INT64_MIN + t.longest ? from - t.longest : INT64_MIN;
   return t.start.lowerBound(earliest);
@@ -26,6 +19,8 @@ int64_t busyIn(const std::vector<const TimelineTrack*>& tracks, int64_t from, in
   });
   return u.length();
 }
+
+int64_t busyOf(const std::vector<const TimelineTrack*>& tracks) { return busyIn(tracks, INT64_MIN, INT64_MAX); }
 
 uint16_t concurrencyOf(const std::vector<const TimelineTrack*>& tracks, uint16_t cap) {
   // The ends of the events running at the current start: a heap as large as
