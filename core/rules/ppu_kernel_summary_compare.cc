@@ -50,7 +50,7 @@ const RuleSpec& ppuKernelSummaryCompareRule() {
       .needs = hggcPpuKernSumRule().needs,
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 56,  // bench/rule-peaks.sh 250: 92 MiB
+      .memoryPerRow = 32,  // per row of the larger side: 27,640 KiB at scale 250, 62,396 at 1000, 131,592 at 2500 (29, 16 and 14 bytes; 2026-12-06)
   };
   return rule;
 }
