@@ -36,6 +36,9 @@ rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
 out=$(SORT_COLUMN=Duration SCROLL_ROW=100 node bench/browser-run.mjs "$small" hggc_ppu_trace)
 grep -q '"dropToTable":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no table time: $out" >&2; exit 1; }
 grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs printed no sort time: $out" >&2; exit 1; }
+out=$(node bench/browser-compare.mjs "$small" "$large" ppu_kernel_summary_compare)
+cli=$(("$("$asys" stats -r ppu_kernel_summary_compare "$small" "$large" | wc -l)" - 1))
+grep -q "\"rows\":$cli," <<<"$out" || { echo "bench smoke: browser-compare.mjs did not show the CLI's $cli rows: $out" >&2; exit 1; }
 out=$(node bench/browser-soak.mjs "$small" 2)
 grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, browser-run.mjs and browser-soak.mjs ran"
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, browser-run.mjs, browser-compare.mjs and browser-soak.mjs ran"
