@@ -16,6 +16,7 @@ import { useTimelineShares } from '../state/useTimelineShares';
 import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
+import { HostEventDetails } from '../components/HostEventDetails';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
@@ -77,6 +78,15 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   // A linked event's button: a window around it, its row scrolled into
   // view (to the middle when `middle`), and it becomes the selection.
+  // A failed allocation drawn again on its process's row: the call itself,
+  // on its thread's HGGC API row (the event its table row names).
+  const goToCall = (track: number, event: number) => {
+    void client
+      .timelineEventRow(report.id, track, event)
+      .then((row) => (row ? client.timelineFindEvent(report.id, row.table, row.index) : null))
+      .then((e) => (e ? jumpTo(e, true) : pushError(t.notOnTimeline(t.goToCall))))
+      .catch((err) => pushError(message(err)));
+  };
   const jumpTo = (e: TimelineEvent, middle = false) => {
     const w = jumpWindow(e, origin);
     win.zoomTo(w.from, w.to);
@@ -138,7 +148,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
   // Rows by base name draw their stream's kernels again: counted once.
   const own = info.tracks.filter((t) => t.parent === undefined);
-  const events = own.reduce((n, t) => n + t.events, 0);
+  // So are the failed allocations a process's row draws again (its threads' calls).
+  const events = own.reduce((n, t) => n + (t.hostRow === 'allocationFailures' ? 0 : t.events), 0);
   return (
     <div
       className="timeline-view"
@@ -275,6 +286,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {pickedTrack.count[picked.index] > 1 && (
               <span className="muted">{t.mergedAtZoom(formatInt(pickedTrack.count[picked.index]))}</span>
             )}
+            <HostEventDetails
+              track={info.tracks[picked.track]}
+              event={pickedTrack.event[picked.index]}
+              name={slices!.names[pickedTrack.name[picked.index]] ?? ''}
+              onGoToCall={() => goToCall(picked.track, pickedTrack.event[picked.index])}
+            />
             {links ? (
               <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
             ) : (
@@ -284,6 +301,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         ) : links ? (
           <>
             <SelectedEvent event={links.selected} info={info} zero={zero} />
+            <HostEventDetails
+              track={info.tracks[links.selected.track]}
+              event={links.selected.event}
+              name={links.selected.name}
+              onGoToCall={() => goToCall(links.selected.track, links.selected.event)}
+            />
             <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
           </>
         ) : selection ? (
