@@ -4,7 +4,6 @@
 // range (its library) and a memory allocation failure (the call, its
 // return value, the thread). Pure: tests/web/host_rows.test.ts.
 import { NO_END_THREAD, type TimelineTrackInfo } from '../engine/timeline_types';
-import type { Messages } from '../i18n/messages';
 import { displayApiName } from './display_names';
 
 /** A globalTid's thread id, as the rows' labels show it ("Thread 25738"). */
@@ -13,17 +12,17 @@ export function threadIdOf(globalTid: bigint): string {
 }
 
 type HostTrack = Pick<TimelineTrackInfo, 'hostRow' | 'hostNotes' | 'label'>;
-type HostWords = Pick<
-  Messages,
-  | 'hostStartEnd'
-  | 'hostStartedEnded'
-  | 'hostStartedAndEnded'
-  | 'hostNeverEnded'
-  | 'hostLibrary'
-  | 'hostAllocFailure'
-  | 'hostAllocSize'
-  | 'hostAllocThread'
->;
+/** The words the lines are made of (i18n/messages.ts has them in each language). */
+export interface HostWords {
+  hostStartEnd: string;
+  hostStartedEnded: (start: string, end: string) => string;
+  hostStartedAndEnded: (thread: string) => string;
+  hostNeverEnded: (thread: string) => string;
+  hostLibrary: (library: string) => string;
+  hostAllocFailure: (call: string, value: string) => string;
+  hostAllocSize: string;
+  hostAllocThread: (thread: string) => string;
+}
 
 /** The library a library row holds: its label's last word ("Thread 25738 (python3) ACBLAS" -> "ACBLAS"). */
 export function libraryOfRow(label: string): string {
