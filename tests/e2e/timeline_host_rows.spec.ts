@@ -319,7 +319,11 @@ test('in Chinese: the host rows\' tooltip and details', async ({ page }) => {
   await expect(page.getByTestId('timeline-view')).toBeVisible();
   await waitIdle(page);
   const pid = Number((BigInt(f[2]) >> 24n) & 0xffffffn);
-  const row = (await timelineRows(page)).find((r) => groupOf(pid).test(r.group) && r.label.startsWith('Memory allocation failures'))!;
+  // The process's own rows in Chinese.
+  const rows = await timelineRows(page);
+  const row = rows.find((r) => groupOf(pid).test(r.group) && r.label.startsWith('内存分配失败 — '))!;
+  expect(row).toBeDefined();
+  expect(rows.filter((r) => groupOf(pid).test(r.group) && r.label.startsWith('HGTX 起止 range — '))).toHaveLength(1);
   expect(await hoverRow(page, row.track, '内存分配失败')).toContain(`内存分配失败：${f[3]} 返回 ${f[4]}`);
   await clickRow(page, row.track, f[0]);
   const host = page.getByTestId('tl-host-details');

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { NO_END_THREAD, type TimelineTrackInfo } from '../../web/src/engine/timeline_types';
 import { messages } from '../../web/src/i18n/messages';
-import { hostEventLines, isRepeatedCall, libraryOfRow, threadIdOf } from '../../web/src/lib/host_rows';
+import { hostEventLines, isRepeatedCall, libraryOfRow, threadIdOf, withHostLabels } from '../../web/src/lib/host_rows';
+import type { TimelineTrackInfo as Track } from '../../web/src/engine/timeline_types';
 
 const T1 = 1677721701n; // pid 100, tid 101
 const T2 = 1677721702n; // pid 100, tid 102
@@ -64,5 +65,14 @@ describe('host rows', () => {
   it('adds nothing for any other row', () => {
     expect(hostEventLines({ label: 'Thread 1 HGTX' }, 0, 'step', en)).toEqual([]);
     expect(hostEventLines(undefined, 0, 'x', en)).toEqual([]);
+  });
+
+  it("labels a process's own rows in the page's language, and leaves the others", () => {
+    const track = (id: number, label: string, hostRow?: Track['hostRow']): Track => ({ id, group: 'Process 1', label, lanes: 1, events: 1, ...(hostRow ? { hostRow } : {}) });
+    const info = { tracks: [track(0, 'HGTX start/end', 'startEnd'), track(1, 'Memory allocation failures', 'allocationFailures'), track(2, 'Thread 1 ACBLAS', 'library'), track(3, 'Thread 1 HGTX')] };
+    expect(withHostLabels(info, en)).toBe(info);  // English: the engine's labels, the same object
+    const zhInfo = withHostLabels(info, zh);
+    expect(zhInfo.tracks.map((t) => t.label)).toEqual(['HGTX 起止 range', '内存分配失败', 'Thread 1 ACBLAS', 'Thread 1 HGTX']);
+    expect(zhInfo.tracks[2]).toBe(info.tracks[2]);
   });
 });

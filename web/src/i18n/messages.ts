@@ -229,6 +229,8 @@ const en = {
   goToTitle: 'Show it and select it',
   // The host rows (docs/timeline.md, "Host rows").
   hostStartEnd: 'HGTX start/end range',
+  hostRowStartEnd: 'HGTX start/end',
+  hostRowFailures: 'Memory allocation failures',
   hostStartedEnded: (start: string, end: string) => `Started on thread ${start}, ended on thread ${end}`,
   hostStartedAndEnded: (thread: string) => `Started and ended on thread ${thread}`,
   hostNeverEnded: (thread: string) => `Started on thread ${thread}; never ended (still open when the capture stopped)`,
@@ -526,6 +528,8 @@ const zh: Messages = {
   goTo: '转到',
   goToTitle: '显示并选中它',
   hostStartEnd: 'HGTX 起止 range',
+  hostRowStartEnd: 'HGTX 起止 range',
+  hostRowFailures: '内存分配失败',
   hostStartedEnded: (start, end) => `在线程 ${start} 开始，在线程 ${end} 结束`,
   hostStartedAndEnded: (thread) => `在线程 ${thread} 开始并结束`,
   hostNeverEnded: (thread) => `在线程 ${thread} 开始；未结束（采集停止时仍未结束）`,

@@ -50,6 +50,23 @@ export function hostEventLines(track: HostTrack | null | undefined, event: numbe
   return [t.hostAllocFailure(displayApiName(name), String(notes.value[event])), t.hostAllocSize, t.hostAllocThread(thread)];
 }
 
+/** The labels of a process's own host rows in the page's language (the engine names them in English). */
+export interface HostRowLabels {
+  hostRowStartEnd: string;
+  hostRowFailures: string;
+}
+
+/**
+ * The timeline's rows with a process's start/end and allocation failures
+ * rows labelled in the page's language; the same object when it has none.
+ */
+export function withHostLabels<T extends { tracks: TimelineTrackInfo[] }>(info: T, words: HostRowLabels): T {
+  const label = (t: TimelineTrackInfo) =>
+    t.hostRow === 'startEnd' ? words.hostRowStartEnd : t.hostRow === 'allocationFailures' ? words.hostRowFailures : t.label;
+  if (!info.tracks.some((t) => label(t) !== t.label)) return info;
+  return { ...info, tracks: info.tracks.map((t) => (label(t) === t.label ? t : { ...t, label: label(t) })) };
+}
+
 /** Whether an event of this row is a failed call drawn again, whose call the details can go to. */
 export function isRepeatedCall(track: HostTrack | null | undefined): boolean {
   return track?.hostRow === 'allocationFailures';

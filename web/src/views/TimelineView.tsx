@@ -17,6 +17,7 @@ import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
 import { HostEventDetails } from '../components/HostEventDetails';
+import { withHostLabels } from '../lib/host_rows';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
@@ -53,7 +54,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   // "Show kernels grouped by": the rows by base name of the streams near the view, asked as they come into it.
   const [grouping, setGrouping] = useState<'none' | 'baseName'>('none');
   const [nearView, setNearView] = useState<number[]>([]);
-  const info = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
+  const grouped = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
+  // A process's own host rows labelled in the page's language.
+  const info = useMemo(() => (grouped ? withHostLabels(grouped, t) : grouped), [grouped, t]);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
   const zero = timeZeroOf(info?.captureStart);
