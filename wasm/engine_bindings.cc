@@ -533,6 +533,11 @@ int64_t timeArg(const std::string& text, const char* what) {
 // node's busy time over its parent's (a number, null when it has none);
 // `counter` is null for an event track, else {unit, integer, max}: the
 // axis max as BigInt for an integer counter (bytes: exact), else a number.
+// A host row has `hostRow` (startEnd, library, allocationFailures) and, for
+// start/end ranges and allocation failures, `hostNotes`: per event, as int64
+// bytes, `thread` (the starting or calling thread's globalTid), `endThread`
+// (a start/end range's ending thread, INT64_MIN: never ended) and `value`
+// (a failed call's return value).
 // `notes`: what the timeline left out and why, one line each.
 val timelineTracks(int report) {
   return answer([&](val& v) {
@@ -556,6 +561,20 @@ val timelineTracks(int report) {
       o.set("context", tr.context);
       o.set("contextShare", std::isnan(tr.contextShare) ? val::null() : val(tr.contextShare));
       if (tr.derived()) o.set("parent", static_cast<int>(tr.parent));
+      // A host row (core/timeline/host_rows.h): which, and per event what
+      // its details say (the few events of these rows: int64 bytes).
+      if (tr.hostRow != HostRow::None) {
+        o.set("hostRow", std::string(tr.hostRow == HostRow::StartEnd  ? "startEnd"
+                                     : tr.hostRow == HostRow::Library ? "library"
+                                                                      : "allocationFailures"));
+        if (tr.notes) {
+          val n = val::object();
+          n.set("thread", int64Bytes(tr.notes->thread));
+          n.set("endThread", int64Bytes(tr.notes->endThread));
+          n.set("value", int64Bytes(tr.notes->value));
+          o.set("hostNotes", n);
+        }
+      }
       if (tr.merged()) {
         val sources = val::array();
         for (uint32_t k : tr.sources) sources.call<void>("push", static_cast<int>(k));
@@ -795,7 +814,7 @@ val timelineEventRow(int report, int track, double eventArg) {
     const Timeline& t = timelineOf(reportOf(report));
     const uint32_t event = eventArgOf(t, track, eventArg);
     const TimelineTrack& tr = t.tracks()[static_cast<size_t>(track)];
-    const uint32_t row = event < tr.row.size() ? tr.row[event] : kNoTimelineRow;
+    const uint32_t row = tr.tableRow(event);  // a repeated failed call's: its call's
     const EventTable table = row == kNoTimelineRow ? EventTable::None : eventTableOf(tr.kind[event]);
     v.set("table", std::string(wireName(table)));
     v.set("index", table == EventTable::None ? val::null() : val(row));

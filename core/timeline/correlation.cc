@@ -64,7 +64,7 @@ TimelineLinks TimelineLinks::build(Report& report, const Timeline& timeline) {
   };
   for (uint32_t tr = 0; tr < tracks.size(); ++tr) {
     const TimelineTrack& t = tracks[tr];
-    if (t.row.empty() || t.derived()) continue;  // a base-name row's kernels are its stream's, listed there
+    if (t.row.empty() || t.derived() || t.repeats()) continue;  // a base-name row's kernels are its stream's, listed there
     for (uint32_t i = 0; i < t.size(); ++i) {
       if (isCall(t.kind[i])) {
         if (t.row[i] < calls) out.callAt_[t.row[i]] = {tr, i};
@@ -78,7 +78,7 @@ TimelineLinks TimelineLinks::build(Report& report, const Timeline& timeline) {
   std::vector<uint32_t> fill(out.launchedAt_.begin(), out.launchedAt_.end() - 1);
   for (uint32_t tr = 0; tr < tracks.size(); ++tr) {
     const TimelineTrack& t = tracks[tr];
-    if (t.row.empty() || t.derived()) continue;  // a base-name row's kernels are its stream's, listed there
+    if (t.row.empty() || t.derived() || t.repeats()) continue;  // a base-name row's kernels are its stream's, listed there
     for (uint32_t i = 0; i < t.size(); ++i)
       if (const uint32_t c = isCall(t.kind[i]) ? kNoRange : callOfEvent(t, i); c != kNoRange)
         out.launched_[fill[c]++] = {tr, i};

@@ -20,7 +20,12 @@
 
 namespace asys {
 
-enum class TimelineKind : uint8_t { Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection };
+// HgtxStartEnd: an HGTX start/end range (a row of HGTX_EVENTS, like Hgtx);
+// AllocFailure: a failed allocation call drawn again on its process's row (a
+// row of HGGC_API, like ApiError; core/timeline/host_rows.h).
+enum class TimelineKind : uint8_t {
+  Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection, HgtxStartEnd, AllocFailure
+};
 
 // Gives a vector's memory back now (`v = {}` keeps its capacity).
 template <typename T>

@@ -32,6 +32,9 @@ struct Pending {
   bool withRows = false, withLanes = false;
   // The batch a family filled in batches fills it in (addApiTracks; 0: none).
   uint32_t batch = 0;
+  // A host row's (host_rows.h): TimelineTrack::hostRow and notes.
+  HostRow hostRow = HostRow::None;
+  std::shared_ptr<HostEventNotes> notes;
 
   void add(int64_t s, int64_t e, uint32_t n, TimelineKind k) {
     start.push_back(s);

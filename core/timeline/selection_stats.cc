@@ -30,7 +30,8 @@ Kind kindOf(TimelineKind k) {
     case TimelineKind::Memset: return Kind::Memset;
     case TimelineKind::Api:
     case TimelineKind::ApiError: return Kind::Api;
-    case TimelineKind::Hgtx: return Kind::Hgtx;
+    case TimelineKind::Hgtx:
+    case TimelineKind::HgtxStartEnd: return Kind::Hgtx;
     case TimelineKind::Osrt: return Kind::Osrt;
     case TimelineKind::PcclStage: return Kind::PcclStage;
     default: return Kind::None;
@@ -144,7 +145,7 @@ WindowStats windowStats(const Timeline& timeline, const StringPool& strings, int
   // Every other row's events, track by track.
   stage.emplace("selection: other rows");
   for (const TimelineTrack& t : timeline.tracks()) {
-    if (t.counter || isPpuWork(t) || t.derived()) continue;  // a base-name row: its stream's kernels again
+    if (t.counter || isPpuWork(t) || t.derived() || t.repeats()) continue;  // a base-name row: its stream's kernels again
     for (size_t i = firstReaching(t, from); i < t.size() && t.start[i] < to; ++i) {
       const Kind kind = kindOf(t.kind[i]);
       if (kind != Kind::None && window.overlaps(t.start[i], t.end[i])) groups.add(kind, t.name[i], t.start[i], t.end[i]);

@@ -19,6 +19,7 @@
 #include "core/base/permute.h"
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
+#include "core/timeline/host_rows.h"
 #include "core/timeline/pending.h"
 
 #ifdef __GLIBC__
@@ -76,6 +77,8 @@ TimelineTrack finish(Pending& p) {
   t.group = std::move(p.group);
   t.label = std::move(p.label);
   t.context = std::move(p.context);
+  t.hostRow = p.hostRow;
+  t.notes = std::move(p.notes);
   if (p.lane.empty()) assignLanes(p.start, p.end, p.lane);
   // Rows only where some event has one (OSRT calls, PCCL stages and
   // projections have none).
@@ -141,6 +144,27 @@ Pending& timeline_detail::threadTrack(Report& report, PendingTracks& out, int64_
   if (p.group.empty()) {
     p.group = processGroup(report, pidOf(globalTid));
     p.label = threadLabel(report, globalTid) + suffix;
+  }
+  return p;
+}
+
+Pending& timeline_detail::pushPopTrack(Report& report, PendingTracks& out, int64_t globalTid, int library) {
+  if (library <= 0) return threadTrack(report, out, globalTid, kHgtx, " HGTX");
+  Pending& p = out[{kHostSide, globalTid, kHgtx, library, 0}];
+  if (p.group.empty()) {
+    p.group = processGroup(report, pidOf(globalTid));
+    p.label = threadLabel(report, globalTid) + " " + std::string(LibraryNames::label(library));
+    p.hostRow = HostRow::Library;
+  }
+  return p;
+}
+
+Pending& timeline_detail::processTrack(Report& report, PendingTracks& out, int64_t globalTid, ProcessSection section,
+                                       const char* label) {
+  Pending& p = out[{kHostSide, globalTid & ~int64_t{0xFFFFFF}, section, 0, 0}];
+  if (p.group.empty()) {
+    p.group = processGroup(report, pidOf(globalTid));
+    p.label = label;
   }
   return p;
 }
@@ -253,6 +277,9 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
 // bytes each) are a batch's, not the table's.
 void addApiTracks(Report& report, PendingTracks& out, const std::function<void()>& finishFilled, size_t batchEvents) {
   if (!report.hasData("HGGC_API")) return;
+  // Each call is met once over the batches (its thread's): the failed
+  // allocations among them make their process's row (host_rows.h).
+  AllocationFailures failures(report.strings());
   constexpr uint32_t kColumns = acol::start | acol::end | acol::globalTid | acol::nameId | acol::returnValue;
   report.forEachHggcApiChunk(acol::globalTid, [&](const ApiCalls& a, size_t first) {
     for (size_t i = 0; i < a.size(); ++i)
@@ -281,10 +308,12 @@ void addApiTracks(Report& report, PendingTracks& out, const std::function<void()
         const bool failed = a.returnValue[i] != 0 && a.returnValue[i] != kNoValue;
         p.take(true, a.start[i], a.end[i], a.nameId[i], failed ? TimelineKind::ApiError : TimelineKind::Api,
                static_cast<uint32_t>(first + i));
+        if (failed) failures.see(a, i, static_cast<uint32_t>(first + i));
       }
     });
     finishFilled();
   }
+  failures.addTo(report, out);  // finished with the family
   // Loaded before (a rule's), they go back as before: the tracks hold them.
   report.releaseHggcApiColumns(kColumns);
 }
@@ -299,11 +328,16 @@ void addHgtxTracks(Report& report, PendingTracks& out) {
   if (!report.hasData("HGTX_EVENTS")) return;
   auto closed = [](const HgtxEvents& h, size_t i) { return h.eventType[i] == kHgtxPushPop && h.end[i] != kNoValue; };
   HgtxStackCounter counter;
-  report.scanHgtx(hcol::start | hcol::end | hcol::eventType | hcol::globalTid, [&](size_t first, const HgtxEvents& h) {
+  // A range naming a library goes on the thread's row of that library
+  // (host_rows.h): the names are read in both scans.
+  LibraryNames libraries(report.strings());
+  StartEndRanges startEnd;
+  report.scanHgtx(hcol::start | hcol::end | hcol::eventType | hcol::globalTid | hcol::nameId,
+                  [&](size_t first, const HgtxEvents& h) {
     counter.add(first, h);
     for (size_t i = 0; i < h.size(); ++i)
       if (closed(h, i))
-        threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+        pushPopTrack(report, out, h.globalTid[i], libraries.of(h.nameId[i]))
             .takeOnLane(false, 0, 0, kNoString, TimelineKind::Hgtx, 0, static_cast<uint32_t>(first + i));
   });
   HgtxStackCounts levels = counter.finish();
@@ -312,16 +346,19 @@ void addHgtxTracks(Report& report, PendingTracks& out) {
   size_t k = 0;  // the next closed range, in event order as the counter has them
   report.scanHgtx([&](size_t first, const HgtxEvents& h) {
     for (size_t i = 0; i < h.size(); ++i) {
+      if (h.eventType[i] == kHgtxStartEnd) startEnd.see(h, i, static_cast<uint32_t>(first + i));
       if (!closed(h, i)) continue;
       const uint32_t e = static_cast<uint32_t>(first + i);
       if (k >= levels.event.size() || levels.event[k] != e)
         throw Error(report.path() + ": HGTX_EVENTS changed between two reads of it");
-      threadTrack(report, out, h.globalTid[i], kHgtx, " HGTX")
+      pushPopTrack(report, out, h.globalTid[i], libraries.of(h.nameId[i]))
           .takeOnLane(true, h.start[i], h.end[i], h.nameId[i], TimelineKind::Hgtx,
                       static_cast<uint16_t>(std::min(levels.level[k], 0xFFFF)), e);
       ++k;
     }
   });
+  compactLibraryLanes(out);
+  startEnd.addTo(report, out);
   report.releaseHgtx();
 }
 
@@ -542,6 +579,13 @@ void TimelineTrack::setEvents(TimelineEventVectors&& e) {
   freeVector(e.row);
 }
 
+uint32_t TimelineTrack::tableRow(size_t e) const {
+  if (repeats()) return notes && e < notes->row.size() ? notes->row[e] : kNoTimelineRow;
+  return e < row.size() ? row[e] : kNoTimelineRow;
+}
+
+size_t TimelineTrack::tableRows() const { return repeats() ? (notes ? notes->row.size() : 0) : row.size(); }
+
 size_t TimelineTrack::eventBytes() const {
   return start.bytes() + end.bytes() + name.bytes() + lane.bytes() + kind.bytes() + row.bytes();
 }
@@ -696,6 +740,16 @@ bool isPpuWork(const TimelineTrack& t) {
          k == TimelineKind::PcclKernel;
 }
 
+// A process's work: its threads' rows (API calls, HGTX push/pop ranges,
+// library ranges, OSRT calls). Its HGTX start/end ranges are drawn in its
+// group but are not its work (a range a loader thread starts and the main
+// thread ends spans both threads' idle time), nor are its allocation
+// failures (calls on its threads' rows, drawn again): like the projection
+// on a PPU, their share is the process's busy time inside them.
+bool isHostWork(const TimelineTrack& t) {
+  return t.hostRow != HostRow::StartEnd && t.hostRow != HostRow::AllocationFailures;
+}
+
 // Busy time is the union of events' intervals, inside [from, to). A group's
 // busy time is the union of its work tracks' events (on a PPU its work,
 // above; on a process every track); a side's (every PPU, every process), the
@@ -740,7 +794,7 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
     if (device) groupSide[g] = kDeviceSide;
     if (tr.counter) continue;
     out.busy[i] = tr.merged() ? busyIn(sourcesOf(tr), from, to) : busyIn({&tr}, from, to);
-    if (tr.merged() || (device && !isPpuWork(tr))) continue;
+    if (tr.merged() || (device && !isPpuWork(tr)) || (!device && !isHostWork(tr))) continue;
     workOf[g].push_back(&tr);
     ofSide[device ? 0 : 1].push_back(&tr);
   }
@@ -874,8 +928,10 @@ EventTable eventTableOf(TimelineKind kind) {
     case TimelineKind::Memcpy: return EventTable::Memcpy;
     case TimelineKind::Memset: return EventTable::Memset;
     case TimelineKind::Api:
-    case TimelineKind::ApiError: return EventTable::Api;
-    case TimelineKind::Hgtx: return EventTable::Hgtx;
+    case TimelineKind::ApiError:
+    case TimelineKind::AllocFailure: return EventTable::Api;
+    case TimelineKind::Hgtx:
+    case TimelineKind::HgtxStartEnd: return EventTable::Hgtx;
     default: return EventTable::None;
   }
 }
@@ -884,6 +940,7 @@ std::optional<TimelineEventAt> Timeline::findEvent(EventTable table, uint32_t ro
   if (table == EventTable::None || row == kNoTimelineRow) return std::nullopt;
   for (size_t t = 0; t < tracks_.size(); ++t) {
     const TimelineTrack& track = tracks_[t];
+    if (track.repeats()) continue;  // drawn again: the event is its thread's
     for (size_t i = 0; i < track.row.size(); ++i)
       if (track.row[i] == row && eventTableOf(track.kind[i]) == table) return TimelineEventAt{t, static_cast<uint32_t>(i)};
   }

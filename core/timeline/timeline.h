@@ -11,6 +11,7 @@
 // and never a whole table crosses to the viewer.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,24 @@ struct TimelineEventVectors {
   std::vector<uint32_t> row;
 };
 
+// The host rows of core/timeline/host_rows.cc: a process's HGTX start/end
+// ranges, a thread's rows of one library's ranges, a process's memory
+// allocation failures (docs/timeline.md, "Host rows").
+enum class HostRow : uint8_t { None, StartEnd, Library, AllocationFailures };
+
+// What a start/end range's or an allocation failure's details say that the
+// event columns do not, per event of such a row (its few events: the ranges
+// an application starts and ends by hand, its failed allocations).
+struct HostEventNotes {
+  std::vector<int64_t> thread;     // the thread that started the range or made the call (globalTid)
+  std::vector<int64_t> endThread;  // start/end: the thread that ended it (kNoValue: not ended)
+  std::vector<int64_t> value;      // failure: the call's return value
+  // failure: the call's HGGC_API row. A repeated event keeps its table row
+  // here, not in TimelineTrack::row: a row's event there is one event, on
+  // its thread's API row (findEvent, the links).
+  std::vector<uint32_t> row;
+};
+
 struct TimelineTrack {
   std::string group;  // "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)"
   std::string label;  // "Stream 7", "Thread 1050790 (python3)", "HGTX 1050790"
@@ -109,6 +128,18 @@ struct TimelineTrack {
   static constexpr uint32_t kNoParent = 0xFFFFFFFFu;
   uint32_t parent = kNoParent;
   bool derived() const { return parent != kNoParent; }
+  // Which host row it is (HostRow::None: any other), and its events' notes.
+  HostRow hostRow = HostRow::None;
+  std::shared_ptr<const HostEventNotes> notes;
+  // Its events are other rows' drawn again (a process's allocation
+  // failures: calls on its threads' API rows): not counted again by the
+  // selection statistics, the links or findEvent.
+  bool repeats() const { return hostRow == HostRow::AllocationFailures; }
+  // The table row event `e` reads its report columns from: `row`'s, or a
+  // repeated event's (HostEventNotes::row); kNoTimelineRow for none.
+  uint32_t tableRow(size_t e) const;
+  // How many events tableRow() answers for (0: none has a table row).
+  size_t tableRows() const;
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -226,6 +257,10 @@ class Timeline {
 // (the HGTX projection, PCCL stages, counters). A PPU's busy time and a
 // window's active time are the union of its work.
 bool isPpuWork(const TimelineTrack& track);
+// Whether a host track is its process's work: not its HGTX start/end ranges
+// nor its allocation failures (host_rows.h). A process's busy time is the
+// union of its work.
+bool isHostWork(const TimelineTrack& track);
 
 // The levels of detail of a track: resolutions 8x apart from 1 us up to the
 // track's extent, each built from the last one kept; a level is kept when it

@@ -151,8 +151,9 @@ class TrackEventSource : public RowSource {
   template <typename Read>
   PagingMode modeOf(Read reads) const {
     uint32_t tableRows = 0;
-    for (size_t e = 0; e < track_.row.size(); ++e)
-      if (reads(static_cast<uint32_t>(e)) && track_.row[e] != kNoTimelineRow) tableRows = std::max(tableRows, track_.row[e] + 1);
+    for (size_t e = 0; e < track_.tableRows(); ++e)
+      if (reads(static_cast<uint32_t>(e)) && track_.tableRow(e) != kNoTimelineRow)
+        tableRows = std::max(tableRows, track_.tableRow(e) + 1);
     return pagingMode(tableRows, rows_->size(), kChunkRows, [&](size_t r) { return tableRowOf(r, reads); });
   }
 
@@ -160,7 +161,7 @@ class TrackEventSource : public RowSource {
   template <typename Read>
   uint32_t tableRowOf(size_t r, Read reads) const {
     const uint32_t e = rows_->eventOf(r);
-    return e < track_.row.size() && reads(e) ? track_.row[e] : UINT32_MAX;
+    return e < track_.tableRows() && reads(e) ? track_.tableRow(e) : UINT32_MAX;
   }
 
   bool want(size_t col) const { return (want_ >> col) & 1; }
@@ -249,7 +250,7 @@ class TrackEventSource : public RowSource {
   void apiRow(uint32_t e, const ApiPages& pages, Table& t) {
     common(e, t);
     if (apiColumnsOfSet(want_) != 0) {
-      const auto [a, row] = pages.at(track_.row[e]);
+      const auto [a, row] = pages.at(track_.tableRow(e));
       if (want(kCorrId)) optInt(t, kCorrId, a->correlationId[row]);
       if (want(kReturn)) optInt(t, kReturn, a->returnValue[row]);
     }
@@ -280,8 +281,10 @@ TrackEventsKind trackEventsKind(const TimelineTrack& track) {
     case TimelineKind::Memset:
     case TimelineKind::PcclKernel: return TrackEventsKind::PpuWork;
     case TimelineKind::Api:
-    case TimelineKind::ApiError: return TrackEventsKind::Api;
-    case TimelineKind::Hgtx: return TrackEventsKind::Hgtx;
+    case TimelineKind::ApiError:
+    case TimelineKind::AllocFailure: return TrackEventsKind::Api;
+    case TimelineKind::Hgtx:
+    case TimelineKind::HgtxStartEnd: return TrackEventsKind::Hgtx;
     case TimelineKind::Osrt: return TrackEventsKind::Osrt;
     case TimelineKind::PcclStage: return TrackEventsKind::PcclStage;
     case TimelineKind::Projection: return TrackEventsKind::Projection;
@@ -307,7 +310,7 @@ TrackEvents trackEvents(Report& report, const Timeline& timeline, size_t track, 
   if (track >= timeline.tracks().size()) throw Error("events view: no timeline row " + std::to_string(track));
   const TimelineTrack& tr = timeline.tracks()[track];
   const TrackEventsKind kind = trackEventsKind(tr);
-  if ((kind == TrackEventsKind::PpuWork || kind == TrackEventsKind::Api) && tr.row.size() != tr.size())
+  if ((kind == TrackEventsKind::PpuWork || kind == TrackEventsKind::Api) && tr.tableRows() != tr.size())
     throw Error("events view: the events of '" + tr.label + "' have no table rows");
   auto rows = std::make_shared<const TrackEventRowMap>(tr, window);
   auto source = std::make_shared<TrackEventSource>(report, tr, kind, rows);

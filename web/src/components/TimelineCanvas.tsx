@@ -12,6 +12,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
+import { hostEventLines } from '../lib/host_rows';
 import { displaySliceName } from '../lib/display_names';
 import { formatDurationNs, formatInt } from '../lib/format';
 import {
@@ -226,7 +227,9 @@ export function TimelineCanvas(props: Props) {
     const n = s.count[p.index];
     const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
     const name = displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || t.unnamed;
-    const text = t.tipSlice(name, formatDurationNs(dur), at) + (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '');
+    const host = hostEventLines(info.tracks[p.track], s.event[p.index], slices!.names[s.name[p.index]] ?? '', t);
+    const text =
+      t.tipSlice(name, formatDurationNs(dur), at) + (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '') + host.map((l) => `\n${l}`).join('');
     setHover({ x, y, text });
   };
   const onMouseUp = (e: React.MouseEvent<HTMLDivElement>) => {

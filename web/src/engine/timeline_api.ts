@@ -14,6 +14,7 @@ import type {
   TimelineInfo,
   TimelineRelated,
   TimelineShares,
+  TimelineTrackInfo,
   TimelineWindowSlices,
 } from './timeline_types';
 
@@ -31,6 +32,15 @@ function counterInfo(v: unknown): CounterInfo | null {
   return { unit: String(c.unit ?? ''), integer, max };
 }
 
+/** A host row's kind and its events' notes (core/timeline/host_rows.h), else nothing. */
+function hostRowOf(t: Record<string, unknown>): Pick<TimelineTrackInfo, 'hostRow' | 'hostNotes'> {
+  const row = t.hostRow;
+  if (row !== 'startEnd' && row !== 'library' && row !== 'allocationFailures') return {};
+  const n = t.hostNotes as Record<string, unknown> | undefined;
+  if (!n) return { hostRow: row };
+  return { hostRow: row, hostNotes: { thread: int64s(n.thread), endThread: int64s(n.endThread), value: int64s(n.value) } };
+}
+
 export function takeTimelineInfo(v: unknown): TimelineInfo {
   const o = unwrap(v, 'timelineTracks');
   const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
@@ -46,6 +56,7 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     counter: counterInfo(t.counter),
     ...(Array.isArray(t.sources) ? { sources: t.sources.map(Number) } : {}),
     ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
+    ...hostRowOf(t),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),

@@ -29,7 +29,29 @@ export interface TimelineTrackInfo {
   sources?: number[];
   /** A row of one base name's kernels under this stream (id): "Show kernels grouped by: base name". */
   parent?: number;
+  /**
+   * A host row (core/timeline/host_rows.h): a process's HGTX start/end
+   * ranges, a thread's rows of one library's ranges, a process's memory
+   * allocation failures (its threads' failed calls drawn again).
+   */
+  hostRow?: HostRowKind;
+  /** Per event of a start/end or failures row: what its details say. */
+  hostNotes?: HostNotes;
 }
+
+export type HostRowKind = 'startEnd' | 'library' | 'allocationFailures';
+
+export interface HostNotes {
+  /** The thread (globalTid) that started the range or made the call. */
+  thread: BigInt64Array;
+  /** A start/end range's ending thread; NO_END_THREAD: never ended. */
+  endThread: BigInt64Array;
+  /** A failed call's return value. */
+  value: BigInt64Array;
+}
+
+/** HostNotes.endThread of a range the capture stopped before it ended (the engine's kNoValue). */
+export const NO_END_THREAD = -(2n ** 63n);
 
 /** Every row's busy share inside a range (timelineShares): per track in info.tracks' order, per group in info.groups'. */
 export interface TimelineShares {
@@ -66,7 +88,7 @@ export interface TimelineInfo {
 }
 
 /** What a slice stands for (core/timeline TimelineKind). */
-export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx', 'osrt', 'pcclKernel', 'pcclStage', 'projection'] as const;
+export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx', 'osrt', 'pcclKernel', 'pcclStage', 'projection', 'hgtxStartEnd', 'allocFailure'] as const;
 export type SliceKind = (typeof SLICE_KINDS)[number];
 
 /** One track's slices in a window: merged events, the longest naming each. */

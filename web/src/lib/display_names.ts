@@ -19,5 +19,5 @@ export function displayApiName(name: string): string {
  * (a kernel may well end in "_v1234").
  */
 export function displaySliceName(name: string, kind: string | undefined): string {
-  return kind === 'api' || kind === 'apiError' ? displayApiName(name) : name;
+  return kind === 'api' || kind === 'apiError' || kind === 'allocFailure' ? displayApiName(name) : name;
 }

@@ -31,6 +31,7 @@ const RULE_OF_KIND: Partial<Record<SliceKind, string>> = {
   api: 'hggc_api_trace',
   apiError: 'hggc_api_trace',
   hgtx: 'hgtx_pushpop_trace',
+  allocFailure: 'hggc_api_trace',
 };
 
 /** The rule that lists an event of timeline kind `kind` (an index into SLICE_KINDS), null for none. */

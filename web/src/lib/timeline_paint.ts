@@ -42,6 +42,8 @@ export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   pcclKernel: '#b07aa1',
   pcclStage: '#ff9da7',
   projection: '#edc948',
+  hgtxStartEnd: '#e8a04c',
+  allocFailure: '#c0392b',
 };
 export const COUNTER_COLOR = '#8c6bb1';
 /** A slice of the name a table row marked: outlined in this. */

@@ -16,6 +16,8 @@ import { useTimelineShares } from '../state/useTimelineShares';
 import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
 import { RelatedEvents, SelectedEvent, jumpWindow } from '../components/TimelineRelated';
+import { HostEventDetails } from '../components/HostEventDetails';
+import { withHostLabels } from '../lib/host_rows';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { message, useErrors } from '../state/errors';
 import { useReports, type OpenReport } from '../state/reports';
@@ -52,7 +54,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   // "Show kernels grouped by": the rows by base name of the streams near the view, asked as they come into it.
   const [grouping, setGrouping] = useState<'none' | 'baseName'>('none');
   const [nearView, setNearView] = useState<number[]>([]);
-  const info = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
+  const grouped = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
+  // A process's own host rows labelled in the page's language.
+  const info = useMemo(() => (grouped ? withHostLabels(grouped, t) : grouped), [grouped, t]);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
   const zero = timeZeroOf(info?.captureStart);
@@ -77,6 +81,15 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   // A linked event's button: a window around it, its row scrolled into
   // view (to the middle when `middle`), and it becomes the selection.
+  // A failed allocation drawn again on its process's row: the call itself,
+  // on its thread's HGGC API row (the event its table row names).
+  const goToCall = (track: number, event: number) => {
+    void client
+      .timelineEventRow(report.id, track, event)
+      .then((row) => (row ? client.timelineFindEvent(report.id, row.table, row.index) : null))
+      .then((e) => (e ? jumpTo(e, true) : pushError(t.notOnTimeline(t.goToCall))))
+      .catch((err) => pushError(message(err)));
+  };
   const jumpTo = (e: TimelineEvent, middle = false) => {
     const w = jumpWindow(e, origin);
     win.zoomTo(w.from, w.to);
@@ -138,7 +151,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
   // Rows by base name draw their stream's kernels again: counted once.
   const own = info.tracks.filter((t) => t.parent === undefined);
-  const events = own.reduce((n, t) => n + t.events, 0);
+  // So are the failed allocations a process's row draws again (its threads' calls).
+  const events = own.reduce((n, t) => n + (t.hostRow === 'allocationFailures' ? 0 : t.events), 0);
   return (
     <div
       className="timeline-view"
@@ -275,6 +289,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {pickedTrack.count[picked.index] > 1 && (
               <span className="muted">{t.mergedAtZoom(formatInt(pickedTrack.count[picked.index]))}</span>
             )}
+            <HostEventDetails
+              track={info.tracks[picked.track]}
+              event={pickedTrack.event[picked.index]}
+              name={slices!.names[pickedTrack.name[picked.index]] ?? ''}
+              onGoToCall={() => goToCall(picked.track, pickedTrack.event[picked.index])}
+            />
             {links ? (
               <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
             ) : (
@@ -284,6 +304,12 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         ) : links ? (
           <>
             <SelectedEvent event={links.selected} info={info} zero={zero} />
+            <HostEventDetails
+              track={info.tracks[links.selected.track]}
+              event={links.selected.event}
+              name={links.selected.name}
+              onGoToCall={() => goToCall(links.selected.track, links.selected.event)}
+            />
             <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
           </>
         ) : selection ? (
