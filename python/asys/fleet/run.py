@@ -118,6 +118,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             # sorted in a thread (without the GIL) while the rounds go on,
             # not after them (hgtx_sum on the bench's 32 ranks: 338 k names).
             orders[rule] = _in_thread(_asys.summary_order, merged.text_columns, merged.total)
+    result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
     lengths_of = {rule: future.result() for rule, future in covered.items()}
@@ -198,6 +199,7 @@ def _rounds_together(client, futures, selections, result):
                                            pure=False))
         rounds += 1
         tasks_run += len(order)
+        result.mark("round %d in" % rounds)
         got = {}
         for k, reply in zip(order, replies):
             for (rule, _q), data in zip(by_report[k], reply):
