@@ -539,12 +539,14 @@ py::tuple mergedStdDev(py::array_t<int64_t> countA, py::array_t<int64_t> totalA,
 // text column the distinct texts (factorizeTexts' blob and offsets) and
 // each merged group's code among them.
 struct MergedTexts {
-  std::vector<std::string> blobs;
+  // A column's distinct texts; columns given the same bytes object (hgtx_sum's
+  // style and name: one pool) share one copy.
+  std::vector<std::shared_ptr<const std::string>> blobs;
   std::vector<std::vector<int64_t>> offsets, codes;
   std::string_view text(size_t column, uint32_t group) const {
     const std::vector<int64_t>& o = offsets[column];
     const int64_t code = codes[column][group];
-    return std::string_view(blobs[column]).substr(static_cast<size_t>(o[code]), static_cast<size_t>(o[code + 1] - o[code]));
+    return std::string_view(*blobs[column]).substr(static_cast<size_t>(o[code]), static_cast<size_t>(o[code + 1] - o[code]));
   }
 };
 
@@ -554,9 +556,12 @@ template <typename Column>
 std::shared_ptr<MergedTexts> mergedTexts(
     const std::vector<std::tuple<py::bytes, py::array_t<int64_t>, py::array_t<int64_t>>>& texts, Column column) {
   auto merged = std::make_shared<MergedTexts>();
+  std::unordered_map<PyObject*, std::shared_ptr<const std::string>> copies;
   for (const auto& [blob, offsets, codes] : texts) {
     const TextColumn distinct(blob, offsets);
-    merged->blobs.emplace_back(blob);
+    auto& copy = copies[blob.ptr()];
+    if (!copy) copy = std::make_shared<const std::string>(std::string(blob));
+    merged->blobs.push_back(copy);
     merged->offsets.emplace_back(offsets.data(), offsets.data() + offsets.size());
     merged->codes.push_back(column(codes));
     for (int64_t code : merged->codes.back())
@@ -582,15 +587,24 @@ py::array_t<int64_t> summaryOrderOf(
     const py::array_t<int64_t>& total) {
   const std::vector<int64_t> totals = int64Column(total);
   const size_t n = totals.size();
-  auto merged = mergedTexts(texts, [n](const py::array_t<int64_t>& a) {
-    if (static_cast<size_t>(a.size()) != n) throw Error("summary_order: columns of unequal lengths");
-    return int64Column(a);
-  });
+  // The texts read where they are, not copied: the caller holds the bytes
+  // and arrays for the call, and nothing changes them while the GIL is
+  // released (bytes are immutable; the codes are the merge's own).
+  std::vector<TextColumn> columns;
+  std::vector<std::vector<int64_t>> codes;
+  for (const auto& [blob, offsets, groupCodes] : texts) {
+    columns.emplace_back(blob, offsets);
+    if (static_cast<size_t>(groupCodes.size()) != n) throw Error("summary_order: columns of unequal lengths");
+    codes.push_back(int64Column(groupCodes));
+    for (int64_t code : codes.back())
+      if (code < 0 || static_cast<size_t>(code) >= columns.back().size()) throw Error("summary_order: a text code out of range");
+  }
   std::vector<uint32_t> order;
   {
     py::gil_scoped_release release;
-    order = durationSummaryOrder(totals, merged->blobs.size(),
-                                 [&merged](size_t c, uint32_t g) { return merged->text(c, g); });
+    order = durationSummaryOrder(totals, columns.size(), [&](size_t c, uint32_t g) {
+      return columns[c].text(static_cast<size_t>(codes[c][g]));
+    });
   }
   py::array_t<int64_t> out(static_cast<py::ssize_t>(order.size()));
   auto o = out.mutable_unchecked<1>();
