@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/analysis/grouped_values.h"
+#include "core/base/error.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -214,12 +215,12 @@ namespace {
 
 // Groups by total time descending, then by the text columns ascending, the
 // last (the name) first.
-template <typename Text>
-std::vector<uint32_t> summaryOrder(const std::vector<DurationStats>& stats, size_t textColumns, Text text) {
-  std::vector<uint32_t> order(stats.size());
+template <typename Total, typename Text>
+std::vector<uint32_t> summaryOrderBy(size_t groups, Total total, size_t textColumns, Text text) {
+  std::vector<uint32_t> order(groups);
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    if (stats[a].total != stats[b].total) return stats[a].total > stats[b].total;
+    if (total(a) != total(b)) return total(a) > total(b);
     for (size_t c = textColumns; c-- > 0;) {
       const std::string_view ta = text(c, a), tb = text(c, b);
       if (ta != tb) return ta < tb;
@@ -227,6 +228,11 @@ std::vector<uint32_t> summaryOrder(const std::vector<DurationStats>& stats, size
     return false;
   });
   return order;
+}
+
+template <typename Text>
+std::vector<uint32_t> summaryOrder(const std::vector<DurationStats>& stats, size_t textColumns, Text text) {
+  return summaryOrderBy(stats.size(), [&](uint32_t g) { return stats[g].total; }, textColumns, text);
 }
 
 int64_t totalOf(const std::vector<DurationStats>& stats) {
@@ -255,6 +261,11 @@ class DurationSummaryRows : public RowSource {
   DurationSummaryRows(std::vector<DurationStats> stats, size_t textColumns, GroupText text)
       : stats_(std::move(stats)), textColumns_(textColumns), text_(std::move(text)) {
     order_ = summaryOrder(stats_, textColumns_, text_);
+    sum_ = totalOf(stats_);
+  }
+  DurationSummaryRows(std::vector<DurationStats> stats, size_t textColumns, GroupText text, std::vector<uint32_t> order)
+      : stats_(std::move(stats)), textColumns_(textColumns), text_(std::move(text)), order_(std::move(order)) {
+    if (order_.size() != stats_.size()) throw Error("a duration summary's order has another size than its groups");
     sum_ = totalOf(stats_);
   }
   size_t rowCount() const override { return order_.size(); }
@@ -288,6 +299,16 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<Du
 Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
                           GroupText text) {
   return Table(std::move(columns), std::make_shared<DurationSummaryRows>(std::move(stats), textColumns, std::move(text)));
+}
+
+std::vector<uint32_t> durationSummaryOrder(const std::vector<int64_t>& totals, size_t textColumns, const GroupText& text) {
+  return summaryOrderBy(totals.size(), [&](uint32_t g) { return totals[g]; }, textColumns, text);
+}
+
+Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
+                          GroupText text, std::vector<uint32_t> order) {
+  return Table(std::move(columns), std::make_shared<DurationSummaryRows>(std::move(stats), textColumns, std::move(text),
+                                                                         std::move(order)));
 }
 
 }  // namespace asys

@@ -170,5 +170,11 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<Du
 using GroupText = std::function<std::string_view(size_t column, uint32_t group)>;
 Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
                           GroupText text);
+// Its order made apart (groups by `totals` descending, then the texts as
+// above), and the view given it: the fleet sorts its merged groups while
+// their medians are still being selected (docs/fleet.md).
+std::vector<uint32_t> durationSummaryOrder(const std::vector<int64_t>& totals, size_t textColumns, const GroupText& text);
+Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
+                          GroupText text, std::vector<uint32_t> order);
 
 }  // namespace asys

@@ -4,6 +4,7 @@ the engine's own row builder and writers."""
 
 import pickle
 import resource
+import threading
 import time
 
 from distributed import as_completed
@@ -14,6 +15,10 @@ from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
 from .refusals import check_job
 from .state import renumbered
+
+# Rules whose merged table is their own groupsTable; the others' is the
+# duration summary view (merged_table), whose order is made apart.
+GROUPS_TABLE = {r["name"]: r["groups_table"] for r in _asys.rules()}
 
 
 class FleetResult:
@@ -29,8 +34,16 @@ class FleetResult:
         # Worker address -> peak resident bytes, before the run (the
         # interpreter, pandas, the engine) and after it.
         self.worker_start, self.worker_peaks = {}, {}
-        # (phase, time.monotonic()) as the run passes them (--verbose).
-        self.timeline = []
+        # Worker address -> its process's CPU seconds (user + system) before
+        # the run (its start: imports, registering) and after it.
+        self.worker_cpu_start, self.worker_cpu = {}, {}
+        # (phase, time.monotonic()) as the run passes them, and the client
+        # process's CPU seconds (all its threads) at each (--verbose).
+        self.timeline, self.timeline_cpu = [], []
+
+    def mark(self, phase):
+        self.timeline.append((phase, time.monotonic()))
+        self.timeline_cpu.append((phase, time.process_time()))
 
 
 def _reply_size(obj):
@@ -45,8 +58,8 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     for rule, settings in jobs:
         check_job(rule, settings)
     result = FleetResult()
-    result.timeline.append(("started", time.monotonic()))
-    result.worker_start = client.run(_peak_resident_bytes)
+    result.mark("started")
+    result.worker_start, result.worker_cpu_start = _worker_usage(client)
     # client.map, not a submit per task: distributed reads the caller's
     # source for each submit call (Client._get_computation_code, 3 ms each),
     # which was a tenth of a 32-report run on the client's core.
@@ -68,7 +81,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         # Received: the worker may drop it (else it kept every head it
         # sent, its packed summaries, until the run ended).
         future.release()
-    result.timeline.append(("every head in", time.monotonic()))
+    result.mark("every head in")
     kept = []
     for path, future, head in zip(paths, loaded, arrived):
         if "error" in head:
@@ -86,7 +99,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     # Every rule's groups merged, and its median rounds set up: the rounds
     # of all rules then go out together, one task a report a round (before,
     # rule after rule: 3 rounds a rule, 18 gathers for the six summaries).
-    selections, covered = {}, {}
+    selections, covered, orders = {}, {}, {}
     for rule, settings in jobs:
         present = [i for i, (_p, _f, head) in enumerate(kept) if rule not in head["missing"]]
         if not present:
@@ -100,15 +113,21 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             # The span union runs on the workers beside the rounds.
             covered[rule] = _covered(client, rule, [(kept[i][1], plans[i][2]) for i in present], merged)
         selections[rule] = Selection(merged, present)
+        if not GROUPS_TABLE.get(rule, True):
+            # The summary's row order needs only the totals and the texts:
+            # sorted in a thread (without the GIL) while the rounds go on,
+            # not after them (hgtx_sum on the bench's 32 ranks: 338 k names).
+            orders[rule] = _in_thread(_asys.summary_order, merged.text_columns, merged.total)
+    result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
     lengths_of = {rule: future.result() for rule, future in covered.items()}
-    result.timeline.append(("rounds done", time.monotonic()))
+    result.mark("rounds done")
     # The workers' part is done: the states go, and the caller may close
     # the cluster (remote_done) while the tables are made here.
     for future in loaded:
         future.release()
-    result.worker_peaks = client.run(_peak_resident_bytes)
+    result.worker_peaks, result.worker_cpu = _worker_usage(client)
     if remote_done is not None:
         remote_done()
     for rule, settings in jobs:
@@ -119,13 +138,15 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             result.warnings.append("%s: %s: StdDev past the engine's exact integers, computed in floating point as the "
                                    "engine does" % (rule, " / ".join(key)))
         lengths = lengths_of.get(rule)
+        extra = {} if lengths is None else {"covered": lengths}
+        if rule in orders:
+            extra["order"] = orders[rule]()
         result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.text_columns,
-                                                 list(zip(merged.id_kinds, merged.key_ids)), merged.sums,
-                                                 *([] if lengths is None else [lengths]))
+                                                 list(zip(merged.id_kinds, merged.key_ids)), merged.sums, **extra)
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
-    result.timeline.append(("tables made", time.monotonic()))
+    result.mark("tables made")
     return result
 
 
@@ -178,6 +199,7 @@ def _rounds_together(client, futures, selections, result):
                                            pure=False))
         rounds += 1
         tasks_run += len(order)
+        result.mark("round %d in" % rounds)
         got = {}
         for k, reply in zip(order, replies):
             for (rule, _q), data in zip(by_report[k], reply):
@@ -200,5 +222,35 @@ def _covered(client, rule, present, merged):
     return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False)
 
 
-def _peak_resident_bytes():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+def _in_thread(fn, *args):
+    """fn(*args) in a thread of its own; returns a function that waits for
+    its result (and raises what it raised)."""
+    box = {}
+
+    def call():
+        try:
+            box["result"] = fn(*args)
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            box["error"] = e
+
+    thread = threading.Thread(target=call, name="asys-fleet-order", daemon=True)
+    thread.start()
+
+    def wait():
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
+
+    return wait
+
+
+def _usage():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_maxrss * 1024, own.ru_utime + own.ru_stime
+
+
+def _worker_usage(client):
+    """Per worker address: its peak resident bytes, and its CPU seconds."""
+    usage = client.run(_usage)
+    return {w: u[0] for w, u in usage.items()}, {w: u[1] for w, u in usage.items()}

@@ -1,0 +1,59 @@
+"""The fleet's merged duration summaries, made faster on the run's serial
+path (docs/fleet.md, "What the run's time goes to"): their row order made
+apart (``_asys.summary_order``, in a thread while the medians' rounds go
+on) and their CSV written in parts at once (``Table.write(fmt, threads)``)
+must give the bytes of the table made and written in one piece."""
+
+import numpy as np
+import pytest
+
+from asys import _asys
+
+
+def _texts(column):
+    """A text column as merged_table takes it: distinct texts, offsets, codes."""
+    distinct, codes = np.unique(np.array(column, dtype=object), return_inverse=True)
+    blob = b"".join(t.encode() for t in distinct)
+    offsets = np.concatenate([[0], np.cumsum([len(t.encode()) for t in distinct])]).astype(np.int64)
+    return blob, offsets, codes.astype(np.int64)
+
+
+def _hgtx_sum_groups(n, seed=3):
+    """n merged hgtx_sum groups: many tied totals (as the bench's, most
+    names one range), names not in order, two styles."""
+    rng = np.random.default_rng(seed)
+    count = rng.integers(1, 4, n)
+    total = rng.integers(1, 50, n) * 1000  # few distinct totals: the texts decide
+    lo = total // count
+    stats = [total, count, total // count, lo, lo, lo, np.zeros(n, np.int64)]
+    names = ["op_%07d, sizes = [%d]" % (k, k % 97) for k in rng.permutation(n)]
+    styles = ["PushPop" if k % 3 else "StartEnd" for k in range(n)]
+    return [np.asarray(s, dtype=np.int64) for s in stats], [_texts(styles), _texts(names)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 5000, 200_001])
+def test_summary_order_and_parallel_write_give_the_same_bytes(n):
+    stats, texts = _hgtx_sum_groups(n)
+    whole = _asys.merged_table("hgtx_sum", [], stats, texts, [], [])
+    order = _asys.summary_order(texts, stats[0])
+    given = _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=order)
+    reference = whole.write("csv")
+    assert given.write("csv") == reference
+    for threads in (2, 3, 8):
+        assert given.write("csv", threads) == reference
+        assert whole.write("csv", threads) == reference
+    # Other formats are written whole, whatever the threads.
+    assert given.write("json", 2) == whole.write("json")
+    assert given.write("column", 2) == whole.write("column")
+    if n:
+        # rows=N cuts the ordered rows as before.
+        cut = _asys.merged_table("hgtx_sum", ["rows=7"], stats, texts, [], [], order=order)
+        assert cut.write("csv", 2) == _asys.merged_table("hgtx_sum", ["rows=7"], stats, texts, [], []).write("csv")
+
+
+def test_an_order_that_is_not_one_is_refused():
+    stats, texts = _hgtx_sum_groups(10)
+    with pytest.raises(_asys.AsysError):
+        _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=np.zeros(10, np.int64))
+    with pytest.raises(_asys.AsysError):
+        _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=np.arange(9, dtype=np.int64))
