@@ -103,10 +103,18 @@ std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vecto
       sel.keepKernel = [&](uint32_t row) { return at(row) < kernels.size(); };
       const PpuActivities activities = loadPpuActivities(report, sel);
       if (activities.size() > 0) {
-        const HgtxAssociation a = associateHgtx(report, activities, RangeSelection{});
+        // What the association loads into the report (HGGC_API's link
+        // columns, HGTX_EVENTS) is given back after, unless it was held
+        // before: the rows stay, not the tables they were made from.
+        const uint32_t apiBefore = report.loadedHggcApiColumns();
+        const bool hgtxBefore = report.hgtxLoaded();
+        RangeSelection ranges;
+        ranges.releaseEvents = !hgtxBefore;
+        const HgtxAssociation a = associateHgtx(report, activities, ranges);
         for (size_t k = 0; k < activities.size(); ++k)
           if (activities.kind[k] == ActivityKind::Kernel)
             if (const size_t p = at(activities.row[k]); p < kernels.size()) rangeOf[p] = innermostRange(a, k);
+        if (const uint32_t loaded = report.loadedHggcApiColumns() & ~apiBefore) report.releaseHggcApiColumns(loaded);
       }
     }
     // Each asked track's rows: one a range name, its kernels in the

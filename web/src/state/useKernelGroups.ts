@@ -4,12 +4,29 @@
 // and timelineKernelRangeGroups build and keep them), then the tracks again
 // (timelineTracks lists them after the others, each with its parent and
 // grouping). Off, the tracks as they came.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimelineInfo } from '../engine/timeline_types';
 import { groupingRefused, type KernelGrouping } from '../lib/kernel_grouping';
 import { mayGroupKernels } from '../lib/timeline';
 import { useEngine } from './engine';
 import { message, useErrors } from './errors';
+
+// The grouping chosen, per report, kept across view switches (as the
+// window is): a spotlit event on a row of it stays on a row shown.
+const chosen = new Map<number, KernelGrouping>();
+
+/** The report's "Show kernels grouped by" and its setter (kept while the page lives). */
+export function useKernelGrouping(reportId: number): [KernelGrouping, (g: KernelGrouping) => void] {
+  const [grouping, setGrouping] = useState<KernelGrouping>(() => chosen.get(reportId) ?? 'none');
+  const set = useCallback(
+    (g: KernelGrouping) => {
+      chosen.set(reportId, g);
+      setGrouping(g);
+    },
+    [reportId],
+  );
+  return [grouping, set];
+}
 
 export function useKernelGroups(reportId: number, info: TimelineInfo | null, grouping: KernelGrouping, wanted: number[]): TimelineInfo | null {
   const { client } = useEngine();
@@ -41,7 +58,10 @@ export function useKernelGroups(reportId: number, info: TimelineInfo | null, gro
     for (const id of ask) mine.add(id);
     const build = grouping === 'hgtxRange' ? client.timelineKernelRangeGroups(reportId, ask) : client.timelineKernelGroups(reportId, ask);
     build
-      .then((r) => (r.added > 0 ? client.timelineTracks(reportId) : null))
+      // The tracks again even when this ask made none: the engine keeps the
+      // rows it built before this view was mounted (a view switch), which
+      // the tracks this view started from do not list.
+      .then(() => client.timelineTracks(reportId))
       // Answers of two asks may cross: the one with more rows is the newer.
       .then((t) => t && mounted.current && setGrouped((prev) => (prev && prev.tracks.length > t.tracks.length ? prev : t)))
       .catch((e) => {

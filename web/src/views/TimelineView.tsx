@@ -11,8 +11,8 @@ import type { TimelineEvent } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, displayOrder, filterTimeOf, layoutTracks, tracksToFetch, withShares, type PickedSlice } from '../lib/timeline';
-import { useKernelGroups } from '../state/useKernelGroups';
-import { kernelGroupingFrom, withRangeRowLabels, type KernelGrouping } from '../lib/kernel_grouping';
+import { useKernelGrouping, useKernelGroups } from '../state/useKernelGroups';
+import { kernelGroupingFrom, withRangeRowLabels } from '../lib/kernel_grouping';
 import { useTimelineShares } from '../state/useTimelineShares';
 import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
@@ -51,7 +51,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { info: built, loading } = useTimelineTracks(report.id);
   const win = useTimelineWindow(report.id, built);
   // "Show kernels grouped by": the rows by base name or by HGTX range of the streams near the view, asked as they come into it.
-  const [grouping, setGrouping] = useState<KernelGrouping>('none');
+  const [grouping, setGrouping] = useKernelGrouping(report.id);
   const [nearView, setNearView] = useState<number[]>([]);
   const grouped = useKernelGroups(report.id, built, grouping, nearView);
   // The HGTX range row of the kernels in no range: labelled in the interface's language.
