@@ -559,6 +559,7 @@ val timelineTracks(int report) {
         o.set("parent", static_cast<int>(tr.parent));
         o.set("groupedBy", std::string(tr.grouping == TimelineTrack::Grouping::HgtxRange ? "hgtxRange" : "baseName"));
         if (tr.outsideRanges) o.set("outsideRanges", true);
+        if (tr.otherRanges > 0) o.set("otherRanges", static_cast<int>(tr.otherRanges));
       }
       if (tr.merged()) {
         val sources = val::array();

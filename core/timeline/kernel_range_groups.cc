@@ -7,6 +7,8 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include "core/analysis/hgtx_association.h"
@@ -30,6 +32,21 @@ bool groupable(const TimelineTrack& t) {
 
 bool isKernel(TimelineKind k) { return k == TimelineKind::Kernel || k == TimelineKind::PcclKernel; }
 
+// The union of intervals in start order (a row's busy time, before it is a track).
+int64_t unionLength(const TimelineEventVectors& v) {
+  int64_t total = 0, from = 0, to = 0;
+  for (size_t i = 0; i < v.start.size(); ++i) {
+    if (i == 0 || v.start[i] > to) {
+      total += to - from;
+      from = v.start[i];
+      to = v.end[i];
+    } else {
+      to = std::max(to, v.end[i]);
+    }
+  }
+  return total + (to - from);
+}
+
 // A kernel of an asked track: its HGGC_KERNEL row, its track (index into the
 // asked list) and its event there.
 struct AskedKernel {
@@ -52,7 +69,8 @@ uint32_t innermostRange(const HgtxAssociation& a, size_t activity) {
 
 }  // namespace
 
-std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vector<size_t>& asked, size_t maxEvents) {
+std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vector<size_t>& asked, size_t maxEvents,
+                                               size_t maxRows) {
   for (size_t track : asked)
     if (track >= tracks_.size()) throw Error("timeline: no track " + std::to_string(track));
   if (rangeGroupsRefused())
@@ -144,19 +162,46 @@ std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vecto
           v.row.push_back(stream.row[i]);
         }
       }
+      // Past `maxRows` names (ranges named per call: PyTorch's `aten::mm,
+      // op_id = 1529997, ...` are one name a range) the busiest keep their
+      // rows and the rest are one row, so that a stream has at most
+      // maxRows + 2 rows, not one a call.
+      auto labelOf = [&](uint32_t name) {
+        std::string l = name == kOutside ? std::string("(no HGTX range)") : std::string(report.strings().get(name));
+        return l.empty() ? std::string("(unnamed)") : l;  // a range without a name, as a kernel's row by base name
+      };
+      std::map<uint32_t, bool> merged;
+      if (perRange.size() - perRange.count(kOutside) > maxRows) {
+        std::vector<std::tuple<int64_t, std::string, uint32_t>> ranked;  // (-busy, label, name)
+        for (const auto& [name, v] : perRange)
+          if (name != kOutside) ranked.emplace_back(-unionLength(v), labelOf(name), name);
+        std::sort(ranked.begin(), ranked.end());
+        for (size_t k = maxRows; k < ranked.size(); ++k) merged[std::get<2>(ranked[k])] = true;
+      }
+      TimelineEventVectors other;
+      if (!merged.empty()) {
+        const TimelineTrack& stream = tracks_[track];
+        for (size_t i = 0; i < stream.size(); ++i) {
+          if (!isKernel(stream.kind[i]) || !merged.count(nameOf[w][i])) continue;
+          other.start.push_back(stream.start[i]);
+          other.end.push_back(stream.end[i]);
+          other.name.push_back(stream.name[i]);
+          other.kind.push_back(stream.kind[i]);
+          other.row.push_back(stream.row[i]);
+        }
+        for (const auto& [name, yes] : merged) perRange.erase(name);
+      }
       std::vector<uint32_t>().swap(nameOf[w]);
       std::vector<TimelineTrack> made;
-      for (auto& [name, v] : perRange) {
+      auto make = [&](TimelineEventVectors&& v, std::string label) {
         const TimelineTrack& stream = tracks_[track];
         TimelineTrack t;
         t.group = stream.group;
         t.context = stream.context;
-        t.label = name == kOutside ? std::string("(no HGTX range)") : std::string(report.strings().get(name));
-        if (t.label.empty()) t.label = "(unnamed)";  // a range without a name, as a kernel's row by base name
+        t.label = std::move(label);
         t.device = stream.device;
         t.parent = static_cast<uint32_t>(track);
         t.grouping = TimelineTrack::Grouping::HgtxRange;
-        t.outsideRanges = name == kOutside;
         assignLanes(v.start, v.end, v.lane);
         t.setEvents(std::move(v));
         buildLevels(t);
@@ -164,11 +209,21 @@ std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vecto
         t.share = stream.busy > 0 ? static_cast<double>(t.busy) / stream.busy : std::nan("");
         t.contextShare = std::nan("");
         made.push_back(std::move(t));
+      };
+      for (auto& [name, v] : perRange) {
+        make(std::move(v), labelOf(name));
+        made.back().outsideRanges = name == kOutside;
       }
-      // The busiest first (ties: by label), as the rows by base name.
+      if (!merged.empty()) {
+        make(std::move(other), "(" + std::to_string(merged.size()) + " other HGTX ranges)");
+        made.back().otherRanges = static_cast<uint32_t>(merged.size());
+      }
+      // The busiest first (ties: by label), as the rows by base name; the
+      // other ranges' row last.
       std::vector<size_t> order(made.size());
       std::iota(order.begin(), order.end(), 0);
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if ((made[a].otherRanges > 0) != (made[b].otherRanges > 0)) return made[b].otherRanges > 0;
         return made[a].busy != made[b].busy ? made[a].busy > made[b].busy : made[a].label < made[b].label;
       });
       std::vector<size_t>& ids = rangeGroups_[track];

@@ -116,6 +116,9 @@ struct TimelineTrack {
   enum class Grouping : uint8_t { BaseName, HgtxRange };
   Grouping grouping = Grouping::BaseName;
   bool outsideRanges = false;
+  // The HGTX range row of the kernels of a stream's less busy range names,
+  // past kernelRangeGroups' `maxRows`: how many names it merges (else 0).
+  uint32_t otherRanges = 0;
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -212,11 +215,12 @@ class Timeline {
   // encloses (`outsideRanges`), by busy time descending, each a share of
   // its stream's busy time; built on first ask (one association a PPU for
   // the asked tracks' kernels) and kept, as kernelGroups' rows are; their
-  // ids, the asked tracks' in turn. Refused in one line above the
-  // projection's bound (rangeGroupsRefused), or for a track of more than
-  // `maxEvents` kernels.
+  // ids, the asked tracks' in turn. A stream of more than `maxRows` range
+  // names keeps the busiest `maxRows` names' rows and one row of the rest
+  // (`otherRanges`), last. Refused in one line above the projection's bound
+  // (rangeGroupsRefused), or for a track of more than `maxEvents` kernels.
   std::vector<size_t> kernelRangeGroups(Report& report, const std::vector<size_t>& tracks,
-                                        size_t maxEvents = 2'000'000);
+                                        size_t maxEvents = 2'000'000, size_t maxRows = 50);
   // Whether kernelRangeGroups refuses: the report's PPU activities (counted
   // when the projection is built) are more than its bound
   // (TimelineOptions::projectionMaxActivities), whose association would not

@@ -151,6 +151,31 @@ TEST(TimelineKernelRangeGroups, AStreamsKernelsByInnermostRange) {
   for (size_t id : byName) EXPECT_EQ(t.tracks()[id].grouping, TimelineTrack::Grouping::BaseName);
 }
 
+// Past `maxRows` range names a stream keeps the busiest names' rows and one
+// row of the rest, last: stream 7 with maxRows 1 keeps capture (1300), the
+// no-range row (200, never merged), and inner's kernel k1 (1000) is the
+// other row "(1 other HGTX ranges)", last although busier than the no-range
+// row.
+TEST(TimelineKernelRangeGroups, TheLessBusyNamesPastMaxRowsAreOneRow) {
+  const std::unique_ptr<Report> report = fixture();
+  Timeline t = Timeline::build(*report);
+  const size_t s7 = trackOf(t, "PPU 0", "Stream 7");
+  const std::vector<size_t> ids = t.kernelRangeGroups(*report, {s7}, 2'000'000, 1);
+  ASSERT_EQ(ids.size(), 3u);
+  std::vector<std::string> labels;
+  for (size_t id : ids) labels.push_back(t.tracks()[id].label);
+  EXPECT_EQ(labels, (std::vector<std::string>{"capture", "(no HGTX range)", "(1 other HGTX ranges)"}));
+  const TimelineTrack& other = t.tracks()[ids[2]];
+  EXPECT_EQ(other.otherRanges, 1u);
+  EXPECT_EQ(t.tracks()[ids[0]].otherRanges, 0u);
+  EXPECT_FALSE(other.outsideRanges);
+  EXPECT_EQ(starts(other), (std::vector<int64_t>{2500}));
+  EXPECT_EQ(rows(other), (std::vector<uint32_t>{0}));
+  EXPECT_EQ(other.busy, 1000);
+  EXPECT_NEAR(other.share, 0.4, 1e-12);
+  EXPECT_EQ(other.parent, s7);
+}
+
 // Each kernel's row against hgtx_kern_trace (one row per associated range
 // and kernel, a kernel's ranges by range start; a pair through a graph node
 // only has API Start "-"): the last of its pairs through a graph node only,

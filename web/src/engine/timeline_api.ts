@@ -48,6 +48,7 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
     ...(t.groupedBy === 'hgtxRange' || t.groupedBy === 'baseName' ? { groupedBy: t.groupedBy as 'baseName' | 'hgtxRange' } : {}),
     ...(t.outsideRanges === true ? { outsideRanges: true } : {}),
+    ...(typeof t.otherRanges === 'number' && t.otherRanges > 0 ? { otherRanges: t.otherRanges } : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),

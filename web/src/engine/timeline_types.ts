@@ -33,6 +33,8 @@ export interface TimelineTrackInfo {
   groupedBy?: 'baseName' | 'hgtxRange';
   /** The HGTX range row of the kernels no range encloses (its label is the interface's). */
   outsideRanges?: boolean;
+  /** The HGTX range row of the stream's less busy range names past the engine's 50: how many it merges. */
+  otherRanges?: number;
 }
 
 /** Every row's busy share inside a range (timelineShares): per track in info.tracks' order, per group in info.groups'. */

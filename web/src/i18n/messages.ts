@@ -95,6 +95,7 @@ const en = {
   kernelGroupingBaseName: 'Base name',
   kernelGroupingHgtxRange: 'HGTX range',
   noHgtxRange: '(no HGTX range)',
+  otherHgtxRanges: (n: string) => `(${n} other HGTX ranges)`,
   rangeGroupsRefusedShort: 'No kernel rows by HGTX range: too many PPU activities',
   rangeGroupsRefused: (activities: string, max: string) =>
     `No kernel rows by HGTX range: ${activities} PPU activities are more than the ${max} whose association fits in memory beside the timeline; hgtx_kern_trace lists each kernel's ranges`,
@@ -397,6 +398,7 @@ const zh: Messages = {
   kernelGroupingBaseName: '按基本名称',
   kernelGroupingHgtxRange: '按 HGTX range',
   noHgtxRange: '（无 HGTX range）',
+  otherHgtxRanges: (n: string) => `（其余 ${n} 个 HGTX range）`,
   rangeGroupsRefusedShort: '不按 HGTX range 分组显示 kernel：PPU 活动过多',
   rangeGroupsRefused: (activities: string, max: string) =>
     `不按 HGTX range 分组显示 kernel：${activities} 个 PPU 活动超过了关联数据能与时间线一同放入内存的 ${max} 个；hgtx_kern_trace 列出每个 kernel 的 range`,

@@ -26,10 +26,13 @@ export function groupingRefused(info: Pick<TimelineInfo, 'rangeGroupsRefused'> |
 
 /**
  * The tracks with the no-range row (`outsideRanges`) labelled `outside`
- * (the interface's "(no HGTX range)"); the same object when there is none,
- * so that a memo keyed on it holds.
+ * (the interface's "(no HGTX range)") and the row of a stream's less busy
+ * range names (`otherRanges`) `other(n)`; the same object when none
+ * changes, so that a memo keyed on it holds.
  */
-export function withRangeRowLabels(info: TimelineInfo | null, outside: string): TimelineInfo | null {
-  if (!info || !info.tracks.some((t) => t.outsideRanges && t.label !== outside)) return info;
-  return { ...info, tracks: info.tracks.map((t) => (t.outsideRanges ? { ...t, label: outside } : t)) };
+export function withRangeRowLabels(info: TimelineInfo | null, outside: string, other: (n: number) => string): TimelineInfo | null {
+  if (!info) return info;
+  const labelOf = (t: TimelineTrackInfo) => (t.outsideRanges ? outside : t.otherRanges ? other(t.otherRanges) : t.label);
+  if (!info.tracks.some((t) => labelOf(t) !== t.label)) return info;
+  return { ...info, tracks: info.tracks.map((t) => (labelOf(t) !== t.label ? { ...t, label: labelOf(t) } : t)) };
 }

@@ -55,7 +55,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const [nearView, setNearView] = useState<number[]>([]);
   const grouped = useKernelGroups(report.id, built, grouping, nearView);
   // The HGTX range row of the kernels in no range: labelled in the interface's language.
-  const info = useMemo(() => withRangeRowLabels(grouped, t.noHgtxRange), [grouped, t.noHgtxRange]);
+  const info = useMemo(() => withRangeRowLabels(grouped, t.noHgtxRange, (n) => t.otherHgtxRanges(formatInt(n))), [grouped, t]);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
   const zero = timeZeroOf(info?.captureStart);
