@@ -560,7 +560,12 @@ val timelineTracks(int report) {
       o.set("share", std::isnan(tr.share) ? val::null() : val(tr.share));
       o.set("context", tr.context);
       o.set("contextShare", std::isnan(tr.contextShare) ? val::null() : val(tr.contextShare));
-      if (tr.derived()) o.set("parent", static_cast<int>(tr.parent));
+      if (tr.derived()) {
+        o.set("parent", static_cast<int>(tr.parent));
+        o.set("groupedBy", std::string(tr.grouping == TimelineTrack::Grouping::HgtxRange ? "hgtxRange" : "baseName"));
+        if (tr.outsideRanges) o.set("outsideRanges", true);
+        if (tr.otherRanges > 0) o.set("otherRanges", static_cast<int>(tr.otherRanges));
+      }
       // A host row (core/timeline/host_rows.h): which, and per event what
       // its details say (the few events of these rows: int64 bytes).
       if (tr.hostRow != HostRow::None) {
@@ -605,6 +610,14 @@ val timelineTracks(int report) {
     val notes = val::array();
     for (const std::string& n : t.notes()) notes.call<void>("push", n);
     v.set("notes", notes);
+    // Kernels grouped by HGTX range refused (the projection's bound): the
+    // report's PPU activities and the bound, for the toolbar's line.
+    if (t.rangeGroupsRefused()) {
+      val refused = val::object();
+      refused.set("activities", static_cast<double>(t.ppuActivities()));
+      refused.set("max", static_cast<double>(t.associationMax()));
+      v.set("rangeGroupsRefused", refused);
+    }
   });
 }
 
@@ -621,6 +634,26 @@ val timelineKernelGroups(int report, const val& ids) {
       if (id < 0 || static_cast<size_t>(id) >= before) throw Error("timeline: no track " + std::to_string(id));
       t.kernelGroups(*r.report, static_cast<size_t>(id));
     }
+    v.set("added", static_cast<int>(t.tracks().size() - before));
+  });
+}
+
+// Builds the rows of each of `ids`' kernels grouped by HGTX range
+// (Timeline::kernelRangeGroups: a stream's or the PCCL kernels'; any other
+// track has none), kept as the rows by base name are: timelineTracks then
+// lists them after every other track, each with its `parent` and
+// groupedBy "hgtxRange". Answers {added}: how many rows this call made.
+val timelineKernelRangeGroups(int report, const val& ids) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    Timeline& t = timelineOf(r);
+    const size_t before = t.tracks().size();
+    std::vector<size_t> tracks;
+    for (int id : emscripten::vecFromJSArray<int>(ids)) {
+      if (id < 0 || static_cast<size_t>(id) >= before) throw Error("timeline: no track " + std::to_string(id));
+      tracks.push_back(static_cast<size_t>(id));
+    }
+    t.kernelRangeGroups(*r.report, tracks);
     v.set("added", static_cast<int>(t.tracks().size() - before));
   });
 }
@@ -1185,6 +1218,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineTracks", &asys::timelineTracks);
   emscripten::function("timelineShares", &asys::timelineShares);
   emscripten::function("timelineKernelGroups", &asys::timelineKernelGroups);
+  emscripten::function("timelineKernelRangeGroups", &asys::timelineKernelRangeGroups);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
   emscripten::function("timelineSelection", &asys::timelineSelection);

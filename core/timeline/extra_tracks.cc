@@ -51,7 +51,7 @@ void addPcclStageTracks(Report& report, PendingTracks& out) {
 // (kernels, memcpys and memsets of that PPU; graph mapping on; every range)
 // and the same projection helper. One PPU at a time, so only one PPU's
 // activities with their links are held at once.
-std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities) {
+std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities, size_t& activitiesOut) {
   if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return "";
   std::set<int64_t> devices;
   size_t activities = 0;
@@ -67,6 +67,7 @@ std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxAc
     activities += m.size();
     for (int32_t d : m.deviceId) devices.insert(d);
   }
+  activitiesOut = activities;  // the bound of the kernels' rows by HGTX range too
   if (activities > maxActivities)
     return "No HGTX projection rows: " + std::to_string(activities) + " PPU activities are more than the " +
            std::to_string(maxActivities) + " whose association fits in memory beside the timeline; " +

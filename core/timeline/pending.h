@@ -119,7 +119,7 @@ void addOsrtTracks(Report& report, PendingTracks& out);
 void addPcclStageTracks(Report& report, PendingTracks& out);
 // The projection is left out above `maxActivities` PPU activities: returns
 // the note saying so, else "".
-std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities);
+std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities, size_t& activitiesOut);
 void addCounterTracks(Report& report, PendingTracks& out);
 
 }  // namespace asys::timeline_detail

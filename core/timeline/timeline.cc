@@ -649,7 +649,8 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
     noteMemory(stage);
   };
   family("HGTX projection", [&] {
-    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities);
+    const std::string note = addProjectionTracks(report, pending, options.projectionMaxActivities, t.ppuActivities_);
+    t.associationMax_ = options.projectionMaxActivities;
     if (!note.empty()) t.notes_.push_back(note);
   });
   family("counters", [&] { addCounterTracks(report, pending); });

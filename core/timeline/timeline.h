@@ -140,6 +140,16 @@ struct TimelineTrack {
   uint32_t tableRow(size_t e) const;
   // How many events tableRow() answers for (0: none has a table row).
   size_t tableRows() const;
+  // Which "Show kernels grouped by" made a derived row: its kernels' base
+  // name (kernelGroups) or their HGTX range (kernelRangeGroups, a row a
+  // range name). `outsideRanges`: the HGTX range row of the kernels that no
+  // range encloses.
+  enum class Grouping : uint8_t { BaseName, HgtxRange };
+  Grouping grouping = Grouping::BaseName;
+  bool outsideRanges = false;
+  // The HGTX range row of the kernels of a stream's less busy range names,
+  // past kernelRangeGroups' `maxRows`: how many names it merges (else 0).
+  uint32_t otherRanges = 0;
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -229,6 +239,26 @@ class Timeline {
   // more than `maxEvents` kernels is refused in one line (the copies cost
   // about 25 bytes a kernel).
   std::vector<size_t> kernelGroups(Report& report, size_t track, size_t maxEvents = 2'000'000);
+  // The rows of each of `tracks`' kernels grouped by HGTX range (Nsight's
+  // "Show kernels grouped by: NVTX range"; kernel_range_groups.cc): a row a
+  // name of the kernels' innermost associated range (the HGTX association
+  // of hgtx_kern_sum, graph mapping on), one of the kernels no range
+  // encloses (`outsideRanges`), by busy time descending, each a share of
+  // its stream's busy time; built on first ask (one association a PPU for
+  // the asked tracks' kernels) and kept, as kernelGroups' rows are; their
+  // ids, the asked tracks' in turn. A stream of more than `maxRows` range
+  // names keeps the busiest `maxRows` names' rows and one row of the rest
+  // (`otherRanges`), last. Refused in one line above the projection's bound
+  // (rangeGroupsRefused), or for a track of more than `maxEvents` kernels.
+  std::vector<size_t> kernelRangeGroups(Report& report, const std::vector<size_t>& tracks,
+                                        size_t maxEvents = 2'000'000, size_t maxRows = 50);
+  // Whether kernelRangeGroups refuses: the report's PPU activities (counted
+  // when the projection is built) are more than its bound
+  // (TimelineOptions::projectionMaxActivities), whose association would not
+  // fit beside the timeline.
+  bool rangeGroupsRefused() const { return ppuActivities_ > associationMax_; }
+  size_t ppuActivities() const { return ppuActivities_; }
+  size_t associationMax() const { return associationMax_; }
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -247,6 +277,8 @@ class Timeline {
   TimelineSlices mergedWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
   std::vector<TimelineTrack> tracks_;
   std::map<size_t, std::vector<size_t>> kernelGroups_;  // a stream's base-name rows, once built
+  std::map<size_t, std::vector<size_t>> rangeGroups_;   // a stream's HGTX range rows, once built
+  size_t ppuActivities_ = 0, associationMax_ = SIZE_MAX;
   std::vector<TimelineGroup> groups_;
   std::vector<std::string> notes_;
   int64_t first_ = 0, last_ = 0;

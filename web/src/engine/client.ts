@@ -208,6 +208,10 @@ export class EngineClient {
   async timelineKernelGroups(report: number, tracks: number[]): Promise<{ added: number }> {
     return (await this.request({ type: 'timelineKernelGroups', report, tracks })) as { added: number };
   }
+  /** Rows of these streams' kernels by HGTX range, built and kept (timelineTracks lists them after, groupedBy "hgtxRange"). */
+  async timelineKernelRangeGroups(report: number, tracks: number[]): Promise<{ added: number }> {
+    return (await this.request({ type: 'timelineKernelRangeGroups', report, tracks })) as { added: number };
+  }
 
   /** The slices of `tracks` in [from, to) merged to `pixels` columns. */
   async timelineWindow(report: number, from: bigint, to: bigint, pixels: number, tracks: number[]): Promise<TimelineWindowSlices> {

@@ -30,6 +30,8 @@ export type EngineRequest =
   | { type: 'timelineShares'; report: number; from: bigint; to: bigint }
   // Rows of these streams' kernels by base name, built and kept (timelineTracks lists them after).
   | { type: 'timelineKernelGroups'; report: number; tracks: number[] }
+  // The same by HGTX range (the kernels' innermost associated range).
+  | { type: 'timelineKernelRangeGroups'; report: number; tracks: number[] }
   | { type: 'timelineWindow'; report: number; from: bigint; to: bigint; pixels: number; tracks: number[] }
   | { type: 'timelineRelated'; report: number; track: number; event: number }
   // A drag selection's figures and its events grouped by kind and name (a result, paged above cellLimit rows).
@@ -86,6 +88,7 @@ export interface ResultByType {
   timelineTracks: TimelineInfo;
   timelineShares: TimelineShares;
   timelineKernelGroups: { added: number };
+  timelineKernelRangeGroups: { added: number };
   timelineWindow: TimelineWindowSlices;
   timelineRelated: TimelineRelated;
   timelineSelection: SelectionAnswer;

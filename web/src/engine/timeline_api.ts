@@ -57,6 +57,9 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     ...(Array.isArray(t.sources) ? { sources: t.sources.map(Number) } : {}),
     ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
     ...hostRowOf(t),
+    ...(t.groupedBy === 'hgtxRange' || t.groupedBy === 'baseName' ? { groupedBy: t.groupedBy as 'baseName' | 'hgtxRange' } : {}),
+    ...(t.outsideRanges === true ? { outsideRanges: true } : {}),
+    ...(typeof t.otherRanges === 'number' && t.otherRanges > 0 ? { otherRanges: t.otherRanges } : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),
@@ -65,7 +68,9 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
   }));
   const notes = (Array.isArray(o.notes) ? o.notes : []).map(String);
   const captureStart = o.captureStart == null ? null : big(o.captureStart);
-  return { first: big(o.first), last: big(o.last), captureStart, tracks, groups, notes };
+  const r = o.rangeGroupsRefused as Record<string, unknown> | null | undefined;
+  const rangeGroupsRefused = r && typeof r === 'object' ? { activities: Number(r.activities), max: Number(r.max) } : null;
+  return { first: big(o.first), last: big(o.last), captureStart, tracks, groups, notes, rangeGroupsRefused };
 }
 
 export function takeTimelineShares(v: unknown): TimelineShares {

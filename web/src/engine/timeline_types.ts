@@ -27,8 +27,14 @@ export interface TimelineTrackInfo {
    * event e is the sources' events numbered one after another (sourceEventOf).
    */
   sources?: number[];
-  /** A row of one base name's kernels under this stream (id): "Show kernels grouped by: base name". */
+  /** A row of one base name's or HGTX range's kernels under this stream (id): "Show kernels grouped by". */
   parent?: number;
+  /** Which grouping made such a row (absent: base name). */
+  groupedBy?: 'baseName' | 'hgtxRange';
+  /** The HGTX range row of the kernels no range encloses (its label is the interface's). */
+  outsideRanges?: boolean;
+  /** The HGTX range row of the stream's less busy range names past the engine's 50: how many it merges. */
+  otherRanges?: number;
   /**
    * A host row (core/timeline/host_rows.h): a process's HGTX start/end
    * ranges, a thread's rows of one library's ranges, a process's memory
@@ -85,6 +91,8 @@ export interface TimelineInfo {
   groups?: TimelineGroupInfo[];
   /** What the engine left out and why ("No HGTX projection rows: ..."). */
   notes?: string[];
+  /** Kernels grouped by HGTX range refused: the report's PPU activities past the association's bound (the projection's). */
+  rangeGroupsRefused?: { activities: number; max: number } | null;
 }
 
 /** What a slice stands for (core/timeline TimelineKind). */

@@ -283,6 +283,11 @@ async function handle(msg: RequestMessage): Promise<void> {
       post({ id, kind: 'result', result: explained(msg.report, null, () => ({ added: Number(unwrap(e.timelineKernelGroups(msg.report, msg.tracks), 'timelineKernelGroups').added) || 0 })) });
       return;
     }
+    case 'timelineKernelRangeGroups': {
+      const e = await engine();
+      post({ id, kind: 'result', result: explained(msg.report, null, () => ({ added: Number(unwrap(e.timelineKernelRangeGroups(msg.report, msg.tracks), 'timelineKernelRangeGroups').added) || 0 })) });
+      return;
+    }
     case 'timelineWindow': {
       const e = await engine();
       const began = performance.now();

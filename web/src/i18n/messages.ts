@@ -89,9 +89,16 @@ const en = {
   apply: 'Apply',
   wholeCapture: 'Whole capture',
   kernelGrouping: 'Show kernels grouped by',
-  kernelGroupingTitle: "Under each stream, a row per kernel base name, with its share of the stream's busy time (built for the rows in view)",
+  kernelGroupingTitle:
+    "Under each stream, a row per kernel base name, or per HGTX range (each kernel's innermost) with a row of the kernels in no range, each with its share of the stream's busy time (built for the rows in view)",
   kernelGroupingNone: 'None',
   kernelGroupingBaseName: 'Base name',
+  kernelGroupingHgtxRange: 'HGTX range',
+  noHgtxRange: '(no HGTX range)',
+  otherHgtxRanges: (n: string) => `(${n} other HGTX ranges)`,
+  rangeGroupsRefusedShort: 'No kernel rows by HGTX range: too many PPU activities',
+  rangeGroupsRefused: (activities: string, max: string) =>
+    `No kernel rows by HGTX range: ${activities} PPU activities are more than the ${max} whose association fits in memory beside the timeline; hgtx_kern_trace lists each kernel's ranges`,
   // result
   showChart: 'Show chart',
   hideChart: 'Hide chart',
@@ -398,9 +405,16 @@ const zh: Messages = {
   apply: '应用',
   wholeCapture: '整个采集区间',
   kernelGrouping: 'kernel 分组方式',
-  kernelGroupingTitle: '在每个流下按 kernel 基本名称各显示一行，以及它占该流忙碌时间的比例（为视图中的行生成）',
+  kernelGroupingTitle:
+    '在每个流下按 kernel 基本名称各显示一行，或按 HGTX range（每个 kernel 最内层的 range）各显示一行并把不在任何 range 内的 kernel 另列一行，以及它占该流忙碌时间的比例（为视图中的行生成）',
   kernelGroupingNone: '不分组',
   kernelGroupingBaseName: '按基本名称',
+  kernelGroupingHgtxRange: '按 HGTX range',
+  noHgtxRange: '（无 HGTX range）',
+  otherHgtxRanges: (n: string) => `（其余 ${n} 个 HGTX range）`,
+  rangeGroupsRefusedShort: '不按 HGTX range 分组显示 kernel：PPU 活动过多',
+  rangeGroupsRefused: (activities: string, max: string) =>
+    `不按 HGTX range 分组显示 kernel：${activities} 个 PPU 活动超过了关联数据能与时间线一同放入内存的 ${max} 个；hgtx_kern_trace 列出每个 kernel 的 range`,
   showChart: '显示饼图',
   hideChart: '隐藏饼图',
   showTree: '显示树',

@@ -5,6 +5,7 @@
 import type { CounterInfo, CounterSteps, TimelineInfo, TimelineShares, TimelineTrackInfo, TrackSlices } from '../engine/timeline_types';
 import { formatBytes, formatInt } from './format';
 import { timeZeroOf } from './time_zero';
+import { groupingOf, type KernelGrouping } from './kernel_grouping';
 
 export interface Viewport {
   /** Offsets in ns from the timeline's origin. */
@@ -234,13 +235,18 @@ export function sourceEventOf(
 
 /**
  * The rows in the order they are drawn: each track in id order, a stream's
- * rows of kernels by base name (`parent`: the stream) right after it when
- * `grouped` ("Show kernels grouped by: base name"), else left out.
+ * rows of kernels by base name or by HGTX range (`parent`: the stream,
+ * `groupedBy`: which) right after it when `grouped` names their grouping
+ * ("Show kernels grouped by"; true: base name), else left out.
  */
-export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent'>>(tracks: T[], grouped: boolean): T[] {
+export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' | 'groupedBy'>>(
+  tracks: T[],
+  grouped: boolean | KernelGrouping,
+): T[] {
+  const shown: KernelGrouping = grouped === true ? 'baseName' : grouped === false ? 'none' : grouped;
   const children = new Map<number, T[]>();
   for (const t of tracks) {
-    if (t.parent === undefined) continue;
+    if (t.parent === undefined || groupingOf(t) !== shown) continue;
     const list = children.get(t.parent) ?? [];
     list.push(t);
     children.set(t.parent, list);
@@ -249,7 +255,7 @@ export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent'>>
   for (const t of tracks) {
     if (t.parent !== undefined) continue;
     out.push(t);
-    if (grouped) out.push(...(children.get(t.id) ?? []).sort((a, b) => a.id - b.id));
+    if (shown !== 'none') out.push(...(children.get(t.id) ?? []).sort((a, b) => a.id - b.id));
   }
   return out;
 }

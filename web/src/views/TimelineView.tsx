@@ -11,7 +11,8 @@ import type { TimelineEvent } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, displayOrder, filterTimeOf, layoutTracks, tracksToFetch, withShares, type PickedSlice } from '../lib/timeline';
-import { useKernelGroups } from '../state/useKernelGroups';
+import { useKernelGrouping, useKernelGroups } from '../state/useKernelGroups';
+import { kernelGroupingFrom, withRangeRowLabels } from '../lib/kernel_grouping';
 import { useTimelineShares } from '../state/useTimelineShares';
 import { ContextMenu } from '../components/ContextMenu';
 import { linkTargets, scrollToMiddle, scrollToShow } from '../lib/timeline_menu';
@@ -51,12 +52,15 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const { applyTimeFilter } = useReports();
   const { info: built, loading } = useTimelineTracks(report.id);
   const win = useTimelineWindow(report.id, built);
-  // "Show kernels grouped by": the rows by base name of the streams near the view, asked as they come into it.
-  const [grouping, setGrouping] = useState<'none' | 'baseName'>('none');
+  // "Show kernels grouped by": the rows by base name or by HGTX range of the streams near the view, asked as they come into it.
+  const [grouping, setGrouping] = useKernelGrouping(report.id);
   const [nearView, setNearView] = useState<number[]>([]);
-  const grouped = useKernelGroups(report.id, built, grouping === 'baseName', nearView);
-  // A process's own host rows labelled in the page's language.
-  const info = useMemo(() => (grouped ? withHostLabels(grouped, t) : grouped), [grouped, t]);
+  const grouped = useKernelGroups(report.id, built, grouping, nearView);
+  // The HGTX range row of the kernels in no range, and a process's own host rows: labelled in the interface's language.
+  const info = useMemo(() => {
+    const ranged = withRangeRowLabels(grouped, t.noHgtxRange, (n) => t.otherHgtxRanges(formatInt(n)));
+    return ranged ? withHostLabels(ranged, t) : ranged;
+  }, [grouped, t]);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
   const zero = timeZeroOf(info?.captureStart);
@@ -67,7 +71,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   // The rows' shares are the statistics range's when it is set (recomputed there), else the capture's.
   const shares = useTimelineShares(report.id, info, report.timeFilter?.window ?? null);
   const shown = useMemo(() => (info ? withShares(info, shares) : null), [info, shares]);
-  const layout = useMemo(() => layoutTracks(displayOrder(shown?.tracks ?? [], grouping === 'baseName')), [shown, grouping]);
+  const layout = useMemo(() => layoutTracks(displayOrder(shown?.tracks ?? [], grouping)), [shown, grouping]);
   const wanted = tracksToFetch(layout.rows, scroll.top, scroll.height || 1000);
   useEffect(() => setNearView(wanted.ids), [wanted.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const { slices, rowsReady, fetching, onWidth } = useTimelineSlices(report.id, info, viewport, wanted);
@@ -149,7 +153,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
 
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
-  // Rows by base name draw their stream's kernels again: counted once.
+  // Rows by base name or HGTX range draw their stream's kernels again: counted once.
   const own = info.tracks.filter((t) => t.parent === undefined);
   // So are the failed allocations a process's row draws again (its threads' calls).
   const events = own.reduce((n, t) => n + (t.hostRow === 'allocationFailures' ? 0 : t.events), 0);
@@ -177,11 +181,19 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         <span className="spacer" />
         <label className="small" title={t.kernelGroupingTitle}>
           {t.kernelGrouping}{' '}
-          <select value={grouping} onChange={(e) => setGrouping(e.target.value as 'none' | 'baseName')} data-testid="tl-kernel-grouping">
+          <select value={grouping} onChange={(e) => setGrouping(kernelGroupingFrom(e.target.value))} data-testid="tl-kernel-grouping">
             <option value="none">{t.kernelGroupingNone}</option>
             <option value="baseName">{t.kernelGroupingBaseName}</option>
+            <option value="hgtxRange" disabled={!!info.rangeGroupsRefused}>
+              {t.kernelGroupingHgtxRange}
+            </option>
           </select>
         </label>
+        {info.rangeGroupsRefused && (
+          <span className="muted small" data-testid="tl-range-groups-refused" title={t.rangeGroupsRefused(formatInt(info.rangeGroupsRefused.activities), formatInt(info.rangeGroupsRefused.max))}>
+            {t.rangeGroupsRefusedShort}
+          </span>
+        )}
         <button className="button" onClick={win.showWhole} data-testid="tl-reset">
           {t.wholeCapture}
         </button>
