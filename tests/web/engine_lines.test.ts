@@ -63,6 +63,18 @@ describe('engine lines in Chinese', () => {
     );
   });
 
+  test('the timeline\'s refusals of kernel rows grouped by base name or HGTX range', () => {
+    expect(engineLineZh('timeline: PPU 0 (PPU-ZW810E) Stream 7 has 2500000 kernels, more than the 2000000 whose rows by base name fit in memory beside the timeline')).toBe(
+      'timeline：PPU 0 (PPU-ZW810E) Stream 7 有 2500000 个 kernel，超过按基础名称分组的行在时间线旁的内存中能容纳的 2000000 个',
+    );
+    expect(engineLineZh('timeline: PPU 1 Stream 3 has 2000001 kernels, more than the 2000000 whose rows by HGTX range fit in memory beside the timeline')).toBe(
+      'timeline：PPU 1 Stream 3 有 2000001 个 kernel，超过按 HGTX range 分组的行在时间线旁的内存中能容纳的 2000000 个',
+    );
+    expect(engineLineZh("timeline: no kernel rows by HGTX range: 9840004 PPU activities are more than the 2000000 whose association fits in memory beside the timeline; hgtx_kern_trace lists each kernel's ranges")).toBe(
+      'timeline：无法按 HGTX range 分组 kernel 行：9840004 个 PPU 活动超过了其关联在时间线旁的内存中能容纳的 2000000 个；hgtx_kern_trace 列出每个 kernel 的 range',
+    );
+  });
+
   test('a line no template knows is shown as written, and English stays English', () => {
     expect(engineLineZh('something new went wrong')).toBeNull();
     expect(engineLine('something new went wrong', 'zh')).toBe('something new went wrong');

@@ -117,6 +117,13 @@ const SENTENCES: Sentence[] = [
   [/^unknown option \(options: (.+)\)$/, (list) => `未知选项（可用选项：${list}）`],
   [/^expected START\/END in nanoseconds from the capture start, got '(.*)'$/,
     (v) => `应为 START/END（从采集开始算起的纳秒数），实际为 '${v}'`],
+  // the timeline's rows of kernels grouped (core/timeline/kernel_groups.cc, kernel_range_groups.cc)
+  [/^([^:]+) has (\d+) kernels, more than the (\d+) whose rows by (base name|HGTX range) fit in memory beside the timeline$/,
+    (row, n, max, by) =>
+      `${row} 有 ${n} 个 kernel，超过按${by === 'base name' ? '基础名称' : ' HGTX range '}分组的行在时间线旁的内存中能容纳的 ${max} 个`],
+  [/^no kernel rows by HGTX range: (\d+) PPU activities are more than the (\d+) whose association fits in memory beside the timeline; hgtx_kern_trace lists each kernel's ranges$/,
+    (n, max) =>
+      `无法按 HGTX range 分组 kernel 行：${n} 个 PPU 活动超过了其关联在时间线旁的内存中能容纳的 ${max} 个；hgtx_kern_trace 列出每个 kernel 的 range`],
   // memory (core/rules/memory_estimate.cc; web/src/engine/engine_api.ts)
   [/^out of memory: about (\S+ \S+) needed for the (\d+) rows of (.+?)( in the larger of the two reports)?, past the (\S+ \S+) this engine may use \(ASYS_MEMORY_BUDGET sets it\); refused before it started$/,
     (need, rows, tables, two, budget) =>
