@@ -125,7 +125,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
-    out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
+    out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
                            activities.memory, activities.durationsOnly, counts ? &*counts : nullptr, keptKernels,

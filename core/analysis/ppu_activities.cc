@@ -189,47 +189,52 @@ class ActivityListBuilder {
     if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
   }
 
-  // Into start order (ties in table order, as made), the columns one at a
-  // time; HGGC_KERNEL is mostly in start order per stream, not overall.
-  // A durationsOnly list (no start) stays in table order.
+  // Into start order (ties in table order, as made), the columns in place;
+  // HGGC_KERNEL is mostly in start order per stream, not overall. A
+  // durationsOnly list (no start) stays in table order. The order (4 bytes
+  // an activity) is all the sort adds: its keys are read through it, not
+  // copied beside it as (start, position) pairs (16 bytes an activity), and
+  // the columns follow its cycles (permuteInPlace), none copied. The list
+  // was the association's peak with those (2026-12-06, assoc7).
   void sortByStart() {
     const size_t n = a_.start.size();
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) sorted = a_.start[i - 1] <= a_.start[i];
     if (!sorted) {
       std::vector<uint32_t> order(n);
-      {
-        struct Key {
-          int64_t start;
-          uint32_t at;
-        };
-        std::vector<Key> keys(n);
-        for (size_t i = 0; i < n; ++i) keys[i] = {a_.start[i], static_cast<uint32_t>(i)};
-        std::sort(keys.begin(), keys.end(),
-                  [](const Key& x, const Key& y) { return x.start != y.start ? x.start < y.start : x.at < y.at; });
-        for (size_t i = 0; i < n; ++i) order[i] = keys[i].at;
-      }
-      permute(a_.start, order);
-      permute(a_.end, order);
-      permute(a_.globalPid, order);
-      permute(a_.deviceId, order);
-      permute(a_.kind, order);
-      permute(a_.row, order);
-      permute(launchCall_, order);
+      std::iota(order.begin(), order.end(), 0u);
+      const int64_t* start = a_.start.data();
+      std::sort(order.begin(), order.end(), [start](uint32_t x, uint32_t y) {
+        return start[x] != start[y] ? start[x] < start[y] : x < y;
+      });
       renumberGraphNodes(order);
+      permuteInPlace(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.row, launchCall_);
     }
-    for (auto* v : {&a_.start, &a_.end, &a_.globalPid}) v->shrink_to_fit();
-    a_.duration.shrink_to_fit();
-    a_.unlaunchedPid.shrink_to_fit();
-    a_.graphNodes.shrink_to_fit();
-    a_.deviceId.shrink_to_fit();
-    a_.kind.shrink_to_fit();
-    a_.row.shrink_to_fit();
-    a_.tag.shrink_to_fit();
-    launchCall_.shrink_to_fit();
+    fitColumns();
   }
 
  private:
+  // The columns cut to their size. A vector cut is copied (for a moment its
+  // old and new buffers are both held), so a column whose room is at most
+  // 1/32 past its size (the room reserved for every row, a few activities
+  // without an end left out) keeps it: that copy would be the list's peak.
+  void fitColumns() {
+    auto fit = [](auto& v) {
+      if (v.capacity() - v.size() > v.size() / 32) v.shrink_to_fit();
+    };
+    fit(a_.start);
+    fit(a_.end);
+    fit(a_.globalPid);
+    a_.duration.shrink_to_fit();
+    fit(a_.unlaunchedPid);
+    fit(a_.graphNodes);
+    fit(a_.deviceId);
+    fit(a_.kind);
+    fit(a_.row);
+    fit(a_.tag);
+    fit(launchCall_);
+  }
+
   // The graph nodes' activities after the sort (order[new] = old), back in
   // activity order: a bit an activity marks the few that ran one.
   void renumberGraphNodes(const std::vector<uint32_t>& order) {
@@ -254,11 +259,10 @@ class ActivityListBuilder {
 
 }  // namespace
 
-PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& sel, const LaunchIndex& calls,
-                                     std::vector<uint32_t>& launchCall) {
-  PpuActivities a;
-  launchCall.clear();
-  ActivityListBuilder list(sel, calls, a, launchCall);
+namespace {
+
+// The list in table order, each activity's launching call from `calls`.
+void readLaunchedActivities(Report& report, const ActivitySelection& sel, ActivityListBuilder& list) {
   const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
   const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
   // Room for every row when nothing narrows them, so the list never grows
@@ -281,7 +285,30 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
                 ops->correlationId[i], ops->graphNodeId[i], [] { return kNoString; });
     }
   }
+}
+
+}  // namespace
+
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& sel, const LaunchIndex& calls,
+                                     std::vector<uint32_t>& launchCall) {
+  PpuActivities a;
+  launchCall.clear();
+  ActivityListBuilder list(sel, calls, a, launchCall);
+  readLaunchedActivities(report, sel, list);
   list.sortByStart();
+  return a;
+}
+
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& sel, LaunchIndex&& calls,
+                                     std::vector<uint32_t>& launchCall) {
+  PpuActivities a;
+  launchCall.clear();
+  {
+    const LaunchIndex index = std::move(calls);
+    ActivityListBuilder list(sel, index, a, launchCall);
+    readLaunchedActivities(report, sel, list);
+  }  // the index goes here, before the sort
+  ActivityListBuilder(sel, LaunchIndex(0), a, launchCall).sortByStart();
   return a;
 }
 

@@ -164,5 +164,10 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selecti
 // order (loadPpuActivities' is in start order either way).
 PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, const LaunchIndex& calls,
                                      std::vector<uint32_t>& launchCall);
+// The same, giving the index back once every activity has its call, before
+// the list is sorted into start order (the sort is the association's peak,
+// and the index is 4 bytes a correlation id: 7.5 MB at scale 250).
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, LaunchIndex&& calls,
+                                     std::vector<uint32_t>& launchCall);
 
 }  // namespace asys
