@@ -36,7 +36,8 @@ void keepOnlyRangeSpans(AssociationRanges& r) {
 // The association's last step, whichever way the activities were read.
 AssociatedActivities finishAssociation(Report& report, AssociatedActivities out, std::vector<uint32_t> launchCall,
                                        size_t callRows, AssociationRanges chosen, const RangeSelection& ranges,
-                                       bool memoryToo, bool durationsOnly, CallRangeCounts* counts,
+                                       bool memoryToo, bool durationsOnly, bool startsOnly, bool processes,
+                                       CallRangeCounts* counts,
                                        uint32_t keptKernels, uint32_t keptCalls) {
   // Graph nodes matter only with graph mapping (the list has none when no
   // activity ran one).
@@ -52,6 +53,9 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   // The graph nodes served the association; no rule reads them after it.
   std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
   if (durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
+  // A list read from loaded columns (loadPpuActivities) has every
+  // activity's process, which the join read.
+  if (!processes && !durationsOnly && !startsOnly) std::vector<int64_t>().swap(out.activities.globalPid);
   out.memoryToo = memoryToo;
   for (size_t a = 0; a < out.activities.size(); ++a)
     if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
@@ -107,7 +111,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
       callRows = api.size();
       std::vector<int64_t>().swap(out.activities.correlationId);
       return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                               activities.memory, activities.durationsOnly, nullptr, keptKernels, keptCalls);
+                               activities.memory, activities.durationsOnly, activities.startsOnly,
+                               activities.processes, nullptr, keptKernels, keptCalls);
     }
     const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
     LaunchIndex calls(expectedCalls);
@@ -128,8 +133,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                           activities.memory, activities.durationsOnly, counts ? &*counts : nullptr, keptKernels,
-                           keptCalls);
+                           activities.memory, activities.durationsOnly, activities.startsOnly, activities.processes,
+                           counts ? &*counts : nullptr, keptKernels, keptCalls);
 }
 
 std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {

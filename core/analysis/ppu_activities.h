@@ -97,6 +97,14 @@ struct ActivitySelection {
   // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
   // by it), not its end, device or kind (13 bytes an activity).
   bool startsOnly = false;
+  // Whether the list keeps each activity's process (globalPid, 8 bytes an
+  // activity). The association follows the links with the process and
+  // needs no column of it; a rule that reads no activity's process after
+  // (the operator rules but ppu_op_trace, the projections, pccl_op_sum)
+  // sets it false, and the list comes back without the column
+  // (PpuActivities::processOf then answers kNoValue). The durationsOnly and
+  // startsOnly forms keep what they keep, whatever it says.
+  bool processes = true;
   // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
   // as the table is scanned (from `chunkColumns`, read with the chunk, not
   // kept), kept in PpuActivities::tag in place of its row; so a rule that

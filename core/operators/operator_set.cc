@@ -127,6 +127,7 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.kernelColumns = kernelColumns;
   sel.devices = std::move(query.devices);
   sel.window = query.window;
+  sel.processes = query.processes;
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
   return out;
 }

@@ -64,6 +64,9 @@ struct OperatorQuery {
   // and moe_op_sum read them); the flat rules read the top-level one only
   // (8 bytes an activity less).
   bool levels = true;
+  // Keep each activity's process (ActivitySelection::processes: 8 bytes an
+  // activity): ppu_op_trace shows it; the other rules read none.
+  bool processes = false;
 };
 
 struct OperatorSet {

@@ -56,6 +56,7 @@ struct AssociationFilters {
   // durations by groups of its own.
   bool durationsOnly = false;
   bool startsOnly = false;  // ActivitySelection::startsOnly
+  bool processes = true;    // ActivitySelection::processes
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
 };
 

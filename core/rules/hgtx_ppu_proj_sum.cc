@@ -80,6 +80,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     HgtxStackCounter counter;
     AssociationFilters filters;
     filters.releaseEvents = true;
+    filters.processes = false;  // keepOnlySpans drops them
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));

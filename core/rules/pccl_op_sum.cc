@@ -151,6 +151,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   };
   filters.wholeCapture = true;
   filters.releaseEvents = true;
+  filters.processes = false;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const PpuActivities& act = in.activities;
   const AssociationRanges& R = in.association.ranges;

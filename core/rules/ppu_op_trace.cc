@@ -114,6 +114,7 @@ Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // each activity's row is its top-level operator's
+  query.processes = true;  // its PID column
   OperatorSet ops = buildOperators(ctx.report, std::move(query), kcol::place);
   const PpuActivities& act = ops.activities;
   TopLevelSpans spans = topLevelSpans(ops);
