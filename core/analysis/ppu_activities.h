@@ -105,6 +105,13 @@ struct ActivitySelection {
   // (PpuActivities::processOf then answers kNoValue). The durationsOnly and
   // startsOnly forms keep what they keep, whatever it says.
   bool processes = true;
+  // For a rule that reads only each activity's start and end after the
+  // association (the projections: keepOnlySpans): the list's device, kind
+  // and row columns (9 bytes an activity) are given back once it is in
+  // start order, before the association places the calls' ranges, where
+  // they were held through that scan. Not for the durationsOnly and
+  // startsOnly forms.
+  bool spansOnly = false;
   // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
   // as the table is scanned (from `chunkColumns`, read with the chunk, not
   // kept), kept in PpuActivities::tag in place of its row; so a rule that

@@ -57,6 +57,7 @@ struct AssociationFilters {
   bool durationsOnly = false;
   bool startsOnly = false;  // ActivitySelection::startsOnly
   bool processes = true;    // ActivitySelection::processes
+  bool spansOnly = false;   // ActivitySelection::spansOnly
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
 };
 

@@ -81,6 +81,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     AssociationFilters filters;
     filters.releaseEvents = true;
     filters.processes = false;  // keepOnlySpans drops them
+    filters.spansOnly = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
