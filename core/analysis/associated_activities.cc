@@ -48,6 +48,12 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   // What the association reads of the list is its length and graph nodes:
   // the columns no one reads after go before the calls' ranges are placed.
   if (fullForm && !sel.processes) std::vector<int64_t>().swap(out.activities.globalPid);
+  if (fullForm && sel.endsAsDurations && !out.activities.end.empty()) {
+    PpuActivities& a = out.activities;
+    a.duration.reserve(a.end.size());
+    for (size_t i = 0; i < a.end.size(); ++i) a.duration.push_back(a.end[i] - a.start[i]);
+    std::vector<int64_t>().swap(a.end);
+  }
   if (fullForm && sel.spansOnly) {
     std::vector<int32_t>().swap(out.activities.deviceId);
     std::vector<ActivityKind>().swap(out.activities.kind);

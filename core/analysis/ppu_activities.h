@@ -56,6 +56,10 @@ struct PpuActivities {
   // gives back what it no longer reads keeps at least one of them
   // (keepOnlySpans: start and end). The longest is the list's length.
   size_t size() const { return std::max({globalPid.size(), start.size(), duration.size()}); }
+  // An activity's end: from `end`, or, in a list whose ends were turned
+  // into durations (ActivitySelection::endsAsDurations: start and duration
+  // held, no end), its start plus its duration.
+  int64_t endOf(size_t a) const { return end.empty() ? start[a] + duration.get(a) : end[a]; }
   // An activity's process: from globalPid, or, in a durationsOnly list,
   // for an activity without launching call (kNoValue for any other).
   int64_t processOf(size_t a) const {
@@ -112,6 +116,12 @@ struct ActivitySelection {
   // they were held through that scan. Not for the durationsOnly and
   // startsOnly forms.
   bool spansOnly = false;
+  // For a rule that reads an activity's end only through
+  // PpuActivities::endOf: once the list is in start order, its ends are
+  // turned into durations (`duration`, NarrowInts: 4 bytes while below
+  // 4.3 s, the others exact beside) and the end column (8 bytes an
+  // activity) goes. The full form only (not durationsOnly, startsOnly).
+  bool endsAsDurations = false;
   // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
   // as the table is scanned (from `chunkColumns`, read with the chunk, not
   // kept), kept in PpuActivities::tag in place of its row; so a rule that

@@ -67,6 +67,10 @@ struct OperatorQuery {
   // Keep each activity's process (ActivitySelection::processes: 8 bytes an
   // activity): ppu_op_trace shows it; the other rules read none.
   bool processes = false;
+  // Hold each activity's end as a duration (ActivitySelection::
+  // endsAsDurations, 4 bytes an activity less): for the rules that read
+  // ends through PpuActivities::endOf only (not the breakdowns).
+  bool endsAsDurations = false;
 };
 
 struct OperatorSet {

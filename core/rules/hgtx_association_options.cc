@@ -89,6 +89,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.startsOnly = filters.startsOnly;
   sel.processes = filters.processes;
   sel.spansOnly = filters.spansOnly;
+  sel.endsAsDurations = filters.endsAsDurations;
   sel.kernelTag = std::move(filters.kernelTag);
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);

@@ -58,6 +58,7 @@ struct AssociationFilters {
   bool startsOnly = false;  // ActivitySelection::startsOnly
   bool processes = true;    // ActivitySelection::processes
   bool spansOnly = false;   // ActivitySelection::spansOnly
+  bool endsAsDurations = false;  // ActivitySelection::endsAsDurations
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
 };
 

@@ -82,6 +82,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     filters.releaseEvents = true;
     filters.processes = false;  // keepOnlySpans drops them
     filters.spansOnly = true;
+    filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
@@ -96,8 +97,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     proj = projectRanges(act, in.association, /*withActive=*/false);
     if (act.size() > 0) {
       activeStart = act.start[0];
-      activeEnd = act.end[0];
-      for (int64_t e : act.end) activeEnd = std::max(activeEnd, e);
+      activeEnd = act.endOf(0);
+      for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }
     R = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
