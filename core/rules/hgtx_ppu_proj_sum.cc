@@ -259,7 +259,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 56,  // scale 2500: 1,466,128 KiB, 49.4 bytes a row (2026-12-05; main 1,670,596 KiB)
+      .memoryPerRow = 48,  // 1,097,136 / 478,624 / 132,216 KiB at scale 2500 / 1000 / 250: 37.0, 40.4, 44.6 bytes a row (2026-12-06, assoc7)
   };
   return rule;
 }
