@@ -69,7 +69,8 @@ struct OperatorQuery {
   bool processes = false;
   // Hold each activity's end as a duration (ActivitySelection::
   // endsAsDurations, 4 bytes an activity less): for the rules that read
-  // ends through PpuActivities::endOf only (not the breakdowns).
+  // ends through PpuActivities::endOf only (every operator rule but
+  // ppu_op_unit_test, which keeps the end column).
   bool endsAsDurations = false;
 };
 
