@@ -36,7 +36,7 @@ void keepOnlyRangeSpans(AssociationRanges& r) {
 // The association's last step, whichever way the activities were read.
 AssociatedActivities finishAssociation(Report& report, AssociatedActivities out, std::vector<uint32_t> launchCall,
                                        size_t callRows, AssociationRanges chosen, const RangeSelection& ranges,
-                                       bool memoryToo, bool durationsOnly, CallRangeCounts* counts,
+                                       const ActivitySelection& sel, CallRangeCounts* counts,
                                        uint32_t keptKernels, uint32_t keptCalls) {
   // Graph nodes matter only with graph mapping (the list has none when no
   // activity ran one).
@@ -44,6 +44,21 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   // A plan for other columns (planKernelColumns) has the scan load the
   // kernels' columns whole: those no one keeps go.
   report.releaseKernelColumns((kActivityColumns | kActivityLinkColumns) & ~keptKernels);
+  const bool fullForm = !sel.durationsOnly && !sel.startsOnly;
+  // What the association reads of the list is its length and graph nodes:
+  // the columns no one reads after go before the calls' ranges are placed.
+  if (fullForm && !sel.processes) std::vector<int64_t>().swap(out.activities.globalPid);
+  if (fullForm && sel.endsAsDurations && !out.activities.end.empty()) {
+    PpuActivities& a = out.activities;
+    a.duration.reserve(a.end.size());
+    for (size_t i = 0; i < a.end.size(); ++i) a.duration.push_back(a.end[i] - a.start[i]);
+    std::vector<int64_t>().swap(a.end);
+  }
+  if (fullForm && sel.spansOnly) {
+    std::vector<int32_t>().swap(out.activities.deviceId);
+    std::vector<ActivityKind>().swap(out.activities.kind);
+    std::vector<uint32_t>().swap(out.activities.row);
+  }
   StageTimer timer("association: pairs");
   out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
                                   ranges.graphMapping, counts);
@@ -51,8 +66,8 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The graph nodes served the association; no rule reads them after it.
   std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
-  if (durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
-  out.memoryToo = memoryToo;
+  if (sel.durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
+  out.memoryToo = sel.memory;
   for (size_t a = 0; a < out.activities.size(); ++a)
     if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
   return out;
@@ -107,7 +122,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
       callRows = api.size();
       std::vector<int64_t>().swap(out.activities.correlationId);
       return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                               activities.memory, activities.durationsOnly, nullptr, keptKernels, keptCalls);
+                               activities, nullptr,
+                               keptKernels, keptCalls);
     }
     const size_t expectedCalls = static_cast<size_t>(report.rowEstimate("HGGC_API"));
     LaunchIndex calls(expectedCalls);
@@ -125,11 +141,10 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
-    out.activities = loadLaunchedActivities(report, activities, calls, launchCall);
+    out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
-                           activities.memory, activities.durationsOnly, counts ? &*counts : nullptr, keptKernels,
-                           keptCalls);
+                           activities, counts ? &*counts : nullptr, keptKernels, keptCalls);
 }
 
 std::string unlaunchedWarning(size_t unlaunched, bool memoryToo) {

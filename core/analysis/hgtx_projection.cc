@@ -19,7 +19,7 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   // every later start, so taking it into the latest end changes no later
   // activity's part (as in unionLengthSorted).
   for (size_t a = 0; a < act.size(); ++a) {
-    const int64_t start = act.start[a], end = act.end[a];
+    const int64_t start = act.start[a], end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       if (p.ops[r]++ == 0) {
         p.start[r] = start;

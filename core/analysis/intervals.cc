@@ -85,30 +85,7 @@ SpanGroups::SpanGroups(std::vector<uint32_t> groupOf, std::vector<Span> spans, s
 
 GroupUnions unionByGroupSorted(std::span<const int64_t> starts, std::span<const int64_t> ends,
                                std::span<const uint32_t> groupOf, size_t groupCount) {
-  GroupUnions u;
-  u.start.assign(groupCount, 0);
-  u.end.assign(groupCount, 0);
-  u.active.assign(groupCount, 0);
-  u.count.assign(groupCount, 0);
-  std::vector<int64_t> blockStart(groupCount, 0);  // the group's open block: [blockStart, end[g])
-  for (size_t i = 0; i < starts.size(); ++i) {
-    const uint32_t g = groupOf[i];
-    if (g == kNoSpanGroup) continue;
-    const int64_t s = starts[i], e = std::max(ends[i], starts[i]);
-    if (u.count[g]++ == 0) {
-      u.start[g] = blockStart[g] = s;
-      u.end[g] = e;
-    } else if (s > u.end[g]) {  // a gap: the open block is complete
-      u.active[g] += u.end[g] - blockStart[g];
-      blockStart[g] = s;
-      u.end[g] = e;
-    } else {
-      u.end[g] = std::max(u.end[g], e);
-    }
-  }
-  for (size_t g = 0; g < groupCount; ++g)
-    if (u.count[g] > 0) u.active[g] += u.end[g] - blockStart[g];
-  return u;
+  return unionByGroupSortedBy(starts, [ends](size_t i) { return ends[i]; }, groupOf, groupCount);
 }
 
 OpenClosePairs pairLatestOpen(std::span<const uint32_t> order, std::span<const uint32_t> key,

@@ -79,6 +79,36 @@ struct GroupUnions {
 };
 GroupUnions unionByGroupSorted(std::span<const int64_t> startsSorted, std::span<const int64_t> ends,
                                std::span<const uint32_t> groupOf, size_t groupCount);
+// The same with span i's end given by endOf(i) (an activity list whose ends
+// are held as durations: PpuActivities::endOf).
+template <typename EndOf>
+GroupUnions unionByGroupSortedBy(std::span<const int64_t> starts, EndOf&& endOf, std::span<const uint32_t> groupOf,
+                                 size_t groupCount) {
+  GroupUnions u;
+  u.start.assign(groupCount, 0);
+  u.end.assign(groupCount, 0);
+  u.active.assign(groupCount, 0);
+  u.count.assign(groupCount, 0);
+  std::vector<int64_t> blockStart(groupCount, 0);  // the group's open block: [blockStart, end[g])
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const uint32_t g = groupOf[i];
+    if (g == kNoSpanGroup) continue;
+    const int64_t s = starts[i], e = std::max<int64_t>(endOf(i), starts[i]);
+    if (u.count[g]++ == 0) {
+      u.start[g] = blockStart[g] = s;
+      u.end[g] = e;
+    } else if (s > u.end[g]) {  // a gap: the open block is complete
+      u.active[g] += u.end[g] - blockStart[g];
+      blockStart[g] = s;
+      u.end[g] = e;
+    } else {
+      u.end[g] = std::max(u.end[g], e);
+    }
+  }
+  for (size_t g = 0; g < groupCount; ++g)
+    if (u.count[g] > 0) u.active[g] += u.end[g] - blockStart[g];
+  return u;
+}
 
 // The time of `parent` that none of `blocks` covers (disjoint, sorted: the
 // merged spans of its children): an operator's Idle time, the part of its

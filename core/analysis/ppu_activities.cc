@@ -148,7 +148,7 @@ class ActivityListBuilder {
       a_.globalPid.reserve(n);
       a_.start.reserve(n);
     } else {
-      a_.globalPid.reserve(n);
+      if (sel_.processes) a_.globalPid.reserve(n);
       a_.start.reserve(n);
       a_.end.reserve(n);
       a_.deviceId.reserve(n);
@@ -174,7 +174,7 @@ class ActivityListBuilder {
       a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
     } else {
-      a_.globalPid.push_back(globalPid);
+      if (sel_.processes) a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
       a_.end.push_back(end);
       a_.deviceId.push_back(device);
@@ -189,47 +189,74 @@ class ActivityListBuilder {
     if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
   }
 
-  // Into start order (ties in table order, as made), the columns one at a
-  // time; HGGC_KERNEL is mostly in start order per stream, not overall.
-  // A durationsOnly list (no start) stays in table order.
+  // The list is made with the memory operations among the kernels; its
+  // kind and row columns order its ties (it has both: its full form).
+  void tiesByKindAndRow() { tiesByKindAndRow_ = true; }
+  bool interleaved() const { return tiesByKindAndRow_; }
+
+  // Into start order (ties in table order), the columns in place;
+  // HGGC_KERNEL is mostly in start order per stream, not overall. A
+  // durationsOnly list (no start) stays in table order. The order (4 bytes
+  // an activity) is all the sort adds: its keys are read through it, not
+  // copied beside it as (start, position) pairs (16 bytes an activity), and
+  // the columns follow its cycles (permuteInPlace), none copied. The list
+  // was the association's peak with those (2026-12-06, assoc7).
   void sortByStart() {
     const size_t n = a_.start.size();
+    // Sorted already when each activity's key is at least its predecessor's:
+    // its start, and at equal starts (made interleaved) its kind and row.
     bool sorted = true;
-    for (size_t i = 1; i < n && sorted; ++i) sorted = a_.start[i - 1] <= a_.start[i];
+    for (size_t i = 1; i < n && sorted; ++i) {
+      sorted = a_.start[i - 1] < a_.start[i] ||
+               (a_.start[i - 1] == a_.start[i] &&
+                (!tiesByKindAndRow_ || std::tie(a_.kind[i - 1], a_.row[i - 1]) < std::tie(a_.kind[i], a_.row[i])));
+    }
     if (!sorted) {
       std::vector<uint32_t> order(n);
-      {
-        struct Key {
-          int64_t start;
-          uint32_t at;
-        };
-        std::vector<Key> keys(n);
-        for (size_t i = 0; i < n; ++i) keys[i] = {a_.start[i], static_cast<uint32_t>(i)};
-        std::sort(keys.begin(), keys.end(),
-                  [](const Key& x, const Key& y) { return x.start != y.start ? x.start < y.start : x.at < y.at; });
-        for (size_t i = 0; i < n; ++i) order[i] = keys[i].at;
+      std::iota(order.begin(), order.end(), 0u);
+      const int64_t* start = a_.start.data();
+      if (tiesByKindAndRow_) {
+        // Made interleaved: ties as in table order (kernels, memcpys,
+        // memsets, each by row), where the list's own order is not that.
+        const ActivityKind* kind = a_.kind.data();
+        const uint32_t* row = a_.row.data();
+        std::sort(order.begin(), order.end(), [start, kind, row](uint32_t x, uint32_t y) {
+          if (start[x] != start[y]) return start[x] < start[y];
+          return kind[x] != kind[y] ? kind[x] < kind[y] : row[x] < row[y];
+        });
+      } else {
+        std::sort(order.begin(), order.end(), [start](uint32_t x, uint32_t y) {
+          return start[x] != start[y] ? start[x] < start[y] : x < y;
+        });
       }
-      permute(a_.start, order);
-      permute(a_.end, order);
-      permute(a_.globalPid, order);
-      permute(a_.deviceId, order);
-      permute(a_.kind, order);
-      permute(a_.row, order);
-      permute(launchCall_, order);
       renumberGraphNodes(order);
+      permuteInPlace(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.row, launchCall_);
     }
-    for (auto* v : {&a_.start, &a_.end, &a_.globalPid}) v->shrink_to_fit();
-    a_.duration.shrink_to_fit();
-    a_.unlaunchedPid.shrink_to_fit();
-    a_.graphNodes.shrink_to_fit();
-    a_.deviceId.shrink_to_fit();
-    a_.kind.shrink_to_fit();
-    a_.row.shrink_to_fit();
-    a_.tag.shrink_to_fit();
-    launchCall_.shrink_to_fit();
+    fitColumns();
   }
 
  private:
+  // The columns cut to their size. A vector cut is copied (for a moment its
+  // old and new buffers are both held), so a column whose room is at most
+  // 1/32 past its size (the room reserved for every row, a few activities
+  // without an end left out) keeps it: that copy would be the list's peak.
+  void fitColumns() {
+    auto fit = [](auto& v) {
+      if (v.capacity() - v.size() > v.size() / 32) v.shrink_to_fit();
+    };
+    fit(a_.start);
+    fit(a_.end);
+    fit(a_.globalPid);
+    a_.duration.shrink_to_fit();
+    fit(a_.unlaunchedPid);
+    fit(a_.graphNodes);
+    fit(a_.deviceId);
+    fit(a_.kind);
+    fit(a_.row);
+    fit(a_.tag);
+    fit(launchCall_);
+  }
+
   // The graph nodes' activities after the sort (order[new] = old), back in
   // activity order: a bit an activity marks the few that ran one.
   void renumberGraphNodes(const std::vector<uint32_t>& order) {
@@ -250,7 +277,56 @@ class ActivityListBuilder {
   const LaunchIndex& calls_;
   PpuActivities& a_;
   std::vector<uint32_t>& launchCall_;
+  bool tiesByKindAndRow_ = false;
 };
+
+}  // namespace
+
+namespace {
+
+// The list in table order, each activity's launching call from `calls`.
+void readLaunchedActivities(Report& report, const ActivitySelection& sel, ActivityListBuilder& list) {
+  const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
+  const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
+  // Room for every row when nothing narrows them, so the list never grows
+  // by copying; else it grows, and is cut to its size at the end.
+  list.reserve(expectedActivities(report, sel));
+  // The memory operations are taken as the kernels come, each before the
+  // first kernel that starts after it, where the list is sorted after (its
+  // full form, whose kind and row order ties as table order does): so the
+  // list is about in start order already and the sort's permutation moves
+  // each activity a short way. Taken after every kernel, each memcpy's
+  // place in start order was far from its place in the list, and putting
+  // the columns in order in place (permuteInPlace) missed the cache at
+  // every step (+20 % user CPU for hgtx_ppu_proj_sum at scale 1000).
+  const bool interleave = sel.memory && !sel.durationsOnly && !sel.startsOnly;
+  size_t nextCopy = 0, nextSet = 0;
+  auto takeOp = [&](ActivityKind kind, const MemoryOps& ops, size_t i) {
+    list.take(kind, static_cast<uint32_t>(i), ops.start[i], ops.end[i], ops.globalPid[i], ops.deviceId[i],
+              ops.correlationId[i], ops.graphNodeId[i], [] { return kNoString; });
+  };
+  auto takeOpsUpTo = [&](int64_t start) {
+    while (nextCopy < memcpys->size() && memcpys->start[nextCopy] < start)
+      takeOp(ActivityKind::Memcpy, *memcpys, nextCopy++);
+    while (nextSet < memsets->size() && memsets->start[nextSet] < start)
+      takeOp(ActivityKind::Memset, *memsets, nextSet++);
+  };
+  if (interleave) list.tiesByKindAndRow();
+  report.forEachKernelChunk(
+      kActivityColumns | kActivityLinkColumns | sel.chunkColumns,
+      [&](const Kernels& k, size_t first) {
+        if (sel.onKernelChunk) sel.onKernelChunk(k, first);
+        for (size_t i = 0; i < k.size(); ++i) {
+          if (interleave) takeOpsUpTo(k.start[i]);
+          list.take(ActivityKind::Kernel, static_cast<uint32_t>(first + i), k.start[i], k.end[i], k.globalPid[i],
+                    k.deviceId[i], k.correlationId[i], k.graphNodeId[i], [&] { return sel.kernelTag(k, i); });
+        }
+      },
+      sel.kernelColumns);
+  if (!sel.memory) return;
+  for (; nextCopy < memcpys->size(); ++nextCopy) takeOp(ActivityKind::Memcpy, *memcpys, nextCopy);
+  for (; nextSet < memsets->size(); ++nextSet) takeOp(ActivityKind::Memset, *memsets, nextSet);
+}
 
 }  // namespace
 
@@ -259,29 +335,25 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   PpuActivities a;
   launchCall.clear();
   ActivityListBuilder list(sel, calls, a, launchCall);
-  const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
-  const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
-  // Room for every row when nothing narrows them, so the list never grows
-  // by copying; else it grows, and is cut to its size at the end.
-  list.reserve(expectedActivities(report, sel));
-  report.forEachKernelChunk(
-      kActivityColumns | kActivityLinkColumns | sel.chunkColumns,
-      [&](const Kernels& k, size_t first) {
-        if (sel.onKernelChunk) sel.onKernelChunk(k, first);
-        for (size_t i = 0; i < k.size(); ++i) {
-          list.take(ActivityKind::Kernel, static_cast<uint32_t>(first + i), k.start[i], k.end[i], k.globalPid[i],
-                    k.deviceId[i], k.correlationId[i], k.graphNodeId[i], [&] { return sel.kernelTag(k, i); });
-        }
-      },
-      sel.kernelColumns);
-  for (const auto& [kind, ops] : {std::pair{ActivityKind::Memcpy, memcpys}, std::pair{ActivityKind::Memset, memsets}}) {
-    if (!ops) continue;
-    for (size_t i = 0; i < ops->size(); ++i) {
-      list.take(kind, static_cast<uint32_t>(i), ops->start[i], ops->end[i], ops->globalPid[i], ops->deviceId[i],
-                ops->correlationId[i], ops->graphNodeId[i], [] { return kNoString; });
-    }
-  }
+  readLaunchedActivities(report, sel, list);
   list.sortByStart();
+  return a;
+}
+
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& sel, LaunchIndex&& calls,
+                                     std::vector<uint32_t>& launchCall) {
+  PpuActivities a;
+  launchCall.clear();
+  bool tiesByKindAndRow = false;
+  {
+    const LaunchIndex index = std::move(calls);
+    ActivityListBuilder list(sel, index, a, launchCall);
+    readLaunchedActivities(report, sel, list);
+    tiesByKindAndRow = list.interleaved();
+  }  // the index goes here, before the sort
+  ActivityListBuilder sorter(sel, LaunchIndex(0), a, launchCall);
+  if (tiesByKindAndRow) sorter.tiesByKindAndRow();
+  sorter.sortByStart();
   return a;
 }
 

@@ -56,6 +56,10 @@ struct PpuActivities {
   // gives back what it no longer reads keeps at least one of them
   // (keepOnlySpans: start and end). The longest is the list's length.
   size_t size() const { return std::max({globalPid.size(), start.size(), duration.size()}); }
+  // An activity's end: from `end`, or, in a list whose ends were turned
+  // into durations (ActivitySelection::endsAsDurations: start and duration
+  // held, no end), its start plus its duration.
+  int64_t endOf(size_t a) const { return end.empty() ? start[a] + duration.get(a) : end[a]; }
   // An activity's process: from globalPid, or, in a durationsOnly list,
   // for an activity without launching call (kNoValue for any other).
   int64_t processOf(size_t a) const {
@@ -97,6 +101,27 @@ struct ActivitySelection {
   // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
   // by it), not its end, device or kind (13 bytes an activity).
   bool startsOnly = false;
+  // Whether the list keeps each activity's process (globalPid, 8 bytes an
+  // activity). The association follows the links with the process and
+  // needs no column of it; a rule that reads no activity's process after
+  // (the operator rules but ppu_op_trace, the projections, pccl_op_sum)
+  // sets it false, and the list comes back without the column
+  // (PpuActivities::processOf then answers kNoValue). The durationsOnly and
+  // startsOnly forms keep what they keep, whatever it says.
+  bool processes = true;
+  // For a rule that reads only each activity's start and end after the
+  // association (the projections: keepOnlySpans): the list's device, kind
+  // and row columns (9 bytes an activity) are given back once it is in
+  // start order, before the association places the calls' ranges, where
+  // they were held through that scan. Not for the durationsOnly and
+  // startsOnly forms.
+  bool spansOnly = false;
+  // For a rule that reads an activity's end only through
+  // PpuActivities::endOf: once the list is in start order, its ends are
+  // turned into durations (`duration`, NarrowInts: 4 bytes while below
+  // 4.3 s, the others exact beside) and the end column (8 bytes an
+  // activity) goes. The full form only (not durationsOnly, startsOnly).
+  bool endsAsDurations = false;
   // With durationsOnly: a kernel's tag, made from its chunk of HGGC_KERNEL
   // as the table is scanned (from `chunkColumns`, read with the chunk, not
   // kept), kept in PpuActivities::tag in place of its row; so a rule that
@@ -163,6 +188,11 @@ PpuActivities loadPpuActivities(Report& report, const ActivitySelection& selecti
 // stay loaded, read in the same scan. A durationsOnly list is left in table
 // order (loadPpuActivities' is in start order either way).
 PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, const LaunchIndex& calls,
+                                     std::vector<uint32_t>& launchCall);
+// The same, giving the index back once every activity has its call, before
+// the list is sorted into start order (the sort is the association's peak,
+// and the index is 4 bytes a correlation id: 7.5 MB at scale 250).
+PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& selection, LaunchIndex&& calls,
                                      std::vector<uint32_t>& launchCall);
 
 }  // namespace asys

@@ -127,6 +127,8 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.kernelColumns = kernelColumns;
   sel.devices = std::move(query.devices);
   sel.window = query.window;
+  sel.processes = query.processes;
+  sel.endsAsDurations = query.endsAsDurations;
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
   return out;
 }
@@ -478,7 +480,7 @@ TopLevelSpans topLevelSpans(const OperatorSet& ops) {
   for (size_t a = 0; a < act.size(); ++a) {
     const uint32_t g = ops.top[a];
     if (g == kNone) continue;
-    const int64_t s = act.start[a], e = std::max(act.end[a], s);
+    const int64_t s = act.start[a], e = std::max(act.endOf(a), s);
     if (u.end[g] == TopLevelSpans::kNoEnd) {
       u.start[g] = s;
       u.active[g] = -s;

@@ -64,6 +64,14 @@ struct OperatorQuery {
   // and moe_op_sum read them); the flat rules read the top-level one only
   // (8 bytes an activity less).
   bool levels = true;
+  // Keep each activity's process (ActivitySelection::processes: 8 bytes an
+  // activity): ppu_op_trace shows it; the other rules read none.
+  bool processes = false;
+  // Hold each activity's end as a duration (ActivitySelection::
+  // endsAsDurations, 4 bytes an activity less): for the rules that read
+  // ends through PpuActivities::endOf only (every operator rule but
+  // ppu_op_unit_test, which keeps the end column).
+  bool endsAsDurations = false;
 };
 
 struct OperatorSet {

@@ -87,6 +87,9 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.onKernelChunk = std::move(filters.onKernelChunk);
   sel.durationsOnly = filters.durationsOnly;
   sel.startsOnly = filters.startsOnly;
+  sel.processes = filters.processes;
+  sel.spansOnly = filters.spansOnly;
+  sel.endsAsDurations = filters.endsAsDurations;
   sel.kernelTag = std::move(filters.kernelTag);
   RangeSelection ranges = rangeSelection(ctx.options);
   ranges.keepRange = std::move(filters.keepRange);

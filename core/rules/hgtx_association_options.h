@@ -56,6 +56,9 @@ struct AssociationFilters {
   // durations by groups of its own.
   bool durationsOnly = false;
   bool startsOnly = false;  // ActivitySelection::startsOnly
+  bool processes = true;    // ActivitySelection::processes
+  bool spansOnly = false;   // ActivitySelection::spansOnly
+  bool endsAsDurations = false;  // ActivitySelection::endsAsDurations
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
 };
 

@@ -80,6 +80,9 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     HgtxStackCounter counter;
     AssociationFilters filters;
     filters.releaseEvents = true;
+    filters.processes = false;  // keepOnlySpans drops them
+    filters.spansOnly = true;
+    filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
@@ -94,8 +97,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     proj = projectRanges(act, in.association, /*withActive=*/false);
     if (act.size() > 0) {
       activeStart = act.start[0];
-      activeEnd = act.end[0];
-      for (int64_t e : act.end) activeEnd = std::max(activeEnd, e);
+      activeEnd = act.endOf(0);
+      for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }
     R = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
@@ -256,7 +259,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 56,  // scale 2500: 1,466,128 KiB, 49.4 bytes a row (2026-12-05; main 1,670,596 KiB)
+      .memoryPerRow = 48,  // 1,097,136 / 478,624 / 132,216 KiB at scale 2500 / 1000 / 250: 37.0, 40.4, 44.6 bytes a row (2026-12-06, assoc7)
   };
   return rule;
 }

@@ -113,6 +113,9 @@ Table compute(RuleContext& ctx) {
     AssociationFilters filters;
     filters.releaseEvents = true;
     filters.rangeIds = true;
+    filters.processes = false;  // a row's PID is its range's thread's
+    filters.spansOnly = true;   // keepOnlySpans after
+    filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));

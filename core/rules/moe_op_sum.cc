@@ -78,6 +78,7 @@ constexpr size_t kGemmTimeSum = 0, kUtilSums = 2;
 GroupedDurations groupedDurations(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.recognition.custom = nullptr;  // moe_op_sum reads no --ppu-op-config
+  query.endsAsDurations = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const PpuActivities& act = ops.activities;
   const OpRecognizer& rec = ops.recognizer;
@@ -105,7 +106,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     if (f == kNone) continue;
     start[f] = std::min(start[f], act.start[a]);
     if (act.kind[a] != ActivityKind::Kernel) continue;
-    const int64_t d = act.end[a] - act.start[a];
+    const int64_t d = act.endOf(a) - act.start[a];
     kernelTime[f] += d;
     hasKernel[f] = 1;
     const uint32_t l = ops.library[a];

@@ -59,7 +59,7 @@ class InstanceProjections {
     for (size_t a = 0; a < act.size(); ++a) {
       const uint32_t t = ops.top[a];
       if (t == kNone) continue;
-      const int64_t s = act.start[a], e = std::max(act.end[a], s);
+      const int64_t s = act.start[a], e = std::max(act.endOf(a), s);
       if (start[t] == kNoStart) {
         start[t] = s;
         end[t] = e;
@@ -100,7 +100,7 @@ std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProj
       const uint32_t f = ops.framework[a];
       if (ops.top[a] == kNone || f == kNone) continue;
       if (ops.library[a] == kNone) {
-        cover(f, act.start[a], act.end[a]);
+        cover(f, act.start[a], act.endOf(a));
       } else if (const uint32_t p = pieceOf[a]; !pieceCovered[p]) {
         pieceCovered[p] = 1;
         cover(f, piece.start[p], piece.end[p]);
@@ -150,7 +150,8 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
       pieceOf[a] = p;
     }
   }
-  const GroupUnions piece = unionByGroupSorted(act.start, act.end, pieceOf, pieceLib.size());
+  const GroupUnions piece =
+      unionByGroupSortedBy(act.start, [&act](size_t a) { return act.endOf(a); }, pieceOf, pieceLib.size());
   // By framework instance, its Idle time (below), worked out before the
   // groups are made so that the sweep's state is given back first.
   const std::vector<int64_t> frameworkIdle = idleOfFrameworks(ops, spans, pieceOf, piece);
@@ -216,14 +217,14 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
       if (g1 >= nativeGroup2.size()) nativeGroup2.resize(g1 + 1, kNone);
       if (nativeGroup2[g1] == kNone) nativeGroup2[g1] = l2.of(g1, kNativeKey, BreakdownKind::Native);
       g2 = nativeGroup2[g1];
-      l2[g2].time += act.end[a] - act.start[a];
+      l2[g2].time += act.endOf(a) - act.start[a];
       ++l2[g2].instances;
     }
     if (!kernels) continue;
     const uint32_t name = activityName(a);
     const uint32_t g3 = l3.of(g2, name, BreakdownKind::Operator);
     l3[g3].name = name;
-    l3[g3].time += act.end[a] - act.start[a];
+    l3[g3].time += act.endOf(a) - act.start[a];
     ++l3[g3].instances;
   }
 

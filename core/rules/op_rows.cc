@@ -82,6 +82,7 @@ GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spa
 GroupedDurations operatorGroups(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // the rows count each activity in its top-level operator only
+  query.endsAsDurations = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const TopLevelSpans spans = topLevelSpans(ops);
   // The groups read the instances and their spans, not the activities.

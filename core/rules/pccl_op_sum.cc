@@ -151,6 +151,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   };
   filters.wholeCapture = true;
   filters.releaseEvents = true;
+  filters.processes = false;
+  filters.endsAsDurations = true;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const PpuActivities& act = in.activities;
   const AssociationRanges& R = in.association.ranges;
@@ -204,8 +206,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
         parts.push_back({act.deviceId[a], 0, false});
         p = parts.end() - 1;
       }
-      p->time += act.end[a] - act.start[a];
-      p->inWindow = p->inWindow || ctx.window.overlaps(act.start[a], act.end[a]);
+      p->time += act.endOf(a) - act.start[a];
+      p->inWindow = p->inWindow || ctx.window.overlaps(act.start[a], act.endOf(a));
     }
     for (const Participant& p : parts) {
       if (collective) {
@@ -247,7 +249,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   in.unlaunched = 0;
   for (size_t a = 0; a < act.size(); ++a)
     if (in.association.launchCall[a] == kNoMatch && in.association.rangesOf(a).empty() &&
-        ctx.window.overlaps(act.start[a], act.end[a]))
+        ctx.window.overlaps(act.start[a], act.endOf(a)))
       ++in.unlaunched;
   if (const std::string w = unlaunchedWarning(in.unlaunched, in.memoryToo); !w.empty()) out.warnings.push_back(w);
   return out;

@@ -45,7 +45,9 @@ std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
 }
 
 Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
-  OperatorSet ops = buildOperators(ctx.report, operatorQuery(ctx));
+  OperatorQuery query = operatorQuery(ctx);
+  query.endsAsDurations = true;  // op_breakdown.cc reads them through endOf
+  OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
   const StringPool& names = ctx.report.strings();
   const std::vector<uint32_t> leaves =

@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 144,  // scale 2500: 1,414 MiB, 144 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 128,  // 1,116,916 / 468,660 / 126,492 KiB at scale 2500 / 1000 / 250: 111, 116, 125 bytes a row (2026-12-06, assoc7)
   };
   return rule;
 }

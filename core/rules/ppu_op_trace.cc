@@ -81,7 +81,7 @@ class OpTraceRows : public RowSource {
       t.setInt(kPid, pidOf(act.globalPid[a]));
       t.setInt(kDevice, act.deviceId[a]);
       t.setInt(kStart, act.start[a]);
-      t.setInt(kDuration, act.end[a] - act.start[a]);
+      t.setInt(kDuration, act.endOf(a) - act.start[a]);
       // Activity ids number kernels, then memcpys, then memsets.
       switch (act.kind[a]) {
         case ActivityKind::Kernel: t.setInt(kActivityId, row + 1); break;
@@ -92,7 +92,7 @@ class OpTraceRows : public RowSource {
       if (stream_[a] >= 0) t.setInt(kStream, stream_[a]);
       t.setText(kActivityName, strings_.get(nameOf_[a]));
       t.setSpan(0, spans_.start[i], spans_.end[i]);
-      t.setSpan(1, act.start[a], act.end[a]);
+      t.setSpan(1, act.start[a], act.endOf(a));
       t.setEvent(0, eventTableOf(act.kind[a]), row);
       t.endRow();
     }
@@ -114,6 +114,8 @@ Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // each activity's row is its top-level operator's
+  query.processes = true;  // its PID column
+  query.endsAsDurations = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query), kcol::place);
   const PpuActivities& act = ops.activities;
   TopLevelSpans spans = topLevelSpans(ops);

@@ -135,7 +135,7 @@ const RuleSpec& ppuOpTypeSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 144,  // ppu_op_sum's operator set and groups (scale 250: the same peak); bench/README.md 2026-12-05
+      .memoryPerRow = 128,  // ppu_op_sum's operator set and groups (scale 250: the same peak, 126,508 KiB); 2026-12-06, assoc7
   };
   return rule;
 }

@@ -6,7 +6,12 @@
 // caller keeps are those a whole load reads. The lean list (durationsOnly,
 // kernelTag) against the same whole-table list: its activities in table
 // order, each one's end - start and its tag made from its row's columns.
+// The list made with the memory operations among the kernels and sorted in
+// place, the index given back first, against the list made from the index
+// held (2026-12-06); and the association's narrow forms (no process, spans
+// only, ends as durations) against its full list.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <unistd.h>
 
@@ -14,6 +19,7 @@
 #include <filesystem>
 #include <tuple>
 
+#include "core/analysis/associated_activities.h"
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/launch_index.h"
@@ -196,6 +202,102 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
   for (size_t a = 0; a < want.size(); ++a) {
     ASSERT_EQ(lean.duration.get(a), want.end[a] - want.start[a]);
     ASSERT_EQ(lean.tag[a], names.shortName[want.row[a]] ^ 0x5a5au);
+  }
+}
+
+// The list made with the index given back before the sort is the one made
+// with the index held, and both are the whole-table path's (start order,
+// ties by kind and row), on a copy of the report where memcpys and memsets
+// start with kernels (and with each other), so that the ties are exercised.
+TEST_F(LaunchedActivities, IndexGivenBackAndTiesInTableOrder) {
+  const std::string tied = path_ + ".tied.asysrep";
+  fs::copy_file(path_, tied, fs::copy_options::overwrite_existing);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(tied.c_str(), &db), SQLITE_OK);
+    const char* sql =
+        "UPDATE HGGC_MEMCPY SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+        "HGGC_MEMCPY.rowid * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+        "HGGC_MEMCPY.rowid * 7 + 1) WHERE rowid <= 20;"
+        "UPDATE HGGC_MEMSET SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+        "(21 - HGGC_MEMSET.rowid) * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+        "(21 - HGGC_MEMSET.rowid) * 7 + 1) WHERE rowid <= 20;";
+    EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto wholeReport = Report::open(tied);
+  ActivitySelection whole;
+  whole.links = true;
+  const PpuActivities want = loadPpuActivities(*wholeReport, whole);
+  size_t ties = 0;
+  for (size_t a = 1; a < want.size(); ++a) ties += want.start[a] == want.start[a - 1] && want.kind[a] != want.kind[a - 1];
+  EXPECT_GE(ties, 20u);
+
+  auto heldReport = Report::open(tied);
+  auto givenReport = Report::open(tied);
+  ActivitySelection sel;
+  const LaunchIndex held = callsOf(*heldReport);
+  std::vector<uint32_t> heldCall, givenCall;
+  const PpuActivities a = loadLaunchedActivities(*heldReport, sel, held, heldCall);
+  const PpuActivities b = loadLaunchedActivities(*givenReport, sel, callsOf(*givenReport), givenCall);
+  EXPECT_EQ(a.start, want.start);
+  EXPECT_EQ(a.end, want.end);
+  EXPECT_EQ(a.kind, want.kind);
+  EXPECT_EQ(a.row, want.row);
+  EXPECT_EQ(b.start, a.start);
+  EXPECT_EQ(b.end, a.end);
+  EXPECT_EQ(b.globalPid, a.globalPid);
+  EXPECT_EQ(b.deviceId, a.deviceId);
+  EXPECT_EQ(b.kind, a.kind);
+  EXPECT_EQ(b.row, a.row);
+  EXPECT_EQ(givenCall, heldCall);
+  EXPECT_EQ(graphNodesOf(b), graphNodesOf(a));
+  EXPECT_EQ(graphNodesOf(a), graphNodesFromTables(*wholeReport, want));
+  wholeReport.reset();
+  heldReport.reset();
+  givenReport.reset();
+  fs::remove(tied);
+}
+
+// The association's narrow lists hold the same activities as its full one:
+// without processes, with spans only, with ends as durations (endOf), each
+// with the same launching calls and ranges.
+TEST_F(LaunchedActivities, NarrowAssociationListsKeepTheSameActivities) {
+  auto fullReport = Report::open(path_);
+  const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
+  ASSERT_GT(full.activities.size(), 0u);
+  ASSERT_FALSE(full.activities.globalPid.empty());
+  ASSERT_FALSE(full.activities.end.empty());
+
+  for (int form = 0; form < 3; ++form) {
+    SCOPED_TRACE(form);
+    auto report = Report::open(path_);
+    ActivitySelection sel;
+    sel.processes = form != 0;
+    sel.spansOnly = form == 1;
+    sel.endsAsDurations = form >= 1;
+    const AssociatedActivities got = associateActivities(*report, sel, RangeSelection{});
+    const PpuActivities& a = got.activities;
+    ASSERT_EQ(a.size(), full.activities.size());
+    EXPECT_EQ(a.start, full.activities.start);
+    EXPECT_EQ(a.globalPid.empty(), form == 0);
+    EXPECT_EQ(a.end.empty(), form >= 1);
+    EXPECT_EQ(a.deviceId.empty(), form == 1);
+    EXPECT_EQ(a.kind.empty(), form == 1);
+    EXPECT_EQ(a.row.empty(), form == 1);
+    if (form != 1) {
+      EXPECT_EQ(a.deviceId, full.activities.deviceId);
+      EXPECT_EQ(a.kind, full.activities.kind);
+      EXPECT_EQ(a.row, full.activities.row);
+    }
+    if (form != 0) EXPECT_EQ(a.globalPid, full.activities.globalPid);
+    for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a.endOf(i), full.activities.end[i]) << i;
+    EXPECT_EQ(got.association.launchCall, full.association.launchCall);
+    EXPECT_EQ(got.unlaunched, full.unlaunched);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
+      ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
+    }
   }
 }
 
