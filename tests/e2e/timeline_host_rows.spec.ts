@@ -128,16 +128,20 @@ async function xOf(page: Page, at: bigint, box: { x: number; width: number }): P
  * ns) is selected.
  */
 async function clickRow(page: Page, track: string, start: string, button: 'left' | 'right' = 'left', at?: bigint) {
-  const { top, height, box } = await rowPlace(page, track);
   const details = page.getByTestId('tl-details');
-  const x = at === undefined ? box.x + LABELS + (box.width - LABELS) / 2 : await xOf(page, at, box);
-  for (let y = top + 8; y < top + height; y += 16) {
-    await page.mouse.click(x, box.y + y, { button });
-    await waitIdle(page);
-    const picked = async () =>
-      (await details.getAttribute('data-selected-track')) === track && (await details.getAttribute('data-selected-start')) === start;
-    if (await holdsWithin(picked, 500)) return;
-    if (button === 'right') await page.keyboard.press('Escape');
+  // A few rounds, the row's place and the time's x read again each time: a
+  // window still being settled (kept inside the capture) moves both.
+  for (let round = 0; round < 3; round++) {
+    const { top, height, box } = await rowPlace(page, track);
+    const x = at === undefined ? box.x + LABELS + (box.width - LABELS) / 2 : await xOf(page, at, box);
+    for (let y = top + 8; y < top + height; y += 16) {
+      await page.mouse.click(x, box.y + y, { button });
+      await waitIdle(page);
+      const picked = async () =>
+        (await details.getAttribute('data-selected-track')) === track && (await details.getAttribute('data-selected-start')) === start;
+      if (await holdsWithin(picked, 500)) return;
+      if (button === 'right') await page.keyboard.press('Escape');
+    }
   }
   throw new Error(`no event starting at ${start} on row ${track}`);
 }

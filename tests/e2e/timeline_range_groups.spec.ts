@@ -146,13 +146,14 @@ test('the demo: a row per innermost HGTX range under the stream, the kernels in 
   await openDemo(page);
   await openTimeline(page);
   const { device, stream, track } = await firstStream(page);
+  const tracksBefore = (await page.getByTestId('timeline-window').textContent())!.match(/[\d,]+ tracks/)![0];
   await page.getByTestId('tl-kernel-grouping').selectOption('hgtxRange');
   await waitIdle(page);
   const expected = expectedRows(DEMO_BASE, device, stream);
   expect(expected.length).toBeGreaterThan(1);
   await expect.poll(async () => (await rowsUnder(page, track)).map((r) => r.label), { timeout: 30_000 }).toEqual(expected);
   // The toolbar's counts are the report's: the rows draw the same kernels again.
-  await expect(page.getByTestId('timeline-window')).toContainText('78 tracks');
+  await expect(page.getByTestId('timeline-window')).toContainText(tracksBefore);
 
   // Filter and Zoom in: the same rows, each share now of the stream's busy time inside the range.
   await dragSelect(page, 0.3, 0.45);
