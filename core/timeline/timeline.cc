@@ -788,6 +788,13 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
       out.busy[i] = busyIn({&tr}, from, to);
       continue;
     }
+    // A device row (deviceRows, appended like the rows by base name): its
+    // PPU's work rows' union.
+    if (tr.deviceRow) {
+      groupOf[i] = groupOf[tr.sources[0]];
+      out.busy[i] = busyIn(sourcesOf(tr), from, to);
+      continue;
+    }
     if (i > 0 && tr.group != tracks_[i - 1].group) ++g;
     groupOf[i] = g;
     const bool device = tr.device != kNoTimelineDevice;
@@ -828,6 +835,10 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
       out.share[i] = share(out.busy[i], out.busy[tr.parent]);
       continue;
     }
+    if (tr.deviceRow) {
+      out.share[i] = share(out.busy[i], out.groupBusy[groupOf[i]]);
+      continue;
+    }
     if (tr.counter || !tr.context.empty()) continue;
     const size_t g = groupOf[i];
     const std::vector<const TimelineTrack*>& work = workOf[g];
@@ -839,6 +850,7 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
     }
     out.share[i] = share(covered, out.groupBusy[g]);
   }
+  deviceRowShares(out, from, to);
   return out;
 }
 
@@ -907,6 +919,7 @@ CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, ui
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
   if (track >= tracks_.size() || tracks_[track].counter) return {};
+  if (tracks_[track].deviceRow) return to <= from || pixels == 0 ? TimelineSlices{} : deviceWindow(tracks_[track], from, to, pixels);
   if (tracks_[track].merged()) return to <= from || pixels == 0 ? TimelineSlices{} : mergedWindow(tracks_[track], from, to, pixels);
   return trackWindow(tracks_[track], from, to, pixels);
 }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/report/report.h"
@@ -140,6 +141,15 @@ struct TimelineTrack {
   uint32_t tableRow(size_t e) const;
   // How many events tableRow() answers for (0: none has a table row).
   size_t tableRows() const;
+  // The manual's device row of a PPU (Timeline::deviceRows, device_row.cc):
+  // its `sources` are the PPU's work rows (every stream and the PCCL
+  // kernels); its window draws their kernels on lane 0 and their memcpys
+  // and memsets on lane 1, merged (Timeline::window). Its share is its
+  // sources' union over the PPU's busy time; `kernelShare` and
+  // `memoryShare` the union of its kernels and of its memory operations
+  // over the same (NaN on every other row).
+  bool deviceRow = false;
+  double kernelShare = 0, memoryShare = 0;
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -175,8 +185,18 @@ struct TimelineSlices {
   std::vector<uint32_t> name, event, count;
   std::vector<uint16_t> lane;
   std::vector<TimelineKind> kind;
+  // A device row's window only (empty on every other row): per slice, the
+  // memory kinds of its memcpy (MemKindClass of the source << 4 | of the
+  // destination; 0 for a kernel or memset).
+  std::vector<uint8_t> memKind;
   size_t size() const { return start.size(); }
 };
+
+// The memory kinds a memcpy's source and destination are (HGGC_MEMCPY
+// srcKind / dstKind -> ENUM_HGGC_MEM_KIND labels): what the device row
+// colours a copy by (pinned or pageable host memory).
+enum MemKindClass : uint8_t { kMemUnknown = 0, kMemPageable = 1, kMemPinned = 2, kMemDevice = 3, kMemManaged = 4, kMemOther = 5 };
+MemKindClass memKindClassOf(std::string_view label);
 
 // Every node's busy time and share (as TimelineTrack and TimelineGroup keep
 // them for the whole capture) inside a window: the shares recomputed for a
@@ -187,6 +207,9 @@ struct TimelineShares {
   std::vector<double> share, contextShare;
   std::vector<int64_t> groupBusy;
   std::vector<double> groupShare;
+  // A device row's kernels' and memory operations' unions over its PPU's
+  // busy time (NaN on every other row).
+  std::vector<double> kernelShare, memoryShare;
 };
 
 // What building may leave out to stay within the WebAssembly heap.
@@ -229,6 +252,12 @@ class Timeline {
   // more than `maxEvents` kernels is refused in one line (the copies cost
   // about 25 bytes a kernel).
   std::vector<size_t> kernelGroups(Report& report, size_t track, size_t maxEvents = 2'000'000);
+  // The manual's device rows (device_row.cc): one per PPU with work, its
+  // kernels over its memory operations, built on first ask and kept
+  // (appended to tracks(): earlier ids stay), in PPU order; their ids. Each
+  // holds no events (its sources are the PPU's work rows); what it keeps
+  // is one byte a memcpy of the report (its memory kinds).
+  std::vector<size_t> deviceRows(Report& report);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -245,6 +274,12 @@ class Timeline {
   void addAllStreamsRows(const std::vector<int>& sections);
   // The window of a merged (`[All Streams]`) row: its sources' windows merged.
   TimelineSlices mergedWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
+  // A device row's window: its kernels on lane 0, memory operations on lane 1.
+  TimelineSlices deviceWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
+  // A device row's kernel and memory shares inside [from, to) (sharesIn).
+  void deviceRowShares(TimelineShares& out, int64_t from, int64_t to) const;
+  std::optional<std::vector<size_t>> deviceRows_;  // once built
+  std::vector<uint8_t> memcpyKinds_;  // per HGGC_MEMCPY row: MemKindClass src << 4 | dst
   std::vector<TimelineTrack> tracks_;
   std::map<size_t, std::vector<size_t>> kernelGroups_;  // a stream's base-name rows, once built
   std::vector<TimelineGroup> groups_;
