@@ -20,6 +20,7 @@
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
 #include "core/timeline/host_rows.h"
+#include "core/timeline/occupancy.h"
 #include "core/timeline/pending.h"
 
 #ifdef __GLIBC__
@@ -921,7 +922,14 @@ TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t
   if (track >= tracks_.size() || tracks_[track].counter) return {};
   if (tracks_[track].deviceRow) return to <= from || pixels == 0 ? TimelineSlices{} : deviceWindow(tracks_[track], from, to, pixels);
   if (tracks_[track].merged()) return to <= from || pixels == 0 ? TimelineSlices{} : mergedWindow(tracks_[track], from, to, pixels);
-  return trackWindow(tracks_[track], from, to, pixels);
+  TimelineSlices out = trackWindow(tracks_[track], from, to, pixels);
+  // More events than pixels: an occupancy histogram too (occupancy.h).
+  if (drawnAsOccupancy(tracks_[track], from, to, pixels)) {
+    auto it = checkpoints_.find(track);
+    if (it == checkpoints_.end()) it = checkpoints_.emplace(track, busyCheckpointsOf(tracks_[track])).first;
+    out.occupancy = occupancyOf(tracks_[track], it->second, from, to, pixels);
+  }
+  return out;
 }
 
 TimelineSlices trackWindow(const TimelineTrack& t, int64_t from, int64_t to, uint32_t pixels) {
