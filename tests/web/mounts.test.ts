@@ -49,6 +49,7 @@ function fakeEngine() {
     timelineTracks: () => ({ ok: false, error: 'not here' }),
     timelineShares: () => ({ ok: false, error: 'not here' }),
     timelineKernelGroups: () => ({ ok: false, error: 'not here' }),
+    timelineDeviceRows: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
     timelineRelated: () => ({ ok: false, error: 'not here' }),
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),

@@ -57,6 +57,13 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     ...(Array.isArray(t.sources) ? { sources: t.sources.map(Number) } : {}),
     ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
     ...hostRowOf(t),
+    ...(t.deviceRow === true
+      ? {
+          deviceRow: true,
+          kernelShare: typeof t.kernelShare === 'number' ? t.kernelShare : null,
+          memoryShare: typeof t.memoryShare === 'number' ? t.memoryShare : null,
+        }
+      : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),
@@ -74,6 +81,7 @@ export function takeTimelineShares(v: unknown): TimelineShares {
   const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
     share: num(t.share),
     contextShare: num(t.contextShare),
+    ...('kernelShare' in t ? { kernelShare: num(t.kernelShare), memoryShare: num(t.memoryShare) } : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map(num);
   return { tracks, groups };
@@ -90,6 +98,8 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
     count: t.count as Uint32Array,
     event: t.event as Uint32Array,
     name: t.name as Uint32Array,
+    ...(t.memKind instanceof Uint8Array ? { memKind: t.memKind } : {}),
+    ...(t.occupancy instanceof Float32Array ? { occupancy: { from: big(t.occupancyFrom), to: big(t.occupancyTo), values: t.occupancy } } : {}),
   }));
   // Integer counters' values as int64 bytes (exact), the others as Float64Array.
   const counters: CounterSteps[] = (Array.isArray(o.counters) ? o.counters : []).map((c: Record<string, unknown>) => {
@@ -104,7 +114,7 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
 /** The typed arrays of a window, for postMessage's transfer list. */
 export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
   return [
-    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer)),
+    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name, ...(t.memKind ? [t.memKind] : []), ...(t.occupancy ? [t.occupancy.values] : [])].map((a) => a.buffer as ArrayBuffer)),
     ...(w.counters ?? []).flatMap((c) => [c.time, c.min, c.max].map((a) => a.buffer as ArrayBuffer)),
   ];
 }

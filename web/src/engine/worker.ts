@@ -270,7 +270,17 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'timelineTracks': {
       const e = await engine();
-      post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineInfo(e.timelineTracks(msg.report))) });
+      post({
+        id,
+        kind: 'result',
+        result: explained(msg.report, null, () => {
+          // The build (its errors said as timelineTracks says them), then the
+          // PPUs' device rows added (no events of their own), then the list.
+          const built = takeTimelineInfo(e.timelineTracks(msg.report));
+          const added = Number(unwrap(e.timelineDeviceRows(msg.report), 'timelineDeviceRows').added) || 0;
+          return added > 0 ? takeTimelineInfo(e.timelineTracks(msg.report)) : built;
+        }),
+      });
       return;
     }
     case 'timelineShares': {
