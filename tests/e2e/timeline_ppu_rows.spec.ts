@@ -217,3 +217,43 @@ for (const real of REAL) {
     expect(own.group).toBe(device.group);
   });
 }
+
+test('zoomed out, a row with more events than pixels is an occupancy histogram; a click still picks its event; zoomed in, slices again', async ({ page }) => {
+  await openTimeline(page);
+  const canvas = page.getByTestId('timeline-canvas');
+  // The demo's threads make 2,237 HGGC API calls each, more than the plot's ~1,170 px; its streams ~1,000 events, fewer.
+  const calls = Number(sql('SELECT count(*) FROM HGGC_API GROUP BY globalTid ORDER BY 1 DESC LIMIT 1')[0][0]);
+  const rows = await timelineRows(page);
+  const api = rows.find((r) => / HGGC API /.test(r.label))!;
+  expect(calls).toBeGreaterThan(1200);
+  const item = page.getByTestId('timeline-rows').locator(`li[data-track="${api.track}"]`);
+  const top = Number(await item.getAttribute('data-top'));
+  await page.locator('.timeline-scroll').evaluate((el, y) => (el.scrollTop = Math.max(0, y - 80)), top);
+  await waitIdle(page);
+  await expect(canvas).toHaveAttribute('data-histograms', /^[1-9]\d*$/);
+  // Hovering the row says how busy the pointer's pixel is; a click picks an event of its own.
+  const box = (await canvas.boundingBox())!;
+  const details = page.getByTestId('tl-details');
+  const tip = page.getByTestId('timeline-tip');
+  let busy = '';
+  let picked = false;
+  for (let f = 0.02; f < 1 && !(busy && picked); f += 0.02) {
+    const x = LABELS + (box.width - LABELS) * f;
+    await page.mouse.move(box.x + x, box.y + top + 8);
+    if ((await tip.count()) > 0) {
+      const line = (await tip.innerText()).split('\n')[0];
+      if (/^busy \d+\.\d% of this pixel's time/.test(line)) busy = line;
+    }
+    if (!picked) {
+      await canvas.click({ position: { x, y: top + 8 } });
+      picked = (await details.getAttribute('data-selected-track')) === api.track;
+    }
+  }
+  expect(busy, 'the tooltip of a histogram row').not.toBe('');
+  expect(picked, 'a click on a histogram row picks its event').toBe(true);
+  // Zoomed far in: slices, no histogram.
+  await canvas.focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('+');
+  await waitIdle(page);
+  await expect(canvas).toHaveAttribute('data-histograms', '0');
+});
