@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { englishTexts } from './english_texts';
-import { ASYS, DEMO_BASE, REAL_DATA, dragSelect, dropFile, openAppForEachTest, openTimeline, timelineRows, waitIdle } from './helpers';
+import { ASYS, DEMO_BASE, REAL_DATA, dragSelect, dropFile, holdsWithin, openAppForEachTest, openTimeline, timelineRows, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 
 openAppForEachTest({ demo: true });
@@ -108,11 +108,15 @@ test('a click on the device row\'s lower lane selects a memory operation on its 
   const details = page.getByTestId('tl-details');
   // The memory lane is the row's second: 16 px below its top.
   const y = top + 16 + 8;
+  // The lower lane holds only memory operations: where a tooltip shows, one is under the pointer; a click there selects it.
+  const tipAt = page.getByTestId('timeline-tip');
   let hit = false;
   for (let f = 0.01; f < 1 && !hit; f += 0.01) {
-    await canvas.click({ position: { x: LABELS + (box.width - LABELS) * f, y } });
-    const kind = await details.getAttribute('data-selected-kind');
-    hit = kind === 'memcpy' || kind === 'memset';
+    const x = LABELS + (box.width - LABELS) * f;
+    await page.mouse.move(box.x + x, box.y + y);
+    if ((await tipAt.count()) === 0) continue;
+    await canvas.click({ position: { x, y } });
+    hit = await holdsWithin(async () => /^(memcpy|memset)$/.test((await details.getAttribute('data-selected-kind')) ?? ''), 3000);
   }
   expect(hit).toBe(true);
   const selected = (await details.getAttribute('data-selected-track'))!;
@@ -205,10 +209,15 @@ for (const real of REAL) {
     const canvas = page.getByTestId('timeline-canvas');
     const box = (await canvas.boundingBox())!;
     const details = page.getByTestId('tl-details');
+    // The upper lane holds only kernels: where a tooltip shows, a slice is under the pointer; a click there selects it.
+    const tip = page.getByTestId('timeline-tip');
     let hit = false;
     for (let f = 0.01; f < 1 && !hit; f += 0.01) {
-      await canvas.click({ position: { x: LABELS + (box.width - LABELS) * f, y: top + 8 } });
-      hit = (await details.getAttribute('data-selected-kind')) === 'kernel';
+      const x = LABELS + (box.width - LABELS) * f;
+      await page.mouse.move(box.x + x, box.y + top + 8);
+      if ((await tip.count()) === 0) continue;
+      await canvas.click({ position: { x, y: top + 8 } });
+      hit = await holdsWithin(async () => (await details.getAttribute('data-selected-kind')) === 'kernel', 3000);
     }
     expect(hit).toBe(true);
     const selected = (await details.getAttribute('data-selected-track'))!;
