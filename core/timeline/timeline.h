@@ -279,6 +279,12 @@ class Timeline {
   // The earliest start and latest end of any event (0, 0 when none).
   int64_t first() const { return first_; }
   int64_t last() const { return last_; }
+  // The bytes the occupancy checkpoints made so far hold (occupancy.h; bench).
+  size_t occupancyBytes() const {
+    size_t b = 0;
+    for (const auto& [track, c] : checkpoints_) b += c.bytes();
+    return b;
+  }
   // What was left out and why, one line each (the viewer shows them).
   const std::vector<std::string>& notes() const { return notes_; }
 
