@@ -72,16 +72,24 @@ std::vector<size_t> Timeline::deviceRows(Report& report) {
     deviceRows_->push_back(tracks_.size());
     tracks_.push_back(std::move(row));
   }
-  // Their shares over the whole capture, as the build gives every row's.
-  const TimelineShares s = sharesIn(INT64_MIN, INT64_MAX);
+  // Their shares over the whole capture: the row's sources are its PPU's
+  // work, so its busy time is its group's (the build's); its halves take
+  // one sweep over that work (not every row's shares again: sharesIn would
+  // sweep every track of the report).
   for (size_t id : *deviceRows_) {
     TimelineTrack& t = tracks_[id];
-    t.busy = s.busy[id];
-    t.share = s.share[id];
+    int64_t busy = 0;
+    for (const TimelineGroup& g : groups_)
+      if (g.name == t.group) busy = g.busy;
+    int64_t kernels = 0, memory = 0;
+    halvesIn(t, INT64_MIN, INT64_MAX, kernels, memory);
+    const double none = std::nan("");
+    t.busy = busy;
+    t.share = busy > 0 ? 1.0 : none;
     t.contextBusy = 0;
-    t.contextShare = std::nan("");
-    t.kernelShare = s.kernelShare[id];
-    t.memoryShare = s.memoryShare[id];
+    t.contextShare = none;
+    t.kernelShare = busy > 0 ? static_cast<double>(kernels) / busy : none;
+    t.memoryShare = busy > 0 ? static_cast<double>(memory) / busy : none;
   }
   return *deviceRows_;
 }
@@ -96,23 +104,29 @@ void Timeline::deviceRowShares(TimelineShares& out, int64_t from, int64_t to) co
   out.memoryShare.assign(tracks_.size(), none);
   if (!deviceRows_ || from >= to) return;
   for (size_t id : *deviceRows_) {
-    const TimelineTrack& row = tracks_[id];
-    std::vector<const TimelineTrack*> sources;
-    for (uint32_t k : row.sources) sources.push_back(&tracks_[k]);
-    std::vector<size_t> first(sources.size());
-    for (size_t k = 0; k < sources.size(); ++k) first[k] = firstReaching(*sources[k], from);
-    RunningUnion kernels, memory;
-    forEachInStartOrder(sources, first, to, [&](size_t k, size_t i) {
-      const int64_t s = std::max(sources[k]->start[i], from), e = std::min(sources[k]->end[i], to);
-      if (s >= e) return;
-      const TimelineKind kind = sources[k]->kind[i];
-      if (isKernelKind(kind)) kernels.add(s, e);
-      else if (isMemoryKind(kind)) memory.add(s, e);
-    });
+    int64_t kernels = 0, memory = 0;
+    halvesIn(tracks_[id], from, to, kernels, memory);
     const int64_t whole = out.busy[id];
-    out.kernelShare[id] = whole > 0 ? static_cast<double>(kernels.length()) / whole : none;
-    out.memoryShare[id] = whole > 0 ? static_cast<double>(memory.length()) / whole : none;
+    out.kernelShare[id] = whole > 0 ? static_cast<double>(kernels) / whole : none;
+    out.memoryShare[id] = whole > 0 ? static_cast<double>(memory) / whole : none;
   }
+}
+
+void Timeline::halvesIn(const TimelineTrack& row, int64_t from, int64_t to, int64_t& kernels, int64_t& memory) const {
+  std::vector<const TimelineTrack*> sources;
+  for (uint32_t k : row.sources) sources.push_back(&tracks_[k]);
+  std::vector<size_t> first(sources.size());
+  for (size_t k = 0; k < sources.size(); ++k) first[k] = firstReaching(*sources[k], from);
+  RunningUnion k, m;
+  forEachInStartOrder(sources, first, to, [&](size_t s, size_t i) {
+    const int64_t a = std::max(sources[s]->start[i], from), b = std::min(sources[s]->end[i], to);
+    if (a >= b) return;
+    const TimelineKind kind = sources[s]->kind[i];
+    if (isKernelKind(kind)) k.add(a, b);
+    else if (isMemoryKind(kind)) m.add(a, b);
+  });
+  kernels = k.length();
+  memory = m.length();
 }
 
 // Each source's window (at most a few slices a pixel), its slices split by

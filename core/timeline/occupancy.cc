@@ -69,7 +69,10 @@ std::vector<float> occupancyOf(const TimelineTrack& t, const BusyCheckpoints& c,
     const size_t last = t.start.lowerBound(time);  // the events starting before `time`: [0, last)
     if (last == 0) return 0;
     const size_t k = (last - 1) / kBlock;
-    if (k != block || next > last) {
+    // From block k's checkpoint only when the sweep would skip events (its
+    // first edge, or an edge past events it has not read): else on from
+    // where it is, so it reads each event of the window at most once.
+    if (block == SIZE_MAX || next < k * kBlock || next > last) {
       block = k;
       next = k * kBlock;
       u = UnionBefore{};

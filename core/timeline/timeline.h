@@ -298,6 +298,8 @@ class Timeline {
   TimelineSlices deviceWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
   // A device row's kernel and memory shares inside [from, to) (sharesIn).
   void deviceRowShares(TimelineShares& out, int64_t from, int64_t to) const;
+  // The union lengths of a device row's kernels and of its memory operations inside [from, to).
+  void halvesIn(const TimelineTrack& row, int64_t from, int64_t to, int64_t& kernels, int64_t& memory) const;
   std::optional<std::vector<size_t>> deviceRows_;  // once built
   // Per track drawn as an occupancy histogram once: its busy checkpoints
   // (occupancy.h; 16 bytes a block of 256 events).
