@@ -92,7 +92,7 @@ test('each PPU has a device row after its streams and PCCL kernels: its kernels\
   await expect(legend).toContainText('pageable');
   await expect(legend).toContainText('pinned');
   // The toolbar's counts are the report's: the device rows draw the PPUs' work again.
-  await expect(page.getByTestId('timeline-window')).toContainText('78 tracks');
+  await expect(page.getByTestId('timeline-window')).toContainText('90 tracks');
 });
 
 test('a click on the device row\'s lower lane selects a memory operation on its own stream; its tooltip names its memory kinds', async ({ page }) => {
