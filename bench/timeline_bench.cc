@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
   auto report = asys::Report::open(argv[1]);
   const double t0 = nowMs();
-  const asys::Timeline t = asys::Timeline::build(*report);
+  asys::Timeline t = asys::Timeline::build(*report);
   const double buildMs = nowMs() - t0;
   const double heap = heapMiB(), peak = peakMiB();
   size_t events = 0, points = 0, eventBytes = 0, levelBytes = 0, counterBytes = 0;
@@ -117,6 +117,28 @@ int main(int argc, char** argv) {
                   static_cast<long long>(part), b, cpu, rows);
     selections += buf;
   }
+  // Occupancy histograms: the event tracks a whole-capture window draws as
+  // bars, and the checkpoints they made (core/timeline/occupancy.h).
+  size_t histograms = 0;
+  for (size_t id : eventTracks) histograms += t.window(id, t.first(), t.last(), 1200).occupancy.empty() ? 0 : 1;
+  const double checkpointMiB = static_cast<double>(t.occupancyBytes()) / (1 << 20);
+  // The device rows (core/timeline/device_row.cc): made once (CPU ms), the
+  // heap they add, and a whole-capture window of all of them (best CPU ms).
+  const double heapBefore = heapMiB(), c0 = cpuMs();
+  const std::vector<size_t> deviceRows = t.deviceRows(*report);
+  const double deviceRowsCpu = cpuMs() - c0, deviceRowsHeap = heapMiB() - heapBefore;
+  double deviceWindowCpu = 1e300;
+  size_t deviceSlices = 0;
+  for (int k = 0; k < repeat; ++k) {
+    const double c = cpuMs();
+    deviceSlices = 0;
+    for (size_t id : deviceRows) deviceSlices += t.window(id, t.first(), t.last(), 1200).size();
+    deviceWindowCpu = std::min(deviceWindowCpu, cpuMs() - c);
+  }
+  std::fprintf(stderr,
+      "{\"histogramTracks\": %zu, \"checkpointMiB\": %.2f, \"deviceRows\": %zu, \"deviceRowsCpuMs\": %.1f, "
+      "\"deviceRowsHeapMiB\": %.2f, \"deviceWindowCpuMs\": %.2f, \"deviceSlices\": %zu}\n",
+      histograms, checkpointMiB, deviceRows.size(), deviceRowsCpu, deviceRowsHeap, deviceWindowCpu, deviceSlices);
   std::printf(
       "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
       "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"eventMiB\": %.1f, \"levelMiB\": %.1f, \"counterMiB\": %.1f, \"windowMs (all, events, counters)\": {%s}, "

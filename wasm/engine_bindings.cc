@@ -580,6 +580,11 @@ val timelineTracks(int report) {
           o.set("hostNotes", n);
         }
       }
+      if (tr.deviceRow) {
+        o.set("deviceRow", true);
+        o.set("kernelShare", std::isnan(tr.kernelShare) ? val::null() : val(tr.kernelShare));
+        o.set("memoryShare", std::isnan(tr.memoryShare) ? val::null() : val(tr.memoryShare));
+      }
       if (tr.merged()) {
         val sources = val::array();
         for (uint32_t k : tr.sources) sources.call<void>("push", static_cast<int>(k));
@@ -658,6 +663,21 @@ val timelineKernelRangeGroups(int report, const val& ids) {
   });
 }
 
+// Builds the PPUs' device rows (kernels over memory operations, one a PPU
+// with work; Timeline::deviceRows), kept in the report's timeline:
+// timelineTracks then lists them after the built tracks (ids stay), each
+// with `deviceRow`, `sources` and its kernel and memory shares. Answers
+// {added}: how many rows this call made (0 once built).
+val timelineDeviceRows(int report) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    Timeline& t = timelineOf(r);
+    const size_t before = t.tracks().size();
+    t.deviceRows(*r.report);
+    v.set("added", static_cast<int>(t.tracks().size() - before));
+  });
+}
+
 // Every node's busy share inside [from, to) (decimal ns; the statistics
 // range): {tracks: [{share, contextShare}], groups: [share]}, in the order
 // of timelineTracks' (null: no share), as timelineTracks gives them for the
@@ -674,6 +694,10 @@ val timelineShares(int report, const std::string& fromText, const std::string& t
       val o = val::object();
       o.set("share", number(s.share[i]));
       o.set("contextShare", number(s.contextShare[i]));
+      if (t.tracks()[i].deviceRow) {
+        o.set("kernelShare", number(s.kernelShare[i]));
+        o.set("memoryShare", number(s.memoryShare[i]));
+      }
       tracks.call<void>("push", o);
     }
     val groups = val::array();
@@ -738,6 +762,13 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
       o.set("count", copy(s.count, "Uint32Array"));
       o.set("event", copy(s.event, "Uint32Array"));
       o.set("name", copy(s.name, "Uint32Array"));
+      if (!s.memKind.empty()) o.set("memKind", copy(s.memKind, "Uint8Array"));
+      // Drawn as an occupancy histogram: per pixel column of [from, to), its busy fraction.
+      if (!s.occupancy.empty()) {
+        o.set("occupancy", copy(s.occupancy, "Float32Array"));
+        o.set("occupancyFrom", bigInt(from));
+        o.set("occupancyTo", bigInt(to));
+      }
       tracks.call<void>("push", o);
     }
     v.set("textPool", val::global("Uint8Array")
@@ -1219,6 +1250,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineShares", &asys::timelineShares);
   emscripten::function("timelineKernelGroups", &asys::timelineKernelGroups);
   emscripten::function("timelineKernelRangeGroups", &asys::timelineKernelRangeGroups);
+  emscripten::function("timelineDeviceRows", &asys::timelineDeviceRows);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
   emscripten::function("timelineSelection", &asys::timelineSelection);

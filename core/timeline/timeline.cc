@@ -20,6 +20,7 @@
 #include "core/base/stage_timer.h"
 #include "core/timeline/busy.h"
 #include "core/timeline/host_rows.h"
+#include "core/timeline/occupancy.h"
 #include "core/timeline/pending.h"
 
 #ifdef __GLIBC__
@@ -789,6 +790,13 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
       out.busy[i] = busyIn({&tr}, from, to);
       continue;
     }
+    // A device row (deviceRows, appended like the rows by base name): its
+    // PPU's work rows' union.
+    if (tr.deviceRow) {
+      groupOf[i] = groupOf[tr.sources[0]];
+      out.busy[i] = busyIn(sourcesOf(tr), from, to);
+      continue;
+    }
     if (i > 0 && tr.group != tracks_[i - 1].group) ++g;
     groupOf[i] = g;
     const bool device = tr.device != kNoTimelineDevice;
@@ -829,6 +837,10 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
       out.share[i] = share(out.busy[i], out.busy[tr.parent]);
       continue;
     }
+    if (tr.deviceRow) {
+      out.share[i] = share(out.busy[i], out.groupBusy[groupOf[i]]);
+      continue;
+    }
     if (tr.counter || !tr.context.empty()) continue;
     const size_t g = groupOf[i];
     const std::vector<const TimelineTrack*>& work = workOf[g];
@@ -840,6 +852,7 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
     }
     out.share[i] = share(covered, out.groupBusy[g]);
   }
+  deviceRowShares(out, from, to);
   return out;
 }
 
@@ -908,8 +921,16 @@ CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, ui
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
   if (track >= tracks_.size() || tracks_[track].counter) return {};
+  if (tracks_[track].deviceRow) return to <= from || pixels == 0 ? TimelineSlices{} : deviceWindow(tracks_[track], from, to, pixels);
   if (tracks_[track].merged()) return to <= from || pixels == 0 ? TimelineSlices{} : mergedWindow(tracks_[track], from, to, pixels);
-  return trackWindow(tracks_[track], from, to, pixels);
+  TimelineSlices out = trackWindow(tracks_[track], from, to, pixels);
+  // More events than pixels: an occupancy histogram too (occupancy.h).
+  if (drawnAsOccupancy(tracks_[track], from, to, pixels)) {
+    auto it = checkpoints_.find(track);
+    if (it == checkpoints_.end()) it = checkpoints_.emplace(track, busyCheckpointsOf(tracks_[track])).first;
+    out.occupancy = occupancyOf(tracks_[track], it->second, from, to, pixels);
+  }
+  return out;
 }
 
 TimelineSlices trackWindow(const TimelineTrack& t, int64_t from, int64_t to, uint32_t pixels) {

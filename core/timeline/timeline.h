@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/report/report.h"
@@ -150,6 +151,15 @@ struct TimelineTrack {
   // The HGTX range row of the kernels of a stream's less busy range names,
   // past kernelRangeGroups' `maxRows`: how many names it merges (else 0).
   uint32_t otherRanges = 0;
+  // The manual's device row of a PPU (Timeline::deviceRows, device_row.cc):
+  // its `sources` are the PPU's work rows (every stream and the PCCL
+  // kernels); its window draws their kernels on lane 0 and their memcpys
+  // and memsets on lane 1, merged (Timeline::window). Its share is its
+  // sources' union over the PPU's busy time; `kernelShare` and
+  // `memoryShare` the union of its kernels and of its memory operations
+  // over the same (NaN on every other row).
+  bool deviceRow = false;
+  double kernelShare = 0, memoryShare = 0;
   // The union of its events' intervals, and that as a share of its parent's
   // busy time: its context's, else its group's (NaN: no share: a counter,
   // or a parent never busy). With a context, that context's busy time and
@@ -185,8 +195,22 @@ struct TimelineSlices {
   std::vector<uint32_t> name, event, count;
   std::vector<uint16_t> lane;
   std::vector<TimelineKind> kind;
+  // A device row's window only (empty on every other row): per slice, the
+  // memory kinds of its memcpy (MemKindClass of the source << 4 | of the
+  // destination; 0 for a kernel or memset).
+  std::vector<uint8_t> memKind;
+  // Where the row is drawn as an occupancy histogram (occupancy.h: its
+  // window holds more events than pixels; empty otherwise): per pixel
+  // column of the window, the busy fraction of its time, exact.
+  std::vector<float> occupancy;
   size_t size() const { return start.size(); }
 };
+
+// The memory kinds a memcpy's source and destination are (HGGC_MEMCPY
+// srcKind / dstKind -> ENUM_HGGC_MEM_KIND labels): what the device row
+// colours a copy by (pinned or pageable host memory).
+enum MemKindClass : uint8_t { kMemUnknown = 0, kMemPageable = 1, kMemPinned = 2, kMemDevice = 3, kMemManaged = 4, kMemOther = 5 };
+MemKindClass memKindClassOf(std::string_view label);
 
 // Every node's busy time and share (as TimelineTrack and TimelineGroup keep
 // them for the whole capture) inside a window: the shares recomputed for a
@@ -197,6 +221,19 @@ struct TimelineShares {
   std::vector<double> share, contextShare;
   std::vector<int64_t> groupBusy;
   std::vector<double> groupShare;
+  // A device row's kernels' and memory operations' unions over its PPU's
+  // busy time (NaN on every other row).
+  std::vector<double> kernelShare, memoryShare;
+};
+
+// Per block of PackedTimes::kBlock events (in start order): the union
+// length of every event before the block, and the latest end among them
+// (INT64_MIN for the first block). 16 bytes a block: 0.06 bytes an event,
+// made for a track the first time a window draws it as a histogram
+// (occupancy.h).
+struct BusyCheckpoints {
+  std::vector<int64_t> before, reach;
+  size_t bytes() const { return 8 * (before.capacity() + reach.capacity()); }
 };
 
 // What building may leave out to stay within the WebAssembly heap.
@@ -259,6 +296,12 @@ class Timeline {
   bool rangeGroupsRefused() const { return ppuActivities_ > associationMax_; }
   size_t ppuActivities() const { return ppuActivities_; }
   size_t associationMax() const { return associationMax_; }
+  // The manual's device rows (device_row.cc): one per PPU with work, its
+  // kernels over its memory operations, built on first ask and kept
+  // (appended to tracks(): earlier ids stay), in PPU order; their ids. Each
+  // holds no events (its sources are the PPU's work rows); what it keeps
+  // is one byte a memcpy of the report (its memory kinds).
+  std::vector<size_t> deviceRows(Report& report);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -266,6 +309,12 @@ class Timeline {
   // The earliest start and latest end of any event (0, 0 when none).
   int64_t first() const { return first_; }
   int64_t last() const { return last_; }
+  // The bytes the occupancy checkpoints made so far hold (occupancy.h; bench).
+  size_t occupancyBytes() const {
+    size_t b = 0;
+    for (const auto& [track, c] : checkpoints_) b += c.bytes();
+    return b;
+  }
   // What was left out and why, one line each (the viewer shows them).
   const std::vector<std::string>& notes() const { return notes_; }
 
@@ -275,6 +324,17 @@ class Timeline {
   void addAllStreamsRows(const std::vector<int>& sections);
   // The window of a merged (`[All Streams]`) row: its sources' windows merged.
   TimelineSlices mergedWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
+  // A device row's window: its kernels on lane 0, memory operations on lane 1.
+  TimelineSlices deviceWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
+  // A device row's kernel and memory shares inside [from, to) (sharesIn).
+  void deviceRowShares(TimelineShares& out, int64_t from, int64_t to) const;
+  // The union lengths of a device row's kernels and of its memory operations inside [from, to).
+  void halvesIn(const TimelineTrack& row, int64_t from, int64_t to, int64_t& kernels, int64_t& memory) const;
+  std::optional<std::vector<size_t>> deviceRows_;  // once built
+  // Per track drawn as an occupancy histogram once: its busy checkpoints
+  // (occupancy.h; 16 bytes a block of 256 events).
+  mutable std::map<size_t, BusyCheckpoints> checkpoints_;
+  std::vector<uint8_t> memcpyKinds_;  // per HGGC_MEMCPY row: MemKindClass src << 4 | dst
   std::vector<TimelineTrack> tracks_;
   std::map<size_t, std::vector<size_t>> kernelGroups_;  // a stream's base-name rows, once built
   std::map<size_t, std::vector<size_t>> rangeGroups_;   // a stream's HGTX range rows, once built

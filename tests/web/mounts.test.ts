@@ -50,6 +50,7 @@ function fakeEngine() {
     timelineShares: () => ({ ok: false, error: 'not here' }),
     timelineKernelGroups: () => ({ ok: false, error: 'not here' }),
     timelineKernelRangeGroups: () => ({ ok: false, error: 'not here' }),
+    timelineDeviceRows: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
     timelineRelated: () => ({ ok: false, error: 'not here' }),
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),

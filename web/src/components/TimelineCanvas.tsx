@@ -9,6 +9,8 @@
 // stays at its top (sticky, the time axis along its top edge), painting the
 // rows under it; a transparent layer as tall as every row takes the pointer,
 // so its coordinates are the layout's whatever the scroll.
+import { memKindsOf } from '../lib/device_row';
+import { occupancyAt } from '../lib/occupancy';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
@@ -23,6 +25,7 @@ import {
   panBy,
   plotScale,
   rowsIn,
+  shareText,
   sliceAt,
   stepAt,
   stepText,
@@ -222,14 +225,24 @@ export function TimelineCanvas(props: Props) {
     }
     const p = hit(x, y);
     const s = p && slices?.tracks.find((t) => t.id === p.track);
-    if (!p || !s) return setHover(null);
+    // A row drawn as an occupancy histogram: how busy the pointer's pixel is, then the slice under it, if any.
+    const histogram = row && slices?.tracks.find((t) => t.id === row.track.id)?.occupancy;
+    const busy = histogram ? occupancyAt(histogram, absoluteAt(origin, toOffset(x))) : null;
+    const busyLine = busy === null ? '' : t.tipOccupancy(shareText(busy));
+    if (!p || !s) return setHover(busyLine ? { x, y, text: busyLine } : null);
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
     const name = displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || t.unnamed;
     const host = hostEventLines(info.tracks[p.track], s.event[p.index], slices!.names[s.name[p.index]] ?? '', t);
+    const kinds = s.memKind ? memKindsOf(s.memKind[p.index]) : null;
+    const memory = kinds ? `\n${t.tipMemKinds(t.memKindNames[kinds.src] ?? '', t.memKindNames[kinds.dst] ?? '')}` : '';
     const text =
-      t.tipSlice(name, formatDurationNs(dur), at) + (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '') + host.map((l) => `\n${l}`).join('');
+      (busyLine ? `${busyLine}\n` : '') +
+      t.tipSlice(name, formatDurationNs(dur), at) +
+      memory +
+      (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '') +
+      host.map((l) => `\n${l}`).join('');
     setHover({ x, y, text });
   };
   const onMouseUp = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -280,6 +293,7 @@ export function TimelineCanvas(props: Props) {
     layer.dimmed = String(drawn.dimmed);
     layer.related = String(drawn.related);
     layer.counterSteps = String(drawn.counterSteps);
+    layer.histograms = String(drawn.histograms);
     if (paintStart) frameMeasure('asys:tl-paint', paintStart);
   }, [width, paintHeight, scrollTop, viewport, slices, layout, rowOf, info, origin, props.zero, range, highlight, highlightName, picked, selection, props.related, props.spotlight, theme]);
 
@@ -307,10 +321,12 @@ export function TimelineCanvas(props: Props) {
       {/* The rows as text, for screen readers (the canvas draws the same labels). */}
       <ul className="visually-hidden" data-testid="timeline-rows">
         {layout.rows.map((r) => (
-          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height}>
+          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height} data-device-row={r.track.deviceRow ? true : undefined}>
             {r.groupStart && <span data-testid="tl-group">{groupLabel(r.track.group, groupShare.get(r.track.group))}</span>}
             {r.contextStart && <span data-testid="tl-context">{groupLabel(r.track.context ?? '', r.track.contextShare)}</span>}
-            <span data-testid="tl-track">{trackLabel(r.track)}</span>
+            <span data-testid="tl-track" title={r.track.deviceRow ? t.deviceRowTitle : undefined}>
+              {trackLabel(r.track)}
+            </span>
           </li>
         ))}
       </ul>

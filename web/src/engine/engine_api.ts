@@ -26,6 +26,7 @@ export interface TimelineEngine {
   /** {added}: builds the rows by base name of these tracks' kernels. */
   timelineKernelGroups(report: number, ids: number[]): unknown;
   timelineKernelRangeGroups(report: number, ids: number[]): unknown;
+  timelineDeviceRows(report: number): unknown;
   timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
   timelineRelated(report: number, track: number, event: number): unknown;
   /** {event} (timelineRelated's `selected` shape, or null): the event that is row `index` of report table `table`. */

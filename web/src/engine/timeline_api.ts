@@ -60,6 +60,13 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     ...(t.groupedBy === 'hgtxRange' || t.groupedBy === 'baseName' ? { groupedBy: t.groupedBy as 'baseName' | 'hgtxRange' } : {}),
     ...(t.outsideRanges === true ? { outsideRanges: true } : {}),
     ...(typeof t.otherRanges === 'number' && t.otherRanges > 0 ? { otherRanges: t.otherRanges } : {}),
+    ...(t.deviceRow === true
+      ? {
+          deviceRow: true,
+          kernelShare: typeof t.kernelShare === 'number' ? t.kernelShare : null,
+          memoryShare: typeof t.memoryShare === 'number' ? t.memoryShare : null,
+        }
+      : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map((g: Record<string, unknown>) => ({
     name: String(g.name ?? ''),
@@ -79,6 +86,7 @@ export function takeTimelineShares(v: unknown): TimelineShares {
   const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
     share: num(t.share),
     contextShare: num(t.contextShare),
+    ...('kernelShare' in t ? { kernelShare: num(t.kernelShare), memoryShare: num(t.memoryShare) } : {}),
   }));
   const groups = (Array.isArray(o.groups) ? o.groups : []).map(num);
   return { tracks, groups };
@@ -95,6 +103,8 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
     count: t.count as Uint32Array,
     event: t.event as Uint32Array,
     name: t.name as Uint32Array,
+    ...(t.memKind instanceof Uint8Array ? { memKind: t.memKind } : {}),
+    ...(t.occupancy instanceof Float32Array ? { occupancy: { from: big(t.occupancyFrom), to: big(t.occupancyTo), values: t.occupancy } } : {}),
   }));
   // Integer counters' values as int64 bytes (exact), the others as Float64Array.
   const counters: CounterSteps[] = (Array.isArray(o.counters) ? o.counters : []).map((c: Record<string, unknown>) => {
@@ -109,7 +119,7 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
 /** The typed arrays of a window, for postMessage's transfer list. */
 export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
   return [
-    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name].map((a) => a.buffer as ArrayBuffer)),
+    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name, ...(t.memKind ? [t.memKind] : []), ...(t.occupancy ? [t.occupancy.values] : [])].map((a) => a.buffer as ArrayBuffer)),
     ...(w.counters ?? []).flatMap((c) => [c.time, c.min, c.max].map((a) => a.buffer as ArrayBuffer)),
   ];
 }

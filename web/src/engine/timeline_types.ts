@@ -43,6 +43,15 @@ export interface TimelineTrackInfo {
   hostRow?: HostRowKind;
   /** Per event of a start/end or failures row: what its details say. */
   hostNotes?: HostNotes;
+  /**
+   * The manual's device row of a PPU (lib/device_row.ts): its `sources` are
+   * the PPU's work rows; kernels on lane 0, memcpys and memsets on lane 1.
+   * `kernelShare` / `memoryShare`: the union of its kernels / memory
+   * operations over the PPU's busy time (0..1, null: never busy).
+   */
+  deviceRow?: boolean;
+  kernelShare?: number | null;
+  memoryShare?: number | null;
 }
 
 export type HostRowKind = 'startEnd' | 'library' | 'allocationFailures';
@@ -61,7 +70,7 @@ export const NO_END_THREAD = -(2n ** 63n);
 
 /** Every row's busy share inside a range (timelineShares): per track in info.tracks' order, per group in info.groups'. */
 export interface TimelineShares {
-  tracks: { share: number | null; contextShare: number | null }[];
+  tracks: { share: number | null; contextShare: number | null; kernelShare?: number | null; memoryShare?: number | null }[];
   groups: (number | null)[];
 }
 
@@ -112,6 +121,17 @@ export interface TrackSlices {
   event: Uint32Array;
   /** Indices into the window's `names`. */
   name: Uint32Array;
+  /** A device row's only: per slice, its memcpy's memory kinds (source << 4 | destination, lib/device_row.ts MEM_KINDS; 0: not a memcpy). */
+  memKind?: Uint8Array;
+  /** Where the row is drawn as an occupancy histogram (its window holds more events than pixels): lib/occupancy.ts. */
+  occupancy?: TrackOccupancy;
+}
+
+/** Per pixel column of [from, to) (absolute ns; column j from from + (to - from) * j / n, rounded down), its busy fraction 0..1. */
+export interface TrackOccupancy {
+  from: bigint;
+  to: bigint;
+  values: Float32Array;
 }
 
 /**

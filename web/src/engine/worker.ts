@@ -270,7 +270,25 @@ async function handle(msg: RequestMessage): Promise<void> {
     }
     case 'timelineTracks': {
       const e = await engine();
-      post({ id, kind: 'result', result: explained(msg.report, null, () => takeTimelineInfo(e.timelineTracks(msg.report))) });
+      post({
+        id,
+        kind: 'result',
+        result: explained(msg.report, null, () => {
+          // The build (its errors said as timelineTracks says them), then the
+          // PPUs' device rows added (no events of their own), then the list.
+          const built = takeTimelineInfo(e.timelineTracks(msg.report));
+          // The device rows are a view of the built tracks: where they cannot
+          // be made (the heap at its ceiling), the timeline opens without
+          // them and says so.
+          let added = 0;
+          try {
+            added = Number(unwrap(e.timelineDeviceRows(msg.report), 'timelineDeviceRows').added) || 0;
+          } catch (err) {
+            return { ...built, notes: [...(built.notes ?? []), `No device rows: ${err instanceof Error ? err.message : String(err)}`] };
+          }
+          return added > 0 ? takeTimelineInfo(e.timelineTracks(msg.report)) : built;
+        }),
+      });
       return;
     }
     case 'timelineShares': {

@@ -99,6 +99,19 @@ const en = {
   rangeGroupsRefusedShort: 'No kernel rows by HGTX range: too many PPU activities',
   rangeGroupsRefused: (activities: string, max: string) =>
     `No kernel rows by HGTX range: ${activities} PPU activities are more than the ${max} whose association fits in memory beside the timeline; hgtx_kern_trace lists each kernel's ranges`,
+  // the PPU's device row (lib/device_row.ts)
+  deviceRow: 'Device',
+  deviceRowKernels: 'kernels',
+  deviceRowMemory: 'memory',
+  deviceRowTitle:
+    "All the PPU's streams: kernels in the upper half, memcpys and memsets in the lower half. Each half's share is of the PPU's busy time. Memcpys are coloured by direction; a copy from or to pageable host memory has a pale lower half, pinned memory is solid",
+  deviceLegend: 'Device row:',
+  memKindNames: ['unknown', 'Pageable', 'Pinned', 'Device', 'Managed', 'other'] as string[],
+  pageableLegend: 'pageable (pale lower half)',
+  pinnedLegend: 'pinned (solid)',
+  tipMemKinds: (src: string, dst: string) => `from ${src} memory to ${dst} memory`,
+  memcpyDirections: { HtoD: 'HtoD', DtoH: 'DtoH', DtoD: 'DtoD', PtoP: 'PtoP', HtoH: 'HtoH' } as Record<string, string>,
+  tipOccupancy: (share: string) => `busy ${share} of this pixel's time (occupancy: more events than pixels at this zoom)`,
   // result
   showChart: 'Show chart',
   hideChart: 'Hide chart',
@@ -415,6 +428,18 @@ const zh: Messages = {
   rangeGroupsRefusedShort: '不按 HGTX range 分组显示 kernel：PPU 活动过多',
   rangeGroupsRefused: (activities: string, max: string) =>
     `不按 HGTX range 分组显示 kernel：${activities} 个 PPU 活动超过了关联数据能与时间线一同放入内存的 ${max} 个；hgtx_kern_trace 列出每个 kernel 的 range`,
+  deviceRow: '设备',
+  deviceRowKernels: 'kernel',
+  deviceRowMemory: '内存操作',
+  deviceRowTitle:
+    '该 PPU 所有流的汇总：上半部分为 kernel，下半部分为内存拷贝（memcpy）和内存设置（memset）。各部分的比例均相对于该 PPU 的忙碌时间。内存拷贝按方向着色；源或目标为可分页（pageable）主机内存的拷贝下半部分较浅，锁页（pinned）内存为实心',
+  deviceLegend: '设备行：',
+  memKindNames: ['未知', '可分页', '锁页', '设备', '托管', '其他'],
+  pageableLegend: '可分页（下半部分较浅）',
+  pinnedLegend: '锁页（实心）',
+  tipMemKinds: (src, dst) => `从${src}内存到${dst}内存`,
+  memcpyDirections: { HtoD: '主机到设备', DtoH: '设备到主机', DtoD: '设备到设备', PtoP: 'PPU 到 PPU', HtoH: '主机到主机' },
+  tipOccupancy: (share) => `此像素时间内忙碌 ${share}（占用率：此缩放级别下事件多于像素）`,
   showChart: '显示饼图',
   hideChart: '隐藏饼图',
   showTree: '显示树',

@@ -237,15 +237,23 @@ export function sourceEventOf(
  * The rows in the order they are drawn: each track in id order, a stream's
  * rows of kernels by base name or by HGTX range (`parent`: the stream,
  * `groupedBy`: which) right after it when `grouped` names their grouping
- * ("Show kernels grouped by"; true: base name), else left out.
+ * ("Show kernels grouped by"; true: base name), else left out; a PPU's
+ * device row (appended by the engine after every other row) right after
+ * the last of its sources (its PPU's work rows) and that row's own rows.
  */
-export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' | 'groupedBy'>>(
+export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' | 'groupedBy' | 'deviceRow' | 'sources'>>(
   tracks: T[],
   grouped: boolean | KernelGrouping,
 ): T[] {
   const shown: KernelGrouping = grouped === true ? 'baseName' : grouped === false ? 'none' : grouped;
   const children = new Map<number, T[]>();
+  const deviceAfter = new Map<number, T[]>();
   for (const t of tracks) {
+    if (t.deviceRow && t.sources?.length) {
+      const at = Math.max(...t.sources);
+      deviceAfter.set(at, [...(deviceAfter.get(at) ?? []), t]);
+      continue;
+    }
     if (t.parent === undefined || groupingOf(t) !== shown) continue;
     const list = children.get(t.parent) ?? [];
     list.push(t);
@@ -253,9 +261,10 @@ export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' |
   }
   const out: T[] = [];
   for (const t of tracks) {
-    if (t.parent !== undefined) continue;
+    if (t.parent !== undefined || t.deviceRow) continue;
     out.push(t);
     if (shown !== 'none') out.push(...(children.get(t.id) ?? []).sort((a, b) => a.id - b.id));
+    out.push(...(deviceAfter.get(t.id) ?? []));
   }
   return out;
 }
@@ -274,7 +283,11 @@ export function withShares(info: TimelineInfo, shares: TimelineShares | null): T
   if (!shares || shares.tracks.length !== info.tracks.length) return info;
   return {
     ...info,
-    tracks: info.tracks.map((t, i) => ({ ...t, share: shares.tracks[i].share, contextShare: shares.tracks[i].contextShare })),
+    tracks: info.tracks.map((t, i) => {
+      const s = shares.tracks[i];
+      const halves = t.deviceRow ? { kernelShare: s.kernelShare ?? null, memoryShare: s.memoryShare ?? null } : {};
+      return { ...t, share: s.share, contextShare: s.contextShare, ...halves };
+    }),
     groups: (info.groups ?? []).map((g, i) => ({ ...g, share: i < shares.groups.length ? shares.groups[i] : g.share })),
   };
 }

@@ -30,6 +30,8 @@ import {
 import { drawRelated } from './timeline_links_paint';
 import { displaySliceName } from './display_names';
 import { zeroShift } from './time_zero';
+import { PAGEABLE_VEIL, isPageable } from './device_row';
+import { paintOccupancy } from './occupancy';
 
 export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   kernel: '#4e79a7',
@@ -114,6 +116,8 @@ export interface PaintCounts {
   dimmed: number;
   related: number;
   counterSteps: number;
+  /** Rows drawn as occupancy histograms (lib/occupancy.ts). */
+  histograms: number;
 }
 
 /** `text` cut with an ellipsis to fit `width` px ("" when not even a letter fits). */
@@ -146,14 +150,14 @@ export function paint(g: PaintContext, m: TimelinePaintModel): PaintCounts {
   clipTo(g, 0, AXIS_HEIGHT, width, height - AXIS_HEIGHT);
   paintTrackLabels(g, m, shown, y0, scale.plot);
   clipTo(g, LABEL_WIDTH, AXIS_HEIGHT, scale.plot, height - AXIS_HEIGHT);
-  const { slices, marked, spotlit, dimmed } = paintSlices(g, m, shown, y0, scale);
+  const { slices, marked, spotlit, dimmed, histograms } = paintSlices(g, m, shown, y0, scale);
   const counterSteps = paintCounters(g, m, shown, y0, scale);
   const related = m.related ? drawRelated(g, m.related, m.rowOf, scale.toPx, m.origin, y0, LABEL_WIDTH, width) : 0;
   if (m.spotlight) paintSpotlight(g, m, m.spotlight, y0, scale);
   paintSpans(g, m, scale);
   g.restore();
   paintAxis(g, m, tickAt.labels, tickXs);
-  return { slices, marked, spotlit, dimmed, related, counterSteps };
+  return { slices, marked, spotlit, dimmed, related, counterSteps, histograms };
 }
 
 function line(g: PaintContext, x0: number, y0: number, x1: number, y1: number): void {
@@ -207,7 +211,7 @@ function paintTrackLabels(g: PaintContext, m: TimelinePaintModel, shown: TrackRo
  * when another name is marked, outlined when marked or picked.
  */
 function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], y0: number, scale: PlotScale) {
-  let slices = 0, marked = 0, spotlit = 0, dimmed = 0;
+  let slices = 0, marked = 0, spotlit = 0, dimmed = 0, histograms = 0;
   const names = m.slices?.names ?? [];
   const { highlightName, picked, width, origin } = m;
   const spot = m.spotlight ?? null;
@@ -234,6 +238,17 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       const e = sourceEventOf(trackOf, s.id, s.event[i]);
       return e !== null && e.track === spot.track && e.event === spot.event;
     };
+    // More events than pixels: the row's busy fraction per pixel, as bars
+    // (faded while a name is marked or an event spotlit); its slices stay
+    // under them, only a marked, spotlit or picked one drawn and outlined.
+    const histogram = s.occupancy;
+    if (histogram) {
+      histograms++;
+      g.globalAlpha = spot || highlightName !== null ? UNMARKED_ALPHA : 1;
+      const color = SLICE_COLORS[SLICE_KINDS[s.kind[0]] ?? 'kernel'] ?? SLICE_COLORS.kernel;
+      paintOccupancy(g, histogram, y0 + r.top + 1, r.height - 2, scale, origin, color);
+      g.globalAlpha = 1;
+    }
     for (let i = 0; i < s.lane.length; i++) {
       const x0 = scale.toPx(Number(s.start[i] - origin));
       const x1 = Math.max(scale.toPx(Number(s.end[i] - origin)), x0 + 1);
@@ -244,11 +259,20 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       const faded = spot ? !isSpot : highlightName !== null && !isMarked;
       if (isSpot && !merged) spotlit++;
       else if (faded) dimmed++;
+      slices++;
+      if (histogram && !isMarked && !isSpot) {
+        if (picked && picked.track === s.id && picked.index === i) outline(g, PICKED_COLOR, x0, y, x1 - x0);
+        continue;
+      }
       g.globalAlpha = faded ? UNMARKED_ALPHA : 1;
       g.fillStyle = fillOf(s.kind[i], s.name[i]);
       g.fillRect(x0, y, x1 - x0, LANE_HEIGHT - 2);
+      // A device row's copy from or to pageable host memory: its lower half pale (lib/device_row.ts).
+      if (s.memKind && isPageable(s.memKind[i])) {
+        g.fillStyle = PAGEABLE_VEIL;
+        g.fillRect(x0, y + (LANE_HEIGHT - 2) / 2, x1 - x0, (LANE_HEIGHT - 2) / 2);
+      }
       g.globalAlpha = 1;
-      slices++;
       if (isMarked) {
         marked++;
         outline(g, MARK_COLOR, x0, y, x1 - x0);
@@ -264,7 +288,7 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       if (picked && picked.track === s.id && picked.index === i) outline(g, PICKED_COLOR, x0, y, x1 - x0);
     }
   }
-  return { slices, marked, spotlit, dimmed };
+  return { slices, marked, spotlit, dimmed, histograms };
 }
 
 /**

@@ -39,6 +39,8 @@ import { TimeText } from '../components/TimeText';
 import { SelectionStatsPanel } from '../components/SelectionStats';
 import { useSelectionStats } from '../state/useSelectionStats';
 import { useEngine } from '../state/engine';
+import { withDeviceRowLabels } from '../lib/device_row';
+import { DeviceRowLegend } from '../components/DeviceRowLegend';
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -70,7 +72,11 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   // Only the tracks near the view: the same set while scrolling within a screen.
   // The rows' shares are the statistics range's when it is set (recomputed there), else the capture's.
   const shares = useTimelineShares(report.id, info, report.timeFilter?.window ?? null);
-  const shown = useMemo(() => (info ? withShares(info, shares) : null), [info, shares]);
+  const shown = useMemo(() => {
+    if (!info) return null;
+    const s = withShares(info, shares);
+    return { ...s, tracks: withDeviceRowLabels(s.tracks, t) };
+  }, [info, shares, t]);
   const layout = useMemo(() => layoutTracks(displayOrder(shown?.tracks ?? [], grouping)), [shown, grouping]);
   const wanted = tracksToFetch(layout.rows, scroll.top, scroll.height || 1000);
   useEffect(() => setNearView(wanted.ids), [wanted.key]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -154,7 +160,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const range = report.timeFilter?.window ?? null;
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
   // Rows by base name or HGTX range draw their stream's kernels again: counted once.
-  const own = info.tracks.filter((t) => t.parent === undefined);
+  // The device rows draw their PPU's work again: not tracks of their own.
+  const own = info.tracks.filter((t) => t.parent === undefined && !t.deviceRow);
   // So are the failed allocations a process's row draws again (its threads' calls).
   const events = own.reduce((n, t) => n + (t.hostRow === 'allocationFailures' ? 0 : t.events), 0);
   return (
@@ -178,6 +185,7 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             {n.length > 60 ? `${n.slice(0, 60)}…` : n}
           </span>
         ))}
+        {info.tracks.some((tr) => tr.deviceRow) && <DeviceRowLegend />}
         <span className="spacer" />
         <label className="small" title={t.kernelGroupingTitle}>
           {t.kernelGrouping}{' '}
