@@ -303,7 +303,13 @@ export async function timelineRows(page: Page) {
         }
         const c = li.querySelector('[data-testid=tl-context]')?.textContent;
         if (c) context = c;
-        return { track: li.getAttribute('data-track')!, group, context, label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '' };
+        return {
+          track: li.getAttribute('data-track')!,
+          group,
+          context,
+          label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '',
+          deviceRow: li.hasAttribute('data-device-row'),
+        };
       });
     });
 }

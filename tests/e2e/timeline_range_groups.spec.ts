@@ -127,7 +127,7 @@ async function firstStream(page: Page) {
 async function rowsUnder(page: Page, track: string) {
   const rows = await timelineRows(page);
   const at = rows.findIndex((r) => r.track === track);
-  const next = rows.findIndex((r, i) => i > at && (/^(Stream \d+|PCCL kernels|\[All Streams\]|HGTX projection|Memory in use)/.test(r.label) || r.group !== rows[at].group));
+  const next = rows.findIndex((r, i) => i > at && (/^(Stream \d+|PCCL kernels|\[All Streams\]|HGTX projection|Memory in use)/.test(r.label) || r.deviceRow || r.group !== rows[at].group));
   return rows.slice(at + 1, next < 0 ? undefined : next);
 }
 
