@@ -53,30 +53,13 @@ std::vector<size_t> Timeline::kernelGroups(Report& report, size_t track, size_t 
     auto it = perName.find(baseOf[i]);
     const TimelineKind k = stream.kind[i];
     if (it == perName.end() || (k != TimelineKind::Kernel && k != TimelineKind::PcclKernel)) continue;
-    TimelineEventVectors& v = it->second;
-    v.start.push_back(stream.start[i]);
-    v.end.push_back(stream.end[i]);
-    v.name.push_back(stream.name[i]);
-    v.kind.push_back(k);
-    v.row.push_back(stream.row[i]);
+    it->second.append(stream, i);
   }
   freeVector(baseOf);
   std::vector<TimelineTrack> made;
-  for (auto& [name, v] : perName) {
-    TimelineTrack t;
-    t.group = stream.group;
-    t.context = stream.context;
-    t.label = name == kNoString ? std::string("(unnamed)") : std::string(report.strings().get(name));
-    t.device = stream.device;
-    t.parent = static_cast<uint32_t>(track);
-    assignLanes(v.start, v.end, v.lane);
-    t.setEvents(std::move(v));
-    buildLevels(t);
-    t.busy = busyOf({&t});
-    t.share = stream.busy > 0 ? static_cast<double>(t.busy) / stream.busy : std::nan("");
-    t.contextShare = std::nan("");
-    made.push_back(std::move(t));
-  }
+  for (auto& [name, v] : perName)
+    made.push_back(kernelRowOf(track, std::move(v),
+                               name == kNoString ? std::string("(unnamed)") : std::string(report.strings().get(name))));
   // The busiest first (ties: by name), as Nsight lists a group's rows.
   std::vector<size_t> order(made.size());
   std::iota(order.begin(), order.end(), 0);
@@ -88,6 +71,31 @@ std::vector<size_t> Timeline::kernelGroups(Report& report, size_t track, size_t 
     tracks_.push_back(std::move(made[k]));
   }
   return ids;
+}
+
+void TimelineEventVectors::append(const TimelineTrack& track, size_t i) {
+  start.push_back(track.start[i]);
+  end.push_back(track.end[i]);
+  name.push_back(track.name[i]);
+  kind.push_back(track.kind[i]);
+  row.push_back(track.row[i]);
+}
+
+TimelineTrack Timeline::kernelRowOf(size_t stream, TimelineEventVectors&& v, std::string label) const {
+  const TimelineTrack& of = tracks_[stream];
+  TimelineTrack t;
+  t.group = of.group;
+  t.context = of.context;
+  t.label = std::move(label);
+  t.device = of.device;
+  t.parent = static_cast<uint32_t>(stream);
+  assignLanes(v.start, v.end, v.lane);
+  t.setEvents(std::move(v));
+  buildLevels(t);
+  t.busy = busyOf({&t});
+  t.share = of.busy > 0 ? static_cast<double>(t.busy) / of.busy : std::nan("");
+  t.contextShare = std::nan("");
+  return t;
 }
 
 }  // namespace asys

@@ -154,12 +154,7 @@ std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vecto
         for (size_t i = 0; i < stream.size(); ++i) {
           const TimelineKind k = stream.kind[i];
           if (!isKernel(k)) continue;
-          TimelineEventVectors& v = perRange[nameOf[w][i]];
-          v.start.push_back(stream.start[i]);
-          v.end.push_back(stream.end[i]);
-          v.name.push_back(stream.name[i]);
-          v.kind.push_back(k);
-          v.row.push_back(stream.row[i]);
+          perRange[nameOf[w][i]].append(stream, i);
         }
       }
       // Past `maxRows` names (ranges named per call: PyTorch's `aten::mm,
@@ -183,32 +178,15 @@ std::vector<size_t> Timeline::kernelRangeGroups(Report& report, const std::vecto
         const TimelineTrack& stream = tracks_[track];
         for (size_t i = 0; i < stream.size(); ++i) {
           if (!isKernel(stream.kind[i]) || !merged.count(nameOf[w][i])) continue;
-          other.start.push_back(stream.start[i]);
-          other.end.push_back(stream.end[i]);
-          other.name.push_back(stream.name[i]);
-          other.kind.push_back(stream.kind[i]);
-          other.row.push_back(stream.row[i]);
+          other.append(stream, i);
         }
         for (const auto& [name, yes] : merged) perRange.erase(name);
       }
       std::vector<uint32_t>().swap(nameOf[w]);
       std::vector<TimelineTrack> made;
       auto make = [&](TimelineEventVectors&& v, std::string label) {
-        const TimelineTrack& stream = tracks_[track];
-        TimelineTrack t;
-        t.group = stream.group;
-        t.context = stream.context;
-        t.label = std::move(label);
-        t.device = stream.device;
-        t.parent = static_cast<uint32_t>(track);
-        t.grouping = TimelineTrack::Grouping::HgtxRange;
-        assignLanes(v.start, v.end, v.lane);
-        t.setEvents(std::move(v));
-        buildLevels(t);
-        t.busy = busyOf({&t});
-        t.share = stream.busy > 0 ? static_cast<double>(t.busy) / stream.busy : std::nan("");
-        t.contextShare = std::nan("");
-        made.push_back(std::move(t));
+        made.push_back(kernelRowOf(track, std::move(v), std::move(label)));
+        made.back().grouping = TimelineTrack::Grouping::HgtxRange;
       };
       for (auto& [name, v] : perRange) {
         make(std::move(v), labelOf(name));

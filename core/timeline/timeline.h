@@ -62,12 +62,16 @@ struct TimelineLevel {
 
 // A track's events as plain vectors, as they are collected (and as tests
 // write them); TimelineTrack::setEvents packs them.
+struct TimelineTrack;
 struct TimelineEventVectors {
   std::vector<int64_t> start, end;
   std::vector<uint32_t> name;
   std::vector<uint16_t> lane;
   std::vector<TimelineKind> kind;
   std::vector<uint32_t> row;
+  // Appends event `i` of `track` (its start, end, name, kind and table row;
+  // lanes are assigned when the vectors become a track).
+  void append(const TimelineTrack& track, size_t i);
 };
 
 // The host rows of core/timeline/host_rows.cc: a process's HGTX start/end
@@ -324,6 +328,10 @@ class Timeline {
   void addAllStreamsRows(const std::vector<int>& sections);
   // The window of a merged (`[All Streams]`) row: its sources' windows merged.
   TimelineSlices mergedWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
+  // A row of some of stream `stream`'s kernels ("Show kernels grouped by"):
+  // `events` on lanes with their levels of detail, its parent the stream,
+  // its share of the stream's busy time (kernel_groups.cc).
+  TimelineTrack kernelRowOf(size_t stream, TimelineEventVectors&& events, std::string label) const;
   // A device row's window: its kernels on lane 0, memory operations on lane 1.
   TimelineSlices deviceWindow(const TimelineTrack& track, int64_t from, int64_t to, uint32_t pixels) const;
   // A device row's kernel and memory shares inside [from, to) (sharesIn).
