@@ -1,4 +1,4 @@
-// The engine's WebAssembly surface, version 9 (kApiVersion): a handle-based API. Several
+// The engine's WebAssembly surface, version 10 (kApiVersion): a handle-based API. Several
 // reports are open at once, each with its own id, statistics time range and
 // loaded tables; a rule runs against a report id (a compare rule against two)
 // and its result stays in the engine under a result id, to be sorted, paged,
@@ -44,7 +44,7 @@ namespace {
 
 // The client checks this on start: a page and an engine of other versions
 // do not talk.
-constexpr int kApiVersion = 9;
+constexpr int kApiVersion = 10;
 
 struct OpenReport {
   std::unique_ptr<Report> report;

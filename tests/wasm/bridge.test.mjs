@@ -40,7 +40,7 @@ function text(result, format = 'csv') {
 }
 
 test('the API version is 3, and every answer is an envelope', () => {
-  assert.equal(engine.apiVersion(), 9);
+  assert.equal(engine.apiVersion(), 10);
   for (const answer of [engine.close(999), engine.run(999, 'hggc_api_sum', '{}'), engine.render(999, 'csv'),
                         engine.sortOrder(999, 0, false), engine.release(999), engine.page(999, 0, 10),
                         engine.renderCsvRows(999, 0, 10)]) {

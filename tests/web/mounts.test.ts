@@ -207,11 +207,11 @@ describe('ReportMounts', () => {
 describe('the engine version', () => {
   it('refuses an engine of another bridge version in one line', () => {
     expect(() => checkEngineVersion({ apiVersion: () => 1 })).toThrow(
-      'the WebAssembly engine speaks bridge version 1, this page 9: reload the page',
+      'the WebAssembly engine speaks bridge version 1, this page 10: reload the page',
     );
     expect(() => checkEngineVersion({})).toThrow('bridge version 1');
-    expect(() => checkEngineVersion({ apiVersion: () => 8 })).toThrow('bridge version 8, this page 9');
-    expect(() => checkEngineVersion({ apiVersion: () => 9 })).not.toThrow();
+    expect(() => checkEngineVersion({ apiVersion: () => 9 })).toThrow('bridge version 9, this page 10');
+    expect(() => checkEngineVersion({ apiVersion: () => 10 })).not.toThrow();
   });
 });
 

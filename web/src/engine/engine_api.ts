@@ -13,7 +13,7 @@ export interface EmscriptenFS {
 }
 
 /** The bridge version this client speaks (wasm/engine_bindings.cc kApiVersion). */
-export const ENGINE_API_VERSION = 9;
+export const ENGINE_API_VERSION = 10;
 
 /** Every engine call answers one envelope: {ok: true, ...} or {ok: false, error}. */
 export type Envelope = { ok: boolean; error?: string } & Record<string, unknown>;

@@ -4,7 +4,7 @@ import type { SelectionStats, TimelineEvent, TimelineInfo, TimelineRelated, Time
 import type { ColumnTotal, EventRow, EventsViewResult, KeyTotals, RawRuleResult, ShownTimes, TimeWindow } from './types';
 import type { WireEventTable } from './bridge_schema.gen';
 
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 /** The global rule options: option name -> its entries (one per CLI occurrence). */
 export type RuleConfig = Record<string, string[]>;
