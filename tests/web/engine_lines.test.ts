@@ -75,6 +75,15 @@ describe('engine lines in Chinese', () => {
     );
   });
 
+  test('the timeline\'s notes: the projection left out, the device rows not made', () => {
+    expect(engineLineZh('No HGTX projection rows: 9840004 PPU activities are more than the 2000000 whose association fits in memory beside the timeline; hgtx_ppu_proj_trace lists the same projections')).toBe(
+      '没有 HGTX 投影行：9840004 个 PPU 活动超过了其关联在时间线旁的内存中能容纳的 2000000 个；hgtx_ppu_proj_trace 列出同样的投影',
+    );
+    expect(engineLineZh("No device rows: Out of memory: the timeline of big.asysrep needs more than the 2 GB a browser tab's engine can use; its events are in the trace rules on the command line: asys stats -r hggc_ppu_trace big.asysrep")).toBe(
+      '没有设备行：内存不足：big.asysrep 的时间线需要的内存超过浏览器标签页中引擎可用的 2 GB；其事件可在命令行的 trace 规则中查看：asys stats -r hggc_ppu_trace big.asysrep',
+    );
+  });
+
   test('a line no template knows is shown as written, and English stays English', () => {
     expect(engineLineZh('something new went wrong')).toBeNull();
     expect(engineLine('something new went wrong', 'zh')).toBe('something new went wrong');

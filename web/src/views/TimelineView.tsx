@@ -34,6 +34,7 @@ import { EventsPane } from '../components/EventsPane';
 import { hasEventsView } from '../lib/events_view';
 import { reportStem } from '../lib/download';
 import { useLang } from '../i18n/lang';
+import { engineLine } from '../i18n/engine_lines';
 import { absoluteAt, formatAtSinceZero, timeZeroOf } from '../lib/time_zero';
 import { TimeText } from '../components/TimeText';
 import { SelectionStatsPanel } from '../components/SelectionStats';
@@ -49,7 +50,7 @@ export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
 }
 
 function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy: boolean) => void }) {
-  const { t } = useLang();
+  const { t, lang } = useLang();
   const { pushError } = useErrors();
   const { applyTimeFilter } = useReports();
   const { info: built, loading } = useTimelineTracks(report.id);
@@ -180,11 +181,15 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
         <span className="muted small" data-testid="timeline-window">
           {t.timelineStatus(formatDurationNs(viewport.to - viewport.from), own.length, formatInt(events))}
         </span>
-        {(info.notes ?? []).map((n) => (
-          <span key={n} className="muted small" data-testid="timeline-note" title={n}>
-            {n.length > 60 ? `${n.slice(0, 60)}…` : n}
-          </span>
-        ))}
+        {(info.notes ?? []).map((n) => {
+          // The engine's line, in the page's language where a template knows it; whole on hover.
+          const shown = engineLine(n, lang);
+          return (
+            <span key={n} className="muted small" data-testid="timeline-note" title={shown === n ? n : `${shown}\n${n}`}>
+              {shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}
+            </span>
+          );
+        })}
         {info.tracks.some((tr) => tr.deviceRow) && <DeviceRowLegend />}
         <span className="spacer" />
         <label className="small" title={t.kernelGroupingTitle}>
