@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineTrackInfo, TimelineWindowSlices } from '../../web/src/engine/timeline_types';
 import { SLICE_KINDS } from '../../web/src/engine/timeline_types';
 import { MEM_KINDS, PAGEABLE_VEIL, deviceRowLabel, isPageable, memKindsOf, withDeviceRowLabels } from '../../web/src/lib/device_row';
-import { MEMCPY_COLORS, displayOrder, layoutTracks, trackLabel, withShares } from '../../web/src/lib/timeline';
-import { paint, type TimelinePaintModel } from '../../web/src/lib/timeline_paint';
+import { MEMCPY_COLORS, displayOrder, trackLabel, withShares } from '../../web/src/lib/timeline';
+import { paint } from '../../web/src/lib/timeline_paint';
 import { messages } from '../../web/src/i18n/messages';
 import { PaintRecorder } from './paint_recorder';
+import { PAINT_ORIGIN, paintModel } from './paint_model';
 
 const row = (id: number, label: string, over: Partial<TimelineTrackInfo> = {}): TimelineTrackInfo => ({ id, group: 'PPU 0', label, lanes: 1, events: 3, ...over });
 
@@ -68,7 +69,7 @@ describe('device row: order', () => {
 
 describe('device row: paint', () => {
   // One group heading (18 px) then the row: lane 0 at y 24 + 18 + 1 = 43, lane 1 at 59; a 500 px plot over 0–1000 ns.
-  const ORIGIN = 1_000_000n;
+  const ORIGIN = PAINT_ORIGIN;
   const device = row(0, 'Device', { deviceRow: true, sources: [], lanes: 2, events: 0 });
   const names = ['k', 'Memcpy HtoD (device)', 'Memcpy DtoH (pinned)'];
   const slices: TimelineWindowSlices = {
@@ -87,27 +88,7 @@ describe('device row: paint', () => {
       },
     ],
   };
-  const layout = layoutTracks([device]);
-  const m: TimelinePaintModel = {
-    width: 730,
-    height: 200,
-    scrollTop: 0,
-    viewport: { from: 0, to: 1000 },
-    origin: ORIGIN,
-    zero: ORIGIN,
-    last: ORIGIN + 1000n,
-    rows: layout.rows,
-    rowOf: new Map(layout.rows.map((r) => [r.track.id, r])),
-    groupShare: new Map(),
-    slices,
-    range: null,
-    highlight: null,
-    highlightName: null,
-    picked: null,
-    selection: null,
-    related: null,
-    colors: { text: 't', text2: 't2', text3: 't3', line: 'l', subtle: 's', rowAlt: 'r' },
-  };
+  const m = paintModel([device], slices);
 
   it('draws kernels on the upper lane, copies on the lower in their direction\'s colour, a pageable one with a pale lower half', () => {
     const g = new PaintRecorder();

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineTrackInfo, TimelineWindowSlices, TrackOccupancy } from '../../web/src/engine/timeline_types';
 import { SLICE_KINDS } from '../../web/src/engine/timeline_types';
 import { columnEdge, occupancyAt, paintOccupancy } from '../../web/src/lib/occupancy';
-import { layoutTracks, plotScale } from '../../web/src/lib/timeline';
+import { plotScale } from '../../web/src/lib/timeline';
 import { MARK_COLOR, SLICE_COLORS, paint, type TimelinePaintModel } from '../../web/src/lib/timeline_paint';
 import { PaintRecorder } from './paint_recorder';
+import { PAINT_ORIGIN, paintModel } from './paint_model';
 
 const occ = (from: bigint, to: bigint, values: number[]): TrackOccupancy => ({ from, to, values: Float32Array.from(values) });
 
@@ -42,7 +43,7 @@ describe('occupancy: columns', () => {
 });
 
 describe('occupancy: paint', () => {
-  const ORIGIN = 1_000_000n;
+  const ORIGIN = PAINT_ORIGIN;
   const stream: TimelineTrackInfo = { id: 0, group: 'PPU 0', label: 'Stream 7', lanes: 1, events: 500 };
   const slices = (occupancy?: TrackOccupancy): TimelineWindowSlices => ({
     names: ['gemm', 'relu'],
@@ -60,30 +61,7 @@ describe('occupancy: paint', () => {
       },
     ],
   });
-  const model = (s: TimelineWindowSlices, over: Partial<TimelinePaintModel> = {}): TimelinePaintModel => {
-    const layout = layoutTracks([stream]);
-    return {
-      width: 730,
-      height: 200,
-      scrollTop: 0,
-      viewport: { from: 0, to: 1000 },
-      origin: ORIGIN,
-      zero: ORIGIN,
-      last: ORIGIN + 1000n,
-      rows: layout.rows,
-      rowOf: new Map(layout.rows.map((r) => [r.track.id, r])),
-      groupShare: new Map(),
-      slices: s,
-      range: null,
-      highlight: null,
-      highlightName: null,
-      picked: null,
-      selection: null,
-      related: null,
-      colors: { text: 't', text2: 't2', text3: 't3', line: 'l', subtle: 's', rowAlt: 'r' },
-      ...over,
-    };
-  };
+  const model = (s: TimelineWindowSlices, over: Partial<TimelinePaintModel> = {}) => paintModel([stream], s, over);
   const kernelFills = (g: PaintRecorder) => g.calls('fillRect').filter((c) => c.fillStyle === SLICE_COLORS.kernel).map((c) => c.args);
 
   it('without occupancy: the slices', () => {

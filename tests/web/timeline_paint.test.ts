@@ -5,9 +5,8 @@
 // 730 px wide so has a 500 px plot, and a 0–1000 ns window puts offset t at
 // x = 230 + t / 2.
 import { describe, expect, it } from 'vitest';
-import type { TimelineRelated, TimelineTrackInfo, TimelineWindowSlices, TrackSlices } from '../../web/src/engine/timeline_types';
+import type { TimelineRelated, TimelineTrackInfo, TrackSlices } from '../../web/src/engine/timeline_types';
 import { SLICE_KINDS } from '../../web/src/engine/timeline_types';
-import { layoutTracks } from '../../web/src/lib/timeline';
 import {
   COUNTER_COLOR,
   HIGHLIGHT_FILL,
@@ -18,14 +17,14 @@ import {
   SELECTION_LINE,
   SLICE_COLORS,
   paint,
-  type TimelineColors,
   type TimelinePaintModel,
 } from '../../web/src/lib/timeline_paint';
 import { PaintRecorder } from './paint_recorder';
+import { PAINT_COLORS, PAINT_HEIGHT, PAINT_ORIGIN, paintModel } from './paint_model';
 
-const ORIGIN = 1_000_000n; // offsets are from it: a slice at ORIGIN + 100n is at offset 100
-const HEIGHT = 200;
-const COLORS: TimelineColors = { text: 'c-text', text2: 'c-text2', text3: 'c-text3', line: 'c-line', subtle: 'c-subtle', rowAlt: 'c-row' };
+const ORIGIN = PAINT_ORIGIN; // offsets are from it: a slice at ORIGIN + 100n is at offset 100
+const HEIGHT = PAINT_HEIGHT;
+const COLORS = PAINT_COLORS;
 
 const stream = (id: number, label: string, group = 'PPU 0'): TimelineTrackInfo => ({ id, group, label, lanes: 1, events: 1 });
 
@@ -53,30 +52,8 @@ function slicesOf(id: number, list: SliceIn[], names: string[]): TrackSlices {
 }
 
 function model(tracks: TimelineTrackInfo[], perTrack: SliceIn[][], over: Partial<TimelinePaintModel> = {}): TimelinePaintModel {
-  const layout = layoutTracks(tracks);
   const names: string[] = [];
-  const slices: TimelineWindowSlices = { names, tracks: perTrack.map((list, i) => slicesOf(tracks[i].id, list, names)) };
-  return {
-    width: 730,
-    height: HEIGHT,
-    scrollTop: 0,
-    viewport: { from: 0, to: 1000 },
-    origin: ORIGIN,
-    zero: ORIGIN, // the axis counts from the origin unless a test moves the zero
-    last: ORIGIN + 1000n,
-    rows: layout.rows,
-    rowOf: new Map(layout.rows.map((r) => [r.track.id, r])),
-    groupShare: new Map(),
-    slices,
-    range: null,
-    highlight: null,
-    highlightName: null,
-    picked: null,
-    selection: null,
-    related: null,
-    colors: COLORS,
-    ...over,
-  };
+  return paintModel(tracks, { names, tracks: perTrack.map((list, i) => slicesOf(tracks[i].id, list, names)) }, over);
 }
 
 const painted = (m: TimelinePaintModel) => {
