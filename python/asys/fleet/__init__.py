@@ -14,9 +14,9 @@ line is ``python -m asys.fleet stats`` (``asys fleet stats``); docs/fleet.md.
 import os
 import shutil
 import tempfile
-import threading
 import weakref
 
+from .background import in_thread
 from .refusals import check_job, check_rule
 
 __all__ = ["stats", "check_job", "check_rule", "run", "cluster_client", "start_cluster"]
@@ -89,24 +89,7 @@ def start_cluster(scheduler=None, local=None):
     processes, which start on the other cores (a LocalCluster of two took
     1.9 s and the client's imports 1.6 s, one after the other, of a 20 s
     run: docs/fleet.md, "What the run's time goes to")."""
-    box = {}
-
-    def start():
-        try:
-            box["client"] = cluster_client(scheduler, local)
-        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
-            box["error"] = e
-
-    thread = threading.Thread(target=start, name="asys-fleet-cluster", daemon=True)
-    thread.start()
-
-    def wait():
-        thread.join()
-        if "error" in box:
-            raise box["error"]
-        return box["client"]
-
-    return wait
+    return in_thread("asys-fleet-cluster", cluster_client, scheduler, local)
 
 
 def stats(paths, rules, client=None, scheduler=None, local=None, skip_bad=False, **options):

@@ -4,7 +4,6 @@ the engine's own row builder and writers."""
 
 import pickle
 import resource
-import threading
 import time
 
 from distributed import as_completed
@@ -13,6 +12,7 @@ from .. import _asys
 from ..report import AsysError
 from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
+from .background import in_thread
 from .refusals import check_job
 from .state import renumbered
 
@@ -117,7 +117,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             # The summary's row order needs only the totals and the texts:
             # sorted in a thread (without the GIL) while the rounds go on,
             # not after them (hgtx_sum on the bench's 32 ranks: 338 k names).
-            orders[rule] = _in_thread(_asys.summary_order, merged.text_columns, merged.total)
+            orders[rule] = in_thread("asys-fleet-order", _asys.summary_order, merged.text_columns, merged.total)
     result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
@@ -220,29 +220,6 @@ def _covered(client, rule, present, merged):
         paired = [client.submit(tasks.span_union, a, b, pure=False) for a, b in zip(parts[0::2], parts[1::2])]
         parts = paired + parts[len(paired) * 2:]
     return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False)
-
-
-def _in_thread(fn, *args):
-    """fn(*args) in a thread of its own; returns a function that waits for
-    its result (and raises what it raised)."""
-    box = {}
-
-    def call():
-        try:
-            box["result"] = fn(*args)
-        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
-            box["error"] = e
-
-    thread = threading.Thread(target=call, name="asys-fleet-order", daemon=True)
-    thread.start()
-
-    def wait():
-        thread.join()
-        if "error" in box:
-            raise box["error"]
-        return box["result"]
-
-    return wait
 
 
 def _usage():
