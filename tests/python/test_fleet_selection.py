@@ -341,3 +341,37 @@ def test_a_kernel_s_durations_take_a_round_fewer():
     counted, rounds_counted, _ = merged_of(parts, [], buckets=False)
     assert with_buckets == counted
     assert (rounds, rounds_counted) == (1, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_report_s_bucket_counts_equal_a_key_a_value(seed):
+    """selection.histogram (each bucket's first value found by bisection,
+    or a key a value for groups of few values over many buckets) against
+    every value's key counted: equal values, negative values, int64's
+    ends, empty groups and groups below `least`."""
+    from asys.fleet.selection import bucket_keys, histogram
+
+    rng = np.random.default_rng(seed)
+    runs = []
+    for _ in range(int(rng.integers(0, 30))):
+        n = int(rng.choice([0, 1, 2, 3, 4, 10, 50, 3000]))
+        kind = int(rng.integers(0, 4))
+        if kind == 0:
+            r = rng.integers(0, 1 << int(rng.integers(1, 62)), size=n)
+        elif kind == 1:
+            r = rng.integers(-(1 << 62), 1 << 62, size=n)
+        elif kind == 2:
+            r = rng.choice(np.array([0, 5, 63, 64, 2**40, -1, -2**63, 2**63 - 1], dtype=np.int64), size=n)
+        else:
+            r = np.exp(rng.normal(10, 2, size=n)).astype(np.int64)
+        runs.append(np.sort(r.astype(np.int64)))
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
+    values = np.concatenate(runs + [np.zeros(0, np.int64)])
+    expected = {}
+    for g, r in enumerate(runs):
+        if len(r) >= 3:
+            for k in bucket_keys(r).tolist():
+                expected[g, k] = expected.get((g, k), 0) + 1
+    group, key, count = histogram(values, offsets)
+    assert list(zip(group.tolist(), key.tolist())) == sorted(expected)
+    assert count.tolist() == [expected[k] for k in sorted(expected)]

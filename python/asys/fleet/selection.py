@@ -90,25 +90,84 @@ def bucket_bounds(keys, bits=BUCKET_BITS):
     return lo, hi
 
 
-def histogram(values, offsets, least=3, bits=BUCKET_BITS):
-    """A report's values (sorted within each group, group g at
-    offsets[g]:offsets[g + 1]) counted in the fixed buckets, for the groups
-    of at least ``least`` values (a group of one or two has them as its min
-    and max): columns (group, bucket key, count), by group then key."""
-    values = np.asarray(values, dtype=np.int64)
-    offsets = np.asarray(offsets, dtype=np.int64)
-    count = np.diff(offsets)
-    group = np.repeat(np.arange(len(count), dtype=np.int64), count)
-    keep = count[group] >= least
-    group, values = group[keep], values[keep]
-    if not len(values):
+def _runs(group, key):
+    """(group, key) pairs in order, each run of equal pairs once, with its length."""
+    if not len(key):
         z = np.zeros(0, dtype=np.int64)
         return z, z, z
-    key = bucket_keys(values, bits)
     new = np.ones(len(key), dtype=bool)
     new[1:] = (key[1:] != key[:-1]) | (group[1:] != group[:-1])
     at = np.flatnonzero(new)
     return group[at], key[at], np.diff(np.append(at, len(key)))
+
+
+def _ranges(start, length):
+    """The indices start[i] .. start[i] + length[i] - 1 of every i, one after the other."""
+    total = int(length.sum())
+    return np.repeat(start - (np.cumsum(length) - length), length) + np.arange(total, dtype=np.int64)
+
+
+def histogram(values, offsets, least=3, bits=BUCKET_BITS):
+    """A report's values (sorted within each group, group g at
+    offsets[g]:offsets[g + 1]) counted in the fixed buckets, for the groups
+    of at least ``least`` values (a group of one or two has them as its min
+    and max): columns (group, bucket key, count), by group then key.
+
+    The values being sorted, a group's buckets are those from its first
+    value's to its last's, and each bucket's count is where its first value
+    lies (a bisection of all buckets at once, ~20 vectorized steps over a
+    few thousand buckets), not a key computed for every value (15 ms of a
+    scale-100 rank report's 0.1 s load for the six summaries, and a few
+    temporaries of 8 bytes a value on the worker's peak). A group with
+    fewer values than buckets between its ends takes a key a value."""
+    values = np.asarray(values)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    count = np.diff(offsets)
+    big = np.flatnonzero(count >= least)
+    parts = []
+    if len(big):
+        start, end, n = offsets[big], offsets[big + 1], count[big]
+        first = bucket_keys(values[start], bits)
+        span = bucket_keys(values[end - 1], bits) - first + 1
+        wide = span > n
+        if wide.any():
+            at = _ranges(start[wide], n[wide])
+            parts.append(_runs(np.repeat(big[wide], n[wide]), bucket_keys(values[at], bits)))
+        narrow = ~wide
+        if narrow.any():
+            span = span[narrow]
+            group = np.repeat(big[narrow], span)
+            key = _ranges(first[narrow], span)
+            lo_of, hi_of = np.repeat(start[narrow], span), np.repeat(end[narrow], span)
+            # Only keys a value can have: above 2^bits, the low bits' top bit set.
+            low = key & ((1 << bits) - 1)
+            valid = (key < (1 << bits)) | (low >= (1 << (bits - 1)))
+            group, key, lo_of, hi_of = group[valid], key[valid], lo_of[valid], hi_of[valid]
+            edge = bucket_bounds(key, bits)[0]
+            # The first index of each bucket's group holding a value >= its lower edge.
+            lo, hi = lo_of.copy(), hi_of.copy()
+            while True:
+                open_ = lo < hi
+                if not open_.any():
+                    break
+                mid = (lo + hi) >> 1
+                up = open_ & (values[np.minimum(mid, len(values) - 1)] < edge)
+                lo = np.where(up, mid + 1, lo)
+                hi = np.where(open_ & ~up, mid, hi)
+            following = np.empty(len(lo), dtype=np.int64)
+            following[:-1] = lo[1:]
+            last = np.ones(len(lo), dtype=bool)
+            last[:-1] = group[1:] != group[:-1]
+            following[last] = hi_of[last]
+            c = following - lo
+            some = c > 0
+            parts.append((group[some], key[some], c[some]))
+    if not parts:
+        z = np.zeros(0, dtype=np.int64)
+        return z, z, z
+    group, key, n = (np.concatenate(c).astype(np.int64) for c in zip(*parts))
+    order = np.lexsort((key, group))
+    return group[order], key[order], n[order]
 
 
 def narrow_by_histogram(targets, group, key, count, bits=BUCKET_BITS):
