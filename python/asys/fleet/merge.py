@@ -118,7 +118,7 @@ class Merged:
         report sent none."""
         if self._buckets is None:
             return None
-        groups, keys, counts = [], [], []
+        groups, keys, counts, few_groups, few_values = [], [], [], [], []
         for where, ((hg, hk, hc), count, lo, hi) in zip(self.where, self._buckets):
             merged = where[hg]
             pick = wanted[merged]
@@ -126,11 +126,15 @@ class Merged:
             keys.append(hk[pick])
             counts.append(hc[pick])
             # A group of one or two values: they are its min and max.
-            for few, values in (((count == 1) | (count == 2), lo), (count == 2, hi)):
-                pick = few & wanted[where]
-                groups.append(where[pick])
-                keys.append(bucket_keys(values[pick]))
-                counts.append(np.ones(int(pick.sum()), dtype=np.int64))
+            asked = wanted[where]
+            one_or_two = asked & ((count == 1) | (count == 2))
+            two = asked & (count == 2)
+            few_groups += [where[one_or_two], where[two]]
+            few_values += [lo[one_or_two], hi[two]]
+        values = np.concatenate(few_values) if few_values else np.zeros(0, dtype=np.int64)
+        groups.append(np.concatenate(few_groups) if few_groups else np.zeros(0, dtype=np.int64))
+        keys.append(bucket_keys(values))
+        counts.append(np.ones(len(values), dtype=np.int64))
         group = np.concatenate(groups)
         key = np.concatenate(keys)
         count = np.concatenate(counts).astype(np.int64)
