@@ -92,6 +92,50 @@ def test_the_command_line_and_a_killed_worker(tmp_path, demo_pair):
     assert faulted.stdout == expected.stdout
 
 
+def _processes_with(mark):
+    """The processes whose environment holds ``mark`` (this user's)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/environ" % pid, "rb") as f:
+                if mark.encode() in f.read():
+                    found.append(int(pid))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("fault", [False, True])
+def test_the_command_line_ends_its_workers_and_leaves_nothing(tmp_path, demo_pair, fault):
+    """The command line kills its LocalCluster's workers once its output is
+    written (no graceful close): afterwards no process of the run is left
+    (a worker, a restarted one after a kill, multiprocessing's resource
+    tracker), its scratch folder is gone and nothing was warned about
+    leaked semaphores."""
+    import time
+    import uuid
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    mark = "asys-fleet-test-%s" % uuid.uuid4().hex
+    env = dict(os.environ, TMPDIR=str(scratch), ASYS_FLEET_TEST_MARK=mark)
+    if fault:
+        env[DIE_ONCE] = str(tmp_path / "died")
+    done = fleet_cli("--local", "2", "-r", "hggc_ppu_kern_sum,hggc_api_sum", *demo_pair, env=env)
+    assert done.returncode == 0, done.stderr
+    assert fault == (tmp_path / "died").exists()
+    assert done.stdout.startswith(b"# hggc_ppu_kern_sum\n")
+    err = done.stderr.decode()
+    assert "resource_tracker" not in err and "leaked" not in err, err
+    deadline = time.monotonic() + 10
+    while _processes_with(mark) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with(mark) == []
+    assert list(scratch.iterdir()) == []
+
+
 def test_a_command_line_scheduler_with_two_workers(tmp_path, demo_pair):
     python = os.path.join(os.path.dirname(sys.executable), "python")
     scheduler_file = str(tmp_path / "scheduler.json")

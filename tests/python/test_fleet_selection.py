@@ -45,8 +45,11 @@ def state_of(ids, texts, sums, runs, spill_dir=None):
     return ReportState.of_groups("test", "part", groups, spill_dir)
 
 
-def merged_of(parts, log):
-    merged = Merged([p.summary() for p in parts])
+def merged_of(parts, log, buckets=True):
+    summaries = [p.summary() for p in parts]
+    if not buckets:  # as if no report had counted its values in the fixed buckets
+        summaries = [dict(s, hist=None) for s in summaries]
+    merged = Merged(summaries)
 
     def answer_all(requests):
         log.append(sum(len(q[0][0]) + len(q[1][0]) for _r, q in requests))
@@ -196,7 +199,9 @@ def test_every_rules_rounds_go_out_together():
     from asys.fleet.run import FleetResult, Selection, _rounds_together
 
     rng = random.Random(5)
-    wide = {("w%d" % g,): [rng.randrange(1 << 40) for _ in range(3000)] for g in range(3)}  # counting rounds
+    # Counting rounds: 3000 values in one fixed bucket of the reports' own
+    # counts (selection.bucket_keys: 2^40 + up to 2^30 is one bucket).
+    wide = {("w%d" % g,): [(1 << 40) + rng.randrange(1 << 30) for _ in range(3000)] for g in range(3)}
     small = {("s%d" % g,): [rng.randrange(10**6) for _ in range(5)] for g in range(50)}  # one fetch round
     by_rule = {"wide": wide, "small": small}
     states = {rule: split_reports(values, 3, random.Random(7)) for rule, values in by_rule.items()}
@@ -271,3 +276,102 @@ def test_a_report_total_past_int64_is_refused_and_one_just_inside_is_not():
     assert ok.summary()["total"].tolist() == [big + big // 2 - 2**12, 6]
     with pytest.raises(AsysError, match="leaves 64-bit integers"):
         state_of([], [["a"]], [], [[big, big]])  # 2^63
+
+
+def test_fixed_buckets_hold_their_values_in_order():
+    """selection.bucket_keys: keys rise with the values, and each value
+    lies in its key's [lo, hi] (bucket_bounds), at the edges of int64, of
+    the powers of two and of the exact buckets below 2^BUCKET_BITS; each
+    bucket no wider than 2^-(BUCKET_BITS-1) of its values."""
+    from asys.fleet.selection import BUCKET_BITS, bucket_bounds, bucket_keys
+
+    rng = random.Random(3)
+    edges = [0, 1, 2, 63, 64, 65, 127, 128, 2**62, 2**63 - 1, -1, -2, -(2**63), 15_000_000_000]
+    edges += [(1 << b) + d for b in range(1, 63) for d in (-1, 0, 1)]
+    edges += [rng.randrange(-(2**63), 2**63) for _ in range(2000)]
+    edges += [rng.randrange(1 << rng.randrange(1, 63)) for _ in range(2000)]
+    values = np.array(sorted(set(edges)), dtype=np.int64)
+    keys = bucket_keys(values)
+    assert np.all(np.diff(keys) >= 0)
+    lo, hi = bucket_bounds(keys)
+    assert np.all((lo <= values) & (values <= hi))
+    pos = values >= 0
+    assert np.all(hi[pos] - lo[pos] <= np.maximum(values[pos] >> (BUCKET_BITS - 1), 0))
+    assert np.all(keys[values < 0] == -1) and np.all(keys[pos] >= 0)
+    exact = (values >= 0) & (values < (1 << BUCKET_BITS))
+    assert np.all(lo[exact] == hi[exact])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_load_s_buckets_save_a_round_and_change_no_statistic(seed):
+    """The medians' first counting round made from the reports' fixed-bucket
+    counts (sent with their summaries): the same statistics as counting
+    every round, and a round fewer where the groups are large."""
+    rng = random.Random(seed)
+    values_by_key = {}
+    for g in range(24):
+        n = rng.choice([1, 2, 3, 300, 3000])
+        kind = g % 3
+        if kind == 0:
+            values = [int(rng.lognormvariate(12, 2)) for _ in range(n)]
+        elif kind == 1:
+            values = [rng.choice([0, 5, 5, 1 << 40, -(1 << 50), -3]) for _ in range(n)]
+        else:
+            values = [rng.randrange(-(1 << 62) // n, (1 << 62) // n) for _ in range(n)]
+        values_by_key[("k%d" % g,)] = values
+    parts = split_reports(values_by_key, rng.choice([1, 3, 16]), rng)
+    with_buckets, rounds, _ = merged_of(parts, [])
+    counted, rounds_counted, _ = merged_of(parts, [], buckets=False)
+    assert with_buckets == counted
+    for key, values in values_by_key.items():
+        got, expected = with_buckets[key], engine_stats(values)
+        # (engine_stats' mean floors where the engine truncates: negative totals)
+        assert got[:2] + got[3:6] == expected[:2] + expected[3:6], key
+    assert rounds <= rounds_counted
+
+
+def test_a_kernel_s_durations_take_a_round_fewer():
+    """Durations of a kernel (many values, a long tail) in 16 reports: with
+    the load's bucket counts the median's bucket is fetched at once, where
+    counting from the group's [min, max] took a counting round first."""
+    rng = random.Random(11)
+    values_by_key = {("k%d" % g,): [int(rng.lognormvariate(10 + g, 1)) for _ in range(20000)] for g in range(4)}
+    parts = split_reports(values_by_key, 16, rng)
+    with_buckets, rounds, _ = merged_of(parts, [])
+    counted, rounds_counted, _ = merged_of(parts, [], buckets=False)
+    assert with_buckets == counted
+    assert (rounds, rounds_counted) == (1, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_report_s_bucket_counts_equal_a_key_a_value(seed):
+    """selection.histogram (each bucket's first value found by bisection,
+    or a key a value for groups of few values over many buckets) against
+    every value's key counted: equal values, negative values, int64's
+    ends, empty groups and groups below `least`."""
+    from asys.fleet.selection import bucket_keys, histogram
+
+    rng = np.random.default_rng(seed)
+    runs = []
+    for _ in range(int(rng.integers(0, 30))):
+        n = int(rng.choice([0, 1, 2, 3, 4, 10, 50, 3000]))
+        kind = int(rng.integers(0, 4))
+        if kind == 0:
+            r = rng.integers(0, 1 << int(rng.integers(1, 62)), size=n)
+        elif kind == 1:
+            r = rng.integers(-(1 << 62), 1 << 62, size=n)
+        elif kind == 2:
+            r = rng.choice(np.array([0, 5, 63, 64, 2**40, -1, -2**63, 2**63 - 1], dtype=np.int64), size=n)
+        else:
+            r = np.exp(rng.normal(10, 2, size=n)).astype(np.int64)
+        runs.append(np.sort(r.astype(np.int64)))
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in runs])]).astype(np.int64)
+    values = np.concatenate(runs + [np.zeros(0, np.int64)])
+    expected = {}
+    for g, r in enumerate(runs):
+        if len(r) >= 3:
+            for k in bucket_keys(r).tolist():
+                expected[g, k] = expected.get((g, k), 0) + 1
+    group, key, count = histogram(values, offsets)
+    assert list(zip(group.tolist(), key.tolist())) == sorted(expected)
+    assert count.tolist() == [expected[k] for k in sorted(expected)]

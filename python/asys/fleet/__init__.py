@@ -55,6 +55,7 @@ def cluster_client(scheduler=None, local=None):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                silence_logs=logging.ERROR, local_directory=scratch)
     weakref.finalize(cluster, shutil.rmtree, scratch, True)
+    cluster.asys_scratch = scratch  # the command line removes it itself (__main__._end_now)
     return Client(cluster)
 
 

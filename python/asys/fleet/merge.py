@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import _asys
 from ..report import AsysError
-from .selection import Targets, drive, join_answers, selection_rounds
+from .selection import Targets, bucket_keys, drive, join_answers, narrow_by_histogram, selection_rounds
 
 _INT64_SAFE = float(2**63 - 2**11)
 
@@ -98,12 +98,56 @@ class Merged:
             word = np.concatenate([s["sumsq"][w] for s in summaries]).astype(np.uint64)
             for half in (word & np.uint64(0xFFFFFFFF), word >> np.uint64(32)):
                 self.limbs.append(add(half.astype(np.int64)))
+        # Per report, what its fixed-bucket counts are made of (its
+        # histogram of the groups of three values or more, and the count,
+        # min and max that give the others'), where every report sent one.
+        self._buckets = None
+        if all(s.get("hist") is not None for s in summaries):
+            self._buckets = [(s["hist"], s["count"], s["min"], s["max"]) for s in summaries]
         self.sums = []
         for c in range(len(summaries[0]["sums"])):
             column = np.concatenate([s["sums"][c] for s in summaries]).astype(np.int64)
             self.sums.append(add(column))
             if n and np.any(np.abs(add(column.astype(np.float64))) >= _INT64_SAFE):
                 raise AsysError("a merged group's sum leaves 64-bit integers")
+
+    def bucket_counts(self, wanted):
+        """The fixed-bucket counts (selection.histogram) of the merged
+        groups ``wanted`` (a bool column), all reports added: columns
+        (group, bucket key, count) sorted by group then key, or None when a
+        report sent none."""
+        if self._buckets is None:
+            return None
+        groups, keys, counts, few_groups, few_values = [], [], [], [], []
+        for where, ((hg, hk, hc), count, lo, hi) in zip(self.where, self._buckets):
+            merged = where[hg]
+            pick = wanted[merged]
+            groups.append(merged[pick])
+            keys.append(hk[pick])
+            counts.append(hc[pick])
+            # A group of one or two values: they are its min and max.
+            asked = wanted[where]
+            one_or_two = asked & ((count == 1) | (count == 2))
+            two = asked & (count == 2)
+            few_groups += [where[one_or_two], where[two]]
+            few_values += [lo[one_or_two], hi[two]]
+        values = np.concatenate(few_values) if few_values else np.zeros(0, dtype=np.int64)
+        groups.append(np.concatenate(few_groups) if few_groups else np.zeros(0, dtype=np.int64))
+        keys.append(bucket_keys(values))
+        counts.append(np.ones(len(values), dtype=np.int64))
+        group = np.concatenate(groups)
+        key = np.concatenate(keys)
+        count = np.concatenate(counts).astype(np.int64)
+        if not len(group):
+            return group, key, count
+        # One sort of (group, key + 1) as one int64: keys are below 2^12.
+        both = (group << 20) | (key + 1)
+        order = np.argsort(both, kind="stable")
+        both = both[order]
+        new = np.ones(len(both), dtype=bool)
+        new[1:] = both[1:] != both[:-1]
+        at = np.flatnonzero(new)
+        return both[at] >> 20, (both[at] & ((1 << 20) - 1)) - 1, np.add.reduceat(count[order], at)
 
     @property
     def key_texts(self):
@@ -147,6 +191,15 @@ def median_rounds(m):
     """Each merged group's median (0 for an empty group), and the rounds, as
     a generator of rounds (selection.selection_rounds)."""
     targets, odd, even = median_targets(m)
+    # The first counting round from the fixed buckets the reports counted
+    # at their load: no round trip for it.
+    counting = targets.group[~targets.done & ~targets.fetch]
+    if len(counting):
+        wanted = np.zeros(m.size, dtype=bool)
+        wanted[counting] = True
+        buckets = m.bucket_counts(wanted)
+        if buckets is not None:
+            narrow_by_histogram(targets, *buckets)
     rounds = yield from selection_rounds(targets)
     med = np.zeros(m.size, dtype=np.int64)
     v = targets.value

@@ -43,6 +43,169 @@ class Targets:
         return len(self.group)
 
 
+# The value buckets a report counts its values in at its load (its head
+# carries them, ``histogram``): fixed, so that no group's global range is
+# needed. A value v >= 0 of bit length e falls in a bucket of width
+# 2^max(0, e - BUCKET_BITS) (below 2^BUCKET_BITS each value is a bucket);
+# every negative value in one. Each bucket's values within 2^-(BUCKET_BITS-1)
+# of each other: the first counting round of the median selection, done
+# where each report's values already are, with the load.
+BUCKET_BITS = 6
+
+
+def _bit_length(u):
+    """Bit lengths of non-negative int64 values, exactly (0 for 0)."""
+    u = np.asarray(u, dtype=np.int64).copy()
+    n = np.zeros(len(u), dtype=np.int64)
+    for b in (32, 16, 8, 4, 2, 1):
+        t = u >> b
+        up = t > 0
+        n += b * up
+        u = np.where(up, t, u)
+    return n + (u > 0)
+
+
+def bucket_keys(values, bits=BUCKET_BITS):
+    """Each value's fixed bucket (int64 keys, increasing with the value;
+    -1 for every negative value)."""
+    v = np.asarray(values, dtype=np.int64)
+    key = np.full(len(v), -1, dtype=np.int64)
+    pos = v >= 0
+    u = v[pos]
+    shift = np.maximum(_bit_length(u) - bits, 0)
+    key[pos] = (shift << bits) | (u >> shift)
+    return key
+
+
+def bucket_bounds(keys, bits=BUCKET_BITS):
+    """The value range [lo, hi] of each bucket key (bucket_keys)."""
+    k = np.asarray(keys, dtype=np.int64)
+    neg = k < 0
+    kk = np.where(neg, 0, k)
+    shift = kk >> bits
+    lo = (kk & ((1 << bits) - 1)) << shift
+    hi = lo + ((np.int64(1) << shift) - 1)
+    lo = np.where(neg, np.iinfo(np.int64).min, lo)
+    hi = np.where(neg, -1, hi)
+    return lo, hi
+
+
+def _runs(group, key):
+    """(group, key) pairs in order, each run of equal pairs once, with its length."""
+    if not len(key):
+        z = np.zeros(0, dtype=np.int64)
+        return z, z, z
+    new = np.ones(len(key), dtype=bool)
+    new[1:] = (key[1:] != key[:-1]) | (group[1:] != group[:-1])
+    at = np.flatnonzero(new)
+    return group[at], key[at], np.diff(np.append(at, len(key)))
+
+
+def _ranges(start, length):
+    """The indices start[i] .. start[i] + length[i] - 1 of every i, one after the other."""
+    total = int(length.sum())
+    return np.repeat(start - (np.cumsum(length) - length), length) + np.arange(total, dtype=np.int64)
+
+
+def histogram(values, offsets, least=3, bits=BUCKET_BITS):
+    """A report's values (sorted within each group, group g at
+    offsets[g]:offsets[g + 1]) counted in the fixed buckets, for the groups
+    of at least ``least`` values (a group of one or two has them as its min
+    and max): columns (group, bucket key, count), by group then key.
+
+    The values being sorted, a group's buckets are those from its first
+    value's to its last's, and each bucket's count is where its first value
+    lies (a bisection of all buckets at once, ~20 vectorized steps over a
+    few thousand buckets), not a key computed for every value (15 ms of a
+    scale-100 rank report's 0.1 s load for the six summaries, and a few
+    temporaries of 8 bytes a value on the worker's peak). A group with
+    fewer values than buckets between its ends takes a key a value."""
+    values = np.asarray(values)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    count = np.diff(offsets)
+    big = np.flatnonzero(count >= least)
+    parts = []
+    if len(big):
+        start, end, n = offsets[big], offsets[big + 1], count[big]
+        first = bucket_keys(values[start], bits)
+        span = bucket_keys(values[end - 1], bits) - first + 1
+        wide = span > n
+        if wide.any():
+            at = _ranges(start[wide], n[wide])
+            parts.append(_runs(np.repeat(big[wide], n[wide]), bucket_keys(values[at], bits)))
+        narrow = ~wide
+        if narrow.any():
+            span = span[narrow]
+            group = np.repeat(big[narrow], span)
+            key = _ranges(first[narrow], span)
+            lo_of, hi_of = np.repeat(start[narrow], span), np.repeat(end[narrow], span)
+            # Only keys a value can have: above 2^bits, the low bits' top bit set.
+            low = key & ((1 << bits) - 1)
+            valid = (key < (1 << bits)) | (low >= (1 << (bits - 1)))
+            group, key, lo_of, hi_of = group[valid], key[valid], lo_of[valid], hi_of[valid]
+            edge = bucket_bounds(key, bits)[0]
+            # The first index of each bucket's group holding a value >= its lower edge.
+            lo, hi = lo_of.copy(), hi_of.copy()
+            while True:
+                open_ = lo < hi
+                if not open_.any():
+                    break
+                mid = (lo + hi) >> 1
+                up = open_ & (values[np.minimum(mid, len(values) - 1)] < edge)
+                lo = np.where(up, mid + 1, lo)
+                hi = np.where(open_ & ~up, mid, hi)
+            following = np.empty(len(lo), dtype=np.int64)
+            following[:-1] = lo[1:]
+            last = np.ones(len(lo), dtype=bool)
+            last[:-1] = group[1:] != group[:-1]
+            following[last] = hi_of[last]
+            c = following - lo
+            some = c > 0
+            parts.append((group[some], key[some], c[some]))
+    if not parts:
+        z = np.zeros(0, dtype=np.int64)
+        return z, z, z
+    group, key, n = (np.concatenate(c).astype(np.int64) for c in zip(*parts))
+    order = np.lexsort((key, group))
+    return group[order], key[order], n[order]
+
+
+def narrow_by_histogram(targets, group, key, count, bits=BUCKET_BITS):
+    """The first counting round from the reports' fixed-bucket histograms,
+    with no query to any report: ``group``, ``key``, ``count`` are the
+    merged groups' bucket counts of all reports, sorted by (group, key),
+    each pair once, for (at least) every group of a target still counting.
+    Each such target's range becomes the bucket holding its rank (within
+    the group's [min, max]); ``below`` the values before it; a bucket of
+    few values is fetched next, as a counting round leaves it."""
+    t = targets
+    counting = np.flatnonzero(~t.done & ~t.fetch)
+    if not len(counting) or not len(group):
+        return
+    g = t.group[counting]
+    first = np.searchsorted(group, g, side="left")
+    end = np.searchsorted(group, g, side="right")
+    if np.any(first == end):
+        raise AssertionError("a counting target's group has no histogram")
+    running = np.cumsum(count)
+    base = np.where(first > 0, running[np.maximum(first - 1, 0)], 0)
+    need = t.rank[counting] - t.below[counting] + base
+    at = np.searchsorted(running, need, side="right")
+    if np.any(at >= end):
+        raise AssertionError("a rank is past the values of its group")
+    seen = np.where(at > 0, running[np.maximum(at - 1, 0)], 0) - base
+    lo, hi = bucket_bounds(key[at], bits)
+    lo = np.maximum(lo, t.lo[counting])
+    hi = np.minimum(hi, t.hi[counting])
+    t.below[counting] += seen
+    t.lo[counting] = lo
+    t.hi[counting] = hi
+    one = lo == hi
+    t.value[counting[one]] = lo[one]
+    t.done[counting[one]] = True
+    t.fetch[counting[~one & (count[at] <= FETCH_AT_MOST)]] = True
+
+
 def _unique_rows(*columns):
     """The distinct rows of equal-length int64 columns, and each row's index among them."""
     if len(columns[0]) == 0:

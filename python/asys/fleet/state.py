@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import _asys
 from ..report import AsysError
+from .selection import histogram
 
 # A group's total beyond this (as a double) may have left int64, as the
 # engine's own total would: refused rather than wrapped.
@@ -63,6 +64,9 @@ class ReportState:
         self.spans = g.get("spans")
         values = g["values"]
         self._moments = self._moments_of(values)
+        # The values counted in fixed buckets (groups of three values or
+        # more): the medians' first counting round, sent with the summary.
+        self._hist = histogram(values, self.offsets)
         self._values, self._file, self._length = values, None, len(values)
         if spill_dir is not None and len(values):
             fd, self._file = tempfile.mkstemp(prefix="asys-state-", suffix=".int64", dir=spill_dir)
@@ -122,7 +126,8 @@ class ReportState:
         count, total, lo, hi = self._moments
         return renumbered({"texts": self.texts, "pool": self.pool, "ids": self.ids, "id_kinds": self.id_kinds, "sums": self.sums,
                            "count": count, "total": total, "min": lo, "max": hi, "sumsq": self.sumsq_words,
-                           "spans": self.spans is not None}, pids, devices, time_shift, kernel_row_shift)
+                           "spans": self.spans is not None, "hist": self._hist}, pids, devices, time_shift,
+                          kernel_row_shift)
 
     def merged_spans(self, where, time_shift=0):
         """The report's union blocks as columns (merged group, start, end):
@@ -136,7 +141,7 @@ class ReportState:
         """Once its summary has gone: what the rounds need only (offsets
         and values), not the keys, sums and moments (a state of 12 k named
         groups holds 2 MB of them)."""
-        self.texts = self.pool = self.ids = self.sums = self.sumsq_words = self._moments = None
+        self.texts = self.pool = self.ids = self.sums = self.sumsq_words = self._moments = self._hist = None
 
     def _bisect(self, v, group, x, right):
         """Per query, where x falls in its group's sorted values (an index

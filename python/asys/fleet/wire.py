@@ -16,6 +16,9 @@ fewer and smaller integers, the same numbers once expanded.
   numbers its texts in order of first appearance, so that a column of
   distinct names is 1, 1, 1, ... which the compression takes to almost
   nothing.
+- **The fixed-bucket counts** (``hist``: group, bucket key, count of the
+  groups of three values or more; selection.histogram) with the group
+  numbers as differences.
 
 ``compact`` runs on the worker (tasks.summaries), ``expand`` on the client
 (run.py) as each summary arrives; tests check that expand(compact(s))
@@ -73,6 +76,9 @@ def compact(summary):
     out["max"] = narrow(np.asarray(summary["max"])[two])
     out["total"] = narrow(np.asarray(summary["total"])[three])
     out["sumsq"] = [narrow(np.asarray(w)[three]) for w in summary["sumsq"]]
+    if summary.get("hist") is not None:
+        group, key, n = summary["hist"]
+        out["hist"] = (narrow(_delta(group)), narrow(key), narrow(n))
     return out
 
 
@@ -135,4 +141,7 @@ def expand(c):
         w[three] = widen(n)
     out["count"], out["min"], out["max"], out["total"] = count, lo, hi, total
     out["sumsq"] = tuple(words)
+    if c.get("hist") is not None:
+        group, key, n = c["hist"]
+        out["hist"] = (np.cumsum(widen(group), dtype=np.int64), widen(key), widen(n))
     return out
