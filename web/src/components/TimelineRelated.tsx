@@ -14,7 +14,8 @@ import { TimeText } from './TimeText';
 const LISTED = 50;
 
 const isCall = (kind: number) => SLICE_KINDS[kind] === 'api' || SLICE_KINDS[kind] === 'apiError';
-const isActivity = (kind: number) => ['kernel', 'memcpy', 'memset'].includes(SLICE_KINDS[kind] ?? '');
+// A graph row's launch links to its launching call as an activity does.
+const isActivity = (kind: number) => ['kernel', 'memcpy', 'memset', 'graphLaunch'].includes(SLICE_KINDS[kind] ?? '');
 
 /** The window a jump shows: the event centred, its own duration (at least 1 us) on each side. */
 export function jumpWindow(e: TimelineEvent, origin: bigint): Viewport {
