@@ -327,7 +327,7 @@ export function TimelineCanvas(props: Props) {
       {/* The rows as text, for screen readers (the canvas draws the same labels). */}
       <ul className="visually-hidden" data-testid="timeline-rows">
         {layout.rows.map((r) => (
-          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height} data-device-row={r.track.deviceRow ? true : undefined} data-graph-of={r.track.graphOf}>
+          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height} data-device-row={r.track.deviceRow ? true : undefined} data-graph-of={r.track.graphOf} data-events={r.track.graphOf !== undefined ? r.track.events : undefined}>
             {r.groupStart && <span data-testid="tl-group">{groupLabel(r.track.group, groupShare.get(r.track.group))}</span>}
             {r.contextStart && <span data-testid="tl-context">{groupLabel(r.track.context ?? '', r.track.contextShare)}</span>}
             <span

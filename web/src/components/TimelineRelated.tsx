@@ -34,7 +34,8 @@ export function SelectedEvent({ event, info, zero }: { event: TimelineEvent; inf
   const { t } = useLang();
   return (
     <>
-      <strong>{event.name || t.unnamed}</strong>
+      {/* A graph launch reads as its row (its label in the page's language). */}
+      <strong>{(SLICE_KINDS[event.kind] === 'graphLaunch' ? info.tracks[event.track]?.label : event.name) || t.unnamed}</strong>
       <span>{place(event, info, t)}</span>
       <span>
         {t.eventStart} <TimeText at={event.start} zero={zero} signed />, {t.eventDuration}{' '}

@@ -337,7 +337,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       >
         {picked && pickedTrack ? (
           <>
-            <strong>{slices!.names[pickedTrack.name[picked.index]] || t.unnamed}</strong>
+            <strong>
+              {(SLICE_KINDS[pickedTrack.kind[picked.index]] === 'graphLaunch' ? info.tracks[picked.track]?.label : slices!.names[pickedTrack.name[picked.index]]) ||
+                t.unnamed}
+            </strong>
             <span>{info.tracks[picked.track]?.group} · {info.tracks[picked.track]?.label}</span>
             <span>
               {t.eventStart} <TimeText at={pickedTrack.start[picked.index]} zero={zero} signed />, {t.eventDuration}{' '}
