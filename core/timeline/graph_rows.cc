@@ -58,37 +58,49 @@ struct OpenLaunch {
 
 }  // namespace
 
-std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches) {
+std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches, size_t maxActivities) {
   if (graphRows_) return *graphRows_;
   graphRows_.emplace();
+  // Past either bound the rows are left out, with a note: the launches
+  // (about 80 bytes each with their levels and notes, kept) and the graph
+  // activities (8 bytes each while building) would not fit beside the
+  // timeline near the WebAssembly heap's ceiling.
+  size_t activities = 0;
+  bool refused = false;
+  auto refuse = [&](const std::string& why) {
+    notes_.push_back("timeline: no graph rows: " + why + "; hggc_ppu_trace lists each activity");
+    refused = true;
+  };
   // Each activity table's graph activities (graphId not NULL), by row.
   std::map<LaunchKey, uint32_t> keyIndex;
   std::vector<LaunchKey> keys;
   std::vector<GraphActivity> graphWork[3];
-  auto launchOf = [&](int64_t pid, int64_t exec, int64_t corr) {
+  auto add = [&](int table, size_t row, int64_t pid, int64_t exec, int64_t corr) {
+    if (refused) return;
+    if (++activities > maxActivities)
+      return refuse("more than " + std::to_string(maxActivities) + " PPU activities ran from graphs");
     auto [it, added] = keyIndex.emplace(LaunchKey{pid, exec, corr}, static_cast<uint32_t>(keys.size()));
     if (added) keys.push_back(it->first);
-    return it->second;
+    if (keys.size() > maxLaunches) return refuse("more than " + std::to_string(maxLaunches) + " graph launches");
+    graphWork[table].push_back({static_cast<uint32_t>(row), it->second});
   };
   if (report.hasData("HGGC_KERNEL")) {
     report.forEachKernelChunk(kcol::graphId | kcol::correlationId | kcol::globalPid, [&](const Kernels& k, size_t first) {
       for (size_t i = 0; i < k.size(); ++i)
-        if (k.graphId[i] != kNoValue)
-          graphWork[0].push_back({static_cast<uint32_t>(first + i), launchOf(pidOf(k.globalPid[i]), k.graphId[i], k.correlationId[i])});
+        if (k.graphId[i] != kNoValue) add(0, first + i, pidOf(k.globalPid[i]), k.graphId[i], k.correlationId[i]);
     });
   }
   bool memoryLoaded = false;
   for (int table : {1, 2}) {
-    if (!report.hasData(table == 1 ? "HGGC_MEMCPY" : "HGGC_MEMSET")) continue;
+    if (refused || !report.hasData(table == 1 ? "HGGC_MEMCPY" : "HGGC_MEMSET")) continue;
     const MemoryOps& m = table == 1 ? report.memcpys() : report.memsets();
     memoryLoaded = true;
     for (size_t i = 0; i < m.size(); ++i)
-      if (m.graphId[i] != kNoValue)
-        graphWork[table].push_back({static_cast<uint32_t>(i), launchOf(pidOf(m.globalPid[i]), m.graphId[i], m.correlationId[i])});
+      if (m.graphId[i] != kNoValue) add(table, i, pidOf(m.globalPid[i]), m.graphId[i], m.correlationId[i]);
   }
   if (memoryLoaded) report.releaseMemoryOps();
-  keyIndex.clear();
-  if (keys.empty()) return *graphRows_;
+  std::map<LaunchKey, uint32_t>().swap(keyIndex);
+  if (refused || keys.empty()) return *graphRows_;
   for (auto& w : graphWork) std::sort(w.begin(), w.end());  // row order already; cheap if so
 
   // The graph each exec was instantiated from: an exec's node names, by
@@ -144,12 +156,6 @@ std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches) {
       const int64_t graphId = graph == graphOfExec.end() ? INT64_MIN : graph->second;
       std::string label = graphId == INT64_MIN ? "Graph exec " + std::to_string(exec.first)
                                                : "Graph " + std::to_string(graphId) + " \u2192 exec " + std::to_string(exec.first);
-      if (mine.size() > maxLaunches) {
-        notes_.push_back("timeline: " + stream.group + " " + stream.label + " " + label + " left out: " +
-                         std::to_string(mine.size()) + " launches, more than the " + std::to_string(maxLaunches) +
-                         " a graph row keeps");
-        continue;
-      }
       auto notes = std::make_shared<GraphLaunchNotes>();
       notes->graph = graphId;
       notes->exec = exec.first;

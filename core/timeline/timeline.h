@@ -337,9 +337,11 @@ class Timeline {
   // unknown), an event per launch: the span of the activities of one (exec,
   // correlation id) there. Built on first ask and kept (appended to
   // tracks(): earlier ids stay), in stream order, each stream's by exec;
-  // their ids. A row of more than `maxLaunches` launches is left out with a
-  // note. Kept: the launches (about 60 bytes each), nothing per activity.
-  std::vector<size_t> graphRows(Report& report, size_t maxLaunches = 1'000'000);
+  // their ids. Kept: the launches (about 80 bytes each with their levels
+  // and notes), nothing per activity; while building, 8 bytes per graph
+  // activity. A report of more than `maxLaunches` graph launches or more
+  // than `maxActivities` graph activities has none, and a note says why.
+  std::vector<size_t> graphRows(Report& report, size_t maxLaunches = 1'000'000, size_t maxActivities = 16'000'000);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <string>
 
 #include "core/timeline/correlation.h"
@@ -235,14 +236,22 @@ TEST(TimelineGraphRows, NoGraphWorkNoRows) {
   EXPECT_EQ(t.tracks().size(), before);
 }
 
-TEST(TimelineGraphRows, ARowOfTooManyLaunchesIsLeftOutWithANote) {
+TEST(TimelineGraphRows, TooManyLaunchesOrGraphActivitiesLeaveThemOutWithANote) {
+  // Five launches (corr 10, 11, 12, 13, 14), eight graph activities (six kernels, a memcpy, a memset).
+  for (const auto& [launches, activities, why] :
+       std::vector<std::tuple<size_t, size_t, std::string>>{{4, 100, "more than 4 graph launches"}, {100, 7, "more than 7 PPU activities ran from graphs"}}) {
+    const std::unique_ptr<Report> report = Report::open(reportFrom(kSql, "cap"));
+    Timeline t = Timeline::build(*report);
+    const size_t before = t.tracks().size();
+    EXPECT_TRUE(t.graphRows(*report, launches, activities).empty());
+    EXPECT_EQ(t.tracks().size(), before);
+    ASSERT_FALSE(t.notes().empty());
+    EXPECT_EQ(t.notes().back(), "timeline: no graph rows: " + why + "; hggc_ppu_trace lists each activity");
+  }
+  // At the bounds: built.
   const std::unique_ptr<Report> report = Report::open(reportFrom(kSql, "cap"));
   Timeline t = Timeline::build(*report);
-  const std::vector<size_t> ids = t.graphRows(*report, 1);
-  EXPECT_EQ(ids.size(), 3u);  // exec 2 on stream 7 (two launches) left out
-  bool noted = false;
-  for (const std::string& n : t.notes()) noted |= n.find("exec 2 left out: 2 launches") != std::string::npos;
-  EXPECT_TRUE(noted);
+  EXPECT_EQ(t.graphRows(*report, 5, 8).size(), 4u);
 }
 
 }  // namespace
