@@ -90,15 +90,15 @@ std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches, size
         if (k.graphId[i] != kNoValue) add(0, first + i, pidOf(k.globalPid[i]), k.graphId[i], k.correlationId[i]);
     });
   }
-  bool memoryLoaded = false;
+  // The memcpys, then the memsets, each given back before the next is read
+  // (as the device rows give them back: the tracks hold what is drawn).
   for (int table : {1, 2}) {
     if (refused || !report.hasData(table == 1 ? "HGGC_MEMCPY" : "HGGC_MEMSET")) continue;
     const MemoryOps& m = table == 1 ? report.memcpys() : report.memsets();
-    memoryLoaded = true;
     for (size_t i = 0; i < m.size(); ++i)
       if (m.graphId[i] != kNoValue) add(table, i, pidOf(m.globalPid[i]), m.graphId[i], m.correlationId[i]);
+    report.releaseMemoryOps();
   }
-  if (memoryLoaded) report.releaseMemoryOps();
   std::map<LaunchKey, uint32_t>().swap(keyIndex);
   if (refused || keys.empty()) return *graphRows_;
   for (auto& w : graphWork) std::sort(w.begin(), w.end());  // row order already; cheap if so
