@@ -139,6 +139,26 @@ int main(int argc, char** argv) {
       "{\"histogramTracks\": %zu, \"checkpointMiB\": %.2f, \"deviceRows\": %zu, \"deviceRowsCpuMs\": %.1f, "
       "\"deviceRowsHeapMiB\": %.2f, \"deviceWindowCpuMs\": %.2f, \"deviceSlices\": %zu}\n",
       histograms, checkpointMiB, deviceRows.size(), deviceRowsCpu, deviceRowsHeap, deviceWindowCpu, deviceSlices);
+  // The graph rows (core/timeline/graph_rows.cc): made once (CPU ms), the
+  // heap they add, the peak while making them, the bytes their launches keep.
+  // The peak from here on: VmHWM reset to the resident memory now (writing
+  // 5 to /proc/self/clear_refs), so the peak after is the graph rows' own.
+  const double graphPeakBefore = peakMiB();
+  { std::ofstream("/proc/self/clear_refs") << "5"; }
+  const double graphRssBefore = peakMiB(), graphHeapBefore = heapMiB(), g0 = cpuMs();
+  const std::vector<size_t> graphRows = t.graphRows(*report);
+  const double graphRowsCpu = cpuMs() - g0, graphRowsHeap = heapMiB() - graphHeapBefore;
+  size_t launches = 0, launchBytes = 0;
+  for (size_t id : graphRows) {
+    const asys::TimelineTrack& g = t.tracks()[id];
+    launches += g.size();
+    launchBytes += g.eventBytes() + g.levelBytes() + (g.launches ? g.launches->bytes() : 0);
+  }
+  std::fprintf(stderr,
+      "{\"graphRows\": %zu, \"launches\": %zu, \"launchKiB\": %.1f, \"graphRowsCpuMs\": %.1f, \"graphRowsHeapMiB\": %.2f, "
+      "\"peakBeforeGraphRowsMiB\": %.0f, \"residentBeforeGraphRowsMiB\": %.1f, \"peakWhileGraphRowsMiB\": %.1f}\n",
+      graphRows.size(), launches, static_cast<double>(launchBytes) / 1024, graphRowsCpu, graphRowsHeap, graphPeakBefore,
+      graphRssBefore, peakMiB());
   std::printf(
       "{\"tracks\": %zu, \"counters\": %zu, \"events\": %zu, \"counterPoints\": %zu, \"buildMs\": %.0f, "
       "\"heapMiB\": %.0f, \"peakMiB\": %.0f, \"eventMiB\": %.1f, \"levelMiB\": %.1f, \"counterMiB\": %.1f, \"windowMs (all, events, counters)\": {%s}, "

@@ -585,6 +585,26 @@ val timelineTracks(int report) {
         o.set("kernelShare", std::isnan(tr.kernelShare) ? val::null() : val(tr.kernelShare));
         o.set("memoryShare", std::isnan(tr.memoryShare) ? val::null() : val(tr.memoryShare));
       }
+      // A graph row (Timeline::graphRows): its stream, graph (null: unknown)
+      // and exec, and per launch (its events) what its details say.
+      if (tr.graphRow()) {
+        o.set("graphOf", static_cast<int>(tr.graphOf));
+        if (tr.launches) {
+          const GraphLaunchNotes& g = *tr.launches;
+          o.set("graph", g.graph == INT64_MIN ? val::null() : val(static_cast<double>(g.graph)));
+          o.set("exec", static_cast<double>(g.exec));
+          auto u32 = [](const std::vector<uint32_t>& x) {
+            return val::global("Uint32Array").new_(emscripten::typed_memory_view(x.size(), x.data()));
+          };
+          val n = val::object();
+          n.set("correlationId", int64Bytes(g.correlationId));
+          n.set("busy", int64Bytes(g.busy));
+          n.set("kernels", u32(g.kernels));
+          n.set("memcpys", u32(g.memcpys));
+          n.set("memsets", u32(g.memsets));
+          o.set("graphNotes", n);
+        }
+      }
       if (tr.merged()) {
         val sources = val::array();
         for (uint32_t k : tr.sources) sources.call<void>("push", static_cast<int>(k));
@@ -674,6 +694,21 @@ val timelineDeviceRows(int report) {
     Timeline& t = timelineOf(r);
     const size_t before = t.tracks().size();
     t.deviceRows(*r.report);
+    v.set("added", static_cast<int>(t.tracks().size() - before));
+  });
+}
+
+// Builds the graph rows (a row per graph exec launched on a stream, a slice
+// per launch; Timeline::graphRows), kept in the report's timeline:
+// timelineTracks then lists them after the built tracks (ids stay), each
+// with `graphOf` (its stream), `graph`, `exec` and `graphNotes`. Answers
+// {added}: how many rows this call made (0 once built).
+val timelineGraphRows(int report) {
+  return answer([&](val& v) {
+    OpenReport& r = reportOf(report);
+    Timeline& t = timelineOf(r);
+    const size_t before = t.tracks().size();
+    t.graphRows(*r.report);
     v.set("added", static_cast<int>(t.tracks().size() - before));
   });
 }
@@ -1251,6 +1286,7 @@ EMSCRIPTEN_BINDINGS(asys_engine) {
   emscripten::function("timelineKernelGroups", &asys::timelineKernelGroups);
   emscripten::function("timelineKernelRangeGroups", &asys::timelineKernelRangeGroups);
   emscripten::function("timelineDeviceRows", &asys::timelineDeviceRows);
+  emscripten::function("timelineGraphRows", &asys::timelineGraphRows);
   emscripten::function("timelineWindow", &asys::timelineWindow);
   emscripten::function("timelineRelated", &asys::timelineRelated);
   emscripten::function("timelineSelection", &asys::timelineSelection);

@@ -99,6 +99,12 @@ std::vector<TimelineEventRef> TimelineLinks::related(const Timeline& timeline, T
   const auto& tracks = timeline.tracks();
   if (e.track >= tracks.size()) return {};
   const TimelineTrack& t = tracks[e.track];
+  // A graph row's launch: its launching call, the call of its first
+  // activity on the stream (every activity of a launch has its correlation id).
+  if (t.graphRow()) {
+    if (!t.launches || e.event >= t.launches->first.size()) return {};
+    return related(timeline, {t.graphOf, t.launches->first[e.event]});
+  }
   if (e.event >= t.row.size()) return {};
   const uint32_t row = t.row[e.event];
   if (isCall(t.kind[e.event])) {

@@ -24,7 +24,8 @@ namespace asys {
 // AllocFailure: a failed allocation call drawn again on its process's row (a
 // row of HGGC_API, like ApiError; core/timeline/host_rows.h).
 enum class TimelineKind : uint8_t {
-  Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection, HgtxStartEnd, AllocFailure
+  Kernel, Memcpy, Memset, Api, ApiError, Hgtx, Osrt, PcclKernel, PcclStage, Projection, HgtxStartEnd, AllocFailure,
+  GraphLaunch  // a graph row's launch (graph_rows.cc): a summary of a graph exec's activities on its stream
 };
 
 // Gives a vector's memory back now (`v = {}` keeps its capacity).

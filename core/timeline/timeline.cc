@@ -790,6 +790,13 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
       out.busy[i] = busyIn({&tr}, from, to);
       continue;
     }
+    // A graph row (graphRows, appended): its stream's busy time inside its
+    // launches, a share of the stream's.
+    if (tr.graphRow()) {
+      groupOf[i] = groupOf[tr.graphOf];
+      out.busy[i] = graphBusyIn(tr, from, to);
+      continue;
+    }
     // A device row (deviceRows, appended like the rows by base name): its
     // PPU's work rows' union.
     if (tr.deviceRow) {
@@ -835,6 +842,10 @@ TimelineShares Timeline::sharesIn(int64_t from, int64_t to) const {
     const TimelineTrack& tr = tracks_[i];
     if (tr.derived()) {
       out.share[i] = share(out.busy[i], out.busy[tr.parent]);
+      continue;
+    }
+    if (tr.graphRow()) {
+      out.share[i] = share(out.busy[i], out.busy[tr.graphOf]);
       continue;
     }
     if (tr.deviceRow) {

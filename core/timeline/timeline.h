@@ -92,6 +92,23 @@ struct HostEventNotes {
   std::vector<uint32_t> row;
 };
 
+// A graph row's launches (Timeline::graphRows, graph_rows.cc): per launch
+// (the row's events, in start order) what its details say. A launch is the
+// activities of one graph exec and one launching call (correlation id) on
+// the row's stream; few beside the activities they stand for.
+struct GraphLaunchNotes {
+  int64_t graph = INT64_MIN;  // the graph the exec was instantiated from (INT64_MIN: unknown)
+  int64_t exec = 0;           // the graph exec (the activities' graphId)
+  std::vector<uint32_t> first;  // its first activity: an event of the stream (the links start there)
+  std::vector<int64_t> correlationId;
+  std::vector<uint32_t> kernels, memcpys, memsets;  // the nodes it ran on the stream, by kind
+  std::vector<int64_t> busy;  // the union of its activities
+  size_t bytes() const {
+    return 4 * (first.capacity() + kernels.capacity() + memcpys.capacity() + memsets.capacity()) +
+           8 * (correlationId.capacity() + busy.capacity());
+  }
+};
+
 struct TimelineTrack {
   std::string group;  // "PPU 0 (PPU-ZW810E)", "Process 1050788 (python3)"
   std::string label;  // "Stream 7", "Thread 1050790 (python3)", "HGTX 1050790"
@@ -139,7 +156,14 @@ struct TimelineTrack {
   // Its events are other rows' drawn again (a process's allocation
   // failures: calls on its threads' API rows): not counted again by the
   // selection statistics, the links or findEvent.
-  bool repeats() const { return hostRow == HostRow::AllocationFailures; }
+  // A graph row's launches summarise its stream's activities: repeats too.
+  bool repeats() const { return hostRow == HostRow::AllocationFailures || graphRow(); }
+  // A graph row (Timeline::graphRows): one graph exec's launches on stream
+  // `graphOf` (its track id; kNoParent: not a graph row), a launch an event
+  // spanning its activities there, `launches` what each says.
+  uint32_t graphOf = kNoParent;
+  bool graphRow() const { return graphOf != kNoParent; }
+  std::shared_ptr<const GraphLaunchNotes> launches;
   // The table row event `e` reads its report columns from: `row`'s, or a
   // repeated event's (HostEventNotes::row); kNoTimelineRow for none.
   uint32_t tableRow(size_t e) const;
@@ -306,6 +330,18 @@ class Timeline {
   // holds no events (its sources are the PPU's work rows); what it keeps
   // is one byte a memcpy of the report (its memory kinds).
   std::vector<size_t> deviceRows(Report& report);
+  // The manual's graph rows (graph_rows.cc): under each stream that ran
+  // graph work, one row per graph exec launched on it (`graphOf` the
+  // stream), labelled "Graph G → exec E" (G the graph the exec was
+  // instantiated from, through HGGC_GRAPH_NODE_EVENTS; "Graph exec E" when
+  // unknown), an event per launch: the span of the activities of one (exec,
+  // correlation id) there. Built on first ask and kept (appended to
+  // tracks(): earlier ids stay), in stream order, each stream's by exec;
+  // their ids. Kept: the launches (about 80 bytes each with their levels
+  // and notes), nothing per activity; while building, 8 bytes per graph
+  // activity. A report of more than `maxLaunches` graph launches or more
+  // than `maxActivities` graph activities has none, and a note says why.
+  std::vector<size_t> graphRows(Report& report, size_t maxLaunches = 1'000'000, size_t maxActivities = 16'000'000);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -339,6 +375,10 @@ class Timeline {
   // The union lengths of a device row's kernels and of its memory operations inside [from, to).
   void halvesIn(const TimelineTrack& row, int64_t from, int64_t to, int64_t& kernels, int64_t& memory) const;
   std::optional<std::vector<size_t>> deviceRows_;  // once built
+  std::optional<std::vector<size_t>> graphRows_;   // once built
+  // A graph row's busy time inside [from, to): its stream's inside its
+  // launches' spans (sharesIn).
+  int64_t graphBusyIn(const TimelineTrack& row, int64_t from, int64_t to) const;
   // Per track drawn as an occupancy histogram once: its busy checkpoints
   // (occupancy.h; 16 bytes a block of 256 events).
   mutable std::map<size_t, BusyCheckpoints> checkpoints_;

@@ -288,6 +288,7 @@ TrackEventsKind trackEventsKind(const TimelineTrack& track) {
     case TimelineKind::Osrt: return TrackEventsKind::Osrt;
     case TimelineKind::PcclStage: return TrackEventsKind::PcclStage;
     case TimelineKind::Projection: return TrackEventsKind::Projection;
+    case TimelineKind::GraphLaunch: return TrackEventsKind::Osrt;  // a graph row's launches: the common columns
   }
   return TrackEventsKind::Osrt;
 }

@@ -309,6 +309,8 @@ export async function timelineRows(page: Page) {
           context,
           label: li.querySelector('[data-testid=tl-track]')?.textContent ?? '',
           deviceRow: li.hasAttribute('data-device-row'),
+          // A graph row (a graph exec's launches under a stream): its stream's track id, else null.
+          graphOf: li.getAttribute('data-graph-of'),
         };
       });
     });

@@ -123,11 +123,11 @@ async function firstStream(page: Page) {
   return { device: Number(/^PPU (\d+)/.exec(row.group)![1]), stream: Number(/^Stream (\d+)/.exec(row.label)![1]), track: row.track, group: row.group };
 }
 
-/** The labels of the rows right under `track` (its rows by HGTX range), until the next row of the PPU's own. */
+/** The labels of the rows right under `track` (its rows by HGTX range), until the next row of the PPU's own or the stream's graph rows (which follow them). */
 async function rowsUnder(page: Page, track: string) {
   const rows = await timelineRows(page);
   const at = rows.findIndex((r) => r.track === track);
-  const next = rows.findIndex((r, i) => i > at && (/^(Stream \d+|PCCL kernels|\[All Streams\]|HGTX projection|Memory in use)/.test(r.label) || r.deviceRow || r.group !== rows[at].group));
+  const next = rows.findIndex((r, i) => i > at && (/^(Stream \d+|PCCL kernels|\[All Streams\]|HGTX projection|Memory in use)/.test(r.label) || r.deviceRow || r.graphOf === track || r.group !== rows[at].group));
   return rows.slice(at + 1, next < 0 ? undefined : next);
 }
 

@@ -40,7 +40,15 @@ test('each PPU shows an [All Streams] row over its streams, its share the stream
   const devices = [...new Set(rows.map((r) => Number(/^PPU (\d+)/.exec(r.group)![1])))];
   expect(devices).toEqual([0, 1, 2, 3]);
   for (const d of devices) {
-    const mine = rows.filter((r) => r.group.startsWith(`PPU ${d} `));
+    const all = rows.filter((r) => r.group.startsWith(`PPU ${d} `));
+    // A stream's graph rows (timeline_graph_rows.spec.ts) follow it, each right after its own stream
+    // or that stream's other graph rows; the other rows are as before.
+    for (const [i, r] of all.entries()) {
+      if (r.graphOf === null) continue;
+      const above = all[i - 1];
+      expect(above.track === r.graphOf || above.graphOf === r.graphOf, `${r.label} under its stream`).toBe(true);
+    }
+    const mine = all.filter((r) => r.graphOf === null);
     const labels = mine.map((r) => r.label);
     // One context of two streams each (compacted away): [All Streams] first, then its streams.
     const streams = [...new Set(workOf(d).filter((w) => !w.pccl).map((w) => w.stream))].sort((a, b) => a - b);
@@ -155,6 +163,11 @@ test('Show kernels grouped by base name: a row per base name under each stream i
     .map(([name, spans]) => ({ name, busy: unionIn(spans, ...ALL) }))
     .sort((a, b) => (a.busy !== b.busy ? (a.busy > b.busy ? -1 : 1) : a.name < b.name ? -1 : 1))
     .map((g) => `${g.name} — ${shown(g.busy, streamBusy)}`);
+  // Then the stream's graph rows (a row per graph exec launched on it: timeline_graph_rows.spec.ts), nothing else.
+  const graphRows = (await ppuRows(page)).filter((r) => r.group.startsWith('PPU 0 ') && r.graphOf !== null);
+  const streamTrack = (await ppuRows(page)).find((r) => r.group.startsWith('PPU 0 ') && r.label.startsWith(`Stream ${stream} `))!.track;
+  const graphLabels = graphRows.filter((r) => r.graphOf === streamTrack).map((r) => r.label);
+  for (const l of graphLabels) expect(l).toMatch(/^Graph (\d+ → exec \d+|exec \d+) — \d+\.\d%$/);
   await expect
     .poll(async () => {
       const rows = (await ppuRows(page)).filter((r) => r.group.startsWith('PPU 0 '));
@@ -162,7 +175,7 @@ test('Show kernels grouped by base name: a row per base name under each stream i
       const next = rows.findIndex((r, i) => i > at && /^(Stream \d+|PCCL kernels) /.test(r.label));
       return rows.slice(at + 1, next).map((r) => r.label);
     })
-    .toEqual(expected);
+    .toEqual([...expected, ...graphLabels]);
   expect(expected.length).toBeGreaterThan(1);
   // The toolbar's counts are the report's: the rows by base name draw the same kernels again.
   // (78 rows and the 12 host rows: timeline.spec.ts)

@@ -84,6 +84,18 @@ describe('engine lines in Chinese', () => {
     );
   });
 
+  test('the timeline\'s notes: the graph rows left out', () => {
+    expect(engineLineZh('timeline: no graph rows: more than 1000000 graph launches; hggc_ppu_trace lists each activity')).toBe(
+      'timeline：没有图行：图的启动超过 1000000 次；hggc_ppu_trace 列出每个活动',
+    );
+    expect(engineLineZh('timeline: no graph rows: more than 16000000 PPU activities ran from graphs; hggc_ppu_trace lists each activity')).toBe(
+      'timeline：没有图行：超过 16000000 个 PPU 活动由图运行；hggc_ppu_trace 列出每个活动',
+    );
+    expect(engineLineZh("No graph rows: Out of memory: the timeline of big.asysrep needs more than the 2 GB a browser tab's engine can use; its events are in the trace rules on the command line: asys stats -r hggc_ppu_trace big.asysrep")).toBe(
+      '没有图行：内存不足：big.asysrep 的时间线需要的内存超过浏览器标签页中引擎可用的 2 GB；其事件可在命令行的 trace 规则中查看：asys stats -r hggc_ppu_trace big.asysrep',
+    );
+  });
+
   test('a line no template knows is shown as written, and English stays English', () => {
     expect(engineLineZh('something new went wrong')).toBeNull();
     expect(engineLine('something new went wrong', 'zh')).toBe('something new went wrong');

@@ -51,6 +51,7 @@ function fakeEngine() {
     timelineKernelGroups: () => ({ ok: false, error: 'not here' }),
     timelineKernelRangeGroups: () => ({ ok: false, error: 'not here' }),
     timelineDeviceRows: () => ({ ok: false, error: 'not here' }),
+    timelineGraphRows: () => ({ ok: false, error: 'not here' }),
     timelineWindow: () => ({ ok: false, error: 'not here' }),
     timelineRelated: () => ({ ok: false, error: 'not here' }),
     timelineFindEvent: () => ({ ok: false, error: 'not here' }),

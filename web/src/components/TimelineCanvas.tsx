@@ -15,6 +15,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
 import { hostEventLines } from '../lib/host_rows';
+import { graphLaunchLines } from '../lib/graph_rows';
 import { displaySliceName } from '../lib/display_names';
 import { formatDurationNs, formatInt } from '../lib/format';
 import {
@@ -233,8 +234,13 @@ export function TimelineCanvas(props: Props) {
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
-    const name = displaySliceName(slices!.names[s.name[p.index]] ?? '', SLICE_KINDS[s.kind[p.index]]) || t.unnamed;
-    const host = hostEventLines(info.tracks[p.track], s.event[p.index], slices!.names[s.name[p.index]] ?? '', t);
+    const kindName = SLICE_KINDS[s.kind[p.index]];
+    // A graph launch reads as its row (its label in the page's language).
+    const name = (kindName === 'graphLaunch' ? info.tracks[p.track]?.label : displaySliceName(slices!.names[s.name[p.index]] ?? '', kindName)) || t.unnamed;
+    const host = [
+      ...hostEventLines(info.tracks[p.track], s.event[p.index], slices!.names[s.name[p.index]] ?? '', t),
+      ...graphLaunchLines(info.tracks[p.track], s.event[p.index], Number(s.end[p.index] - s.start[p.index]), t),
+    ];
     const kinds = s.memKind ? memKindsOf(s.memKind[p.index]) : null;
     const memory = kinds ? `\n${t.tipMemKinds(t.memKindNames[kinds.src] ?? '', t.memKindNames[kinds.dst] ?? '')}` : '';
     const text =
@@ -321,10 +327,13 @@ export function TimelineCanvas(props: Props) {
       {/* The rows as text, for screen readers (the canvas draws the same labels). */}
       <ul className="visually-hidden" data-testid="timeline-rows">
         {layout.rows.map((r) => (
-          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height} data-device-row={r.track.deviceRow ? true : undefined}>
+          <li key={r.track.id} data-track={r.track.id} data-top={AXIS_HEIGHT + r.top} data-height={r.height} data-device-row={r.track.deviceRow ? true : undefined} data-graph-of={r.track.graphOf} data-events={r.track.graphOf !== undefined ? r.track.events : undefined}>
             {r.groupStart && <span data-testid="tl-group">{groupLabel(r.track.group, groupShare.get(r.track.group))}</span>}
             {r.contextStart && <span data-testid="tl-context">{groupLabel(r.track.context ?? '', r.track.contextShare)}</span>}
-            <span data-testid="tl-track" title={r.track.deviceRow ? t.deviceRowTitle : undefined}>
+            <span
+              data-testid="tl-track"
+              title={r.track.deviceRow ? t.deviceRowTitle : r.track.graphOf !== undefined ? t.graphRowTitle : undefined}
+            >
               {trackLabel(r.track)}
             </span>
           </li>

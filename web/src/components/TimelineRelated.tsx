@@ -14,7 +14,8 @@ import { TimeText } from './TimeText';
 const LISTED = 50;
 
 const isCall = (kind: number) => SLICE_KINDS[kind] === 'api' || SLICE_KINDS[kind] === 'apiError';
-const isActivity = (kind: number) => ['kernel', 'memcpy', 'memset'].includes(SLICE_KINDS[kind] ?? '');
+// A graph row's launch links to its launching call as an activity does.
+const isActivity = (kind: number) => ['kernel', 'memcpy', 'memset', 'graphLaunch'].includes(SLICE_KINDS[kind] ?? '');
 
 /** The window a jump shows: the event centred, its own duration (at least 1 us) on each side. */
 export function jumpWindow(e: TimelineEvent, origin: bigint): Viewport {
@@ -33,7 +34,8 @@ export function SelectedEvent({ event, info, zero }: { event: TimelineEvent; inf
   const { t } = useLang();
   return (
     <>
-      <strong>{event.name || t.unnamed}</strong>
+      {/* A graph launch reads as its row (its label in the page's language). */}
+      <strong>{(SLICE_KINDS[event.kind] === 'graphLaunch' ? info.tracks[event.track]?.label : event.name) || t.unnamed}</strong>
       <span>{place(event, info, t)}</span>
       <span>
         {t.eventStart} <TimeText at={event.start} zero={zero} signed />, {t.eventDuration}{' '}

@@ -27,6 +27,8 @@ export interface TimelineEngine {
   timelineKernelGroups(report: number, ids: number[]): unknown;
   timelineKernelRangeGroups(report: number, ids: number[]): unknown;
   timelineDeviceRows(report: number): unknown;
+  /** {added}: builds the graph rows (a row per graph exec launched on a stream). */
+  timelineGraphRows(report: number): unknown;
   timelineWindow(report: number, from: string, to: string, pixels: number, ids: number[]): unknown;
   timelineRelated(report: number, track: number, event: number): unknown;
   /** {event} (timelineRelated's `selected` shape, or null): the event that is row `index` of report table `table`. */

@@ -41,6 +41,28 @@ function hostRowOf(t: Record<string, unknown>): Pick<TimelineTrackInfo, 'hostRow
   return { hostRow: row, hostNotes: { thread: int64s(n.thread), endThread: int64s(n.endThread), value: int64s(n.value) } };
 }
 
+/** A graph row's stream, graph, exec and launches' notes (core/timeline/graph_rows.cc), else nothing. */
+function graphRowOf(t: Record<string, unknown>): Pick<TimelineTrackInfo, 'graphOf' | 'graph' | 'exec' | 'graphNotes'> {
+  if (typeof t.graphOf !== 'number') return {};
+  const n = t.graphNotes as Record<string, unknown> | undefined;
+  return {
+    graphOf: t.graphOf,
+    graph: typeof t.graph === 'number' ? t.graph : null,
+    ...(typeof t.exec === 'number' ? { exec: t.exec } : {}),
+    ...(n
+      ? {
+          graphNotes: {
+            correlationId: int64s(n.correlationId),
+            busy: int64s(n.busy),
+            kernels: n.kernels as Uint32Array,
+            memcpys: n.memcpys as Uint32Array,
+            memsets: n.memsets as Uint32Array,
+          },
+        }
+      : {}),
+  };
+}
+
 export function takeTimelineInfo(v: unknown): TimelineInfo {
   const o = unwrap(v, 'timelineTracks');
   const tracks = (Array.isArray(o.tracks) ? o.tracks : []).map((t: Record<string, unknown>) => ({
@@ -57,6 +79,7 @@ export function takeTimelineInfo(v: unknown): TimelineInfo {
     ...(Array.isArray(t.sources) ? { sources: t.sources.map(Number) } : {}),
     ...(typeof t.parent === 'number' ? { parent: t.parent } : {}),
     ...hostRowOf(t),
+    ...graphRowOf(t),
     ...(t.groupedBy === 'hgtxRange' || t.groupedBy === 'baseName' ? { groupedBy: t.groupedBy as 'baseName' | 'hgtxRange' } : {}),
     ...(t.outsideRanges === true ? { outsideRanges: true } : {}),
     ...(typeof t.otherRanges === 'number' && t.otherRanges > 0 ? { otherRanges: t.otherRanges } : {}),

@@ -52,6 +52,24 @@ export interface TimelineTrackInfo {
   deviceRow?: boolean;
   kernelShare?: number | null;
   memoryShare?: number | null;
+  /**
+   * A graph row (lib/graph_rows.ts): the stream (id) it is under, the graph
+   * its exec was instantiated from (null: unknown) and the exec; an event
+   * per launch of the exec on that stream, `graphNotes` what each says.
+   */
+  graphOf?: number;
+  graph?: number | null;
+  exec?: number;
+  graphNotes?: GraphNotes;
+}
+
+/** Per launch of a graph row (its events): its launching call's correlation id, the nodes it ran by kind, its busy time (ns). */
+export interface GraphNotes {
+  correlationId: BigInt64Array;
+  busy: BigInt64Array;
+  kernels: Uint32Array;
+  memcpys: Uint32Array;
+  memsets: Uint32Array;
 }
 
 export type HostRowKind = 'startEnd' | 'library' | 'allocationFailures';
@@ -105,7 +123,7 @@ export interface TimelineInfo {
 }
 
 /** What a slice stands for (core/timeline TimelineKind). */
-export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx', 'osrt', 'pcclKernel', 'pcclStage', 'projection', 'hgtxStartEnd', 'allocFailure'] as const;
+export const SLICE_KINDS = ['kernel', 'memcpy', 'memset', 'api', 'apiError', 'hgtx', 'osrt', 'pcclKernel', 'pcclStage', 'projection', 'hgtxStartEnd', 'allocFailure', 'graphLaunch'] as const;
 export type SliceKind = (typeof SLICE_KINDS)[number];
 
 /** One track's slices in a window: merged events, the longest naming each. */

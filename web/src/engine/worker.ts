@@ -286,7 +286,16 @@ async function handle(msg: RequestMessage): Promise<void> {
           } catch (err) {
             return { ...built, notes: [...(built.notes ?? []), `No device rows: ${err instanceof Error ? err.message : String(err)}`] };
           }
-          return added > 0 ? takeTimelineInfo(e.timelineTracks(msg.report)) : built;
+          // The graph rows likewise (a row per graph exec on a stream, a
+          // slice per launch): a summary of the built tracks' activities.
+          const noted: string[] = [];
+          try {
+            added += Number(unwrap(e.timelineGraphRows(msg.report), 'timelineGraphRows').added) || 0;
+          } catch (err) {
+            noted.push(`No graph rows: ${err instanceof Error ? err.message : String(err)}`);
+          }
+          const info = added > 0 ? takeTimelineInfo(e.timelineTracks(msg.report)) : built;
+          return noted.length ? { ...info, notes: [...(info.notes ?? []), ...noted] } : info;
         }),
       });
       return;

@@ -127,6 +127,11 @@ const SENTENCES: Sentence[] = [
   [/^No HGTX projection rows: (\d+) PPU activities are more than the (\d+) whose association fits in memory beside the timeline; hgtx_ppu_proj_trace lists the same projections$/,
     (n, max) =>
       `没有 HGTX 投影行：${n} 个 PPU 活动超过了其关联在时间线旁的内存中能容纳的 ${max} 个；hgtx_ppu_proj_trace 列出同样的投影`],
+  // the graph rows left out (core/timeline/graph_rows.cc)
+  [/^no graph rows: more than (\d+) graph launches; hggc_ppu_trace lists each activity$/,
+    (max) => `没有图行：图的启动超过 ${max} 次；hggc_ppu_trace 列出每个活动`],
+  [/^no graph rows: more than (\d+) PPU activities ran from graphs; hggc_ppu_trace lists each activity$/,
+    (max) => `没有图行：超过 ${max} 个 PPU 活动由图运行；hggc_ppu_trace 列出每个活动`],
   // memory (core/rules/memory_estimate.cc; web/src/engine/engine_api.ts)
   [/^out of memory: about (\S+ \S+) needed for the (\d+) rows of (.+?)( in the larger of the two reports)?, past the (\S+ \S+) this engine may use \(ASYS_MEMORY_BUDGET sets it\); refused before it started$/,
     (need, rows, tables, two, budget) =>
@@ -144,6 +149,7 @@ const SENTENCES: Sentence[] = [
 // The prefixes the engine puts before a sentence, outermost first.
 const PREFIXES: Sentence[] = [
   [/^No device rows: /, () => '没有设备行：'],
+  [/^No graph rows: /, () => '没有图行：'],
   [/^asys (stats|analyze|compare): /, (command) => `asys ${command}：`],
   [/^([a-z][a-z0-9_]*): warning: /, (rule) => `${rule}：警告：`],
   [/^table (\w+), column (\w+), row (\d+): /, (t, c, r) => `表 ${t}，${c} 列，第 ${r} 行：`],

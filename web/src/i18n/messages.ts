@@ -112,6 +112,15 @@ const en = {
   tipMemKinds: (src: string, dst: string) => `from ${src} memory to ${dst} memory`,
   memcpyDirections: { HtoD: 'HtoD', DtoH: 'DtoH', DtoD: 'DtoD', PtoP: 'PtoP', HtoH: 'HtoH' } as Record<string, string>,
   tipOccupancy: (share: string) => `busy ${share} of this pixel's time (occupancy: more events than pixels at this zoom)`,
+  // the graph rows (lib/graph_rows.ts)
+  graphRowLabel: (graph: string | null, exec: string) => (graph === null ? `Graph exec ${exec}` : `Graph ${graph} → exec ${exec}`),
+  graphRowTitle:
+    "The launches of one graph exec on this stream: a slice per launch, from its first node's start to its last node's end. The nodes themselves stay on the stream's rows. The share is the stream's busy time inside the launches",
+  graphLaunchOf: (label: string, n: string, of: string) => `${label}: launch ${n} of ${of} on this stream`,
+  graphLaunchNodes: (nodes: string, kernels: string, memcpys: string, memsets: string) =>
+    `${nodes} nodes run: ${kernels} kernels, ${memcpys} memcpys, ${memsets} memsets`,
+  graphLaunchBusy: (busy: string, span: string) => `busy ${busy} of its ${span} span`,
+  graphLaunchCall: (correlationId: string) => `launched by the call of correlation id ${correlationId} (Go to Host API)`,
   // result
   showChart: 'Show chart',
   hideChart: 'Hide chart',
@@ -440,6 +449,14 @@ const zh: Messages = {
   tipMemKinds: (src, dst) => `从${src}内存到${dst}内存`,
   memcpyDirections: { HtoD: '主机到设备', DtoH: '设备到主机', DtoD: '设备到设备', PtoP: 'PPU 到 PPU', HtoH: '主机到主机' },
   tipOccupancy: (share) => `此像素时间内忙碌 ${share}（占用率：此缩放级别下事件多于像素）`,
+  graphRowLabel: (graph, exec) => (graph === null ? `可执行图 ${exec}` : `图 ${graph} → 可执行图 ${exec}`),
+  graphRowTitle:
+    '一个可执行图（graph exec）在此流上的各次启动：每次启动一个色块，从其第一个节点开始到最后一个节点结束。节点本身仍显示在该流的行上。比例为该流在这些启动内的忙碌时间',
+  graphLaunchOf: (label, n, of) => `${label}：此流上第 ${n} 次启动（共 ${of} 次）`,
+  graphLaunchNodes: (nodes, kernels, memcpys, memsets) =>
+    `运行了 ${nodes} 个节点：${kernels} 个 kernel、${memcpys} 个内存拷贝、${memsets} 个内存设置`,
+  graphLaunchBusy: (busy, span) => `在 ${span} 的跨度内忙碌 ${busy}`,
+  graphLaunchCall: (correlationId) => `由 correlation id 为 ${correlationId} 的调用启动（转到主机 API）`,
   showChart: '显示饼图',
   hideChart: '隐藏饼图',
   showTree: '显示树',

@@ -6,6 +6,7 @@ import type { CounterInfo, CounterSteps, TimelineInfo, TimelineShares, TimelineT
 import { formatBytes, formatInt } from './format';
 import { timeZeroOf } from './time_zero';
 import { groupingOf, type KernelGrouping } from './kernel_grouping';
+import { placeGraphRows } from './graph_rows';
 
 export interface Viewport {
   /** Offsets in ns from the timeline's origin. */
@@ -239,16 +240,23 @@ export function sourceEventOf(
  * `groupedBy`: which) right after it when `grouped` names their grouping
  * ("Show kernels grouped by"; true: base name), else left out; a PPU's
  * device row (appended by the engine after every other row) right after
- * the last of its sources (its PPU's work rows) and that row's own rows.
+ * the last of its sources (its PPU's work rows) and that row's own rows;
+ * a stream's graph rows (`graphOf`: the stream) right after the stream and
+ * its kernel rows shown (lib/graph_rows.ts placeGraphRows).
  */
-export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' | 'groupedBy' | 'deviceRow' | 'sources'>>(
+export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' | 'groupedBy' | 'deviceRow' | 'sources' | 'graphOf'>>(
   tracks: T[],
   grouped: boolean | KernelGrouping,
 ): T[] {
   const shown: KernelGrouping = grouped === true ? 'baseName' : grouped === false ? 'none' : grouped;
   const children = new Map<number, T[]>();
   const deviceAfter = new Map<number, T[]>();
+  const graphRows: T[] = [];
   for (const t of tracks) {
+    if (t.graphOf !== undefined) {
+      graphRows.push(t);
+      continue;
+    }
     if (t.deviceRow && t.sources?.length) {
       const at = Math.max(...t.sources);
       deviceAfter.set(at, [...(deviceAfter.get(at) ?? []), t]);
@@ -261,12 +269,12 @@ export function displayOrder<T extends Pick<TimelineTrackInfo, 'id' | 'parent' |
   }
   const out: T[] = [];
   for (const t of tracks) {
-    if (t.parent !== undefined || t.deviceRow) continue;
+    if (t.parent !== undefined || t.deviceRow || t.graphOf !== undefined) continue;
     out.push(t);
     if (shown !== 'none') out.push(...(children.get(t.id) ?? []).sort((a, b) => a.id - b.id));
     out.push(...(deviceAfter.get(t.id) ?? []));
   }
-  return out;
+  return placeGraphRows(out, graphRows);
 }
 
 /** Whether a row may have rows by base name: an event row of its own (not a counter, [All Streams] or such a row). */

@@ -46,6 +46,7 @@ export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   projection: '#edc948',
   hgtxStartEnd: '#e8a04c',
   allocFailure: '#c0392b',
+  graphLaunch: '#8cd17d',
 };
 export const COUNTER_COLOR = '#8c6bb1';
 /** A slice of the name a table row marked: outlined in this. */
@@ -279,7 +280,10 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       }
       if (x1 - x0 > LABELLED_WIDTH) {
         const left = Math.max(x0, LABEL_WIDTH) + 3;
-        const text = fitText(g, displaySliceName(names[s.name[i]] ?? '', SLICE_KINDS[s.kind[i]]), Math.min(x1, width) - left - 3);
+        // A graph launch reads as its row (the label in the page's language).
+        const kindName = SLICE_KINDS[s.kind[i]];
+        const shownName = kindName === 'graphLaunch' ? r.track.label : displaySliceName(names[s.name[i]] ?? '', kindName);
+        const text = fitText(g, shownName, Math.min(x1, width) - left - 3);
         if (text) {
           g.fillStyle = '#fff';
           g.fillText(text, left, y + (LANE_HEIGHT - 2) / 2);

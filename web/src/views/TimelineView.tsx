@@ -7,7 +7,7 @@
 // launched activities, an activity's launching call) are outlined and listed
 // below, each with a button that brings it into view (RelatedEvents).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TimelineEvent } from '../engine/timeline_types';
+import type { TimelineEvent, TimelineRelated, TimelineTrackInfo } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, displayOrder, filterTimeOf, layoutTracks, tracksToFetch, withShares, type PickedSlice } from '../lib/timeline';
@@ -41,7 +41,35 @@ import { SelectionStatsPanel } from '../components/SelectionStats';
 import { useSelectionStats } from '../state/useSelectionStats';
 import { useEngine } from '../state/engine';
 import { withDeviceRowLabels } from '../lib/device_row';
+import { graphLaunchLines, isGraphRow, withGraphRowLabels } from '../lib/graph_rows';
 import { DeviceRowLegend } from '../components/DeviceRowLegend';
+
+// A graph launch's lines in the details panel (lib/graph_rows.ts) and its
+// "Go to Host API" button: the launching call (hgGraphLaunch), selected.
+function GraphLaunchDetails(props: {
+  track: TimelineTrackInfo | undefined;
+  event: number;
+  spanNs: number;
+  links: TimelineRelated | null;
+  onJump: (e: TimelineEvent) => void;
+}) {
+  const { t } = useLang();
+  const lines = graphLaunchLines(props.track, props.event, props.spanNs, t);
+  if (lines.length === 0) return null;
+  const call = props.links && props.links.selected.track === props.track?.id && props.links.selected.event === props.event ? (props.links.related[0] ?? null) : null;
+  return (
+    <div className="timeline-host" data-testid="tl-graph-details">
+      {lines.map((line) => (
+        <span key={line} className="muted">
+          {line}
+        </span>
+      ))}
+      <button className="button small" disabled={!call} onClick={() => call && props.onJump(call)} data-testid="tl-graph-go-call">
+        {t.goToHostApi}
+      </button>
+    </div>
+  );
+}
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
@@ -62,7 +90,9 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   // The HGTX range row of the kernels in no range, and a process's own host rows: labelled in the interface's language.
   const info = useMemo(() => {
     const ranged = withRangeRowLabels(grouped, t.noHgtxRange, (n) => t.otherHgtxRanges(formatInt(n)));
-    return ranged ? withHostLabels(ranged, t) : ranged;
+    const hosted = ranged ? withHostLabels(ranged, t) : ranged;
+    // The graph rows ("Graph 1 → exec 2") too.
+    return hosted ? { ...hosted, tracks: withGraphRowLabels(hosted.tracks, t) } : hosted;
   }, [grouped, t]);
   const { viewport, origin } = win;
   // Every time shown counts from the capture start, as the tables and the statistics range do.
@@ -162,7 +192,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
   const pickedTrack = picked && slices?.tracks.find((t) => t.id === picked.track);
   // Rows by base name or HGTX range draw their stream's kernels again: counted once.
   // The device rows draw their PPU's work again: not tracks of their own.
-  const own = info.tracks.filter((t) => t.parent === undefined && !t.deviceRow);
+  // The graph rows summarise their streams' activities (a slice a launch): not tracks of their own either.
+  const own = info.tracks.filter((t) => t.parent === undefined && !t.deviceRow && !isGraphRow(t));
   // So are the failed allocations a process's row draws again (its threads' calls).
   const events = own.reduce((n, t) => n + (t.hostRow === 'allocationFailures' ? 0 : t.events), 0);
   return (
@@ -289,7 +320,8 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
             showInTableItem(menu.at ? (links?.selected ?? null) : null),
             {
               label: t.showInEventsView,
-              disabled: menu.track === null || !hasEventsView(info.tracks[menu.track]),
+              // A graph row's launches are its stream's activities, listed in the stream's Events view.
+              disabled: menu.track === null || !hasEventsView(info.tracks[menu.track]) || isGraphRow(info.tracks[menu.track]),
               onSelect: () => menu.track !== null && eventsView.open(menu.track),
             },
           ]}
@@ -305,7 +337,10 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
       >
         {picked && pickedTrack ? (
           <>
-            <strong>{slices!.names[pickedTrack.name[picked.index]] || t.unnamed}</strong>
+            <strong>
+              {(SLICE_KINDS[pickedTrack.kind[picked.index]] === 'graphLaunch' ? info.tracks[picked.track]?.label : slices!.names[pickedTrack.name[picked.index]]) ||
+                t.unnamed}
+            </strong>
             <span>{info.tracks[picked.track]?.group} · {info.tracks[picked.track]?.label}</span>
             <span>
               {t.eventStart} <TimeText at={pickedTrack.start[picked.index]} zero={zero} signed />, {t.eventDuration}{' '}
@@ -319,6 +354,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               event={pickedTrack.event[picked.index]}
               name={slices!.names[pickedTrack.name[picked.index]] ?? ''}
               onGoToCall={() => goToCall(picked.track, pickedTrack.event[picked.index])}
+            />
+            <GraphLaunchDetails
+              track={info.tracks[picked.track]}
+              event={pickedTrack.event[picked.index]}
+              spanNs={Number(pickedTrack.end[picked.index] - pickedTrack.start[picked.index])}
+              links={links}
+              onJump={jumpTo}
             />
             {links ? (
               <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
@@ -334,6 +376,13 @@ function ReportTimeline({ report, onBusy }: { report: OpenReport; onBusy: (busy:
               event={links.selected.event}
               name={links.selected.name}
               onGoToCall={() => goToCall(links.selected.track, links.selected.event)}
+            />
+            <GraphLaunchDetails
+              track={info.tracks[links.selected.track]}
+              event={links.selected.event}
+              spanNs={Number(links.selected.end - links.selected.start)}
+              links={links}
+              onJump={jumpTo}
             />
             <RelatedEvents links={links} info={info} zero={zero} onJump={jumpTo} />
           </>
