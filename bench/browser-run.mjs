@@ -128,7 +128,7 @@ try {
   // with the page's marks).
   const patch = (worker) =>
     worker
-      .evaluate(() => {
+      .evaluate((split) => {
         if (self.__reads) return;
         const now = () => performance.timeOrigin + performance.now();
         self.__reads = { count: 0, bytes: 0, ms: 0, waits: 0, waitMs: 0, asyncWaits: 0, asyncWaitMs: 0, copies: 0, copyMiB: 0, copyMs: 0, log: [] };
@@ -143,6 +143,7 @@ try {
           r.bytes += blob.size;
           return buffer;
         };
+        if (!split) return;
         const wait = Atomics.wait;
         Atomics.wait = function (...args) {
           const t = performance.now();
@@ -183,7 +184,7 @@ try {
           if (msg && msg.kind && msg.kind !== 'progress') r.log.push(['out', msg.kind, now()]);
           return post(msg, ...rest);
         };
-      })
+      }, Boolean(process.env.SPLIT))
       .catch(() => {});
   page.on('worker', patch);
   await Promise.all(page.workers().map(patch));
@@ -191,7 +192,7 @@ try {
 
   // The file, disk-backed, then dropped.
   await page.evaluate(() => performance.clearMarks());
-  const cpuBefore = chromiumCpu();
+  const cpuBefore = process.env.SPLIT ? chromiumCpu() : null;
   await dropDiskFile(page, report);
   const name = path.basename(report);
   await page.getByTestId('summary-file').filter({ hasText: name }).waitFor({ timeout: 3_600_000 });
@@ -219,7 +220,7 @@ try {
     { timeout: 3_600_000, polling: 100 },
   ).then((h) => h.jsonValue());
   if (marks.error) throw new Error(`${rule}: ${marks.error}`);
-  const cpuToTable = cpuSince(cpuBefore);
+  const cpuToTable = cpuBefore ? cpuSince(cpuBefore) : null;
   // A paged result's pie is summed by the engine part by part after its
   // table is shown: the page is busy until then (idleSeconds, from the drop).
   await page.locator('body[data-state=idle]').waitFor({ timeout: 3_600_000 });
