@@ -34,10 +34,28 @@ const report = path.resolve(reportArg);
 
 const { baseUrl, server } = await serveBuiltApp(root);
 
-// Peak resident memory (VmHWM) of each Chromium renderer process, in KiB.
+// This script's own processes: the descendants of this Node process (other
+// Chromiums may run on the machine: their renderers are not this page's).
+function ownPids() {
+  const parent = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      parent.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = parent.get(pid), i = 0; p && p !== '0' && i < 20; p = parent.get(p), i++) if (p === String(process.pid)) return true;
+    return false;
+  };
+  return [...parent.keys()].filter(mine);
+}
+
+// Peak resident memory (VmHWM) of each of this script's Chromium renderer processes, in KiB.
 function rendererPeaks() {
   const peaks = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of ownPids()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('--type=renderer')) continue;
@@ -54,21 +72,8 @@ function rendererPeaks() {
 // Node process) by process type and thread name, from /proc: what each part
 // cost whatever the machine's load (SPLIT=1 reports drop -> table).
 function chromiumCpu() {
-  const parent = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      parent.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
-    } catch {
-      /* gone */
-    }
-  }
-  const mine = (pid) => {
-    for (let p = pid, i = 0; p && p !== '0' && i < 20; p = parent.get(p), i++) if (p === String(process.pid)) return true;
-    return false;
-  };
   const cpu = {};
-  for (const pid of parent.keys()) {
-    if (pid === String(process.pid) || !mine(pid)) continue;
+  for (const pid of ownPids()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('chrom')) continue;
