@@ -34,10 +34,28 @@ const report = path.resolve(reportArg);
 
 const { baseUrl, server } = await serveBuiltApp(root);
 
-// Peak resident memory (VmHWM) of each Chromium renderer process, in KiB.
+// This script's own processes: the descendants of this Node process (other
+// Chromiums may run on the machine: their renderers are not this page's).
+function ownPids() {
+  const parent = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      parent.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+    } catch {
+      /* gone */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = parent.get(pid), i = 0; p && p !== '0' && i < 20; p = parent.get(p), i++) if (p === String(process.pid)) return true;
+    return false;
+  };
+  return [...parent.keys()].filter(mine);
+}
+
+// Peak resident memory (VmHWM) of each of this script's Chromium renderer processes, in KiB.
 function rendererPeaks() {
   const peaks = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of ownPids()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('--type=renderer')) continue;
@@ -49,6 +67,47 @@ function rendererPeaks() {
   }
   return peaks;
 }
+
+// CPU seconds of this script's Chromium (its processes: descendants of this
+// Node process) by process type and thread name, from /proc: what each part
+// cost whatever the machine's load (SPLIT=1 reports drop -> table).
+function chromiumCpu() {
+  const cpu = {};
+  for (const pid of ownPids()) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('chrom')) continue;
+      const type = (cmd.match(/--type=([a-z-]+)/) ?? [null, 'browser'])[1];
+      const utility = (cmd.match(/--utility-sub-type=([\w.]+)/) ?? [null, ''])[1];
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          // Both workers' threads are "DedicatedWorker": by thread id (the
+          // engine's is the older, made when the page loaded; the reader's
+          // is made when a large report opens).
+          const key = `${type}${utility ? '/' + utility.split('.').pop() : ''}:${comm}${comm.startsWith('DedicatedWorker') ? '#' + tid : ''}`;
+          cpu[key] = (cpu[key] ?? 0) + (Number(f[11]) + Number(f[12])) / 100; // utime + stime, ticks of 10 ms
+        } catch {
+          /* gone */
+        }
+      }
+    } catch {
+      /* gone */
+    }
+  }
+  return cpu;
+}
+const cpuSince = (before) => {
+  const now = chromiumCpu();
+  const out = {};
+  for (const [k, v] of Object.entries(now)) {
+    const d = +(v - (before[k] ?? 0)).toFixed(2);
+    if (d >= 0.05) out[k] = d;
+  }
+  return out;
+};
 
 const browser = await launchChromium();
 try {
@@ -66,22 +125,71 @@ try {
   // FileReaderSync calls of every worker (the engine's, and the reader
   // worker that reads ahead of it, created when the report is opened): how
   // many, their bytes, and the time each worker spent in them.
+  // Besides (where the time goes, issue 24 target 3): each worker's
+  // Atomics.wait (the engine waiting for the reader's ring) and
+  // Atomics.waitAsync (the reader waiting for a free slot), its large copies
+  // (Uint8Array.set of 1 MiB or more: ring -> engine heap, read -> ring),
+  // and the engine worker's requests and answers (epoch ms, to line up
+  // with the page's marks).
   const patch = (worker) =>
     worker
-      .evaluate(() => {
+      .evaluate((split) => {
         if (self.__reads) return;
-        self.__reads = { count: 0, bytes: 0, ms: 0 };
+        const now = () => performance.timeOrigin + performance.now();
+        self.__reads = { count: 0, bytes: 0, ms: 0, waits: 0, waitMs: 0, asyncWaits: 0, asyncWaitMs: 0, copies: 0, copyMiB: 0, copyMs: 0, log: [] };
+        const r = self.__reads;
         const proto = FileReaderSync.prototype;
         const read = proto.readAsArrayBuffer;
         proto.readAsArrayBuffer = function (blob) {
           const t = performance.now();
           const buffer = read.call(this, blob);
-          self.__reads.ms += performance.now() - t;
-          self.__reads.count++;
-          self.__reads.bytes += blob.size;
+          r.ms += performance.now() - t;
+          r.count++;
+          r.bytes += blob.size;
           return buffer;
         };
-      })
+        if (!split) return;
+        const wait = Atomics.wait;
+        Atomics.wait = function (...args) {
+          const t = performance.now();
+          const out = wait.apply(Atomics, args);
+          r.waitMs += performance.now() - t;
+          r.waits++;
+          return out;
+        };
+        const waitAsync = Atomics.waitAsync;
+        if (waitAsync) {
+          Atomics.waitAsync = function (...args) {
+            const t = performance.now();
+            const out = waitAsync.apply(Atomics, args);
+            r.asyncWaits++;
+            if (out.async) out.value.then(() => { r.asyncWaitMs += performance.now() - t; });
+            return out;
+          };
+        }
+        const set = Uint8Array.prototype.set;
+        Uint8Array.prototype.set = function (source, offset) {
+          if (!source || source.length < 1 << 20) return set.call(this, source, offset);
+          const t = performance.now();
+          set.call(this, source, offset);
+          r.copyMs += performance.now() - t;
+          r.copies++;
+          r.copyMiB += source.length / 2 ** 20;
+        };
+        // Before the worker's own handler (which may run the request at once).
+        const own = self.onmessage;
+        if (own) {
+          self.onmessage = function (e) {
+            if (e.data && e.data.type) r.log.push(['in', e.data.type, now()]);
+            return own.call(this, e);
+          };
+        }
+        const post = self.postMessage.bind(self);
+        self.postMessage = (msg, ...rest) => {
+          if (msg && msg.kind && msg.kind !== 'progress') r.log.push(['out', msg.kind, now()]);
+          return post(msg, ...rest);
+        };
+      }, Boolean(process.env.SPLIT))
       .catch(() => {});
   page.on('worker', patch);
   await Promise.all(page.workers().map(patch));
@@ -89,6 +197,7 @@ try {
 
   // The file, disk-backed, then dropped.
   await page.evaluate(() => performance.clearMarks());
+  const cpuBefore = process.env.SPLIT ? chromiumCpu() : null;
   await dropDiskFile(page, report);
   const name = path.basename(report);
   await page.getByTestId('summary-file').filter({ hasText: name }).waitFor({ timeout: 3_600_000 });
@@ -101,12 +210,22 @@ try {
       const table = all.find((m) => m.name === 'asys:table' && m.detail?.rule === wanted && summary && m.startTime >= summary.startTime);
       const error = document.querySelector(`[data-testid=result][data-rule="${wanted}"][data-status=error]`);
       if (error) return { error: error.textContent };
-      return open && summary && table ? { open: open.startTime, summary: summary.startTime, table: table.startTime, rows: table.detail.rows } : null;
+      return open && summary && table
+        ? {
+            open: open.startTime,
+            summary: summary.startTime,
+            table: table.startTime,
+            rows: table.detail.rows,
+            openEpoch: performance.timeOrigin + open.startTime,
+            tableEpoch: performance.timeOrigin + table.startTime,
+          }
+        : null;
     },
     rule,
     { timeout: 3_600_000, polling: 100 },
   ).then((h) => h.jsonValue());
   if (marks.error) throw new Error(`${rule}: ${marks.error}`);
+  const cpuToTable = cpuBefore ? cpuSince(cpuBefore) : null;
   // A paged result's pie is summed by the engine part by part after its
   // table is shown: the page is busy until then (idleSeconds, from the drop).
   await page.locator('body[data-state=idle]').waitFor({ timeout: 3_600_000 });
@@ -182,6 +301,9 @@ try {
     fileReads: total.count,
     fileReadMiB: Math.round(total.bytes / 2 ** 20),
     engineReadSeconds: +(engineReads.ms / 1000).toFixed(3),
+    // With SPLIT=1: each worker's reads, waits, copies and (the engine's)
+    // requests, for where the time from drop to table goes.
+    split: process.env.SPLIT ? { openEpoch: marks.openEpoch, tableEpoch: marks.tableEpoch, cpuToTable, workers: reads.filter(Boolean) } : undefined,
     sortSeconds,
     scrollMs,
     errors,

@@ -9,11 +9,15 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
-const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
+// ASYS_WASM_BINARY: another build's module, to time two builds side by side;
+// its own glue (asys_engine_node.cjs beside it) when there is one, since two
+// builds' glue may differ (another build tree's flags).
+const binary = process.env.ASYS_WASM_BINARY || path.join(root, 'build/wasm/asys_engine_node.wasm');
+const glue = path.join(path.dirname(path.resolve(binary)), 'asys_engine_node.cjs');
+const createAsysEngine = require(fs.existsSync(glue) ? glue : path.join(root, 'build/wasm/asys_engine_node.cjs'));
 const [report, rule, target] = process.argv.slice(2);
 const engine = await createAsysEngine({
-  // ASYS_WASM_BINARY: another build's module, to time two builds side by side.
-  wasmBinary: fs.readFileSync(process.env.ASYS_WASM_BINARY || path.join(root, 'build/wasm/asys_engine_node.wasm')),
+  wasmBinary: fs.readFileSync(binary),
 });
 // Bridge v3 (wasm/engine_bindings.cc): handles, one envelope per answer.
 // Any failed call is an error and a non-zero exit, never a time.
