@@ -31,6 +31,25 @@ rm -rf bench/out/fleet-1
 RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
 rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
 [ "$rows" = 2 ] || { echo "bench smoke: fleet.sh printed $rows rows, expected 2" >&2; exit 1; }
+# The WebAssembly engine's timeline and reading benches under Node, and the
+# native timeline benches (built beside the CLI): each prints its figures.
+smoke_out() {  # PATTERN COMMAND...: the command's output must match
+  local pattern=$1 out; shift
+  out=$("$@") || { echo "bench smoke: $* failed" >&2; exit 1; }
+  grep -q -- "$pattern" <<<"$out" || { echo "bench smoke: $* printed no figures ($pattern): $out" >&2; exit 1; }
+}
+smoke_out '"windows":\["1/1: [0-9.]* ms' node bench/timeline-run.mjs "$small" 1
+smoke_out 'rows; open [0-9.]* ms' node bench/events-view-run.mjs "$small"
+smoke_out '"mode":"base",.*"rows":[1-9]' node bench/kernel-groups-run.mjs "$small" base
+smoke_out '"mode":"range",.*"rows":[1-9]' node bench/kernel-groups-run.mjs "$small" range
+smoke_out '"graphCpuMs":[0-9]*,"graphRows":[1-9]' node bench/graph-rows-run.mjs "$small"
+smoke_out '"reads":[1-9][0-9]*,"readBytes":[1-9]' node bench/wasm-reads.mjs "$small" hggc_ppu_kern_sum
+smoke_out ' hggc_ppu_kern_sum 1 wasm [0-9.]* [0-9.]* [0-9]* load=[0-9.]* same$' \
+  env VARIANTS="native wasm" bash bench/wasm-sbs.sh "$small" 1 hggc_ppu_kern_sum
+smoke_out '"events": [1-9][0-9]*, ' build/native/asys_timeline_bench "$small"
+smoke_out '"mode": "base", .*"rows": [1-9]' build/native/asys_kernel_groups_bench "$small" base
+smoke_row '^| json.gz | [0-9]* | [0-9]* | [0-9]* | [0-9]* | [0-9.]* | ' bench/kineto-import.sh 1 1
+if [ -d ../shared/data/real ]; then smoke_row '^| .*\.json\.gz | [0-9]' bench/import-real.sh; fi
 # The browser benches on the built viewer (npm test builds it first): a
 # trace dropped, sorted and scrolled; two rounds of the soak.
 out=$(SORT_COLUMN=Duration SCROLL_ROW=100 node bench/browser-run.mjs "$small" hggc_ppu_trace)
@@ -39,6 +58,8 @@ grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs 
 out=$(node bench/browser-compare.mjs "$small" "$large" ppu_kernel_summary_compare)
 cli=$(("$("$asys" stats -r ppu_kernel_summary_compare "$small" "$large" | wc -l)" - 1))
 grep -q "\"rows\":$cli," <<<"$out" || { echo "bench smoke: browser-compare.mjs did not show the CLI's $cli rows: $out" >&2; exit 1; }
+out=$(node bench/timeline-frames.mjs "$small" 4)
+grep -q '"frameMs":{.*"errors":\[\]' <<<"$out" || { echo "bench smoke: timeline-frames.mjs printed no frame times: $out" >&2; exit 1; }
 out=$(node bench/browser-soak.mjs "$small" 2)
 grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, browser-run.mjs, browser-compare.mjs and browser-soak.mjs ran"
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, timeline-run.mjs, events-view-run.mjs, kernel-groups-run.mjs, graph-rows-run.mjs, wasm-reads.mjs, wasm-sbs.sh, asys_timeline_bench, asys_kernel_groups_bench, kineto-import.sh, import-real.sh (with ../shared), browser-run.mjs, browser-compare.mjs, timeline-frames.mjs and browser-soak.mjs ran (soak.mjs runs in tests/wasm; run.sh is the Big reports section's driver over these)"
