@@ -137,20 +137,39 @@ class MergeWalk {
   }
   bool done() const { return heap_.empty(); }
   int64_t nextStart() const { return heap_.front().first; }
-  // The next event: its source, its index there.
+  // The next event: its source, its index there. Its source's next event
+  // takes its place at the top and sinks (a row running alone stays on top
+  // after a comparison or two).
   std::pair<size_t, size_t> pop() {
-    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-    const size_t k = heap_.back().second;
-    heap_.pop_back();
+    const size_t k = heap_.front().second;
     const size_t i = at_[k]++;
     if (at_[k] < sources_[k]->size()) {
-      heap_.push_back({sources_[k]->start[at_[k]], k});
-      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+      heap_.front().first = sources_[k]->start[at_[k]];
+      siftDown();
+    } else {
+      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+      heap_.pop_back();
     }
     return {k, i};
   }
 
  private:
+  // The top's key grew: down to where its children are no smaller (the
+  // min-heap std::make_heap with std::greater keeps).
+  void siftDown() {
+    const size_t n = heap_.size();
+    const std::pair<int64_t, size_t> v = heap_.front();
+    size_t at = 0;
+    for (;;) {
+      size_t c = 2 * at + 1;
+      if (c >= n) break;
+      if (c + 1 < n && heap_[c + 1] < heap_[c]) ++c;
+      if (!(heap_[c] < v)) break;
+      heap_[at] = heap_[c];
+      at = c;
+    }
+    heap_[at] = v;
+  }
   const std::vector<const TimelineTrack*>& sources_;
   std::vector<size_t> at_;
   std::vector<std::pair<int64_t, size_t>> heap_;  // (next start, source): ties by source
