@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "core/timeline/occupancy.h"
 #include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
 
@@ -135,6 +136,33 @@ int main(int argc, char** argv) {
     for (size_t id : deviceRows) deviceSlices += t.window(id, t.first(), t.last(), 1200).size();
     deviceWindowCpu = std::min(deviceWindowCpu, cpuMs() - c);
   }
+  // The merged rows ([All Streams], the device rows) as histograms
+  // (occupancy.h): their checkpoints made once (CPU ms, MiB), and a
+  // whole-capture window of all of them (best CPU ms) and how many are bars.
+  std::vector<size_t> mergedRows;
+  for (size_t i = 0; i < t.tracks().size(); ++i)
+    if (t.tracks()[i].merged()) mergedRows.push_back(i);
+  const double c1 = cpuMs();
+  size_t mergedCheckpointBytes = 0;
+  for (size_t id : mergedRows) {
+    std::vector<const asys::TimelineTrack*> sources;
+    for (uint32_t k : t.tracks()[id].sources) sources.push_back(&t.tracks()[k]);
+    mergedCheckpointBytes += asys::mergedCheckpointsOf(sources, t.tracks()[id].deviceRow ? 2 : 1).bytes();
+  }
+  const double mergedCheckpointsCpu = cpuMs() - c1;
+  double mergedWindowCpu = 1e300;
+  size_t mergedHistograms = 0;
+  for (int k = 0; k < repeat; ++k) {
+    const double c = cpuMs();
+    mergedHistograms = 0;
+    for (size_t id : mergedRows) mergedHistograms += t.window(id, t.first(), t.last(), 1200).occupancy.empty() ? 0 : 1;
+    mergedWindowCpu = std::min(mergedWindowCpu, cpuMs() - c);
+  }
+  std::fprintf(stderr,
+      "{\"mergedRows\": %zu, \"mergedHistograms\": %zu, \"mergedCheckpointsCpuMs\": %.1f, \"mergedCheckpointMiB\": %.3f, "
+      "\"mergedWindowCpuMs\": %.2f}\n",
+      mergedRows.size(), mergedHistograms, mergedCheckpointsCpu, static_cast<double>(mergedCheckpointBytes) / (1 << 20),
+      mergedWindowCpu);
   std::fprintf(stderr,
       "{\"histogramTracks\": %zu, \"checkpointMiB\": %.2f, \"deviceRows\": %zu, \"deviceRowsCpuMs\": %.1f, "
       "\"deviceRowsHeapMiB\": %.2f, \"deviceWindowCpuMs\": %.2f, \"deviceSlices\": %zu}\n",

@@ -803,6 +803,8 @@ val timelineWindow(int report, const std::string& fromText, const std::string& t
         o.set("occupancy", copy(s.occupancy, "Float32Array"));
         o.set("occupancyFrom", bigInt(from));
         o.set("occupancyTo", bigInt(to));
+        // A device row's: its kernels' in `occupancy` (the upper half), its memory operations' here.
+        if (!s.memoryOccupancy.empty()) o.set("occupancyLower", copy(s.memoryOccupancy, "Float32Array"));
       }
       tracks.call<void>("push", o);
     }

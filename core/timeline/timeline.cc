@@ -932,8 +932,14 @@ CounterSlices Timeline::counterWindow(size_t track, int64_t from, int64_t to, ui
 
 TimelineSlices Timeline::window(size_t track, int64_t from, int64_t to, uint32_t pixels) const {
   if (track >= tracks_.size() || tracks_[track].counter) return {};
-  if (tracks_[track].deviceRow) return to <= from || pixels == 0 ? TimelineSlices{} : deviceWindow(tracks_[track], from, to, pixels);
-  if (tracks_[track].merged()) return to <= from || pixels == 0 ? TimelineSlices{} : mergedWindow(tracks_[track], from, to, pixels);
+  if (tracks_[track].merged()) {
+    if (to <= from || pixels == 0) return {};
+    TimelineSlices out = tracks_[track].deviceRow ? deviceWindow(tracks_[track], from, to, pixels)
+                                                  : mergedWindow(tracks_[track], from, to, pixels);
+    // Its sources' events outnumber the pixels: a histogram of their union (occupancy.h).
+    mergedOccupancy(track, out, from, to, pixels);
+    return out;
+  }
   TimelineSlices out = trackWindow(tracks_[track], from, to, pixels);
   // More events than pixels: an occupancy histogram too (occupancy.h).
   if (drawnAsOccupancy(tracks_[track], from, to, pixels)) {

@@ -231,6 +231,9 @@ struct TimelineSlices {
   // window holds more events than pixels; empty otherwise): per pixel
   // column of the window, the busy fraction of its time, exact.
   std::vector<float> occupancy;
+  // A device row's histogram only: `occupancy` is its kernels' (the upper
+  // half), this its memory operations' (the lower half), per pixel column.
+  std::vector<float> memoryOccupancy;
   size_t size() const { return start.size(); }
 };
 
@@ -262,6 +265,24 @@ struct TimelineShares {
 struct BusyCheckpoints {
   std::vector<int64_t> before, reach;
   size_t bytes() const { return 8 * (before.capacity() + reach.capacity()); }
+};
+
+// The same for a merged row (`[All Streams]`, a device row: occupancy.h),
+// per block of PackedTimes::kBlock events of its sources merged in the
+// order (start, source, index): the block's first event (its start, its
+// source, its index there, from which every source's position at the block
+// follows by a binary search), and per half (one for `[All Streams]`; a
+// device row's kernels, then its memory operations) the union length of
+// every event of that half before the block and the latest end among them.
+// 16 + 16 bytes a half a block, whatever the number of sources.
+struct MergedCheckpoints {
+  uint8_t halves = 1;
+  std::vector<int64_t> at;
+  std::vector<uint32_t> source, index;
+  std::vector<int64_t> before, reach;  // [block * halves + half]
+  size_t bytes() const {
+    return 8 * (at.capacity() + before.capacity() + reach.capacity()) + 4 * (source.capacity() + index.capacity());
+  }
 };
 
 // What building may leave out to stay within the WebAssembly heap.
@@ -353,6 +374,7 @@ class Timeline {
   size_t occupancyBytes() const {
     size_t b = 0;
     for (const auto& [track, c] : checkpoints_) b += c.bytes();
+    for (const auto& [track, c] : mergedCheckpoints_) b += c.bytes();
     return b;
   }
   // What was left out and why, one line each (the viewer shows them).
@@ -382,6 +404,10 @@ class Timeline {
   // Per track drawn as an occupancy histogram once: its busy checkpoints
   // (occupancy.h; 16 bytes a block of 256 events).
   mutable std::map<size_t, BusyCheckpoints> checkpoints_;
+  // The same for the merged rows (`[All Streams]`, device rows) so drawn.
+  mutable std::map<size_t, MergedCheckpoints> mergedCheckpoints_;
+  // A merged row's histogram(s), when its window is drawn as one (occupancy.h).
+  void mergedOccupancy(size_t track, TimelineSlices& out, int64_t from, int64_t to, uint32_t pixels) const;
   std::vector<uint8_t> memcpyKinds_;  // per HGGC_MEMCPY row: MemKindClass src << 4 | dst
   std::vector<TimelineTrack> tracks_;
   std::map<size_t, std::vector<size_t>> kernelGroups_;  // a stream's base-name rows, once built

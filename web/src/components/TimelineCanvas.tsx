@@ -10,7 +10,7 @@
 // rows under it; a transparent layer as tall as every row takes the pointer,
 // so its coordinates are the layout's whatever the scroll.
 import { memKindsOf } from '../lib/device_row';
-import { occupancyAt } from '../lib/occupancy';
+import { columnAt, columnEdge, occupancyAt } from '../lib/occupancy';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEvent, TimelineInfo, TimelineRelated, TimelineWindowSlices } from '../engine/timeline_types';
 import { SLICE_KINDS } from '../engine/timeline_types';
@@ -93,7 +93,10 @@ export function TimelineCanvas(props: Props) {
   // Drawn again in the new theme's colours.
   const { theme } = useTheme();
   const [width, setWidth] = useState(800);
-  const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  // `column`: over a histogram row, the pointer's pixel column (absolute ns) and its busy fraction (for tests).
+  const [hover, setHover] = useState<{ x: number; y: number; text: string; column?: { from: bigint; to: bigint; busy: number } } | null>(
+    null,
+  );
   const extent = Number(info.last - origin);
   // Every row: a link's arrow may lead to one out of view.
   const rowOf = useMemo(() => new Map(layout.rows.map((r) => [r.track.id, r])), [layout]);
@@ -227,10 +230,14 @@ export function TimelineCanvas(props: Props) {
     const p = hit(x, y);
     const s = p && slices?.tracks.find((t) => t.id === p.track);
     // A row drawn as an occupancy histogram: how busy the pointer's pixel is, then the slice under it, if any.
+    // A device row's lower lane reads its memory operations' half.
     const histogram = row && slices?.tracks.find((t) => t.id === row.track.id)?.occupancy;
-    const busy = histogram ? occupancyAt(histogram, absoluteAt(origin, toOffset(x))) : null;
+    const pointerAt = absoluteAt(origin, toOffset(x));
+    const busy = histogram ? occupancyAt(histogram, pointerAt, laneAt(y)?.lane ?? 0) : null;
     const busyLine = busy === null ? '' : t.tipOccupancy(shareText(busy));
-    if (!p || !s) return setHover(busyLine ? { x, y, text: busyLine } : null);
+    const j = histogram && busy !== null ? columnAt(histogram, pointerAt) : -1;
+    const column = histogram && j >= 0 ? { from: columnEdge(histogram, j), to: columnEdge(histogram, j + 1), busy: busy! } : undefined;
+    if (!p || !s) return setHover(busyLine ? { x, y, text: busyLine, column } : null);
     const dur = Number(s.end[p.index] - s.start[p.index]);
     const n = s.count[p.index];
     const at = `${formatAtSinceZero(s.start[p.index], props.zero)} (${s.start[p.index]} ns)`;
@@ -249,7 +256,7 @@ export function TimelineCanvas(props: Props) {
       memory +
       (n > 1 ? `\n${t.tipMerged(formatInt(n))}` : '') +
       host.map((l) => `\n${l}`).join('');
-    setHover({ x, y, text });
+    setHover({ x, y, text, column });
   };
   const onMouseUp = (e: React.MouseEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -340,7 +347,15 @@ export function TimelineCanvas(props: Props) {
         ))}
       </ul>
       {hover && (
-        <div className="timeline-tip" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip" data-testid="timeline-tip">
+        <div
+          className="timeline-tip"
+          style={{ left: hover.x + 12, top: hover.y + 12 }}
+          role="tooltip"
+          data-testid="timeline-tip"
+          data-column-from={hover.column ? String(hover.column.from) : undefined}
+          data-column-to={hover.column ? String(hover.column.to) : undefined}
+          data-busy={hover.column ? String(hover.column.busy) : undefined}
+        >
           {hover.text}
         </div>
       )}

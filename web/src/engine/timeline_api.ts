@@ -127,7 +127,16 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
     event: t.event as Uint32Array,
     name: t.name as Uint32Array,
     ...(t.memKind instanceof Uint8Array ? { memKind: t.memKind } : {}),
-    ...(t.occupancy instanceof Float32Array ? { occupancy: { from: big(t.occupancyFrom), to: big(t.occupancyTo), values: t.occupancy } } : {}),
+    ...(t.occupancy instanceof Float32Array
+      ? {
+          occupancy: {
+            from: big(t.occupancyFrom),
+            to: big(t.occupancyTo),
+            values: t.occupancy,
+            ...(t.occupancyLower instanceof Float32Array ? { lower: t.occupancyLower } : {}),
+          },
+        }
+      : {}),
   }));
   // Integer counters' values as int64 bytes (exact), the others as Float64Array.
   const counters: CounterSteps[] = (Array.isArray(o.counters) ? o.counters : []).map((c: Record<string, unknown>) => {
@@ -142,7 +151,7 @@ export function takeTimelineWindow(v: unknown): TimelineWindowSlices {
 /** The typed arrays of a window, for postMessage's transfer list. */
 export function windowBuffers(w: TimelineWindowSlices): ArrayBuffer[] {
   return [
-    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name, ...(t.memKind ? [t.memKind] : []), ...(t.occupancy ? [t.occupancy.values] : [])].map((a) => a.buffer as ArrayBuffer)),
+    ...w.tracks.flatMap((t) => [t.start, t.end, t.lane, t.kind, t.count, t.event, t.name, ...(t.memKind ? [t.memKind] : []), ...(t.occupancy ? [t.occupancy.values] : []), ...(t.occupancy?.lower ? [t.occupancy.lower] : [])].map((a) => a.buffer as ArrayBuffer)),
     ...(w.counters ?? []).flatMap((c) => [c.time, c.min, c.max].map((a) => a.buffer as ArrayBuffer)),
   ];
 }

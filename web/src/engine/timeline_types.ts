@@ -150,6 +150,8 @@ export interface TrackOccupancy {
   from: bigint;
   to: bigint;
   values: Float32Array;
+  /** A device row's only: `values` are its kernels' (the upper half), these its memory operations' (the lower half). */
+  lower?: Float32Array;
 }
 
 /**

@@ -14,15 +14,44 @@ export function columnEdge(o: TrackOccupancy, j: number): bigint {
   return o.from + ((o.to - o.from) * BigInt(j)) / n;
 }
 
-/** The busy fraction at time `t` (absolute ns), or null outside the columns. */
-export function occupancyAt(o: TrackOccupancy, t: bigint): number | null {
-  if (t < o.from || t >= o.to || o.values.length === 0) return null;
-  // The column whose span holds t: edges are increasing, so a guess then a step.
+/** The column whose span holds time `t` (absolute ns), or -1 outside the columns. */
+export function columnAt(o: TrackOccupancy, t: bigint): number {
+  if (t < o.from || t >= o.to || o.values.length === 0) return -1;
+  // Edges are increasing, so a guess then a step.
   let j = Number(((t - o.from) * BigInt(o.values.length)) / (o.to - o.from));
   j = Math.min(Math.max(j, 0), o.values.length - 1);
   while (j > 0 && columnEdge(o, j) > t) j--;
   while (j + 1 < o.values.length && columnEdge(o, j + 1) <= t) j++;
-  return o.values[j];
+  return j;
+}
+
+/**
+ * The busy fraction at time `t` (absolute ns), or null outside the columns.
+ * On a device row (`lower` given) lane 0 reads its kernels' half, lane 1
+ * its memory operations'.
+ */
+export function occupancyAt(o: TrackOccupancy, t: bigint, lane = 0): number | null {
+  const j = columnAt(o, t);
+  if (j < 0) return null;
+  return lane >= 1 && o.lower ? (o.lower[j] ?? null) : o.values[j];
+}
+
+/**
+ * The bands a row's histogram is drawn in: the whole row (top, height), or
+ * on a device row its kernels over its lane 0 and its memory operations
+ * over its lane 1 (each `laneHeight` tall), each with its kind's colour key.
+ */
+export function histogramBands(
+  o: TrackOccupancy,
+  top: number,
+  height: number,
+  laneHeight: number,
+): { occupancy: TrackOccupancy; top: number; height: number; kind: 'kernel' | 'memcpy' | null }[] {
+  if (!o.lower) return [{ occupancy: o, top, height, kind: null }];
+  return [
+    { occupancy: { from: o.from, to: o.to, values: o.values }, top, height: laneHeight - 2, kind: 'kernel' },
+    { occupancy: { from: o.from, to: o.to, values: o.lower }, top: top + laneHeight, height: laneHeight - 2, kind: 'memcpy' },
+  ];
 }
 
 /**

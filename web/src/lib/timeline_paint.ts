@@ -31,7 +31,7 @@ import { drawRelated } from './timeline_links_paint';
 import { displaySliceName } from './display_names';
 import { zeroShift } from './time_zero';
 import { PAGEABLE_VEIL, isPageable } from './device_row';
-import { paintOccupancy } from './occupancy';
+import { histogramBands, paintOccupancy } from './occupancy';
 
 export const SLICE_COLORS: Record<(typeof SLICE_KINDS)[number], string> = {
   kernel: '#4e79a7',
@@ -247,7 +247,9 @@ function paintSlices(g: PaintContext, m: TimelinePaintModel, shown: TrackRow[], 
       histograms++;
       g.globalAlpha = spot || highlightName !== null ? UNMARKED_ALPHA : 1;
       const color = SLICE_COLORS[SLICE_KINDS[s.kind[0]] ?? 'kernel'] ?? SLICE_COLORS.kernel;
-      paintOccupancy(g, histogram, y0 + r.top + 1, r.height - 2, scale, origin, color);
+      // A device row: its kernels' bars on its upper lane, its memory operations' on its lower.
+      for (const band of histogramBands(histogram, y0 + r.top + 1, r.height - 2, LANE_HEIGHT))
+        paintOccupancy(g, band.occupancy, band.top, band.height, scale, origin, band.kind ? SLICE_COLORS[band.kind] : color);
       g.globalAlpha = 1;
     }
     for (let i = 0; i < s.lane.length; i++) {
