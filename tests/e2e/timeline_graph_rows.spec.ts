@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ASYS,
+  dragSelect,
   dropFile,
   openAppForEachTest,
   openDemoTimelineAt,
@@ -61,10 +62,16 @@ function launchCalls(device: number, stream: number, exec: number): { corr: stri
     ORDER BY a.start`).map(([corr, start]) => ({ corr, start }));
 }
 
-/** Per graph exec on (device, stream), worked out from the tables: its row's label, its launches (in start order) and their spans. */
-function expectedGraphRows(device: number, stream: number, zh = false) {
+/**
+ * Per graph exec on (device, stream), worked out from the tables: its row's
+ * label, its launches (in start order) and their spans. With `range` (a
+ * statistics range, absolute ns) the share is the stream's busy time inside
+ * the launches' spans clipped to it, over the stream's inside it.
+ */
+function expectedGraphRows(device: number, stream: number, zh = false, range: readonly [bigint, bigint] = ALL) {
+  const [from, to] = range;
   const acts = streamActivities(device, stream);
-  const streamBusy = unionIn(acts.map((a) => a.span), ...ALL);
+  const streamBusy = unionIn(acts.map((a) => a.span), from, to);
   const byExec = new Map<string, Map<string, { span: [bigint, bigint]; kinds: string[]; spans: [bigint, bigint][] }>>();
   for (const a of acts) {
     if (a.exec === null) continue;
@@ -87,8 +94,11 @@ function expectedGraphRows(device: number, stream: number, zh = false) {
         : graph === null ? `Graph exec ${exec}` : `Graph ${graph} → exec ${exec}`;
       const list = [...launches.entries()].map(([corr, l]) => ({ corr, ...l })).sort((a, b) => (a.span[0] < b.span[0] ? -1 : 1));
       // The row's busy time: the stream's inside its launches' spans.
-      const busy = list.reduce((n, l) => n + unionIn(acts.map((a) => a.span), l.span[0], l.span[1]), 0n);
-      return { exec: Number(exec), name, label: `${name} — ${shown(busy, streamBusy)}`, launches: list };
+      const busy = list.reduce((n, l) => {
+        const a = l.span[0] > from ? l.span[0] : from, b = l.span[1] < to ? l.span[1] : to;
+        return a < b ? n + unionIn(acts.map((x) => x.span), a, b) : n;
+      }, 0n);
+      return { exec: Number(exec), name, busy, streamBusy, label: `${name} — ${shown(busy, streamBusy)}`, launches: list };
     });
 }
 
@@ -130,6 +140,32 @@ test('the demo: a row per graph exec under each stream that launched one, a slic
   }
   // Not tracks of their own: the toolbar's count is as before (78 rows and the 12 host rows: timeline.spec.ts).
   await expect(page.getByTestId('timeline-window')).toContainText('90 tracks');
+});
+
+test('the demo: Filter and Zoom in recomputes each graph row\'s share for the statistics range', async ({ page }) => {
+  await openTimeline(page);
+  await dragSelect(page, 0.3, 0.45);
+  await page.getByTestId('tl-filter-zoom').click();
+  await waitIdle(page);
+  const view = page.getByTestId('timeline-view');
+  await expect(view).toHaveAttribute('data-shares', 'range');
+  const zero = BigInt((await view.getAttribute('data-zero'))!);
+  const [from, to] = (await view.getAttribute('data-filter-time'))!.split('/').map((v) => zero + BigInt(v));
+  const rows = await timelineRows(page);
+  let checked = 0,
+    changed = 0;
+  for (const stream of rows.filter((r) => rows.some((g) => g.graphOf === r.track))) {
+    const [, d] = /^PPU (\d+) /.exec(stream.group)!;
+    const [, s] = /^Stream (\d+) /.exec(stream.label)!;
+    const expected = expectedGraphRows(Number(d), Number(s), false, [from, to]);
+    if (expected[0].streamBusy === 0n) continue; // a stream idle in the range: no shares
+    expect(rows.filter((r) => r.graphOf === stream.track).map((r) => r.label)).toEqual(expected.map((e) => e.label));
+    checked += expected.filter((e) => e.busy > 0n && e.busy < e.streamBusy).length;
+    const whole = expectedGraphRows(Number(d), Number(s));
+    changed += expected.filter((e, k) => e.label !== whole[k].label).length;
+  }
+  expect(checked, 'graph rows partly busy inside the range').toBeGreaterThan(0);
+  expect(changed, 'graph rows whose share differs from the whole capture\'s').toBeGreaterThan(0);
 });
 
 test('the demo: a launch\'s tooltip and details, Go to Host API selects its hgGraphLaunch call, the label in Chinese', async ({ page }) => {
