@@ -122,7 +122,8 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   ranges.releaseEvents = true;
   // What the operators read of a range's event is taken by slot in
   // `chosen`; its style no one reads.
-  ranges.namesAndSpansOnly = true;
+  ranges.eventsInChosenOnly = true;
+  ranges.noStyles = true;
   ActivitySelection sel;
   sel.memory = true;
   // The kernel names are read after the association (kernelNamesFor, when
