@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
@@ -119,6 +120,14 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   Breakdown b;
   Report& report = ctx.report;
   StringPool& strings = report.strings();
+  // Read neither here nor by the callers after: the activities' device, and
+  // without the kernel level their kind and row (9 bytes an activity,
+  // beside this function's peak in idleOfFrameworks).
+  std::vector<int32_t>().swap(ops.activities.deviceId);
+  if (!kernels) {
+    std::vector<ActivityKind>().swap(ops.activities.kind);
+    std::vector<uint32_t>().swap(ops.activities.row);
+  }
   const PpuActivities& act = ops.activities;
   const size_t n = act.size();
   const DevicePeaks peaks(report);
@@ -160,7 +169,12 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   std::vector<uint32_t> unitGroup1(ops.size(), kNone);   // instance -> its level-1 group (counted once)
   std::vector<uint32_t> nativeGroup2;                      // level-1 group -> its Native level-2 group
   std::vector<uint32_t> pieceGroup2(pieceLib.size(), kNone);
-  KernelNamer namer(kernelNamesFor(report, act, kernelNameMode(ctx.options)), strings, kernelNameMode(ctx.options));
+  // The kernel level's names (their kinds and rows are kept for it alone).
+  std::optional<KernelNamer> namer;
+  if (kernels) {
+    const KernelNameMode mode = kernelNameMode(ctx.options);
+    namer.emplace(kernelNamesFor(report, act, mode), strings, mode);
+  }
   MemcpyNames memcpyNames(report);
   const MemoryOps& copies = report.memcpys();
   const uint32_t memsetName = strings.intern("Memset");
@@ -169,7 +183,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   auto activityName = [&](size_t a) -> uint32_t {
     const uint32_t row = act.row[a];
     switch (act.kind[a]) {
-      case ActivityKind::Kernel: return namer.nameId(row);
+      case ActivityKind::Kernel: return namer->nameId(row);
       case ActivityKind::Memcpy: {
         const uint32_t g = memcpyIds.indexOf(pack(static_cast<uint32_t>(copies.copyKind[row]),
                                                   static_cast<uint32_t>(copies.dstKind[row])));
