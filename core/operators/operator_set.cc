@@ -470,6 +470,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   // launching call) is given back before the instances' columns, grown by
   // doubling, are fitted to their size: what the rules allocate next sits
   // beside the set alone.
+  profileNote("operators: " + std::to_string(ops.size()) + " instances, " + std::to_string(slotOps.instanceBound) +
+              " reserved");
   { OperatorRanges done = std::move(ranges); }
   ops.op.shrink_to_fit();
   ops.name.shrink_to_fit();
