@@ -282,7 +282,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 48,  // 1,097,136 / 478,624 / 132,216 KiB at scale 2500 / 1000 / 250: 37.0, 40.4, 44.6 bytes a row (2026-12-06, assoc7)
+      .memoryPerRow = 48,  // 1,025,336 / 123,360 KiB at scale 2500 / 250: 34.6, 41.6 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }
