@@ -97,6 +97,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     chosen = chooseRanges(report, ranges);
     if (ranges.chosen) ranges.chosen(chosen);
     if (ranges.sweepOnly) keepOnlyRangeSpans(chosen);
+    if (ranges.eventsInChosenOnly) std::vector<uint32_t>().swap(chosen.event);
+    if (ranges.noStyles) std::vector<uint8_t>().swap(chosen.startEnd);
     if (ranges.releaseEvents) report.releaseHgtx();
   }
   std::vector<uint32_t> launchCall;

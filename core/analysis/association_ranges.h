@@ -73,6 +73,14 @@ struct RangeSelection {
   // keeps each range's thread, start and end for the sweep and gives back
   // its event, name and style (9 bytes a range) once `chosen` returns.
   bool sweepOnly = false;
+  // The caller took in `chosen` all it reads of each range's event (the
+  // operator set, hgtx_ppu_proj_sum): the association gives back each
+  // range's event (4 bytes a range) once `chosen` returns, before the
+  // activities are read.
+  bool eventsInChosenOnly = false;
+  // The caller reads no range's style (the operator set): given back with
+  // the events (1 byte a range).
+  bool noStyles = false;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,
@@ -95,8 +103,9 @@ struct AssociationRanges {
   // in the reports profilers write (asys gen: the start/end ranges).
   std::vector<std::pair<uint32_t, int64_t>> otherRangeIds;
   // The ranges: every column has them, but those a caller gave back
-  // (RangeSelection::sweepOnly: event; the operator set: start and duration).
-  size_t size() const { return std::max(event.size(), start.size()); }
+  // (RangeSelection::sweepOnly: event and name; eventsInChosenOnly: event;
+  // the operator set: start and duration too, once associated).
+  size_t size() const { return std::max({event.size(), start.size(), name.size()}); }
   int64_t thread(size_t r) const { return threads[threadIndex[r]]; }
   int64_t end(size_t r) const { return start[r] + duration.get(r); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.

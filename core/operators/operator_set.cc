@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "core/analysis/associated_activities.h"
 #include "core/analysis/hgtx_ranges.h"
@@ -119,6 +120,10 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
   ranges.chosen = [&](const AssociationRanges& R) { out.slots = found.bySlot(R); };
   ranges.releaseEvents = true;
+  // What the operators read of a range's event is taken by slot in
+  // `chosen`; its style no one reads.
+  ranges.eventsInChosenOnly = true;
+  ranges.noStyles = true;
   ActivitySelection sel;
   sel.memory = true;
   // The kernel names are read after the association (kernelNamesFor, when
@@ -214,11 +219,38 @@ class InnermostSlots {
 };
 
 // By range slot: its operator and OP Name, for the slots some activity uses;
-// a paired decode's slot redirected to its prefill's (kNone: none).
+// a paired decode's slot redirected to its prefill's (kNone: none). The op
+// and name are not held by slot (8 bytes a range): a used slot's op is its
+// range's recogniser op (SlotEvents::op), its name the range's qualified
+// name, and the few that differ are held aside: a paired prefill's (both
+// op and name) and, when an importer recorded arguments, every used
+// slot's name (made in slot order, as before, so the report's string ids
+// come in the same order).
 struct SlotOperators {
-  std::vector<uint32_t> op, name;
+  const std::vector<uint32_t>* eventOp = nullptr;  // SlotEvents::op
+  const std::vector<uint32_t>* rangeName = nullptr;  // AssociationRanges::name
+  std::vector<uint32_t> name;                      // by slot, only with arguments
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> paired;  // slot -> (op, name)
   std::vector<uint8_t> used;
   std::vector<uint32_t> redirect;
+  // An upper bound of the instances the activities make (assignInstances),
+  // counted as the used slots are found: the instances' columns are
+  // reserved to it instead of grown by doubling.
+  size_t instanceBound = 0;
+  uint32_t op(uint32_t slot) const {
+    if (!paired.empty()) {
+      const auto it = paired.find(slot);
+      if (it != paired.end()) return it->second.first;
+    }
+    return (*eventOp)[slot];
+  }
+  uint32_t nameOf(uint32_t slot) const {
+    if (!paired.empty()) {
+      const auto it = paired.find(slot);
+      if (it != paired.end()) return it->second.second;
+    }
+    return name.empty() ? (*rangeName)[slot] : name[slot];
+  }
   uint32_t library(uint32_t slot) const {
     return slot == kNone || redirect.empty() || redirect[slot] == kNone ? slot : redirect[slot];
   }
@@ -235,22 +267,30 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEv
              : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
 }
 
-SlotOperators usedSlotOperators(const InnermostSlots& slots, size_t activities, const AssociationRanges& R,
-                                const SlotEvents& events, RangeTexts& texts, StringPool& strings) {
+SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities& act, const AssociationRanges& R,
+                                const SlotEvents& events, RangeTexts& texts, StringPool& strings, bool rangeInclude) {
   SlotOperators s;
-  s.op.assign(R.size(), kNone);
-  s.name.assign(R.size(), kNoString);
+  s.eventOp = &events.op;
+  s.rangeName = &R.name;
   s.used.assign(R.size(), 0);
+  size_t bound = 0;
+  const size_t activities = act.size();
   for (size_t a = 0; a < activities; ++a) {
     const ActivitySlots x = slots.of(a);
     if (x.framework != kNone) s.used[x.framework] = 1;
     if (x.library != kNone) s.used[x.library] = 1;
+    // A graph launch's instance is one per (slot, launch): at most one an
+    // activity and level. A kernel in neither level makes at most one.
+    bound += (x.viaGraph & 1 ? 1 : 0) + (x.viaGraph & 2 ? 1 : 0);
+    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kind[a] == ActivityKind::Kernel) ++bound;
   }
+  if (!events.args.empty()) s.name.assign(R.size(), kNoString);
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
     if (!s.used[slot]) continue;
-    s.op[slot] = events.op[slot];
-    s.name[slot] = slotDisplayName(slot, R, events, texts, strings);
+    ++bound;  // its own instance
+    if (!events.args.empty()) s.name[slot] = slotDisplayName(slot, R, events, texts, strings);
   }
+  s.instanceBound = bound;
   return s;
 }
 
@@ -263,7 +303,7 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
   std::vector<uint32_t> fa;
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
     if (!s.used[slot]) continue;
-    const OpInfo& info = rec.info(s.op[slot]);
+    const OpInfo& info = rec.info(s.op(slot));
     if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
   }
   std::stable_sort(fa.begin(), fa.end(),
@@ -271,12 +311,14 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
   for (size_t i = 0; i + 1 < fa.size(); ++i) {
     const uint32_t p = fa[i], d = fa[i + 1];
     if (R.threadIndex[p] != R.threadIndex[d]) continue;
-    const OpInfo &pi = rec.info(s.op[p]), &di = rec.info(s.op[d]);
+    const OpInfo &pi = rec.info(s.op(p)), &di = rec.info(s.op(d));
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
     redirect[d] = p;
-    s.op[p] = rec.paired(s.op[p], s.op[d]);
-    s.name[p] = strings.intern(std::string(strings.get(s.name[p])) + " + " + std::string(strings.get(s.name[d])));
+    const uint32_t op = rec.paired(s.op(p), s.op(d));
+    const uint32_t name =
+        strings.intern(std::string(strings.get(s.nameOf(p))) + " + " + std::string(strings.get(s.nameOf(d))));
+    s.paired[p] = {op, name};
     ++i;  // the decode is taken
   }
 }
@@ -287,7 +329,12 @@ class InstanceBuilder {
  public:
   InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as)
       : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as),
-        slotInstance_(slots.op.size(), kNone) {}
+        slotInstance_(slots.used.size(), kNone) {
+    ops_.op.reserve(slots.instanceBound);
+    ops_.name.reserve(slots.instanceBound);
+    ops_.dtype.reserve(slots.instanceBound);
+    ops_.device.reserve(slots.instanceBound);
+  }
 
   uint32_t add(uint32_t op, uint32_t name, int32_t dev) {
     ops_.op.push_back(op);
@@ -312,7 +359,7 @@ class InstanceBuilder {
 
  private:
   uint32_t addSlot(uint32_t slot, int32_t dev) {
-    return add(slots_.op[slot], slots_.name[slot], dev);
+    return add(slots_.op(slot), slots_.nameOf(slot), dev);
   }
 
   OperatorSet& ops_;
@@ -414,7 +461,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   StageTimer timer("operators: nesting and instances");
   TypeFilter filter(rec, query);
   const InnermostSlots slots(as, ranges.slots.op, rec, filter);
-  SlotOperators slotOps = usedSlotOperators(slots, ops.activities.size(), as.ranges, ranges.slots, texts, strings);
+  SlotOperators slotOps =
+      usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude);
   if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
@@ -422,6 +470,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   // launching call) is given back before the instances' columns, grown by
   // doubling, are fitted to their size: what the rules allocate next sits
   // beside the set alone.
+  profileNote("operators: " + std::to_string(ops.size()) + " instances, " + std::to_string(slotOps.instanceBound) +
+              " reserved");
   { OperatorRanges done = std::move(ranges); }
   ops.op.shrink_to_fit();
   ops.name.shrink_to_fit();

@@ -99,6 +99,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.rangeIds = filters.rangeIds;
   ranges.chosen = std::move(filters.rangesChosen);
   ranges.sweepOnly = filters.sweepOnly;
+  ranges.eventsInChosenOnly = filters.eventsInChosenOnly;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

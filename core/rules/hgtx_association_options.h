@@ -47,6 +47,7 @@ struct AssociationFilters {
   // chosen range, taken by slot before the ranges keep only their spans.
   std::function<void(const AssociationRanges&)> rangesChosen;
   bool sweepOnly = false;
+  bool eventsInChosenOnly = false;  // RangeSelection::eventsInChosenOnly
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

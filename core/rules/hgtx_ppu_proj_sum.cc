@@ -76,6 +76,12 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   // which reads them once for both: with the ranges they are all this rule
   // reads of them.
   HgtxStackCounts stacks;
+  // By range slot, once the ranges are chosen: its stack level (kNoLevel:
+  // not on a stack) and children, so that neither the stacks' events nor
+  // the ranges' are held through the association (8 bytes a range).
+  constexpr int32_t kNoLevel = INT32_MIN;
+  std::vector<int32_t> slotLevel;
+  std::vector<uint32_t> slotChildren;
   {
     HgtxStackCounter counter;
     AssociationFilters filters;
@@ -85,6 +91,18 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
     filters.afterScan = [&] { stacks = counter.finish(); };
+    filters.rangesChosen = [&](const AssociationRanges& chosen) {
+      slotLevel.assign(chosen.size(), kNoLevel);
+      slotChildren.assign(chosen.size(), 0);
+      for (size_t r = 0; r < chosen.size(); ++r) {
+        if (const size_t k = stacks.find(chosen.event[r]); k != HgtxStackCounts::kNotOnStack) {
+          slotLevel[r] = stacks.level[k];
+          slotChildren[r] = stacks.numChild[k];
+        }
+      }
+      stacks = {};
+    };
+    filters.eventsInChosenOnly = true;
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     PpuActivities& act = in.activities;
     // Not read here: the activities' other columns, the ranges' threads
@@ -94,6 +112,10 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
     std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
+    // Nor the ranges' starts once swept (8 bytes a range, beside the
+    // projections at this rule's peak): Total Range Time is their
+    // durations' sum.
+    std::vector<int64_t>().swap(in.association.ranges.start);
     proj = projectRanges(act, in.association, /*withActive=*/false);
     if (act.size() > 0) {
       activeStart = act.start[0];
@@ -130,17 +152,18 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     }
     out.groupOf.push_back(g);
     out.spanGroup.push_back(g);
-    out.sums[kTotalRangeSum][g] += R.end(r) - R.start[r];
+    out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
-    if (const size_t k = stacks.find(R.event[r]); k != HgtxStackCounts::kNotOnStack) {
-      out.sums[kLevelSum][g] += stacks.level[k];
-      out.sums[kChildrenSum][g] += stacks.numChild[k];
+    if (slotLevel[r] != kNoLevel) {
+      out.sums[kLevelSum][g] += slotLevel[r];
+      out.sums[kChildrenSum][g] += slotChildren[r];
       ++out.sums[kOnStackSum][g];
     }
   }
   // The ranges and stacks are read no more; the projections become the
   // spans and then the values, so that the two are not held at once.
-  stacks = {};
+  std::vector<int32_t>().swap(slotLevel);
+  std::vector<uint32_t>().swap(slotChildren);
   R = {};
   out.spans.reserve(projected);
   for (size_t r = 0; r < proj.ops.size(); ++r)
@@ -259,7 +282,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 48,  // 1,097,136 / 478,624 / 132,216 KiB at scale 2500 / 1000 / 250: 37.0, 40.4, 44.6 bytes a row (2026-12-06, assoc7)
+      .memoryPerRow = 48,  // 1,025,336 / 123,360 KiB at scale 2500 / 250: 34.6, 41.6 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }

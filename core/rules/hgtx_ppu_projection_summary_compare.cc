@@ -58,7 +58,7 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
       .needs = hgtxPpuProjSumRule().needs,
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 60,  // per row of the larger side: 172,524 KiB at scale 250, 611,652 at 1000 (58 and 52 bytes; 2026-12-05)
+      .memoryPerRow = 48,  // per row of the larger side: 136,836 KiB at scale 250, 468,200 at 1000, 1,127,820 at 2500 (46, 39 and 38 bytes; 2026-12-06, assoc8)
   };
   return rule;
 }

@@ -297,7 +297,7 @@ const RuleSpec& moeOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 144,  // scale 2500: 1,376 MiB, 140 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 120,  // 1,043,696 / 118,664 KiB at scale 2500 / 250: 103.4, 117.5 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
@@ -48,28 +49,42 @@ void nameOnce(BreakdownGroup& g, uint32_t name, int64_t start) {
   }
 }
 
-// By instance, the projection of the activities it is the top-level
-// operator of: the first one's start (they come in start order) and the
-// latest end (an end before its start counts as the start, as
+// By top-level instance, the projection of the activities it is the
+// top-level operator of: the first one's start (they come in start order)
+// and the latest end (an end before its start counts as the start, as
 // unionByGroupSorted has it). An instance with none has no projection.
+// The projections and what is kept beside them (the framework idle sweep,
+// the level-1 groups) are by a dense index of the top-level instances, in
+// instance order (`top`, 4 bytes an instance): 530,004 of the 906,004
+// instances at scale 250, where 16 bytes each were held for every
+// instance.
 class InstanceProjections {
  public:
-  explicit InstanceProjections(const OperatorSet& ops) : start(ops.size(), kNoStart), end(ops.size(), 0) {
+  explicit InstanceProjections(const OperatorSet& ops) : top(ops.size(), kNone) {
     const PpuActivities& act = ops.activities;
+    for (size_t a = 0; a < act.size(); ++a)
+      if (ops.top[a] != kNone) top[ops.top[a]] = 0;
+    uint32_t n = 0;
+    for (uint32_t& d : top)
+      if (d != kNone) d = n++;
+    start.assign(n, kNoStart);
+    end.assign(n, 0);
     for (size_t a = 0; a < act.size(); ++a) {
       const uint32_t t = ops.top[a];
       if (t == kNone) continue;
+      const uint32_t d = top[t];
       const int64_t s = act.start[a], e = std::max(act.endOf(a), s);
-      if (start[t] == kNoStart) {
-        start[t] = s;
-        end[t] = e;
+      if (start[d] == kNoStart) {
+        start[d] = s;
+        end[d] = e;
       } else {
-        end[t] = std::max(end[t], e);
+        end[d] = std::max(end[d], e);
       }
     }
   }
-  bool has(uint32_t i) const { return start[i] != kNoStart; }
-  std::vector<int64_t> start, end;
+  size_t size() const { return start.size(); }
+  std::vector<uint32_t> top;        // by instance: its dense index, kNone without a projection
+  std::vector<int64_t> start, end;  // by dense index
 
  private:
   static constexpr int64_t kNoStart = INT64_MIN;
@@ -85,15 +100,16 @@ class InstanceProjections {
 std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProjections& fw,
                                       const std::vector<uint32_t>& pieceOf, const GroupUnions& piece) {
   const PpuActivities& act = ops.activities;
-  std::vector<int64_t> covered(ops.size(), 0);
+  std::vector<int64_t> covered(fw.size(), 0);  // by dense index
   {
-    std::vector<int64_t> coveredTo(ops.size(), INT64_MIN);
+    std::vector<int64_t> coveredTo(fw.size(), INT64_MIN);
     auto cover = [&](uint32_t f, int64_t from, int64_t to) {
-      from = std::max(from, fw.start[f]);  // only where it overlaps the operator
-      to = std::min(to, fw.end[f]);
-      if (to <= from || to <= coveredTo[f]) return;
-      covered[f] += to - std::max(from, coveredTo[f]);
-      coveredTo[f] = to;
+      const uint32_t d = fw.top[f];
+      from = std::max(from, fw.start[d]);  // only where it overlaps the operator
+      to = std::min(to, fw.end[d]);
+      if (to <= from || to <= coveredTo[d]) return;
+      covered[d] += to - std::max(from, coveredTo[d]);
+      coveredTo[d] = to;
     };
     std::vector<uint8_t> pieceCovered(piece.start.size(), 0);
     for (size_t a = 0; a < act.size(); ++a) {
@@ -108,8 +124,11 @@ std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProj
     }
   }
   // In place: the covered length becomes the idle time.
-  for (uint32_t f = 0; f < ops.size(); ++f)
-    covered[f] = fw.has(f) && ops.level(f) == OpLevel::Framework ? fw.end[f] - fw.start[f] - covered[f] : 0;
+  for (uint32_t f = 0; f < ops.size(); ++f) {
+    const uint32_t d = fw.top[f];
+    if (d == kNone) continue;
+    covered[d] = ops.level(f) == OpLevel::Framework ? fw.end[d] - fw.start[d] - covered[d] : 0;
+  }
   return covered;
 }
 
@@ -119,6 +138,14 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   Breakdown b;
   Report& report = ctx.report;
   StringPool& strings = report.strings();
+  // Read neither here nor by the callers after: the activities' device, and
+  // without the kernel level their kind and row (9 bytes an activity,
+  // beside this function's peak in idleOfFrameworks).
+  std::vector<int32_t>().swap(ops.activities.deviceId);
+  if (!kernels) {
+    std::vector<ActivityKind>().swap(ops.activities.kind);
+    std::vector<uint32_t>().swap(ops.activities.row);
+  }
   const PpuActivities& act = ops.activities;
   const size_t n = act.size();
   const DevicePeaks peaks(report);
@@ -157,10 +184,15 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   const std::vector<int64_t> frameworkIdle = idleOfFrameworks(ops, spans, pieceOf, piece);
 
   Level l1(b.level[0]), l2(b.level[1]), l3(b.level[2]);
-  std::vector<uint32_t> unitGroup1(ops.size(), kNone);   // instance -> its level-1 group (counted once)
+  std::vector<uint32_t> unitGroup1(spans.size(), kNone);  // top-level instance (dense) -> its level-1 group
   std::vector<uint32_t> nativeGroup2;                      // level-1 group -> its Native level-2 group
   std::vector<uint32_t> pieceGroup2(pieceLib.size(), kNone);
-  KernelNamer namer(kernelNamesFor(report, act, kernelNameMode(ctx.options)), strings, kernelNameMode(ctx.options));
+  // The kernel level's names (their kinds and rows are kept for it alone).
+  std::optional<KernelNamer> namer;
+  if (kernels) {
+    const KernelNameMode mode = kernelNameMode(ctx.options);
+    namer.emplace(kernelNamesFor(report, act, mode), strings, mode);
+  }
   MemcpyNames memcpyNames(report);
   const MemoryOps& copies = report.memcpys();
   const uint32_t memsetName = strings.intern("Memset");
@@ -169,7 +201,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   auto activityName = [&](size_t a) -> uint32_t {
     const uint32_t row = act.row[a];
     switch (act.kind[a]) {
-      case ActivityKind::Kernel: return namer.nameId(row);
+      case ActivityKind::Kernel: return namer->nameId(row);
       case ActivityKind::Memcpy: {
         const uint32_t g = memcpyIds.indexOf(pack(static_cast<uint32_t>(copies.copyKind[row]),
                                                   static_cast<uint32_t>(copies.dstKind[row])));
@@ -187,18 +219,20 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     if (t == kNone) continue;
     const uint32_t f = ops.framework[a], l = ops.library[a];
     // Level 1: the framework operator, else "Native" of the top-level operator's type.
+    // (A framework instance is its activities' top-level one: `unit` is t.)
     const uint32_t unit = f != kNone ? f : t;
-    if (unitGroup1[unit] == kNone) {
+    const uint32_t u = spans.top[unit];
+    if (unitGroup1[u] == kNone) {
       const uint32_t g = f != kNone ? l1.of(ops.type(f), ops.key(f), BreakdownKind::Operator)
                                     : l1.of(ops.type(t), kNativeKey, BreakdownKind::Native);
-      unitGroup1[unit] = g;
+      unitGroup1[u] = g;
       BreakdownGroup& grp = l1[g];
       grp.type = ops.type(unit);
-      grp.time += spans.end[unit] - spans.start[unit];
+      grp.time += spans.end[u] - spans.start[u];
       ++grp.instances;
-      if (f != kNone) nameOnce(grp, ops.name[f], spans.start[unit]);
+      if (f != kNone) nameOnce(grp, ops.name[f], spans.start[u]);
     }
-    const uint32_t g1 = unitGroup1[unit];
+    const uint32_t g1 = unitGroup1[u];
     // Level 2: the library operator (its piece in this framework operator), else "Native".
     uint32_t g2;
     if (l != kNone) {
@@ -231,10 +265,11 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   // Idle inside each framework operator (worked out above), added as the
   // groups were before: framework instances in id order.
   for (uint32_t f = 0; f < ops.size(); ++f) {
-    if (!spans.has(f) || ops.level(f) != OpLevel::Framework || unitGroup1[f] == kNone) continue;
-    const int64_t idle = frameworkIdle[f];
+    const uint32_t d = spans.top[f];
+    if (d == kNone || ops.level(f) != OpLevel::Framework || unitGroup1[d] == kNone) continue;
+    const int64_t idle = frameworkIdle[d];
     if (idle <= 0) continue;
-    const uint32_t g2 = l2.of(unitGroup1[f], kIdleKey, BreakdownKind::Idle);
+    const uint32_t g2 = l2.of(unitGroup1[d], kIdleKey, BreakdownKind::Idle);
     l2[g2].time += idle;
     ++l2[g2].instances;
     if (kernels) {

@@ -5,6 +5,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/analysis/hgtx_projection.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
 #include "core/rules/op_options.h"
@@ -84,6 +85,9 @@ GroupedDurations operatorGroups(RuleContext& ctx) {
   query.levels = false;  // the rows count each activity in its top-level operator only
   query.endsAsDurations = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  // The spans read the activities' start and end alone: their device,
+  // kind and row (9 bytes an activity) go before the spans are made.
+  keepOnlySpans(ops.activities);
   const TopLevelSpans spans = topLevelSpans(ops);
   // The groups read the instances and their spans, not the activities.
   ops.activities = PpuActivities();

@@ -152,7 +152,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
       .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP", "Kernel Name"},
       .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 144,  // scale 2500: 1,414 MiB, 144 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 128,  // 1,130,872 / 127,000 KiB at scale 2500 / 250: 112.0, 125.8 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }
@@ -177,7 +177,7 @@ const RuleSpec& ppuOpBreakdownRule() {
       .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 144,  // scale 2500: 1,376 MiB, 140 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 128,  // 1,091,496 / 122,828 KiB at scale 2500 / 250: 108.1, 121.6 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }

@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 128,  // 1,116,916 / 468,660 / 126,492 KiB at scale 2500 / 1000 / 250: 111, 116, 125 bytes a row (2026-12-06, assoc7)
+      .memoryPerRow = 120,  // 963,156 / 114,856 KiB at scale 2500 / 250: 95.4, 113.7 bytes a row (2026-12-06, assoc8)
   };
   return rule;
 }

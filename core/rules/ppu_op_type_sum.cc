@@ -135,7 +135,7 @@ const RuleSpec& ppuOpTypeSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 128,  // ppu_op_sum's operator set and groups (scale 250: the same peak, 126,508 KiB); 2026-12-06, assoc7
+      .memoryPerRow = 120,  // ppu_op_sum's operator set and groups: 963,044 / 114,784 KiB at scale 2500 / 250 (2026-12-06, assoc8)
   };
   return rule;
 }

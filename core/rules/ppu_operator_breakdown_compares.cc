@@ -87,7 +87,7 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &kernelSpec(),
-      .memoryPerRow = 164,  // per row of the larger side: 163,348 KiB at scale 250, 589,568 at 1000 (162 and 146 bytes; 2026-12-05)
+      .memoryPerRow = 136,  // per row of the larger side: 132,204 KiB at scale 250, 1,157,040 at 2500 (131 and 115 bytes; 2026-12-06, assoc8)
   };
   return rule;
 }
@@ -115,7 +115,7 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &librarySpec(),
-      .memoryPerRow = 160,  // per row of the larger side: 159,276 KiB at scale 250, 625,180 at 1000 (158 and 155 bytes; 2026-12-05)
+      .memoryPerRow = 136,  // per row of the larger side: 128,416 KiB at scale 250, 1,116,544 at 2500 (127 and 111 bytes; a compare's peak varies by 5 MB at 250; 2026-12-06, assoc8)
   };
   return rule;
 }

@@ -68,7 +68,7 @@ const RuleSpec& ppuOperatorSummaryCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 152,  // per row of the larger side: 149,020 KiB at scale 250, 565,212 at 1000 (148 and 140 bytes; 2026-12-05)
+      .memoryPerRow = 120,  // per row of the larger side: 120,132 KiB at scale 250, 981,716 at 2500 (119 and 97 bytes; 2026-12-06, assoc8)
   };
   return rule;
 }

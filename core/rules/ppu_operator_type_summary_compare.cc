@@ -62,7 +62,7 @@ const RuleSpec& ppuOperatorTypeSummaryCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 152,  // per row of the larger side: 152,176 KiB at scale 250, 542,152 at 1000 (151 and 134 bytes; 2026-12-05)
+      .memoryPerRow = 120,  // per row of the larger side: 115,040 KiB at scale 250, 966,476 at 2500 (114 and 96 bytes; 2026-12-06, assoc8)
   };
   return rule;
 }

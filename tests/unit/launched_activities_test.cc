@@ -9,7 +9,8 @@
 // The list made with the memory operations among the kernels and sorted in
 // place, the index given back first, against the list made from the index
 // held (2026-12-06); and the association's narrow forms (no process, spans
-// only, ends as durations) against its full list.
+// only, ends as durations; ranges without events or styles) against its
+// full list.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -295,6 +296,43 @@ TEST_F(LaunchedActivities, NarrowAssociationListsKeepTheSameActivities) {
     EXPECT_EQ(got.association.launchCall, full.association.launchCall);
     EXPECT_EQ(got.unlaunched, full.unlaunched);
     for (size_t i = 0; i < a.size(); ++i) {
+      const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
+      ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
+    }
+  }
+}
+
+// A caller that read the ranges' events in `chosen` (eventsInChosenOnly)
+// and reads no style (noStyles) gets the same association without those
+// columns: as many ranges (AssociationRanges::size() counts the names),
+// the same names, threads and spans, and each activity the same ranges;
+// `chosen` itself still sees every event.
+TEST_F(LaunchedActivities, RangesWithoutEventsOrStylesKeepTheSameAssociation) {
+  auto fullReport = Report::open(path_);
+  const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
+  const AssociationRanges& F = full.association.ranges;
+  ASSERT_GT(F.size(), 0u);
+  for (int form = 0; form < 2; ++form) {
+    SCOPED_TRACE(form);
+    auto report = Report::open(path_);
+    RangeSelection ranges;
+    std::vector<uint32_t> seen;
+    ranges.chosen = [&](const AssociationRanges& R) { seen = R.event; };
+    ranges.eventsInChosenOnly = true;
+    ranges.noStyles = form == 1;
+    const AssociatedActivities got = associateActivities(*report, ActivitySelection{}, std::move(ranges));
+    const AssociationRanges& R = got.association.ranges;
+    EXPECT_EQ(seen, F.event);
+    EXPECT_TRUE(R.event.empty());
+    EXPECT_EQ(R.startEnd.empty(), form == 1);
+    if (form == 0) EXPECT_EQ(R.startEnd, F.startEnd);
+    ASSERT_EQ(R.size(), F.size());
+    EXPECT_EQ(R.name, F.name);
+    EXPECT_EQ(R.threadIndex, F.threadIndex);
+    EXPECT_EQ(R.start, F.start);
+    for (size_t r = 0; r < R.size(); ++r) ASSERT_EQ(R.end(r), F.end(r)) << r;
+    EXPECT_EQ(got.association.launchCall, full.association.launchCall);
+    for (size_t i = 0; i < got.activities.size(); ++i) {
       const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
       ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
     }
