@@ -11,20 +11,13 @@
 #include <string>
 
 #include "core/timeline/timeline.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
 
 std::string reportFrom(const std::string& sql, const std::string& name) {
-  const std::string path = ::testing::TempDir() + "asys_devrow_" + name + "_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return path;
+  return test::reportFromSql("devrow", sql, name);
 }
 
 // PPU 0, one context, two streams:

@@ -17,6 +17,7 @@
 
 #include "core/timeline/occupancy.h"
 #include "core/timeline/timeline.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
@@ -199,15 +200,7 @@ TEST(TimelineMergedOccupancy, DrawnWhereTheSourcesEventsOutnumberPixels) {
 }
 
 std::string reportFrom(const std::string& sql, const std::string& name) {
-  const std::string path = ::testing::TempDir() + "asys_occmerged_" + name + "_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return path;
+  return test::reportFromSql("occmerged", sql, name);
 }
 
 // The report of device_row_test.cc:

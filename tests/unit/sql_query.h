@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -62,5 +65,20 @@ class SqlFile {
   std::string path_;
   sqlite3* db_ = nullptr;
 };
+
+// A report made from SQL for a test: TempDir()/asys_<prefix>_<name>_<pid>.asysrep
+// (removed first), its path. `prefix` names the test file, `name` the case.
+inline std::string reportFromSql(const std::string& prefix, const std::string& sql, const std::string& name) {
+  const std::string path =
+      ::testing::TempDir() + "asys_" + prefix + "_" + name + "_" + std::to_string(getpid()) + ".asysrep";
+  std::remove(path.c_str());
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+  return path;
+}
 
 }  // namespace asys::test

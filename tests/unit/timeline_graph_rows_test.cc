@@ -17,20 +17,13 @@
 #include "core/timeline/correlation.h"
 #include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
 
 std::string reportFrom(const std::string& sql, const std::string& name) {
-  const std::string path = ::testing::TempDir() + "asys_graphrows_" + name + "_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return path;
+  return test::reportFromSql("graphrows", sql, name);
 }
 
 // Process 100 (globalPid 1677721600), thread 101 (globalTid 1677721701).

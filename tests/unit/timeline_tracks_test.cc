@@ -19,21 +19,14 @@
 #include "core/base/error.h"
 #include "core/rules/rule.h"
 #include "core/timeline/timeline.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
 
 // A report from SQL text, in the test's temporary folder.
 std::string reportFrom(const std::string& sql, const std::string& name) {
-  const std::string path = ::testing::TempDir() + "asys_tl_" + name + "_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return path;
+  return test::reportFromSql("tl", sql, name);
 }
 
 // P1 pid 100 (globalPid 1677721600): T1 tid 101 (1677721701), T2 tid 102 (1677721702).
