@@ -170,6 +170,19 @@ def histogram(values, offsets, least=3, bits=BUCKET_BITS):
     return group[order], key[order], n[order]
 
 
+def _narrow(t, counting, seen, lo, hi, in_bucket):
+    """The targets `counting` narrowed to the bucket [lo, hi] that holds
+    their rank, `seen` values below it: a bucket of one value is the answer;
+    one of at most FETCH_AT_MOST values is fetched whole next round."""
+    t.below[counting] += seen
+    t.lo[counting] = lo
+    t.hi[counting] = hi
+    one = lo == hi
+    t.value[counting[one]] = lo[one]
+    t.done[counting[one]] = True
+    t.fetch[counting[~one & (in_bucket <= FETCH_AT_MOST)]] = True
+
+
 def narrow_by_histogram(targets, group, key, count, bits=BUCKET_BITS):
     """The first counting round from the reports' fixed-bucket histograms,
     with no query to any report: ``group``, ``key``, ``count`` are the
@@ -197,13 +210,7 @@ def narrow_by_histogram(targets, group, key, count, bits=BUCKET_BITS):
     lo, hi = bucket_bounds(key[at], bits)
     lo = np.maximum(lo, t.lo[counting])
     hi = np.minimum(hi, t.hi[counting])
-    t.below[counting] += seen
-    t.lo[counting] = lo
-    t.hi[counting] = hi
-    one = lo == hi
-    t.value[counting[one]] = lo[one]
-    t.done[counting[one]] = True
-    t.fetch[counting[~one & (count[at] <= FETCH_AT_MOST)]] = True
+    _narrow(t, counting, seen, lo, hi, count[at])
 
 
 def _unique_rows(*columns):
@@ -292,13 +299,7 @@ def selection_rounds(targets, reply_budget=1 << 18):
         lo = (clo[q].view(np.uint64) + width[q].view(np.uint64) * bucket.view(np.uint64)).view(np.int64)
         room = chi[q].view(np.uint64) - lo.view(np.uint64)  # the range's end: at most hi
         hi = (lo.view(np.uint64) + np.minimum((width[q] - 1).view(np.uint64), room)).view(np.int64)
-        t.below[counting] += seen
-        t.lo[counting] = lo
-        t.hi[counting] = hi
-        one = lo == hi
-        t.value[counting[one]] = lo[one]
-        t.done[counting[one]] = True
-        t.fetch[counting[~one & (in_bucket <= FETCH_AT_MOST)]] = True
+        _narrow(t, counting, seen, lo, hi, in_bucket)
 
 
 def join_answers(answers, fetch_count):
