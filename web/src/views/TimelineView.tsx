@@ -7,7 +7,7 @@
 // launched activities, an activity's launching call) are outlined and listed
 // below, each with a button that brings it into view (RelatedEvents).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TimelineEvent, TimelineRelated, TimelineTrackInfo } from '../engine/timeline_types';
+import type { TimelineEvent } from '../engine/timeline_types';
 import { TimelineCanvas } from '../components/TimelineCanvas';
 import { formatDurationNs, formatInt } from '../lib/format';
 import { AXIS_HEIGHT, LABEL_WIDTH, clampViewport, displayOrder, filterTimeOf, layoutTracks, tracksToFetch, withShares, type PickedSlice } from '../lib/timeline';
@@ -41,35 +41,9 @@ import { SelectionStatsPanel } from '../components/SelectionStats';
 import { useSelectionStats } from '../state/useSelectionStats';
 import { useEngine } from '../state/engine';
 import { withDeviceRowLabels } from '../lib/device_row';
-import { graphLaunchLines, isGraphRow, withGraphRowLabels } from '../lib/graph_rows';
+import { isGraphRow, withGraphRowLabels } from '../lib/graph_rows';
+import { GraphLaunchDetails } from '../components/GraphLaunchDetails';
 import { DeviceRowLegend } from '../components/DeviceRowLegend';
-
-// A graph launch's lines in the details panel (lib/graph_rows.ts) and its
-// "Go to Host API" button: the launching call (hgGraphLaunch), selected.
-function GraphLaunchDetails(props: {
-  track: TimelineTrackInfo | undefined;
-  event: number;
-  spanNs: number;
-  links: TimelineRelated | null;
-  onJump: (e: TimelineEvent) => void;
-}) {
-  const { t } = useLang();
-  const lines = graphLaunchLines(props.track, props.event, props.spanNs, t);
-  if (lines.length === 0) return null;
-  const call = props.links && props.links.selected.track === props.track?.id && props.links.selected.event === props.event ? (props.links.related[0] ?? null) : null;
-  return (
-    <div className="timeline-host" data-testid="tl-graph-details">
-      {lines.map((line) => (
-        <span key={line} className="muted">
-          {line}
-        </span>
-      ))}
-      <button className="button small" disabled={!call} onClick={() => call && props.onJump(call)} data-testid="tl-graph-go-call">
-        {t.goToHostApi}
-      </button>
-    </div>
-  );
-}
 
 export function TimelineView({ onBusy }: { onBusy: (busy: boolean) => void }) {
   const { active } = useReports();
