@@ -18,6 +18,8 @@
 #include "core/timeline/occupancy.h"
 #include "core/timeline/timeline.h"
 #include "tests/unit/sql_query.h"
+#include "tests/unit/union_oracle.h"
+#include "tests/unit/device_row_report.h"
 
 namespace asys {
 namespace {
@@ -44,29 +46,6 @@ TimelineTrack trackOf(std::vector<Span> spans) {
   return t;
 }
 
-// The union length of the spans inside [a, b), by brute force: clip, sort, sweep.
-int64_t unionIn(const std::vector<std::pair<int64_t, int64_t>>& spans, int64_t a, int64_t b) {
-  std::vector<std::pair<int64_t, int64_t>> c;
-  for (auto [s, e] : spans) {
-    s = std::max(s, a);
-    e = std::min(e, b);
-    if (s < e) c.push_back({s, e});
-  }
-  std::sort(c.begin(), c.end());
-  int64_t total = 0, openS = 0, openE = INT64_MIN;
-  for (const auto& [s, e] : c) {
-    if (openE != INT64_MIN && s <= openE) {
-      openE = std::max(openE, e);
-      continue;
-    }
-    if (openE != INT64_MIN) total += openE - openS;
-    openS = s;
-    openE = e;
-  }
-  if (openE != INT64_MIN) total += openE - openS;
-  return total;
-}
-
 bool isKernel(TimelineKind k) { return k == TimelineKind::Kernel || k == TimelineKind::PcclKernel; }
 bool isMemory(TimelineKind k) { return k == TimelineKind::Memcpy || k == TimelineKind::Memset; }
 
@@ -84,7 +63,7 @@ void expectExact(const std::vector<const TimelineTrack*>& sources, const MergedC
     ASSERT_EQ(got[h].size(), pixels) << where;
     for (uint32_t j = 0; j < pixels; ++j) {
       const int64_t a = static_cast<int64_t>(from + span * j / pixels), b = static_cast<int64_t>(from + span * (j + 1) / pixels);
-      const float want = b > a ? static_cast<float>(static_cast<double>(unionIn(halves[h], a, b)) / static_cast<double>(b - a)) : 0.0f;
+      const float want = b > a ? static_cast<float>(static_cast<double>(test::bruteUnionIn(halves[h], a, b)) / static_cast<double>(b - a)) : 0.0f;
       ASSERT_EQ(got[h][j], want) << where << " half " << h << " pixel " << j << " [" << a << ", " << b << ")";
     }
   }
@@ -203,41 +182,8 @@ std::string reportFrom(const std::string& sql, const std::string& name) {
   return test::reportFromSql("occmerged", sql, name);
 }
 
-// The report of device_row_test.cc:
-//   stream 7: kernel [0, 30); memcpy [40, 50)
-//   stream 8: kernel [20, 35); memcpy [45, 60); memset [70, 80)
-// PPU 1: stream 4: kernel [0, 10).
-const char* kSql = R"SQL(
-CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
-INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '100');
-CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT NOT NULL);
-INSERT INTO StringIds VALUES (1, 'k');
-CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, demangledName INTEGER,
-  shortName INTEGER, mangledName INTEGER, gridX INTEGER, gridY INTEGER, gridZ INTEGER,
-  blockX INTEGER, blockY INTEGER, blockZ INTEGER, registersPerThread INTEGER,
-  staticSharedMemory INTEGER, dynamicSharedMemory INTEGER, graphNodeId INTEGER, graphId INTEGER);
-INSERT INTO HGGC_KERNEL VALUES
-  ( 0, 30, 0, 1, 7, 1, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
-  (20, 35, 0, 1, 8, 2, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL),
-  ( 0, 10, 1, 1, 4, 3, 1677721600, 1, 1, 1, 1, 1, 1, 32, 1, 1, 32, 0, 0, NULL, NULL);
-CREATE TABLE HGGC_MEMCPY (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, bytes INTEGER,
-  copyKind INTEGER, srcKind INTEGER, dstKind INTEGER, srcDeviceId INTEGER,
-  dstDeviceId INTEGER, graphNodeId INTEGER, graphId INTEGER);
-INSERT INTO HGGC_MEMCPY VALUES
-  (40, 50, 0, 1, 7, 4, 1677721600, 1024, 1, 0, 2, NULL, NULL, NULL, NULL),
-  (45, 60, 0, 1, 8, 5, 1677721600, 1024, 2, 2, 1, NULL, NULL, NULL, NULL);
-CREATE TABLE HGGC_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER, contextId INTEGER,
-  streamId INTEGER, correlationId INTEGER, globalPid INTEGER, value INTEGER, bytes INTEGER,
-  memKind INTEGER, graphNodeId INTEGER, graphId INTEGER);
-INSERT INTO HGGC_MEMSET VALUES (70, 80, 0, 1, 8, 6, 1677721600, 0, 64, 2, NULL, NULL);
-CREATE TABLE ENUM_HGGC_MEMCPY_OPER (id INTEGER PRIMARY KEY, name TEXT, label TEXT);
-INSERT INTO ENUM_HGGC_MEMCPY_OPER VALUES (1, 'HGGC_MEMCPY_KIND_HTOD', 'Host-to-Device'), (2, 'HGGC_MEMCPY_KIND_DTOH', 'Device-to-Host');
-CREATE TABLE ENUM_HGGC_MEM_KIND (id INTEGER PRIMARY KEY, name TEXT, label TEXT);
-INSERT INTO ENUM_HGGC_MEM_KIND VALUES (0, 'HGGC_MEMORY_KIND_PAGEABLE', 'Pageable'), (1, 'HGGC_MEMORY_KIND_PINNED', 'Pinned'),
-  (2, 'HGGC_MEMORY_KIND_DEVICE', 'Device'), (4, 'HGGC_MEMORY_KIND_MANAGED', 'Managed');
-)SQL";
+// The report of device_row_test.cc (tests/unit/device_row_report.h).
+const char* const kSql = test::kDeviceRowReportSql;
 
 TEST(TimelineMergedOccupancy, DeviceRowHalvesAndAllStreamsByHand) {
   const std::unique_ptr<Report> report = Report::open(reportFrom(kSql, "hand"));

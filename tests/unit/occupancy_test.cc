@@ -9,6 +9,7 @@
 
 #include "core/timeline/occupancy.h"
 #include "core/timeline/timeline.h"
+#include "tests/unit/union_oracle.h"
 
 namespace asys {
 namespace {
@@ -26,29 +27,6 @@ TimelineTrack trackOf(std::vector<std::pair<int64_t, int64_t>> spans) {
   TimelineTrack t;
   t.setEvents(std::move(v));
   return t;
-}
-
-// The union of the spans inside [a, b), by brute force over each ns-free sweep.
-int64_t unionIn(const std::vector<std::pair<int64_t, int64_t>>& spans, int64_t a, int64_t b) {
-  std::vector<std::pair<int64_t, int64_t>> c;
-  for (auto [s, e] : spans) {
-    s = std::max(s, a);
-    e = std::min(e, b);
-    if (s < e) c.push_back({s, e});
-  }
-  std::sort(c.begin(), c.end());
-  int64_t total = 0, openS = 0, openE = INT64_MIN;
-  for (const auto& [s, e] : c) {
-    if (openE != INT64_MIN && s <= openE) {
-      openE = std::max(openE, e);
-      continue;
-    }
-    if (openE != INT64_MIN) total += openE - openS;
-    openS = s;
-    openE = e;
-  }
-  if (openE != INT64_MIN) total += openE - openS;
-  return total;
 }
 
 // Events [0, 10), [5, 15), [30, 40) over [0, 40) at 4 pixels of 10 ns:
@@ -110,7 +88,7 @@ TEST(TimelineOccupancy, AgainstABruteForceUnionPerPixel) {
       const __int128 span = static_cast<__int128>(to) - from;
       for (uint32_t j = 0; j < pixels; ++j) {
         const int64_t a = static_cast<int64_t>(from + span * j / pixels), b = static_cast<int64_t>(from + span * (j + 1) / pixels);
-        const float want = b > a ? static_cast<float>(static_cast<double>(unionIn(spans, a, b)) / static_cast<double>(b - a)) : 0.0f;
+        const float want = b > a ? static_cast<float>(static_cast<double>(test::bruteUnionIn(spans, a, b)) / static_cast<double>(b - a)) : 0.0f;
         ASSERT_EQ(got[j], want) << "round " << round << " window " << w << " pixel " << j;
       }
     }
