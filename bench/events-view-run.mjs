@@ -7,16 +7,10 @@
 // over every row, and the CSV export in 65,536-row parts; the engine's
 // heap (its WebAssembly memory, which only grows) before and after.
 // Usage: node bench/events-view-run.mjs REPORT
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import path from 'node:path';
+import { loadNodeEngine } from './node-engine.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const require = createRequire(import.meta.url);
-const engineDir = process.env.ENGINE ? path.resolve(process.env.ENGINE) : path.join(root, 'build/wasm');
-const createAsysEngine = require(path.join(engineDir, 'asys_engine_node.cjs'));
 const [report] = process.argv.slice(2);
-const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(engineDir, 'asys_engine_node.wasm')) });
+const engine = await loadNodeEngine();
 const ok = (v, what) => {
   if (!v.ok) throw new Error(`${what}: ${v.error}`);
   return v;

@@ -6,26 +6,17 @@
 // engine's heap (its WebAssembly memory, which only grows: the peak) after
 // the build and after the rows, the rows made and the CPU time of each step.
 // Usage: node bench/kernel-groups-run.mjs REPORT base|range
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
+import { cpuMs, loadNodeEngine } from './node-engine.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const require = createRequire(import.meta.url);
-const engineDir = process.env.ENGINE ? path.resolve(process.env.ENGINE) : path.join(root, 'build/wasm');
-const createAsysEngine = require(path.join(engineDir, 'asys_engine_node.cjs'));
 const [report, mode = 'range'] = process.argv.slice(2);
-const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(engineDir, 'asys_engine_node.wasm')) });
+const engine = await loadNodeEngine();
 const opened = engine.open([report]);
 if (!opened.ok) throw new Error(opened.error);
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-let c0 = cpu();
+let c0 = cpuMs();
 const info = engine.timelineTracks(opened.report);
 if (!info.ok) throw new Error(info.error);
-const buildCpuMs = Math.round(cpu() - c0);
+const buildCpuMs = Math.round(cpuMs() - c0);
 const heapBuiltMB = Math.round(engine.HEAP8.buffer.byteLength / 1e6);
 // The streams and PCCL kernels rows (events, no counter, no [All Streams]), by PPU.
 const byPpu = new Map();
@@ -34,14 +25,14 @@ for (const t of info.tracks) {
   if (!/^(Stream |PCCL kernels)/.test(t.label)) continue;
   byPpu.set(t.group, [...(byPpu.get(t.group) ?? []), t.id]);
 }
-c0 = cpu();
+c0 = cpuMs();
 let added = 0;
 for (const ids of byPpu.values()) {
   const r = mode === 'base' ? engine.timelineKernelGroups(opened.report, ids) : engine.timelineKernelRangeGroups(opened.report, ids);
   if (!r.ok) throw new Error(r.error);
   added += r.added;
 }
-const groupCpuMs = Math.round(cpu() - c0);
+const groupCpuMs = Math.round(cpuMs() - c0);
 console.log(
   JSON.stringify({
     report: path.basename(report),

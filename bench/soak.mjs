@@ -7,11 +7,9 @@
 // a report or its tables would grow it round after round.
 // Prints one JSON line; exits 1 when a call fails or the memory grew more.
 // Usage: node bench/soak.mjs REPORT [ROUNDS]   (default 50; needs build/wasm)
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
+import { loadNodeEngine } from './node-engine.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const [reportArg, roundsArg = '50'] = process.argv.slice(2);
 if (!reportArg) {
   console.error('usage: node bench/soak.mjs REPORT [ROUNDS]');
@@ -19,11 +17,7 @@ if (!reportArg) {
 }
 const report = path.resolve(reportArg);
 const rounds = Number(roundsArg);
-const require = createRequire(import.meta.url);
-const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
-const engine = await createAsysEngine({
-  wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')),
-});
+const engine = await loadNodeEngine();
 const RULES = ['hggc_ppu_kern_sum', 'hggc_ppu_trace', 'hgtx_sum', 'ppu_metric_trace', 'pccl_desync_summary'];
 
 function ok(answer, what) {

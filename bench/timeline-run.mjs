@@ -8,17 +8,12 @@
 // Usage: node bench/timeline-run.mjs REPORT [REPEAT]
 // ENGINE=DIR takes asys_engine_node.{cjs,wasm} from DIR instead of
 // build/wasm (a copy of an earlier build: before and after in one run).
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
+import { loadNodeEngine } from './node-engine.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const require = createRequire(import.meta.url);
-const engineDir = process.env.ENGINE ? path.resolve(process.env.ENGINE) : path.join(root, 'build/wasm');
-const createAsysEngine = require(path.join(engineDir, 'asys_engine_node.cjs'));
 const [report, repeatText = '5'] = process.argv.slice(2);
 const repeat = Number(repeatText);
-const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(engineDir, 'asys_engine_node.wasm')) });
+const engine = await loadNodeEngine();
 const opened = engine.open([report]);
 if (!opened.ok) throw new Error(opened.error);
 let t0 = performance.now();

@@ -7,12 +7,10 @@
 // reads is a FileReaderSync call, whose cost grows with the bytes
 // (bench/README.md, 2026-12-06 simd8).
 // Usage: node bench/wasm-reads.mjs REPORT RULE   (prints one JSON line)
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadNodeEngine } from './node-engine.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const require = createRequire(import.meta.url);
 const [reportArg, rule] = process.argv.slice(2);
 if (!reportArg || !rule) {
   console.error('usage: node bench/wasm-reads.mjs REPORT RULE');
@@ -33,8 +31,7 @@ fs.readSync = function (d, buffer, offset, length, position) {
   if (d === fd) log.push([Number(position), length]);
   return realRead.apply(this, arguments);
 };
-const createAsysEngine = require(path.join(root, 'build/wasm/asys_engine_node.cjs'));
-const engine = await createAsysEngine({ wasmBinary: fs.readFileSync(path.join(root, 'build/wasm/asys_engine_node.wasm')) });
+const engine = await loadNodeEngine();
 const opened = engine.open([report]);
 if (!opened.ok) throw new Error(`open: ${opened.error}`);
 const before = log.length;
