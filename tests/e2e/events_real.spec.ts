@@ -6,40 +6,15 @@
 // calls, in time order, their Start from the capture start in the table and
 // absolute in the CSV export; a row's "Show on timeline" selects and
 // spotlights that very event.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ASYS,
-  dropFile,
-  eventsPane,
-  eventsPaneColumn,
-  eventsPaneHeaders,
-  eventsPaneReady,
-  eventsTable,
-  openAppForEachTest,
-  openEventsOf,
-  openTimeline,
-  parseCsv,
-  parseShown,
-  REAL_DATA,
-  timelineRows,
-  waitIdle,
-} from './helpers';
+import { dropFile, eventsPane, eventsPaneColumn, eventsPaneHeaders, eventsPaneReady, eventsTable, importedCopy, openAppForEachTest, openEventsOf, openTimeline, parseCsv, parseShown, REAL_TRACE_AND_EXPORT, timelineRows, waitIdle } from './helpers';
 import { apiRows, sqlRows, STREAM_HEADERS, streamPlace, streamRows } from '../events_sql.mjs';
 
 openAppForEachTest();
 
-const REAL = [
-  {
-    name: 'a real Kineto trace',
-    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
-    type: 'application/gzip',
-  },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 /** The pane's row as the engine names it (its data attributes). */
 async function paneTrack(page: Page) {
@@ -75,8 +50,7 @@ for (const real of REAL) {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(120_000);
     // The CLI's import of the same file, read with sqlite3.
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-events-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-events-');
     const zero = BigInt(sqlRows(db, "SELECT COALESCE((SELECT value FROM META_DATA WHERE name = 'captureStart'), 0)")[0][0]);
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);

@@ -2,7 +2,8 @@
 // selection, table reading, synthetic file drops, and a network guard.
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,23 @@ export function asysOut(args: string[]): string {
 // Real third-party profiles (see its MANIFEST.md); absent on some machines
 // (E2E_REAL_DATA points elsewhere).
 export const REAL_DATA = process.env.E2E_REAL_DATA ?? path.join(ROOT, '../shared/data/real');
+
+/** The real Kineto trace and Nsight Systems export the real-data specs open (skipped where REAL_DATA lacks them). */
+export const REAL_TRACE_AND_EXPORT = [
+  {
+    name: 'a real Kineto trace',
+    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
+    type: 'application/gzip',
+  },
+  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
+];
+
+/** The CLI's import of `file` into a fresh temporary folder (`prefix`...): a report the oracle reads with sqlite3. */
+export function importedCopy(file: string, prefix: string): string {
+  const db = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'imported.asysrep');
+  execFileSync(ASYS, ['import', file, '-o', db]);
+  return db;
+}
 
 export const FIVE_RULES = ['hggc_api_sum', 'hggc_ppu_kern_sum', 'hgtx_sum', 'osrt_sum', 'ppu_device_attribute'];
 

@@ -6,13 +6,11 @@
 // the report's own tables with the sqlite3 shell (unions of intervals in
 // this file, kernels grouped by SQL), not by the engine. Then the same
 // under lang=zh.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WIRE_SELECTION_KINDS } from '../../web/src/engine/bridge_schema.gen';
-import { ASYS, asysOut, DEMO_BASE, dragSelect, dropFile, openAppForEachTest, openTimeline, parseCsv, REAL_DATA, waitIdle } from './helpers';
+import { asysOut, DEMO_BASE, dragSelect, dropFile, importedCopy, openAppForEachTest, openTimeline, parseCsv, REAL_TRACE_AND_EXPORT, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 
 openAppForEachTest({ demo: true });
@@ -185,16 +183,12 @@ test('under lang=zh the selection statistics are in Chinese', async ({ page }) =
 });
 
 // Real files: a Kineto trace (epoch ns past 2^53) and an Nsight Systems export, imported by the viewer as the CLI imports them.
-const REAL = [
-  { name: 'a real Kineto trace', file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'), type: 'application/gzip' },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 for (const real of REAL) {
   test(`${real.name}: each PPU's shares from its own tables, the kernel rows as hggc_ppu_kern_sum over the same --filter-time range`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     // The CLI's import of the same file: its tables and capture start, read with sqlite3.
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-sel-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-sel-');
     const zero = BigInt(sql("SELECT value FROM META_DATA WHERE name = 'captureStart'", db)[0]?.[0] ?? '0');
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);

@@ -5,22 +5,10 @@
 // shell (the launches, the hgGraphLaunch calls, the graphs the execs were
 // instantiated from, the stream's busy time), not by the engine; and on a
 // real Kineto trace and a real Nsight Systems export, which have none.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ASYS,
-  dragSelect,
-  dropFile,
-  openAppForEachTest,
-  openDemoTimelineAt,
-  openTimeline,
-  REAL_DATA,
-  timelineRows,
-  waitIdle,
-} from './helpers';
+import { dragSelect, dropFile, importedCopy, openAppForEachTest, openDemoTimelineAt, openTimeline, REAL_TRACE_AND_EXPORT, timelineRows, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 import { englishTexts } from './english_texts';
 
@@ -233,21 +221,13 @@ test('the demo: a launch\'s tooltip and details, Go to Host API selects its hgGr
   await expect(details).toHaveAttribute('data-selected-start', calls[1].start);
 });
 
-const REAL = [
-  {
-    name: 'a real Kineto trace',
-    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
-    type: 'application/gzip',
-  },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 for (const real of REAL) {
   test(`${real.name}: no graph work, no graph rows, the timeline as before`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-graph-rows-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-graph-rows-');
     // The import has no graph activity (graphId NULL everywhere, or no such column's values).
     const graphWork = sql(
       `SELECT (SELECT count(graphId) FROM HGGC_KERNEL) + (SELECT count(graphId) FROM HGGC_MEMCPY) + (SELECT count(graphId) FROM HGGC_MEMSET)`,

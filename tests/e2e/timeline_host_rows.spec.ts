@@ -7,25 +7,10 @@
 // sqlite3 shell, not by the engine; on a real Kineto trace and a real Nsight
 // Systems export (which have none of these events) no such row is shown
 // and the timeline works as before.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ASYS,
-  dragSelect,
-  dropFile,
-  holdsWithin,
-  openAppForEachTest,
-  openDemoTimelineAt,
-  openEventsOf,
-  openTimeline,
-  REAL_DATA,
-  timelineRowItems,
-  timelineRows,
-  waitIdle,
-} from './helpers';
+import { dragSelect, dropFile, holdsWithin, importedCopy, openAppForEachTest, openDemoTimelineAt, openEventsOf, openTimeline, REAL_TRACE_AND_EXPORT, timelineRowItems, timelineRows, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 
 openAppForEachTest({ demo: true });
@@ -336,18 +321,14 @@ test('in Chinese: the host rows\' tooltip and details', async ({ page }) => {
   await expect(page.getByTestId('tl-go-to-call')).toHaveText('转到该调用');
 });
 
-const REAL = [
-  { name: 'a real Kineto trace', file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'), type: 'application/gzip' },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 for (const real of REAL) {
   test(`${real.name}: no start/end, library or allocation failure rows (it has none of these events), the rows as before`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(120_000);
     // What its import holds: no start/end range, no failed call, no library annotation.
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-host-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-host-');
     expect(sql('SELECT count(*) FROM HGTX_EVENTS WHERE eventType = 60', db)[0][0]).toBe('0');
     expect(sql('SELECT count(*) FROM HGGC_API WHERE returnValue != 0', db)[0][0]).toBe('0');
     const pushPop = Number(sql('SELECT count(*) FROM HGTX_EVENTS WHERE eventType = 59 AND end IS NOT NULL', db)[0][0]);

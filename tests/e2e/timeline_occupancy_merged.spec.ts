@@ -9,12 +9,10 @@
 // against the union of the stream rows' events inside that pixel's span,
 // computed here from the report's tables with the sqlite3 shell, not by the
 // engine; a click still selects an event on its own stream.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ASYS, DEMO_BASE, REAL_DATA, dropFile, holdsWithin, openAppForEachTest, openTimeline, timelineRows, waitIdle } from './helpers';
+import { DEMO_BASE, dropFile, holdsWithin, importedCopy, openAppForEachTest, openTimeline, REAL_DATA, timelineRows, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 
 test.use({ viewport: { width: 1000, height: 860 } });
@@ -149,8 +147,7 @@ for (const real of REAL) {
   test(`${real.name}: zoomed out, the merged rows are exact histograms against SQL over the CLI's import`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-occ-merged-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-occ-merged-');
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);
     await expect(page.getByTestId('summary-file')).toHaveText(path.basename(real.file));

@@ -5,13 +5,11 @@
 // export. Every share is checked against unions of intervals computed here
 // from the report's own tables with the sqlite3 shell (for a real file: the
 // CLI's import of it), not by the engine.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { englishTexts } from './english_texts';
-import { ASYS, DEMO_BASE, REAL_DATA, dragSelect, dropFile, holdsWithin, openAppForEachTest, openTimeline, timelineRows, waitIdle } from './helpers';
+import { DEMO_BASE, dragSelect, dropFile, holdsWithin, importedCopy, openAppForEachTest, openTimeline, REAL_TRACE_AND_EXPORT, timelineRows, waitIdle } from './helpers';
 import { sql, unionIn } from './sql_oracle';
 
 openAppForEachTest({ demo: true });
@@ -174,21 +172,13 @@ test('Filter and Zoom in: the device row\'s shares are recomputed for the statis
   expect(await englishTexts(page)).toEqual([]);
 });
 
-const REAL = [
-  {
-    name: 'a real Kineto trace',
-    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
-    type: 'application/gzip',
-  },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 for (const real of REAL) {
   test(`${real.name}: each PPU's device row and its shares, against SQL over the CLI's import`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-ppu-rows-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-ppu-rows-');
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);
     await expect(page.getByTestId('summary-file')).toHaveText(path.basename(real.file));

@@ -9,31 +9,12 @@
 // API Start "-"), its innermost the last of those through a graph node only
 // if any, else its last; every kernel of a stream from
 // hggc_ppu_kern_gb_trace; the busy times are unions computed here.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatInt } from '../../web/src/lib/format';
 import { englishTexts } from './english_texts';
-import {
-  ASYS,
-  DEMO_BASE,
-  asysOut,
-  dragSelect,
-  dropFile,
-  eventsPane,
-  eventsTable,
-  holdsWithin,
-  openAppForEachTest,
-  openDemo,
-  openEventsOf,
-  openTimeline,
-  parseCsv,
-  REAL_DATA,
-  timelineRows,
-  waitIdle,
-} from './helpers';
+import { asysOut, DEMO_BASE, dragSelect, dropFile, eventsPane, eventsTable, holdsWithin, importedCopy, openAppForEachTest, openDemo, openEventsOf, openTimeline, parseCsv, REAL_TRACE_AND_EXPORT, timelineRows, waitIdle } from './helpers';
 import { unionIn } from './sql_oracle';
 
 openAppForEachTest();
@@ -246,21 +227,13 @@ test('the demo: a range row\'s Events view, Show on timeline, Go to Host API and
   await expect(details).toHaveAttribute('data-selected-start', call![eh.indexOf('API Start (ns)')]);
 });
 
-const REAL = [
-  {
-    name: 'a real Kineto trace',
-    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
-    type: 'application/gzip',
-  },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 for (const real of REAL) {
   test(`${real.name}: its first stream's kernels by HGTX range as hgtx_kern_trace associates them, in English and in Chinese`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-real-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-real-');
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);
     await openTimeline(page);

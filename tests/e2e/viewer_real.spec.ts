@@ -4,39 +4,18 @@
 // API" with its row scrolled into view, a slice's "Show in table", and the
 // advice tab and the timeline (in Chinese: no English of the interface's own). Expected
 // values come from the CLI's output on its import of the same file.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { englishTexts } from './english_texts';
-import {
-  ASYS,
-  asysOut,
-  dropFile,
-  holdsWithin,
-  openAppForEachTest,
-  openTimeline,
-  parseCsv,
-  REAL_DATA,
-  selectRule,
-  timelineWindow,
-  waitIdle,
-} from './helpers';
+import { asysOut, dropFile, holdsWithin, importedCopy, openAppForEachTest, openTimeline, parseCsv, REAL_TRACE_AND_EXPORT, selectRule, timelineWindow, waitIdle } from './helpers';
 
 openAppForEachTest();
 
 const LABELS = 230;
 const AXIS = 24;
 
-const REAL = [
-  {
-    name: 'a real Kineto trace',
-    file: path.join(REAL_DATA, 'kineto/hta/critical_path/alexnet/benchmark_result_2869224_1695835535_trace.json.gz'),
-    type: 'application/gzip',
-  },
-  { name: 'a real Nsight Systems export', file: path.join(REAL_DATA, 'nsys-sqlite/fuser/report1.sqlite'), type: '' },
-];
+const REAL = REAL_TRACE_AND_EXPORT;
 
 /** Right-clicks the middle of the plot on timeline row `track`'s first lane (the event "Go to" or "Show on timeline" centred). */
 async function rightClickMiddleOf(page: Page, track: string) {
@@ -61,8 +40,7 @@ for (const real of REAL) {
   test(`${real.name}: the timeline's keys and steps, Show on timeline, Go to Host API, Show in table, the advice tab and the timeline in Chinese`, async ({ page }) => {
     test.skip(!existsSync(real.file), `real data file missing: ${real.file}`);
     test.setTimeout(150_000);
-    const db = path.join(mkdtempSync(path.join(os.tmpdir(), 'asys-real-')), 'imported.asysrep');
-    execFileSync(ASYS, ['import', real.file, '-o', db]);
+    const db = importedCopy(real.file, 'asys-real-');
     await dropFile(page, path.basename(real.file), readFileSync(real.file), real.type);
     await waitIdle(page);
     await expect(page.getByTestId('summary-file')).toHaveText(path.basename(real.file));
