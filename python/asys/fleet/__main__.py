@@ -160,10 +160,15 @@ def main(argv):
                 if not a["force"] and os.path.exists(name):
                     sys.stderr.write("asys fleet: %s exists (use -f true to overwrite); nothing was run\n" % name)
                     return 2
-    # The cluster starts while the client imports the run (Dask's client, NumPy).
-    waiting = start_cluster(a["scheduler"], a["local"])
+    # The cluster starts while the client imports the run (Dask's client,
+    # NumPy): the cluster's thread imports distributed meanwhile, and a
+    # LocalCluster's workers are forked from this process once the imports
+    # here are done (no import under way in another thread at the fork).
+    imported = threading.Event()
+    waiting = start_cluster(a["scheduler"], a["local"], None if a["scheduler"] else imported)
     from .run import run as run_fleet
     _no_computation_code()
+    imported.set()
 
     try:
         client = waiting()
