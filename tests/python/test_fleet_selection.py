@@ -263,6 +263,26 @@ def test_texts_factorized_as_a_dictionary_numbers_them():
         _asys.factorize_texts([(b"abc", np.array([0, 2], dtype=np.int64))])
 
 
+def test_many_texts_factorized_on_every_core_as_a_dictionary_numbers_them():
+    """Past 65 536 texts factorize_texts hashes and splits them over
+    threads (a part a thread, each with its own table): still one code a
+    distinct text, numbered in order of first appearance over all parts,
+    whichever part a text fell in; texts that repeat within a report and
+    across reports, and an empty report."""
+    from asys import _asys
+    from asys.fleet.merge import text_list
+    from asys.fleet.state import text_column
+    rng = random.Random(11)
+    pool = ["name %d" % i for i in range(60000)] + ["", "x" * 500, "r\udce9"]
+    reports = [[rng.choice(pool) for _ in range(rng.randrange(10000, 30000))] for _ in range(8)] + [[]]
+    codes, blob, offsets = _asys.factorize_texts([text_column(r) for r in reports])
+    seen = {}
+    expected = [seen.setdefault(t, len(seen)) for r in reports for t in r]
+    assert sum(len(r) for r in reports) > 65536
+    assert codes.tolist() == expected
+    assert text_list(blob, offsets, range(len(seen))) == list(seen)
+
+
 def test_merged_texts_keep_bytes_that_are_not_utf8():
     parts = [state_of([], [["r\udce9", "s"]], [], [[5, 7], [1]]), state_of([], [["s", "r\udce9"]], [], [[3], [9]])]
     by_key, _rounds, _approx = merged_of(parts, [])
