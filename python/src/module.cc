@@ -10,6 +10,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <mutex>
 #include <exception>
 #include <optional>
 #include <cmath>
@@ -21,6 +24,8 @@
 #include <tuple>
 #include <unordered_map>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
@@ -829,6 +834,143 @@ py::bytes writeAs(const Table& t, const std::string& format, int threads) {
   return py::bytes(data);
 }
 
+// The table written in `format` straight to the file descriptor `fd`,
+// without the GIL. A CSV of many rows is formatted in pieces of a quarter
+// chunk of rows (writeCsvRows each: a chunk table of its own, so that its
+// string pool holds a piece's names, not every name of the table) on
+// `threads` threads, and each piece written to `fd` in order as soon as it
+// and the pieces before it are made: the same bytes as one writeCsv,
+// without joining the pieces into one string and copying that into a
+// Python bytes object (hgtx_sum's 55 MB on the bench's 32 ranks, the last
+// thing the fleet's command line does: docs/fleet.md item 19). The row
+// source must allow reads from several threads at once, as writeAs says.
+namespace {
+
+struct WriteFailed {
+  int error;
+};
+
+void writeAll(int fd, const std::string& s) {
+  const char* at = s.data();
+  size_t left = s.size();
+  while (left) {
+    const ssize_t n = ::write(fd, at, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw WriteFailed{errno};
+    }
+    at += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+void writeCsvPieces(const Table& t, int fd, size_t threads) {
+  const size_t rows = t.rowCount();
+  const size_t pieceRows = kChunkRows / 4;
+  const size_t pieces = (rows + pieceRows - 1) / pieceRows;
+  std::vector<std::string> made(pieces);
+  std::vector<char> ready(pieces, 0);
+  std::mutex m;
+  std::condition_variable changed;
+  size_t nextPiece = 0;
+  bool stop = false;
+  std::exception_ptr failure;
+  auto format = [&](size_t p) {
+    std::ostringstream out;
+    writeCsvRows(t, p * pieceRows, pieceRows, p == 0, out);
+    return std::move(out).str();
+  };
+  // A piece to make, or none left (or the write stopped).
+  auto claim = [&](std::unique_lock<std::mutex>&) -> size_t { return stop || nextPiece == pieces ? pieces : nextPiece++; };
+  auto make = [&](size_t p) {
+    try {
+      std::string s = format(p);
+      std::lock_guard<std::mutex> lock(m);
+      made[p] = std::move(s);
+      ready[p] = 1;
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(m);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+    changed.notify_all();
+  };
+  std::vector<std::thread> workers;
+  auto finish = [&] {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      stop = true;
+    }
+    changed.notify_all();
+    for (auto& w : workers) w.join();
+    workers.clear();
+  };
+  for (size_t i = 1; i < threads; ++i)
+    workers.emplace_back([&] {
+      while (true) {
+        size_t p;
+        {
+          std::unique_lock<std::mutex> lock(m);
+          p = claim(lock);
+        }
+        if (p == pieces) return;
+        make(p);
+      }
+    });
+  try {
+    for (size_t w = 0; w < pieces; ++w) {
+      std::string s;
+      while (true) {
+        std::unique_lock<std::mutex> lock(m);
+        if (failure) std::rethrow_exception(failure);
+        if (ready[w]) {
+          s = std::move(made[w]);
+          break;
+        }
+        // Not made yet: make the next piece here meanwhile, or wait.
+        const size_t p = claim(lock);
+        if (p != pieces) {
+          lock.unlock();
+          make(p);
+        } else {
+          changed.wait(lock);
+        }
+      }
+      writeAll(fd, s);
+    }
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+}
+
+}  // namespace
+
+void writeTo(const Table& t, const std::string& format, int fd, int threads) {
+  const OutputFormat f = parseOutputFormat(format);
+  int error = 0;
+  {
+    py::gil_scoped_release release;
+    try {
+      if (f == OutputFormat::Csv && threads > 1 && t.rowCount() >= 2 * kChunkRows) {
+        writeCsvPieces(t, fd, static_cast<size_t>(threads));
+      } else {
+        std::ostringstream out;
+        writeTable(t, f, out);
+        writeAll(fd, std::move(out).str());
+      }
+    } catch (const WriteFailed& e) {
+      error = e.error;
+    }
+  }
+  if (error) {
+    errno = error;
+    PyErr_SetFromErrno(PyExc_OSError);
+    throw py::error_already_set();
+  }
+}
+
 // The rules as the package's help and option checks need them.
 py::list ruleList() {
   py::list out;
@@ -925,7 +1067,8 @@ PYBIND11_MODULE(_asys, m) {
       py::arg("global_options"));
   py::class_<Table>(m, "Table")
       .def("columns", [](const Table& t) { return columnsOf(t); })
-      .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1);
+      .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1)
+      .def("write_to", &writeTo, py::arg("format"), py::arg("fd"), py::arg("threads") = 1);
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0),
         py::arg("order") = py::array_t<int64_t>(0));

@@ -119,10 +119,14 @@ def _output_path(output, name):
 
 
 def _write_whole(path, data):
+    """``data``: bytes, or a function that writes to the binary file it is given."""
     partial = path + ".partial"
     try:
         with open(partial, "wb") as f:
-            f.write(data)
+            if callable(data):
+                data(f)
+            else:
+                f.write(data)
         os.replace(partial, path)
     except BaseException:
         if os.path.exists(partial):
@@ -211,10 +215,10 @@ def main(argv):
     framed = len(jobs) > 1 or a["per_rank"]
     out = sys.stdout.buffer
     for rule, _settings in jobs:
-        data = _written(rule, result.tables[rule], fmt)
+        table = result.tables[rule]
         ranks = result.per_rank.get(rule, [])
         if a["output"]:
-            _write_whole(planned[rule], data)
+            _write_whole(planned[rule], lambda f, rule=rule, table=table: _write_table(rule, table, fmt, f))
             sys.stderr.write("asys fleet: %s: wrote %s\n" % (rule, planned[rule]))
             for report, table in ranks:
                 if isinstance(table, bytes):
@@ -222,7 +226,7 @@ def main(argv):
             continue
         if framed:
             out.write(("# %s\n" % rule).encode())
-        out.write(data)
+        _write_table(rule, table, fmt, out)
         if framed:
             out.write(b"\n")
         for report, table in ranks:
@@ -272,15 +276,27 @@ def main(argv):
     return 0
 
 
-def _written(rule, table, fmt):
-    """The merged table's bytes. A duration summary's (a view over merged
-    columns, read from many threads at once without harm) is written in
-    parts on every core: hgtx_sum's 338 k merged names on the bench's 32
-    ranks are 55 MB of CSV, 0.35 s of CPU after the workers are done, on
-    the run's serial path (docs/fleet.md, "What the run's time goes to")."""
+def _write_table(rule, table, fmt, out):
+    """The merged table written to ``out`` (a binary file). A duration
+    summary's (a view over merged columns, read from many threads at once
+    without harm) is formatted in pieces on every core: hgtx_sum's 338 k
+    merged names on the bench's 32 ranks are 55 MB of CSV, on the run's
+    serial path (docs/fleet.md, "What the run's time goes to", items 13 and
+    19). Where ``out`` has a file descriptor the engine writes the pieces to
+    it in order as they are made (``Table.write_to``), after what ``out``
+    buffered; else the bytes are made whole and written."""
     from .run import GROUPS_TABLE
 
-    return table.write(fmt, 1 if GROUPS_TABLE.get(rule, True) else max(1, os.cpu_count() or 1))
+    threads = 1 if GROUPS_TABLE.get(rule, True) else max(1, os.cpu_count() or 1)
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        fd = None
+    if fd is None:
+        out.write(table.write(fmt, threads))
+        return
+    out.flush()
+    table.write_to(fmt, fd, threads)
 
 
 def _no_computation_code():
