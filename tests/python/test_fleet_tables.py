@@ -51,6 +51,49 @@ def test_summary_order_and_parallel_write_give_the_same_bytes(n):
         assert cut.write("csv", 2) == _asys.merged_table("hgtx_sum", ["rows=7"], stats, texts, [], []).write("csv")
 
 
+def _written_to(table, fmt, threads, tmp_path):
+    path = tmp_path / ("out-%s-%d" % (fmt, threads))
+    with open(path, "wb") as f:
+        f.write(b"before\n")
+        f.flush()
+        table.write_to(fmt, f.fileno(), threads)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("n", [0, 5000, 200_001])
+def test_written_to_a_file_in_pieces_gives_the_same_bytes(n, tmp_path):
+    """Table.write_to: the pieces (16 k rows each, formatted on threads and
+    written in order as they are made) after what the file had, the bytes
+    of one write; formats other than CSV written whole."""
+    stats, texts = _hgtx_sum_groups(n)
+    order = _asys.summary_order(texts, stats[0])
+    given = _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=order)
+    reference = given.write("csv")
+    for threads in (1, 2, 3, 8):
+        assert _written_to(given, "csv", threads, tmp_path) == b"before\n" + reference
+    assert _written_to(given, "json", 2, tmp_path) == b"before\n" + given.write("json")
+
+
+def test_a_write_that_fails_raises_oserror(tmp_path):
+    stats, texts = _hgtx_sum_groups(200_001)
+    table = _asys.merged_table("hgtx_sum", [], stats, texts, [], [])
+    with open(tmp_path / "f", "wb") as f:
+        fd = f.fileno()
+    with pytest.raises(OSError):
+        table.write_to("csv", fd, 2)  # closed
+    import os
+    r, w = os.pipe()
+    os.close(r)
+    import signal
+    old = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        with pytest.raises(OSError):
+            table.write_to("csv", w, 2)  # no reader: EPIPE, the threads stopped and joined
+    finally:
+        signal.signal(signal.SIGPIPE, old)
+        os.close(w)
+
+
 def test_an_order_that_is_not_one_is_refused():
     stats, texts = _hgtx_sum_groups(10)
     with pytest.raises(_asys.AsysError):
