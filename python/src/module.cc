@@ -690,9 +690,15 @@ std::vector<int64_t> int64Column(const py::array_t<int64_t>& a) {
 // the fleet makes it in a thread while the medians' rounds go on, and
 // gives it to merged_table (hgtx_sum's 338 k merged names on the bench's
 // 32 ranks: 0.1-0.2 s of sorting no longer after the rounds).
+//
+// `ranks` (text_ranks of the one distinct-text column every text column's
+// codes are into, or empty): the same order from integers, each text
+// compared by its rank among the distinct texts (made by the client
+// beside the merge, when a core is free, not beside the rounds: item 20),
+// falling back to the texts where two groups tie on every key.
 py::array_t<int64_t> summaryOrderOf(
     const std::vector<std::tuple<py::bytes, py::array_t<int64_t>, py::array_t<int64_t>>>& texts,
-    const py::array_t<int64_t>& total) {
+    const py::array_t<int64_t>& total, const py::array_t<int64_t>& ranks) {
   const std::vector<int64_t> totals = int64Column(total);
   const size_t n = totals.size();
   // The texts read where they are, not copied: the caller holds the bytes
@@ -707,16 +713,81 @@ py::array_t<int64_t> summaryOrderOf(
     for (int64_t code : codes.back())
       if (code < 0 || static_cast<size_t>(code) >= columns.back().size()) throw Error("summary_order: a text code out of range");
   }
+  std::vector<int64_t> rank;
+  if (ranks.size()) {
+    rank = int64Column(ranks);
+    for (const auto& column : columns)
+      if (column.size() != rank.size()) throw Error("summary_order: ranks of another text column");
+  }
   std::vector<uint32_t> order;
   {
     py::gil_scoped_release release;
-    order = durationSummaryOrder(totals, columns.size(), [&](size_t c, uint32_t g) {
-      return columns[c].text(static_cast<size_t>(codes[c][g]));
-    });
+    auto byTexts = [&] {
+      return durationSummaryOrder(totals, columns.size(), [&](size_t c, uint32_t g) {
+        return columns[c].text(static_cast<size_t>(codes[c][g]));
+      });
+    };
+    if (rank.empty()) {
+      order = byTexts();
+    } else {
+      // Per group its keys as durationSummaryOrder compares them: the
+      // total (descending), then the texts from the last column.
+      const size_t k = columns.size();
+      std::vector<int64_t> keys(n * k);
+      for (size_t g = 0; g < n; ++g)
+        for (size_t c = 0; c < k; ++c) keys[g * k + c] = rank[static_cast<size_t>(codes[k - 1 - c][g])];
+      auto less = [&](uint32_t a, uint32_t b) {
+        if (totals[a] != totals[b]) return totals[a] > totals[b];
+        return std::lexicographical_compare(keys.begin() + a * k, keys.begin() + (a + 1) * k, keys.begin() + b * k,
+                                            keys.begin() + (b + 1) * k);
+      };
+      order.resize(n);
+      if (k <= 2 && rank.size() < (size_t{1} << 32)) {
+        // The keys side by side, two ranks in one word: one contiguous sort.
+        struct Row {
+          int64_t total;
+          uint64_t texts;
+          uint32_t group;
+        };
+        std::vector<Row> rows(n);
+        for (size_t g = 0; g < n; ++g) {
+          uint64_t texts = 0;
+          for (size_t c = 0; c < k; ++c) texts = (texts << 32) | static_cast<uint64_t>(keys[g * k + c]);
+          rows[g] = {totals[g], texts, static_cast<uint32_t>(g)};
+        }
+        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+          return a.total != b.total ? a.total > b.total : a.texts < b.texts;
+        });
+        for (size_t i = 0; i < n; ++i) order[i] = rows[i].group;
+      } else {
+        std::iota(order.begin(), order.end(), 0u);
+        std::sort(order.begin(), order.end(), less);
+      }
+      bool tied = false;
+      for (size_t i = 1; i < n && !tied; ++i) tied = !less(order[i - 1], order[i]);
+      if (tied) order = byTexts();  // equal keys: std::sort's own order among them, as the engine's
+    }
   }
   py::array_t<int64_t> out(static_cast<py::ssize_t>(order.size()));
   auto o = out.mutable_unchecked<1>();
   for (size_t i = 0; i < order.size(); ++i) o(static_cast<py::ssize_t>(i)) = order[i];
+  return out;
+}
+
+// Each distinct text's rank in byte order (as std::string_view compares:
+// unsigned bytes), without the GIL: for summary_order's `ranks`.
+py::array_t<int64_t> distinctTextRanks(const py::bytes& blob, const py::array_t<int64_t>& offsets) {
+  const TextColumn texts(blob, offsets);
+  const size_t n = texts.size();
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
+  int64_t* rank = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return texts.text(a) < texts.text(b); });
+    for (size_t i = 0; i < n; ++i) rank[order[i]] = static_cast<int64_t>(i);
+  }
   return out;
 }
 
@@ -1072,7 +1143,9 @@ PYBIND11_MODULE(_asys, m) {
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0),
         py::arg("order") = py::array_t<int64_t>(0));
-  m.def("summary_order", &summaryOrderOf, py::arg("texts"), py::arg("total"));
+  m.def("summary_order", &summaryOrderOf, py::arg("texts"), py::arg("total"),
+        py::arg("ranks") = py::array_t<int64_t>(0));
+  m.def("text_ranks", &distinctTextRanks, py::arg("blob"), py::arg("offsets"));
   m.def("factorize_texts", &factorizeTexts, py::arg("columns"));
   m.def("span_union", &spanUnion, py::arg("group"), py::arg("start"), py::arg("end"));
   // What asys merge finds of a report's ids (surveyInput): (pids, devices,

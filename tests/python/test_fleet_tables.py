@@ -94,6 +94,42 @@ def test_a_write_that_fails_raises_oserror(tmp_path):
         os.close(w)
 
 
+def _shared_texts(columns):
+    """Text columns whose codes are into one distinct-text column, as the
+    fleet's merge makes them (factorize_texts over every column)."""
+    from asys.fleet.state import text_column
+    flat = [t for column in columns for t in column]
+    codes, blob, offsets = _asys.factorize_texts([text_column(flat)])
+    n = len(columns[0])
+    return [(blob, offsets, codes[c * n:(c + 1) * n]) for c in range(len(columns))], blob, offsets
+
+
+@pytest.mark.parametrize("columns", [1, 2, 3])
+def test_summary_order_by_text_ranks_is_the_order_by_texts(columns):
+    """summary_order with text_ranks (integers, two ranks a word for up to
+    two text columns): the order of the texts themselves, bytes that are
+    not UTF-8 and prefixes included; groups equal on every key fall back to
+    the texts' order."""
+    rng = np.random.default_rng(5)
+    n = 20_000
+    words = ["op_%d" % k for k in range(3000)] + ["", "op_", "\udcff", "\xe9t\xe9", "Op"]
+    texts = [[words[k] for k in rng.integers(0, len(words), n)] for _ in range(columns)]
+    total = rng.integers(0, 40, n).astype(np.int64) * 10
+    cols, blob, offsets = _shared_texts(texts)
+    ranks = _asys.text_ranks(blob, offsets)
+    assert sorted(ranks.tolist()) == list(range(len(ranks)))
+    by_texts = _asys.summary_order(cols, total)
+    assert _asys.summary_order(cols, total, ranks).tolist() == by_texts.tolist()
+    # Distinct keys (as merged groups have): the one order there is.
+    keys = {(-t, *[texts[c][g].encode("utf-8", "surrogateescape") for c in reversed(range(columns))]): g
+            for g, t in enumerate(total.tolist())}
+    distinct = sorted(keys.values())
+    cols, blob, offsets = _shared_texts([[texts[c][g] for g in distinct] for c in range(columns)])
+    expected = [distinct.index(g) for _k, g in sorted(keys.items())]
+    got = _asys.summary_order(cols, total[distinct], _asys.text_ranks(blob, offsets))
+    assert got.tolist() == expected
+
+
 def test_an_order_that_is_not_one_is_refused():
     stats, texts = _hgtx_sum_groups(10)
     with pytest.raises(_asys.AsysError):

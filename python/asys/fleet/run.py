@@ -108,16 +108,18 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             for text in head["warnings"][rule]:
                 result.warnings.append("%s: %s: warning: %s" % (rule, path, text))
         columns = [summaries[i][rule] for i in present]
-        merged = Merged(columns)
+        summary_view = not GROUPS_TABLE.get(rule, True)
+        merged = Merged(columns, rank_texts=summary_view)
         if columns[0].get("spans"):
             # The span union runs on the workers beside the rounds.
             covered[rule] = _covered(client, rule, [(kept[i][1], plans[i][2]) for i in present], merged)
         selections[rule] = Selection(merged, present)
-        if not GROUPS_TABLE.get(rule, True):
+        if summary_view:
             # The summary's row order needs only the totals and the texts:
             # sorted in a thread (without the GIL) while the rounds go on,
-            # not after them (hgtx_sum on the bench's 32 ranks: 338 k names).
-            orders[rule] = in_thread("asys-fleet-order", _asys.summary_order, merged.text_columns, merged.total)
+            # not after them (hgtx_sum on the bench's 32 ranks: 338 k names),
+            # by the texts' ranks, sorted beside the merge.
+            orders[rule] = in_thread("asys-fleet-order", _summary_order, merged)
     result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
@@ -177,6 +179,13 @@ class Selection:
     def take(self, answers):
         """The answers to requests() in its order: the next round's queries, or done."""
         self.queries = self._next(self.asker.combine(*self.queries, self._asked, answers))
+
+
+def _summary_order(merged):
+    ranks = merged.text_ranks()
+    if ranks is None:
+        return _asys.summary_order(merged.text_columns, merged.total)
+    return _asys.summary_order(merged.text_columns, merged.total, ranks)
 
 
 def _rounds_together(client, futures, selections, result):
