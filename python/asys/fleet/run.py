@@ -203,11 +203,23 @@ def _rounds_together(client, futures, selections, result):
             wanted.append([k for k, _q in requests])
             for k, queries in requests:
                 by_report.setdefault(k, []).append((rule, queries))
+        # One task a worker for the reports whose states it holds (their
+        # answers in one task, not a task each: Dask's own time a task and
+        # the client's a future). A state that moved or is being remade
+        # (a worker lost) is fetched where its batch runs, as a task's input.
         order = sorted(by_report)
-        replies = client.gather(client.map(tasks.answers, [futures[k] for k in order], [by_report[k] for k in order],
-                                           pure=False))
+        held = client.who_has([futures[k] for k in order])
+        batches = {}
+        for k in order:
+            workers = held.get(futures[k].key) or ()
+            batches.setdefault(min(workers) if workers else None, []).append(k)
+        batches = list(batches.values())
+        replied = client.gather(client.map(tasks.answers_of, [[futures[k] for k in b] for b in batches],
+                                           [[by_report[k] for k in b] for b in batches], pure=False))
+        replies = {k: reply for b, batch in zip(batches, replied) for k, reply in zip(b, batch)}
+        replies = [replies[k] for k in order]
         rounds += 1
-        tasks_run += len(order)
+        tasks_run += len(batches)
         result.mark("round %d in" % rounds)
         got = {}
         for k, reply in zip(order, replies):
