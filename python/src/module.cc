@@ -882,6 +882,33 @@ py::tuple answerFetch(const Int64s& values, const Int64s& offsets, const Int64s&
   return py::make_tuple(fetched, lengths);
 }
 
+// Codes (>= 0) renumbered 0, 1, ... in order of their first appearance,
+// in one pass (the merge's text keys: NumPy's unique with its indices
+// sorted them twice).
+py::array_t<int64_t> firstAppearance(const Int64s& codes) {
+  if (codes.ndim() != 1) throw Error("first_appearance: a one-dimensional column");
+  const size_t n = static_cast<size_t>(codes.size());
+  const int64_t* in = codes.data();
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
+  int64_t* renumbered = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    int64_t top = -1;
+    for (size_t i = 0; i < n; ++i) {
+      if (in[i] < 0) throw Error("first_appearance: a negative code");
+      top = std::max(top, in[i]);
+    }
+    std::vector<int64_t> number(static_cast<size_t>(top + 1), -1);
+    int64_t next = 0;
+    for (size_t i = 0; i < n; ++i) {
+      int64_t& k = number[static_cast<size_t>(in[i])];
+      if (k < 0) k = next++;
+      renumbered[i] = k;
+    }
+  }
+  return out;
+}
+
 // Each distinct text's rank in byte order (as std::string_view compares:
 // unsigned bytes), without the GIL: for summary_order's `ranks`.
 py::array_t<int64_t> distinctTextRanks(const py::bytes& blob, const py::array_t<int64_t>& offsets) {
@@ -1257,6 +1284,7 @@ PYBIND11_MODULE(_asys, m) {
         py::arg("width"), py::arg("buckets"), py::arg("hi"));
   m.def("answer_fetch", &answerFetch, py::arg("values"), py::arg("offsets"), py::arg("group"), py::arg("lo"),
         py::arg("hi"));
+  m.def("first_appearance", &firstAppearance, py::arg("codes"));
   m.def("text_ranks", &distinctTextRanks, py::arg("blob"), py::arg("offsets"));
   m.def("factorize_texts", &factorizeTexts, py::arg("columns"));
   m.def("span_union", &spanUnion, py::arg("group"), py::arg("start"), py::arg("end"));

@@ -64,7 +64,7 @@ class Merged:
                 keys.append(_first_appearance(column))
         n = sum(sizes)
         if keys:
-            order = np.lexsort(keys[::-1])
+            order = _key_order(keys)
             new = np.ones(n, dtype=bool)
             if n:
                 new[1:] = np.any([np.diff(k[order]) != 0 for k in keys], axis=0)
@@ -168,10 +168,31 @@ class Merged:
                                                      for blob, offsets, codes in self.text_columns]
 
 
+def _key_order(keys):
+    """np.lexsort(keys[::-1]) (stable: the first key decides first): where
+    the keys' ranges multiplied fit 63 bits, as one stable argsort of the
+    keys packed into one int64 (a sort, not one a key)."""
+    if len(keys) > 1 and len(keys[0]):
+        lows = [int(k.min()) for k in keys]
+        spans = [int(k.max()) - lo + 1 for k, lo in zip(keys, lows)]
+        size = 1
+        for span in spans:
+            size *= span
+        if size < 2**63:
+            packed = np.zeros(len(keys[0]), dtype=np.int64)
+            for k, lo, span in zip(keys, lows, spans):
+                packed *= span
+                packed += k - lo
+            return np.argsort(packed, kind="stable")
+    return np.lexsort(keys[::-1])
+
+
 def _first_appearance(codes):
     """Codes renumbered 0, 1, ... in order of their first appearance."""
     if not len(codes):
         return codes
+    if hasattr(_asys, "first_appearance") and codes.min() >= 0:
+        return _asys.first_appearance(codes)
     distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
     rank = np.empty(len(distinct), dtype=np.int64)
     rank[np.argsort(first, kind="stable")] = np.arange(len(distinct), dtype=np.int64)
