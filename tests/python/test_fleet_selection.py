@@ -287,6 +287,27 @@ def test_answers_in_cpp_equal_the_numpy_answers(seed):
     assert [x.tolist() for x in state.answer(*empty)] == [[], [], []]
 
 
+def test_merge_key_order_and_first_appearance_equal_numpys():
+    """Merged's key order (keys packed into one int64 where their ranges
+    fit, one stable argsort) is np.lexsort's; _asys.first_appearance is
+    np.unique's first indices ranked; keys at the ends of int64 fall back."""
+    from asys import _asys
+    from asys.fleet.merge import _key_order
+    rng = np.random.default_rng(3)
+    for trial in range(30):
+        n = int(rng.integers(0, 3000))
+        keys = [rng.integers(-3, 4, n), rng.integers(0, 50, n) * 10**9, rng.integers(0, 7, n)][:1 + trial % 3]
+        assert _key_order(keys).tolist() == np.lexsort(keys[::-1]).tolist()
+        c = rng.integers(0, 300, n)
+        if n:
+            distinct, first, inverse = np.unique(c, return_index=True, return_inverse=True)
+            rank = np.empty(len(distinct), dtype=np.int64)
+            rank[np.argsort(first, kind="stable")] = np.arange(len(distinct))
+            assert _asys.first_appearance(c).tolist() == rank[inverse].tolist()
+    wide = [np.array([-2**62, 2**62, 0, 0]), np.array([1, 2, 3, -1])]
+    assert _key_order(wide).tolist() == np.lexsort(wide[::-1]).tolist()
+
+
 def test_texts_factorized_as_a_dictionary_numbers_them():
     """_asys.factorize_texts against a dict: equal bytes, equal codes, in
     order of first appearance; empty texts and bytes that are not UTF-8
