@@ -36,4 +36,9 @@ def dask_setup(worker):
     except OSError:
         return
     M_TRIM_THRESHOLD = -1
-    libc.mallopt(M_TRIM_THRESHOLD, int(value))
+    if libc.mallopt(M_TRIM_THRESHOLD, int(value)) == 1:
+        global TRIM_THRESHOLD
+        TRIM_THRESHOLD = int(value)
+
+
+TRIM_THRESHOLD = None  # what dask_setup set, once it has (tests)
