@@ -10,6 +10,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <mutex>
 #include <exception>
 #include <optional>
 #include <cmath>
@@ -21,6 +24,8 @@
 #include <tuple>
 #include <unordered_map>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/analysis/time_window.h"
 #include "core/base/error.h"
@@ -219,6 +224,60 @@ class TextColumn {
 // sort=False numbered them before), and the distinct texts in textColumn's
 // form. The fleet's client merges each rule's groups by these codes
 // (asys/fleet/merge.py); no Python str is made.
+//
+// On every core the client has (its workers are idle then: the merge runs
+// after the last report's head): each text hashed once, the texts split by
+// their hash into one part a thread, each part factorized by its own open-
+// addressing table (hash and first index a slot, no node a text), and the
+// parts' distinct texts numbered together by where each first appears.
+// hgtx_sum on the bench's 32 ranks: 386 k texts, 338 k distinct, 38.6 MB
+// (docs/fleet.md, "What the run's time goes to", item 18).
+namespace {
+
+struct TextIndex {
+  std::vector<std::string_view> texts;  // every text of every column, in order
+  std::vector<uint64_t> hashes;
+};
+
+// One part's distinct texts (the text's index of its first appearance,
+// rising) and each of its texts' local code, written into `code`.
+std::vector<size_t> factorizePart(const TextIndex& in, size_t part, size_t parts, int64_t* code) {
+  const size_t n = in.texts.size();
+  size_t mine = 0;
+  for (size_t i = 0; i < n; ++i) mine += (in.hashes[i] % parts) == part;
+  size_t capacity = 16;
+  while (capacity < mine * 2) capacity <<= 1;
+  const size_t mask = capacity - 1;
+  // A slot: the hash (0: empty, so a hash of 0 is stored as 1) and the
+  // local code.
+  std::vector<uint64_t> slotHash(capacity, 0);
+  std::vector<uint32_t> slotCode(capacity, 0);
+  std::vector<size_t> firsts;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t h = in.hashes[i];
+    if (h % parts != part) continue;
+    const uint64_t stored = h ? h : 1;
+    size_t at = static_cast<size_t>(h >> 7) & mask;  // the low bits chose the part
+    while (true) {
+      if (slotHash[at] == 0) {
+        slotHash[at] = stored;
+        slotCode[at] = static_cast<uint32_t>(firsts.size());
+        code[i] = static_cast<int64_t>(firsts.size());
+        firsts.push_back(i);
+        break;
+      }
+      if (slotHash[at] == stored && in.texts[firsts[slotCode[at]]] == in.texts[i]) {
+        code[i] = slotCode[at];
+        break;
+      }
+      at = (at + 1) & mask;
+    }
+  }
+  return firsts;
+}
+
+}  // namespace
+
 py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int64_t>>>& columns) {
   std::vector<TextColumn> parts;
   size_t n = 0;
@@ -226,29 +285,78 @@ py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int6
     parts.emplace_back(blob, offsets);
     n += parts.back().size();
   }
+  if (n >= (size_t{1} << 32)) throw Error("too many texts to factorize");
   py::array_t<int64_t> codes(static_cast<py::ssize_t>(n));
   int64_t* code = codes.mutable_data();
   std::vector<std::string_view> distinct;
   {
     py::gil_scoped_release release;
-    std::unordered_map<std::string_view, int64_t> seen;
-    seen.reserve(n);
-    size_t at = 0;
-    for (const TextColumn& part : parts) {
-      for (size_t i = 0; i < part.size(); ++i) {
-        const auto [it, added] = seen.try_emplace(part.text(i), static_cast<int64_t>(distinct.size()));
-        if (added) distinct.push_back(it->first);
-        code[at++] = it->second;
+    TextIndex in;
+    in.texts.reserve(n);
+    for (const TextColumn& part : parts)
+      for (size_t i = 0; i < part.size(); ++i) in.texts.push_back(part.text(i));
+    in.hashes.resize(n);
+    const size_t threads =
+        n < 65536 ? 1 : std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), 4));
+    auto inParallel = [&](auto&& fn) {
+      std::vector<std::thread> workers;
+      std::vector<std::exception_ptr> errors(threads);
+      for (size_t t = 1; t < threads; ++t)
+        workers.emplace_back([&, t] {
+          try {
+            fn(t);
+          } catch (...) {
+            errors[t] = std::current_exception();
+          }
+        });
+      try {
+        fn(0);
+      } catch (...) {
+        errors[0] = std::current_exception();
       }
+      for (auto& w : workers) w.join();
+      for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    };
+    inParallel([&](size_t t) {
+      const std::hash<std::string_view> hash;
+      for (size_t i = n * t / threads, end = n * (t + 1) / threads; i < end; ++i) in.hashes[i] = hash(in.texts[i]);
+    });
+    std::vector<std::vector<size_t>> firsts(threads);
+    inParallel([&](size_t t) { firsts[t] = factorizePart(in, t, threads, code); });
+    // The parts' distinct texts numbered together by first appearance: each
+    // part's list rises, so a merge of the lists.
+    size_t total = 0;
+    for (const auto& f : firsts) total += f.size();
+    std::vector<std::vector<int64_t>> globalOf(threads);
+    for (size_t t = 0; t < threads; ++t) globalOf[t].resize(firsts[t].size());
+    distinct.reserve(total);
+    std::vector<size_t> next(threads, 0);
+    for (size_t g = 0; g < total; ++g) {
+      size_t best = threads;
+      for (size_t t = 0; t < threads; ++t)
+        if (next[t] < firsts[t].size() && (best == threads || firsts[t][next[t]] < firsts[best][next[best]])) best = t;
+      globalOf[best][next[best]] = static_cast<int64_t>(g);
+      distinct.push_back(in.texts[firsts[best][next[best]]]);
+      ++next[best];
     }
+    inParallel([&](size_t t) {
+      for (size_t i = n * t / threads, end = n * (t + 1) / threads; i < end; ++i)
+        code[i] = globalOf[in.hashes[i] % threads][static_cast<size_t>(code[i])];
+    });
   }
   std::vector<int64_t> offsets(distinct.size() + 1, 0);
   for (size_t i = 0; i < distinct.size(); ++i) offsets[i + 1] = offsets[i] + static_cast<int64_t>(distinct[i].size());
-  std::string blob;
-  blob.reserve(static_cast<size_t>(offsets.back()));
-  for (std::string_view t : distinct) blob += t;
-  return py::make_tuple(codes, py::bytes(blob),
-                        py::array_t<int64_t>(static_cast<py::ssize_t>(offsets.size()), offsets.data()));
+  py::bytes blob(nullptr, static_cast<size_t>(offsets.back()));
+  {
+    char* into = PyBytes_AsString(blob.ptr());
+    py::gil_scoped_release release;
+    for (std::string_view t : distinct) {
+      std::copy(t.begin(), t.end(), into);
+      into += t.size();
+    }
+  }
+  return py::make_tuple(codes, blob, py::array_t<int64_t>(static_cast<py::ssize_t>(offsets.size()), offsets.data()));
 }
 
 // A rule's mergeable groups for the fleet (asys/fleet/state.py): each
@@ -582,9 +690,15 @@ std::vector<int64_t> int64Column(const py::array_t<int64_t>& a) {
 // the fleet makes it in a thread while the medians' rounds go on, and
 // gives it to merged_table (hgtx_sum's 338 k merged names on the bench's
 // 32 ranks: 0.1-0.2 s of sorting no longer after the rounds).
+//
+// `ranks` (text_ranks of the one distinct-text column every text column's
+// codes are into, or empty): the same order from integers, each text
+// compared by its rank among the distinct texts (made by the client
+// beside the merge, when a core is free, not beside the rounds: item 20),
+// falling back to the texts where two groups tie on every key.
 py::array_t<int64_t> summaryOrderOf(
     const std::vector<std::tuple<py::bytes, py::array_t<int64_t>, py::array_t<int64_t>>>& texts,
-    const py::array_t<int64_t>& total) {
+    const py::array_t<int64_t>& total, const py::array_t<int64_t>& ranks) {
   const std::vector<int64_t> totals = int64Column(total);
   const size_t n = totals.size();
   // The texts read where they are, not copied: the caller holds the bytes
@@ -599,16 +713,216 @@ py::array_t<int64_t> summaryOrderOf(
     for (int64_t code : codes.back())
       if (code < 0 || static_cast<size_t>(code) >= columns.back().size()) throw Error("summary_order: a text code out of range");
   }
+  std::vector<int64_t> rank;
+  if (ranks.size()) {
+    rank = int64Column(ranks);
+    for (const auto& column : columns)
+      if (column.size() != rank.size()) throw Error("summary_order: ranks of another text column");
+  }
   std::vector<uint32_t> order;
   {
     py::gil_scoped_release release;
-    order = durationSummaryOrder(totals, columns.size(), [&](size_t c, uint32_t g) {
-      return columns[c].text(static_cast<size_t>(codes[c][g]));
-    });
+    auto byTexts = [&] {
+      return durationSummaryOrder(totals, columns.size(), [&](size_t c, uint32_t g) {
+        return columns[c].text(static_cast<size_t>(codes[c][g]));
+      });
+    };
+    if (rank.empty()) {
+      order = byTexts();
+    } else {
+      // Per group its keys as durationSummaryOrder compares them: the
+      // total (descending), then the texts from the last column.
+      const size_t k = columns.size();
+      std::vector<int64_t> keys(n * k);
+      for (size_t g = 0; g < n; ++g)
+        for (size_t c = 0; c < k; ++c) keys[g * k + c] = rank[static_cast<size_t>(codes[k - 1 - c][g])];
+      auto less = [&](uint32_t a, uint32_t b) {
+        if (totals[a] != totals[b]) return totals[a] > totals[b];
+        return std::lexicographical_compare(keys.begin() + a * k, keys.begin() + (a + 1) * k, keys.begin() + b * k,
+                                            keys.begin() + (b + 1) * k);
+      };
+      order.resize(n);
+      if (k <= 2 && rank.size() < (size_t{1} << 32)) {
+        // The keys side by side, two ranks in one word: one contiguous sort.
+        struct Row {
+          int64_t total;
+          uint64_t texts;
+          uint32_t group;
+        };
+        std::vector<Row> rows(n);
+        for (size_t g = 0; g < n; ++g) {
+          uint64_t texts = 0;
+          for (size_t c = 0; c < k; ++c) texts = (texts << 32) | static_cast<uint64_t>(keys[g * k + c]);
+          rows[g] = {totals[g], texts, static_cast<uint32_t>(g)};
+        }
+        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+          return a.total != b.total ? a.total > b.total : a.texts < b.texts;
+        });
+        for (size_t i = 0; i < n; ++i) order[i] = rows[i].group;
+      } else {
+        std::iota(order.begin(), order.end(), 0u);
+        std::sort(order.begin(), order.end(), less);
+      }
+      bool tied = false;
+      for (size_t i = 1; i < n && !tied; ++i) tied = !less(order[i - 1], order[i]);
+      if (tied) order = byTexts();  // equal keys: std::sort's own order among them, as the engine's
+    }
   }
   py::array_t<int64_t> out(static_cast<py::ssize_t>(order.size()));
   auto o = out.mutable_unchecked<1>();
   for (size_t i = 0; i < order.size(); ++i) o(static_cast<py::ssize_t>(i)) = order[i];
+  return out;
+}
+
+// A report's answer to one median round (asys/fleet/state.py:
+// ReportState.answer), from its values sorted within each group (`offsets`:
+// group g's run is values[offsets[g], offsets[g + 1])), without the GIL.
+// Count queries (group, lo, width, buckets, hi): per query its buckets'
+// counts, one query after the other: bucket i holds the values in
+// [lo + width i, lo + width (i + 1)), the last one those up to hi. Fetch
+// queries (group, lo, hi): the values in [lo, hi] of each, one query after
+// the other, and how many each. The NumPy version made a call or more a
+// group (searchsorted over up to 4096 edges, or a vectorized bisection):
+// 4-5 ms a report a round on the bench's ranks, on the rounds' path.
+using Int64s = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+
+namespace {
+
+struct Runs {
+  const int64_t* values;
+  size_t size;
+  const int64_t* offsets;
+  size_t groups;
+  std::pair<const int64_t*, const int64_t*> of(int64_t g) const {
+    if (g < 0 || static_cast<size_t>(g) >= groups) throw Error("answer: a group out of range");
+    const int64_t a = offsets[g], b = offsets[g + 1];
+    if (a < 0 || a > b || static_cast<size_t>(b) > size) throw Error("answer: offsets out of range");
+    return {values + a, values + b};
+  }
+};
+
+Runs runsOf(const Int64s& values, const Int64s& offsets) {
+  if (values.ndim() != 1 || offsets.ndim() != 1 || offsets.size() < 1) throw Error("answer: one-dimensional columns");
+  return {values.data(), static_cast<size_t>(values.size()), offsets.data(), static_cast<size_t>(offsets.size() - 1)};
+}
+
+void sameLength(std::initializer_list<const Int64s*> columns) {
+  for (const Int64s* c : columns)
+    if (c->ndim() != 1 || c->size() != (*columns.begin())->size()) throw Error("answer: columns of unequal lengths");
+}
+
+}  // namespace
+
+py::array_t<int64_t> answerCounts(const Int64s& values, const Int64s& offsets, const Int64s& group, const Int64s& lo,
+                                  const Int64s& width, const Int64s& buckets, const Int64s& hi) {
+  const Runs runs = runsOf(values, offsets);
+  sameLength({&group, &lo, &width, &buckets, &hi});
+  const size_t n = static_cast<size_t>(group.size());
+  size_t total = 0;
+  for (size_t q = 0; q < n; ++q) {
+    if (buckets.data()[q] < 1) throw Error("answer: a count query of no bucket");
+    total += static_cast<size_t>(buckets.data()[q]);
+  }
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(total));
+  int64_t* counts = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    size_t at = 0;
+    for (size_t q = 0; q < n; ++q) {
+      const auto [begin, end] = runs.of(group.data()[q]);
+      const uint64_t first = static_cast<uint64_t>(lo.data()[q]), step = static_cast<uint64_t>(width.data()[q]);
+      const size_t nb = static_cast<size_t>(buckets.data()[q]);
+      // Edge i = lo + width i in 64-bit unsigned arithmetic, as an int64
+      // (exact: the edges lie in [lo, hi]); each edge's first value >= it.
+      const int64_t* left = std::lower_bound(begin, end, lo.data()[q]);
+      int64_t previousEdge = lo.data()[q];
+      for (size_t i = 0; i < nb; ++i) {
+        const int64_t* next;
+        if (i + 1 < nb) {
+          const int64_t edge = static_cast<int64_t>(first + step * static_cast<uint64_t>(i + 1));
+          next = std::lower_bound(edge >= previousEdge ? left : begin, end, edge);
+          previousEdge = edge;
+        } else {
+          next = std::upper_bound(begin, end, hi.data()[q]);
+        }
+        counts[at++] = next - left;
+        left = next;
+      }
+    }
+  }
+  return out;
+}
+
+py::tuple answerFetch(const Int64s& values, const Int64s& offsets, const Int64s& group, const Int64s& lo,
+                      const Int64s& hi) {
+  const Runs runs = runsOf(values, offsets);
+  sameLength({&group, &lo, &hi});
+  const size_t n = static_cast<size_t>(group.size());
+  std::vector<std::pair<const int64_t*, const int64_t*>> spans(n);
+  size_t total = 0;
+  {
+    py::gil_scoped_release release;
+    for (size_t q = 0; q < n; ++q) {
+      const auto [begin, end] = runs.of(group.data()[q]);
+      spans[q] = {std::lower_bound(begin, end, lo.data()[q]), std::upper_bound(begin, end, hi.data()[q])};
+      if (spans[q].second < spans[q].first) throw Error("answer: a fetch query's hi below its lo");
+      total += static_cast<size_t>(spans[q].second - spans[q].first);
+    }
+  }
+  py::array_t<int64_t> fetched(static_cast<py::ssize_t>(total)), lengths(static_cast<py::ssize_t>(n));
+  int64_t* into = fetched.mutable_data();
+  int64_t* length = lengths.mutable_data();
+  {
+    py::gil_scoped_release release;
+    for (size_t q = 0; q < n; ++q) {
+      into = std::copy(spans[q].first, spans[q].second, into);
+      length[q] = spans[q].second - spans[q].first;
+    }
+  }
+  return py::make_tuple(fetched, lengths);
+}
+
+// Codes (>= 0) renumbered 0, 1, ... in order of their first appearance,
+// in one pass (the merge's text keys: NumPy's unique with its indices
+// sorted them twice).
+py::array_t<int64_t> firstAppearance(const Int64s& codes) {
+  if (codes.ndim() != 1) throw Error("first_appearance: a one-dimensional column");
+  const size_t n = static_cast<size_t>(codes.size());
+  const int64_t* in = codes.data();
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
+  int64_t* renumbered = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    int64_t top = -1;
+    for (size_t i = 0; i < n; ++i) {
+      if (in[i] < 0) throw Error("first_appearance: a negative code");
+      top = std::max(top, in[i]);
+    }
+    std::vector<int64_t> number(static_cast<size_t>(top + 1), -1);
+    int64_t next = 0;
+    for (size_t i = 0; i < n; ++i) {
+      int64_t& k = number[static_cast<size_t>(in[i])];
+      if (k < 0) k = next++;
+      renumbered[i] = k;
+    }
+  }
+  return out;
+}
+
+// Each distinct text's rank in byte order (as std::string_view compares:
+// unsigned bytes), without the GIL: for summary_order's `ranks`.
+py::array_t<int64_t> distinctTextRanks(const py::bytes& blob, const py::array_t<int64_t>& offsets) {
+  const TextColumn texts(blob, offsets);
+  const size_t n = texts.size();
+  py::array_t<int64_t> out(static_cast<py::ssize_t>(n));
+  int64_t* rank = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return texts.text(a) < texts.text(b); });
+    for (size_t i = 0; i < n; ++i) rank[order[i]] = static_cast<int64_t>(i);
+  }
   return out;
 }
 
@@ -726,6 +1040,143 @@ py::bytes writeAs(const Table& t, const std::string& format, int threads) {
   return py::bytes(data);
 }
 
+// The table written in `format` straight to the file descriptor `fd`,
+// without the GIL. A CSV of many rows is formatted in pieces of a quarter
+// chunk of rows (writeCsvRows each: a chunk table of its own, so that its
+// string pool holds a piece's names, not every name of the table) on
+// `threads` threads, and each piece written to `fd` in order as soon as it
+// and the pieces before it are made: the same bytes as one writeCsv,
+// without joining the pieces into one string and copying that into a
+// Python bytes object (hgtx_sum's 55 MB on the bench's 32 ranks, the last
+// thing the fleet's command line does: docs/fleet.md item 19). The row
+// source must allow reads from several threads at once, as writeAs says.
+namespace {
+
+struct WriteFailed {
+  int error;
+};
+
+void writeAll(int fd, const std::string& s) {
+  const char* at = s.data();
+  size_t left = s.size();
+  while (left) {
+    const ssize_t n = ::write(fd, at, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw WriteFailed{errno};
+    }
+    at += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+void writeCsvPieces(const Table& t, int fd, size_t threads) {
+  const size_t rows = t.rowCount();
+  const size_t pieceRows = kChunkRows / 4;
+  const size_t pieces = (rows + pieceRows - 1) / pieceRows;
+  std::vector<std::string> made(pieces);
+  std::vector<char> ready(pieces, 0);
+  std::mutex m;
+  std::condition_variable changed;
+  size_t nextPiece = 0;
+  bool stop = false;
+  std::exception_ptr failure;
+  auto format = [&](size_t p) {
+    std::ostringstream out;
+    writeCsvRows(t, p * pieceRows, pieceRows, p == 0, out);
+    return std::move(out).str();
+  };
+  // A piece to make, or none left (or the write stopped).
+  auto claim = [&](std::unique_lock<std::mutex>&) -> size_t { return stop || nextPiece == pieces ? pieces : nextPiece++; };
+  auto make = [&](size_t p) {
+    try {
+      std::string s = format(p);
+      std::lock_guard<std::mutex> lock(m);
+      made[p] = std::move(s);
+      ready[p] = 1;
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(m);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+    changed.notify_all();
+  };
+  std::vector<std::thread> workers;
+  auto finish = [&] {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      stop = true;
+    }
+    changed.notify_all();
+    for (auto& w : workers) w.join();
+    workers.clear();
+  };
+  for (size_t i = 1; i < threads; ++i)
+    workers.emplace_back([&] {
+      while (true) {
+        size_t p;
+        {
+          std::unique_lock<std::mutex> lock(m);
+          p = claim(lock);
+        }
+        if (p == pieces) return;
+        make(p);
+      }
+    });
+  try {
+    for (size_t w = 0; w < pieces; ++w) {
+      std::string s;
+      while (true) {
+        std::unique_lock<std::mutex> lock(m);
+        if (failure) std::rethrow_exception(failure);
+        if (ready[w]) {
+          s = std::move(made[w]);
+          break;
+        }
+        // Not made yet: make the next piece here meanwhile, or wait.
+        const size_t p = claim(lock);
+        if (p != pieces) {
+          lock.unlock();
+          make(p);
+        } else {
+          changed.wait(lock);
+        }
+      }
+      writeAll(fd, s);
+    }
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+}
+
+}  // namespace
+
+void writeTo(const Table& t, const std::string& format, int fd, int threads) {
+  const OutputFormat f = parseOutputFormat(format);
+  int error = 0;
+  {
+    py::gil_scoped_release release;
+    try {
+      if (f == OutputFormat::Csv && threads > 1 && t.rowCount() >= 2 * kChunkRows) {
+        writeCsvPieces(t, fd, static_cast<size_t>(threads));
+      } else {
+        std::ostringstream out;
+        writeTable(t, f, out);
+        writeAll(fd, std::move(out).str());
+      }
+    } catch (const WriteFailed& e) {
+      error = e.error;
+    }
+  }
+  if (error) {
+    errno = error;
+    PyErr_SetFromErrno(PyExc_OSError);
+    throw py::error_already_set();
+  }
+}
+
 // The rules as the package's help and option checks need them.
 py::list ruleList() {
   py::list out;
@@ -822,11 +1273,19 @@ PYBIND11_MODULE(_asys, m) {
       py::arg("global_options"));
   py::class_<Table>(m, "Table")
       .def("columns", [](const Table& t) { return columnsOf(t); })
-      .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1);
+      .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1)
+      .def("write_to", &writeTo, py::arg("format"), py::arg("fd"), py::arg("threads") = 1);
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0),
         py::arg("order") = py::array_t<int64_t>(0));
-  m.def("summary_order", &summaryOrderOf, py::arg("texts"), py::arg("total"));
+  m.def("summary_order", &summaryOrderOf, py::arg("texts"), py::arg("total"),
+        py::arg("ranks") = py::array_t<int64_t>(0));
+  m.def("answer_counts", &answerCounts, py::arg("values"), py::arg("offsets"), py::arg("group"), py::arg("lo"),
+        py::arg("width"), py::arg("buckets"), py::arg("hi"));
+  m.def("answer_fetch", &answerFetch, py::arg("values"), py::arg("offsets"), py::arg("group"), py::arg("lo"),
+        py::arg("hi"));
+  m.def("first_appearance", &firstAppearance, py::arg("codes"));
+  m.def("text_ranks", &distinctTextRanks, py::arg("blob"), py::arg("offsets"));
   m.def("factorize_texts", &factorizeTexts, py::arg("columns"));
   m.def("span_union", &spanUnion, py::arg("group"), py::arg("start"), py::arg("end"));
   // What asys merge finds of a report's ids (surveyInput): (pids, devices,

@@ -209,3 +209,28 @@ def test_output_files_are_whole_and_kept(tmp_path, demo_pair):
     again = fleet_cli("--local", "1", "--output", out, "-r", "hggc_api_sum", *demo_pair)
     assert again.returncode == 2 and "exists" in again.stderr.decode()
     assert merged.read_bytes() == before
+
+
+def test_forked_workers_answer_as_spawned_ones_and_trim_their_heap(demo_pair):
+    """The command line's LocalCluster forks its workers from the client
+    (cluster_client's fork_after): each one sets Dask's malloc trim
+    threshold itself (lean_worker.dask_setup: a forked process does not
+    read MALLOC_TRIM_THRESHOLD_ from its environment), and the tables are a
+    spawned cluster's."""
+    import threading
+
+    imported = threading.Event()
+    imported.set()
+    forked = fleet.cluster_client(local=2, fork_after=imported)
+    try:
+        def probe():
+            from asys.fleet import lean_worker
+            return lean_worker.TRIM_THRESHOLD
+        assert set(forked.run(probe).values()) == {65536}
+        tables = fleet.stats(list(demo_pair), ["hggc_ppu_kern_sum", "hgtx_sum"], client=forked)
+        for rule, frame in tables.items():
+            assert frame_bytes(frame) == frame_bytes(fleet.stats(list(demo_pair), [rule], local=1)[rule]), rule
+    finally:
+        cluster = forked.cluster
+        forked.close()
+        cluster.close()

@@ -174,10 +174,15 @@ def test_groups_with_equal_keys_across_reports_merge_and_ids_stay_apart(tmp_path
 
 
 class CountingClient:
-    """A Dask client's map and gather, run here, counting the gathers and tasks."""
+    """A Dask client's map, gather and who_has, run here, counting the
+    gathers and tasks; ``held``: future key -> the worker holding it."""
 
-    def __init__(self):
+    def __init__(self, held=None):
         self.gathers = self.tasks = 0
+        self.held = held or {}
+
+    def who_has(self, futures):
+        return {f.key: [self.held[f.key]] if f.key in self.held else [] for f in futures}
 
     def map(self, fn, *columns, **_keywords):
         self.tasks += len(columns[0])
@@ -190,7 +195,8 @@ class CountingClient:
 
 def test_every_rules_rounds_go_out_together():
     """Two rules whose medians take different numbers of rounds alone: run
-    together, a round is one gather and one task a report for both, the
+    together, a round is one gather and one task a worker for both (its
+    reports' answers together), the
     rounds are the longer rule's, and each rule's statistics are still its
     own values' (worked out here from the values)."""
     from types import SimpleNamespace
@@ -209,12 +215,13 @@ def test_every_rules_rounds_go_out_together():
     for rule in by_rule:
         _stats, alone[rule], _ = merged_of(states[rule], [])
     assert alone["wide"] > alone["small"] == 1
-    reports = [SimpleNamespace(states={rule: states[rule][r] for rule in by_rule}) for r in range(3)]
+    reports = [SimpleNamespace(key="load-%d" % r, states={rule: states[rule][r] for rule in by_rule}) for r in range(3)]
     selections = {rule: Selection(Merged([s.summary() for s in states[rule]]), [0, 1, 2]) for rule in by_rule}
-    client = CountingClient()
+    # Reports 0 and 2 on one worker, 1 on another.
+    client = CountingClient({"load-0": "tcp://a", "load-1": "tcp://b", "load-2": "tcp://a"})
     rounds, tasks = _rounds_together(client, reports, selections, FleetResult())
     assert rounds == client.gathers == alone["wide"]
-    assert tasks == client.tasks == 3 * alone["wide"]
+    assert tasks == client.tasks == 2 * alone["wide"]
     for rule, values_by_key in by_rule.items():
         stats, rule_rounds, _ = selections[rule].outcome
         assert rule_rounds == alone[rule]
@@ -244,6 +251,63 @@ def test_search_and_bisection_find_the_same_place(queries_a_group):
         assert state._bisect(v, group, x, right).tolist() == expected
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_answers_in_cpp_equal_the_numpy_answers(seed):
+    """ReportState.answer (_asys.answer_counts and answer_fetch) against its
+    NumPy version: count queries of one to 4096 buckets, widths up to the
+    whole int64 range (edges in unsigned arithmetic), values at both ends
+    of int64 and negative, equal values, empty groups, queries past the
+    values and fetches of none."""
+    from asys import _asys
+    rng = random.Random(seed)
+    big = 2**63 - 1
+    pick = [-2**50, -5, 0, 3, 3, 7, 10**12, 2**50, None]  # a group's total within int64
+    runs = [[(rng.randrange(-10**6, 10**6) if p is None else p) for p in
+             (rng.choice(pick) for _ in range(rng.choice([0, 1, 2, 5, 300, 3000])))] for _ in range(40)]
+    state = state_of([], [["g%d" % g for g in range(len(runs))]], [], runs)
+    v = state.values()
+    count, fetch = [], []
+    for _ in range(200):
+        g = rng.randrange(len(runs))
+        lo = rng.choice([-big - 1, -10**6, -5, 0, 3, rng.randrange(-10**6, 10**6)])
+        nb = rng.choice([1, 2, 17, 4096])
+        room = big - lo  # hi = lo + width * nb - 1 must stay within int64
+        width = max(1, min(rng.choice([1, 3, 1000, 2**40, 2**62]), room // nb))
+        hi = lo + width * nb - 1
+        count.append((g, lo, width, nb, hi))
+        flo = rng.choice([-big - 1, -5, 0, 3, 7, rng.randrange(-10**6, 10**6)])
+        fetch.append((g, flo, rng.choice([flo, flo + 4, big, min(big, flo + 10**5)])))
+    cq = tuple(np.array(c, dtype=np.int64) for c in zip(*count))
+    fq = tuple(np.array(c, dtype=np.int64) for c in zip(*fetch))
+    got = state.answer(cq, fq)
+    want = state._answer_numpy(v, cq, fq)
+    assert [x.tolist() for x in got] == [x.tolist() for x in want]
+    assert hasattr(_asys, "answer_counts")
+    empty = tuple(np.zeros(0, np.int64) for _ in range(5)), tuple(np.zeros(0, np.int64) for _ in range(3))
+    assert [x.tolist() for x in state.answer(*empty)] == [[], [], []]
+
+
+def test_merge_key_order_and_first_appearance_equal_numpys():
+    """Merged's key order (keys packed into one int64 where their ranges
+    fit, one stable argsort) is np.lexsort's; _asys.first_appearance is
+    np.unique's first indices ranked; keys at the ends of int64 fall back."""
+    from asys import _asys
+    from asys.fleet.merge import _key_order
+    rng = np.random.default_rng(3)
+    for trial in range(30):
+        n = int(rng.integers(0, 3000))
+        keys = [rng.integers(-3, 4, n), rng.integers(0, 50, n) * 10**9, rng.integers(0, 7, n)][:1 + trial % 3]
+        assert _key_order(keys).tolist() == np.lexsort(keys[::-1]).tolist()
+        c = rng.integers(0, 300, n)
+        if n:
+            distinct, first, inverse = np.unique(c, return_index=True, return_inverse=True)
+            rank = np.empty(len(distinct), dtype=np.int64)
+            rank[np.argsort(first, kind="stable")] = np.arange(len(distinct))
+            assert _asys.first_appearance(c).tolist() == rank[inverse].tolist()
+    wide = [np.array([-2**62, 2**62, 0, 0]), np.array([1, 2, 3, -1])]
+    assert _key_order(wide).tolist() == np.lexsort(wide[::-1]).tolist()
+
+
 def test_texts_factorized_as_a_dictionary_numbers_them():
     """_asys.factorize_texts against a dict: equal bytes, equal codes, in
     order of first appearance; empty texts and bytes that are not UTF-8
@@ -261,6 +325,26 @@ def test_texts_factorized_as_a_dictionary_numbers_them():
     assert text_list(blob, offsets, range(len(seen))) == list(seen)
     with pytest.raises(ValueError, match="offsets"):
         _asys.factorize_texts([(b"abc", np.array([0, 2], dtype=np.int64))])
+
+
+def test_many_texts_factorized_on_every_core_as_a_dictionary_numbers_them():
+    """Past 65 536 texts factorize_texts hashes and splits them over
+    threads (a part a thread, each with its own table): still one code a
+    distinct text, numbered in order of first appearance over all parts,
+    whichever part a text fell in; texts that repeat within a report and
+    across reports, and an empty report."""
+    from asys import _asys
+    from asys.fleet.merge import text_list
+    from asys.fleet.state import text_column
+    rng = random.Random(11)
+    pool = ["name %d" % i for i in range(60000)] + ["", "x" * 500, "r\udce9"]
+    reports = [[rng.choice(pool) for _ in range(rng.randrange(10000, 30000))] for _ in range(8)] + [[]]
+    codes, blob, offsets = _asys.factorize_texts([text_column(r) for r in reports])
+    seen = {}
+    expected = [seen.setdefault(t, len(seen)) for r in reports for t in r]
+    assert sum(len(r) for r in reports) > 65536
+    assert codes.tolist() == expected
+    assert text_list(blob, offsets, range(len(seen))) == list(seen)
 
 
 def test_merged_texts_keep_bytes_that_are_not_utf8():

@@ -51,6 +51,85 @@ def test_summary_order_and_parallel_write_give_the_same_bytes(n):
         assert cut.write("csv", 2) == _asys.merged_table("hgtx_sum", ["rows=7"], stats, texts, [], []).write("csv")
 
 
+def _written_to(table, fmt, threads, tmp_path):
+    path = tmp_path / ("out-%s-%d" % (fmt, threads))
+    with open(path, "wb") as f:
+        f.write(b"before\n")
+        f.flush()
+        table.write_to(fmt, f.fileno(), threads)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("n", [0, 5000, 200_001])
+def test_written_to_a_file_in_pieces_gives_the_same_bytes(n, tmp_path):
+    """Table.write_to: the pieces (16 k rows each, formatted on threads and
+    written in order as they are made) after what the file had, the bytes
+    of one write; formats other than CSV written whole."""
+    stats, texts = _hgtx_sum_groups(n)
+    order = _asys.summary_order(texts, stats[0])
+    given = _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=order)
+    reference = given.write("csv")
+    for threads in (1, 2, 3, 8):
+        assert _written_to(given, "csv", threads, tmp_path) == b"before\n" + reference
+    assert _written_to(given, "json", 2, tmp_path) == b"before\n" + given.write("json")
+
+
+def test_a_write_that_fails_raises_oserror(tmp_path):
+    stats, texts = _hgtx_sum_groups(200_001)
+    table = _asys.merged_table("hgtx_sum", [], stats, texts, [], [])
+    with open(tmp_path / "f", "wb") as f:
+        fd = f.fileno()
+    with pytest.raises(OSError):
+        table.write_to("csv", fd, 2)  # closed
+    import os
+    r, w = os.pipe()
+    os.close(r)
+    import signal
+    old = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        with pytest.raises(OSError):
+            table.write_to("csv", w, 2)  # no reader: EPIPE, the threads stopped and joined
+    finally:
+        signal.signal(signal.SIGPIPE, old)
+        os.close(w)
+
+
+def _shared_texts(columns):
+    """Text columns whose codes are into one distinct-text column, as the
+    fleet's merge makes them (factorize_texts over every column)."""
+    from asys.fleet.state import text_column
+    flat = [t for column in columns for t in column]
+    codes, blob, offsets = _asys.factorize_texts([text_column(flat)])
+    n = len(columns[0])
+    return [(blob, offsets, codes[c * n:(c + 1) * n]) for c in range(len(columns))], blob, offsets
+
+
+@pytest.mark.parametrize("columns", [1, 2, 3])
+def test_summary_order_by_text_ranks_is_the_order_by_texts(columns):
+    """summary_order with text_ranks (integers, two ranks a word for up to
+    two text columns): the order of the texts themselves, bytes that are
+    not UTF-8 and prefixes included; groups equal on every key fall back to
+    the texts' order."""
+    rng = np.random.default_rng(5)
+    n = 20_000
+    words = ["op_%d" % k for k in range(3000)] + ["", "op_", "\udcff", "\xe9t\xe9", "Op"]
+    texts = [[words[k] for k in rng.integers(0, len(words), n)] for _ in range(columns)]
+    total = rng.integers(0, 40, n).astype(np.int64) * 10
+    cols, blob, offsets = _shared_texts(texts)
+    ranks = _asys.text_ranks(blob, offsets)
+    assert sorted(ranks.tolist()) == list(range(len(ranks)))
+    by_texts = _asys.summary_order(cols, total)
+    assert _asys.summary_order(cols, total, ranks).tolist() == by_texts.tolist()
+    # Distinct keys (as merged groups have): the one order there is.
+    keys = {(-t, *[texts[c][g].encode("utf-8", "surrogateescape") for c in reversed(range(columns))]): g
+            for g, t in enumerate(total.tolist())}
+    distinct = sorted(keys.values())
+    cols, blob, offsets = _shared_texts([[texts[c][g] for g in distinct] for c in range(columns)])
+    expected = [distinct.index(g) for _k, g in sorted(keys.items())]
+    got = _asys.summary_order(cols, total[distinct], _asys.text_ranks(blob, offsets))
+    assert got.tolist() == expected
+
+
 def test_an_order_that_is_not_one_is_refused():
     stats, texts = _hgtx_sum_groups(10)
     with pytest.raises(_asys.AsysError):

@@ -31,9 +31,19 @@ def __getattr__(name):
     raise AttributeError("module 'asys.fleet' has no attribute '%s'" % name)
 
 
-def cluster_client(scheduler=None, local=None):
+def cluster_client(scheduler=None, local=None, fork_after=None):
     """A Dask client: of the scheduler at ``scheduler``, or of a LocalCluster
-    of ``local`` worker processes (default: the core count)."""
+    of ``local`` worker processes (default: the core count).
+
+    ``fork_after``: a threading.Event, or None. If given, the LocalCluster's
+    worker processes are forked from this process (its imports already
+    done), not spawned as fresh interpreters that import distributed, NumPy
+    and the engine again: the cluster is made once the event is set, so
+    that no import of another thread is under way when a worker forks (a
+    module lock held at the fork would stay held in the worker). The
+    command line's own choice (docs/fleet.md, "What the run's time goes
+    to", item 17); ``fleet.stats`` spawns, as Dask does, since a caller's
+    process (a notebook's) may hold anything at the fork."""
     import logging
 
     from distributed import Client, LocalCluster
@@ -51,7 +61,11 @@ def cluster_client(scheduler=None, local=None):
     from .lean_worker import leave_out_pandas
 
     leave_out_pandas()
-    with dask.config.set(QUIET):
+    config = dict(QUIET)
+    if fork_after is not None:
+        config["distributed.worker.multiprocessing-method"] = "fork"
+        fork_after.wait()
+    with dask.config.set(config):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                silence_logs=logging.ERROR, local_directory=scratch)
     weakref.finalize(cluster, shutil.rmtree, scratch, True)
@@ -83,14 +97,14 @@ QUIET = {
 }
 
 
-def start_cluster(scheduler=None, local=None):
+def start_cluster(scheduler=None, local=None, fork_after=None):
     """cluster_client in a thread of its own: returns a function that waits
     for the client (and raises what starting it raised). Meanwhile the
     caller can import what it needs: the thread waits mostly on the worker
     processes, which start on the other cores (a LocalCluster of two took
     1.9 s and the client's imports 1.6 s, one after the other, of a 20 s
     run: docs/fleet.md, "What the run's time goes to")."""
-    return in_thread("asys-fleet-cluster", cluster_client, scheduler, local)
+    return in_thread("asys-fleet-cluster", cluster_client, scheduler, local, fork_after)
 
 
 def stats(paths, rules, client=None, scheduler=None, local=None, skip_bad=False, **options):

@@ -119,10 +119,14 @@ def _output_path(output, name):
 
 
 def _write_whole(path, data):
+    """``data``: bytes, or a function that writes to the binary file it is given."""
     partial = path + ".partial"
     try:
         with open(partial, "wb") as f:
-            f.write(data)
+            if callable(data):
+                data(f)
+            else:
+                f.write(data)
         os.replace(partial, path)
     except BaseException:
         if os.path.exists(partial):
@@ -160,10 +164,15 @@ def main(argv):
                 if not a["force"] and os.path.exists(name):
                     sys.stderr.write("asys fleet: %s exists (use -f true to overwrite); nothing was run\n" % name)
                     return 2
-    # The cluster starts while the client imports the run (Dask's client, NumPy).
-    waiting = start_cluster(a["scheduler"], a["local"])
+    # The cluster starts while the client imports the run (Dask's client,
+    # NumPy): the cluster's thread imports distributed meanwhile, and a
+    # LocalCluster's workers are forked from this process once the imports
+    # here are done (no import under way in another thread at the fork).
+    imported = threading.Event()
+    waiting = start_cluster(a["scheduler"], a["local"], None if a["scheduler"] else imported)
     from .run import run as run_fleet
     _no_computation_code()
+    imported.set()
 
     try:
         client = waiting()
@@ -206,10 +215,10 @@ def main(argv):
     framed = len(jobs) > 1 or a["per_rank"]
     out = sys.stdout.buffer
     for rule, _settings in jobs:
-        data = _written(rule, result.tables[rule], fmt)
+        table = result.tables[rule]
         ranks = result.per_rank.get(rule, [])
         if a["output"]:
-            _write_whole(planned[rule], data)
+            _write_whole(planned[rule], lambda f, rule=rule, table=table: _write_table(rule, table, fmt, f))
             sys.stderr.write("asys fleet: %s: wrote %s\n" % (rule, planned[rule]))
             for report, table in ranks:
                 if isinstance(table, bytes):
@@ -217,7 +226,7 @@ def main(argv):
             continue
         if framed:
             out.write(("# %s\n" % rule).encode())
-        out.write(data)
+        _write_table(rule, table, fmt, out)
         if framed:
             out.write(b"\n")
         for report, table in ranks:
@@ -267,15 +276,27 @@ def main(argv):
     return 0
 
 
-def _written(rule, table, fmt):
-    """The merged table's bytes. A duration summary's (a view over merged
-    columns, read from many threads at once without harm) is written in
-    parts on every core: hgtx_sum's 338 k merged names on the bench's 32
-    ranks are 55 MB of CSV, 0.35 s of CPU after the workers are done, on
-    the run's serial path (docs/fleet.md, "What the run's time goes to")."""
+def _write_table(rule, table, fmt, out):
+    """The merged table written to ``out`` (a binary file). A duration
+    summary's (a view over merged columns, read from many threads at once
+    without harm) is formatted in pieces on every core: hgtx_sum's 338 k
+    merged names on the bench's 32 ranks are 55 MB of CSV, on the run's
+    serial path (docs/fleet.md, "What the run's time goes to", items 13 and
+    19). Where ``out`` has a file descriptor the engine writes the pieces to
+    it in order as they are made (``Table.write_to``), after what ``out``
+    buffered; else the bytes are made whole and written."""
     from .run import GROUPS_TABLE
 
-    return table.write(fmt, 1 if GROUPS_TABLE.get(rule, True) else max(1, os.cpu_count() or 1))
+    threads = 1 if GROUPS_TABLE.get(rule, True) else max(1, os.cpu_count() or 1)
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        fd = None
+    if fd is None:
+        out.write(table.write(fmt, threads))
+        return
+    out.flush()
+    table.write_to(fmt, fd, threads)
 
 
 def _no_computation_code():
@@ -341,7 +362,19 @@ def _end_now(client, rc):
         except (OSError, ValueError):
             pass
     cluster = client.cluster
-    for nanny in list(getattr(cluster, "workers", {}).values()):
+    nannies = list(getattr(cluster, "workers", {}).values())
+    # Marked failed first: a nanny that sees its worker die restarts it (in
+    # the event loop's thread, while this one ends), which spawned a new
+    # interpreter past the run's end: measured as up to 0.3 s more of the
+    # command's wall and a leaked semaphore's warning in some runs.
+    from distributed.core import Status
+
+    for nanny in nannies:
+        try:
+            nanny.status = Status.failed
+        except (AttributeError, TypeError):
+            pass
+    for nanny in nannies:
         pid = getattr(nanny, "pid", None)
         if pid:
             try:

@@ -16,3 +16,29 @@ def leave_out_pandas():
 
 
 leave_out_pandas()
+
+
+def dask_setup(worker):
+    """In each worker once it has started. A worker forked from the client
+    (the command line's LocalCluster, docs/fleet.md item 17) inherits the
+    C library's heap as the client set it up, before the nanny put Dask's
+    MALLOC_TRIM_THRESHOLD_ into the environment, which glibc reads only
+    when a process starts: set here, as a spawned worker has it, so that
+    a fork and a spawn give back freed heap alike."""
+    import ctypes
+    import os
+
+    value = os.environ.get("MALLOC_TRIM_THRESHOLD_")
+    if not value or not value.isdigit():
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return
+    M_TRIM_THRESHOLD = -1
+    if libc.mallopt(M_TRIM_THRESHOLD, int(value)) == 1:
+        global TRIM_THRESHOLD
+        TRIM_THRESHOLD = int(value)
+
+
+TRIM_THRESHOLD = None  # what dask_setup set, once it has (tests)

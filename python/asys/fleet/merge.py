@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import _asys
 from ..report import AsysError
+from .background import in_thread
 from .selection import Targets, bucket_keys, drive, join_answers, narrow_by_histogram, selection_rounds
 
 _INT64_SAFE = float(2**63 - 2**11)
@@ -32,8 +33,12 @@ class Merged:
     of squares as six 32-bit limbs summed (``limbs``), the rule's ``sums``,
     and for each report where its groups went (``where[r][local] = merged``)."""
 
-    def __init__(self, summaries):
+    def __init__(self, summaries, rank_texts=False):
+        """``rank_texts``: each distinct text's rank in byte order made in
+        a thread (``text_ranks()`` waits for it: None without texts), while
+        the rest of the merge goes on, for the summary order."""
         self.id_kinds = summaries[0]["id_kinds"]
+        self.text_ranks = lambda: None
         sizes = [len(s["count"]) for s in summaries]
         cat = lambda name: np.concatenate([s[name] for s in summaries])  # noqa: E731
         keys = [np.concatenate([s["ids"][c] for s in summaries]).astype(np.int64)
@@ -47,6 +52,9 @@ class Merged:
         codes = []
         if summaries[0]["texts"]:
             pool_codes, blob, offsets = _asys.factorize_texts([s["pool"] for s in summaries])
+            if rank_texts:
+                # C++ without the GIL, on the core the merge leaves free.
+                self.text_ranks = in_thread("asys-fleet-ranks", _asys.text_ranks, blob, offsets)
             ends = np.cumsum([len(s["pool"][1]) - 1 for s in summaries])
             per_report = np.split(pool_codes, ends[:-1])
             for c in range(len(summaries[0]["texts"])):
@@ -56,7 +64,7 @@ class Merged:
                 keys.append(_first_appearance(column))
         n = sum(sizes)
         if keys:
-            order = np.lexsort(keys[::-1])
+            order = _key_order(keys)
             new = np.ones(n, dtype=bool)
             if n:
                 new[1:] = np.any([np.diff(k[order]) != 0 for k in keys], axis=0)
@@ -160,10 +168,31 @@ class Merged:
                                                      for blob, offsets, codes in self.text_columns]
 
 
+def _key_order(keys):
+    """np.lexsort(keys[::-1]) (stable: the first key decides first): where
+    the keys' ranges multiplied fit 63 bits, as one stable argsort of the
+    keys packed into one int64 (a sort, not one a key)."""
+    if len(keys) > 1 and len(keys[0]):
+        lows = [int(k.min()) for k in keys]
+        spans = [int(k.max()) - lo + 1 for k, lo in zip(keys, lows)]
+        size = 1
+        for span in spans:
+            size *= span
+        if size < 2**63:
+            packed = np.zeros(len(keys[0]), dtype=np.int64)
+            for k, lo, span in zip(keys, lows, spans):
+                packed *= span
+                packed += k - lo
+            return np.argsort(packed, kind="stable")
+    return np.lexsort(keys[::-1])
+
+
 def _first_appearance(codes):
     """Codes renumbered 0, 1, ... in order of their first appearance."""
     if not len(codes):
         return codes
+    if hasattr(_asys, "first_appearance") and codes.min() >= 0:
+        return _asys.first_appearance(codes)
     distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
     rank = np.empty(len(distinct), dtype=np.int64)
     rank[np.argsort(first, kind="stable")] = np.arange(len(distinct), dtype=np.int64)

@@ -108,16 +108,18 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             for text in head["warnings"][rule]:
                 result.warnings.append("%s: %s: warning: %s" % (rule, path, text))
         columns = [summaries[i][rule] for i in present]
-        merged = Merged(columns)
+        summary_view = not GROUPS_TABLE.get(rule, True)
+        merged = Merged(columns, rank_texts=summary_view)
         if columns[0].get("spans"):
             # The span union runs on the workers beside the rounds.
             covered[rule] = _covered(client, rule, [(kept[i][1], plans[i][2]) for i in present], merged)
         selections[rule] = Selection(merged, present)
-        if not GROUPS_TABLE.get(rule, True):
+        if summary_view:
             # The summary's row order needs only the totals and the texts:
             # sorted in a thread (without the GIL) while the rounds go on,
-            # not after them (hgtx_sum on the bench's 32 ranks: 338 k names).
-            orders[rule] = in_thread("asys-fleet-order", _asys.summary_order, merged.text_columns, merged.total)
+            # not after them (hgtx_sum on the bench's 32 ranks: 338 k names),
+            # by the texts' ranks, sorted beside the merge.
+            orders[rule] = in_thread("asys-fleet-order", _summary_order, merged)
     result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
                                                                 result)
@@ -179,6 +181,13 @@ class Selection:
         self.queries = self._next(self.asker.combine(*self.queries, self._asked, answers))
 
 
+def _summary_order(merged):
+    ranks = merged.text_ranks()
+    if ranks is None:
+        return _asys.summary_order(merged.text_columns, merged.total)
+    return _asys.summary_order(merged.text_columns, merged.total, ranks)
+
+
 def _rounds_together(client, futures, selections, result):
     """Runs every rule's median rounds at once: a round is one task a report
     (tasks.answers, for every rule that asks it something) and one gather.
@@ -194,11 +203,23 @@ def _rounds_together(client, futures, selections, result):
             wanted.append([k for k, _q in requests])
             for k, queries in requests:
                 by_report.setdefault(k, []).append((rule, queries))
+        # One task a worker for the reports whose states it holds (their
+        # answers in one task, not a task each: Dask's own time a task and
+        # the client's a future). A state that moved or is being remade
+        # (a worker lost) is fetched where its batch runs, as a task's input.
         order = sorted(by_report)
-        replies = client.gather(client.map(tasks.answers, [futures[k] for k in order], [by_report[k] for k in order],
-                                           pure=False))
+        held = client.who_has([futures[k] for k in order])
+        batches = {}
+        for k in order:
+            workers = held.get(futures[k].key) or ()
+            batches.setdefault(min(workers) if workers else None, []).append(k)
+        batches = list(batches.values())
+        replied = client.gather(client.map(tasks.answers_of, [[futures[k] for k in b] for b in batches],
+                                           [[by_report[k] for k in b] for b in batches], pure=False))
+        replies = {k: reply for b, batch in zip(batches, replied) for k, reply in zip(b, batch)}
+        replies = [replies[k] for k in order]
         rounds += 1
-        tasks_run += len(order)
+        tasks_run += len(batches)
         result.mark("round %d in" % rounds)
         got = {}
         for k, reply in zip(order, replies):

@@ -190,6 +190,17 @@ class ReportState:
         each query's sorted, and how many each."""
         v = self.values()
         group, lo, width, buckets, hi = count_queries
+        fgroup, flo, fhi = fetch_queries
+        if hasattr(_asys, "answer_counts"):
+            # In C++, a binary search an edge (docs/fleet.md item 21); the
+            # NumPy version below is the reference the tests hold it to.
+            counts = _asys.answer_counts(v, self.offsets, group, lo, width, buckets, hi)
+            values, lengths = _asys.answer_fetch(v, self.offsets, fgroup, flo, fhi)
+            return counts, values, lengths
+        return self._answer_numpy(v, count_queries, fetch_queries)
+
+    def _answer_numpy(self, v, count_queries, fetch_queries):
+        group, lo, width, buckets, hi = count_queries
         if len(group):
             query = np.repeat(np.arange(len(group)), buckets)
             first = np.concatenate([[0], np.cumsum(buckets)[:-1]]).astype(np.int64)

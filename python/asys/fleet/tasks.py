@@ -227,6 +227,12 @@ def answers(loaded, asked):
     return [pickle.dumps(answer(loaded, rule, queries), protocol=pickle.HIGHEST_PROTOCOL) for rule, queries in asked]
 
 
+def answers_of(loadeds, askeds):
+    """answers for several reports of one worker in one task (a round is a
+    task a worker, not a task a report: run._rounds_together)."""
+    return [answers(loaded, asked) for loaded, asked in zip(loadeds, askeds)]
+
+
 def spans(loaded, rule, where, time_shift):
     """A leaf of a rule's span union (hgtx_ppu_proj_sum's Proj Active Time):
     this report's blocks by merged group, on the first report's clock."""
