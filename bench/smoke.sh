@@ -44,6 +44,7 @@ smoke_out '"mode":"base",.*"rows":[1-9]' node bench/kernel-groups-run.mjs "$smal
 smoke_out '"mode":"range",.*"rows":[1-9]' node bench/kernel-groups-run.mjs "$small" range
 smoke_out '"graphCpuMs":[0-9]*,"graphRows":[1-9]' node bench/graph-rows-run.mjs "$small"
 smoke_out '"reads":[1-9][0-9]*,"readBytes":[1-9]' node bench/wasm-reads.mjs "$small" hggc_ppu_kern_sum
+smoke_out '"rule":"timeline","bytes":[0-9]*,"reads":[1-9][0-9]*,"readBytes":[1-9]' node bench/wasm-reads.mjs "$small" timeline
 smoke_out ' hggc_ppu_kern_sum 1 wasm [0-9.]* [0-9.]* [0-9]* load=[0-9.]* same$' \
   env VARIANTS="native wasm" bash bench/wasm-sbs.sh "$small" 1 hggc_ppu_kern_sum
 smoke_out '"events": [1-9][0-9]*, ' build/native/asys_timeline_bench "$small"

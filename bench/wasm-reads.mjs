@@ -6,14 +6,16 @@
 // each with the share of the file it read. In the browser each of these
 // reads is a FileReaderSync call, whose cost grows with the bytes
 // (bench/README.md, 2026-12-06 simd8).
-// Usage: node bench/wasm-reads.mjs REPORT RULE   (prints one JSON line)
+// RULE `timeline` reads what opening the timeline view does instead: the
+// tracks, the device rows and the graph rows, as the viewer's worker asks.
+// Usage: node bench/wasm-reads.mjs REPORT RULE|timeline   (prints one JSON line)
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadNodeEngine } from './node-engine.mjs';
 
 const [reportArg, rule] = process.argv.slice(2);
 if (!reportArg || !rule) {
-  console.error('usage: node bench/wasm-reads.mjs REPORT RULE');
+  console.error('usage: node bench/wasm-reads.mjs REPORT RULE|timeline');
   process.exit(2);
 }
 const report = path.resolve(reportArg);
@@ -35,8 +37,13 @@ const engine = await loadNodeEngine();
 const opened = engine.open([report]);
 if (!opened.ok) throw new Error(`open: ${opened.error}`);
 const before = log.length;
-const run = engine.runPaged(opened.report, rule, '{}', 0);
-if (!run.ok) throw new Error(`${rule}: ${run.error}`);
+const calls = rule === 'timeline'
+  ? [() => engine.timelineTracks(opened.report), () => engine.timelineDeviceRows(opened.report), () => engine.timelineGraphRows(opened.report)]
+  : [() => engine.runPaged(opened.report, rule, '{}', 0)];
+for (const call of calls) {
+  const run = call();
+  if (!run.ok) throw new Error(`${rule}: ${run.error}`);
+}
 let bytes = 0, small = 0, smallBytes = 0, last = 0, passBytes = 0;
 const passes = [];
 for (const [position, length] of log.slice(before)) {

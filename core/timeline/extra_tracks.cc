@@ -53,25 +53,36 @@ void addPcclStageTracks(Report& report, PendingTracks& out) {
 // activities with their links are held at once.
 std::string addProjectionTracks(Report& report, PendingTracks& out, size_t maxActivities, size_t& activitiesOut) {
   if (!report.hasData("HGTX_EVENTS") || !report.hasData("HGGC_API")) return "";
+  auto refusal = [&](size_t activities) {
+    return "No HGTX projection rows: " + std::to_string(activities) + " PPU activities are more than the " +
+           std::to_string(maxActivities) + " whose association fits in memory beside the timeline; " +
+           "hgtx_ppu_proj_trace lists the same projections";
+  };
   std::set<int64_t> devices;
   size_t activities = 0;
-  // The kernels' devices a chunk at a time: the column is not held through
-  // the families built after this one.
-  if (report.hasData("HGGC_KERNEL"))
-    activities += report.forEachKernelChunk(kcol::deviceId, [&](const Kernels& k, size_t) {
-      for (int32_t d : k.deviceId) devices.insert(d);
-    });
   for (const char* table : {"HGGC_MEMCPY", "HGGC_MEMSET"}) {
     if (!report.hasData(table)) continue;
     const MemoryOps& m = std::string_view(table) == "HGGC_MEMCPY" ? report.memcpys() : report.memsets();
     activities += m.size();
     for (int32_t d : m.deviceId) devices.insert(d);
   }
-  activitiesOut = activities;  // the bound of the kernels' rows by HGTX range too
-  if (activities > maxActivities)
-    return "No HGTX projection rows: " + std::to_string(activities) + " PPU activities are more than the " +
-           std::to_string(maxActivities) + " whose association fits in memory beside the timeline; " +
-           "hgtx_ppu_proj_trace lists the same projections";
+  // Past the bound by the kernels' rows as the report says them
+  // (Report::rowEstimate, max(rowid): the row count of a table written by
+  // appending), refused without reading them: on a report that large the
+  // scan counting them was one of the timeline's passes over the whole file
+  // (in the browser, a read of it all through FileReaderSync).
+  if (const size_t said = activities + report.rowEstimate("HGGC_KERNEL"); said > maxActivities) {
+    activitiesOut = said;  // the bound of the kernels' rows by HGTX range too
+    return refusal(said);
+  }
+  // The kernels' devices a chunk at a time: the column is not held through
+  // the families built after this one.
+  if (report.hasData("HGGC_KERNEL"))
+    activities += report.forEachKernelChunk(kcol::deviceId, [&](const Kernels& k, size_t) {
+      for (int32_t d : k.deviceId) devices.insert(d);
+    });
+  activitiesOut = activities;
+  if (activities > maxActivities) return refusal(activities);
   for (int64_t device : devices) {
     ActivitySelection sel;
     sel.memory = true;

@@ -11,8 +11,9 @@
 // activities of one (exec, correlation id) on the stream), drawn as repeats
 // of the stream's work: not its PPU's work, not counted again by the
 // selection statistics, the links or findEvent. Memory kept: the launches;
-// while building, 8 bytes per graph activity (its table row and launch), no
-// more, released after.
+// until they are made, 8 bytes per graph activity (its table row and
+// launch: GraphLaunches, collected by the build's scan of the activity
+// tables), released after.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -27,22 +28,12 @@
 namespace asys {
 namespace {
 
-// A graph activity of one activity table: its row and its launch (an index
-// into the launch keys), in row order.
-struct GraphActivity {
-  uint32_t row, launch;
-  bool operator<(const GraphActivity& o) const { return row < o.row; }
-};
-
-// A launch by what names it: the process, the graph exec, the correlation id.
-using LaunchKey = std::tuple<int64_t, int64_t, int64_t>;  // (pid, exec, correlationId)
-
 int activityTable(TimelineKind k) {
   switch (k) {
     case TimelineKind::Kernel:
-    case TimelineKind::PcclKernel: return 0;
-    case TimelineKind::Memcpy: return 1;
-    case TimelineKind::Memset: return 2;
+    case TimelineKind::PcclKernel: return GraphLaunches::kKernels;
+    case TimelineKind::Memcpy: return GraphLaunches::kMemcpys;
+    case TimelineKind::Memset: return GraphLaunches::kMemsets;
     default: return -1;
   }
 }
@@ -58,50 +49,18 @@ struct OpenLaunch {
 
 }  // namespace
 
-std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches, size_t maxActivities) {
+std::vector<size_t> Timeline::graphRows(Report& report) {
   if (graphRows_) return *graphRows_;
   graphRows_.emplace();
-  // Past either bound the rows are left out, with a note: the launches
-  // (about 80 bytes each with their levels and notes, kept) and the graph
-  // activities (8 bytes each while building) would not fit beside the
-  // timeline near the WebAssembly heap's ceiling.
-  size_t activities = 0;
-  bool refused = false;
-  auto refuse = [&](const std::string& why) {
-    notes_.push_back("timeline: no graph rows: " + why + "; hggc_ppu_trace lists each activity");
-    refused = true;
-  };
-  // Each activity table's graph activities (graphId not NULL), by row.
-  std::map<LaunchKey, uint32_t> keyIndex;
-  std::vector<LaunchKey> keys;
-  std::vector<GraphActivity> graphWork[3];
-  auto add = [&](int table, size_t row, int64_t pid, int64_t exec, int64_t corr) {
-    if (refused) return;
-    if (++activities > maxActivities)
-      return refuse("more than " + std::to_string(maxActivities) + " PPU activities ran from graphs");
-    auto [it, added] = keyIndex.emplace(LaunchKey{pid, exec, corr}, static_cast<uint32_t>(keys.size()));
-    if (added) keys.push_back(it->first);
-    if (keys.size() > maxLaunches) return refuse("more than " + std::to_string(maxLaunches) + " graph launches");
-    graphWork[table].push_back({static_cast<uint32_t>(row), it->second});
-  };
-  if (report.hasData("HGGC_KERNEL")) {
-    report.forEachKernelChunk(kcol::graphId | kcol::correlationId | kcol::globalPid, [&](const Kernels& k, size_t first) {
-      for (size_t i = 0; i < k.size(); ++i)
-        if (k.graphId[i] != kNoValue) add(0, first + i, pidOf(k.globalPid[i]), k.graphId[i], k.correlationId[i]);
-    });
+  // The graph work as the build collected it, given back when the rows are made.
+  const GraphLaunches work = graphLaunches_ ? std::move(*graphLaunches_) : GraphLaunches(0, 0);
+  graphLaunches_.reset();
+  if (!work.refused().empty()) {
+    notes_.push_back("timeline: no graph rows: " + work.refused() + "; hggc_ppu_trace lists each activity");
+    return *graphRows_;
   }
-  // The memcpys, then the memsets, each given back before the next is read
-  // (as the device rows give them back: the tracks hold what is drawn).
-  for (int table : {1, 2}) {
-    if (refused || !report.hasData(table == 1 ? "HGGC_MEMCPY" : "HGGC_MEMSET")) continue;
-    const MemoryOps& m = table == 1 ? report.memcpys() : report.memsets();
-    for (size_t i = 0; i < m.size(); ++i)
-      if (m.graphId[i] != kNoValue) add(table, i, pidOf(m.globalPid[i]), m.graphId[i], m.correlationId[i]);
-    report.releaseMemoryOps();
-  }
-  std::map<LaunchKey, uint32_t>().swap(keyIndex);
-  if (refused || keys.empty()) return *graphRows_;
-  for (auto& w : graphWork) std::sort(w.begin(), w.end());  // row order already; cheap if so
+  if (work.empty()) return *graphRows_;
+  const std::vector<GraphLaunches::Key>& keys = work.keys();
 
   // The graph each exec was instantiated from: an exec's node names, by
   // originalGraphNodeId, a node of that graph (per process: node ids are).
@@ -131,10 +90,12 @@ std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches, size
     std::unordered_map<uint32_t, uint32_t> slotOf;  // launch key -> index into launches
     for (size_t i = 0; i < stream.size(); ++i) {
       const int a = activityTable(stream.kind[i]);
-      if (a < 0 || graphWork[a].empty()) continue;
+      if (a < 0) continue;
+      const std::vector<GraphLaunches::Activity>& ran = work.of(static_cast<GraphLaunches::Table>(a));
+      if (ran.empty()) continue;
       const uint32_t row = stream.row[i];
-      const auto it = std::lower_bound(graphWork[a].begin(), graphWork[a].end(), GraphActivity{row, 0});
-      if (it == graphWork[a].end() || it->row != row) continue;
+      const auto it = std::lower_bound(ran.begin(), ran.end(), GraphLaunches::Activity{row, 0});
+      if (it == ran.end() || it->row != row) continue;
       const int64_t b = stream.start[i], e = stream.end[i];
       auto [slot, added] = slotOf.emplace(it->launch, static_cast<uint32_t>(launches.size()));
       if (added) launches.push_back({it->launch, static_cast<uint32_t>(i), b, e});
@@ -148,7 +109,7 @@ std::vector<size_t> Timeline::graphRows(Report& report, size_t maxLaunches, size
     // order (the stream's order of their first activities).
     std::map<std::pair<int64_t, int64_t>, std::vector<uint32_t>> byExec;  // (exec, pid) -> launches
     for (uint32_t k = 0; k < launches.size(); ++k) {
-      const LaunchKey& key = keys[launches[k].key];
+      const GraphLaunches::Key& key = keys[launches[k].key];
       byExec[{std::get<1>(key), std::get<0>(key)}].push_back(k);
     }
     for (const auto& [exec, mine] : byExec) {

@@ -184,8 +184,9 @@ std::string contextName(int32_t context) {
 // PCCL classifier reads counts each (device, context, stream)'s kernels and
 // finds each PPU's contexts (a track's key depends on them), a second adds
 // the kernels, a chunk of rows at a time. The memory operations (a few
-// percent of the activities) are loaded whole, then released.
-void addDeviceTracks(Report& report, PendingTracks& out) {
+// percent of the activities) are loaded whole, then released. The first
+// scan also collects the graph work the graph rows are made of (`graph`).
+void addDeviceTracks(Report& report, PendingTracks& out, GraphLaunches& graph) {
   StringPool& strings = report.strings();
   // Per PPU, the one context of its streams, or kSeveral.
   constexpr int64_t kSeveral = INT64_MIN;
@@ -205,7 +206,8 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
     return deviceTrack(report, out, device, kPcclKernels, 0, 0, [] { return std::string("PCCL kernels"); });
   };
   constexpr uint32_t kClassified = kcol::shortName | kcol::demangledName;
-  constexpr uint32_t kCounted = kcol::place | kClassified;
+  constexpr uint32_t kGraphWork = kcol::graphId | kcol::correlationId | kcol::globalPid;
+  constexpr uint32_t kCounted = kcol::place | kClassified | kGraphWork;
   constexpr uint32_t kKernelColumns = kcol::time | kcol::place | kcol::names;
   const bool kernels = report.hasData("HGGC_KERNEL"), memcpys = report.hasData("HGGC_MEMCPY"),
              memsets = report.hasData("HGGC_MEMSET");
@@ -219,8 +221,10 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
   std::map<std::tuple<int64_t, int32_t, int64_t>, size_t> perStream;
   std::map<int64_t, size_t> perPccl;
   if (kernels)
-    report.forEachKernelChunk(kCounted, [&](const Kernels& k, size_t) {
+    report.forEachKernelChunk(kCounted, [&](const Kernels& k, size_t first) {
       for (size_t i = 0; i < k.size(); ++i) {
+        if (k.graphId[i] != kNoValue)
+          graph.add(GraphLaunches::kKernels, first + i, pidOf(k.globalPid[i]), k.graphId[i], k.correlationId[i]);
         if (pccl.isPccl(k.shortName[i], k.demangledName[i])) {
           ++perPccl[k.deviceId[i]];
           continue;
@@ -229,8 +233,14 @@ void addDeviceTracks(Report& report, PendingTracks& out) {
         ++perStream[{k.deviceId[i], k.contextId[i], k.streamId[i]}];
       }
     });
-  for (size_t i = 0; mc && i < mc->size(); ++i) see(mc->deviceId[i], mc->contextId[i]);
-  for (size_t i = 0; ms && i < ms->size(); ++i) see(ms->deviceId[i], ms->contextId[i]);
+  // The memcpys, then the memsets: the graph work's order as the rows read it.
+  for (auto [ops, table] : {std::pair{mc, GraphLaunches::kMemcpys}, std::pair{ms, GraphLaunches::kMemsets}}) {
+    for (size_t i = 0; ops && i < ops->size(); ++i) {
+      see(ops->deviceId[i], ops->contextId[i]);
+      if (ops->graphId[i] != kNoValue) graph.add(table, i, pidOf(ops->globalPid[i]), ops->graphId[i], ops->correlationId[i]);
+    }
+  }
+  graph.finish();
   // Every kernel, memcpy and memset has a table row.
   auto count = [](Pending& p, size_t n) {
     p.counted += n;
@@ -656,7 +666,8 @@ Timeline Timeline::build(Report& report, const TimelineOptions& options) {
   });
   family("counters", [&] { addCounterTracks(report, pending); });
   family("HGTX ranges", [&] { addHgtxTracks(report, pending); });
-  family("device tracks", [&] { addDeviceTracks(report, pending); });
+  t.graphLaunches_.emplace(options.graphMaxLaunches, options.graphMaxActivities);
+  family("device tracks", [&] { addDeviceTracks(report, pending, *t.graphLaunches_); });
   family("PCCL stages", [&] { addPcclStageTracks(report, pending); });
   family("API calls", [&] { addApiTracks(report, pending, finishFilled, options.batchEvents); });
   family("OSRT calls", [&] { addOsrtTracks(report, pending); });

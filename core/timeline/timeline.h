@@ -21,6 +21,7 @@
 #include "core/table/table.h"
 #include "core/timeline/counters.h"
 #include "core/timeline/event_columns.h"
+#include "core/timeline/graph_launches.h"
 
 namespace asys {
 
@@ -298,6 +299,9 @@ struct TimelineOptions {
   // batch: a report with more calls takes another scan instead of their
   // bytes at the build's peak (10.8 M calls in two threads: two batches).
   size_t batchEvents = 8'000'000;
+  // The graph rows (Timeline::graphRows): a report with more graph launches
+  // or more PPU activities run from graphs has none, and a note says why.
+  size_t graphMaxLaunches = 1'000'000, graphMaxActivities = 16'000'000;
 };
 
 class Timeline {
@@ -359,10 +363,11 @@ class Timeline {
   // correlation id) there. Built on first ask and kept (appended to
   // tracks(): earlier ids stay), in stream order, each stream's by exec;
   // their ids. Kept: the launches (about 80 bytes each with their levels
-  // and notes), nothing per activity; while building, 8 bytes per graph
-  // activity. A report of more than `maxLaunches` graph launches or more
-  // than `maxActivities` graph activities has none, and a note says why.
-  std::vector<size_t> graphRows(Report& report, size_t maxLaunches = 1'000'000, size_t maxActivities = 16'000'000);
+  // and notes), nothing per activity; from the build until then, 8 bytes
+  // per graph activity (GraphLaunches: collected as the build read the
+  // activity tables, so no table is read again here). A report past
+  // TimelineOptions' graph bounds has none, and a note says why.
+  std::vector<size_t> graphRows(Report& report);
   // The event that is row `row` of `table` (a rule row's event reference),
   // by a walk over the tracks' rows (no index kept: a lookup is a click);
   // nullopt when no track has it (an event the timeline leaves out).
@@ -398,6 +403,7 @@ class Timeline {
   void halvesIn(const TimelineTrack& row, int64_t from, int64_t to, int64_t& kernels, int64_t& memory) const;
   std::optional<std::vector<size_t>> deviceRows_;  // once built
   std::optional<std::vector<size_t>> graphRows_;   // once built
+  std::optional<GraphLaunches> graphLaunches_;     // from the build until graphRows
   // A graph row's busy time inside [from, to): its stream's inside its
   // launches' spans (sharesIn).
   int64_t graphBusyIn(const TimelineTrack& row, int64_t from, int64_t to) const;

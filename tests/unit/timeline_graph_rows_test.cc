@@ -234,17 +234,23 @@ TEST(TimelineGraphRows, TooManyLaunchesOrGraphActivitiesLeaveThemOutWithANote) {
   for (const auto& [launches, activities, why] :
        std::vector<std::tuple<size_t, size_t, std::string>>{{4, 100, "more than 4 graph launches"}, {100, 7, "more than 7 PPU activities ran from graphs"}}) {
     const std::unique_ptr<Report> report = Report::open(reportFrom(kSql, "cap"));
-    Timeline t = Timeline::build(*report);
+    TimelineOptions bounded;
+    bounded.graphMaxLaunches = launches;
+    bounded.graphMaxActivities = activities;
+    Timeline t = Timeline::build(*report, bounded);
     const size_t before = t.tracks().size();
-    EXPECT_TRUE(t.graphRows(*report, launches, activities).empty());
+    EXPECT_TRUE(t.graphRows(*report).empty());
     EXPECT_EQ(t.tracks().size(), before);
     ASSERT_FALSE(t.notes().empty());
     EXPECT_EQ(t.notes().back(), "timeline: no graph rows: " + why + "; hggc_ppu_trace lists each activity");
   }
   // At the bounds: built.
   const std::unique_ptr<Report> report = Report::open(reportFrom(kSql, "cap"));
-  Timeline t = Timeline::build(*report);
-  EXPECT_EQ(t.graphRows(*report, 5, 8).size(), 4u);
+  TimelineOptions atBounds;
+  atBounds.graphMaxLaunches = 5;
+  atBounds.graphMaxActivities = 8;
+  Timeline t = Timeline::build(*report, atBounds);
+  EXPECT_EQ(t.graphRows(*report).size(), 4u);
 }
 
 }  // namespace
