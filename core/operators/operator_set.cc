@@ -134,6 +134,8 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.window = query.window;
   sel.processes = query.processes;
   sel.endsAsDurations = query.endsAsDurations;
+  sel.chunkColumns = query.chunkColumns;
+  sel.onKernelChunk = std::move(query.onKernelChunk);
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
   return out;
 }

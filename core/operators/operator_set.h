@@ -26,6 +26,7 @@
 //   thread (same heads, head_dim, data type) are one operator unless
 //   no-merge-flash-attention-prefill-decode-operator.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,12 @@ struct OperatorQuery {
   // ends through PpuActivities::endOf only (every operator rule but
   // ppu_op_unit_test, which keeps the end column).
   bool endsAsDurations = false;
+  // HGGC_KERNEL columns (kcol bits) read with each chunk the activity list
+  // is made from, and the chunk (ActivitySelection::chunkColumns,
+  // onKernelChunk): for a rule that folds a kernel's cells as the table is
+  // scanned instead of keeping its columns (ppu_op_trace: its place).
+  uint32_t chunkColumns = 0;
+  std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
 };
 
 struct OperatorSet {
