@@ -77,6 +77,10 @@ struct OperatorQuery {
   // is made from, and the chunk (ActivitySelection::chunkColumns,
   // onKernelChunk): for a rule that folds a kernel's cells as the table is
   // scanned instead of keeping its columns (ppu_op_trace: its place).
+  // Keep each instance's data type and device (OperatorSet::dtype, device,
+  // work(): 5 bytes an instance), what the utilisation columns read; a
+  // rule that shows none (ppu_op_trace) sets it false and they stay empty.
+  bool work = true;
   uint32_t chunkColumns = 0;
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
 };
@@ -101,8 +105,8 @@ struct OperatorSet {
   // too: OpRecognizer::others).
   std::vector<uint32_t> op;        // recognizer op id
   std::vector<uint32_t> name;      // report string id: the OP Name of this instance
-  std::vector<DataType> dtype;     // its own, else a nested library operator's
-  std::vector<int32_t> device;     // its first activity's device
+  std::vector<DataType> dtype;     // its own, else a nested library operator's (empty unless OperatorQuery::work)
+  std::vector<int32_t> device;     // its first activity's device (empty unless OperatorQuery::work)
   size_t size() const { return op.size(); }
   uint32_t type(uint32_t instance) const { return recognizer.info(op[instance]).type; }  // recognizer type id
   // Recognizer key id: instances of one (type, key) are one row.

@@ -41,33 +41,53 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-// Small indices (a place's, below) in 2 bytes each while they are below
-// 65,535, all of them in 4 once one is not.
+// Small indices (a place's, below) in 1 byte each while they are below
+// 255, in 2 while below 65,535, else in 4: a trace's places are tens.
 class SmallIds {
  public:
   void resize(size_t n) {
-    if (wide_.empty()) narrow_.resize(n, 0);
-    else wide_.resize(n, 0);
-  }
-  size_t size() const { return wide_.empty() ? narrow_.size() : wide_.size(); }
-  void reserve(size_t n) {
-    if (wide_.empty()) narrow_.reserve(n);
-    else wide_.reserve(n);
-  }
-  uint32_t get(size_t i) const { return wide_.empty() ? narrow_[i] : wide_[i]; }
-  void set(size_t i, uint32_t v) {
-    if (wide_.empty() && v >= kNarrowEnd) {
-      wide_.assign(narrow_.begin(), narrow_.end());
-      std::vector<uint16_t>().swap(narrow_);
+    switch (width_) {
+      case 1: v8_.resize(n, 0); break;
+      case 2: v16_.resize(n, 0); break;
+      default: v32_.resize(n, 0); break;
     }
-    if (wide_.empty()) narrow_[i] = static_cast<uint16_t>(v);
-    else wide_[i] = v;
+  }
+  void reserve(size_t n) {
+    switch (width_) {
+      case 1: v8_.reserve(n); break;
+      case 2: v16_.reserve(n); break;
+      default: v32_.reserve(n); break;
+    }
+  }
+  size_t size() const { return width_ == 1 ? v8_.size() : width_ == 2 ? v16_.size() : v32_.size(); }
+  uint32_t get(size_t i) const { return width_ == 1 ? v8_[i] : width_ == 2 ? v16_[i] : v32_[i]; }
+  void set(size_t i, uint32_t v) {
+    if (width_ == 1 && v >= 0xFF) widen(v >= 0xFFFF ? 4 : 2);
+    if (width_ == 2 && v >= 0xFFFF) widen(4);
+    switch (width_) {
+      case 1: v8_[i] = static_cast<uint8_t>(v); break;
+      case 2: v16_[i] = static_cast<uint16_t>(v); break;
+      default: v32_[i] = v; break;
+    }
   }
 
  private:
-  static constexpr uint32_t kNarrowEnd = 0xFFFF;
-  std::vector<uint16_t> narrow_;
-  std::vector<uint32_t> wide_;  // used once a value is past narrow_'s
+  template <typename From, typename To>
+  static void copyInto(std::vector<From>& from, std::vector<To>& to) {
+    to.reserve(from.capacity());
+    to.assign(from.begin(), from.end());
+    std::vector<From>().swap(from);
+  }
+  void widen(int width) {
+    if (width_ == 1 && width == 2) copyInto(v8_, v16_);
+    else if (width_ == 1) copyInto(v8_, v32_);
+    else copyInto(v16_, v32_);
+    width_ = width;
+  }
+  int width_ = 1;
+  std::vector<uint8_t> v8_;
+  std::vector<uint16_t> v16_;
+  std::vector<uint32_t> v32_;
 };
 
 // Where an activity ran and for which process: (process, device, context,
@@ -112,7 +132,7 @@ class Places {
 //   instance, nested ones too) are not kept.
 // - By row (27 bytes): its activity (the row's place in the activity
 //   list), and by activity the list's start, duration, kind and row, its
-//   place (2 bytes while there are fewer than 65,535 places) and name id.
+//   place (1 byte while there are fewer than 255 places) and name id.
 //   The activities' process and device columns, each one's top-level
 //   instance and the kernels' place columns are not kept.
 // The report's kernel and memory tables are not referred to, so releasing
@@ -192,8 +212,9 @@ Table compute(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // each activity's row is its top-level operator's
   query.endsAsDurations = true;
+  query.work = false;  // no utilisation column: the instances' data type and device are not kept
   // Each kernel's place (process, device, context, stream) folded into a
-  // small index as the association scans HGGC_KERNEL (2 bytes a kernel),
+  // small index as the association scans HGGC_KERNEL (1 byte a kernel),
   // instead of its columns kept (20 bytes a kernel) and the activity
   // list's process (8 bytes an activity).
   query.processes = false;
@@ -245,8 +266,6 @@ Table compute(RuleContext& ctx) {
   const size_t instances = ops.size();
   std::vector<uint32_t>().swap(ops.op);
   std::vector<uint32_t>().swap(ops.name);
-  std::vector<DataType>().swap(ops.dtype);
-  std::vector<int32_t>().swap(ops.device);
 
   // The rows in order: operator by operator, each one's activities (in
   // start order). Each instance's first row is counted by instance, then
