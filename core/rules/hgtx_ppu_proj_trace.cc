@@ -48,7 +48,7 @@ std::vector<ColumnSpec> columns() {
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(AssociationRanges ranges, RangeProjections proj, HgtxStackCounts stacks, std::vector<uint32_t> rows,
+  ProjTraceRows(AssociationRanges ranges, NarrowProjections proj, HgtxStackCounts stacks, std::vector<uint32_t> rows,
                 const StringPool& strings)
       : R_(std::move(ranges)),
         proj_(std::move(proj)),
@@ -62,20 +62,21 @@ class ProjTraceRows : public RowSource {
     for (size_t i = first; i < first + count; ++i) {
       const uint32_t r = rows_[i];
       const uint32_t e = R_.event[r];
+      const int64_t pStart = proj_.start(R_, r), pEnd = pStart + proj_.duration(r);
       t.setText(kName, strings_.get(R_.name[r]));
-      t.setInt(kProjStart, proj_.start[r]);
-      t.setInt(kProjDur, proj_.end[r] - proj_.start[r]);
-      t.setInt(kActive, proj_.active[r]);
+      t.setInt(kProjStart, pStart);
+      t.setInt(kProjDur, pEnd - pStart);
+      t.setInt(kActive, proj_.active(r));
       t.setInt(kOrigStart, R_.start[r]);
       t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
       t.setInt(kPid, pidOf(R_.thread(r)));
       t.setInt(kTid, tidOf(R_.thread(r)));
-      t.setInt(kOps, proj_.ops[r]);
+      t.setInt(kOps, proj_.ops(r));
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
       if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
-        t.setInt(kLvl, stacks_.level[k]);
+        t.setInt(kLvl, stacks_.levelOf(k));
         t.setInt(kNumChild, stacks_.numChild[k]);
         if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
         stackText_.clear();
@@ -83,7 +84,7 @@ class ProjTraceRows : public RowSource {
         t.setText(kRangeStack, stackText_);
       }
       t.setSpan(0, R_.start[r], R_.end(r));
-      t.setSpan(1, proj_.start[r], proj_.end[r]);
+      t.setSpan(1, pStart, pEnd);
       t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();
     }
@@ -91,7 +92,7 @@ class ProjTraceRows : public RowSource {
 
  private:
   AssociationRanges R_;
-  RangeProjections proj_;
+  NarrowProjections proj_;
   HgtxStackCounts stacks_;
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
@@ -101,7 +102,7 @@ class ProjTraceRows : public RowSource {
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   AssociationRanges ranges;
-  RangeProjections proj;
+  NarrowProjections proj;
   HgtxStackCounts stacks;
   std::string warning;
   {  // the activities and their association end here: the view keeps the projections
@@ -117,23 +118,32 @@ Table compute(RuleContext& ctx) {
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] { stacks = counter.finish(); };
+    filters.afterScan = [&] {
+      stacks = counter.finish();
+      // A range's level is its depth among its parents (kept for ParentId
+      // and RangeStack): 4 bytes a range not held.
+      std::vector<int32_t>().swap(stacks.level);
+    };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
-    proj = projectRanges(in.activities, in.association);
+    // The projections in 16 bytes a range (their starts from the ranges'
+    // own, durations and active times as NarrowInts), not 28: they are
+    // made beside the association, the rule's peak.
+    proj = projectRangesNarrow(in.activities, in.association);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
 
   std::vector<uint32_t> rows;
   for (uint32_t r = 0; r < ranges.size(); ++r)
-    if (proj.ops[r] > 0) rows.push_back(r);
+    if (proj.ops(r) > 0) rows.push_back(r);
   // Projected start ascending, projected duration descending (an enclosing
   // range before the ranges it holds), then the original start.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-    const int64_t da = proj.end[a] - proj.start[a], db = proj.end[b] - proj.start[b];
-    return std::make_tuple(proj.start[a], -da, ranges.start[a], a) <
-           std::make_tuple(proj.start[b], -db, ranges.start[b], b);
+    const int64_t sa = proj.start(ranges, a), sb = proj.start(ranges, b);
+    if (sa != sb) return sa < sb;
+    const int64_t da = proj.duration(a), db = proj.duration(b);
+    return std::make_tuple(-da, ranges.start[a], a) < std::make_tuple(-db, ranges.start[b], b);
   });
 
   Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(proj), std::move(stacks),
