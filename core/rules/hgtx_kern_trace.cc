@@ -71,7 +71,8 @@ class KernTraceRows : public RowSource {
     firstRow_[act.size()] = rows;
     // The rows each table shows, in output order, for pagingMode: kernels
     // repeat on their consecutive rows, calls only where the row shows one.
-    const PagingMode kernelMode = pagingMode(ctx.report.kernels(kcol::place).size(), rows, kChunkRows,
+    // The table's rows: its largest rowid (the place columns are not held).
+    const PagingMode kernelMode = pagingMode(static_cast<size_t>(ctx.report.rowEstimate("HGGC_KERNEL")), rows, kChunkRows,
                                              [walk = GroupedRows(firstRow_), &act](size_t r) mutable {
                                                return act.row[walk.groupOf(r)];
                                              });
@@ -187,17 +188,19 @@ class KernTraceRows : public RowSource {
 };
 
 Table compute(RuleContext& ctx) {
-  // The association's columns, and the place columns, whose load notes
-  // their NULLs before any row is written; the other kernel cells are read
-  // a page at a time.
+  // The association's columns; the place columns are read with the
+  // association's scan of HGGC_KERNEL, so that their NULLs are noted before
+  // any row is written, and not kept (12 bytes a kernel): like the other
+  // kernel cells, they are read a page at a time.
   AssociationFilters filters;
+  filters.kernelChunkColumns = kcol::place;
   filters.rangeIds = true;
   filters.releaseEvents = true;  // the rows' range cells are the association's
   // The view reads a kernel's row and process (its cells come from the
   // file): the list keeps no end, device or kind (13 bytes a kernel), and
   // its start only until it is sorted (8 more).
   filters.startsOnly = true;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::place, std::move(filters));
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   std::vector<int64_t>().swap(in.activities.start);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
