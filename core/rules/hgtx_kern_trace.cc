@@ -61,14 +61,17 @@ class KernTraceRows : public RowSource {
     const PpuActivities& act = in_.activities;
     const HgtxAssociation& as = in_.association;
     // A kernel's rows: one per range, or one alone (standalone, no range).
-    firstRow_.resize(act.size() + 1);
+    // The list's length is its rows' (it keeps neither its starts, given
+    // back once sorted, nor a process column).
+    const size_t n = act.row.size();
+    firstRow_.resize(n + 1);
     size_t rows = 0;
-    for (size_t a = 0; a < act.size(); ++a) {
+    for (size_t a = 0; a < n; ++a) {
       firstRow_[a] = rows;
       const size_t pairs = as.rangesOf(a).size();
       rows += pairs > 0 ? pairs : (standalone ? 1 : 0);
     }
-    firstRow_[act.size()] = rows;
+    firstRow_[n] = rows;
     // The rows each table shows, in output order, for pagingMode: kernels
     // repeat on their consecutive rows, calls only where the row shows one.
     // The table's rows: its largest rowid (the place columns are not held).
@@ -143,7 +146,7 @@ class KernTraceRows : public RowSource {
       t.setInt(kPid, pidOf(api->globalTid[c]));
       t.setInt(kTid, tidOf(api->globalTid[c]));
     } else {
-      t.setInt(kPid, pidOf(act.globalPid[a]));
+      t.setInt(kPid, pidOf(act.processOf(a)));  // an unlaunched kernel's: kept
     }
     // The kernel's own cells, the same on each of its rows.
     const uint32_t i = act.row[a];
@@ -200,6 +203,10 @@ Table compute(RuleContext& ctx) {
   // file): the list keeps no end, device or kind (13 bytes a kernel), and
   // its start only until it is sorted (8 more).
   filters.startsOnly = true;
+  // A row's process is its range's thread's, or its launching call's; the
+  // list keeps only the processes of the kernels without a launching call
+  // (8 bytes a kernel less).
+  filters.processes = false;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   std::vector<int64_t>().swap(in.activities.start);
