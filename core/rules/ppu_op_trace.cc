@@ -376,7 +376,7 @@ const RuleSpec& ppuOpTraceRule() {
       .needs = operatorNeeds(),
       .pie = {"Activity Duration", {"OP Type", "OP Name"}},
       .compute = compute,
-      .memoryPerRow = 152,  // scale 2500: 1,489 MiB, 151 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 128,  // 124,500 / 933,420 KiB at scale 250 / 2500: 123.3, 92.4 bytes a row (2026-12-06, traces9)
   };
   return rule;
 }
