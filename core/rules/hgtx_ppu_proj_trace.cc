@@ -6,6 +6,7 @@
 
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/hgtx_stacks.h"
+#include "core/base/small_ids.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -48,11 +49,13 @@ std::vector<ColumnSpec> columns() {
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(AssociationRanges ranges, NarrowProjections proj, HgtxStackCounts stacks, std::vector<uint32_t> rows,
-                const StringPool& strings)
+  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, NarrowProjections proj, HgtxStackCounts stacks,
+                SmallIds children, std::vector<uint32_t> rows, const StringPool& strings)
       : R_(std::move(ranges)),
+        threadOf_(std::move(threadOf)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
+        children_(std::move(children)),
         rows_(std::move(rows)),
         strings_(strings) {}
 
@@ -70,14 +73,15 @@ class ProjTraceRows : public RowSource {
       t.setInt(kOrigStart, R_.start[r]);
       t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(R_.thread(r)));
-      t.setInt(kTid, tidOf(R_.thread(r)));
+      const int64_t thread = R_.threads[threadOf_.get(r)];
+      t.setInt(kPid, pidOf(thread));
+      t.setInt(kTid, tidOf(thread));
       t.setInt(kOps, proj_.ops(r));
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
       if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
         t.setInt(kLvl, stacks_.levelOf(k));
-        t.setInt(kNumChild, stacks_.numChild[k]);
+        t.setInt(kNumChild, children_.get(k));
         if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
         stackText_.clear();
         stacks_.appendStack(k, stackText_);
@@ -91,9 +95,11 @@ class ProjTraceRows : public RowSource {
   }
 
  private:
-  AssociationRanges R_;
+  AssociationRanges R_;            // its thread index given back: threadOf_
+  SmallIds threadOf_;              // by range: its index into R_.threads
   NarrowProjections proj_;
-  HgtxStackCounts stacks_;
+  HgtxStackCounts stacks_;         // its level and children given back
+  SmallIds children_;              // by closed push/pop range: its children
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
   std::string stackText_;
@@ -104,6 +110,7 @@ Table compute(RuleContext& ctx) {
   AssociationRanges ranges;
   NarrowProjections proj;
   HgtxStackCounts stacks;
+  SmallIds children, threadOf;
   std::string warning;
   {  // the activities and their association end here: the view keeps the projections
     // The stacks (each closed push/pop range's level, children, parent) are
@@ -123,9 +130,23 @@ Table compute(RuleContext& ctx) {
       // A range's level is its depth among its parents (kept for ParentId
       // and RangeStack): 4 bytes a range not held.
       std::vector<int32_t>().swap(stacks.level);
+      // The children counts in a byte while they fit (SmallIds).
+      children.reserve(stacks.numChild.size());
+      children.resize(stacks.numChild.size());
+      for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
+      std::vector<uint32_t>().swap(stacks.numChild);
     };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
+    // Each range's thread index in a byte while there are fewer than 255
+    // threads (SmallIds), before the projections: 3 bytes a range.
+    {
+      AssociationRanges& R = in.association.ranges;
+      threadOf.reserve(R.threadIndex.size());
+      threadOf.resize(R.threadIndex.size());
+      for (size_t r = 0; r < R.threadIndex.size(); ++r) threadOf.set(r, R.threadIndex[r]);
+      std::vector<uint32_t>().swap(R.threadIndex);
+    }
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.
@@ -146,8 +167,9 @@ Table compute(RuleContext& ctx) {
     return std::make_tuple(-da, ranges.start[a], a) < std::make_tuple(-db, ranges.start[b], b);
   });
 
-  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(proj), std::move(stacks),
-                                                     std::move(rows), report.strings()));
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(proj),
+                                                     std::move(stacks), std::move(children), std::move(rows),
+                                                     report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
   t.declareEvents({"HGTX Range"});
   if (!warning.empty()) t.addWarning(warning);

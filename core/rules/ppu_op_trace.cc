@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/base/small_ids.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -40,55 +41,6 @@ std::vector<ColumnSpec> columns() {
       {"Activity Name", "", CellKind::Text, "Name of the PPU activity (kernel, memcpy or memset)"},
   };
 }
-
-// Small indices (a place's, below) in 1 byte each while they are below
-// 255, in 2 while below 65,535, else in 4: a trace's places are tens.
-class SmallIds {
- public:
-  void resize(size_t n) {
-    switch (width_) {
-      case 1: v8_.resize(n, 0); break;
-      case 2: v16_.resize(n, 0); break;
-      default: v32_.resize(n, 0); break;
-    }
-  }
-  void reserve(size_t n) {
-    switch (width_) {
-      case 1: v8_.reserve(n); break;
-      case 2: v16_.reserve(n); break;
-      default: v32_.reserve(n); break;
-    }
-  }
-  size_t size() const { return width_ == 1 ? v8_.size() : width_ == 2 ? v16_.size() : v32_.size(); }
-  uint32_t get(size_t i) const { return width_ == 1 ? v8_[i] : width_ == 2 ? v16_[i] : v32_[i]; }
-  void set(size_t i, uint32_t v) {
-    if (width_ == 1 && v >= 0xFF) widen(v >= 0xFFFF ? 4 : 2);
-    if (width_ == 2 && v >= 0xFFFF) widen(4);
-    switch (width_) {
-      case 1: v8_[i] = static_cast<uint8_t>(v); break;
-      case 2: v16_[i] = static_cast<uint16_t>(v); break;
-      default: v32_[i] = v; break;
-    }
-  }
-
- private:
-  template <typename From, typename To>
-  static void copyInto(std::vector<From>& from, std::vector<To>& to) {
-    to.reserve(from.capacity());
-    to.assign(from.begin(), from.end());
-    std::vector<From>().swap(from);
-  }
-  void widen(int width) {
-    if (width_ == 1 && width == 2) copyInto(v8_, v16_);
-    else if (width_ == 1) copyInto(v8_, v32_);
-    else copyInto(v16_, v32_);
-    width_ = width;
-  }
-  int width_ = 1;
-  std::vector<uint8_t> v8_;
-  std::vector<uint16_t> v16_;
-  std::vector<uint32_t> v32_;
-};
 
 // Where an activity ran and for which process: (process, device, context,
 // stream), each distinct one once. A trace's rows have few of them (tens),
