@@ -203,11 +203,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      // 142,988 / 1,092,872 KiB at scale 250 / 2500: 48.2, 36.9 bytes a row
-      // (2026-12-06, traces9; scale 250's is glibc placing the projections'
-      // one 14.7 MB block in a mapping of its own, where the four columns
-      // before it fitted freed holes: 129,792 KiB that way).
-      .memoryPerRow = 56,
+      .memoryPerRow = 48,  // 142,168 / 1,035,796 KiB at scale 250 / 2500: 47.9, 34.9 bytes a row (2026-12-06, traces9)
   };
   return rule;
 }
