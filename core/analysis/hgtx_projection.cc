@@ -34,6 +34,45 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   return p;
 }
 
+int64_t NarrowProjections::wideAt(Field f, size_t r) const { return wide_.at(key(f, r)); }
+
+void NarrowProjections::setWide(Field f, size_t r, int64_t v) {
+  uint32_t& low = cells_[r].v[f];
+  if (v >= 0 && v < int64_t{kWide}) {
+    wide_.erase(key(f, r));  // it was wide
+    low = static_cast<uint32_t>(v);
+  } else {
+    low = kWide;
+    wide_[key(f, r)] = v;
+  }
+}
+
+NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as) {
+  using P = NarrowProjections;
+  NarrowProjections p;
+  p.assign(as.ranges.size());
+  // projectRanges' fold with its values held narrow: the latest end is the
+  // projection's start plus its duration. An activity ending past it grows
+  // the duration, and the active time by its part past both its own start
+  // and that end (none for an empty activity, as there).
+  for (size_t a = 0; a < act.size(); ++a) {
+    const int64_t start = act.start[a], end = act.endOf(a);
+    for (uint32_t r : as.rangesOf(a)) {
+      if (p.ops(r)++ == 0) {
+        p.set(P::kStartAfter, r, start - as.ranges.start[r]);
+        p.set(P::kDuration, r, end - start);
+        p.set(P::kActive, r, std::max<int64_t>(end - start, 0));
+        continue;
+      }
+      const int64_t pStart = as.ranges.start[r] + p.get(P::kStartAfter, r), pEnd = pStart + p.get(P::kDuration, r);
+      if (end <= pEnd) continue;
+      p.set(P::kDuration, r, end - pStart);
+      if (const int64_t more = end - std::max(start, pEnd); more > 0) p.set(P::kActive, r, p.get(P::kActive, r) + more);
+    }
+  }
+  return p;
+}
+
 void keepOnlySpans(PpuActivities& a) {
   std::vector<int64_t>().swap(a.globalPid);
   std::vector<int64_t>().swap(a.correlationId);

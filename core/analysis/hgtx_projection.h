@@ -4,6 +4,7 @@
 // associated activities, and its PPU active time is the union of those
 // activities' intervals (overlaps counted once).
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "core/analysis/hgtx_association.h"
@@ -21,6 +22,53 @@ struct RangeProjections {
 // only the projections, whose union per name is its active time).
 RangeProjections projectRanges(const PpuActivities& activities, const HgtxAssociation& association,
                                bool withActive = true);
+
+// The same, 16 bytes a range instead of 28, for a rule that keeps the
+// ranges' starts anyway (hgtx_ppu_proj_trace): the projection's start as
+// its distance from the range's start, its duration and active time, each
+// in 4 bytes while below 4.3 s (the others exact beside, as NarrowInts
+// does), a range's four values side by side (one cache line for the fold's
+// step, where projectRanges reads three columns).
+class NarrowProjections {
+ public:
+  enum Field : uint32_t { kStartAfter = 0, kDuration = 1, kActive = 2 };
+  void assign(size_t n) {
+    cells_.assign(n, Cell{});
+    wide_.clear();
+  }
+  size_t size() const { return cells_.size(); }
+  uint32_t ops(size_t r) const { return cells_[r].ops; }
+  uint32_t& ops(size_t r) { return cells_[r].ops; }
+  int64_t get(Field f, size_t r) const {
+    const uint32_t v = cells_[r].v[f];
+    return v != kWide ? int64_t{v} : wideAt(f, r);
+  }
+  void set(Field f, size_t r, int64_t v) {
+    uint32_t& low = cells_[r].v[f];
+    if (low != kWide && v >= 0 && v < int64_t{kWide}) low = static_cast<uint32_t>(v);
+    else setWide(f, r, v);
+  }
+  // The projection's start (from range r's own start `rangeStart`), its
+  // duration and PPU active time.
+  int64_t start(const AssociationRanges& R, size_t r) const { return R.start[r] + get(kStartAfter, r); }
+  int64_t duration(size_t r) const { return get(kDuration, r); }
+  int64_t active(size_t r) const { return get(kActive, r); }
+
+ private:
+  static constexpr uint32_t kWide = UINT32_MAX;  // the value is in wide_
+  static uint64_t key(Field f, size_t r) { return (static_cast<uint64_t>(r) << 2) | f; }
+  // The rare values past 4 bytes, out of line so that the fold's and the
+  // sort's common steps stay small.
+  int64_t wideAt(Field f, size_t r) const;
+  void setWide(Field f, size_t r, int64_t v);
+  struct Cell {
+    uint32_t ops = 0;
+    uint32_t v[3] = {0, 0, 0};  // by Field
+  };
+  std::vector<Cell> cells_;
+  std::unordered_map<uint64_t, int64_t> wide_;
+};
+NarrowProjections projectRangesNarrow(const PpuActivities& activities, const HgtxAssociation& association);
 
 // Gives back the activities' columns that projectRanges does not read (all
 // but start and end: 17 bytes an activity), for a caller that reads no more

@@ -116,6 +116,16 @@ HgtxStackCounts HgtxStackCounter::finish() {
   std::vector<int64_t>().swap(thread_);
   std::vector<int64_t>().swap(start_);
   std::vector<int64_t>().swap(end_);
+  // Grown a range at a time while the scan came: up to twice its size
+  // (16.8 M slots for 9.2 M ranges at scale 2500), held through the rule
+  // that keeps the parents (hgtx_ppu_proj_trace's view). Not for the level
+  // counts, which hgtx_ppu_proj_sum gives back before the activities are
+  // read: a copy there moved its later columns in the heap (+4.7 MB peak
+  // at scale 250).
+  if (parents_) {
+    out.event.shrink_to_fit();
+    out.otherIds.shrink_to_fit();
+  }
   return out;
 }
 
@@ -128,6 +138,13 @@ HgtxStackCounts scanHgtxStackCounts(Report& report) {
 size_t HgtxStackCounts::find(uint32_t e) const {
   auto it = std::lower_bound(event.begin(), event.end(), e);
   return it != event.end() && *it == e ? static_cast<size_t>(it - event.begin()) : kNotOnStack;
+}
+
+int32_t HgtxStackCounts::levelOf(size_t k) const {
+  if (!level.empty()) return level[k];
+  int32_t depth = 0;
+  for (uint32_t r = parent[k]; r != kNoParent; r = parent[r]) ++depth;
+  return depth;
 }
 
 int64_t HgtxStackCounts::rangeId(size_t k) const {

@@ -58,6 +58,9 @@ struct HgtxStackCounts {
   // (hgtxRangeId), ascending: few or none in the reports profilers write.
   std::vector<uint32_t> parent;
   std::vector<std::pair<uint32_t, int64_t>> otherIds;
+  // Range k's level: level[k], or with parents kept and `level` given back
+  // (hgtx_ppu_proj_trace: 4 bytes a range), its depth among its parents.
+  int32_t levelOf(size_t k) const;
   // The position of an event among the ranges, or kNotOnStack.
   size_t find(uint32_t event) const;
   // Range k's HGTX Range ID (parents kept).

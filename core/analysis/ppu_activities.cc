@@ -145,7 +145,7 @@ class ActivityListBuilder {
     if (sel_.durationsOnly) {
       a_.duration.reserve(n);
     } else if (sel_.startsOnly) {
-      a_.globalPid.reserve(n);
+      if (sel_.processes) a_.globalPid.reserve(n);
       a_.start.reserve(n);
     } else {
       if (sel_.processes) a_.globalPid.reserve(n);
@@ -171,7 +171,8 @@ class ActivityListBuilder {
       a_.duration.push_back(end - start);
       if (call == kNoMatch) a_.unlaunchedPid.emplace_back(at, globalPid);
     } else if (sel_.startsOnly) {
-      a_.globalPid.push_back(globalPid);
+      if (sel_.processes) a_.globalPid.push_back(globalPid);
+      else if (call == kNoMatch) a_.unlaunchedPid.emplace_back(at, globalPid);
       a_.start.push_back(start);
     } else {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
@@ -230,6 +231,7 @@ class ActivityListBuilder {
         });
       }
       renumberGraphNodes(order);
+      renumberUnlaunched(order);
       permuteInPlace(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.row, launchCall_);
     }
     fitColumns();
@@ -255,6 +257,21 @@ class ActivityListBuilder {
     fit(a_.row);
     fit(a_.tag);
     fit(launchCall_);
+  }
+
+  // The unlaunched activities' processes after the sort (order[new] =
+  // old), in their new order: looked up by old index, few of them.
+  void renumberUnlaunched(const std::vector<uint32_t>& order) {
+    if (a_.unlaunchedPid.empty()) return;
+    std::vector<std::pair<uint32_t, int64_t>> moved;
+    moved.reserve(a_.unlaunchedPid.size());
+    const auto& old = a_.unlaunchedPid;
+    for (size_t i = 0; i < order.size(); ++i) {
+      const auto it = std::lower_bound(old.begin(), old.end(), order[i],
+                                       [](const std::pair<uint32_t, int64_t>& x, uint32_t k) { return x.first < k; });
+      if (it != old.end() && it->first == order[i]) moved.emplace_back(static_cast<uint32_t>(i), it->second);
+    }
+    a_.unlaunchedPid = std::move(moved);
   }
 
   // The graph nodes' activities after the sort (order[new] = old), back in

@@ -99,15 +99,18 @@ struct ActivitySelection {
   bool durationsOnly = false;
   // For a rule that reads an activity's own cells from its table by row
   // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
-  // by it), not its end, device or kind (13 bytes an activity).
+  // by it), not its end, device or kind (13 bytes an activity); without
+  // `processes`, only the processes of the activities with no launching
+  // call (PpuActivities::processOf, as durationsOnly keeps them), not the
+  // column (8 bytes an activity).
   bool startsOnly = false;
   // Whether the list keeps each activity's process (globalPid, 8 bytes an
   // activity). The association follows the links with the process and
   // needs no column of it; a rule that reads no activity's process after
   // (the operator rules but ppu_op_trace, the projections, pccl_op_sum)
   // sets it false, and the list comes back without the column
-  // (PpuActivities::processOf then answers kNoValue). The durationsOnly and
-  // startsOnly forms keep what they keep, whatever it says.
+  // (PpuActivities::processOf then answers kNoValue). The durationsOnly
+  // form keeps what it keeps, whatever it says; startsOnly: above.
   bool processes = true;
   // For a rule that reads only each activity's start and end after the
   // association (the projections: keepOnlySpans): the list's device, kind

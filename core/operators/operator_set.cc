@@ -134,6 +134,8 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.window = query.window;
   sel.processes = query.processes;
   sel.endsAsDurations = query.endsAsDurations;
+  sel.chunkColumns = query.chunkColumns;
+  sel.onKernelChunk = std::move(query.onKernelChunk);
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
   return out;
 }
@@ -327,20 +329,24 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
 // launches) or per (slot, graph launch), and kernel-level and others ones.
 class InstanceBuilder {
  public:
-  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as)
-      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as),
+  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as, bool work)
+      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as), work_(work),
         slotInstance_(slots.used.size(), kNone) {
     ops_.op.reserve(slots.instanceBound);
     ops_.name.reserve(slots.instanceBound);
-    ops_.dtype.reserve(slots.instanceBound);
-    ops_.device.reserve(slots.instanceBound);
+    if (work_) {
+      ops_.dtype.reserve(slots.instanceBound);
+      ops_.device.reserve(slots.instanceBound);
+    }
   }
 
   uint32_t add(uint32_t op, uint32_t name, int32_t dev) {
     ops_.op.push_back(op);
     ops_.name.push_back(name);
-    ops_.dtype.push_back(rec_.info(op).work.dtype);
-    ops_.device.push_back(dev);
+    if (work_) {
+      ops_.dtype.push_back(rec_.info(op).work.dtype);
+      ops_.device.push_back(dev);
+    }
     return static_cast<uint32_t>(ops_.op.size() - 1);
   }
 
@@ -366,6 +372,7 @@ class InstanceBuilder {
   OpRecognizer& rec_;
   const SlotOperators& slots_;
   const HgtxAssociation& as_;
+  const bool work_;  // OperatorQuery::work: dtype and device kept
   std::vector<uint32_t> slotInstance_;  // by slot
   KeyGroups slotLaunch_;                // (slot, launching call) -> graphInstance_ index
   std::vector<uint32_t> graphInstance_;
@@ -384,7 +391,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   OpRecognizer& rec = ops.recognizer;
   const PpuActivities& act = ops.activities;
   const size_t n = act.size();
-  InstanceBuilder instances(ops, slotOps, as);
+  InstanceBuilder instances(ops, slotOps, as, query.work);
   ops.othersType = rec.internType(kTypeOthers);
   if (query.levels) {
     ops.framework.assign(n, kNone);
@@ -401,7 +408,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
       ops.framework[a] = f;
       ops.library[a] = l;
     }
-    if (f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
+    if (query.work && f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
       ops.dtype[f] = rec.info(x.libraryOp).work.dtype;
     if (f != kNone) {
       ops.top[a] = f;

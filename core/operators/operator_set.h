@@ -26,6 +26,7 @@
 //   thread (same heads, head_dim, data type) are one operator unless
 //   no-merge-flash-attention-prefill-decode-operator.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,16 @@ struct OperatorQuery {
   // ends through PpuActivities::endOf only (every operator rule but
   // ppu_op_unit_test, which keeps the end column).
   bool endsAsDurations = false;
+  // HGGC_KERNEL columns (kcol bits) read with each chunk the activity list
+  // is made from, and the chunk (ActivitySelection::chunkColumns,
+  // onKernelChunk): for a rule that folds a kernel's cells as the table is
+  // scanned instead of keeping its columns (ppu_op_trace: its place).
+  // Keep each instance's data type and device (OperatorSet::dtype, device,
+  // work(): 5 bytes an instance), what the utilisation columns read; a
+  // rule that shows none (ppu_op_trace) sets it false and they stay empty.
+  bool work = true;
+  uint32_t chunkColumns = 0;
+  std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
 };
 
 struct OperatorSet {
@@ -94,8 +105,8 @@ struct OperatorSet {
   // too: OpRecognizer::others).
   std::vector<uint32_t> op;        // recognizer op id
   std::vector<uint32_t> name;      // report string id: the OP Name of this instance
-  std::vector<DataType> dtype;     // its own, else a nested library operator's
-  std::vector<int32_t> device;     // its first activity's device
+  std::vector<DataType> dtype;     // its own, else a nested library operator's (empty unless OperatorQuery::work)
+  std::vector<int32_t> device;     // its first activity's device (empty unless OperatorQuery::work)
   size_t size() const { return op.size(); }
   uint32_t type(uint32_t instance) const { return recognizer.info(op[instance]).type; }  // recognizer type id
   // Recognizer key id: instances of one (type, key) are one row.

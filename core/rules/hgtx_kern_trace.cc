@@ -61,17 +61,21 @@ class KernTraceRows : public RowSource {
     const PpuActivities& act = in_.activities;
     const HgtxAssociation& as = in_.association;
     // A kernel's rows: one per range, or one alone (standalone, no range).
-    firstRow_.resize(act.size() + 1);
+    // The list's length is its rows' (it keeps neither its starts, given
+    // back once sorted, nor a process column).
+    const size_t n = act.row.size();
+    firstRow_.resize(n + 1);
     size_t rows = 0;
-    for (size_t a = 0; a < act.size(); ++a) {
+    for (size_t a = 0; a < n; ++a) {
       firstRow_[a] = rows;
       const size_t pairs = as.rangesOf(a).size();
       rows += pairs > 0 ? pairs : (standalone ? 1 : 0);
     }
-    firstRow_[act.size()] = rows;
+    firstRow_[n] = rows;
     // The rows each table shows, in output order, for pagingMode: kernels
     // repeat on their consecutive rows, calls only where the row shows one.
-    const PagingMode kernelMode = pagingMode(ctx.report.kernels(kcol::place).size(), rows, kChunkRows,
+    // The table's rows: its largest rowid (the place columns are not held).
+    const PagingMode kernelMode = pagingMode(static_cast<size_t>(ctx.report.rowEstimate("HGGC_KERNEL")), rows, kChunkRows,
                                              [walk = GroupedRows(firstRow_), &act](size_t r) mutable {
                                                return act.row[walk.groupOf(r)];
                                              });
@@ -142,7 +146,7 @@ class KernTraceRows : public RowSource {
       t.setInt(kPid, pidOf(api->globalTid[c]));
       t.setInt(kTid, tidOf(api->globalTid[c]));
     } else {
-      t.setInt(kPid, pidOf(act.globalPid[a]));
+      t.setInt(kPid, pidOf(act.processOf(a)));  // an unlaunched kernel's: kept
     }
     // The kernel's own cells, the same on each of its rows.
     const uint32_t i = act.row[a];
@@ -187,17 +191,23 @@ class KernTraceRows : public RowSource {
 };
 
 Table compute(RuleContext& ctx) {
-  // The association's columns, and the place columns, whose load notes
-  // their NULLs before any row is written; the other kernel cells are read
-  // a page at a time.
+  // The association's columns; the place columns are read with the
+  // association's scan of HGGC_KERNEL, so that their NULLs are noted before
+  // any row is written, and not kept (12 bytes a kernel): like the other
+  // kernel cells, they are read a page at a time.
   AssociationFilters filters;
+  filters.kernelChunkColumns = kcol::place;
   filters.rangeIds = true;
   filters.releaseEvents = true;  // the rows' range cells are the association's
   // The view reads a kernel's row and process (its cells come from the
   // file): the list keeps no end, device or kind (13 bytes a kernel), and
   // its start only until it is sorted (8 more).
   filters.startsOnly = true;
-  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, kcol::place, std::move(filters));
+  // A row's process is its range's thread's, or its launching call's; the
+  // list keeps only the processes of the kernels without a launching call
+  // (8 bytes a kernel less).
+  filters.processes = false;
+  AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   std::vector<int64_t>().swap(in.activities.start);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
@@ -236,7 +246,7 @@ const RuleSpec& hgtxKernTraceRule() {
       .needs = associationNeeds(false),
       .pie = {"Kernel Duration", {"Range Name", "Kernel Name", "PID", "Device ID"}},
       .compute = compute,
-      .memoryPerRow = 48,  // 124,784 / 444,848 / 1,016,596 KiB at scale 250 / 1000 / 2500: 42.8, 38.1, 34.9 bytes a row (2026-12-06, assoc7)
+      .memoryPerRow = 40,  // 105,596 / 824,288 KiB at scale 250 / 2500: 36.2, 28.3 bytes a row (2026-12-06, traces9)
   };
   return rule;
 }

@@ -6,6 +6,7 @@
 
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/hgtx_stacks.h"
+#include "core/base/small_ids.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -48,11 +49,13 @@ std::vector<ColumnSpec> columns() {
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(AssociationRanges ranges, RangeProjections proj, HgtxStackCounts stacks, std::vector<uint32_t> rows,
-                const StringPool& strings)
+  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, NarrowProjections proj, HgtxStackCounts stacks,
+                SmallIds children, std::vector<uint32_t> rows, const StringPool& strings)
       : R_(std::move(ranges)),
+        threadOf_(std::move(threadOf)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
+        children_(std::move(children)),
         rows_(std::move(rows)),
         strings_(strings) {}
 
@@ -62,37 +65,41 @@ class ProjTraceRows : public RowSource {
     for (size_t i = first; i < first + count; ++i) {
       const uint32_t r = rows_[i];
       const uint32_t e = R_.event[r];
+      const int64_t pStart = proj_.start(R_, r), pEnd = pStart + proj_.duration(r);
       t.setText(kName, strings_.get(R_.name[r]));
-      t.setInt(kProjStart, proj_.start[r]);
-      t.setInt(kProjDur, proj_.end[r] - proj_.start[r]);
-      t.setInt(kActive, proj_.active[r]);
+      t.setInt(kProjStart, pStart);
+      t.setInt(kProjDur, pEnd - pStart);
+      t.setInt(kActive, proj_.active(r));
       t.setInt(kOrigStart, R_.start[r]);
       t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
-      t.setInt(kPid, pidOf(R_.thread(r)));
-      t.setInt(kTid, tidOf(R_.thread(r)));
-      t.setInt(kOps, proj_.ops[r]);
+      const int64_t thread = R_.threads[threadOf_.get(r)];
+      t.setInt(kPid, pidOf(thread));
+      t.setInt(kTid, tidOf(thread));
+      t.setInt(kOps, proj_.ops(r));
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
       if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
-        t.setInt(kLvl, stacks_.level[k]);
-        t.setInt(kNumChild, stacks_.numChild[k]);
+        t.setInt(kLvl, stacks_.levelOf(k));
+        t.setInt(kNumChild, children_.get(k));
         if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
         stackText_.clear();
         stacks_.appendStack(k, stackText_);
         t.setText(kRangeStack, stackText_);
       }
       t.setSpan(0, R_.start[r], R_.end(r));
-      t.setSpan(1, proj_.start[r], proj_.end[r]);
+      t.setSpan(1, pStart, pEnd);
       t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();
     }
   }
 
  private:
-  AssociationRanges R_;
-  RangeProjections proj_;
-  HgtxStackCounts stacks_;
+  AssociationRanges R_;            // its thread index given back: threadOf_
+  SmallIds threadOf_;              // by range: its index into R_.threads
+  NarrowProjections proj_;
+  HgtxStackCounts stacks_;         // its level and children given back
+  SmallIds children_;              // by closed push/pop range: its children
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
   std::string stackText_;
@@ -101,8 +108,9 @@ class ProjTraceRows : public RowSource {
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   AssociationRanges ranges;
-  RangeProjections proj;
+  NarrowProjections proj;
   HgtxStackCounts stacks;
+  SmallIds children, threadOf;
   std::string warning;
   {  // the activities and their association end here: the view keeps the projections
     // The stacks (each closed push/pop range's level, children, parent) are
@@ -117,27 +125,51 @@ Table compute(RuleContext& ctx) {
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
     filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] { stacks = counter.finish(); };
+    filters.afterScan = [&] {
+      stacks = counter.finish();
+      // A range's level is its depth among its parents (kept for ParentId
+      // and RangeStack): 4 bytes a range not held.
+      std::vector<int32_t>().swap(stacks.level);
+      // The children counts in a byte while they fit (SmallIds).
+      children.reserve(stacks.numChild.size());
+      children.resize(stacks.numChild.size());
+      for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
+      std::vector<uint32_t>().swap(stacks.numChild);
+    };
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
-    proj = projectRanges(in.activities, in.association);
+    // Each range's thread index in a byte while there are fewer than 255
+    // threads (SmallIds), before the projections: 3 bytes a range.
+    {
+      AssociationRanges& R = in.association.ranges;
+      threadOf.reserve(R.threadIndex.size());
+      threadOf.resize(R.threadIndex.size());
+      for (size_t r = 0; r < R.threadIndex.size(); ++r) threadOf.set(r, R.threadIndex[r]);
+      std::vector<uint32_t>().swap(R.threadIndex);
+    }
+    // The projections in 16 bytes a range (their starts from the ranges'
+    // own, durations and active times as NarrowInts), not 28: they are
+    // made beside the association, the rule's peak.
+    proj = projectRangesNarrow(in.activities, in.association);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
 
   std::vector<uint32_t> rows;
   for (uint32_t r = 0; r < ranges.size(); ++r)
-    if (proj.ops[r] > 0) rows.push_back(r);
+    if (proj.ops(r) > 0) rows.push_back(r);
   // Projected start ascending, projected duration descending (an enclosing
   // range before the ranges it holds), then the original start.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-    const int64_t da = proj.end[a] - proj.start[a], db = proj.end[b] - proj.start[b];
-    return std::make_tuple(proj.start[a], -da, ranges.start[a], a) <
-           std::make_tuple(proj.start[b], -db, ranges.start[b], b);
+    const int64_t sa = proj.start(ranges, a), sb = proj.start(ranges, b);
+    if (sa != sb) return sa < sb;
+    const int64_t da = proj.duration(a), db = proj.duration(b);
+    return std::make_tuple(-da, ranges.start[a], a) < std::make_tuple(-db, ranges.start[b], b);
   });
 
-  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(proj), std::move(stacks),
-                                                     std::move(rows), report.strings()));
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(proj),
+                                                     std::move(stacks), std::move(children), std::move(rows),
+                                                     report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
   t.declareEvents({"HGTX Range"});
   if (!warning.empty()) t.addWarning(warning);
@@ -171,7 +203,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 56,  // scale 2500: 1,502,884 KiB, 50.7 bytes a row (2026-12-05; main 2,104,008 KiB)
+      .memoryPerRow = 48,  // 142,168 / 1,035,796 KiB at scale 250 / 2500: 47.9, 34.9 bytes a row (2026-12-06, traces9)
   };
   return rule;
 }

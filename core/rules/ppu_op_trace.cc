@@ -2,8 +2,10 @@
 // activity, operators by start, each operator's activities by start.
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/base/small_ids.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -40,23 +42,67 @@ std::vector<ColumnSpec> columns() {
   };
 }
 
-// The trace as a view: the operators in order, each one's activities (4
-// bytes a row), and what a row shows of its activity that the operator set
-// does not hold (context, stream, name: 12 bytes an activity); a chunk's
-// cells are made when a writer or the viewer asks. The report's kernel and
-// memory tables are not referred to, so releasing them leaves the view whole.
+// Where an activity ran and for which process: (process, device, context,
+// stream), each distinct one once. A trace's rows have few of them (tens),
+// so an activity's place is a small index, not 24 bytes of columns.
+struct Place {
+  int64_t globalPid;
+  int32_t device, context, stream;  // context, stream -1: NULL
+  bool operator==(const Place& o) const {
+    return globalPid == o.globalPid && device == o.device && context == o.context && stream == o.stream;
+  }
+};
+struct PlaceHash {
+  size_t operator()(const Place& p) const {
+    uint64_t h = static_cast<uint64_t>(p.globalPid) * 0x9E3779B97F4A7C15ull;
+    h ^= (static_cast<uint64_t>(static_cast<uint32_t>(p.device)) << 40) ^
+         (static_cast<uint64_t>(static_cast<uint32_t>(p.context)) << 20) ^ static_cast<uint32_t>(p.stream);
+    return static_cast<size_t>(h * 0xC2B2AE3D27D4EB4Full);
+  }
+};
+class Places {
+ public:
+  uint32_t id(const Place& p) {
+    auto [it, added] = ids_.try_emplace(p, static_cast<uint32_t>(places_.size()));
+    if (added) places_.push_back(p);
+    return it->second;
+  }
+  const Place& operator[](uint32_t id) const { return places_[id]; }
+  void dropIndex() { std::unordered_map<Place, uint32_t, PlaceHash>().swap(ids_); }
+
+ private:
+  std::vector<Place> places_;
+  std::unordered_map<Place, uint32_t, PlaceHash> ids_;
+};
+
+// The trace as a view (issue 20, 2026-12-06, traces9): what a row shows is
+// held once, in the order the rows are written, and its cells are made when
+// a writer or the viewer asks.
+// - By operator, in trace order (the top-level instances that have
+//   activities: 28 bytes each): its span, type and name, and its first row.
+//   The operator set's instance columns and its spans by instance (every
+//   instance, nested ones too) are not kept.
+// - By row (27 bytes): its activity (the row's place in the activity
+//   list), and by activity the list's start, duration, kind and row, its
+//   place (1 byte while there are fewer than 255 places) and name id.
+//   The activities' process and device columns, each one's top-level
+//   instance and the kernels' place columns are not kept.
+// The report's kernel and memory tables are not referred to, so releasing
+// them leaves the view whole.
 class OpTraceRows : public RowSource {
  public:
-  OpTraceRows(OperatorSet ops, TopLevelSpans spans, std::vector<uint32_t> order, std::vector<size_t> firstRow,
-              std::vector<uint32_t> members, std::vector<int32_t> context, std::vector<int32_t> stream,
+  struct Operators {
+    std::vector<int64_t> start, end;
+    std::vector<uint32_t> type, name;  // recognizer type id; report string id
+    std::vector<size_t> firstRow;      // by place, and one past the last
+  };
+  OpTraceRows(OperatorSet ops, Operators byOrder, std::vector<uint32_t> members, Places places, SmallIds placeOf,
               std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, const StringPool& strings)
       : ops_(std::move(ops)),
-        spans_(std::move(spans)),
-        order_(std::move(order)),
-        firstRow_(std::move(firstRow)),
+        op_(std::move(byOrder)),
         members_(std::move(members)),
-        context_(std::move(context)),
-        stream_(std::move(stream)),
+        places_(std::move(places)),
+        placeOf_(std::move(placeOf)),
         nameOf_(std::move(nameOf)),
         kernelRows_(kernelRows),
         copyRows_(copyRows),
@@ -68,63 +114,80 @@ class OpTraceRows : public RowSource {
   void appendRows(size_t first, size_t count, Table& t) override {
     if (count == 0) return;
     const PpuActivities& act = ops_.activities;
-    // Each row's operator, by its place in order_.
-    GroupedRows walk(firstRow_, first);
+    // Each row's operator, by its place in the trace.
+    GroupedRows walk(op_.firstRow, first);
     for (size_t r = first; r < first + count; ++r) {
       const size_t o = walk.groupOf(r);
-      const uint32_t i = order_[o], a = members_[r], row = act.row[a];
-      t.setText(kType, ops_.recognizer.typeName(ops_.type(i)));
-      t.setText(kName, strings_.get(ops_.name[i]));
-      t.setInt(kOpStart, spans_.start[i]);
-      t.setInt(kOpDuration, spans_.end[i] - spans_.start[i]);
+      const uint32_t a = members_[r], row = act.row[a];
+      const Place& p = places_[placeOf_.get(a)];
+      const int64_t start = act.start[a], end = act.endOf(a);
+      t.setText(kType, ops_.recognizer.typeName(op_.type[o]));
+      t.setText(kName, strings_.get(op_.name[o]));
+      t.setInt(kOpStart, op_.start[o]);
+      t.setInt(kOpDuration, op_.end[o] - op_.start[o]);
       t.setInt(kOpId, static_cast<int64_t>(o) + 1);
-      t.setInt(kPid, pidOf(act.globalPid[a]));
-      t.setInt(kDevice, act.deviceId[a]);
-      t.setInt(kStart, act.start[a]);
-      t.setInt(kDuration, act.endOf(a) - act.start[a]);
+      t.setInt(kPid, pidOf(p.globalPid));
+      t.setInt(kDevice, p.device);
+      t.setInt(kStart, start);
+      t.setInt(kDuration, end - start);
       // Activity ids number kernels, then memcpys, then memsets.
       switch (act.kind[a]) {
         case ActivityKind::Kernel: t.setInt(kActivityId, row + 1); break;
         case ActivityKind::Memcpy: t.setInt(kActivityId, kernelRows_ + row + 1); break;
         case ActivityKind::Memset: t.setInt(kActivityId, kernelRows_ + copyRows_ + row + 1); break;
       }
-      if (context_[a] >= 0) t.setInt(kContext, context_[a]);
-      if (stream_[a] >= 0) t.setInt(kStream, stream_[a]);
+      if (p.context >= 0) t.setInt(kContext, p.context);
+      if (p.stream >= 0) t.setInt(kStream, p.stream);
       t.setText(kActivityName, strings_.get(nameOf_[a]));
-      t.setSpan(0, spans_.start[i], spans_.end[i]);
-      t.setSpan(1, act.start[a], act.endOf(a));
+      t.setSpan(0, op_.start[o], op_.end[o]);
+      t.setSpan(1, start, end);
       t.setEvent(0, eventTableOf(act.kind[a]), row);
       t.endRow();
     }
   }
 
  private:
-  OperatorSet ops_;
-  TopLevelSpans spans_;
-  std::vector<uint32_t> order_;
-  std::vector<size_t> firstRow_;  // by place in order_, and one past the last
-  std::vector<uint32_t> members_;
-  std::vector<int32_t> context_, stream_;  // by activity; -1: NULL
-  std::vector<uint32_t> nameOf_;           // by activity: a report string id
+  OperatorSet ops_;  // its activity list (start, duration, kind, row) and recognizer only
+  Operators op_;
+  std::vector<uint32_t> members_;  // by row: its activity
+  Places places_;
+  SmallIds placeOf_;               // by activity
+  std::vector<uint32_t> nameOf_;   // by activity: a report string id
   int64_t kernelRows_, copyRows_;
   const StringPool& strings_;
 };
 
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
+  // Kernel columns loaded before the rule, or planned for later rules, stay.
+  const uint32_t keptKernels = report.loadedKernelColumns() | report.plannedKernelColumns();
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // each activity's row is its top-level operator's
-  query.processes = true;  // its PID column
   query.endsAsDurations = true;
-  OperatorSet ops = buildOperators(ctx.report, std::move(query), kcol::place);
-  const PpuActivities& act = ops.activities;
+  query.work = false;  // no utilisation column: the instances' data type and device are not kept
+  // Each kernel's place (process, device, context, stream) folded into a
+  // small index as the association scans HGGC_KERNEL (1 byte a kernel),
+  // instead of its columns kept (20 bytes a kernel) and the activity
+  // list's process (8 bytes an activity).
+  query.processes = false;
+  Places places;
+  SmallIds kernelPlace;
+  // Room for every kernel (the table's largest rowid), so that the index
+  // does not grow by copying as the chunks come.
+  kernelPlace.reserve(static_cast<size_t>(report.rowEstimate("HGGC_KERNEL")));
+  query.chunkColumns = kcol::contextId | kcol::streamId;  // the list reads globalPid and device anyway
+  query.onKernelChunk = [&](const Kernels& k, size_t first) {
+    if (kernelPlace.size() < first + k.size()) kernelPlace.resize(first + k.size());
+    for (size_t i = 0; i < k.size(); ++i)
+      kernelPlace.set(first + i, places.id({k.globalPid[i], k.deviceId[i], k.contextId[i], k.streamId[i]}));
+  };
+  OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  PpuActivities& act = ops.activities;
+  // The list's device is each activity's place's now (below).
+  std::vector<int32_t>().swap(act.deviceId);
   TopLevelSpans spans = topLevelSpans(ops);
-  const Kernels& k = report.kernels(kcol::place);
-  const MemoryOps& copies = report.memcpys();
-  const MemoryOps& sets = report.memsets();
-  StringPool& strings = report.strings();
-  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
-  MemcpyNames memcpyNames(report);
+  // The PPU active time is no column of the trace.
+  std::vector<int64_t>().swap(spans.active);
 
   // Operators by start (an enclosing one before those it holds: longer
   // first), then by instance; each one's activities in start order.
@@ -136,60 +199,95 @@ Table compute(RuleContext& ctx) {
     if (spans.end[a] != spans.end[b]) return spans.end[a] > spans.end[b];
     return a < b;
   });
-  // The PPU active time is no column of the trace.
-  std::vector<int64_t>().swap(spans.active);
+  // What a row shows of its operator, by place in the trace; the spans by
+  // instance and the instance columns go (before the rows are placed).
+  OpTraceRows::Operators byOrder;
+  byOrder.start.resize(order.size());
+  byOrder.end.resize(order.size());
+  for (size_t o = 0; o < order.size(); ++o) {
+    byOrder.start[o] = spans.start[order[o]];
+    byOrder.end[o] = spans.end[order[o]];
+  }
+  spans = TopLevelSpans();
+  byOrder.type.resize(order.size());
+  byOrder.name.resize(order.size());
+  for (size_t o = 0; o < order.size(); ++o) {
+    byOrder.type[o] = ops.type(order[o]);
+    byOrder.name[o] = ops.name[order[o]];
+  }
+  const size_t instances = ops.size();
+  std::vector<uint32_t>().swap(ops.op);
+  std::vector<uint32_t>().swap(ops.name);
+
   // The rows in order: operator by operator, each one's activities (in
   // start order). Each instance's first row is counted by instance, then
   // turned into its place in `order`, and the activities placed there
   // directly (no list by instance copied into order after).
   std::vector<uint32_t> members;
-  std::vector<size_t> firstRow(order.size() + 1, 0);
   {
-    std::vector<uint32_t> next(ops.size(), 0);  // by instance: its activities, then its next row
+    byOrder.firstRow.assign(order.size() + 1, 0);
+    std::vector<uint32_t> next(instances, 0);  // by instance: its activities, then its next row
     for (uint32_t t : ops.top)
       if (t != OperatorSet::kNone) ++next[t];
     size_t row = 0;
     for (size_t o = 0; o < order.size(); ++o) {
-      firstRow[o] = row;
+      byOrder.firstRow[o] = row;
       const uint32_t count = next[order[o]];
       next[order[o]] = static_cast<uint32_t>(row);
       row += count;
     }
-    firstRow[order.size()] = row;
+    byOrder.firstRow[order.size()] = row;
+    std::vector<uint32_t>().swap(order);
     members.resize(row);
     for (uint32_t a = 0; a < act.size(); ++a)
       if (ops.top[a] != OperatorSet::kNone) members[next[ops.top[a]]++] = a;
   }
+  std::vector<uint32_t>().swap(ops.top);
 
-  // Each activity's context, stream and name, taken now from the tables.
-  std::vector<int32_t> context(act.size(), -1), stream(act.size(), -1);
+  // Each activity's place and name: a kernel's from its row, a memory
+  // operation's from its table.
+  const MemoryOps& copies = report.memcpys();
+  const MemoryOps& sets = report.memsets();
+  StringPool& strings = report.strings();
+  const int64_t copyRows = static_cast<int64_t>(copies.size());
+  int64_t kernelRows = 0;
+  SmallIds placeOf;
+  placeOf.resize(act.size());
   std::vector<uint32_t> nameOf(act.size(), kNoString);
-  const uint32_t memsetName = strings.intern("Memset");
-  for (uint32_t a : members) {
-    const uint32_t row = act.row[a];
-    switch (act.kind[a]) {
-      case ActivityKind::Kernel:
-        context[a] = k.contextId[row];
-        stream[a] = k.streamId[row];
-        nameOf[a] = namer.nameId(row);
-        break;
-      case ActivityKind::Memcpy:
-        context[a] = copies.contextId[row];
-        stream[a] = copies.streamId[row];
-        nameOf[a] = strings.intern(memcpyNames.name(copies.copyKind[row], copies.dstKind[row]));
-        break;
-      case ActivityKind::Memset:
-        context[a] = sets.contextId[row];
-        stream[a] = sets.streamId[row];
-        nameOf[a] = memsetName;
-        break;
+  {
+    const Kernels& k = kernelNamesFor(report, act, KernelNameMode::Demangled);
+    kernelRows = static_cast<int64_t>(k.size());
+    KernelNamer namer(k, strings, KernelNameMode::Demangled);
+    MemcpyNames memcpyNames(report);
+    const uint32_t memsetName = strings.intern("Memset");
+    for (uint32_t a : members) {
+      const uint32_t row = act.row[a];
+      switch (act.kind[a]) {
+        case ActivityKind::Kernel:
+          placeOf.set(a, kernelPlace.get(row));
+          nameOf[a] = namer.nameId(row);
+          break;
+        case ActivityKind::Memcpy:
+          placeOf.set(a, places.id({copies.globalPid[row], copies.deviceId[row], copies.contextId[row],
+                                    copies.streamId[row]}));
+          nameOf[a] = strings.intern(memcpyNames.name(copies.copyKind[row], copies.dstKind[row]));
+          break;
+        case ActivityKind::Memset:
+          placeOf.set(a, places.id({sets.globalPid[row], sets.deviceId[row], sets.contextId[row],
+                                    sets.streamId[row]}));
+          nameOf[a] = memsetName;
+          break;
+      }
     }
   }
+  places.dropIndex();
+  kernelPlace = SmallIds();
+  // The names are each activity's now: the kernels' name columns this rule
+  // loaded go.
+  report.releaseKernelColumns(kcol::names & ~keptKernels);
 
-  const int64_t kernelRows = static_cast<int64_t>(k.size()), copyRows = static_cast<int64_t>(copies.size());
-  auto rows = std::make_shared<OpTraceRows>(std::move(ops), std::move(spans), std::move(order), std::move(firstRow),
-                                            std::move(members), std::move(context), std::move(stream),
-                                            std::move(nameOf), kernelRows, copyRows, strings);
+  auto rows = std::make_shared<OpTraceRows>(std::move(ops), std::move(byOrder), std::move(members), std::move(places),
+                                            std::move(placeOf), std::move(nameOf), kernelRows, copyRows, strings);
   Table t(columns(), rows);
   t.declareSpans({"PPU Operator", "Device Activity"});
   t.declareEvents({"Device Activity"});
@@ -230,7 +328,7 @@ const RuleSpec& ppuOpTraceRule() {
       .needs = operatorNeeds(),
       .pie = {"Activity Duration", {"OP Type", "OP Name"}},
       .compute = compute,
-      .memoryPerRow = 152,  // scale 2500: 1,489 MiB, 151 bytes a row (2026-12-05, ops4; bench/README.md)
+      .memoryPerRow = 128,  // 124,500 / 933,420 KiB at scale 250 / 2500: 123.3, 92.4 bytes a row (2026-12-06, traces9)
   };
   return rule;
 }

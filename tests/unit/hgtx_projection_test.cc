@@ -134,3 +134,47 @@ TEST(ProjectRanges, WithoutActiveTimeTheSameProjections) {
   EXPECT_EQ(p.end, (std::vector<int64_t>{40, 30}));
   EXPECT_EQ(p.ops, (std::vector<uint32_t>{5, 2}));
 }
+
+// projectRangesNarrow gives projectRanges' values, the wide ones too (a
+// duration or active time past 4.3 s, a projection before its range's start).
+TEST(ProjectRanges, NarrowGivesTheSameValues) {
+  uint64_t seed = 12345;
+  auto next = [&](uint64_t n) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return (seed >> 33) % n;
+  };
+  for (int round = 0; round < 20; ++round) {
+    const uint32_t ranges = 1 + static_cast<uint32_t>(next(30));
+    asys::HgtxAssociation as;
+    for (uint32_t r = 0; r < ranges; ++r) {
+      as.ranges.event.push_back(r);
+      // Some ranges start after their activities (a negative distance).
+      as.ranges.start.push_back(static_cast<int64_t>(next(4)) * 3'000'000'000 - 1'000'000'000);
+    }
+    std::vector<std::pair<int64_t, int64_t>> spans;
+    int64_t t = 0;
+    const size_t n = 1 + next(200);
+    for (size_t a = 0; a < n; ++a) {
+      t += static_cast<int64_t>(next(3)) * 1'000'000'000 + static_cast<int64_t>(next(1000));
+      // Long activities (past 4.3 s), short ones and empty ones.
+      const int64_t len = next(5) == 0 ? 5'000'000'000 : static_cast<int64_t>(next(3)) - 1;
+      spans.emplace_back(t, t + len);
+      as.launchCall.push_back(static_cast<uint32_t>(a));
+      std::vector<uint32_t> list;
+      for (uint32_t r = 0; r < ranges; ++r)
+        if (next(3) == 0) list.push_back(r);
+      addList(as.callRanges, list);
+    }
+    const asys::PpuActivities act = activities(spans);
+    const asys::RangeProjections p = asys::projectRanges(act, as);
+    const asys::NarrowProjections q = asys::projectRangesNarrow(act, as);
+    ASSERT_EQ(q.size(), ranges);
+    for (uint32_t r = 0; r < ranges; ++r) {
+      ASSERT_EQ(q.ops(r), p.ops[r]) << "round " << round << " range " << r;
+      if (p.ops[r] == 0) continue;
+      EXPECT_EQ(q.start(as.ranges, r), p.start[r]) << "round " << round << " range " << r;
+      EXPECT_EQ(q.start(as.ranges, r) + q.duration(r), p.end[r]) << "round " << round << " range " << r;
+      EXPECT_EQ(q.active(r), p.active[r]) << "round " << round << " range " << r;
+    }
+  }
+}
