@@ -189,7 +189,7 @@ class InnermostSlots {
   ActivitySlots of(size_t a) const {
     ActivitySlots s;
     int fwRank = 0;
-    const std::span<const uint32_t> ranges = as_.rangesOf(a);
+    const RangeList ranges = as_.rangesOf(a);
     for (size_t j = 0; j < ranges.size(); ++j) {
       const uint32_t slot = ranges[j];
       s.inRange = true;

@@ -115,7 +115,7 @@ class KernSumWalk {
   void forEachMembership(uint32_t n, Emit&& emit) {
     const HgtxAssociation& as = in_.association;
     for (const uint32_t a : byName_.of(n)) {
-      const std::span<const uint32_t> ranges = as.rangesOf(a);
+      const RangeList ranges = as.rangesOf(a);
       for (uint32_t r : ranges) emit(ownerOfSlot_[r], a, r);
       if (ranges.empty() && standalone_) {
         const uint32_t call = as.launchCall[a];

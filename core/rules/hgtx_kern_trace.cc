@@ -125,7 +125,7 @@ class KernTraceRows : public RowSource {
     const PpuActivities& act = in_.activities;
     const HgtxAssociation& as = in_.association;
     const AssociationRanges& R = as.ranges;
-    const std::span<const uint32_t> ranges = as.rangesOf(a);
+    const RangeList ranges = as.rangesOf(a);
     const uint32_t call = callOf(a, j);
     const auto [api, c] = call == kNoMatch ? ApiPages::At{nullptr, 0} : calls_.at(call);
     if (j < ranges.size()) {
