@@ -11,6 +11,7 @@
 // ranges that overlap without nesting) keeps its list as found. So a reader
 // gets the same ranges in the same (slot) order either way, and the lists of
 // (call, range) pairs (4 bytes a pair and 4 a call) are never held.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -67,12 +68,34 @@ class CallRanges {
     parent_ = std::move(parent);
   }
 
+  // The parents given back while no call is set nor read (the association's
+  // first scan, between the calls and the activities): setParents again before.
+  void dropParents() { std::vector<uint32_t>().swap(parent_); }
+
   // `calls` calls, each with no range yet (set() after).
-  void resize(size_t calls) { inner_.assign(calls, kNoMatch); }
+  void resize(size_t calls) {
+    inner_.assign(calls, kNoMatch);
+    calls_ = calls;
+  }
+  // Instead, `calls` calls of which few have ranges: only those are held,
+  // each with its row (8 bytes a call with ranges, none for the others),
+  // added with setSparse in ascending row order.
+  void sparse(size_t calls) {
+    std::vector<uint32_t>().swap(inner_);
+    sparse_ = true;
+    calls_ = calls;
+  }
+  void setSparse(size_t row, std::span<const uint32_t> ranges) {
+    if (ranges.empty()) return;
+    rows_.push_back(static_cast<uint32_t>(row));
+    inner_.push_back(kNoMatch);
+    set(inner_.size() - 1, ranges);
+  }
   void reserve(size_t calls) { inner_.reserve(calls); }
   // The next call (its row: calls() before), with `ranges` around it in slot order.
   void push(std::span<const uint32_t> ranges) {
     inner_.push_back(kNoMatch);
+    calls_ = inner_.size();
     set(inner_.size() - 1, ranges);
   }
   // Call `row` (of resize's) has `ranges` around it, in slot order; each
@@ -92,19 +115,27 @@ class CallRanges {
   // lists do not come from a sweep).
   void setListed(size_t row, std::span<const uint32_t> ranges) {
     if (row >= inner_.size()) inner_.resize(row + 1, kNoMatch);
+    calls_ = inner_.size();
     inner_[row] = kListed | static_cast<uint32_t>(listed_.groups());
     for (const uint32_t r : ranges) listed_.append(r);
     listed_.endGroup();
   }
 
-  size_t calls() const { return inner_.size(); }
+  size_t calls() const { return calls_; }
   // The calls whose ranges are a list of their own, and their ranges.
   size_t listedCalls() const { return listed_.groups(); }
   size_t listedRanges() const { return listed_.size(); }
 
   // Call `row`'s ranges, in slot order.
   RangeList of(size_t row) const {
-    const uint32_t v = inner_[row];
+    uint32_t v;
+    if (sparse_) {
+      const auto it = std::lower_bound(rows_.begin(), rows_.end(), static_cast<uint32_t>(row));
+      if (it == rows_.end() || *it != row) return {};
+      v = inner_[static_cast<size_t>(it - rows_.begin())];
+    } else {
+      v = inner_[row];
+    }
     if (v == kNoMatch) return {};
     if (v & kListed) return RangeList(listed_.of(v & ~kListed));
     RangeList out;
@@ -130,8 +161,11 @@ class CallRanges {
   }
 
   std::vector<uint32_t> parent_;  // by range slot
-  std::vector<uint32_t> inner_;   // by HGGC_API row: kNoMatch, an innermost range, or kListed | list
+  std::vector<uint32_t> inner_;   // by HGGC_API row (sparse: by rows_ entry): kNoMatch, an innermost range, or kListed | list
   GroupedLists<uint32_t> listed_;
+  size_t calls_ = 0;
+  bool sparse_ = false;
+  std::vector<uint32_t> rows_;    // sparse: the calls with ranges, ascending
 };
 
 }  // namespace asys

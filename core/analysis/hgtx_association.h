@@ -136,14 +136,22 @@ class CallRangeCounts {
   // others are empty: read no further). What was held here is given back.
   template <typename Launches>
   CallRanges takeRanges(Launches&& launches) {
-    if (!keepingFew_) return std::move(tree_);
-    tree_.setParents(sweep.parents());
-    tree_.resize(calls_);
+    if (!keepingFew_) {
+      tree_.setParents(sweep.parents());
+      return std::move(tree_);
+    }
+    tree_ = CallRanges(sweep.parents());  // its reserved pages given back untouched
+    tree_.sparse(calls_);
     for (size_t k = 0; k < fewRows_.size(); ++k)
-      if (launches(fewRows_[k])) tree_.set(fewRows_[k], fewRanges_.of(k));
+      if (launches(fewRows_[k])) tree_.setSparse(fewRows_[k], fewRanges_.of(k));
     std::vector<uint32_t>().swap(fewRows_);
     fewRanges_ = RangeLists();
     return std::move(tree_);
+  }
+  // HGGC_API's scan is over: the tree's parents (4 bytes a range) are given
+  // back until takeRanges makes them again (the activities are read between).
+  void scanned() {
+    if (!keepingFew_) tree_.dropParents();
   }
 
   RangeSweep sweep;
