@@ -107,6 +107,8 @@ RangeLists rangesAroundCallsSorted(const KeyedSpans& rangeSpans, const ApiCalls&
   return enclosingRanges(rangeSpans, {tid, start, end}, api.size(), [&](uint32_t i) { return row[i]; });
 }
 
+}  // namespace
+
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
 // around the creation of every node of its chain: the node itself, the node
 // it was instantiated or cloned from, and so on to the captured node. The
@@ -171,7 +173,22 @@ class GraphNodeRanges {
   std::vector<uint32_t> byNode_;
 };
 
-}  // namespace
+
+CallRangeCounts::~CallRangeCounts() = default;
+
+void CallRangeCounts::scanned(Report* report, bool graphMapping) {
+  if (!ordered || swept_) return;  // the association sorts the calls: it sweeps again
+  if (keepingFew_) {
+    tree_ = CallRanges(sweep.parents());  // its reserved pages given back untouched
+    tree_.sparse(calls_);
+    for (size_t k = 0; k < fewRows_.size(); ++k) tree_.setSparse(fewRows_[k], fewRanges_.of(k));
+    std::vector<uint32_t>().swap(fewRows_);
+    fewRanges_ = RangeLists();
+  }
+  if (graphMapping) graph_ = std::make_shared<const GraphNodeRanges>(*report, sweep);
+  sweep.release();
+  swept_ = true;
+}
 
 void CallRangeCounts::intoTree() {
   tree_.setParents(sweep.parents());
@@ -195,7 +212,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
-  if (counts) counts->sweep.rebind(R);  // moved here since the count was made
+  if (counts && !counts->swept()) counts->sweep.rebind(R);  // moved here since the count was made
 
   // Activity -> launching call -> the ranges around the call.
   out.launchCall = std::move(launchCall);
@@ -235,7 +252,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   }
 
   if (!graphMapping || act.graphNodes.empty()) return out;
-  const GraphNodeRanges graph(report, sweep());
+  std::optional<GraphNodeRanges> ownGraph;
+  const GraphNodeRanges& graph =
+      counts && counts->graphNodes() ? *counts->graphNodes() : ownGraph.emplace(report, sweep());
   std::vector<uint32_t> viaGraph;
   for (const GraphNodeRun& run : act.graphNodes) {
     const size_t a = run.activity;

@@ -14,6 +14,7 @@
 // The operator, PCCL-operator and projection rules all build on this.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -80,6 +81,8 @@ struct HgtxAssociation {
   }
 };
 
+class GraphNodeRanges;
+
 // The ranges around each HGGC_API call found while HGGC_API is read for
 // something else (associateActivities' scan of the calls' links, before the
 // activities are known), so that the association's ranges take no more
@@ -109,6 +112,7 @@ class CallRangeCounts {
   CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
     tree_.reserve(expectedCalls);
   }
+  ~CallRangeCounts();
   // The next call in table order (its row is the number of calls before).
   void count(int64_t globalTid, int64_t start, int64_t end) {
     const size_t row = calls_++;
@@ -136,6 +140,7 @@ class CallRangeCounts {
   // others are empty: read no further). What was held here is given back.
   template <typename Launches>
   CallRanges takeRanges(Launches&& launches) {
+    if (swept_) return std::move(tree_);
     if (!keepingFew_) {
       tree_.setParents(sweep.parents());
       return std::move(tree_);
@@ -148,11 +153,16 @@ class CallRangeCounts {
     fewRanges_ = RangeLists();
     return std::move(tree_);
   }
-  // HGGC_API's scan is over: the tree's parents (4 bytes a range) are given
-  // back until takeRanges makes them again (the activities are read between).
-  void scanned() {
-    if (!keepingFew_) tree_.dropParents();
-  }
+  // HGGC_API's scan is over. With the calls in order, the sweep is too:
+  // the calls' ranges are put in the tree (kept few: held sparse), the graph
+  // nodes' ranges found (with graph mapping: they are swept the same way),
+  // and the sweep given back (swept()), so that the ranges' spans need not
+  // stay for it while the activities are read (RangeSelection::startAfterSweep).
+  // `report`: read for its graph nodes (none without graph mapping: may be null then).
+  void scanned(Report* report, bool graphMapping);
+  bool swept() const { return swept_; }
+  // With swept() and graph mapping: the graph nodes' ranges.
+  const GraphNodeRanges* graphNodes() const { return graph_.get(); }
 
   RangeSweep sweep;
   bool ordered = true;
@@ -168,6 +178,8 @@ class CallRangeCounts {
   RangeLists fewRanges_;            // list k: fewRows_[k]'s ranges
   CallRanges tree_;                 // by HGGC_API row, once turned
   std::vector<uint32_t> found_;     // the ranges around the call at hand
+  bool swept_ = false;
+  std::shared_ptr<const GraphNodeRanges> graph_;  // shared: its type is complete in the .cc only
 };
 
 // `activities` must be loaded with links (correlationId, graphNodeId).

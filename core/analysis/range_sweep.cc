@@ -69,6 +69,14 @@ std::vector<uint32_t> RangeSweep::parents() const {
   return parent;
 }
 
+void RangeSweep::release() {
+  std::vector<uint32_t>().swap(byStart_);
+  std::vector<Thread>().swap(threads_);
+  threadOf_ = KeyGroups();
+  start_ = nullptr;
+  duration_ = nullptr;
+}
+
 void RangeSweep::restart() {
   for (Thread& t : threads_) {
     t.next = t.begin;

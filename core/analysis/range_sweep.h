@@ -34,6 +34,9 @@ class RangeSweep {
 
   // Back to before the first call: a second pass over the same calls.
   void restart();
+  // Gives back what the sweep holds (its index by start, 4 bytes a range,
+  // and the threads'): it visits nothing after.
+  void release();
 
   // By range index, the range's parent (CallRanges): the last range before
   // it in the sweep's (start, index) order, on its thread, that contains it

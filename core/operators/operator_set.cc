@@ -123,6 +123,9 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   // What the operators read of a range's event is taken by slot in
   // `chosen`; its style no one reads.
   ranges.eventsInChosenOnly = true;
+  // Nor a range's time once the calls are swept (given back below otherwise).
+  ranges.startAfterSweep = false;
+  ranges.durationAfterSweep = false;
   ranges.noStyles = true;
   ActivitySelection sel;
   sel.memory = true;

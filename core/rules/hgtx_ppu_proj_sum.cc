@@ -103,6 +103,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       stacks = {};
     };
     filters.eventsInChosenOnly = true;
+    filters.startAfterSweep = false;  // Total Range Time is the durations' sum
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     PpuActivities& act = in.activities;
     // Not read here: the activities' other columns, the ranges' threads

@@ -309,7 +309,7 @@ TEST(CallRanges, TreeOfNestedRangesAgainstAllPairs) {
     for (size_t c = 0; c < t.callKey.size(); ++c) counts.count(t.callKey[c], t.callStart[c], t.callEnd[c]);
     ASSERT_TRUE(counts.ordered);
     ASSERT_EQ(counts.keptFew(), !many) << "round " << round;
-    counts.scanned();  // the parents given back and made again, as the association does
+    counts.scanned(nullptr, false);  // the sweep given back and the tree kept, as the association does
     const CallRanges tree = counts.takeRanges([](size_t) { return true; });
     ASSERT_EQ(tree.calls(), t.callKey.size());
     size_t nonEmpty = 0;
