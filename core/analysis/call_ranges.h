@@ -138,16 +138,20 @@ class CallRanges {
     }
     if (v == kNoMatch) return {};
     if (v & kListed) return RangeList(listed_.of(v & ~kListed));
+    // One walk up the chain, innermost first, then turned to slot order.
     RangeList out;
     size_t n = 0;
-    for (uint32_t r = v; r != kNoMatch; r = parent_[r]) ++n;
-    out.size_ = n;
-    uint32_t* at = out.inline_;
-    if (n > RangeList::kInline) {
-      out.deep_.resize(n);
-      at = out.deep_.data();
+    for (uint32_t r = v; r != kNoMatch; r = parent_[r], ++n) {
+      if (n < RangeList::kInline) {
+        out.inline_[n] = r;
+        continue;
+      }
+      if (n == RangeList::kInline) out.deep_.assign(out.inline_, out.inline_ + n);
+      out.deep_.push_back(r);
     }
-    for (uint32_t r = v; r != kNoMatch; r = parent_[r]) at[--n] = r;
+    uint32_t* at = n > RangeList::kInline ? out.deep_.data() : out.inline_;
+    std::reverse(at, at + n);
+    out.size_ = n;
     return out;
   }
 

@@ -178,13 +178,11 @@ CallRangeCounts::~CallRangeCounts() = default;
 
 void CallRangeCounts::scanned(Report* report, bool graphMapping) {
   if (!ordered || swept_) return;  // the association sorts the calls: it sweeps again
-  if (keepingFew_) {
-    tree_ = CallRanges(sweep.parents());  // its reserved pages given back untouched
-    tree_.sparse(calls_);
-    for (size_t k = 0; k < fewRows_.size(); ++k) tree_.setSparse(fewRows_[k], fewRanges_.of(k));
-    std::vector<uint32_t>().swap(fewRows_);
-    fewRanges_ = RangeLists();
-  }
+  // Kept few (pccl_op_sum: few ranges too), the lists wait for takeRanges
+  // and the sweep stays: made sparse here, before the activities are read,
+  // they raised pccl_op_sum's peak at scale 250 by 2.4 MB (45,756 -> 48,176
+  // KiB; glibc's heap laid out otherwise), for ranges that hold little.
+  if (keepingFew_) return;
   if (graphMapping) graph_ = std::make_shared<const GraphNodeRanges>(*report, sweep);
   sweep.release();
   swept_ = true;

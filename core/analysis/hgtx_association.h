@@ -75,9 +75,10 @@ struct HgtxAssociation {
     return call == kNoMatch ? RangeList{} : callRanges.of(call);
   }
   // Whether the j-th of rangesOf(activity) is associated through a graph node only.
+  // (j past them: false, so that a caller need not count them first.)
   bool viaGraph(size_t activity, size_t j) const {
     const uint32_t list = graphListOf(activity);
-    return list != kNoMatch && graphVia[graphRanges.begin(list) + j] != 0;
+    return list != kNoMatch && j < graphRanges.of(list).size() && graphVia[graphRanges.begin(list) + j] != 0;
   }
 };
 
@@ -153,11 +154,11 @@ class CallRangeCounts {
     fewRanges_ = RangeLists();
     return std::move(tree_);
   }
-  // HGGC_API's scan is over. With the calls in order, the sweep is too:
-  // the calls' ranges are put in the tree (kept few: held sparse), the graph
-  // nodes' ranges found (with graph mapping: they are swept the same way),
-  // and the sweep given back (swept()), so that the ranges' spans need not
-  // stay for it while the activities are read (RangeSelection::startAfterSweep).
+  // HGGC_API's scan is over. With the calls in order and in the tree (not
+  // kept few), the sweep is too: the graph nodes' ranges are found (with
+  // graph mapping: they are swept the same way) and the sweep given back
+  // (swept()), so that the ranges' spans need not stay for it while the
+  // activities are read (RangeSelection::startAfterSweep).
   // `report`: read for its graph nodes (none without graph mapping: may be null then).
   void scanned(Report* report, bool graphMapping);
   bool swept() const { return swept_; }

@@ -117,7 +117,7 @@ class KernTraceRows : public RowSource {
   // the range's), else the kernel's launching call (kNoMatch: none).
   uint32_t callOf(size_t a, size_t j) const {
     const HgtxAssociation& as = in_.association;
-    if (j < as.rangesOf(a).size() && as.viaGraph(a, j)) return kNoMatch;
+    if (as.viaGraph(a, j)) return kNoMatch;  // false past the activity's ranges
     return as.launchCall[a];
   }
 
