@@ -68,10 +68,6 @@ class CallRanges {
     parent_ = std::move(parent);
   }
 
-  // The parents given back while no call is set nor read (the association's
-  // first scan, between the calls and the activities): setParents again before.
-  void dropParents() { std::vector<uint32_t>().swap(parent_); }
-
   // `calls` calls, each with no range yet (set() after).
   void resize(size_t calls) {
     inner_.assign(calls, kNoMatch);

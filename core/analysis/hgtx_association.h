@@ -141,11 +141,7 @@ class CallRangeCounts {
   // others are empty: read no further). What was held here is given back.
   template <typename Launches>
   CallRanges takeRanges(Launches&& launches) {
-    if (swept_) return std::move(tree_);
-    if (!keepingFew_) {
-      tree_.setParents(sweep.parents());
-      return std::move(tree_);
-    }
+    if (swept_ || !keepingFew_) return std::move(tree_);
     tree_ = CallRanges(sweep.parents());  // its reserved pages given back untouched
     tree_.sparse(calls_);
     for (size_t k = 0; k < fewRows_.size(); ++k)

@@ -236,7 +236,7 @@ const RuleSpec& hgtxKernTraceRule() {
       .needs = associationNeeds(false),
       .pie = {"Kernel Duration", {"Range Name", "Kernel Name", "PID", "Device ID"}},
       .compute = compute,
-      .memoryPerRow = 48,  // 124,784 / 444,848 / 1,016,596 KiB at scale 250 / 1000 / 2500: 42.8, 38.1, 34.9 bytes a row (2026-12-06, assoc7)
+      .memoryPerRow = 40,  // 113,528 / 966,380 KiB at scale 250 / 2500: 38.9, 33.1 bytes a row (2026-12-06, calls9; assoc7 48)
   };
   return rule;
 }

@@ -171,7 +171,7 @@ const RuleSpec& hgtxPpuProjTraceRule() {
       .needs = associationNeeds(true),
       .pie = {"PPU Active Time", {"Name", "PID"}},
       .compute = compute,
-      .memoryPerRow = 56,  // scale 2500: 1,502,884 KiB, 50.7 bytes a row (2026-12-05; main 2,104,008 KiB)
+      .memoryPerRow = 48,  // 130,644 / 1,117,120 KiB at scale 250 / 2500: 44.1, 37.7 bytes a row (2026-12-06, calls9; was 56)
   };
   return rule;
 }
