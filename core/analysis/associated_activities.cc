@@ -143,6 +143,21 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
+    if (counts) {
+      counts->scanned(&report, ranges.graphMapping);
+      // The sweep is over: the ranges' spans the caller reads no more go
+      // before the activities are read.
+      if (counts->swept()) {
+        const size_t n = chosen.size();
+        if (!ranges.startAfterSweep || ranges.sweepOnly) std::vector<int64_t>().swap(chosen.start);
+        if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
+        if (ranges.sweepOnly) {
+          std::vector<uint32_t>().swap(chosen.threadIndex);
+          std::vector<int64_t>().swap(chosen.threads);
+        }
+        chosen.given = n;
+      }
+    }
     out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,

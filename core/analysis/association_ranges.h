@@ -81,6 +81,16 @@ struct RangeSelection {
   // The caller reads no range's style (the operator set): given back with
   // the events (1 byte a range).
   bool noStyles = false;
+  // The caller reads no range's start (startAfterSweep false: the operator
+  // set, hgtx_ppu_proj_sum) or duration (durationAfterSweep false: the
+  // operator set) from the association. Where the calls' ranges are found
+  // in the scan of HGGC_API that indexes the calls (associateActivities),
+  // the sweep is over when that scan ends: those columns (8 and 4 bytes a
+  // range) are given back then, before the activities are read, and the
+  // graph nodes' ranges are found then too. sweepOnly gives back both and
+  // the ranges' threads (4 bytes a range).
+  bool startAfterSweep = true;
+  bool durationAfterSweep = true;
 };
 
 // The ranges that take part, in slots numbered by (start, longer first,
@@ -105,7 +115,10 @@ struct AssociationRanges {
   // The ranges: every column has them, but those a caller gave back
   // (RangeSelection::sweepOnly: event and name; eventsInChosenOnly: event;
   // the operator set: start and duration too, once associated).
-  size_t size() const { return std::max({event.size(), start.size(), name.size()}); }
+  size_t size() const { return std::max({event.size(), start.size(), name.size(), given}); }
+  // The ranges' count, kept when every column above that tells it was
+  // given back (RangeSelection::sweepOnly, once the calls are swept).
+  size_t given = 0;
   int64_t thread(size_t r) const { return threads[threadIndex[r]]; }
   int64_t end(size_t r) const { return start[r] + duration.get(r); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.

@@ -43,52 +43,41 @@ std::vector<uint8_t> launchingRows(size_t callRows, std::span<const uint32_t> la
 inline int64_t callEnd(int64_t start, int64_t end) { return end == kNoValue ? start : end; }
 
 // By HGGC_API row, the ranges around each call that launched an activity
-// (`launches`); the other calls' lists are empty. HGGC_API is read a chunk
-// at a time and each thread's ranges are swept as its calls come
-// (`sweepOf()`), so the calls' start, end and thread are never held (24 bytes a
-// call) nor sorted. With `counts` (every call's ranges, from an earlier
-// scan): the lists kept there when few calls have ranges, no scan at all;
-// else the counts of the calls that launched one, the others dropped, and
-// one scan to place them. Without: a scan to count and one to place.
-// nullopt when some thread's calls are not in start order in the table
-// (found while counting, before the lists are made): then the calls are
-// sorted.
+// (`launchCall`); the other calls' are empty. With `counts` (every call's
+// ranges, found in an earlier scan): taken from there, no scan at all.
+// Without: HGGC_API is read a chunk at a time and each thread's ranges are
+// swept as its calls come (`sweepOf()`), so the calls' start, end and
+// thread are never held (24 bytes a call) nor sorted; one scan, each call
+// put in the tree as found (CallRanges needs no count first). nullopt when
+// some thread's calls are not in start order in the table: then the calls
+// are sorted.
 template <typename SweepOf>
-std::optional<RangeLists> rangesAroundCallsAsRead(Report& report, SweepOf&& sweepOf,
-                                                  const std::vector<uint8_t>& launches, CallRangeCounts* counts) {
-  bool ordered = true;
-  auto pass = [&](auto&& emit) {
-    RangeSweep& sweep = sweepOf();
-    sweep.restart();
-    report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
-      for (size_t i = 0; i < rows.size() && ordered; ++i) {
-        const size_t c = first + i;
-        if (c >= launches.size() || !launches[c]) continue;
-        const int64_t start = rows.start[i];
-        ordered = sweep.visit(rows.globalTid[i], start, callEnd(start, rows.end[i]),
-                              [&](uint32_t r) { emit(c, r); });
-      }
-    });
-  };
-  const size_t calls = launches.size();
-  RangeLists out;
+std::optional<CallRanges> rangesAroundCallsAsRead(Report& report, SweepOf&& sweepOf, size_t calls,
+                                                  std::span<const uint32_t> launchCall, CallRangeCounts* counts) {
   if (counts) {
     if (!counts->ordered || counts->calls() != calls) return std::nullopt;
-    if (counts->keptFew()) return counts->launchedLists(launches);
-    out = RangeLists(calls);
-    for (size_t c = 0; c < calls; ++c)
-      if (launches[c])
-        for (uint32_t k = 0; k < counts->countOf(c); ++k) out.count(c);
-    counts->releaseCounts();
-  } else {
-    out = RangeLists(calls);
-    pass([&](size_t c, uint32_t) { out.count(c); });
-    if (!ordered) return std::nullopt;
+    if (!counts->keptFew()) return counts->takeRanges([](size_t) { return true; });
+    const std::vector<uint8_t> launches = launchingRows(calls, launchCall);
+    return counts->takeRanges([&](size_t row) { return launches[row] != 0; });
   }
-  out.startFill(calls);
-  pass([&](size_t c, uint32_t r) { out.add(c, r); });
-  // Counted in order, so placed in order: a thread out of order here was
-  // out of order then.
+  const std::vector<uint8_t> launches = launchingRows(calls, launchCall);
+  RangeSweep& sweep = sweepOf();
+  sweep.restart();
+  CallRanges out(sweep.parents());
+  out.resize(calls);
+  std::vector<uint32_t> found;
+  bool ordered = true;
+  report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
+    for (size_t i = 0; i < rows.size() && ordered; ++i) {
+      const size_t c = first + i;
+      if (c >= launches.size() || !launches[c]) continue;
+      const int64_t start = rows.start[i];
+      found.clear();
+      ordered = sweep.visit(rows.globalTid[i], start, callEnd(start, rows.end[i]),
+                            [&](uint32_t r) { found.push_back(r); });
+      out.set(c, found);
+    }
+  });
   if (!ordered) return std::nullopt;
   return out;
 }
@@ -117,6 +106,8 @@ RangeLists rangesAroundCallsSorted(const KeyedSpans& rangeSpans, const ApiCalls&
   }
   return enclosingRanges(rangeSpans, {tid, start, end}, api.size(), [&](uint32_t i) { return row[i]; });
 }
+
+}  // namespace
 
 // For each graph node an activity ran (by (pid, graphNodeId)), the ranges
 // around the creation of every node of its chain: the node itself, the node
@@ -182,25 +173,28 @@ class GraphNodeRanges {
   std::vector<uint32_t> byNode_;
 };
 
-}  // namespace
 
-void CallRangeCounts::countByCall() {
-  perCall_.assign(calls_, 0);
-  for (size_t k = 0; k < fewRows_.size(); ++k) perCall_[fewRows_[k]] = static_cast<uint32_t>(fewRanges_.of(k).size());
+CallRangeCounts::~CallRangeCounts() = default;
+
+void CallRangeCounts::scanned(Report* report, bool graphMapping) {
+  if (!ordered || swept_) return;  // the association sorts the calls: it sweeps again
+  // Kept few (pccl_op_sum: few ranges too), the lists wait for takeRanges
+  // and the sweep stays: made sparse here, before the activities are read,
+  // they raised pccl_op_sum's peak at scale 250 by 2.4 MB (45,756 -> 48,176
+  // KiB; glibc's heap laid out otherwise), for ranges that hold little.
+  if (keepingFew_) return;
+  if (graphMapping) graph_ = std::make_shared<const GraphNodeRanges>(*report, sweep);
+  sweep.release();
+  swept_ = true;
+}
+
+void CallRangeCounts::intoTree() {
+  tree_.setParents(sweep.parents());
+  tree_.resize(calls_);
+  for (size_t k = 0; k < fewRows_.size(); ++k) tree_.set(fewRows_[k], fewRanges_.of(k));
   std::vector<uint32_t>().swap(fewRows_);
   fewRanges_ = RangeLists();
   keepingFew_ = false;
-}
-
-RangeLists CallRangeCounts::launchedLists(const std::vector<uint8_t>& launches) {
-  RangeLists out = RangeLists::fromPasses(launches.size(), [&](auto&& emit) {
-    for (size_t k = 0; k < fewRows_.size(); ++k)
-      if (launches[fewRows_[k]])
-        for (const uint32_t r : fewRanges_.of(k)) emit(fewRows_[k], r);
-  });
-  std::vector<uint32_t>().swap(fewRows_);
-  fewRanges_ = RangeLists();
-  return out;
 }
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
@@ -216,7 +210,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   const AssociationRanges& R = out.ranges;
-  if (counts) counts->sweep.rebind(R);  // moved here since the count was made
+  if (counts && !counts->swept()) counts->sweep.rebind(R);  // moved here since the count was made
 
   // Activity -> launching call -> the ranges around the call.
   out.launchCall = std::move(launchCall);
@@ -230,8 +224,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     return *own;
   };
   {
-    const std::vector<uint8_t> launches = launchingRows(callRows, out.launchCall);
-    std::optional<RangeLists> asRead = rangesAroundCallsAsRead(report, sweep, launches, counts);
+    std::optional<CallRanges> asRead = rangesAroundCallsAsRead(report, sweep, callRows, out.launchCall, counts);
     if (asRead) {
       out.callRanges = std::move(*asRead);
     } else {
@@ -243,13 +236,23 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
         thread[r] = R.thread(r);
         end[r] = R.end(r);
       }
-      out.callRanges = rangesAroundCallsSorted({thread, R.start, end},
-                                               report.hggcApi(acol::globalTid | acol::start | acol::end), launches);
+      const RangeLists lists =
+          rangesAroundCallsSorted({thread, R.start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
+                                  launchingRows(callRows, out.launchCall));
+      // The same (start, index) order as the sweep's: the lists as a tree.
+      out.callRanges = CallRanges(sweep().parents());
+      out.callRanges.resize(callRows);
+      for (size_t c = 0; c < callRows; ++c)
+        if (const std::span<const uint32_t> l = lists.of(c); !l.empty()) out.callRanges.set(c, l);
     }
+    profileNote("association: " + std::to_string(out.callRanges.listedCalls()) + " calls' ranges listed (" +
+                std::to_string(out.callRanges.listedRanges()) + " ranges), the others by their innermost range");
   }
 
   if (!graphMapping || act.graphNodes.empty()) return out;
-  const GraphNodeRanges graph(report, sweep());
+  std::optional<GraphNodeRanges> ownGraph;
+  const GraphNodeRanges& graph =
+      counts && counts->graphNodes() ? *counts->graphNodes() : ownGraph.emplace(report, sweep());
   std::vector<uint32_t> viaGraph;
   for (const GraphNodeRun& run : act.graphNodes) {
     const size_t a = run.activity;
@@ -258,8 +261,8 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     if (viaGraph.empty()) continue;
     std::sort(viaGraph.begin(), viaGraph.end());
     viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
-    const std::span<const uint32_t> direct =
-        out.launchCall[a] == kNoMatch ? std::span<const uint32_t>{} : out.callRanges.of(out.launchCall[a]);
+    const RangeList directList = out.launchCall[a] == kNoMatch ? RangeList{} : out.callRanges.of(out.launchCall[a]);
+    const std::span<const uint32_t> direct = directList.span();
     // Merge the two slot-ordered lists; a range found both ways is direct.
     size_t i = 0, j = 0;
     while (i < direct.size() || j < viaGraph.size()) {
@@ -283,7 +286,7 @@ ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   const size_t activities = a.launchCall.size();
   return ActivitiesByRange::fromPasses(ranges, [&](auto&& emit) {
     for (size_t act = 0; act < activities; ++act)
-      for (uint32_t r : a.rangesOf(act)) emit(r, static_cast<uint32_t>(act));
+      for (const uint32_t r : a.rangesOf(act)) emit(r, static_cast<uint32_t>(act));
   });
 }
 

@@ -14,10 +14,12 @@
 // The operator, PCCL-operator and projection rules all build on this.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "core/analysis/association_ranges.h"
+#include "core/analysis/call_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/ppu_activities.h"
 #include "core/analysis/range_sweep.h"
@@ -31,13 +33,14 @@ using RangeLists = GroupedLists<uint32_t>;
 
 // An activity's ranges are those around its launching call, so they are
 // held once per call, not once per activity: a kernel refers to its call's
-// list. Only an activity that a graph node also associates (with graph
+// ranges, held as the call's innermost range in a tree of the ranges
+// (CallRanges). Only an activity that a graph node also associates (with graph
 // mapping) has a list of its own, the two merged.
 struct HgtxAssociation {
   AssociationRanges ranges;
   std::vector<uint32_t> launchCall;  // by activity: its HGGC_API row, or kNoMatch
   size_t callRows = 0;               // HGGC_API's rows (its columns are given back after)
-  RangeLists callRanges;             // by HGGC_API row: the ranges around the call, in slot order
+  CallRanges callRanges;             // by HGGC_API row: the ranges around the call, in slot order
   // The activities with a list of their own (few: those that ran a graph
   // node created inside a range), ascending: list i of graphRanges is
   // graphActivities[i]'s; graphBits marks them, a bit an activity, so that
@@ -64,53 +67,53 @@ struct HgtxAssociation {
                                  graphActivities.begin());
   }
 
-  // An activity's ranges in slot (start) order.
-  std::span<const uint32_t> rangesOf(size_t activity) const {
-    if (const uint32_t list = graphListOf(activity); list != kNoMatch) return graphRanges.of(list);
+  // An activity's ranges in slot (start) order (a list by value: hold it,
+  // not a span of it).
+  RangeList rangesOf(size_t activity) const {
+    if (const uint32_t list = graphListOf(activity); list != kNoMatch) return RangeList(graphRanges.of(list));
     const uint32_t call = launchCall[activity];
-    return call == kNoMatch ? std::span<const uint32_t>{} : callRanges.of(call);
+    return call == kNoMatch ? RangeList{} : callRanges.of(call);
   }
   // Whether the j-th of rangesOf(activity) is associated through a graph node only.
+  // (j past them: false, so that a caller need not count them first.)
   bool viaGraph(size_t activity, size_t j) const {
     const uint32_t list = graphListOf(activity);
-    return list != kNoMatch && graphVia[graphRanges.begin(list) + j] != 0;
+    return list != kNoMatch && j < graphRanges.of(list).size() && graphVia[graphRanges.begin(list) + j] != 0;
   }
 };
 
-// The ranges around each HGGC_API call counted while HGGC_API is read for
+class GraphNodeRanges;
+
+// The ranges around each HGGC_API call found while HGGC_API is read for
 // something else (associateActivities' scan of the calls' links, before the
-// activities are known), so that the association's lists take at most one
-// more scan of the table, not two. Calls must come in table order; each
-// thread's in start order, else `ordered` turns false and the association
-// sorts the calls instead. `ranges` (the chosen ranges' columns) must stay
-// where they are (a moved vector keeps its buffer; the sweep is told of a
-// move of the ranges, RangeSweep::rebind).
+// activities are known), so that the association's ranges take no more
+// scan of the table. Calls must come in table order; each thread's in start
+// order, else `ordered` turns false and the association sorts the calls
+// instead. `ranges` (the chosen ranges' columns) must stay where they are
+// (a moved vector keeps its buffer; the sweep is told of a move of the
+// ranges, RangeSweep::rebind).
 //
 // Where few calls have a range around them (pccl_op_sum: its operator
 // ranges hold only the PCCL calls) the ranges of those calls are kept as
 // they are found (`few`: each such call's row and its ranges, 8 bytes a call
-// and 4 a range), so that no second scan of HGGC_API places them: the
-// association takes the lists of the calls that launched an activity from
-// here (`launchedLists`). Once those lists would hold more than a quarter
-// of what a count of the calls read so far would (4 bytes a call,
-// `perCall_`; 65,536 words at least), they are turned into that count and
-// dropped, and the ranges are placed in a second scan as before: the lists
-// never hold more than the count they replace (a rule whose ranges hold
-// most calls, the operator rules and hgtx_kern_sum, turns early). The count is reserved at the start all
-// the same (its pages untouched while the lists are kept), so that the
-// heap is laid out as when every call was counted: reserved at the turn, it
-// raised ppu_op_sum's peak by 2.9 to 14.7 MB at scale 1000 (glibc's heap
-// placing later columns around the lists' holes; none with its mmap
-// threshold fixed).
+// and 4 a range). Once those lists would hold more than a quarter of what a
+// call's innermost range would (4 bytes a call; 65,536 words at least), they
+// are turned into the ranges as a tree (CallRanges: each call's innermost
+// range, a parent by range) and every later call is put there as it comes:
+// the lists never hold more than what replaces them (a rule whose ranges
+// hold most calls, the operator rules and hgtx_kern_sum, turns early). The
+// calls' innermost ranges are reserved at the start all the same (their
+// pages untouched while the lists are kept), so that the heap is laid out
+// as when every call was put in the tree (reserved at the turn, a count by
+// call there raised ppu_op_sum's peak by 2.9 to 14.7 MB at scale 1000).
 class CallRangeCounts {
  public:
   // `ranges`: AssociationRanges or KeyedSpans (RangeSweep).
   template <typename Ranges>
   CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
-    // Reserved now, as when every call was counted, so that the heap is
-    // laid out as it was: its pages are not touched until a count is written.
-    perCall_.reserve(expectedCalls);
+    tree_.reserve(expectedCalls);
   }
+  ~CallRangeCounts();
   // The next call in table order (its row is the number of calls before).
   void count(int64_t globalTid, int64_t start, int64_t end) {
     const size_t row = calls_++;
@@ -123,38 +126,57 @@ class CallRangeCounts {
       fewRows_.push_back(static_cast<uint32_t>(row));
       fewRanges_.endGroup();
       const size_t words = 2 * fewRows_.size() + fewRanges_.size();
-      if (words > kFewWordsAtLeast && words > calls_ / 4) countByCall();
+      if (words > kFewWordsAtLeast && words > calls_ / 4) intoTree();
       return;
     }
-    uint32_t n = 0;
-    ordered = sweep.visit(globalTid, start, end, [&](uint32_t) { ++n; });
-    perCall_.push_back(n);
+    found_.clear();
+    ordered = sweep.visit(globalTid, start, end, [&](uint32_t r) { found_.push_back(r); });
+    tree_.push(found_);
   }
   size_t calls() const { return calls_; }
-  // Whether the calls' ranges were kept as found (so launchedLists answers).
+  // Whether the calls' ranges were kept as found (not put in the tree yet).
   bool keptFew() const { return keepingFew_; }
-  // With keptFew(): by HGGC_API row (of `launches.size()` == calls()), the
-  // ranges around each call with launches[row] set, in the sweep's order;
-  // the kept lists are given back.
-  RangeLists launchedLists(const std::vector<uint8_t>& launches);
-  // Without keptFew(): the ranges around call `row`, counted.
-  uint32_t countOf(size_t row) const { return perCall_[row]; }
-  // Gives back the count by call once it has been read.
-  void releaseCounts() { std::vector<uint32_t>().swap(perCall_); }
+  // By HGGC_API row (of calls()), the ranges around each call; with
+  // keptFew() only of the calls for which `launches(row)` is true (the
+  // others are empty: read no further). What was held here is given back.
+  template <typename Launches>
+  CallRanges takeRanges(Launches&& launches) {
+    if (swept_ || !keepingFew_) return std::move(tree_);
+    tree_ = CallRanges(sweep.parents());  // its reserved pages given back untouched
+    tree_.sparse(calls_);
+    for (size_t k = 0; k < fewRows_.size(); ++k)
+      if (launches(fewRows_[k])) tree_.setSparse(fewRows_[k], fewRanges_.of(k));
+    std::vector<uint32_t>().swap(fewRows_);
+    fewRanges_ = RangeLists();
+    return std::move(tree_);
+  }
+  // HGGC_API's scan is over. With the calls in order and in the tree (not
+  // kept few), the sweep is too: the graph nodes' ranges are found (with
+  // graph mapping: they are swept the same way) and the sweep given back
+  // (swept()), so that the ranges' spans need not stay for it while the
+  // activities are read (RangeSelection::startAfterSweep).
+  // `report`: read for its graph nodes (none without graph mapping: may be null then).
+  void scanned(Report* report, bool graphMapping);
+  bool swept() const { return swept_; }
+  // With swept() and graph mapping: the graph nodes' ranges.
+  const GraphNodeRanges* graphNodes() const { return graph_.get(); }
 
   RangeSweep sweep;
   bool ordered = true;
 
  private:
   static constexpr size_t kFewWordsAtLeast = 65536;
-  // From kept lists to a count by call (the lists grew past their bound).
-  void countByCall();
+  // From kept lists to the tree (the lists grew past their bound).
+  void intoTree();
 
   size_t calls_ = 0;
   bool keepingFew_ = true;
   std::vector<uint32_t> fewRows_;   // the calls with a range around them, ascending
   RangeLists fewRanges_;            // list k: fewRows_[k]'s ranges
-  std::vector<uint32_t> perCall_;   // by HGGC_API row: its ranges, counted
+  CallRanges tree_;                 // by HGGC_API row, once turned
+  std::vector<uint32_t> found_;     // the ranges around the call at hand
+  bool swept_ = false;
+  std::shared_ptr<const GraphNodeRanges> graph_;  // shared: its type is complete in the .cc only
 };
 
 // `activities` must be loaded with links (correlationId, graphNodeId).

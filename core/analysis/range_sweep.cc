@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/analysis/association_ranges.h"
+#include "core/analysis/key_join.h"
 
 namespace asys {
 
@@ -50,6 +51,30 @@ void RangeSweep::build(std::span<const uint32_t> threadIndex, std::span<const in
     auto byStart = [&](uint32_t a, uint32_t b) { return start_[a] != start_[b] ? start_[a] < start_[b] : a < b; };
     if (!std::is_sorted(first, last, byStart)) std::sort(first, last, byStart);
   }
+}
+
+std::vector<uint32_t> RangeSweep::parents() const {
+  std::vector<uint32_t> parent(byStart_.size(), kNoMatch);
+  std::vector<uint32_t> open;
+  for (const Thread& t : threads_) {
+    open.clear();
+    for (size_t i = t.begin; i < t.end; ++i) {
+      const uint32_t r = byStart_[i];
+      const int64_t end = endOf(r);
+      while (!open.empty() && endOf(open.back()) < end) open.pop_back();
+      if (!open.empty()) parent[r] = open.back();
+      open.push_back(r);
+    }
+  }
+  return parent;
+}
+
+void RangeSweep::release() {
+  std::vector<uint32_t>().swap(byStart_);
+  std::vector<Thread>().swap(threads_);
+  threadOf_ = KeyGroups();
+  start_ = nullptr;
+  duration_ = nullptr;
 }
 
 void RangeSweep::restart() {

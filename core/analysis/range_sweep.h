@@ -34,6 +34,18 @@ class RangeSweep {
 
   // Back to before the first call: a second pass over the same calls.
   void restart();
+  // Gives back what the sweep holds (its index by start, 4 bytes a range,
+  // and the threads'): it visits nothing after.
+  void release();
+
+  // By range index, the range's parent (CallRanges): the last range before
+  // it in the sweep's (start, index) order, on its thread, that contains it
+  // (start <= its start, its end <= end), or kNoMatch. Each thread's
+  // ranges are walked once in that order with a stack of nested ranges: a
+  // range popped for ending before this one ends before it would contain
+  // any later one but a range that also contains this one, so the last
+  // containing range is never popped (4 bytes a range, and the stack).
+  std::vector<uint32_t> parents() const;
 
   // Calls emit(range) for every range of thread `key` with range.start <=
   // start && end <= range.end, in (start, index) order of the ranges, as

@@ -123,6 +123,9 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   // What the operators read of a range's event is taken by slot in
   // `chosen`; its style no one reads.
   ranges.eventsInChosenOnly = true;
+  // Nor a range's time once the calls are swept (given back below otherwise).
+  ranges.startAfterSweep = false;
+  ranges.durationAfterSweep = false;
   ranges.noStyles = true;
   ActivitySelection sel;
   sel.memory = true;
@@ -191,7 +194,7 @@ class InnermostSlots {
   ActivitySlots of(size_t a) const {
     ActivitySlots s;
     int fwRank = 0;
-    const std::span<const uint32_t> ranges = as_.rangesOf(a);
+    const RangeList ranges = as_.rangesOf(a);
     for (size_t j = 0; j < ranges.size(); ++j) {
       const uint32_t slot = ranges[j];
       s.inRange = true;

@@ -100,6 +100,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.chosen = std::move(filters.rangesChosen);
   ranges.sweepOnly = filters.sweepOnly;
   ranges.eventsInChosenOnly = filters.eventsInChosenOnly;
+  ranges.startAfterSweep = filters.startAfterSweep;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

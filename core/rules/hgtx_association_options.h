@@ -48,6 +48,7 @@ struct AssociationFilters {
   std::function<void(const AssociationRanges&)> rangesChosen;
   bool sweepOnly = false;
   bool eventsInChosenOnly = false;  // RangeSelection::eventsInChosenOnly
+  bool startAfterSweep = true;      // RangeSelection::startAfterSweep
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

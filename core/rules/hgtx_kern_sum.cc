@@ -115,7 +115,7 @@ class KernSumWalk {
   void forEachMembership(uint32_t n, Emit&& emit) {
     const HgtxAssociation& as = in_.association;
     for (const uint32_t a : byName_.of(n)) {
-      const std::span<const uint32_t> ranges = as.rangesOf(a);
+      const RangeList ranges = as.rangesOf(a);
       for (uint32_t r : ranges) emit(ownerOfSlot_[r], a, r);
       if (ranges.empty() && standalone_) {
         const uint32_t call = as.launchCall[a];
@@ -452,7 +452,7 @@ const RuleSpec& hgtxKernSumRule() {
       .compute = compute,
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 40,  // scale 2500: 943 MiB, 33.1 bytes a row (2026-12-05, later; bench/README.md)
+      .memoryPerRow = 40,  // 94,256 / 745,328 KiB at scale 250 / 2500: 32.3, 25.6 bytes a row (2026-12-06, calls9)
   };
   return rule;
 }

@@ -121,7 +121,7 @@ class KernTraceRows : public RowSource {
   // the range's), else the kernel's launching call (kNoMatch: none).
   uint32_t callOf(size_t a, size_t j) const {
     const HgtxAssociation& as = in_.association;
-    if (j < as.rangesOf(a).size() && as.viaGraph(a, j)) return kNoMatch;
+    if (as.viaGraph(a, j)) return kNoMatch;  // false past the activity's ranges
     return as.launchCall[a];
   }
 
@@ -129,7 +129,7 @@ class KernTraceRows : public RowSource {
     const PpuActivities& act = in_.activities;
     const HgtxAssociation& as = in_.association;
     const AssociationRanges& R = as.ranges;
-    const std::span<const uint32_t> ranges = as.rangesOf(a);
+    const RangeList ranges = as.rangesOf(a);
     const uint32_t call = callOf(a, j);
     const auto [api, c] = call == kNoMatch ? ApiPages::At{nullptr, 0} : calls_.at(call);
     if (j < ranges.size()) {

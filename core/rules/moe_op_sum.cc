@@ -297,7 +297,7 @@ const RuleSpec& moeOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 120,  // 1,043,696 / 118,664 KiB at scale 2500 / 250: 103.4, 117.5 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 112,  // 1,024,420 / 112,564 KiB at scale 2500 / 250: 101.4, 111.5 bytes a row (2026-12-06, calls9; assoc8 120)
   };
   return rule;
 }

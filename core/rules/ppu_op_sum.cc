@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 120,  // 963,156 / 114,856 KiB at scale 2500 / 250: 95.4, 113.7 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 112,  // 943,632 / 111,312 KiB at scale 2500 / 250: 93.5, 110.2 bytes a row (2026-12-06, calls9; assoc8 120)
   };
   return rule;
 }

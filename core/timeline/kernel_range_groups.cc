@@ -60,7 +60,7 @@ struct AskedKernel {
 // innermost of those (what the node was made in, the same for every launch
 // of it) over the ranges around the graph's launch.
 uint32_t innermostRange(const HgtxAssociation& a, size_t activity) {
-  const std::span<const uint32_t> ranges = a.rangesOf(activity);
+  const RangeList ranges = a.rangesOf(activity);
   if (ranges.empty()) return kOutside;
   for (size_t j = ranges.size(); j-- > 0;)
     if (a.viaGraph(activity, j)) return a.ranges.name[ranges[j]];

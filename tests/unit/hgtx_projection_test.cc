@@ -22,6 +22,9 @@ void addList(asys::RangeLists& lists, std::vector<uint32_t> ranges) {
   lists.endGroup();
 }
 
+// The next call's ranges, held as a list of its own (no tree here).
+void addList(asys::CallRanges& calls, std::vector<uint32_t> ranges) { calls.setListed(calls.calls(), ranges); }
+
 }  // namespace
 
 TEST(ProjectRanges, UnionPerRangeOverSharedCallLists) {

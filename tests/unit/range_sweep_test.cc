@@ -203,21 +203,21 @@ TEST(CallRangeCounts, FewCallsWithRangesKeptAsListsAgainstAllPairs) {
     ASSERT_EQ(counts.calls(), t.callKey.size());
     std::vector<uint8_t> launches(t.callKey.size());
     for (auto& l : launches) l = rng() % 3 != 0 ? 1 : 0;
-    const RangeLists lists = counts.launchedLists(launches);
-    ASSERT_EQ(lists.groups(), t.callKey.size());
+    const CallRanges lists = counts.takeRanges([&](size_t row) { return launches[row] != 0; });
+    ASSERT_EQ(lists.calls(), t.callKey.size());
     for (size_t c = 0; c < t.callKey.size(); ++c) {
-      const std::span<const uint32_t> got = lists.of(c);
+      const RangeList got = lists.of(c);
       const std::vector<uint32_t> want = launches[c] ? t.around(c) : std::vector<uint32_t>{};
       ASSERT_EQ(std::vector<uint32_t>(got.begin(), got.end()), want) << "round " << round << " call " << c;
     }
   }
 }
 
-TEST(CallRangeCounts, ManyCallsWithRangesTurnIntoACountByCall) {
+TEST(CallRangeCounts, ManyCallsWithRangesTurnIntoATree) {
   std::mt19937_64 rng(5);
   // Long ranges over the calls' whole time: nearly every call has some, so
   // the lists pass their bound (65,536 words, and a quarter of the calls)
-  // and become a count by call.
+  // and become a tree (each call's innermost range).
   RandomCalls t = randomCalls(rng, 0, 40000, 1);
   for (int64_t k = 0; k < 4; ++k) {
     t.key.push_back(k);
@@ -229,7 +229,132 @@ TEST(CallRangeCounts, ManyCallsWithRangesTurnIntoACountByCall) {
   for (size_t c = 0; c < t.callKey.size(); ++c) counts.count(t.callKey[c], t.callStart[c], t.callEnd[c]);
   ASSERT_TRUE(counts.ordered);
   EXPECT_FALSE(counts.keptFew());
-  for (size_t c = 0; c < t.callKey.size(); ++c) ASSERT_EQ(counts.countOf(c), t.around(c).size()) << "call " << c;
+  const CallRanges tree = counts.takeRanges([](size_t) { return true; });
+  ASSERT_EQ(tree.calls(), t.callKey.size());
+  EXPECT_EQ(tree.listedCalls(), 0u);  // one range a thread: every call's is a chain
+  for (size_t c = 0; c < t.callKey.size(); ++c) {
+    const RangeList got = tree.of(c);
+    ASSERT_EQ(std::vector<uint32_t>(got.begin(), got.end()), t.around(c)) << "call " << c;
+  }
+}
+
+// The calls' ranges as a tree (CallRanges: each call's innermost range and
+// a parent by range) against all pairs, on ranges made as a profiler's
+// push/pop stacks make them, with the edges the tree must get right: many
+// times equal (a call starting exactly where a range ends, ranges starting
+// where others end, zero-length ranges and calls), ranges never closed
+// ending together at the last timestamp, calls cut off by the capture's
+// end (kNoValue: they end where they start), and start/end ranges that
+// overlap without nesting (their calls keep lists of their own). The ranges
+// are numbered as the association numbers its slots: by (start, longer
+// first). Both ways to the tree: kept as lists then turned (few calls) and
+// put in the tree as found (many), and a chain deeper than a list held inline.
+RandomCalls nestedCalls(std::mt19937_64& rng, size_t calls, int depthLimit, bool startEnd) {
+  struct Span {
+    int64_t key, start, end;
+  };
+  std::vector<Span> spans;
+  const int64_t last = 400;
+  for (int64_t k = 0; k < 3; ++k) {
+    std::vector<size_t> open;
+    int64_t now = 0;
+    while (now < last) {
+      now += static_cast<int64_t>(rng() % 3);  // ties are common
+      if (!open.empty() && (rng() % 2 == 0 || static_cast<int>(open.size()) >= depthLimit)) {
+        spans[open.back()].end = std::min(now, last);
+        open.pop_back();
+      } else {
+        open.push_back(spans.size());
+        spans.push_back({k, std::min(now, last), last});  // never closed: ends at the last timestamp
+      }
+    }
+    if (startEnd)
+      for (int i = 0; i < 6; ++i) {
+        const int64_t s = static_cast<int64_t>(rng() % last);
+        spans.push_back({k, s, s + static_cast<int64_t>(rng() % 80)});
+      }
+  }
+  std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+    return a.start != b.start ? a.start < b.start : a.end - a.start > b.end - b.start;
+  });
+  RandomCalls t;
+  for (const Span& s : spans) {
+    t.key.push_back(s.key);
+    t.start.push_back(s.start);
+    t.end.push_back(s.end);
+  }
+  std::vector<int64_t> next(4, 0);
+  for (size_t c = 0; c < calls; ++c) {
+    const int64_t k = static_cast<int64_t>(rng() % 4);
+    // Over the ranges' time, [0, 400] and a little past, however many calls.
+    const int64_t s = next[k] += calls > 1000 ? (rng() % 40 == 0 ? 1 : 0) : static_cast<int64_t>(rng() % 5);
+    t.callKey.push_back(k);
+    const uint64_t kind = rng() % 10;
+    t.callEnd.push_back(kind == 0 ? kNoValue : kind < 4 ? s : s + static_cast<int64_t>(rng() % 6) - 1);
+    t.callStart.push_back(s);
+  }
+  return t;
+}
+
+TEST(CallRanges, TreeOfNestedRangesAgainstAllPairs) {
+  std::mt19937_64 rng(23);
+  size_t chained = 0, listed = 0;
+  for (int round = 0; round < 40; ++round) {
+    const bool startEnd = round % 3 == 2;
+    const bool many = round % 2 == 0;  // past the lists' bound: the tree as the calls come
+    const int depth = round % 5 == 4 ? 40 : 6;
+    const RandomCalls t = nestedCalls(rng, many ? 70000 : 600, depth, startEnd);
+    const KeyedSpans ranges{t.key, t.start, t.end};
+    CallRangeCounts counts(ranges, t.callKey.size());
+    for (size_t c = 0; c < t.callKey.size(); ++c) counts.count(t.callKey[c], t.callStart[c], t.callEnd[c]);
+    ASSERT_TRUE(counts.ordered);
+    ASSERT_EQ(counts.keptFew(), !many) << "round " << round;
+    counts.scanned(nullptr, false);  // the sweep given back and the tree kept, as the association does
+    const CallRanges tree = counts.takeRanges([](size_t) { return true; });
+    ASSERT_EQ(tree.calls(), t.callKey.size());
+    size_t nonEmpty = 0;
+    for (size_t c = 0; c < t.callKey.size(); ++c) {
+      const std::vector<uint32_t> want = t.around(c);
+      const RangeList got = tree.of(c);
+      ASSERT_EQ(std::vector<uint32_t>(got.begin(), got.end()), want) << "round " << round << " call " << c;
+      ASSERT_EQ(got.size(), want.size());
+      if (!want.empty()) ASSERT_EQ(got.back(), want.back());
+      nonEmpty += !want.empty();
+    }
+    listed += tree.listedCalls();
+    chained += nonEmpty - tree.listedCalls();
+  }
+  // Both ways are taken (the times here tie far more than a profiler's,
+  // so many calls sit where one range ends and another starts: listed).
+  EXPECT_GT(listed, 0u);
+  EXPECT_GT(chained, 0u);
+}
+
+TEST(CallRanges, EdgesByHand) {
+  // Thread 1: A=0 [0,10] (B's parent), B=1 [5,10], C=2 [10,20] (starts where A and B end), D=3 [10,10]
+  // (zero length, inside C), E=4 [30,30] alone.
+  const std::vector<int64_t> key = {1, 1, 1, 1, 1}, start = {0, 5, 10, 10, 30}, end = {10, 10, 20, 10, 30};
+  const KeyedSpans ranges{key, start, end};
+  RangeSweep sweep(ranges);
+  EXPECT_EQ(sweep.parents(), (std::vector<uint32_t>{kNoMatch, 0, kNoMatch, 2, kNoMatch}));
+  CallRanges tree(sweep.parents());
+  auto put = [&](int64_t s, int64_t e) {
+    std::vector<uint32_t> found;
+    EXPECT_TRUE(sweep.visit(1, s, e, [&](uint32_t r) { found.push_back(r); }));
+    tree.push(found);
+    return found;
+  };
+  EXPECT_EQ(put(6, 9), (std::vector<uint32_t>{0, 1}));           // a chain: B, then A
+  EXPECT_EQ(put(10, 10), (std::vector<uint32_t>{0, 1, 2, 3}));   // at A's and B's end and C's start: listed
+  EXPECT_EQ(put(10, 12), (std::vector<uint32_t>{2}));
+  EXPECT_EQ(put(30, 30), (std::vector<uint32_t>{4}));            // a zero-length call in a zero-length range
+  EXPECT_EQ(put(31, 30), (std::vector<uint32_t>{}));             // ends before it starts: none
+  EXPECT_EQ(tree.listedCalls(), 1u);
+  const std::vector<std::vector<uint32_t>> want = {{0, 1}, {0, 1, 2, 3}, {2}, {4}, {}};
+  for (size_t c = 0; c < want.size(); ++c) {
+    const RangeList got = tree.of(c);
+    EXPECT_EQ(std::vector<uint32_t>(got.begin(), got.end()), want[c]) << c;
+  }
 }
 
 TEST(CallRangeCounts, ACallOutOfStartOrderStopsTheCount) {
