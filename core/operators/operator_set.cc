@@ -8,6 +8,7 @@
 #include "core/analysis/associated_activities.h"
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/kernel_names.h"
+#include "core/base/error.h"
 #include "core/base/stage_timer.h"
 
 namespace asys {
@@ -118,8 +119,14 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
     return true;
   };
   ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
-  ranges.chosen = [&](const AssociationRanges& R) { out.slots = found.bySlot(R); };
+  ranges.chosen = [&](const AssociationRanges& R) {
+    out.slots = found.bySlot(R);
+    // Every range is recognised by now: the memo by text goes (16 bytes a
+    // distinct text) before the activities are read.
+    rec.forgetRanges();
+  };
   ranges.releaseEvents = true;
+  ranges.deferTexts = query.deferNames;
   // What the operators read of a range's event is taken by slot in
   // `chosen`; its style no one reads.
   ranges.eventsInChosenOnly = true;
@@ -262,7 +269,9 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEv
                          StringPool& strings) {
   const uint32_t args = events.args.empty() ? kNoString : events.args[slot];
   if (args == kNoString) return R.name[slot];
-  return events.name[slot] == R.name[slot]
+  // A deferred name (RangeSelection::deferTexts) is the range's own text:
+  // joined with its arguments as the range was recognised (texts has it).
+  return events.name[slot] == R.name[slot] || deferredEvent(R.name[slot]) != kNoString
              ? texts.text(events.name[slot], args)
              : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
 }
@@ -297,7 +306,10 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
 // A flash attention prefill and the decode that follows it on its thread
 // become one operator: the decode's slot is redirected to the prefill's,
 // which takes the paired operator and both names.
-void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, StringPool& strings) {
+void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, Report& report) {
+  StringPool& strings = report.strings();
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (prefill, decode) slots
+  std::vector<uint32_t> ops;                         // by pair: the paired op
   std::vector<uint32_t>& redirect = s.redirect;
   // Per thread, the used flash attention library slots in start order.
   std::vector<uint32_t> fa;
@@ -315,11 +327,21 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
     redirect[d] = p;
-    const uint32_t op = rec.paired(s.op(p), s.op(d));
-    const uint32_t name =
-        strings.intern(std::string(strings.get(s.nameOf(p))) + " + " + std::string(strings.get(s.nameOf(d))));
-    s.paired[p] = {op, name};
+    ops.push_back(rec.paired(s.op(p), s.op(d)));
+    pairs.emplace_back(p, d);
     ++i;  // the decode is taken
+  }
+  // Both names, read first where deferred; joined in the pairs' order.
+  std::vector<uint32_t> names;
+  for (const auto& [p, d] : pairs) {
+    names.push_back(s.nameOf(p));
+    names.push_back(s.nameOf(d));
+  }
+  resolveDeferredNames(report, names);
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const uint32_t name =
+        strings.intern(std::string(strings.get(names[2 * k])) + " + " + std::string(strings.get(names[2 * k + 1])));
+    s.paired[pairs[k].first] = {ops[k], name};
   }
 }
 
@@ -463,7 +485,7 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   const InnermostSlots slots(as, ranges.slots.op, rec, filter);
   SlotOperators slotOps =
       usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude);
-  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
+  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, report);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
   // The association (ranges, the calls' range lists, each activity's
@@ -478,6 +500,23 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   ops.dtype.shrink_to_fit();
   ops.device.shrink_to_fit();
   return ops;
+}
+
+void resolveDeferredNames(Report& report, std::vector<uint32_t>& names) {
+  std::vector<uint32_t> events, at;
+  for (uint32_t k = 0; k < names.size(); ++k) {
+    const uint32_t e = deferredEvent(names[k]);
+    if (e == kNoString) continue;
+    events.push_back(e);
+    at.push_back(k);
+  }
+  if (events.empty()) return;
+  const std::vector<uint32_t> ids = report.hgtxTexts(events);
+  // A deferred name is a text the scan read: never NULL (the file changed).
+  for (size_t j = 0; j < at.size(); ++j) {
+    if (ids[j] == kNoString) throw Error(report.path() + ": table HGTX_EVENTS changed while the report was open");
+    names[at[j]] = ids[j];
+  }
 }
 
 const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNameMode mode) {

@@ -72,6 +72,12 @@ struct OperatorQuery {
   // ends through PpuActivities::endOf only (every operator rule but
   // ppu_op_unit_test, which keeps the end column).
   bool endsAsDurations = false;
+  // The ranges' own texts are not interned (RangeSelection::deferTexts): an
+  // instance's name may be a deferred id, which the rule reads through
+  // resolveDeferredNames. For the rules that show few of the names (the
+  // operator summaries: a row's first instance); the others hold every
+  // range text, as they show them.
+  bool deferNames = false;
 };
 
 struct OperatorSet {
@@ -119,6 +125,12 @@ struct OperatorSet {
 // Builds the operators of a report under the query.
 // `kernelColumns`: further HGGC_KERNEL columns (kcol bits) the rule reads.
 OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns = 0);
+
+// Instance names (OperatorSet::name) as ids of the report's strings: the
+// deferred ones (OperatorQuery::deferNames) read from HGTX_EVENTS and
+// interned, in one pass over the table's blocks that hold them; the others
+// as they are.
+void resolveDeferredNames(Report& report, std::vector<uint32_t>& names);
 
 // Adds what the user should know about the operators to a rule's result.
 void addOperatorWarnings(Table& t, const OperatorSet& ops);
