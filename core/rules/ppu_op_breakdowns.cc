@@ -47,6 +47,9 @@ std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
 Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
   OperatorQuery query = operatorQuery(ctx);
   query.endsAsDurations = true;  // op_breakdown.cc reads them through endOf
+  // A group shows its first instance's name alone: the range texts are
+  // read back for those (docs/big-reports.md, "The range texts").
+  query.deferNames = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
   const StringPool& names = ctx.report.strings();
