@@ -44,8 +44,10 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* in
     const std::vector<std::string> all = db_->columnsOf("HGTX_EVENTS");
     if (std::find(all.begin(), all.end(), "argsId") != all.end()) load.name("argsId", chunk.argsId);
   }
-  // The first scan notes where each block of rows is (hgtxTexts reads by them).
-  const bool marking = !hgtxMarks_.read;
+  // A scan that leaves texts out of strings() notes where each block of
+  // rows is (hgtxTexts reads them back by it), once; the others need not
+  // read the rowid (1 % of a rule's instructions at s50).
+  const bool marking = inlineTexts != nullptr && !hgtxMarks_.read;
   if (marking) load.rowidMarks(hgtxMarks_.rowids);
   // runInChunks cuts every target to the chunk's rows before each call.
   const size_t rows = load.runInChunks(kHgtxChunkRows, [&](size_t first, size_t rows) {

@@ -262,9 +262,10 @@ class Report {
   using HgtxChunk = std::function<void(size_t firstEvent, const HgtxEvents& chunk)>;
   void scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* inlineTexts = nullptr);
   // The inline texts (HGTX_EVENTS' text) of `events` (indices as in
-  // hgtx(), after a scanHgtx of the table), read again from the file and
-  // interned: ids[k] is events[k]'s text (kNoString where NULL). Rows are
-  // read a block of ColumnLoad::kRowidMarkEvery at a time, each once.
+  // hgtx(), after a scanHgtx with `inlineTexts`, which notes where the
+  // table's blocks of rows are), read again from the file and interned:
+  // ids[k] is events[k]'s text (kNoString where NULL). Rows are read a
+  // block of ColumnLoad::kRowidMarkEvery at a time, each block once.
   std::vector<uint32_t> hgtxTexts(const std::vector<uint32_t>& events);
   void scanHgtx(const HgtxChunk& onChunk) { scanHgtx(hcol::ranges, onChunk); }
   const GraphNodeEvents& graphNodes();
