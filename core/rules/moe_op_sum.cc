@@ -317,7 +317,7 @@ const RuleSpec& moeOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(moeOpSumRule(), ctx); },
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 120,  // 1,043,696 / 118,664 KiB at scale 2500 / 250: 103.4, 117.5 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 104,  // 865,372 / 104,124 KiB at scale 2500 / 250: 85.7, 103.1 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }

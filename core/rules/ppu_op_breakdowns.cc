@@ -155,7 +155,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
       .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP", "Kernel Name"},
       .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 128,  // 1,130,872 / 127,000 KiB at scale 2500 / 250: 112.0, 125.8 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 112,  // 934,872 / 108,220 KiB at scale 2500 / 250: 92.6, 107.2 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }
@@ -180,7 +180,7 @@ const RuleSpec& ppuOpBreakdownRule() {
       .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 128,  // 1,091,496 / 122,828 KiB at scale 2500 / 250: 108.1, 121.6 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 104,  // 884,164 / 104,080 KiB at scale 2500 / 250: 87.6, 103.1 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }

@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 120,  // 963,156 / 114,856 KiB at scale 2500 / 250: 95.4, 113.7 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 96,  // 784,628 / 95,940 KiB at scale 2500 / 250: 77.7, 95.0 bytes a row (2026-12-06, texts9: the range texts not held)
   };
   return rule;
 }
