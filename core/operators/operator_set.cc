@@ -58,36 +58,46 @@ struct OperatorRanges {
 
 // The operator ranges as the association's scan of HGTX_EVENTS finds them,
 // in event order (keepNamedRange is asked in event order): what `chosen`
-// turns into SlotEvents, 16 bytes a range, where the events held whole while
+// turns into SlotEvents, 8 bytes a range, where the events held whole while
 // the ranges were chosen cost 60 an event, and their op by event 4 more.
+// A range's own name and arguments matter only when it has arguments
+// (slotDisplayName): held for those alone (none in most reports; they were
+// 8 bytes a range, at the heap's peak while the ranges are chosen).
 struct FoundOperatorRanges {
-  std::vector<uint32_t> event, op, name, args;
-  bool anyArgs = false;
+  std::vector<uint32_t> event, op;
+  std::vector<uint32_t> argsEvent, argsName, argsArgs;  // the ranges with arguments, in event order
   void add(uint32_t e, uint32_t o, const RangeNaming& n) {
     event.push_back(e);
     op.push_back(o);
-    name.push_back(n.own);
-    args.push_back(n.args);
-    anyArgs = anyArgs || n.args != kNoString;
+    if (n.args != kNoString) {
+      argsEvent.push_back(e);
+      argsName.push_back(n.own);
+      argsArgs.push_back(n.args);
+    }
   }
   // By slot, once the ranges are chosen: each chosen range was found (it
   // was kept by keepNamedRange), so its event is in `event`.
   SlotEvents bySlot(const AssociationRanges& R) {
     SlotEvents s;
     s.op.resize(R.size());
+    const bool anyArgs = !argsEvent.empty();
     if (anyArgs) {
-      s.name.resize(R.size());
-      s.args.resize(R.size());
+      s.name.assign(R.size(), kNoString);  // read only where the range has arguments
+      s.args.assign(R.size(), kNoString);
     }
     for (size_t slot = 0; slot < R.size(); ++slot) {
       const size_t k = static_cast<size_t>(std::lower_bound(event.begin(), event.end(), R.event[slot]) - event.begin());
       s.op[slot] = op[k];
       if (anyArgs) {
-        s.name[slot] = name[k];
-        s.args[slot] = args[k];
+        const auto it = std::lower_bound(argsEvent.begin(), argsEvent.end(), R.event[slot]);
+        if (it != argsEvent.end() && *it == R.event[slot]) {
+          const size_t j = static_cast<size_t>(it - argsEvent.begin());
+          s.name[slot] = argsName[j];
+          s.args[slot] = argsArgs[j];
+        }
       }
     }
-    for (auto* v : {&event, &op, &name, &args}) std::vector<uint32_t>().swap(*v);
+    for (auto* v : {&event, &op, &argsEvent, &argsName, &argsArgs}) std::vector<uint32_t>().swap(*v);
     return s;
   }
 };
