@@ -9,6 +9,7 @@
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/key_join.h"
+#include "core/base/error.h"
 #include "core/base/permute.h"
 #include "core/report/report.h"
 
@@ -112,18 +113,31 @@ void keepFirst(std::vector<T>& v, size_t n) {
 
 AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   StringPool& strings = report.strings();
+  // RangeSelection::deferTexts: the inline texts, read by their tagged ids
+  // through the report's strings until this returns.
+  const bool defer = sel.deferTexts && !report.hgtxLoaded();
+  StringPool texts;
+  struct Overlay {
+    StringPool& strings;
+    ~Overlay() { strings.setOverlay(nullptr); }
+  } overlay{strings};
+  if (defer) strings.setOverlay(&texts);
   QualifiedNames qualified(strings);
-  std::vector<int8_t> keep;  // per qualified name id: -1 unknown, 0 no, 1 yes
+  // per qualified name id: -1 unknown, 0 no, 1 yes (tagged ids: keepTexts)
+  std::vector<int8_t> keep, keepTexts;
   auto kept = [&](uint32_t name) {
-    if (name >= keep.size()) keep.resize(std::max<size_t>(name + 1, strings.size()), -1);
-    if (keep[name] < 0) {
+    const bool tagged = StringPool::tagged(name);
+    std::vector<int8_t>& k = tagged ? keepTexts : keep;
+    const size_t at = tagged ? name & ~StringPool::kOverlayBit : name;
+    if (at >= k.size()) k.resize(std::max<size_t>(at + 1, tagged ? texts.size() : strings.size()), -1);
+    if (k[at] < 0) {
       const std::string_view text = strings.get(name);
       bool in = sel.include.empty();
       for (const Regex& r : sel.include) in = in || r.search(text);
       for (const Regex& r : sel.exclude) in = in && !r.search(text);
-      keep[name] = in ? 1 : 0;
+      k[at] = in ? 1 : 0;
     }
-    return keep[name] == 1;
+    return k[at] == 1;
   };
   // A range's qualified name when the selection keeps it, else kNoString.
   auto choose = [&](uint32_t event, uint32_t domainName, uint32_t own, uint32_t args) {
@@ -149,7 +163,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
       return choose(event, domainName, h.nameId[i], h.argsId.empty() ? kNoString : h.argsId[i]);
     });
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
-  });
+  }, defer ? &texts : nullptr);
   if (sel.afterScan) sel.afterScan();
 
   // The waiting ranges chosen now that every domain is known; the ones
@@ -161,6 +175,12 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
       const uint32_t args = k < f.args.size() ? f.args[k] : kNoString;
       name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name, args);
       if (name == kNoString) continue;
+    }
+    // An inline text (a range without a domain: its name is its own text)
+    // is named by its event from now on.
+    if (StringPool::tagged(name)) {
+      if (f.event[k] >= StringPool::kOverlayBit) throw Error("HGTX_EVENTS: more than 2^31 events");
+      name = f.event[k] | StringPool::kOverlayBit;
     }
     f.event[n] = f.event[k];
     f.thread[n] = f.thread[k];

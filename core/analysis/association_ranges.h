@@ -91,7 +91,26 @@ struct RangeSelection {
   // the ranges' threads (4 bytes a range).
   bool startAfterSweep = true;
   bool durationAfterSweep = true;
+  // The range texts are not interned (docs/big-reports.md, "The range
+  // texts"): a name stored inline in HGTX_EVENTS is interned, while the
+  // ranges are chosen, into a pool of chooseRanges' own (the ids the tests
+  // and keepNamedRange are given are tagged: StringPool::kOverlayBit, valid
+  // until chooseRanges returns), and a chosen range whose name is such a
+  // text (it has no domain) is named by a deferred id: kOverlayBit | its
+  // event, which the caller reads back with Report::hgtxTexts when it shows
+  // it (deferredEvent). For a caller that shows few of its ranges' names
+  // (the operator summaries: a row's first instance), so that the texts of
+  // every range are not held through the association. A name that is not
+  // an inline text (a StringIds name, a domain-qualified one, "") is an id
+  // of the report's strings as without it.
+  bool deferTexts = false;
 };
+
+// A deferred range name (RangeSelection::deferTexts): its event, or
+// kNoString for a name that is an id of the report's strings.
+inline uint32_t deferredEvent(uint32_t name) {
+  return name != 0xFFFFFFFFu && (name & 0x80000000u) != 0 ? name & ~0x80000000u : 0xFFFFFFFFu;
+}
 
 // The ranges that take part, in slots numbered by (start, longer first,
 // event): slot order is start order.

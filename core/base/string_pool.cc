@@ -3,6 +3,7 @@
 #include "core/base/text.h"
 
 #include <cstring>
+#include <stdexcept>
 
 namespace asys {
 
@@ -37,7 +38,7 @@ constexpr int64_t kDirectLimit = int64_t{1} << 26;
 StringPool::StringPool() : slots_(1024, 0), slotHash_(1024, 0) {}
 
 std::string_view StringPool::get(uint32_t id) const {
-  if (id >= offset_.size()) return {};
+  if (id >= offset_.size()) return overlay_ && tagged(id) ? overlay_->get(id & ~kOverlayBit) : std::string_view();
   return std::string_view(bytes_).substr(offset_[id], length_[id]);
 }
 
@@ -70,6 +71,7 @@ uint32_t StringPool::intern(std::string_view s) {
   size_t slot = 0;
   if (uint32_t id = find(s, hash, slot); id != kNoString) return id;
   const uint32_t id = static_cast<uint32_t>(offset_.size());
+  if (id >= kOverlayBit - 1) throw std::length_error("string pool: more than 2^31 texts");
   offset_.push_back(bytes_.size());
   length_.push_back(static_cast<uint32_t>(s.size()));
   hash_.push_back(hash);

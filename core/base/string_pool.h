@@ -30,6 +30,16 @@ class StringPool {
 
   // The text of an id; "" for kNoString.
   std::string_view get(uint32_t id) const;
+
+  // Transient texts (docs/big-reports.md, "The range texts"): a reader that
+  // needs texts only while it runs (the association's choice of ranges)
+  // interns them into a pool of its own and tags their ids with kOverlayBit;
+  // while that pool is this one's overlay, get() reads tagged ids there, so
+  // code that reads names by id need not know. Ids of this pool stay below
+  // the bit. A tagged id is never stored past the overlay's life.
+  static constexpr uint32_t kOverlayBit = 0x80000000u;
+  static bool tagged(uint32_t id) { return id != kNoString && (id & kOverlayBit) != 0; }
+  void setOverlay(const StringPool* overlay) { overlay_ = overlay; }
   // The id of a text, added when new.
   uint32_t intern(std::string_view s);
   size_t size() const { return offset_.size(); }
@@ -69,6 +79,7 @@ class StringPool {
   std::vector<uint32_t> storedDirect_;    // file id -> pool id, for dense file ids
   std::unordered_map<int64_t, uint32_t> storedSparse_;  // for the others
   std::vector<OddText> odd_;
+  const StringPool* overlay_ = nullptr;
 };
 
 }  // namespace asys

@@ -159,8 +159,15 @@ uint32_t OpRecognizer::others(uint32_t name) {
 }
 
 uint32_t OpRecognizer::range(uint32_t text, uint32_t qualifiedName) {
-  // The qualified name matters only to custom rules.
-  const uint64_t key = customHgtx_ ? (static_cast<uint64_t>(text) << 32) | qualifiedName : text;
+  // The qualified name matters only to custom rules. A transient text's
+  // id (StringPool::kOverlayBit) and a report string's interleave, so that
+  // both index the memo's direct table (ids come in scan order: its
+  // entries are visited in order, where a hash is a cache miss a range).
+  const auto dense = [](uint32_t id) -> uint64_t {
+    return StringPool::tagged(id) ? (static_cast<uint64_t>(id & ~StringPool::kOverlayBit) << 1) | 1
+                                  : static_cast<uint64_t>(id) << 1;
+  };
+  const uint64_t key = customHgtx_ ? (static_cast<uint64_t>(text) << 32) | qualifiedName : dense(text);
   const uint32_t g = rangeMemo_.indexOf(key);
   if (g == rangeOp_.size()) rangeOp_.push_back(recogniseRange(names_.get(text), names_.get(qualifiedName)));
   return rangeOp_[g];

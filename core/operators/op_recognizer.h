@@ -50,6 +50,12 @@ class OpRecognizer {
   // domain-qualified name (what custom hgtx: rules match). kNone when no
   // recogniser claims it.
   uint32_t range(uint32_t text, uint32_t qualifiedName);
+  // The memo of range() given back (its ops stay): for a caller that asks
+  // for no more ranges.
+  void forgetRanges() {
+    rangeMemo_ = KeyGroups();
+    std::vector<uint32_t>().swap(rangeOp_);
+  }
   // A kernel by its (demangled) name id.
   uint32_t kernel(uint32_t name);
 

@@ -8,6 +8,7 @@
 #include "core/analysis/associated_activities.h"
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/kernel_names.h"
+#include "core/base/error.h"
 #include "core/base/stage_timer.h"
 
 namespace asys {
@@ -57,36 +58,46 @@ struct OperatorRanges {
 
 // The operator ranges as the association's scan of HGTX_EVENTS finds them,
 // in event order (keepNamedRange is asked in event order): what `chosen`
-// turns into SlotEvents, 16 bytes a range, where the events held whole while
+// turns into SlotEvents, 8 bytes a range, where the events held whole while
 // the ranges were chosen cost 60 an event, and their op by event 4 more.
+// A range's own name and arguments matter only when it has arguments
+// (slotDisplayName): held for those alone (none in most reports; they were
+// 8 bytes a range, at the heap's peak while the ranges are chosen).
 struct FoundOperatorRanges {
-  std::vector<uint32_t> event, op, name, args;
-  bool anyArgs = false;
+  std::vector<uint32_t> event, op;
+  std::vector<uint32_t> argsEvent, argsName, argsArgs;  // the ranges with arguments, in event order
   void add(uint32_t e, uint32_t o, const RangeNaming& n) {
     event.push_back(e);
     op.push_back(o);
-    name.push_back(n.own);
-    args.push_back(n.args);
-    anyArgs = anyArgs || n.args != kNoString;
+    if (n.args != kNoString) {
+      argsEvent.push_back(e);
+      argsName.push_back(n.own);
+      argsArgs.push_back(n.args);
+    }
   }
   // By slot, once the ranges are chosen: each chosen range was found (it
   // was kept by keepNamedRange), so its event is in `event`.
   SlotEvents bySlot(const AssociationRanges& R) {
     SlotEvents s;
     s.op.resize(R.size());
+    const bool anyArgs = !argsEvent.empty();
     if (anyArgs) {
-      s.name.resize(R.size());
-      s.args.resize(R.size());
+      s.name.assign(R.size(), kNoString);  // read only where the range has arguments
+      s.args.assign(R.size(), kNoString);
     }
     for (size_t slot = 0; slot < R.size(); ++slot) {
       const size_t k = static_cast<size_t>(std::lower_bound(event.begin(), event.end(), R.event[slot]) - event.begin());
       s.op[slot] = op[k];
       if (anyArgs) {
-        s.name[slot] = name[k];
-        s.args[slot] = args[k];
+        const auto it = std::lower_bound(argsEvent.begin(), argsEvent.end(), R.event[slot]);
+        if (it != argsEvent.end() && *it == R.event[slot]) {
+          const size_t j = static_cast<size_t>(it - argsEvent.begin());
+          s.name[slot] = argsName[j];
+          s.args[slot] = argsArgs[j];
+        }
       }
     }
-    for (auto* v : {&event, &op, &name, &args}) std::vector<uint32_t>().swap(*v);
+    for (auto* v : {&event, &op, &argsEvent, &argsName, &argsArgs}) std::vector<uint32_t>().swap(*v);
     return s;
   }
 };
@@ -118,8 +129,14 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
     return true;
   };
   ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
-  ranges.chosen = [&](const AssociationRanges& R) { out.slots = found.bySlot(R); };
+  ranges.chosen = [&](const AssociationRanges& R) {
+    out.slots = found.bySlot(R);
+    // Every range is recognised by now: the memo by text goes (16 bytes a
+    // distinct text) before the activities are read.
+    rec.forgetRanges();
+  };
   ranges.releaseEvents = true;
+  ranges.deferTexts = query.deferNames;
   // What the operators read of a range's event is taken by slot in
   // `chosen`; its style no one reads.
   ranges.eventsInChosenOnly = true;
@@ -267,7 +284,9 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEv
                          StringPool& strings) {
   const uint32_t args = events.args.empty() ? kNoString : events.args[slot];
   if (args == kNoString) return R.name[slot];
-  return events.name[slot] == R.name[slot]
+  // A deferred name (RangeSelection::deferTexts) is the range's own text:
+  // joined with its arguments as the range was recognised (texts has it).
+  return events.name[slot] == R.name[slot] || deferredEvent(R.name[slot]) != kNoString
              ? texts.text(events.name[slot], args)
              : strings.intern(std::string(strings.get(R.name[slot])) + ", " + std::string(strings.get(args)));
 }
@@ -302,7 +321,10 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
 // A flash attention prefill and the decode that follows it on its thread
 // become one operator: the decode's slot is redirected to the prefill's,
 // which takes the paired operator and both names.
-void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, StringPool& strings) {
+void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, Report& report) {
+  StringPool& strings = report.strings();
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (prefill, decode) slots
+  std::vector<uint32_t> ops;                         // by pair: the paired op
   std::vector<uint32_t>& redirect = s.redirect;
   // Per thread, the used flash attention library slots in start order.
   std::vector<uint32_t> fa;
@@ -320,11 +342,21 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
     redirect[d] = p;
-    const uint32_t op = rec.paired(s.op(p), s.op(d));
-    const uint32_t name =
-        strings.intern(std::string(strings.get(s.nameOf(p))) + " + " + std::string(strings.get(s.nameOf(d))));
-    s.paired[p] = {op, name};
+    ops.push_back(rec.paired(s.op(p), s.op(d)));
+    pairs.emplace_back(p, d);
     ++i;  // the decode is taken
+  }
+  // Both names, read first where deferred; joined in the pairs' order.
+  std::vector<uint32_t> names;
+  for (const auto& [p, d] : pairs) {
+    names.push_back(s.nameOf(p));
+    names.push_back(s.nameOf(d));
+  }
+  resolveDeferredNames(report, names);
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const uint32_t name =
+        strings.intern(std::string(strings.get(names[2 * k])) + " + " + std::string(strings.get(names[2 * k + 1])));
+    s.paired[pairs[k].first] = {ops[k], name};
   }
 }
 
@@ -473,7 +505,7 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   const InnermostSlots slots(as, ranges.slots.op, rec, filter);
   SlotOperators slotOps =
       usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude);
-  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, strings);
+  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, report);
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
   // The association (ranges, the calls' range lists, each activity's
@@ -488,6 +520,23 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   ops.dtype.shrink_to_fit();
   ops.device.shrink_to_fit();
   return ops;
+}
+
+void resolveDeferredNames(Report& report, std::vector<uint32_t>& names) {
+  std::vector<uint32_t> events, at;
+  for (uint32_t k = 0; k < names.size(); ++k) {
+    const uint32_t e = deferredEvent(names[k]);
+    if (e == kNoString) continue;
+    events.push_back(e);
+    at.push_back(k);
+  }
+  if (events.empty()) return;
+  const std::vector<uint32_t> ids = report.hgtxTexts(events);
+  // A deferred name is a text the scan read: never NULL (the file changed).
+  for (size_t j = 0; j < at.size(); ++j) {
+    if (ids[j] == kNoString) throw Error(report.path() + ": table HGTX_EVENTS changed while the report was open");
+    names[at[j]] = ids[j];
+  }
 }
 
 const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNameMode mode) {

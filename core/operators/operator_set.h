@@ -83,6 +83,12 @@ struct OperatorQuery {
   bool work = true;
   uint32_t chunkColumns = 0;
   std::function<void(const Kernels& chunk, size_t first)> onKernelChunk;
+  // The ranges' own texts are not interned (RangeSelection::deferTexts): an
+  // instance's name may be a deferred id, which the rule reads through
+  // resolveDeferredNames. For the rules that show few of the names (the
+  // operator summaries: a row's first instance); the others hold every
+  // range text, as they show them.
+  bool deferNames = false;
 };
 
 struct OperatorSet {
@@ -130,6 +136,12 @@ struct OperatorSet {
 // Builds the operators of a report under the query.
 // `kernelColumns`: further HGGC_KERNEL columns (kcol bits) the rule reads.
 OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelColumns = 0);
+
+// Instance names (OperatorSet::name) as ids of the report's strings: the
+// deferred ones (OperatorQuery::deferNames) read from HGTX_EVENTS and
+// interned, in one pass over the table's blocks that hold them; the others
+// as they are.
+void resolveDeferredNames(Report& report, std::vector<uint32_t>& names);
 
 // Adds what the user should know about the operators to a rule's result.
 void addOperatorWarnings(Table& t, const OperatorSet& ops);

@@ -36,8 +36,10 @@ ColumnLoad& ColumnLoad::int32(const char* column, std::vector<int32_t>& out, Nul
 ColumnLoad& ColumnLoad::name(const char* column, std::vector<uint32_t>& out) {
   return add(column, Kind::Name, Null::Allowed, &out);
 }
-ColumnLoad& ColumnLoad::text(const char* column, std::vector<uint32_t>& out) {
-  return add(column, Kind::Text, Null::Allowed, &out);
+ColumnLoad& ColumnLoad::text(const char* column, std::vector<uint32_t>& out, StringPool* pool) {
+  add(column, Kind::Text, Null::Allowed, &out);
+  targets_.back().pool = pool;
+  return *this;
 }
 ColumnLoad& ColumnLoad::real(const char* column, std::vector<double>& out) {
   return add(column, Kind::Real, Null::Allowed, &out);
@@ -121,7 +123,7 @@ void ColumnLoad::takeOther(int c, sqlite3_value* cell, int type) {
         if (type == SQLITE_BLOB) bad(c, quoted(cell) + " is not text");
         const unsigned char* p = sqlite3_value_text(cell);
         const std::string_view text(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_value_bytes(cell)));
-        id = strings_.intern(text);
+        id = t.pool ? t.pool->intern(text) | StringPool::kOverlayBit : strings_.intern(text);
       }
       put<uint32_t>(t, id);
       break;

@@ -47,8 +47,10 @@ class ColumnLoad {
   ColumnLoad& int32(const char* column, std::vector<int32_t>& out, Null null = Null::Allowed);
   // A StringIds id, stored as the pool id of its text; NULL reads as kNoString.
   ColumnLoad& name(const char* column, std::vector<uint32_t>& out);
-  // An inline TEXT cell, interned; NULL reads as kNoString.
-  ColumnLoad& text(const char* column, std::vector<uint32_t>& out);
+  // An inline TEXT cell, interned; NULL reads as kNoString. With `pool`:
+  // interned there instead, its id tagged with StringPool::kOverlayBit (a
+  // reader's transient texts: StringPool::setOverlay).
+  ColumnLoad& text(const char* column, std::vector<uint32_t>& out, StringPool* pool = nullptr);
   ColumnLoad& real(const char* column, std::vector<double>& out);
 
   // Reads every row and returns how many. A column the table lacks reads as
@@ -87,6 +89,7 @@ class ColumnLoad {
     Null null;
     void* out;
     size_t nulls = 0;  // NULL cells read
+    StringPool* pool = nullptr;  // Text: interned there, tagged (text())
   };
   ColumnLoad& add(const char* column, Kind kind, Null null, void* out);
   // One row's cells, checked and appended to the targets.

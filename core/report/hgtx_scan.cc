@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/error.h"
+#include "core/report/column_loader.h"
 #include "core/report/loaded_columns.h"
 #include "core/report/report.h"
 #include "core/report/sqlite_db.h"
@@ -23,7 +25,7 @@ void addHgtxTargets(ColumnLoad& columnLoad, HgtxEvents& into, uint32_t want) {
 }
 }  // namespace
 
-void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk) {
+void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* inlineTexts) {
   if (hgtx_) {
     // Loaded already (by a rule that reads them after): no second read.
     onChunk(0, *hgtx_);
@@ -35,20 +37,58 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk) {
   addHgtxTargets(load, chunk, columns & hcol::all);
   // A name is in textId or inline in text (by hand, as hgtx() reads it).
   const bool names = (columns & hcol::nameId) != 0;
-  if (names) load.text("text", inlineText);
+  if (names) load.text("text", inlineText, inlineTexts);
   // argsId as hgtx() reads it: only where the table has the column (else
   // the chunk's argsId stays empty, as the loaded table's does).
   if ((columns & hcol::args) != 0 && db_->hasTable("HGTX_EVENTS")) {
     const std::vector<std::string> all = db_->columnsOf("HGTX_EVENTS");
     if (std::find(all.begin(), all.end(), "argsId") != all.end()) load.name("argsId", chunk.argsId);
   }
+  // A scan that leaves texts out of strings() notes where each block of
+  // rows is (hgtxTexts reads them back by it), once; the others need not
+  // read the rowid (1 % of a rule's instructions at s50).
+  const bool marking = inlineTexts != nullptr && !hgtxMarks_.read;
+  if (marking) load.rowidMarks(hgtxMarks_.rowids);
   // runInChunks cuts every target to the chunk's rows before each call.
-  load.runInChunks(kHgtxChunkRows, [&](size_t first, size_t rows) {
+  const size_t rows = load.runInChunks(kHgtxChunkRows, [&](size_t first, size_t rows) {
     if (names)
       for (size_t i = 0; i < rows; ++i)
         if (chunk.nameId[i] == kNoString) chunk.nameId[i] = inlineText[i];
     onChunk(first, chunk);
   });
+  if (marking) {
+    hgtxMarks_.rows = rows;
+    hgtxMarks_.read = true;
+  }
+}
+
+std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events) {
+  std::vector<uint32_t> ids(events.size(), kNoString);
+  if (events.empty()) return ids;
+  if (!hgtxMarks_.read) throw Error(path_ + ": HGTX_EVENTS' texts asked for before the table was scanned");
+  std::vector<uint32_t> order(events.size());
+  for (uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return events[a] < events[b]; });
+  // One read a block of rows (a row's own rowid where the block's rowids
+  // step by one: readRows), from the first event asked in it to the last.
+  constexpr size_t every = ColumnLoad::kRowidMarkEvery;
+  std::vector<uint32_t> text;
+  for (size_t k = 0; k < order.size();) {
+    const size_t block = events[order[k]] / every;
+    size_t end = k;
+    while (end < order.size() && events[order[end]] / every == block) ++end;
+    const size_t first = events[order[k]], last = static_cast<size_t>(events[order[end - 1]]) + 1;
+    size_t read = 0;
+    const size_t from = readRows("HGTX_EVENTS", hgtxMarks_, first, last,
+                                 [&](ColumnLoad& load) { load.text("text", text); }, read);
+    for (size_t j = k; j < end; ++j) {
+      const size_t at = events[order[j]] - from;
+      if (at >= read) throw Error(path_ + ": table HGTX_EVENTS changed while the report was open");
+      ids[order[j]] = text[at];
+    }
+    k = end;
+  }
+  return ids;
 }
 
 }  // namespace asys

@@ -254,8 +254,19 @@ class Report {
   // argsId only with hcol::args. Read and checked as hgtx() reads and checks them (the same
   // descriptor). When the events are loaded already, they are the one chunk,
   // every column in it (core/report/hgtx_scan.cc).
+  // `inlineTexts`: the names stored inline (HGTX_EVENTS' text, not textId)
+  // are interned there, their ids tagged (StringPool::kOverlayBit), not in
+  // strings(): for a reader that keeps few of them (the association's choice
+  // of ranges for the operators) and reads them back by event after
+  // (hgtxTexts). Loaded events have every name in strings() already.
   using HgtxChunk = std::function<void(size_t firstEvent, const HgtxEvents& chunk)>;
-  void scanHgtx(uint32_t columns, const HgtxChunk& onChunk);
+  void scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* inlineTexts = nullptr);
+  // The inline texts (HGTX_EVENTS' text) of `events` (indices as in
+  // hgtx(), after a scanHgtx with `inlineTexts`, which notes where the
+  // table's blocks of rows are), read again from the file and interned:
+  // ids[k] is events[k]'s text (kNoString where NULL). Rows are read a
+  // block of ColumnLoad::kRowidMarkEvery at a time, each block once.
+  std::vector<uint32_t> hgtxTexts(const std::vector<uint32_t>& events);
   void scanHgtx(const HgtxChunk& onChunk) { scanHgtx(hcol::ranges, onChunk); }
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
@@ -344,7 +355,7 @@ class Report {
     size_t rows = 0;
     bool read = false;
   };
-  RowMarks kernelMarks_, hggcApiMarks_;
+  RowMarks kernelMarks_, hggcApiMarks_, hgtxMarks_;
   // A scan of `load` (its targets added) in chunks (ColumnLoad::runInChunks),
   // noting the table's `marks` if it is its first.
   size_t scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk);

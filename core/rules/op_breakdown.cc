@@ -289,6 +289,15 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     }
   }
   for (const BreakdownGroup& g : b.level[0]) b.totalTime += g.time;
+  // The framework and library groups' names, deferred ones read from the
+  // file (OperatorQuery::deferNames): a group's, not every instance's.
+  std::vector<uint32_t> groupNames;
+  for (int level : {0, 1})
+    for (const BreakdownGroup& g : b.level[level]) groupNames.push_back(g.name);
+  resolveDeferredNames(report, groupNames);
+  size_t k = 0;
+  for (int level : {0, 1})
+    for (BreakdownGroup& g : b.level[level]) g.name = groupNames[k++];
   return b;
 }
 

@@ -22,10 +22,9 @@ constexpr size_t kActiveSum = 0, kUtilSums = 1;
 }  // namespace
 
 GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
-                                const StringPool& names) {
+                                const StringPool& names, Report* report) {
   KeyGroups groups;
   std::vector<int64_t> active, firstStart;
-  std::vector<std::string_view> firstName;
   std::vector<UtilisationSum> util;
   GroupedDurations out;
   // One value an instance with activities: reserved, not grown by doubling.
@@ -39,21 +38,44 @@ GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spa
     if (g == active.size()) {
       active.push_back(0);
       firstStart.push_back(spans.start[i]);
-      firstName.push_back(names.get(ops.name[i]));
       util.emplace_back();
     }
     const int64_t duration = spans.end[i] - spans.start[i];
-    // The earliest instance names the row; of those starting together, the
-    // smallest name (an order every report and their merge share).
-    if (const std::string_view name = names.get(ops.name[i]);
-        std::tie(spans.start[i], name) < std::tie(firstStart[g], firstName[g])) {
-      firstStart[g] = spans.start[i];
-      firstName[g] = name;
-    }
+    firstStart[g] = std::min(firstStart[g], spans.start[i]);
     active[g] += spans.active[i];
     util[g].add(ops.work(i), ops.device[i], duration, peaks);
     out.groupOf.push_back(g);
     out.values.push_back(duration);
+  }
+  // The earliest instance names the row; of those starting together, the
+  // smallest name (an order every report and their merge share). Only
+  // those instances' names are read (a deferred one from the file).
+  std::vector<uint32_t> candidate, candidateName;
+  {
+    size_t v = 0;
+    for (uint32_t i = 0; i < ops.size(); ++i) {
+      if (!spans.has(i)) continue;
+      if (spans.start[i] == firstStart[out.groupOf[v++]]) {
+        candidate.push_back(i);
+        candidateName.push_back(ops.name[i]);
+      }
+    }
+  }
+  if (report) resolveDeferredNames(*report, candidateName);
+  std::vector<std::string_view> firstName(active.size());
+  std::vector<uint8_t> named(active.size(), 0);
+  {
+    size_t v = 0, c = 0;
+    for (uint32_t i = 0; i < ops.size() && c < candidate.size(); ++i) {
+      if (!spans.has(i)) continue;
+      const uint32_t g = out.groupOf[v++];
+      if (candidate[c] != i) continue;
+      const std::string_view name = names.get(candidateName[c++]);
+      if (!named[g] || name < firstName[g]) {
+        firstName[g] = name;
+        named[g] = 1;
+      }
+    }
   }
   const size_t rows = groups.size();
   out.texts.resize(3);
@@ -84,6 +106,9 @@ GroupedDurations operatorGroups(RuleContext& ctx) {
   OperatorQuery query = operatorQuery(ctx);
   query.levels = false;  // the rows count each activity in its top-level operator only
   query.endsAsDurations = true;
+  // A row shows the name of its first instance alone: the range texts are
+  // read back for those, not held (docs/big-reports.md, "The range texts").
+  query.deferNames = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   // The spans read the activities' start and end alone: their device,
   // kind and row (9 bytes an activity) go before the spans are made.
@@ -92,7 +117,7 @@ GroupedDurations operatorGroups(RuleContext& ctx) {
   // The groups read the instances and their spans, not the activities.
   ops.activities = PpuActivities();
   std::vector<uint32_t>().swap(ops.top);
-  GroupedDurations out = operatorGroups(ops, spans, DevicePeaks(ctx.report), ctx.report.strings());
+  GroupedDurations out = operatorGroups(ops, spans, DevicePeaks(ctx.report), ctx.report.strings(), &ctx.report);
   Table warnings({});
   addOperatorWarnings(warnings, ops);
   out.warnings = warnings.warnings();

@@ -37,8 +37,10 @@ struct OpRows {
 // active time and its utilisation's exact parts as sums (UtilisationSum::
 // appendParts), and a group per row and report naming its earliest
 // instance (start a kTime id, name a text). The set's warnings go with it.
+// `report`: where the set's deferred names are read (OperatorQuery::
+// deferNames), only those of the instances that may name a row.
 GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spans, const DevicePeaks& peaks,
-                                const StringPool& names);
+                                const StringPool& names, Report* report = nullptr);
 // The same, building the operator set of the rule's options.
 GroupedDurations operatorGroups(RuleContext& ctx);
 

@@ -47,6 +47,9 @@ std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
 Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
   OperatorQuery query = operatorQuery(ctx);
   query.endsAsDurations = true;  // op_breakdown.cc reads them through endOf
+  // A group shows its first instance's name alone: the range texts are
+  // read back for those (docs/big-reports.md, "The range texts").
+  query.deferNames = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
   const StringPool& names = ctx.report.strings();
@@ -152,7 +155,7 @@ const RuleSpec& ppuOpKernelBreakdownRule() {
       .pie = {"Kernel Time", {"Kernel Name", "Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP", "Kernel Name"},
       .compute = [](RuleContext& ctx) { return compute(ctx, true, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 128,  // 1,130,872 / 127,000 KiB at scale 2500 / 250: 112.0, 125.8 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 112,  // 934,872 / 108,220 KiB at scale 2500 / 250: 92.6, 107.2 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }
@@ -177,7 +180,7 @@ const RuleSpec& ppuOpBreakdownRule() {
       .pie = {"Library Time", {"Library OP", "Framework OP", "OP Type"}},
       .treeLevels = {"Framework OP", "Library OP"},
       .compute = [](RuleContext& ctx) { return compute(ctx, false, false, ctx.options.intValue("rows").value_or(-1)); },
-      .memoryPerRow = 128,  // 1,091,496 / 122,828 KiB at scale 2500 / 250: 108.1, 121.6 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 104,  // 884,164 / 104,080 KiB at scale 2500 / 250: 87.6, 103.1 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }

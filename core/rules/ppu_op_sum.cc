@@ -150,7 +150,7 @@ const RuleSpec& ppuOpSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 112,  // 943,632 / 111,312 KiB at scale 2500 / 250: 93.5, 110.2 bytes a row (2026-12-06, calls9; assoc8 120)
+      .memoryPerRow = 96,  // 784,628 / 95,940 KiB at scale 2500 / 250: 77.7, 95.0 bytes a row (2026-12-06, texts9: the range texts not held)
   };
   return rule;
 }

@@ -135,7 +135,7 @@ const RuleSpec& ppuOpTypeSumRule() {
       .compute = [](RuleContext& ctx) { return groupsRuleTable(ppuOpTypeSumRule(), ctx); },
       .groupedDurations = [](RuleContext& ctx) { return operatorGroups(ctx); },
       .groupsTable = groupsTable,
-      .memoryPerRow = 112,  // ppu_op_sum's operator set and groups: 943,840 / 111,152 KiB at scale 2500 / 250: 93.5, 110.1 bytes a row (2026-12-06, calls9; assoc8 120)
+      .memoryPerRow = 96,  // ppu_op_sum's operator set and groups: 784,824 / 96,060 KiB at scale 2500 / 250: 77.7, 95.1 bytes a row (2026-12-06, texts9)
   };
   return rule;
 }

@@ -76,6 +76,55 @@ TEST_F(HgtxScan, ChunksHoldTheLoadedEventsInOrder) {
   EXPECT_EQ(chunks, 1u);
 }
 
+// The inline texts into a pool of the caller's (ids tagged, read through
+// the report's pool while it is the overlay), not the report's; read back
+// by event after (Report::hgtxTexts) as the loaded table names them.
+TEST_F(HgtxScan, InlineTextsGoToTheCallersPoolAndAreReadBackByEvent) {
+  auto scanned = asys::Report::open(path_);
+  asys::StringPool& strings = scanned->strings();
+  const size_t before = strings.size();
+  asys::StringPool texts;
+  strings.setOverlay(&texts);
+  std::vector<uint32_t> names;
+  std::vector<std::string> seen;
+  scanned->scanHgtx(
+      asys::hcol::ranges,
+      [&](size_t, const asys::HgtxEvents& c) {
+        for (uint32_t id : c.nameId) {
+          names.push_back(id);
+          seen.emplace_back(strings.get(id));
+        }
+      },
+      &texts);
+  strings.setOverlay(nullptr);
+  EXPECT_EQ(strings.size(), before);  // no inline text in the report's strings
+  EXPECT_GT(texts.size(), 1000u);
+  auto loaded = asys::Report::open(path_);
+  const asys::HgtxEvents& h = loaded->hgtx();
+  ASSERT_EQ(names.size(), h.size());
+  std::vector<uint32_t> asked;
+  size_t tagged = 0;
+  for (uint32_t e = 0; e < h.size(); ++e) {
+    EXPECT_EQ(seen[e], loaded->strings().get(h.nameId[e])) << "event " << e;
+    if (asys::StringPool::tagged(names[e])) {
+      ++tagged;
+      if (e % 7 == 0 || e + 1 == h.size()) asked.push_back(e);
+    }
+  }
+  EXPECT_GT(tagged, 0u);
+  // Asked out of order, one repeated: each gets its own text.
+  std::reverse(asked.begin(), asked.end());
+  asked.push_back(asked.front());
+  const std::vector<uint32_t> ids = scanned->hgtxTexts(asked);
+  ASSERT_EQ(ids.size(), asked.size());
+  for (size_t k = 0; k < asked.size(); ++k) {
+    EXPECT_FALSE(asys::StringPool::tagged(ids[k]));
+    EXPECT_EQ(strings.get(ids[k]), loaded->strings().get(h.nameId[asked[k]])) << "event " << asked[k];
+  }
+  // With the overlay gone, a tagged id reads as nothing.
+  EXPECT_EQ(strings.get(names[asked[0]]), "");
+}
+
 TEST_F(HgtxScan, ABadRowInALaterChunkIsNamedAsByTheWholeLoad) {
   const std::string bad = path_ + ".bad";
   std::filesystem::copy_file(path_, bad, std::filesystem::copy_options::overwrite_existing);
