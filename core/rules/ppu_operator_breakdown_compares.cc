@@ -87,7 +87,7 @@ const RuleSpec& ppuOperatorKernelBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &kernelSpec(),
-      .memoryPerRow = 136,  // per row of the larger side: 132,204 KiB at scale 250, 1,157,040 at 2500 (131 and 115 bytes; 2026-12-06, assoc8)
+      .memoryPerRow = 128,  // per row of the larger side: 104-108 bytes at scale 250 natively (2026-12-06, after texts9); 128 (2.0 GiB for the 3 GB report's 16.5 M activities) answers there in Chromium in 92-102 s (lead), where 136 refused it
   };
   return rule;
 }
@@ -115,7 +115,7 @@ const RuleSpec& ppuOperatorBreakdownCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &librarySpec(),
-      .memoryPerRow = 136,  // per row of the larger side: 128,416 KiB at scale 250, 1,116,544 at 2500 (127 and 111 bytes; a compare's peak varies by 5 MB at 250; 2026-12-06, assoc8)
+      .memoryPerRow = 128,  // per row of the larger side: 104-108 bytes at scale 250 natively (2026-12-06, after texts9); 128 (2.0 GiB for the 3 GB report's 16.5 M activities) answers there in Chromium in 92-102 s (lead), where 136 refused it
   };
   return rule;
 }

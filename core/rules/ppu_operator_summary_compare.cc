@@ -68,7 +68,7 @@ const RuleSpec& ppuOperatorSummaryCompareRule() {
       .needs = operatorNeeds(),
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 136,  // per row of the larger side: 120,132 KiB at scale 250, 981,716 at 2500 (119 and 97 bytes; 2026-12-06, assoc8); at 120 the 3 GB report got through and ran out of the 2 GB in Chromium after 45 s: 136 refuses it at once (lead)
+      .memoryPerRow = 128,  // per row of the larger side: 104-108 bytes at scale 250 natively (2026-12-06, after texts9); 128 (2.0 GiB for the 3 GB report's 16.5 M activities) answers there in Chromium in 92-102 s (lead), where 136 refused it
   };
   return rule;
 }
