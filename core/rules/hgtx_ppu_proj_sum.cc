@@ -211,38 +211,54 @@ class ProjSumRows : public RowSource {
       : g_(std::move(groups)), order_(std::move(order)), rangeLength_(rangeLength) {}
 
   size_t rowCount() const override { return order_.size(); }
+  bool holdsItsRows() const override { return true; }  // its names are the groups' own
 
   void appendRows(size_t first, size_t count, Table& t) override {
-    const std::vector<int64_t>& activeTime = g_.covered;
-    const std::vector<std::string>& name = g_.texts[0];
-    const std::vector<int64_t>& style = g_.ids[kIdStyle].values;
     for (size_t row = first; row < first + count; ++row) {
-      const uint32_t i = order_[row];
-      const DurationStats& st = g_.stats[i];
-      t.setText(kRange, name[i]);
-      t.setText(kStyle, styleName(style[i] != 0));
-      t.setDecimal(kInUse, percent1(activeTime[i], rangeLength_));
-      t.setInt(kActive, activeTime[i]);
-      t.setInt(kTotalProj, st.total);
-      t.setInt(kTotalRange, g_.sums[kTotalRangeSum][i]);
-      t.setInt(kInstances, st.count);
-      t.setInt(kAvg, st.avg);
-      t.setInt(kMed, st.med);
-      t.setInt(kMin, st.min);
-      t.setInt(kMax, st.max);
-      t.setInt(kStdDev, st.stddev);
-      const int64_t ops = g_.sums[kOpsSum][i], onStack = g_.sums[kOnStackSum][i];
-      t.setInt(kTotalOps, ops);
-      t.setDecimal(kAvgOps, ratio1(ops, st.count));
-      if (onStack > 0) {  // start/end and unclosed ranges are on no stack
-        t.setDecimal(kAvgLvl, ratio1(g_.sums[kLevelSum][i], onStack));
-        t.setDecimal(kAvgChild, ratio1(g_.sums[kChildrenSum][i], onStack));
-      }
+      for (size_t c = 0; c <= kAvgChild; ++c) setCell(t, c, order_[row]);
+      t.endRow();
+    }
+  }
+
+  // One column's cells alone (a compare's side, a sort's key): the others'
+  // arithmetic not done.
+  void appendColumn(size_t col, size_t first, size_t count, Table& t) override {
+    for (size_t row = first; row < first + count; ++row) {
+      setCell(t, col, order_[row]);
       t.endRow();
     }
   }
 
  private:
+  // Group i's cell of column c, set in t (none for a "-" cell).
+  void setCell(Table& t, size_t c, uint32_t i) const {
+    const DurationStats& st = g_.stats[i];
+    const int64_t onStack = g_.sums[kOnStackSum][i];
+    switch (static_cast<Col>(c)) {
+      case kRange: t.setText(kRange, g_.texts[0][i]); break;
+      case kStyle: t.setText(kStyle, styleName(g_.ids[kIdStyle].values[i] != 0)); break;
+      case kInUse: t.setDecimal(kInUse, percent1(g_.covered[i], rangeLength_)); break;
+      case kActive: t.setInt(kActive, g_.covered[i]); break;
+      case kTotalProj: t.setInt(kTotalProj, st.total); break;
+      case kTotalRange: t.setInt(kTotalRange, g_.sums[kTotalRangeSum][i]); break;
+      case kInstances: t.setInt(kInstances, st.count); break;
+      case kAvg: t.setInt(kAvg, st.avg); break;
+      case kMed: t.setInt(kMed, st.med); break;
+      case kMin: t.setInt(kMin, st.min); break;
+      case kMax: t.setInt(kMax, st.max); break;
+      case kStdDev: t.setInt(kStdDev, st.stddev); break;
+      case kTotalOps: t.setInt(kTotalOps, g_.sums[kOpsSum][i]); break;
+      case kAvgOps: t.setDecimal(kAvgOps, ratio1(g_.sums[kOpsSum][i], st.count)); break;
+      // Start/end and unclosed ranges are on no stack.
+      case kAvgLvl:
+        if (onStack > 0) t.setDecimal(kAvgLvl, ratio1(g_.sums[kLevelSum][i], onStack));
+        break;
+      case kAvgChild:
+        if (onStack > 0) t.setDecimal(kAvgChild, ratio1(g_.sums[kChildrenSum][i], onStack));
+        break;
+    }
+  }
+
   MergedGroups g_;
   std::vector<uint32_t> order_;  // the rows' groups
   int64_t rangeLength_;          // In-Use's denominator
