@@ -407,9 +407,11 @@ val open(const val& paths) {
 val close(int report) {
   return answer([&](val&) {
     reportOf(report);
-    // Its views read it: they go with it.
+    // Its views read it: they go with it (not one that holds its rows,
+    // hgtx_ppu_proj_sum's, which stays as the tables that hold their cells do).
     for (auto it = g_results.begin(); it != g_results.end();) {
-      if (it->second->table.isView() && it->second->report == report) it = g_results.erase(it);
+      const Table& t = it->second->table;
+      if (t.isView() && !t.viewHoldsItsRows() && it->second->report == report) it = g_results.erase(it);
       else ++it;
     }
     g_reports.erase(report);

@@ -125,6 +125,28 @@ std::string reportDeviceName(RuleContext& ctx) {
   return "-";
 }
 
+// Calls fn(cells, i, r) for every row r of `t` in order, its cells being
+// row i of `cells`: `t` itself when it holds its cells, else a chunk of its
+// view at a time, with only column `col` filled (kAllColumns: every one),
+// so that a side's view is read without being made whole (sideOf).
+constexpr size_t kAllColumns = SIZE_MAX;
+template <typename F>
+void forEachRowOf(const Table& t, size_t col, F&& fn) {
+  const size_t rows = t.rowCount();
+  if (!t.isView()) {
+    for (size_t r = 0; r < rows; ++r) fn(t, r, r);
+    return;
+  }
+  constexpr size_t kChunkRows = 65536;
+  Table chunk = t.emptyLike();
+  for (size_t first = 0; first < rows; first += kChunkRows) {
+    const size_t n = std::min(kChunkRows, rows - first);
+    if (col == kAllColumns) t.copyRows(first, n, chunk);
+    else t.copyColumn(col, first, n, chunk);
+    for (size_t i = 0; i < n; ++i) fn(chunk, i, first + i);
+  }
+}
+
 uint32_t joinedKey(Keys& keys, const Table& t, size_t row, const std::vector<size_t>& keyCols, size_t count) {
   keys.text.clear();
   for (size_t i = 0; i < count; ++i) {
@@ -141,34 +163,47 @@ void holdColumn(Side& s, const Table& t, size_t c, const std::vector<size_t>& ke
   h.held = true;
   h.kind = t.columns()[c].kind;
   const size_t rows = t.rowCount();
+  // One pass for the cells and whether any is missing (the flags kept only
+  // then), a second for a text column's texts when they are not the key's.
+  h.missing.resize(rows);
   bool anyMissing = false;
-  for (size_t r = 0; r < rows && !anyMissing; ++r) anyMissing = t.isMissing(r, c);
-  if (anyMissing) {
-    h.missing.resize(rows);
-    for (size_t r = 0; r < rows; ++r) h.missing[r] = t.isMissing(r, c) ? 1 : 0;
-  }
   switch (h.kind) {
     case CellKind::Int:
       h.ints.resize(rows);
-      for (size_t r = 0; r < rows; ++r) h.ints[r] = t.intAt(r, c);
+      forEachRowOf(t, c, [&](const Table& cells, size_t i, size_t r) {
+        h.ints[r] = cells.intAt(i, c);
+        h.missing[r] = cells.isMissing(i, c) ? 1 : 0;
+      });
       break;
     case CellKind::Decimal1:
       h.reals.resize(rows);
-      for (size_t r = 0; r < rows; ++r) h.reals[r] = t.decimalAt(r, c);
+      forEachRowOf(t, c, [&](const Table& cells, size_t i, size_t r) {
+        h.reals[r] = cells.decimalAt(i, c);
+        h.missing[r] = cells.isMissing(i, c) ? 1 : 0;
+      });
       break;
     case CellKind::Text: {
       const size_t field = static_cast<size_t>(std::find(keyCols.begin(), keyCols.end(), c) - keyCols.begin());
-      bool fromKey = field < keyCols.size() && !anyMissing;
-      for (size_t r = 0; r < rows && fromKey; ++r) fromKey = t.textAt(r, c).find('\x1f') == std::string_view::npos;
-      if (fromKey) {
+      bool separator = false;
+      forEachRowOf(t, c, [&](const Table& cells, size_t i, size_t r) {
+        h.missing[r] = cells.isMissing(i, c) ? 1 : 0;
+        if (!separator && field < keyCols.size() && !h.missing[r])
+          separator = cells.textAt(i, c).find('\x1f') != std::string_view::npos;
+      });
+      anyMissing = std::find(h.missing.begin(), h.missing.end(), uint8_t{1}) != h.missing.end();
+      if (field < keyCols.size() && !anyMissing && !separator) {
         h.keyField = field;
         break;
       }
       h.texts.resize(rows);
-      for (size_t r = 0; r < rows; ++r) h.texts[r] = t.isMissing(r, c) ? kNoString : keys.pool.intern(t.textAt(r, c));
+      forEachRowOf(t, c, [&](const Table& cells, size_t i, size_t r) {
+        h.texts[r] = cells.isMissing(i, c) ? kNoString : keys.pool.intern(cells.textAt(i, c));
+      });
       break;
     }
   }
+  anyMissing = std::find(h.missing.begin(), h.missing.end(), uint8_t{1}) != h.missing.end();
+  if (!anyMissing) std::vector<uint8_t>().swap(h.missing);
 }
 
 // The side columns a compare's output reads.
@@ -264,7 +299,11 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::fu
   // (HeldColumn), the rest goes with it, before the other side runs.
   Table table = spec.side(ctx);
   s.deviceName = reportDeviceName(ctx);
-  table.materialize();  // matched cell by cell
+  // Matched cell by cell: a view that refers to the report is made whole
+  // before the report is given back; one that holds what its rows are made
+  // of (hgtx_ppu_proj_sum's groups) is read a chunk at a time instead, so
+  // that its cells are never all held beside it.
+  if (!table.viewHoldsItsRows()) table.materialize();
   if (release) report.releaseAll();
   if (reopen) reopen();
   s.columns = table.columns();
@@ -274,12 +313,16 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::fu
   if (keyCols.empty()) throw std::logic_error("a compared table declares no key column");
   const size_t rows = s.rows = table.rowCount();
   s.keys.reserve(rows);
-  for (size_t r = 0; r < rows; ++r) s.keys.push_back(joinedKey(keys, table, r, keyCols, keyCols.size()));
+  forEachRowOf(table, kAllColumns, [&](const Table& cells, size_t i, size_t) {
+    s.keys.push_back(joinedKey(keys, cells, i, keyCols, keyCols.size()));
+  });
   s.levelKeys.resize(spec.levels.size());
   s.levelRow.resize(spec.levels.size());
   for (size_t l = 0; l < spec.levels.size(); ++l) {
     s.levelKeys[l].reserve(rows);
-    for (size_t r = 0; r < rows; ++r) s.levelKeys[l].push_back(joinedKey(keys, table, r, keyCols, spec.levels[l].keys));
+    forEachRowOf(table, kAllColumns, [&](const Table& cells, size_t i, size_t) {
+      s.levelKeys[l].push_back(joinedKey(keys, cells, i, keyCols, spec.levels[l].keys));
+    });
   }
   s.cols.resize(s.columns.size());
   for (const std::string& name : columnsRead(spec)) {

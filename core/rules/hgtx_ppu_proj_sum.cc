@@ -2,6 +2,7 @@
 // per range name and style.
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <tuple>
 
@@ -143,21 +144,17 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const size_t projected =
       static_cast<size_t>(std::count_if(proj.ops.begin(), proj.ops.end(), [](uint32_t n) { return n > 0; }));
   out.groupOf.reserve(projected);
-  out.spanGroup.reserve(projected);
   KeyGroups groups;
   for (uint32_t r = 0; r < R.size(); ++r) {
     if (proj.ops[r] == 0) continue;
     const uint32_t g = groups.indexOf((static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r]);
     if (g == out.groupCount) {
       out.texts[0].emplace_back(strings.get(R.name[r]));
-      for (IdColumn& c : out.ids) c.values.push_back(kNoValue);
-      out.ids[kIdKind].values.back() = kRangeGroup;
-      out.ids[kIdStyle].values.back() = R.startEnd[r];
+      out.ids[kIdStyle].values.push_back(R.startEnd[r]);
       for (auto& c : out.sums) c.push_back(0);
       ++out.groupCount;
     }
     out.groupOf.push_back(g);
-    out.spanGroup.push_back(g);
     out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
     if (slotLevel[r] != kNoLevel) {
@@ -177,6 +174,15 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   proj = {};
   out.values.reserve(projected);
   for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
+  // A span's group is its value's: copied last, so that it is not held
+  // beside the ranges and the projections (4 bytes a projected range, at
+  // the groups' step, the rule's peak at scale 2500 once its table is a view).
+  out.spanGroup = out.groupOf;
+  // The range groups' other ids, the same for each (their kind, and no
+  // extent): made at their size once the ranges and projections are gone,
+  // not grown beside them (32 bytes a group).
+  for (size_t c = 0; c < out.ids.size(); ++c)
+    if (c != kIdStyle) out.ids[c].values.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
   // The extent: statisticsRange's sides before its fallback to the activities.
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
@@ -194,7 +200,71 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   return out;
 }
 
-Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
+// The table as a view of the merged groups: the groups in their order (4
+// bytes a row) and each row's cells made when a page or a writer's chunk
+// asks. At scale 2500 (1.08 M groups) the whole table's cells and their
+// own pool of names, made beside the groups, were the rule's peak (296 MB
+// over the groups' 627 MB, RSS).
+class ProjSumRows : public RowSource {
+ public:
+  ProjSumRows(MergedGroups groups, std::vector<uint32_t> order, int64_t rangeLength)
+      : g_(std::move(groups)), order_(std::move(order)), rangeLength_(rangeLength) {}
+
+  size_t rowCount() const override { return order_.size(); }
+  bool holdsItsRows() const override { return true; }  // its names are the groups' own
+
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t row = first; row < first + count; ++row) {
+      for (size_t c = 0; c <= kAvgChild; ++c) setCell(t, c, order_[row]);
+      t.endRow();
+    }
+  }
+
+  // One column's cells alone (a compare's side, a sort's key): the others'
+  // arithmetic not done.
+  void appendColumn(size_t col, size_t first, size_t count, Table& t) override {
+    for (size_t row = first; row < first + count; ++row) {
+      setCell(t, col, order_[row]);
+      t.endRow();
+    }
+  }
+
+ private:
+  // Group i's cell of column c, set in t (none for a "-" cell).
+  void setCell(Table& t, size_t c, uint32_t i) const {
+    const DurationStats& st = g_.stats[i];
+    const int64_t onStack = g_.sums[kOnStackSum][i];
+    switch (static_cast<Col>(c)) {
+      case kRange: t.setText(kRange, g_.texts[0][i]); break;
+      case kStyle: t.setText(kStyle, styleName(g_.ids[kIdStyle].values[i] != 0)); break;
+      case kInUse: t.setDecimal(kInUse, percent1(g_.covered[i], rangeLength_)); break;
+      case kActive: t.setInt(kActive, g_.covered[i]); break;
+      case kTotalProj: t.setInt(kTotalProj, st.total); break;
+      case kTotalRange: t.setInt(kTotalRange, g_.sums[kTotalRangeSum][i]); break;
+      case kInstances: t.setInt(kInstances, st.count); break;
+      case kAvg: t.setInt(kAvg, st.avg); break;
+      case kMed: t.setInt(kMed, st.med); break;
+      case kMin: t.setInt(kMin, st.min); break;
+      case kMax: t.setInt(kMax, st.max); break;
+      case kStdDev: t.setInt(kStdDev, st.stddev); break;
+      case kTotalOps: t.setInt(kTotalOps, g_.sums[kOpsSum][i]); break;
+      case kAvgOps: t.setDecimal(kAvgOps, ratio1(g_.sums[kOpsSum][i], st.count)); break;
+      // Start/end and unclosed ranges are on no stack.
+      case kAvgLvl:
+        if (onStack > 0) t.setDecimal(kAvgLvl, ratio1(g_.sums[kLevelSum][i], onStack));
+        break;
+      case kAvgChild:
+        if (onStack > 0) t.setDecimal(kAvgChild, ratio1(g_.sums[kChildrenSum][i], onStack));
+        break;
+    }
+  }
+
+  MergedGroups g_;
+  std::vector<uint32_t> order_;  // the rows' groups
+  int64_t rangeLength_;          // In-Use's denominator
+};
+
+Table groupsView(MergedGroups g, const RuleOptions& options) {
   const auto& kind = g.ids[kIdKind].values;
   // The activities' extent, and range-mode=full's sides where every report has them.
   Span active{kNoValue, kNoValue}, full{kNoValue, kNoValue};
@@ -229,31 +299,21 @@ Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
     if (activeTime[a] != activeTime[b]) return activeTime[a] > activeTime[b];
     return std::tie(name[a], style[a]) < std::tie(name[b], style[b]);
   });
+  return Table(columns(), std::make_shared<ProjSumRows>(std::move(g), std::move(order), range.length()));
+}
 
-  Table t(columns());
-  for (uint32_t i : order) {
-    const DurationStats& st = g.stats[i];
-    t.setText(kRange, name[i]);
-    t.setText(kStyle, styleName(style[i] != 0));
-    t.setDecimal(kInUse, percent1(activeTime[i], range.length()));
-    t.setInt(kActive, activeTime[i]);
-    t.setInt(kTotalProj, st.total);
-    t.setInt(kTotalRange, g.sums[kTotalRangeSum][i]);
-    t.setInt(kInstances, st.count);
-    t.setInt(kAvg, st.avg);
-    t.setInt(kMed, st.med);
-    t.setInt(kMin, st.min);
-    t.setInt(kMax, st.max);
-    t.setInt(kStdDev, st.stddev);
-    const int64_t ops = g.sums[kOpsSum][i], onStack = g.sums[kOnStackSum][i];
-    t.setInt(kTotalOps, ops);
-    t.setDecimal(kAvgOps, ratio1(ops, st.count));
-    if (onStack > 0) {  // start/end and unclosed ranges are on no stack
-      t.setDecimal(kAvgLvl, ratio1(g.sums[kLevelSum][i], onStack));
-      t.setDecimal(kAvgChild, ratio1(g.sums[kChildrenSum][i], onStack));
-    }
-    t.endRow();
-  }
+// A fleet run's merged table (RuleSpec::groupsTable) holds its cells, as before.
+Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
+  Table t = groupsView(g, options);
+  t.materialize();
+  return t;
+}
+
+Table compute(RuleContext& ctx) {
+  GroupedDurations groups = groupedDurations(ctx);
+  const std::vector<std::string> warnings = std::move(groups.warnings);
+  Table t = groupsView(mergedGroupsOf(std::move(groups)), ctx.options);
+  for (const std::string& w : warnings) t.addWarning(w);
   return t;
 }
 
@@ -285,7 +345,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .columns = columns(),
       .needs = associationNeeds(true),
       .pie = {"Proj Active Time", {"Range"}},
-      .compute = [](RuleContext& ctx) { return groupsRuleTable(hgtxPpuProjSumRule(), ctx); },
+      .compute = compute,
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
       .memoryPerRow = 48,  // 1,025,336 / 123,360 KiB at scale 2500 / 250: 34.6, 41.6 bytes a row (2026-12-06, assoc8)

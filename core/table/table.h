@@ -60,6 +60,10 @@ class RowSource {
     (void)col;
     appendRows(first, count, into);
   }
+  // True when the rows are made only of what the source holds (no report's
+  // columns or names it refers to), so that they can be read after the
+  // report is given back.
+  virtual bool holdsItsRows() const { return false; }
 };
 
 class Table {
@@ -73,6 +77,8 @@ class Table {
   const std::vector<ColumnSpec>& columns() const { return columns_; }
   size_t rowCount() const { return source_ ? std::min(source_->rowCount(), limit_) : rows_; }
   bool isView() const { return source_ != nullptr; }
+  // A view whose source holds what its rows are made of (RowSource::holdsItsRows).
+  bool viewHoldsItsRows() const { return source_ && source_->holdsItsRows(); }
   // A view's rows held as cells (no-op for a table that holds them).
   void materialize();
   // Rows [first, first + count) of this table into `into` (emptied first):
