@@ -348,7 +348,7 @@ const RuleSpec& hgtxPpuProjSumRule() {
       .compute = compute,
       .groupedDurations = groupedDurations,
       .groupsTable = groupsTable,
-      .memoryPerRow = 48,  // 1,025,336 / 123,360 KiB at scale 2500 / 250: 34.6, 41.6 bytes a row (2026-12-06, assoc8)
+      .memoryPerRow = 40,  // 935,224 / 112,556 KiB at scale 2500 / 250: 31.5, 38.0 bytes a row (2026-12-06, proj10); at 40 the 3 GB report answers in Chromium (1.73 M rows, 36 s; lead), where 48 refused it
   };
   return rule;
 }
