@@ -539,6 +539,23 @@ void resolveDeferredNames(Report& report, std::vector<uint32_t>& names) {
   }
 }
 
+std::vector<std::string_view> smallestFirstNames(Report* report, const StringPool& names, size_t groups,
+                                                 const std::vector<uint32_t>& candidateGroup,
+                                                 std::vector<uint32_t> candidateName) {
+  if (report) resolveDeferredNames(*report, candidateName);
+  std::vector<std::string_view> out(groups);
+  std::vector<uint8_t> named(groups, 0);
+  for (size_t k = 0; k < candidateGroup.size(); ++k) {
+    const uint32_t g = candidateGroup[k];
+    const std::string_view name = names.get(candidateName[k]);
+    if (!named[g] || name < out[g]) {
+      out[g] = name;
+      named[g] = 1;
+    }
+  }
+  return out;
+}
+
 const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNameMode mode) {
   const uint32_t own = mode == KernelNameMode::Base      ? kcol::shortName
                        : mode == KernelNameMode::Mangled ? kcol::mangledName

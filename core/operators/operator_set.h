@@ -29,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/analysis/hgtx_association.h"
@@ -142,6 +143,16 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
 // interned, in one pass over the table's blocks that hold them; the others
 // as they are.
 void resolveDeferredNames(Report& report, std::vector<uint32_t>& names);
+
+// A row's name when the earliest of its instances names it and, of those
+// starting together, the smallest name (an order every report and their
+// merge share): candidate k (an instance starting at its group's earliest
+// start) is of group candidateGroup[k] and named candidateName[k]. The
+// deferred names are read back first (from `report`; none when it is
+// null). By group, "" where none is a candidate. Views of `names`.
+std::vector<std::string_view> smallestFirstNames(Report* report, const StringPool& names, size_t groups,
+                                                 const std::vector<uint32_t>& candidateGroup,
+                                                 std::vector<uint32_t> candidateName);
 
 // Adds what the user should know about the operators to a rule's result.
 void addOperatorWarnings(Table& t, const OperatorSet& ops);

@@ -148,26 +148,19 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     out.groupOf.push_back(r);
     out.values.push_back(kernelTime[m]);
   }
-  // The earliest layer names the row; of those starting together, the
-  // smallest name: only those layers' names are read (a deferred one from
-  // the file), all before any is held as a view.
+  // The earliest layer names the row (smallestFirstNames): only those
+  // layers' names are read (a deferred one from the file), all before any
+  // is held as a view.
   {
-    std::vector<uint32_t> candidate, candidateName;
+    std::vector<uint32_t> candidateRow, candidateName;
     for (uint32_t m = 0; m < layers; ++m) {
       if (layerRow[m] == kNone || start[m] != rows[layerRow[m]].firstStart) continue;
-      candidate.push_back(m);
+      candidateRow.push_back(layerRow[m]);
       candidateName.push_back(ops.name[moeInstance[m]]);
     }
-    resolveDeferredNames(report, candidateName);
-    std::vector<uint8_t> named(rows.size(), 0);
-    for (size_t c = 0; c < candidate.size(); ++c) {
-      const uint32_t r = layerRow[candidate[c]];
-      const std::string_view name = names.get(candidateName[c]);
-      if (!named[r] || name < rows[r].name) {
-        rows[r].name = name;
-        named[r] = 1;
-      }
-    }
+    const std::vector<std::string_view> first =
+        smallestFirstNames(&report, names, rows.size(), candidateRow, std::move(candidateName));
+    for (size_t r = 0; r < rows.size(); ++r) rows[r].name = first[r];
   }
   // GEMM1 and GEMM2: the layer's first two grouped GEMMs when it has two,
   // else its first two GEMMs.

@@ -47,36 +47,18 @@ GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spa
     out.groupOf.push_back(g);
     out.values.push_back(duration);
   }
-  // The earliest instance names the row; of those starting together, the
-  // smallest name (an order every report and their merge share). Only
-  // those instances' names are read (a deferred one from the file).
-  std::vector<uint32_t> candidate, candidateName;
-  {
-    size_t v = 0;
-    for (uint32_t i = 0; i < ops.size(); ++i) {
-      if (!spans.has(i)) continue;
-      if (spans.start[i] == firstStart[out.groupOf[v++]]) {
-        candidate.push_back(i);
-        candidateName.push_back(ops.name[i]);
-      }
-    }
+  // The earliest instance names the row (smallestFirstNames): only those
+  // instances' names are read (a deferred one from the file).
+  std::vector<uint32_t> candidateGroup, candidateName;
+  for (uint32_t i = 0, v = 0; i < ops.size(); ++i) {
+    if (!spans.has(i)) continue;
+    const uint32_t g = out.groupOf[v++];
+    if (spans.start[i] != firstStart[g]) continue;
+    candidateGroup.push_back(g);
+    candidateName.push_back(ops.name[i]);
   }
-  if (report) resolveDeferredNames(*report, candidateName);
-  std::vector<std::string_view> firstName(active.size());
-  std::vector<uint8_t> named(active.size(), 0);
-  {
-    size_t v = 0, c = 0;
-    for (uint32_t i = 0; i < ops.size() && c < candidate.size(); ++i) {
-      if (!spans.has(i)) continue;
-      const uint32_t g = out.groupOf[v++];
-      if (candidate[c] != i) continue;
-      const std::string_view name = names.get(candidateName[c++]);
-      if (!named[g] || name < firstName[g]) {
-        firstName[g] = name;
-        named[g] = 1;
-      }
-    }
-  }
+  const std::vector<std::string_view> firstName =
+      smallestFirstNames(report, names, active.size(), candidateGroup, std::move(candidateName));
   const size_t rows = groups.size();
   out.texts.resize(3);
   out.ids = {{IdKind::kPlain, {}}, {IdKind::kTime, {}}};
