@@ -47,19 +47,13 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* in
   // A scan that leaves texts out of strings() notes where each block of
   // rows is (hgtxTexts reads them back by it), once; the others need not
   // read the rowid (1 % of a rule's instructions at s50).
-  const bool marking = inlineTexts != nullptr && !hgtxMarks_.read;
-  if (marking) load.rowidMarks(hgtxMarks_.rowids);
   // runInChunks cuts every target to the chunk's rows before each call.
-  const size_t rows = load.runInChunks(kHgtxChunkRows, [&](size_t first, size_t rows) {
+  scanInChunks(load, inlineTexts ? &hgtxMarks_ : nullptr, kHgtxChunkRows, [&](size_t first, size_t rows) {
     if (names)
       for (size_t i = 0; i < rows; ++i)
         if (chunk.nameId[i] == kNoString) chunk.nameId[i] = inlineText[i];
     onChunk(first, chunk);
   });
-  if (marking) {
-    hgtxMarks_.rows = rows;
-    hgtxMarks_.read = true;
-  }
 }
 
 std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events) {

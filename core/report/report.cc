@@ -250,13 +250,14 @@ constexpr size_t kScanChunkRows = 65536;
 
 }  // namespace
 
-size_t Report::scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk) {
-  const bool marking = !marks.read;
-  if (marking) load.rowidMarks(marks.rowids);
-  const size_t n = load.runInChunks(kScanChunkRows, chunk);
+size_t Report::scanInChunks(ColumnLoad& load, RowMarks* marks, size_t chunkRows,
+                            const std::function<void(size_t, size_t)>& chunk) {
+  const bool marking = marks && !marks->read;
+  if (marking) load.rowidMarks(marks->rowids);
+  const size_t n = load.runInChunks(chunkRows, chunk);
   if (marking) {
-    marks.rows = n;
-    marks.read = true;
+    marks->rows = n;
+    marks->read = true;
   }
   return n;
 }
@@ -270,7 +271,7 @@ size_t Report::forEachHggcApiChunk(uint32_t columns, const ApiChunk& chunk) {
   ApiCalls rows;
   ColumnLoad load(*db_, strings(), "HGGC_API", &notes_);
   addApiTargets(load, rows, columns);
-  return scanInChunks(load, hggcApiMarks_, [&](size_t first, size_t count) {
+  return scanInChunks(load, &hggcApiMarks_, kScanChunkRows, [&](size_t first, size_t count) {
     rows.rows = count;
     chunk(rows, first);
   });
@@ -368,7 +369,7 @@ size_t Report::forEachKernelChunk(uint32_t columns, const KernelChunk& chunk, ui
     ASYSREP_HGGC_KERNEL(ASYS_LOADED_RESERVE)
   }
   try {
-    const size_t n = scanInChunks(load, kernelMarks_, [&](size_t first, size_t count) {
+    const size_t n = scanInChunks(load, &kernelMarks_, kScanChunkRows, [&](size_t first, size_t count) {
       rows.rows = count;
       if (keep != 0) {
         namespace bits = kcol;

@@ -356,9 +356,11 @@ class Report {
     bool read = false;
   };
   RowMarks kernelMarks_, hggcApiMarks_, hgtxMarks_;
-  // A scan of `load` (its targets added) in chunks (ColumnLoad::runInChunks),
-  // noting the table's `marks` if it is its first.
-  size_t scanInChunks(ColumnLoad& load, RowMarks& marks, const std::function<void(size_t, size_t)>& chunk);
+  // A scan of `load` (its targets added) in chunks of `chunkRows`
+  // (ColumnLoad::runInChunks), noting the table's `marks` if it is its
+  // first (none: null marks).
+  size_t scanInChunks(ColumnLoad& load, RowMarks* marks, size_t chunkRows,
+                      const std::function<void(size_t, size_t)>& chunk);
   // Rows [first, last) of `table`, by `marks`, into the targets
   // `addTargets` puts on the load; `read` is set to the rows read.
   size_t readRows(const char* table, const RowMarks& marks, size_t first, size_t last,
