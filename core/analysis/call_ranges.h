@@ -60,6 +60,8 @@ class CallRanges {
   CallRanges() = default;
   // `parent`: by range slot, its parent or kNoMatch (RangeSweep::parents).
   explicit CallRanges(std::vector<uint32_t> parent) { setParents(std::move(parent)); }
+  // The same with `calls` calls, each with no range yet (set() after).
+  CallRanges(std::vector<uint32_t> parent, size_t calls) : CallRanges(std::move(parent)) { resize(calls); }
 
   // The parents, for a list made before they were known (its calls all
   // set after).
@@ -102,9 +104,7 @@ class CallRanges {
     } else if (isChain(ranges)) {
       inner_[row] = ranges.back();
     } else {
-      inner_[row] = kListed | static_cast<uint32_t>(listed_.groups());
-      for (const uint32_t r : ranges) listed_.append(r);
-      listed_.endGroup();
+      list(row, ranges);
     }
   }
   // A list held as given, whatever the tree says (tests; a caller whose
@@ -112,9 +112,7 @@ class CallRanges {
   void setListed(size_t row, std::span<const uint32_t> ranges) {
     if (row >= inner_.size()) inner_.resize(row + 1, kNoMatch);
     calls_ = inner_.size();
-    inner_[row] = kListed | static_cast<uint32_t>(listed_.groups());
-    for (const uint32_t r : ranges) listed_.append(r);
-    listed_.endGroup();
+    list(row, ranges);
   }
 
   size_t calls() const { return calls_; }
@@ -152,6 +150,12 @@ class CallRanges {
   }
 
  private:
+  // Call `row` keeps `ranges` as a list of its own.
+  void list(size_t row, std::span<const uint32_t> ranges) {
+    inner_[row] = kListed | static_cast<uint32_t>(listed_.groups());
+    for (const uint32_t r : ranges) listed_.append(r);
+    listed_.endGroup();
+  }
   // Whether `ranges` (slot order) are their last one's chain of ancestors, exactly.
   bool isChain(std::span<const uint32_t> ranges) const {
     uint32_t r = ranges.back();

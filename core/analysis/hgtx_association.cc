@@ -63,8 +63,7 @@ std::optional<CallRanges> rangesAroundCallsAsRead(Report& report, SweepOf&& swee
   const std::vector<uint8_t> launches = launchingRows(calls, launchCall);
   RangeSweep& sweep = sweepOf();
   sweep.restart();
-  CallRanges out(sweep.parents());
-  out.resize(calls);
+  CallRanges out(sweep.parents(), calls);
   std::vector<uint32_t> found;
   bool ordered = true;
   report.forEachHggcApiChunk(acol::start | acol::end | acol::globalTid, [&](const ApiCalls& rows, size_t first) {
@@ -240,8 +239,7 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
           rangesAroundCallsSorted({thread, R.start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
                                   launchingRows(callRows, out.launchCall));
       // The same (start, index) order as the sweep's: the lists as a tree.
-      out.callRanges = CallRanges(sweep().parents());
-      out.callRanges.resize(callRows);
+      out.callRanges = CallRanges(sweep().parents(), callRows);
       for (size_t c = 0; c < callRows; ++c)
         if (const std::span<const uint32_t> l = lists.of(c); !l.empty()) out.callRanges.set(c, l);
     }
