@@ -276,6 +276,27 @@ std::vector<size_t> factorizePart(const TextIndex& in, size_t part, size_t parts
   return firsts;
 }
 
+// fn(0) .. fn(n - 1) at once, fn(0) on the calling thread and each other
+// on a thread of its own; the first error any of them raised is raised
+// once every one has ended.
+template <typename Fn>
+void onThreads(size_t n, Fn&& fn) {
+  std::vector<std::thread> workers;
+  std::vector<std::exception_ptr> errors(n);
+  auto run = [&](size_t t) {
+    try {
+      fn(t);
+    } catch (...) {
+      errors[t] = std::current_exception();
+    }
+  };
+  for (size_t t = 1; t < n; ++t) workers.emplace_back(run, t);
+  if (n > 0) run(0);
+  for (auto& w : workers) w.join();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
 }  // namespace
 
 py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int64_t>>>& columns) {
@@ -298,32 +319,12 @@ py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int6
     in.hashes.resize(n);
     const size_t threads =
         n < 65536 ? 1 : std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), 4));
-    auto inParallel = [&](auto&& fn) {
-      std::vector<std::thread> workers;
-      std::vector<std::exception_ptr> errors(threads);
-      for (size_t t = 1; t < threads; ++t)
-        workers.emplace_back([&, t] {
-          try {
-            fn(t);
-          } catch (...) {
-            errors[t] = std::current_exception();
-          }
-        });
-      try {
-        fn(0);
-      } catch (...) {
-        errors[0] = std::current_exception();
-      }
-      for (auto& w : workers) w.join();
-      for (const auto& e : errors)
-        if (e) std::rethrow_exception(e);
-    };
-    inParallel([&](size_t t) {
+    onThreads(threads, [&](size_t t) {
       const std::hash<std::string_view> hash;
       for (size_t i = n * t / threads, end = n * (t + 1) / threads; i < end; ++i) in.hashes[i] = hash(in.texts[i]);
     });
     std::vector<std::vector<size_t>> firsts(threads);
-    inParallel([&](size_t t) { firsts[t] = factorizePart(in, t, threads, code); });
+    onThreads(threads, [&](size_t t) { firsts[t] = factorizePart(in, t, threads, code); });
     // The parts' distinct texts numbered together by first appearance: each
     // part's list rises, so a merge of the lists.
     size_t total = 0;
@@ -340,7 +341,7 @@ py::tuple factorizeTexts(const std::vector<std::pair<py::bytes, py::array_t<int6
       distinct.push_back(in.texts[firsts[best][next[best]]]);
       ++next[best];
     }
-    inParallel([&](size_t t) {
+    onThreads(threads, [&](size_t t) {
       for (size_t i = n * t / threads, end = n * (t + 1) / threads; i < end; ++i)
         code[i] = globalOf[in.hashes[i] % threads][static_cast<size_t>(code[i])];
     });
@@ -1011,23 +1012,12 @@ py::bytes writeAs(const Table& t, const std::string& format, int threads) {
       data = std::move(out).str();
     } else {
       std::vector<std::string> pieces(parts);
-      std::vector<std::exception_ptr> errors(parts);
-      auto write = [&](size_t p) {
-        try {
-          const size_t first = rows * p / parts, end = rows * (p + 1) / parts;
-          std::ostringstream out;
-          writeCsvRows(t, first, end - first, p == 0, out);
-          pieces[p] = std::move(out).str();
-        } catch (...) {
-          errors[p] = std::current_exception();
-        }
-      };
-      std::vector<std::thread> workers;
-      for (size_t p = 1; p < parts; ++p) workers.emplace_back(write, p);
-      write(0);
-      for (auto& w : workers) w.join();
-      for (const auto& e : errors)
-        if (e) std::rethrow_exception(e);
+      onThreads(parts, [&](size_t p) {
+        const size_t first = rows * p / parts, end = rows * (p + 1) / parts;
+        std::ostringstream out;
+        writeCsvRows(t, first, end - first, p == 0, out);
+        pieces[p] = std::move(out).str();
+      });
       size_t size = 0;
       for (const auto& piece : pieces) size += piece.size();
       data.reserve(size);
