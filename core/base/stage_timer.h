@@ -1,8 +1,9 @@
 #pragma once
 // Coarse stage timings for profiling work (bench/README.md): with the
 // environment variable ASYS_PROFILE set, each StageTimer prints one line
-// "asys-profile: <stage> <ms> ms" to standard error when it goes out of
-// scope. Used around table loads and rule runs only, never per row.
+// "asys-profile: <stage> <ms> ms, peak <MiB> MiB" to standard error when it
+// goes out of scope (the peak: the process's resident high-water mark so
+// far, natively only). Used around table loads and rule runs only, never per row.
 #include <chrono>
 #include <string>
 
