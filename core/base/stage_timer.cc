@@ -1,8 +1,11 @@
 #include "core/base/stage_timer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <vector>
 
 namespace asys {
 
@@ -11,38 +14,94 @@ bool profiling() {
   static const bool on = std::getenv("ASYS_PROFILE") != nullptr;
   return on;
 }
-// The process's peak resident memory so far in KiB (Linux's VmHWM), or -1
-// where there is none (the WebAssembly engine): what tells a rule's peak
-// step from the others (docs/big-reports.md).
-long peakKiB() {
-  std::FILE* status = std::fopen("/proc/self/status", "r");
-  if (!status) return -1;
-  char line[256];
-  long kib = -1;
-  while (std::fgets(line, sizeof line, status))
-    if (std::strncmp(line, "VmHWM:", 6) == 0) {
-      kib = std::strtol(line + 6, nullptr, 10);
-      break;
-    }
-  std::fclose(status);
-  return kib;
-}
+
+// Each stage's own peak resident memory, natively (Linux): the kernel's
+// high-water mark (VmHWM) is read and reset (clear_refs 5) at every
+// stage's start and end, and each reading is the peak of the interval
+// since the one before, given to every stage open over it. So a stage's
+// peak is its own even where an earlier one peaked higher, and nested
+// stages (a scan within an association step) each get theirs. Where there
+// is no /proc (the WebAssembly engine) only the time is printed.
+class Peaks {
+ public:
+  static Peaks& get() {
+    static Peaks peaks;
+    return peaks;
+  }
+  bool on() const { return on_; }
+  // A stage opens: returns its index (its peak starts at the interval's).
+  size_t open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    sampleLocked();
+    open_.push_back(0);
+    return open_.size() - 1;
+  }
+  // Stage `index` closes: its own peak and the process's so far, in KiB.
+  std::pair<long, long> close(size_t index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    sampleLocked();
+    const long own = index < open_.size() ? open_[index] : -1;
+    if (index < open_.size()) open_.resize(index);  // a stage closes those opened within it
+    return {own, overall_};
+  }
+
+ private:
+  Peaks() {
+    const long kib = readHwm();
+    on_ = kib >= 0 && reset();
+    overall_ = kib;
+  }
+  static long readHwm() {
+    std::FILE* status = std::fopen("/proc/self/status", "r");
+    if (!status) return -1;
+    char line[256];
+    long kib = -1;
+    while (std::fgets(line, sizeof line, status))
+      if (std::strncmp(line, "VmHWM:", 6) == 0) {
+        kib = std::strtol(line + 6, nullptr, 10);
+        break;
+      }
+    std::fclose(status);
+    return kib;
+  }
+  static bool reset() {
+    std::FILE* refs = std::fopen("/proc/self/clear_refs", "w");
+    if (!refs) return false;
+    const bool ok = std::fputs("5", refs) >= 0;
+    return std::fclose(refs) == 0 && ok;
+  }
+  void sampleLocked() {
+    if (!on_) return;
+    const long kib = readHwm();
+    reset();
+    overall_ = std::max(overall_, kib);
+    for (long& peak : open_) peak = std::max(peak, kib);
+  }
+
+  bool on_ = false;
+  long overall_ = -1;
+  std::vector<long> open_;  // the open stages' peaks, outermost first
+  std::mutex mutex_;
+};
 }  // namespace
 
 StageTimer::StageTimer(std::string stage) : on_(profiling()) {
   if (!on_) return;
   stage_ = std::move(stage);
+  if (Peaks::get().on()) peakIndex_ = Peaks::get().open();
   start_ = std::chrono::steady_clock::now();
 }
 
 StageTimer::~StageTimer() {
   if (!on_) return;
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-  const long kib = peakKiB();
-  if (kib < 0)
+  if (peakIndex_ == kNoPeak) {
     std::fprintf(stderr, "asys-profile: %s %.1f ms\n", stage_.c_str(), ms);
-  else
-    std::fprintf(stderr, "asys-profile: %s %.1f ms, peak %.1f MiB\n", stage_.c_str(), ms, kib / 1024.0);
+    return;
+  }
+  const auto [own, overall] = Peaks::get().close(peakIndex_);
+  std::fprintf(stderr, "asys-profile: %s %.1f ms, peak %.1f MiB (process %.1f MiB)\n", stage_.c_str(), ms,
+               own / 1024.0, overall / 1024.0);
 }
 
 void profileNote(const std::string& line) {

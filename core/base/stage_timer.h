@@ -1,10 +1,12 @@
 #pragma once
 // Coarse stage timings for profiling work (bench/README.md): with the
 // environment variable ASYS_PROFILE set, each StageTimer prints one line
-// "asys-profile: <stage> <ms> ms, peak <MiB> MiB" to standard error when it
-// goes out of scope (the peak: the process's resident high-water mark so
-// far, natively only). Used around table loads and rule runs only, never per row.
+// "asys-profile: <stage> <ms> ms, peak <MiB> MiB (process <MiB> MiB)" to
+// standard error when it goes out of scope: natively, the stage's own peak
+// resident memory and the process's so far (the WebAssembly engine prints
+// the time only). Used around table loads and rule runs only, never per row.
 #include <chrono>
+#include <cstddef>
 #include <string>
 
 namespace asys {
@@ -20,6 +22,8 @@ class StageTimer {
   std::string stage_;
   std::chrono::steady_clock::time_point start_;
   bool on_;
+  static constexpr size_t kNoPeak = static_cast<size_t>(-1);
+  size_t peakIndex_ = kNoPeak;  // this stage's place among the open ones
 };
 
 // With ASYS_PROFILE set, prints "asys-profile: <line>" (a figure that is no
