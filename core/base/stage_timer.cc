@@ -15,9 +15,10 @@ bool profiling() {
   return on;
 }
 
-// Each stage's own peak resident memory, natively (Linux): the kernel's
-// high-water mark (VmHWM) is read and reset (clear_refs 5) at every
-// stage's start and end, and each reading is the peak of the interval
+// The process's peak resident memory so far (VmHWM), natively (Linux),
+// and with ASYS_PROFILE=stages each stage's own: the kernel's high-water
+// mark is then read and reset (clear_refs 5) at every stage's start and
+// end, and each reading is the peak of the interval
 // since the one before, given to every stage open over it. So a stage's
 // peak is its own even where an earlier one peaked higher, and nested
 // stages (a scan within an association step) each get theirs. Where there
@@ -28,7 +29,10 @@ class Peaks {
     static Peaks peaks;
     return peaks;
   }
-  bool on() const { return on_; }
+  bool on() const { return overall_ >= 0; }
+  // Whether each stage's own peak is told (ASYS_PROFILE=stages), not only
+  // the process's so far.
+  bool resets() const { return resets_; }
   // A stage opens: returns its index (its peak starts at the interval's).
   size_t open() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -47,9 +51,11 @@ class Peaks {
 
  private:
   Peaks() {
-    const long kib = readHwm();
-    on_ = kib >= 0 && reset();
-    overall_ = kib;
+    overall_ = readHwm();
+    // Resetting the high-water mark also resets what the process's parent
+    // is told at its exit (GNU time's %M), so it is done only when asked.
+    const char* mode = std::getenv("ASYS_PROFILE");
+    resets_ = overall_ >= 0 && mode && std::strcmp(mode, "stages") == 0 && reset();
   }
   static long readHwm() {
     std::FILE* status = std::fopen("/proc/self/status", "r");
@@ -71,15 +77,15 @@ class Peaks {
     return std::fclose(refs) == 0 && ok;
   }
   void sampleLocked() {
-    if (!on_) return;
+    if (overall_ < 0) return;
     const long kib = readHwm();
-    reset();
+    if (resets_) reset();
     overall_ = std::max(overall_, kib);
     for (long& peak : open_) peak = std::max(peak, kib);
   }
 
-  bool on_ = false;
-  long overall_ = -1;
+  bool resets_ = false;
+  long overall_ = -1;  // -1: no /proc
   std::vector<long> open_;  // the open stages' peaks, outermost first
   std::mutex mutex_;
 };
@@ -100,8 +106,11 @@ StageTimer::~StageTimer() {
     return;
   }
   const auto [own, overall] = Peaks::get().close(peakIndex_);
-  std::fprintf(stderr, "asys-profile: %s %.1f ms, peak %.1f MiB (process %.1f MiB)\n", stage_.c_str(), ms,
-               own / 1024.0, overall / 1024.0);
+  if (Peaks::get().resets())
+    std::fprintf(stderr, "asys-profile: %s %.1f ms, peak %.1f MiB (process %.1f MiB)\n", stage_.c_str(), ms,
+                 own / 1024.0, overall / 1024.0);
+  else
+    std::fprintf(stderr, "asys-profile: %s %.1f ms, process peak %.1f MiB\n", stage_.c_str(), ms, overall / 1024.0);
 }
 
 void profileNote(const std::string& line) {

@@ -1,10 +1,13 @@
 #pragma once
 // Coarse stage timings for profiling work (bench/README.md): with the
 // environment variable ASYS_PROFILE set, each StageTimer prints one line
-// "asys-profile: <stage> <ms> ms, peak <MiB> MiB (process <MiB> MiB)" to
-// standard error when it goes out of scope: natively, the stage's own peak
-// resident memory and the process's so far (the WebAssembly engine prints
-// the time only). Used around table loads and rule runs only, never per row.
+// "asys-profile: <stage> <ms> ms, process peak <MiB> MiB" to standard
+// error when it goes out of scope: natively, the process's peak resident
+// memory so far (the WebAssembly engine prints the time only). With
+// ASYS_PROFILE=stages: "..., peak <MiB> MiB (process <MiB> MiB)", the
+// stage's own peak too, found by resetting the kernel's high-water mark,
+// which also resets the peak the process's parent is told (GNU time's %M):
+// never measure a whole run's peak that way. Used around table loads and rule runs only, never per row.
 #include <chrono>
 #include <cstddef>
 #include <string>
