@@ -46,6 +46,8 @@ def cluster_client(scheduler=None, local=None, fork_after=None):
     process (a notebook's) may hold anything at the fork."""
     import logging
 
+    if not scheduler and fork_after is not None:
+        _import_tornado_without_ca_certificates()
     from distributed import Client, LocalCluster
 
     if scheduler:
@@ -73,6 +75,35 @@ def cluster_client(scheduler=None, local=None, fork_after=None):
     return Client(cluster)
 
 
+def _import_tornado_without_ca_certificates():
+    """tornado.netutil makes two default TLS contexts when imported (for
+    TLS connections given no context of their own), and the client one
+    loads the system's CA certificates: 16 ms of CPU on the command line's
+    start, before its cluster can start. The command line's own LocalCluster
+    talks plain TCP on 127.0.0.1 and never uses them, so there they are
+    made without the certificates (the same contexts otherwise). A
+    --scheduler run, and fleet.stats, import tornado as it is."""
+    import ssl
+    import sys
+
+    if "tornado.netutil" in sys.modules:
+        return
+    made = ssl.create_default_context
+
+    def without_certificates(purpose=ssl.Purpose.SERVER_AUTH, *, cafile=None, capath=None, cadata=None):
+        if cafile or capath or cadata:
+            return made(purpose, cafile=cafile, capath=capath, cadata=cadata)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT if purpose == ssl.Purpose.SERVER_AUTH
+                                 else ssl.PROTOCOL_TLS_SERVER)
+        return context
+
+    ssl.create_default_context = without_certificates
+    try:
+        import tornado.netutil  # noqa: F401
+    finally:
+        ssl.create_default_context = made
+
+
 # Dask's housekeeping that a fleet run does not use, off or slower in the
 # LocalCluster: each costs CPU on the cores the workers share with the
 # client. Measured on an idle LocalCluster(2) for 10 s (2026-12-05): the
@@ -94,6 +125,12 @@ QUIET = {
     "distributed.scheduler.work-stealing": False,
     # No pandas imported to report its version (lean_worker).
     "distributed.worker.preload": ["asys.fleet.lean_worker"],
+    # Three tasks a worker of one thread at once, not two (ceil(1.1)): a
+    # report's head counts as one, so with two a worker often finished a
+    # load before the scheduler had sent it the next one (6-8 ms idle every
+    # second load, 0.08-0.15 s a worker of the bench's 2-worker run, 0.12 s
+    # of the 1-worker run); with three, the next load is already there.
+    "distributed.scheduler.worker-saturation": 3.0,
 }
 
 
