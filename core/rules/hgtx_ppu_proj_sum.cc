@@ -72,37 +72,50 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   RangeProjections proj;
   int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
-  // The ranges' levels and children (12 bytes a range; the events are
-  // never loaded whole), folded from the association's scan of the events,
-  // which reads them once for both: with the ranges they are all this rule
-  // reads of them.
-  HgtxStackCounts stacks;
-  // By range slot, once the ranges are chosen: its stack level (kNoLevel:
-  // not on a stack) and children, so that neither the stacks' events nor
-  // the ranges' are held through the association (8 bytes a range).
-  constexpr int32_t kNoLevel = INT32_MIN;
-  std::vector<int32_t> slotLevel;
-  std::vector<uint32_t> slotChildren;
+  // By range slot, once the ranges are chosen: its stack level and direct
+  // children (SlotStacks: a byte each while they fit), so that neither the
+  // stacks' events nor the ranges' are held through the association.
+  SlotStacks slots;
   {
+    // With every push/pop range chosen (no range-include or range-exclude)
+    // the stacks are swept from the chosen ranges themselves, once chosen:
+    // the association's scan folds only the few ranges never closed, which
+    // are on no stack. Otherwise a range's level and children count the
+    // ranges left out too: they are folded from the association's scan of
+    // the events (HgtxStackCounter, 28 bytes a closed push/pop range while
+    // it runs, 12 after), which reads them once for both.
+    const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
+    UnclosedRanges unclosed;
     HgtxStackCounter counter;
+    HgtxStackCounts stacks;
     AssociationFilters filters;
     filters.releaseEvents = true;
     filters.processes = false;  // keepOnlySpans drops them
     filters.spansOnly = true;
     filters.endsAsDurations = true;
-    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] { stacks = counter.finish(); };
-    filters.rangesChosen = [&](const AssociationRanges& chosen) {
-      slotLevel.assign(chosen.size(), kNoLevel);
-      slotChildren.assign(chosen.size(), 0);
-      for (size_t r = 0; r < chosen.size(); ++r) {
-        if (const size_t k = stacks.find(chosen.event[r]); k != HgtxStackCounts::kNotOnStack) {
-          slotLevel[r] = stacks.level[k];
-          slotChildren[r] = stacks.numChild[k];
+    if (everyRange) {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
+      filters.rangesChosen = [&](const AssociationRanges& chosen) {
+        slots = slotStacks(chosen, unclosed.events, /*levels=*/true, /*parents=*/false);
+        std::vector<uint32_t>().swap(unclosed.events);
+      };
+    } else {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+      filters.afterScan = [&] { stacks = counter.finish(); };
+      filters.rangesChosen = [&](const AssociationRanges& chosen) {
+        slots.levelPlusOne.reserve(chosen.size());
+        slots.levelPlusOne.resize(chosen.size());
+        slots.children.reserve(chosen.size());
+        slots.children.resize(chosen.size());
+        for (size_t r = 0; r < chosen.size(); ++r) {
+          if (const size_t k = stacks.find(chosen.event[r]); k != HgtxStackCounts::kNotOnStack) {
+            slots.levelPlusOne.set(r, static_cast<uint32_t>(stacks.level[k]) + 1);
+            slots.children.set(r, stacks.numChild[k]);
+          }
         }
-      }
-      stacks = {};
-    };
+        stacks = {};
+      };
+    }
     filters.eventsInChosenOnly = true;
     // The ranges' starts stay until the rule gives them back below:
     // giving them back once the calls are swept
@@ -157,16 +170,15 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     out.groupOf.push_back(g);
     out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
-    if (slotLevel[r] != kNoLevel) {
-      out.sums[kLevelSum][g] += slotLevel[r];
-      out.sums[kChildrenSum][g] += slotChildren[r];
+    if (const uint32_t levelPlusOne = slots.levelPlusOne.get(r); levelPlusOne != 0) {
+      out.sums[kLevelSum][g] += levelPlusOne - 1;
+      out.sums[kChildrenSum][g] += slots.children.get(r);
       ++out.sums[kOnStackSum][g];
     }
   }
   // The ranges and stacks are read no more; the projections become the
   // spans and then the values, so that the two are not held at once.
-  std::vector<int32_t>().swap(slotLevel);
-  std::vector<uint32_t>().swap(slotChildren);
+  slots = {};
   R = {};
   out.spans.reserve(projected);
   for (size_t r = 0; r < proj.ops.size(); ++r)

@@ -42,20 +42,25 @@ std::vector<ColumnSpec> columns() {
 }
 
 // The trace as a view: the ranges in order (4 bytes a row), each range's
-// projection and the push/pop stacks (16 bytes a closed push/pop range),
-// folded from the association's one scan of HGTX_EVENTS, which is never held;
+// projection and the push/pop stacks: by slot (5 bytes a range: its parent
+// and its children), swept from the chosen ranges when they are every
+// push/pop range of the report (SlotStacks), else by closed push/pop range
+// (9 bytes and its event), folded from the association's one scan of
+// HGTX_EVENTS; the events are never held;
 // a row's cells (its range stack's text is one of its own) made when a page
 // or a writer's chunk asks. The activities and the association they were
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
   ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, NarrowProjections proj, HgtxStackCounts stacks,
-                SmallIds children, std::vector<uint32_t> rows, const StringPool& strings)
+                SmallIds children, SlotStacks slots, std::vector<uint32_t> rows, const StringPool& strings)
       : R_(std::move(ranges)),
         threadOf_(std::move(threadOf)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
         children_(std::move(children)),
+        slots_(std::move(slots)),
+        bySlot_(!slots_.parent.empty()),
         rows_(std::move(rows)),
         strings_(strings) {}
 
@@ -79,7 +84,19 @@ class ProjTraceRows : public RowSource {
       t.setInt(kOps, proj_.ops(r));
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
-      if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
+      if (bySlot_) {
+        if (slots_.onStack(r)) {
+          const uint32_t parent = slots_.parent[r];
+          t.setInt(kLvl, slots_.level(r));
+          t.setInt(kNumChild, slots_.children.get(r));
+          if (parent != kNoParent) t.setInt(kParentId, R_.rangeId(R_.event[parent]));
+          stackText_.clear();
+          appendRangeStackOf(
+              r, [&](uint32_t x) { return slots_.parent[x]; }, [&](uint32_t x) { return R_.rangeId(R_.event[x]); },
+              stackText_);
+          t.setText(kRangeStack, stackText_);
+        }
+      } else if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
         t.setInt(kLvl, stacks_.levelOf(k));
         t.setInt(kNumChild, children_.get(k));
         if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
@@ -98,8 +115,10 @@ class ProjTraceRows : public RowSource {
   AssociationRanges R_;            // its thread index given back: threadOf_
   SmallIds threadOf_;              // by range: its index into R_.threads
   NarrowProjections proj_;
-  HgtxStackCounts stacks_;         // its level and children given back
-  SmallIds children_;              // by closed push/pop range: its children
+  HgtxStackCounts stacks_;         // its level and children given back (empty: bySlot_)
+  SmallIds children_;              // by closed push/pop range: its children (empty: bySlot_)
+  SlotStacks slots_;               // by slot: parents and children (with bySlot_)
+  bool bySlot_;
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
   std::string stackText_;
@@ -111,12 +130,20 @@ Table compute(RuleContext& ctx) {
   NarrowProjections proj;
   HgtxStackCounts stacks;
   SmallIds children, threadOf;
+  SlotStacks slots;
   std::string warning;
   {  // the activities and their association end here: the view keeps the projections
-    // The stacks (each closed push/pop range's level, children, parent) are
-    // folded from the association's scan of HGTX_EVENTS, so the table is
-    // read once and never held: with the ranges' threads and the Range IDs
-    // that are not their row's position, they are all the view reads of it.
+    // With every push/pop range chosen (no range-include or range-exclude)
+    // the stacks (each closed push/pop range's parent and children) are
+    // swept by slot from the chosen ranges once chosen (SlotStacks); the
+    // association's scan folds only the few ranges never closed. Otherwise
+    // a range's stack holds ranges left out too: the stacks are folded from
+    // the association's scan of HGTX_EVENTS (28 bytes a closed push/pop
+    // range while it runs). Either way the table is read once and never
+    // held: with the ranges' threads and the Range IDs that are not their
+    // row's position, they are all the view reads of it.
+    const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
+    UnclosedRanges unclosed;
     HgtxStackCounter counter(/*parents=*/true);
     AssociationFilters filters;
     filters.releaseEvents = true;
@@ -124,18 +151,26 @@ Table compute(RuleContext& ctx) {
     filters.processes = false;  // a row's PID is its range's thread's
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
-    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] {
-      stacks = counter.finish();
-      // A range's level is its depth among its parents (kept for ParentId
-      // and RangeStack): 4 bytes a range not held.
-      std::vector<int32_t>().swap(stacks.level);
-      // The children counts in a byte while they fit (SmallIds).
-      children.reserve(stacks.numChild.size());
-      children.resize(stacks.numChild.size());
-      for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
-      std::vector<uint32_t>().swap(stacks.numChild);
-    };
+    if (everyRange) {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
+      filters.rangesChosen = [&](const AssociationRanges& chosen) {
+        slots = slotStacks(chosen, unclosed.events, /*levels=*/false, /*parents=*/true);
+        std::vector<uint32_t>().swap(unclosed.events);
+      };
+    } else {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+      filters.afterScan = [&] {
+        stacks = counter.finish();
+        // A range's level is its depth among its parents (kept for ParentId
+        // and RangeStack): 4 bytes a range not held.
+        std::vector<int32_t>().swap(stacks.level);
+        // The children counts in a byte while they fit (SmallIds).
+        children.reserve(stacks.numChild.size());
+        children.resize(stacks.numChild.size());
+        for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
+        std::vector<uint32_t>().swap(stacks.numChild);
+      };
+    }
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
     // Each range's thread index in a byte while there are fewer than 255
@@ -168,7 +203,7 @@ Table compute(RuleContext& ctx) {
   });
 
   Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(proj),
-                                                     std::move(stacks), std::move(children), std::move(rows),
+                                                     std::move(stacks), std::move(children), std::move(slots), std::move(rows),
                                                      report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
   t.declareEvents({"HGTX Range"});
