@@ -4,6 +4,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include "core/analysis/grouped_values.h"
@@ -12,6 +13,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/stats.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -117,25 +119,22 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       };
     }
     filters.eventsInChosenOnly = true;
-    // The ranges' starts stay until the rule gives them back below:
-    // giving them back once the calls are swept
-    // (AssociationFilters::startAfterSweep) lowers the kernel scan, not this
-    // rule's peak at scale 2500 (its groups, after the association), and at
-    // scale 250 it moved hgtx_ppu_projection_summary_compare's peak up by
-    // 15 MB (129,172 -> 144,404 KiB; glibc's heap laid out otherwise).
+    // Nor does it read a range's start or thread once the calls are swept
+    // (12 bytes a range, given back before the activities are read).
+    filters.startAfterSweep = false;
+    filters.threadAfterSweep = false;
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     PpuActivities& act = in.activities;
     // Not read here: the activities' other columns, the ranges' threads
     // and other Range IDs, each range's own active time (Proj Active Time is
     // the union of the projections, made from the spans).
     keepOnlySpans(act);
+    // Given back here where the calls were swept otherwise (loaded already).
     std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
     std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
-    // Nor the ranges' starts once swept (8 bytes a range, beside the
-    // projections at this rule's peak): Total Range Time is their
-    // durations' sum.
     std::vector<int64_t>().swap(in.association.ranges.start);
+    StageTimer timer("hgtx_ppu_proj_sum: projections");
     proj = projectRanges(act, in.association, /*withActive=*/false);
     if (act.size() > 0) {
       activeStart = act.start[0];
@@ -147,8 +146,18 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   }
   StringPool& strings = report.strings();
 
+  StageTimer timer("hgtx_ppu_proj_sum: groups");
   GroupedDurations out;
-  out.texts.resize(1);
+  // The groups' names as ids of the report's strings (TextPool), not
+  // copies: at scale 2500 the 1.08 M names (about 100 bytes each) were held
+  // as strings through the groups' and the merge's steps, the rule's peak;
+  // mergedGroupsOf makes them whole once the values and spans are summed.
+  // One id a distinct text, in the order of the groups that have it, as
+  // asys fleet pools the texts of a rule that gives them whole.
+  out.textPool = TextPool(strings);
+  out.textIds.resize(1);
+  std::vector<uint32_t>& nameOf = out.textIds[0];
+  uint32_t emptyName = kNoMatch;  // the pool id of "", when a range is named so
   out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kTime, {}},
              {IdKind::kTime, {}}, {IdKind::kTime, {}}, {IdKind::kTime, {}}};
   out.sums.resize(5);
@@ -160,9 +169,16 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   KeyGroups groups;
   for (uint32_t r = 0; r < R.size(); ++r) {
     if (proj.ops[r] == 0) continue;
-    const uint32_t g = groups.indexOf((static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r]);
+    const uint64_t style = R.startEnd[r];
+    const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
     if (g == out.groupCount) {
-      out.texts[0].emplace_back(strings.get(R.name[r]));
+      // A name's other style's group has its text already.
+      if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
+        nameOf.push_back(nameOf[other]);
+      } else {
+        nameOf.push_back(out.textPool.refer(R.name[r]));
+        if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+      }
       out.ids[kIdStyle].values.push_back(R.startEnd[r]);
       for (auto& c : out.sums) c.push_back(0);
       ++out.groupCount;
@@ -176,8 +192,10 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       ++out.sums[kOnStackSum][g];
     }
   }
-  // The ranges and stacks are read no more; the projections become the
-  // spans and then the values, so that the two are not held at once.
+  // The ranges, their groups' keys and stacks are read no more; the
+  // projections become the spans and then the values, so that the two are
+  // not held at once.
+  groups = {};
   slots = {};
   R = {};
   out.spans.reserve(projected);
@@ -199,7 +217,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
   const bool windowEnd = ctx.window.end != std::numeric_limits<int64_t>::max();
-  out.texts[0].emplace_back();
+  nameOf.push_back(emptyName != kNoMatch ? emptyName : out.textPool.add(""));
   out.ids[kIdKind].values.push_back(kExtent);
   out.ids[kIdStyle].values.push_back(kNoValue);
   out.ids[kIdActiveStart].values.push_back(activeStart);
@@ -324,7 +342,10 @@ Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
 Table compute(RuleContext& ctx) {
   GroupedDurations groups = groupedDurations(ctx);
   const std::vector<std::string> warnings = std::move(groups.warnings);
-  Table t = groupsView(mergedGroupsOf(std::move(groups)), ctx.options);
+  std::optional<StageTimer> timer(std::in_place, "hgtx_ppu_proj_sum: merged groups");
+  MergedGroups merged = mergedGroupsOf(std::move(groups));
+  timer.reset();
+  Table t = groupsView(std::move(merged), ctx.options);
   for (const std::string& w : warnings) t.addWarning(w);
   return t;
 }
