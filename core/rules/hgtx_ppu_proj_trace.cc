@@ -151,13 +151,27 @@ Table compute(RuleContext& ctx) {
     filters.processes = false;  // a row's PID is its range's thread's
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
+    // Each range's thread index in a byte while there are fewer than 255
+    // threads (SmallIds), taken once the ranges are chosen: the association
+    // gives its own (4 bytes a range) back once the calls are swept, before
+    // the activities are read.
+    std::vector<int64_t> threads;
+    auto takeThreads = [&](const AssociationRanges& chosen) {
+      threadOf.reserve(chosen.threadIndex.size());
+      threadOf.resize(chosen.threadIndex.size());
+      for (size_t r = 0; r < chosen.threadIndex.size(); ++r) threadOf.set(r, chosen.threadIndex[r]);
+      threads = chosen.threads;
+    };
+    filters.threadAfterSweep = false;
     if (everyRange) {
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
       filters.rangesChosen = [&](const AssociationRanges& chosen) {
         slots = slotStacks(chosen, unclosed.events, /*levels=*/false, /*parents=*/true);
         std::vector<uint32_t>().swap(unclosed.events);
+        takeThreads(chosen);
       };
     } else {
+      filters.rangesChosen = takeThreads;
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
       filters.afterScan = [&] {
         stacks = counter.finish();
@@ -173,15 +187,10 @@ Table compute(RuleContext& ctx) {
     }
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
-    // Each range's thread index in a byte while there are fewer than 255
-    // threads (SmallIds), before the projections: 3 bytes a range.
-    {
-      AssociationRanges& R = in.association.ranges;
-      threadOf.reserve(R.threadIndex.size());
-      threadOf.resize(R.threadIndex.size());
-      for (size_t r = 0; r < R.threadIndex.size(); ++r) threadOf.set(r, R.threadIndex[r]);
-      std::vector<uint32_t>().swap(R.threadIndex);
-    }
+    // The threads by threadOf (the association's, where the calls were not
+    // swept as HGGC_API was scanned, are the same).
+    std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
+    in.association.ranges.threads = std::move(threads);
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.
