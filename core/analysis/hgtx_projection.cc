@@ -34,6 +34,27 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   return p;
 }
 
+RangeSpans projectSpans(const PpuActivities& act, const HgtxAssociation& as) {
+  const size_t n = as.ranges.size();
+  RangeSpans p;
+  p.span.assign(n, Span{});
+  p.ops.assign(n, 0);
+  // projectRanges' fold without the active time: the earliest start (the
+  // first activity, in start order) and the latest end.
+  for (size_t a = 0; a < act.size(); ++a) {
+    const int64_t start = act.start[a], end = act.endOf(a);
+    for (uint32_t r : as.rangesOf(a)) {
+      Span& s = p.span[r];
+      if (p.ops[r]++ == 0) {
+        s = {start, end};
+        continue;
+      }
+      s.end = std::max(s.end, end);
+    }
+  }
+  return p;
+}
+
 int64_t NarrowProjections::wideAt(Field f, size_t r) const { return wide_.at(key(f, r)); }
 
 void NarrowProjections::setWide(Field f, size_t r, int64_t v) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/analysis/hgtx_association.h"
+#include "core/analysis/intervals.h"
 
 namespace asys {
 
@@ -22,6 +23,16 @@ struct RangeProjections {
 // only the projections, whose union per name is its active time).
 RangeProjections projectRanges(const PpuActivities& activities, const HgtxAssociation& association,
                                bool withActive = true);
+
+// The projections as spans, for a caller that makes its spans of them
+// (hgtx_ppu_proj_sum: its groups' spans are the projected ranges' own, in
+// slot order, compacted in place): projectRanges' start, end and ops
+// without the active time.
+struct RangeSpans {
+  std::vector<Span> span;     // by range slot; ops == 0: no projection
+  std::vector<uint32_t> ops;
+};
+RangeSpans projectSpans(const PpuActivities& activities, const HgtxAssociation& association);
 
 // The same, 16 bytes a range instead of 28, for a rule that keeps the
 // ranges' starts anyway (hgtx_ppu_proj_trace): the projection's start as

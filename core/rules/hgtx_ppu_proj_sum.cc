@@ -71,7 +71,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   // In-Use is a share of) are what the groups need: the activities and
   // their pairs go before the groups are made.
   AssociationRanges R;
-  RangeProjections proj;
+  RangeSpans proj;
   int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
   // By range slot, once the ranges are chosen: its stack level and direct
@@ -135,7 +135,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
     std::vector<int64_t>().swap(in.association.ranges.start);
     StageTimer timer("hgtx_ppu_proj_sum: projections");
-    proj = projectRanges(act, in.association, /*withActive=*/false);
+    proj = projectSpans(act, in.association);
     if (act.size() > 0) {
       activeStart = act.start[0];
       activeEnd = act.endOf(0);
@@ -198,9 +198,20 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   groups = {};
   slots = {};
   R = {};
-  out.spans.reserve(projected);
-  for (size_t r = 0; r < proj.ops.size(); ++r)
-    if (proj.ops[r] > 0) out.spans.push_back({proj.start[r], proj.end[r]});
+  // The projected ranges' spans, compacted in place (in slot order, as
+  // their values), not copied beside the projections (16 bytes a projected
+  // range at the groups' step): nearly every range is projected, and
+  // where many are not the rest is copied to its size.
+  {
+    std::vector<Span>& spans = proj.span;
+    size_t k = 0;
+    for (size_t r = 0; r < spans.size(); ++r)
+      if (proj.ops[r] > 0) spans[k++] = spans[r];
+    std::vector<uint32_t>().swap(proj.ops);
+    spans.resize(k);
+    if (k < spans.capacity() / 2) spans.shrink_to_fit();
+    out.spans = std::move(spans);
+  }
   proj = {};
   out.values.reserve(projected);
   for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
