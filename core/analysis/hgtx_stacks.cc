@@ -140,7 +140,11 @@ void UnclosedRanges::add(size_t first, const HgtxEvents& h) {
     if (h.eventType[i] == kHgtxPushPop && h.end[i] == kNoValue) events.push_back(static_cast<uint32_t>(first + i));
 }
 
-SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+namespace {
+
+template <typename ThreadOf>
+SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, size_t threadCount,
+                      const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
   const size_t n = R.size();
   SlotStacks s;
   if (levels) {
@@ -154,12 +158,12 @@ SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& u
   // start, then longer first, then event: the order sweepStacks gives the
   // closed push/pop ranges of a thread (by thread, start, end descending,
   // event), so the same test pops the same ranges.
-  std::vector<std::vector<uint32_t>> stacks(R.threads.size());
+  std::vector<std::vector<uint32_t>> stacks(threadCount);
   auto endOf = [&](uint32_t r) { return R.start[r] + R.duration.get(r); };
   for (uint32_t r = 0; r < n; ++r) {
     if (R.startEnd[r] != 0) continue;
     if (!unclosed.empty() && std::binary_search(unclosed.begin(), unclosed.end(), R.event[r])) continue;
-    std::vector<uint32_t>& stack = stacks[R.threadIndex[r]];
+    std::vector<uint32_t>& stack = stacks[threadOf(r)];
     const int64_t start = R.start[r], end = endOf(r);
     // The top encloses r when it ends after r starts and not before r ends.
     while (!stack.empty() && (endOf(stack.back()) <= start || endOf(stack.back()) < end)) stack.pop_back();
@@ -174,6 +178,19 @@ SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& u
     stack.push_back(r);
   }
   return s;
+}
+
+}  // namespace
+
+SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+  return sweepSlots(
+      R, [&](uint32_t r) { return R.threadIndex[r]; }, R.threads.size(), unclosed, levels, parents);
+}
+
+SlotStacks slotStacks(const AssociationRanges& R, const SmallIds& threadOf, size_t threadCount,
+                      const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+  return sweepSlots(
+      R, [&](uint32_t r) { return threadOf.get(r); }, threadCount, unclosed, levels, parents);
 }
 
 int32_t SlotStacks::level(size_t r) const {

@@ -7,6 +7,7 @@
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/base/small_ids.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -132,6 +133,8 @@ Table compute(RuleContext& ctx) {
   SmallIds children, threadOf;
   SlotStacks slots;
   std::string warning;
+  const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
+  UnclosedRanges unclosed;
   {  // the activities and their association end here: the view keeps the projections
     // With every push/pop range chosen (no range-include or range-exclude)
     // the stacks (each closed push/pop range's parent and children) are
@@ -142,8 +145,6 @@ Table compute(RuleContext& ctx) {
     // range while it runs). Either way the table is read once and never
     // held: with the ranges' threads and the Range IDs that are not their
     // row's position, they are all the view reads of it.
-    const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
-    UnclosedRanges unclosed;
     HgtxStackCounter counter(/*parents=*/true);
     AssociationFilters filters;
     filters.releaseEvents = true;
@@ -165,11 +166,10 @@ Table compute(RuleContext& ctx) {
     filters.threadAfterSweep = false;
     if (everyRange) {
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
-      filters.rangesChosen = [&](const AssociationRanges& chosen) {
-        slots = slotStacks(chosen, unclosed.events, /*levels=*/false, /*parents=*/true);
-        std::vector<uint32_t>().swap(unclosed.events);
-        takeThreads(chosen);
-      };
+      // The stacks are swept once the association is over (below), from the
+      // ranges and their threads as taken here: their parents and children
+      // (5 bytes a range) are not held through it.
+      filters.rangesChosen = takeThreads;
     } else {
       filters.rangesChosen = takeThreads;
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
@@ -194,9 +194,15 @@ Table compute(RuleContext& ctx) {
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.
+    StageTimer timer("hgtx_ppu_proj_trace: projections");
     proj = projectRangesNarrow(in.activities, in.association);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  }
+  StageTimer timer("hgtx_ppu_proj_trace: stacks and rows");
+  if (everyRange) {
+    slots = slotStacks(ranges, threadOf, ranges.threads.size(), unclosed.events, /*levels=*/false, /*parents=*/true);
+    std::vector<uint32_t>().swap(unclosed.events);
   }
 
   std::vector<uint32_t> rows;
