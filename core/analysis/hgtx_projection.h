@@ -9,6 +9,7 @@
 
 #include "core/analysis/hgtx_association.h"
 #include "core/analysis/intervals.h"
+#include "core/analysis/start_times.h"
 
 namespace asys {
 
@@ -62,6 +63,7 @@ class NarrowProjections {
   // The projection's start (from range r's own start `rangeStart`), its
   // duration and PPU active time.
   int64_t start(const AssociationRanges& R, size_t r) const { return R.start[r] + get(kStartAfter, r); }
+  int64_t start(const StartTimes& starts, size_t r) const { return starts[r] + get(kStartAfter, r); }
   int64_t duration(size_t r) const { return get(kDuration, r); }
   int64_t active(size_t r) const { return get(kActive, r); }
 
@@ -80,6 +82,9 @@ class NarrowProjections {
   std::unordered_map<uint64_t, int64_t> wide_;
 };
 NarrowProjections projectRangesNarrow(const PpuActivities& activities, const HgtxAssociation& association);
+// The same with the ranges' starts given apart (the association's given back).
+NarrowProjections projectRangesNarrow(const PpuActivities& activities, const HgtxAssociation& association,
+                                      const StartTimes& starts);
 
 // Gives back the activities' columns that projectRanges does not read (all
 // but start and end: 17 bytes an activity), for a caller that reads no more

@@ -142,8 +142,8 @@ void UnclosedRanges::add(size_t first, const HgtxEvents& h) {
 
 namespace {
 
-template <typename ThreadOf>
-SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, size_t threadCount,
+template <typename ThreadOf, typename StartOf>
+SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, StartOf startOf, size_t threadCount,
                       const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
   const size_t n = R.size();
   SlotStacks s;
@@ -159,12 +159,12 @@ SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, size_t thre
   // closed push/pop ranges of a thread (by thread, start, end descending,
   // event), so the same test pops the same ranges.
   std::vector<std::vector<uint32_t>> stacks(threadCount);
-  auto endOf = [&](uint32_t r) { return R.start[r] + R.duration.get(r); };
+  auto endOf = [&](uint32_t r) { return startOf(r) + R.duration.get(r); };
   for (uint32_t r = 0; r < n; ++r) {
     if (R.startEnd[r] != 0) continue;
     if (!unclosed.empty() && std::binary_search(unclosed.begin(), unclosed.end(), R.event[r])) continue;
     std::vector<uint32_t>& stack = stacks[threadOf(r)];
-    const int64_t start = R.start[r], end = endOf(r);
+    const int64_t start = startOf(r), end = start + R.duration.get(r);
     // The top encloses r when it ends after r starts and not before r ends.
     while (!stack.empty() && (endOf(stack.back()) <= start || endOf(stack.back()) < end)) stack.pop_back();
     if (levels) s.levelPlusOne.set(r, static_cast<uint32_t>(stack.size()) + 1);
@@ -184,13 +184,15 @@ SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, size_t thre
 
 SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
   return sweepSlots(
-      R, [&](uint32_t r) { return R.threadIndex[r]; }, R.threads.size(), unclosed, levels, parents);
+      R, [&](uint32_t r) { return R.threadIndex[r]; }, [&](uint32_t r) { return R.start[r]; }, R.threads.size(),
+      unclosed, levels, parents);
 }
 
 SlotStacks slotStacks(const AssociationRanges& R, const SmallIds& threadOf, size_t threadCount,
-                      const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+                      const StartTimes& starts, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
   return sweepSlots(
-      R, [&](uint32_t r) { return threadOf.get(r); }, threadCount, unclosed, levels, parents);
+      R, [&](uint32_t r) { return threadOf.get(r); }, [&](uint32_t r) { return starts[r]; }, threadCount, unclosed,
+      levels, parents);
 }
 
 int32_t SlotStacks::level(size_t r) const {

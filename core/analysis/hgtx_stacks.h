@@ -16,6 +16,7 @@
 
 #include "core/analysis/association_ranges.h"
 #include "core/analysis/key_groups.h"
+#include "core/analysis/start_times.h"
 #include "core/base/narrow_ints.h"
 #include "core/base/small_ids.h"
 #include "core/report/report.h"
@@ -124,12 +125,13 @@ struct SlotStacks {
 // of the push/pop ranges never closed (HGTX_EVENTS.end NULL), ascending,
 // which are on no stack (UnclosedRanges folds them from the scan).
 SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents);
-// The same with each range's thread given apart (`threadOf`: its index
-// among `threadCount`), for a caller that took the threads before the
-// association gave them back (hgtx_ppu_proj_trace sweeps its stacks once
-// the association is over, so that they are not held through it).
+// The same with each range's thread and start given apart (`threadOf`:
+// its index among `threadCount`; `starts` by slot), for a caller that took
+// them before the association gave them back (hgtx_ppu_proj_trace sweeps
+// its stacks once the association is over, so that they are not held
+// through it).
 SlotStacks slotStacks(const AssociationRanges& R, const SmallIds& threadOf, size_t threadCount,
-                      const std::vector<uint32_t>& unclosed, bool levels, bool parents);
+                      const StartTimes& starts, const std::vector<uint32_t>& unclosed, bool levels, bool parents);
 
 // The events of the push/pop ranges never closed, from the chunks of the
 // association's scan (RangeSelection::alsoScan): few or none.

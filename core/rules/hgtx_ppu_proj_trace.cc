@@ -53,10 +53,12 @@ std::vector<ColumnSpec> columns() {
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, NarrowProjections proj, HgtxStackCounts stacks,
-                SmallIds children, SlotStacks slots, std::vector<uint32_t> rows, const StringPool& strings)
+  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, StartTimes starts, NarrowProjections proj,
+                HgtxStackCounts stacks, SmallIds children, SlotStacks slots, std::vector<uint32_t> rows,
+                const StringPool& strings)
       : R_(std::move(ranges)),
         threadOf_(std::move(threadOf)),
+        start_(std::move(starts)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
         children_(std::move(children)),
@@ -71,13 +73,14 @@ class ProjTraceRows : public RowSource {
     for (size_t i = first; i < first + count; ++i) {
       const uint32_t r = rows_[i];
       const uint32_t e = R_.event[r];
-      const int64_t pStart = proj_.start(R_, r), pEnd = pStart + proj_.duration(r);
+      const int64_t start = start_[r], end = start + R_.duration.get(r);
+      const int64_t pStart = proj_.start(start_, r), pEnd = pStart + proj_.duration(r);
       t.setText(kName, strings_.get(R_.name[r]));
       t.setInt(kProjStart, pStart);
       t.setInt(kProjDur, pEnd - pStart);
       t.setInt(kActive, proj_.active(r));
-      t.setInt(kOrigStart, R_.start[r]);
-      t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
+      t.setInt(kOrigStart, start);
+      t.setInt(kOrigDur, end - start);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
       const int64_t thread = R_.threads[threadOf_.get(r)];
       t.setInt(kPid, pidOf(thread));
@@ -105,7 +108,7 @@ class ProjTraceRows : public RowSource {
         stacks_.appendStack(k, stackText_);
         t.setText(kRangeStack, stackText_);
       }
-      t.setSpan(0, R_.start[r], R_.end(r));
+      t.setSpan(0, start, end);
       t.setSpan(1, pStart, pEnd);
       t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();
@@ -113,8 +116,9 @@ class ProjTraceRows : public RowSource {
   }
 
  private:
-  AssociationRanges R_;            // its thread index given back: threadOf_
+  AssociationRanges R_;            // its thread index and starts given back: threadOf_, start_
   SmallIds threadOf_;              // by range: its index into R_.threads
+  StartTimes start_;               // by range: its start
   NarrowProjections proj_;
   HgtxStackCounts stacks_;         // its level and children given back (empty: bySlot_)
   SmallIds children_;              // by closed push/pop range: its children (empty: bySlot_)
@@ -131,6 +135,7 @@ Table compute(RuleContext& ctx) {
   NarrowProjections proj;
   HgtxStackCounts stacks;
   SmallIds children, threadOf;
+  StartTimes starts;
   SlotStacks slots;
   std::string warning;
   const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
@@ -153,17 +158,20 @@ Table compute(RuleContext& ctx) {
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
     // Each range's thread index in a byte while there are fewer than 255
-    // threads (SmallIds), taken once the ranges are chosen: the association
-    // gives its own (4 bytes a range) back once the calls are swept, before
-    // the activities are read.
+    // threads (SmallIds) and its start in about 4 bytes (StartTimes: slot
+    // order is start order), taken once the ranges are chosen: the
+    // association gives its own (12 bytes a range) back once the calls are
+    // swept, before the activities are read.
     std::vector<int64_t> threads;
     auto takeThreads = [&](const AssociationRanges& chosen) {
       threadOf.reserve(chosen.threadIndex.size());
       threadOf.resize(chosen.threadIndex.size());
       for (size_t r = 0; r < chosen.threadIndex.size(); ++r) threadOf.set(r, chosen.threadIndex[r]);
       threads = chosen.threads;
+      starts.assign(chosen.start);
     };
     filters.threadAfterSweep = false;
+    filters.startAfterSweep = false;
     if (everyRange) {
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
       // The stacks are swept once the association is over (below), from the
@@ -191,17 +199,19 @@ Table compute(RuleContext& ctx) {
     // swept as HGGC_API was scanned, are the same).
     std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
     in.association.ranges.threads = std::move(threads);
+    std::vector<int64_t>().swap(in.association.ranges.start);
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.
     StageTimer timer("hgtx_ppu_proj_trace: projections");
-    proj = projectRangesNarrow(in.activities, in.association);
+    proj = projectRangesNarrow(in.activities, in.association, starts);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
   StageTimer timer("hgtx_ppu_proj_trace: stacks and rows");
   if (everyRange) {
-    slots = slotStacks(ranges, threadOf, ranges.threads.size(), unclosed.events, /*levels=*/false, /*parents=*/true);
+    slots = slotStacks(ranges, threadOf, ranges.threads.size(), starts, unclosed.events, /*levels=*/false,
+                       /*parents=*/true);
     std::vector<uint32_t>().swap(unclosed.events);
   }
 
@@ -211,13 +221,13 @@ Table compute(RuleContext& ctx) {
   // Projected start ascending, projected duration descending (an enclosing
   // range before the ranges it holds), then the original start.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-    const int64_t sa = proj.start(ranges, a), sb = proj.start(ranges, b);
+    const int64_t sa = proj.start(starts, a), sb = proj.start(starts, b);
     if (sa != sb) return sa < sb;
     const int64_t da = proj.duration(a), db = proj.duration(b);
-    return std::make_tuple(-da, ranges.start[a], a) < std::make_tuple(-db, ranges.start[b], b);
+    return std::make_tuple(-da, starts[a], a) < std::make_tuple(-db, starts[b], b);
   });
 
-  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(proj),
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(starts), std::move(proj),
                                                      std::move(stacks), std::move(children), std::move(slots), std::move(rows),
                                                      report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -254,19 +255,31 @@ TEST_F(HgtxScan, SlotStacksAreTheLoadedStacks) {
   // events' stacks: levels, parents, children and range stacks.
   auto report = asys::Report::open(path_);
   asys::UnclosedRanges unclosed;
-  asys::SlotStacks withLevels, withParents;
+  asys::SlotStacks withLevels, withParents, apart;
   asys::RangeSelection sel;
   sel.rangeIds = true;
   sel.alsoScan = [&](size_t first, const asys::HgtxEvents& c) { unclosed.add(first, c); };
   sel.chosen = [&](const asys::AssociationRanges& R) {
     withLevels = asys::slotStacks(R, unclosed.events, /*levels=*/true, /*parents=*/false);
     withParents = asys::slotStacks(R, unclosed.events, /*levels=*/false, /*parents=*/true);
+    // Threads and starts given apart (hgtx_ppu_proj_trace's, once the association gave them back).
+    asys::SmallIds threadOf;
+    threadOf.resize(R.size());
+    for (size_t r = 0; r < R.size(); ++r) threadOf.set(r, R.threadIndex[r]);
+    asys::StartTimes starts;
+    starts.assign(R.start);
+    asys::AssociationRanges without = R;
+    std::vector<uint32_t>().swap(without.threadIndex);
+    std::vector<int64_t>().swap(without.start);
+    apart = asys::slotStacks(without, threadOf, R.threads.size(), starts, unclosed.events, /*levels=*/false,
+                             /*parents=*/true);
   };
   asys::AssociationRanges R = asys::chooseRanges(*report, sel);
   sel.chosen(R);  // chooseRanges leaves `chosen` to associateActivities
   const asys::HgtxEvents& h = report->hgtx();
   const asys::HgtxStacks stacks = asys::buildHgtxStacks(h);
   ASSERT_EQ(withParents.parent.size(), R.size());
+  EXPECT_EQ(apart.parent, withParents.parent);
   std::string bySlot, loaded;
   size_t onStack = 0, nested = 0;
   for (uint32_t r = 0; r < R.size(); ++r) {
@@ -292,6 +305,25 @@ TEST_F(HgtxScan, SlotStacksAreTheLoadedStacks) {
   }
   EXPECT_EQ(onStack, stacks.ranges.size());  // every closed push/pop range is chosen
   EXPECT_GT(nested, 0u);
+}
+
+TEST(StartTimes, EveryTimeAsGivenNearAndFarApart) {
+  // Sorted times a few ns apart, a jump past 4.3 s inside a block, negative
+  // times, the int64 extremes, and an unsorted block: each read back as given.
+  std::vector<int64_t> times;
+  for (int64_t i = 0; i < 100; ++i) times.push_back(1'000 + i * 7);
+  times.push_back(10'000'000'000);
+  for (int64_t i = 0; i < 70; ++i) times.push_back(10'000'000'000 + i);
+  times.push_back(INT64_MIN);
+  times.push_back(INT64_MAX);
+  times.push_back(-5);
+  for (int64_t i = 0; i < 64; ++i) times.push_back((i * 37) % 64 - 20);
+  asys::StartTimes s;
+  s.assign(times);
+  ASSERT_EQ(s.size(), times.size());
+  for (size_t i = 0; i < times.size(); ++i) ASSERT_EQ(s[i], times[i]) << "time " << i;
+  s.assign({});
+  EXPECT_EQ(s.size(), 0u);
 }
 
 TEST(SlotStacks, TiesUnclosedAndStartEndRangesAsTheCounter) {
