@@ -38,10 +38,13 @@ class StartTimes {
   size_t size() const { return low_.size(); }
   int64_t operator[](size_t i) const {
     const uint32_t v = low_[i];
-    return v != kWide ? base_[i / kBlock] + int64_t{v} : wide_.at(i);
+    return v != kWide ? base_[i / kBlock] + int64_t{v} : wideAt(i);
   }
 
  private:
+  // Out of line, so that the common read stays small where it is inlined
+  // (the trace's sort compares two starts a step).
+  [[gnu::noinline]] int64_t wideAt(size_t i) const { return wide_.at(i); }
   static constexpr size_t kBlock = 64;
   static constexpr uint32_t kWide = UINT32_MAX;  // the time is in wide_
   std::vector<int64_t> base_;                    // by block: its smallest time
