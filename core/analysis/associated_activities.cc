@@ -151,7 +151,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
         const size_t n = chosen.size();
         if (!ranges.startAfterSweep || ranges.sweepOnly) std::vector<int64_t>().swap(chosen.start);
         if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
-        if (ranges.sweepOnly) {
+        if (!ranges.threadAfterSweep || ranges.sweepOnly) {
           std::vector<uint32_t>().swap(chosen.threadIndex);
           std::vector<int64_t>().swap(chosen.threads);
         }

@@ -91,6 +91,9 @@ struct RangeSelection {
   // the ranges' threads (4 bytes a range).
   bool startAfterSweep = true;
   bool durationAfterSweep = true;
+  // The same for the ranges' threads (threadIndex and threads, 4 bytes a
+  // range): hgtx_ppu_proj_sum reads none after the sweep.
+  bool threadAfterSweep = true;
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the
   // ranges are chosen, into a pool of chooseRanges' own (the ids the tests

@@ -34,6 +34,27 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   return p;
 }
 
+RangeSpans projectSpans(const PpuActivities& act, const HgtxAssociation& as) {
+  const size_t n = as.ranges.size();
+  RangeSpans p;
+  p.span.assign(n, Span{});
+  p.ops.assign(n, 0);
+  // projectRanges' fold without the active time: the earliest start (the
+  // first activity, in start order) and the latest end.
+  for (size_t a = 0; a < act.size(); ++a) {
+    const int64_t start = act.start[a], end = act.endOf(a);
+    for (uint32_t r : as.rangesOf(a)) {
+      Span& s = p.span[r];
+      if (p.ops[r]++ == 0) {
+        s = {start, end};
+        continue;
+      }
+      s.end = std::max(s.end, end);
+    }
+  }
+  return p;
+}
+
 int64_t NarrowProjections::wideAt(Field f, size_t r) const { return wide_.at(key(f, r)); }
 
 void NarrowProjections::setWide(Field f, size_t r, int64_t v) {
@@ -47,7 +68,10 @@ void NarrowProjections::setWide(Field f, size_t r, int64_t v) {
   }
 }
 
-NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as) {
+namespace {
+
+template <typename StartOf>
+NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociation& as, StartOf rangeStart) {
   using P = NarrowProjections;
   NarrowProjections p;
   p.assign(as.ranges.size());
@@ -59,18 +83,28 @@ NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssoci
     const int64_t start = act.start[a], end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       if (p.ops(r)++ == 0) {
-        p.set(P::kStartAfter, r, start - as.ranges.start[r]);
+        p.set(P::kStartAfter, r, start - rangeStart(r));
         p.set(P::kDuration, r, end - start);
         p.set(P::kActive, r, std::max<int64_t>(end - start, 0));
         continue;
       }
-      const int64_t pStart = as.ranges.start[r] + p.get(P::kStartAfter, r), pEnd = pStart + p.get(P::kDuration, r);
+      const int64_t pStart = rangeStart(r) + p.get(P::kStartAfter, r), pEnd = pStart + p.get(P::kDuration, r);
       if (end <= pEnd) continue;
       p.set(P::kDuration, r, end - pStart);
       if (const int64_t more = end - std::max(start, pEnd); more > 0) p.set(P::kActive, r, p.get(P::kActive, r) + more);
     }
   }
   return p;
+}
+
+}  // namespace
+
+NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as) {
+  return narrowProjections(act, as, [&](uint32_t r) { return as.ranges.start[r]; });
+}
+
+NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as, const StartTimes& starts) {
+  return narrowProjections(act, as, [&](uint32_t r) { return starts[r]; });
 }
 
 void keepOnlySpans(PpuActivities& a) {

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/analysis/hgtx_association.h"
+#include "core/analysis/intervals.h"
+#include "core/analysis/start_times.h"
 
 namespace asys {
 
@@ -22,6 +24,16 @@ struct RangeProjections {
 // only the projections, whose union per name is its active time).
 RangeProjections projectRanges(const PpuActivities& activities, const HgtxAssociation& association,
                                bool withActive = true);
+
+// The projections as spans, for a caller that makes its spans of them
+// (hgtx_ppu_proj_sum: its groups' spans are the projected ranges' own, in
+// slot order, compacted in place): projectRanges' start, end and ops
+// without the active time.
+struct RangeSpans {
+  std::vector<Span> span;     // by range slot; ops == 0: no projection
+  std::vector<uint32_t> ops;
+};
+RangeSpans projectSpans(const PpuActivities& activities, const HgtxAssociation& association);
 
 // The same, 16 bytes a range instead of 28, for a rule that keeps the
 // ranges' starts anyway (hgtx_ppu_proj_trace): the projection's start as
@@ -51,6 +63,7 @@ class NarrowProjections {
   // The projection's start (from range r's own start `rangeStart`), its
   // duration and PPU active time.
   int64_t start(const AssociationRanges& R, size_t r) const { return R.start[r] + get(kStartAfter, r); }
+  int64_t start(const StartTimes& starts, size_t r) const { return starts[r] + get(kStartAfter, r); }
   int64_t duration(size_t r) const { return get(kDuration, r); }
   int64_t active(size_t r) const { return get(kActive, r); }
 
@@ -69,6 +82,9 @@ class NarrowProjections {
   std::unordered_map<uint64_t, int64_t> wide_;
 };
 NarrowProjections projectRangesNarrow(const PpuActivities& activities, const HgtxAssociation& association);
+// The same with the ranges' starts given apart (the association's given back).
+NarrowProjections projectRangesNarrow(const PpuActivities& activities, const HgtxAssociation& association,
+                                      const StartTimes& starts);
 
 // Gives back the activities' columns that projectRanges does not read (all
 // but start and end: 17 bytes an activity), for a caller that reads no more

@@ -135,6 +135,74 @@ HgtxStackCounts scanHgtxStackCounts(Report& report) {
   return counter.finish();
 }
 
+void UnclosedRanges::add(size_t first, const HgtxEvents& h) {
+  for (size_t i = 0; i < h.size(); ++i)
+    if (h.eventType[i] == kHgtxPushPop && h.end[i] == kNoValue) events.push_back(static_cast<uint32_t>(first + i));
+}
+
+namespace {
+
+template <typename ThreadOf, typename StartOf>
+SlotStacks sweepSlots(const AssociationRanges& R, ThreadOf threadOf, StartOf startOf, size_t threadCount,
+                      const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+  const size_t n = R.size();
+  SlotStacks s;
+  if (levels) {
+    s.levelPlusOne.reserve(n);
+    s.levelPlusOne.resize(n);
+  }
+  if (parents) s.parent.assign(n, SlotStacks::kOffStack);
+  s.children.reserve(n);
+  s.children.resize(n);
+  // One stack of slots a thread. In slot order a thread's ranges come by
+  // start, then longer first, then event: the order sweepStacks gives the
+  // closed push/pop ranges of a thread (by thread, start, end descending,
+  // event), so the same test pops the same ranges.
+  std::vector<std::vector<uint32_t>> stacks(threadCount);
+  auto endOf = [&](uint32_t r) { return startOf(r) + R.duration.get(r); };
+  for (uint32_t r = 0; r < n; ++r) {
+    if (R.startEnd[r] != 0) continue;
+    if (!unclosed.empty() && std::binary_search(unclosed.begin(), unclosed.end(), R.event[r])) continue;
+    std::vector<uint32_t>& stack = stacks[threadOf(r)];
+    const int64_t start = startOf(r), end = start + R.duration.get(r);
+    // The top encloses r when it ends after r starts and not before r ends.
+    while (!stack.empty() && (endOf(stack.back()) <= start || endOf(stack.back()) < end)) stack.pop_back();
+    if (levels) s.levelPlusOne.set(r, static_cast<uint32_t>(stack.size()) + 1);
+    if (!stack.empty()) {
+      const uint32_t p = stack.back();
+      s.children.set(p, s.children.get(p) + 1);
+      if (parents) s.parent[r] = p;
+    } else if (parents) {
+      s.parent[r] = kNoParent;
+    }
+    stack.push_back(r);
+  }
+  return s;
+}
+
+}  // namespace
+
+SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+  return sweepSlots(
+      R, [&](uint32_t r) { return R.threadIndex[r]; }, [&](uint32_t r) { return R.start[r]; }, R.threads.size(),
+      unclosed, levels, parents);
+}
+
+SlotStacks slotStacks(const AssociationRanges& R, const SmallIds& threadOf, size_t threadCount,
+                      const StartTimes& starts, const std::vector<uint32_t>& unclosed, bool levels, bool parents) {
+  return sweepSlots(
+      R, [&](uint32_t r) { return threadOf.get(r); }, [&](uint32_t r) { return starts[r]; }, threadCount, unclosed,
+      levels, parents);
+}
+
+int32_t SlotStacks::level(size_t r) const {
+  if (parent.empty()) return static_cast<int32_t>(levelPlusOne.get(r)) - 1;
+  if (parent[r] == kOffStack) return -1;
+  int32_t depth = 0;
+  for (uint32_t p = parent[r]; p != kNoParent; p = parent[p]) ++depth;
+  return depth;
+}
+
 size_t HgtxStackCounts::find(uint32_t e) const {
   auto it = std::lower_bound(event.begin(), event.end(), e);
   return it != event.end() && *it == e ? static_cast<size_t>(it - event.begin()) : kNotOnStack;

@@ -14,8 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/association_ranges.h"
 #include "core/analysis/key_groups.h"
+#include "core/analysis/start_times.h"
 #include "core/base/narrow_ints.h"
+#include "core/base/small_ids.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -90,6 +93,51 @@ class HgtxStackCounter {
   bool parents_;
   HgtxStackCounts out_;
   std::vector<int64_t> thread_, start_, end_;
+};
+
+// The push/pop stacks of an association's chosen ranges, by range slot,
+// for a caller whose chosen ranges are every push/pop range of the report
+// (no range-include or range-exclude: hgtx_ppu_proj_sum and
+// hgtx_ppu_proj_trace by default): each closed push/pop range's level,
+// enclosing range and number of direct children, the same as
+// HgtxStackCounter finds them, swept from the chosen ranges themselves
+// (their thread, start and duration) once they are chosen, so that the
+// association's scan of HGTX_EVENTS folds nothing beside them (the counter
+// holds 28 bytes a range while the scan runs, grown by doubling). Slot
+// order is (start, longer first, event): each thread's ranges come in
+// sweepStacks' order, one stack a thread.
+struct SlotStacks {
+  // parent[] of a range on no stack (a start/end range, or one never closed).
+  static constexpr uint32_t kOffStack = 0xFFFFFFFEu;
+  // By slot, each asked for or empty: level + 1 (0: on no stack), in a
+  // byte while below 255 (SmallIds); the enclosing range's slot, kNoParent
+  // at a thread's outermost range, or kOffStack; the direct children.
+  SmallIds levelPlusOne;
+  std::vector<uint32_t> parent;
+  SmallIds children;
+
+  // Range r's level (parents kept: its depth among them), or -1 when it is on no stack.
+  int32_t level(size_t r) const;
+  bool onStack(size_t r) const { return parent.empty() ? levelPlusOne.get(r) != 0 : parent[r] != kOffStack; }
+};
+// `R`: the chosen ranges with their events, threads, starts, durations and
+// styles (as RangeSelection::chosen is given them); `unclosed`: the events
+// of the push/pop ranges never closed (HGTX_EVENTS.end NULL), ascending,
+// which are on no stack (UnclosedRanges folds them from the scan).
+SlotStacks slotStacks(const AssociationRanges& R, const std::vector<uint32_t>& unclosed, bool levels, bool parents);
+// The same with each range's thread and start given apart (`threadOf`:
+// its index among `threadCount`; `starts` by slot), for a caller that took
+// them before the association gave them back (hgtx_ppu_proj_trace sweeps
+// its stacks once the association is over, so that they are not held
+// through it).
+SlotStacks slotStacks(const AssociationRanges& R, const SmallIds& threadOf, size_t threadCount,
+                      const StartTimes& starts, const std::vector<uint32_t>& unclosed, bool levels, bool parents);
+
+// The events of the push/pop ranges never closed, from the chunks of the
+// association's scan (RangeSelection::alsoScan): few or none.
+struct UnclosedRanges {
+  std::vector<uint32_t> events;
+  void add(size_t firstEvent, const HgtxEvents& chunk);
 };
 
 // RangeId: HGTX_EVENTS.rangeId, or the row's 1-based position when NULL.

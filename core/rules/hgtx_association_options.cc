@@ -101,6 +101,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.sweepOnly = filters.sweepOnly;
   ranges.eventsInChosenOnly = filters.eventsInChosenOnly;
   ranges.startAfterSweep = filters.startAfterSweep;
+  ranges.threadAfterSweep = filters.threadAfterSweep;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

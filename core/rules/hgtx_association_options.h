@@ -49,6 +49,7 @@ struct AssociationFilters {
   bool sweepOnly = false;
   bool eventsInChosenOnly = false;  // RangeSelection::eventsInChosenOnly
   bool startAfterSweep = true;      // RangeSelection::startAfterSweep
+  bool threadAfterSweep = true;     // RangeSelection::threadAfterSweep
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include "core/analysis/grouped_values.h"
@@ -12,6 +13,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/stats.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -69,61 +71,71 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   // In-Use is a share of) are what the groups need: the activities and
   // their pairs go before the groups are made.
   AssociationRanges R;
-  RangeProjections proj;
+  RangeSpans proj;
   int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
-  // The ranges' levels and children (12 bytes a range; the events are
-  // never loaded whole), folded from the association's scan of the events,
-  // which reads them once for both: with the ranges they are all this rule
-  // reads of them.
-  HgtxStackCounts stacks;
-  // By range slot, once the ranges are chosen: its stack level (kNoLevel:
-  // not on a stack) and children, so that neither the stacks' events nor
-  // the ranges' are held through the association (8 bytes a range).
-  constexpr int32_t kNoLevel = INT32_MIN;
-  std::vector<int32_t> slotLevel;
-  std::vector<uint32_t> slotChildren;
+  // By range slot, once the ranges are chosen: its stack level and direct
+  // children (SlotStacks: a byte each while they fit), so that neither the
+  // stacks' events nor the ranges' are held through the association.
+  SlotStacks slots;
   {
+    // With every push/pop range chosen (no range-include or range-exclude)
+    // the stacks are swept from the chosen ranges themselves, once chosen:
+    // the association's scan folds only the few ranges never closed, which
+    // are on no stack. Otherwise a range's level and children count the
+    // ranges left out too: they are folded from the association's scan of
+    // the events (HgtxStackCounter, 28 bytes a closed push/pop range while
+    // it runs, 12 after), which reads them once for both.
+    const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
+    UnclosedRanges unclosed;
     HgtxStackCounter counter;
+    HgtxStackCounts stacks;
     AssociationFilters filters;
     filters.releaseEvents = true;
     filters.processes = false;  // keepOnlySpans drops them
     filters.spansOnly = true;
     filters.endsAsDurations = true;
-    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] { stacks = counter.finish(); };
-    filters.rangesChosen = [&](const AssociationRanges& chosen) {
-      slotLevel.assign(chosen.size(), kNoLevel);
-      slotChildren.assign(chosen.size(), 0);
-      for (size_t r = 0; r < chosen.size(); ++r) {
-        if (const size_t k = stacks.find(chosen.event[r]); k != HgtxStackCounts::kNotOnStack) {
-          slotLevel[r] = stacks.level[k];
-          slotChildren[r] = stacks.numChild[k];
+    if (everyRange) {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
+      filters.rangesChosen = [&](const AssociationRanges& chosen) {
+        slots = slotStacks(chosen, unclosed.events, /*levels=*/true, /*parents=*/false);
+        std::vector<uint32_t>().swap(unclosed.events);
+      };
+    } else {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+      filters.afterScan = [&] { stacks = counter.finish(); };
+      filters.rangesChosen = [&](const AssociationRanges& chosen) {
+        slots.levelPlusOne.reserve(chosen.size());
+        slots.levelPlusOne.resize(chosen.size());
+        slots.children.reserve(chosen.size());
+        slots.children.resize(chosen.size());
+        for (size_t r = 0; r < chosen.size(); ++r) {
+          if (const size_t k = stacks.find(chosen.event[r]); k != HgtxStackCounts::kNotOnStack) {
+            slots.levelPlusOne.set(r, static_cast<uint32_t>(stacks.level[k]) + 1);
+            slots.children.set(r, stacks.numChild[k]);
+          }
         }
-      }
-      stacks = {};
-    };
+        stacks = {};
+      };
+    }
     filters.eventsInChosenOnly = true;
-    // The ranges' starts stay until the rule gives them back below:
-    // giving them back once the calls are swept
-    // (AssociationFilters::startAfterSweep) lowers the kernel scan, not this
-    // rule's peak at scale 2500 (its groups, after the association), and at
-    // scale 250 it moved hgtx_ppu_projection_summary_compare's peak up by
-    // 15 MB (129,172 -> 144,404 KiB; glibc's heap laid out otherwise).
+    // Nor does it read a range's start or thread once the calls are swept
+    // (12 bytes a range, given back before the activities are read).
+    filters.startAfterSweep = false;
+    filters.threadAfterSweep = false;
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     PpuActivities& act = in.activities;
     // Not read here: the activities' other columns, the ranges' threads
     // and other Range IDs, each range's own active time (Proj Active Time is
     // the union of the projections, made from the spans).
     keepOnlySpans(act);
+    // Given back here where the calls were swept otherwise (loaded already).
     std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
     std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
-    // Nor the ranges' starts once swept (8 bytes a range, beside the
-    // projections at this rule's peak): Total Range Time is their
-    // durations' sum.
     std::vector<int64_t>().swap(in.association.ranges.start);
-    proj = projectRanges(act, in.association, /*withActive=*/false);
+    StageTimer timer("hgtx_ppu_proj_sum: projections");
+    proj = projectSpans(act, in.association);
     if (act.size() > 0) {
       activeStart = act.start[0];
       activeEnd = act.endOf(0);
@@ -134,8 +146,18 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   }
   StringPool& strings = report.strings();
 
+  StageTimer timer("hgtx_ppu_proj_sum: groups");
   GroupedDurations out;
-  out.texts.resize(1);
+  // The groups' names as ids of the report's strings (TextPool), not
+  // copies: at scale 2500 the 1.08 M names (about 100 bytes each) were held
+  // as strings through the groups' and the merge's steps, the rule's peak;
+  // mergedGroupsOf makes them whole once the values and spans are summed.
+  // One id a distinct text, in the order of the groups that have it, as
+  // asys fleet pools the texts of a rule that gives them whole.
+  out.textPool = TextPool(strings);
+  out.textIds.resize(1);
+  std::vector<uint32_t>& nameOf = out.textIds[0];
+  uint32_t emptyName = kNoMatch;  // the pool id of "", when a range is named so
   out.ids = {{IdKind::kPlain, {}}, {IdKind::kPlain, {}}, {IdKind::kTime, {}},
              {IdKind::kTime, {}}, {IdKind::kTime, {}}, {IdKind::kTime, {}}};
   out.sums.resize(5);
@@ -147,9 +169,16 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   KeyGroups groups;
   for (uint32_t r = 0; r < R.size(); ++r) {
     if (proj.ops[r] == 0) continue;
-    const uint32_t g = groups.indexOf((static_cast<uint64_t>(R.startEnd[r]) << 32) | R.name[r]);
+    const uint64_t style = R.startEnd[r];
+    const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
     if (g == out.groupCount) {
-      out.texts[0].emplace_back(strings.get(R.name[r]));
+      // A name's other style's group has its text already.
+      if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
+        nameOf.push_back(nameOf[other]);
+      } else {
+        nameOf.push_back(out.textPool.refer(R.name[r]));
+        if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+      }
       out.ids[kIdStyle].values.push_back(R.startEnd[r]);
       for (auto& c : out.sums) c.push_back(0);
       ++out.groupCount;
@@ -157,20 +186,32 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     out.groupOf.push_back(g);
     out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
-    if (slotLevel[r] != kNoLevel) {
-      out.sums[kLevelSum][g] += slotLevel[r];
-      out.sums[kChildrenSum][g] += slotChildren[r];
+    if (const uint32_t levelPlusOne = slots.levelPlusOne.get(r); levelPlusOne != 0) {
+      out.sums[kLevelSum][g] += levelPlusOne - 1;
+      out.sums[kChildrenSum][g] += slots.children.get(r);
       ++out.sums[kOnStackSum][g];
     }
   }
-  // The ranges and stacks are read no more; the projections become the
-  // spans and then the values, so that the two are not held at once.
-  std::vector<int32_t>().swap(slotLevel);
-  std::vector<uint32_t>().swap(slotChildren);
+  // The ranges, their groups' keys and stacks are read no more; the
+  // projections become the spans and then the values, so that the two are
+  // not held at once.
+  groups = {};
+  slots = {};
   R = {};
-  out.spans.reserve(projected);
-  for (size_t r = 0; r < proj.ops.size(); ++r)
-    if (proj.ops[r] > 0) out.spans.push_back({proj.start[r], proj.end[r]});
+  // The projected ranges' spans, compacted in place (in slot order, as
+  // their values), not copied beside the projections (16 bytes a projected
+  // range at the groups' step): nearly every range is projected, and
+  // where many are not the rest is copied to its size.
+  {
+    std::vector<Span>& spans = proj.span;
+    size_t k = 0;
+    for (size_t r = 0; r < spans.size(); ++r)
+      if (proj.ops[r] > 0) spans[k++] = spans[r];
+    std::vector<uint32_t>().swap(proj.ops);
+    spans.resize(k);
+    if (k < spans.capacity() / 2) spans.shrink_to_fit();
+    out.spans = std::move(spans);
+  }
   proj = {};
   out.values.reserve(projected);
   for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
@@ -187,7 +228,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
   const bool windowEnd = ctx.window.end != std::numeric_limits<int64_t>::max();
-  out.texts[0].emplace_back();
+  nameOf.push_back(emptyName != kNoMatch ? emptyName : out.textPool.add(""));
   out.ids[kIdKind].values.push_back(kExtent);
   out.ids[kIdStyle].values.push_back(kNoValue);
   out.ids[kIdActiveStart].values.push_back(activeStart);
@@ -312,7 +353,10 @@ Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
 Table compute(RuleContext& ctx) {
   GroupedDurations groups = groupedDurations(ctx);
   const std::vector<std::string> warnings = std::move(groups.warnings);
-  Table t = groupsView(mergedGroupsOf(std::move(groups)), ctx.options);
+  std::optional<StageTimer> timer(std::in_place, "hgtx_ppu_proj_sum: merged groups");
+  MergedGroups merged = mergedGroupsOf(std::move(groups));
+  timer.reset();
+  Table t = groupsView(std::move(merged), ctx.options);
   for (const std::string& w : warnings) t.addWarning(w);
   return t;
 }

@@ -7,6 +7,7 @@
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/base/small_ids.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -42,20 +43,27 @@ std::vector<ColumnSpec> columns() {
 }
 
 // The trace as a view: the ranges in order (4 bytes a row), each range's
-// projection and the push/pop stacks (16 bytes a closed push/pop range),
-// folded from the association's one scan of HGTX_EVENTS, which is never held;
+// projection and the push/pop stacks: by slot (5 bytes a range: its parent
+// and its children), swept from the chosen ranges when they are every
+// push/pop range of the report (SlotStacks), else by closed push/pop range
+// (9 bytes and its event), folded from the association's one scan of
+// HGTX_EVENTS; the events are never held;
 // a row's cells (its range stack's text is one of its own) made when a page
 // or a writer's chunk asks. The activities and the association they were
 // projected from are not kept.
 class ProjTraceRows : public RowSource {
  public:
-  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, NarrowProjections proj, HgtxStackCounts stacks,
-                SmallIds children, std::vector<uint32_t> rows, const StringPool& strings)
+  ProjTraceRows(AssociationRanges ranges, SmallIds threadOf, StartTimes starts, NarrowProjections proj,
+                HgtxStackCounts stacks, SmallIds children, SlotStacks slots, std::vector<uint32_t> rows,
+                const StringPool& strings)
       : R_(std::move(ranges)),
         threadOf_(std::move(threadOf)),
+        start_(std::move(starts)),
         proj_(std::move(proj)),
         stacks_(std::move(stacks)),
         children_(std::move(children)),
+        slots_(std::move(slots)),
+        bySlot_(!slots_.parent.empty()),
         rows_(std::move(rows)),
         strings_(strings) {}
 
@@ -65,13 +73,14 @@ class ProjTraceRows : public RowSource {
     for (size_t i = first; i < first + count; ++i) {
       const uint32_t r = rows_[i];
       const uint32_t e = R_.event[r];
-      const int64_t pStart = proj_.start(R_, r), pEnd = pStart + proj_.duration(r);
+      const int64_t start = start_[r], end = start + R_.duration.get(r);
+      const int64_t pStart = proj_.start(start_, r), pEnd = pStart + proj_.duration(r);
       t.setText(kName, strings_.get(R_.name[r]));
       t.setInt(kProjStart, pStart);
       t.setInt(kProjDur, pEnd - pStart);
       t.setInt(kActive, proj_.active(r));
-      t.setInt(kOrigStart, R_.start[r]);
-      t.setInt(kOrigDur, R_.end(r) - R_.start[r]);
+      t.setInt(kOrigStart, start);
+      t.setInt(kOrigDur, end - start);
       t.setText(kStyle, styleName(R_.startEnd[r] != 0));
       const int64_t thread = R_.threads[threadOf_.get(r)];
       t.setInt(kPid, pidOf(thread));
@@ -79,7 +88,19 @@ class ProjTraceRows : public RowSource {
       t.setInt(kOps, proj_.ops(r));
       t.setInt(kRangeId, R_.rangeId(e));
       // Only closed push/pop ranges are on a stack (as in hgtx_pushpop_trace).
-      if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
+      if (bySlot_) {
+        if (slots_.onStack(r)) {
+          const uint32_t parent = slots_.parent[r];
+          t.setInt(kLvl, slots_.level(r));
+          t.setInt(kNumChild, slots_.children.get(r));
+          if (parent != kNoParent) t.setInt(kParentId, R_.rangeId(R_.event[parent]));
+          stackText_.clear();
+          appendRangeStackOf(
+              r, [&](uint32_t x) { return slots_.parent[x]; }, [&](uint32_t x) { return R_.rangeId(R_.event[x]); },
+              stackText_);
+          t.setText(kRangeStack, stackText_);
+        }
+      } else if (const size_t k = stacks_.find(e); k != HgtxStackCounts::kNotOnStack) {
         t.setInt(kLvl, stacks_.levelOf(k));
         t.setInt(kNumChild, children_.get(k));
         if (stacks_.parent[k] != kNoParent) t.setInt(kParentId, stacks_.rangeId(stacks_.parent[k]));
@@ -87,7 +108,7 @@ class ProjTraceRows : public RowSource {
         stacks_.appendStack(k, stackText_);
         t.setText(kRangeStack, stackText_);
       }
-      t.setSpan(0, R_.start[r], R_.end(r));
+      t.setSpan(0, start, end);
       t.setSpan(1, pStart, pEnd);
       t.setEvent(0, EventTable::Hgtx, e);
       t.endRow();
@@ -95,11 +116,14 @@ class ProjTraceRows : public RowSource {
   }
 
  private:
-  AssociationRanges R_;            // its thread index given back: threadOf_
+  AssociationRanges R_;            // its thread index and starts given back: threadOf_, start_
   SmallIds threadOf_;              // by range: its index into R_.threads
+  StartTimes start_;               // by range: its start
   NarrowProjections proj_;
-  HgtxStackCounts stacks_;         // its level and children given back
-  SmallIds children_;              // by closed push/pop range: its children
+  HgtxStackCounts stacks_;         // its level and children given back (empty: bySlot_)
+  SmallIds children_;              // by closed push/pop range: its children (empty: bySlot_)
+  SlotStacks slots_;               // by slot: parents and children (with bySlot_)
+  bool bySlot_;
   std::vector<uint32_t> rows_;
   const StringPool& strings_;
   std::string stackText_;
@@ -111,12 +135,21 @@ Table compute(RuleContext& ctx) {
   NarrowProjections proj;
   HgtxStackCounts stacks;
   SmallIds children, threadOf;
+  StartTimes starts;
+  SlotStacks slots;
   std::string warning;
+  const bool everyRange = !ctx.options.value("range-include") && !ctx.options.value("range-exclude");
+  UnclosedRanges unclosed;
   {  // the activities and their association end here: the view keeps the projections
-    // The stacks (each closed push/pop range's level, children, parent) are
-    // folded from the association's scan of HGTX_EVENTS, so the table is
-    // read once and never held: with the ranges' threads and the Range IDs
-    // that are not their row's position, they are all the view reads of it.
+    // With every push/pop range chosen (no range-include or range-exclude)
+    // the stacks (each closed push/pop range's parent and children) are
+    // swept by slot from the chosen ranges once chosen (SlotStacks); the
+    // association's scan folds only the few ranges never closed. Otherwise
+    // a range's stack holds ranges left out too: the stacks are folded from
+    // the association's scan of HGTX_EVENTS (28 bytes a closed push/pop
+    // range while it runs). Either way the table is read once and never
+    // held: with the ranges' threads and the Range IDs that are not their
+    // row's position, they are all the view reads of it.
     HgtxStackCounter counter(/*parents=*/true);
     AssociationFilters filters;
     filters.releaseEvents = true;
@@ -124,35 +157,62 @@ Table compute(RuleContext& ctx) {
     filters.processes = false;  // a row's PID is its range's thread's
     filters.spansOnly = true;   // keepOnlySpans after
     filters.endsAsDurations = true;
-    filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
-    filters.afterScan = [&] {
-      stacks = counter.finish();
-      // A range's level is its depth among its parents (kept for ParentId
-      // and RangeStack): 4 bytes a range not held.
-      std::vector<int32_t>().swap(stacks.level);
-      // The children counts in a byte while they fit (SmallIds).
-      children.reserve(stacks.numChild.size());
-      children.resize(stacks.numChild.size());
-      for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
-      std::vector<uint32_t>().swap(stacks.numChild);
+    // Each range's thread index in a byte while there are fewer than 255
+    // threads (SmallIds) and its start in about 4 bytes (StartTimes: slot
+    // order is start order), taken once the ranges are chosen: the
+    // association gives its own (12 bytes a range) back once the calls are
+    // swept, before the activities are read.
+    std::vector<int64_t> threads;
+    auto takeThreads = [&](const AssociationRanges& chosen) {
+      threadOf.reserve(chosen.threadIndex.size());
+      threadOf.resize(chosen.threadIndex.size());
+      for (size_t r = 0; r < chosen.threadIndex.size(); ++r) threadOf.set(r, chosen.threadIndex[r]);
+      threads = chosen.threads;
+      starts.assign(chosen.start);
     };
+    filters.threadAfterSweep = false;
+    filters.startAfterSweep = false;
+    if (everyRange) {
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
+      // The stacks are swept once the association is over (below), from the
+      // ranges and their threads as taken here: their parents and children
+      // (5 bytes a range) are not held through it.
+      filters.rangesChosen = takeThreads;
+    } else {
+      filters.rangesChosen = takeThreads;
+      filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
+      filters.afterScan = [&] {
+        stacks = counter.finish();
+        // A range's level is its depth among its parents (kept for ParentId
+        // and RangeStack): 4 bytes a range not held.
+        std::vector<int32_t>().swap(stacks.level);
+        // The children counts in a byte while they fit (SmallIds).
+        children.reserve(stacks.numChild.size());
+        children.resize(stacks.numChild.size());
+        for (size_t k = 0; k < stacks.numChild.size(); ++k) children.set(k, stacks.numChild[k]);
+        std::vector<uint32_t>().swap(stacks.numChild);
+      };
+    }
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
-    // Each range's thread index in a byte while there are fewer than 255
-    // threads (SmallIds), before the projections: 3 bytes a range.
-    {
-      AssociationRanges& R = in.association.ranges;
-      threadOf.reserve(R.threadIndex.size());
-      threadOf.resize(R.threadIndex.size());
-      for (size_t r = 0; r < R.threadIndex.size(); ++r) threadOf.set(r, R.threadIndex[r]);
-      std::vector<uint32_t>().swap(R.threadIndex);
-    }
+    // The threads by threadOf (the association's, where the calls were not
+    // swept as HGGC_API was scanned, are the same).
+    std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
+    in.association.ranges.threads = std::move(threads);
+    std::vector<int64_t>().swap(in.association.ranges.start);
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.
-    proj = projectRangesNarrow(in.activities, in.association);
+    StageTimer timer("hgtx_ppu_proj_trace: projections");
+    proj = projectRangesNarrow(in.activities, in.association, starts);
     ranges = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
+  }
+  StageTimer timer("hgtx_ppu_proj_trace: stacks and rows");
+  if (everyRange) {
+    slots = slotStacks(ranges, threadOf, ranges.threads.size(), starts, unclosed.events, /*levels=*/false,
+                       /*parents=*/true);
+    std::vector<uint32_t>().swap(unclosed.events);
   }
 
   std::vector<uint32_t> rows;
@@ -161,14 +221,14 @@ Table compute(RuleContext& ctx) {
   // Projected start ascending, projected duration descending (an enclosing
   // range before the ranges it holds), then the original start.
   std::sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
-    const int64_t sa = proj.start(ranges, a), sb = proj.start(ranges, b);
+    const int64_t sa = proj.start(starts, a), sb = proj.start(starts, b);
     if (sa != sb) return sa < sb;
     const int64_t da = proj.duration(a), db = proj.duration(b);
-    return std::make_tuple(-da, ranges.start[a], a) < std::make_tuple(-db, ranges.start[b], b);
+    return std::make_tuple(-da, starts[a], a) < std::make_tuple(-db, starts[b], b);
   });
 
-  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(proj),
-                                                     std::move(stacks), std::move(children), std::move(rows),
+  Table t(columns(), std::make_shared<ProjTraceRows>(std::move(ranges), std::move(threadOf), std::move(starts), std::move(proj),
+                                                     std::move(stacks), std::move(children), std::move(slots), std::move(rows),
                                                      report.strings()));
   t.declareSpans({"HGTX Range", "Projection"});
   t.declareEvents({"HGTX Range"});

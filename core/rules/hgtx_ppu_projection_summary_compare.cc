@@ -58,7 +58,7 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
       .needs = hgtxPpuProjSumRule().needs,
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 48,  // per row of the larger side: 136,836 KiB at scale 250, 468,200 at 1000, 1,127,820 at 2500 (46, 39 and 38 bytes; 2026-12-06, assoc8); at 40 the 3 GB pair got through and ran out of the 2 GB in Chromium (lead, 2026-12-06): 48 refuses it at once
+      .memoryPerRow = 48,  // per row of the larger side: 103,276 KiB at scale 250, 822,824 at 2500 (34.8 and 27.8 bytes; 2026-12-06, proj11); at 40 the 3 GB pair got through and ran out of the 2 GB in Chromium (lead, before proj11) and still under Node after it (bad_alloc after 84 s, in the target side): 48 refuses it at once
   };
   return rule;
 }

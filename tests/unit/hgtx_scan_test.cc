@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <tuple>
 
+#include "core/analysis/association_ranges.h"
 #include "core/analysis/hgtx_ranges.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/base/error.h"
@@ -244,6 +247,154 @@ TEST(HgtxStackCounter, ParentsAndRangeIdsByHand) {
   EXPECT_TRUE(p.parent.empty());
   EXPECT_TRUE(p.otherIds.empty());
   EXPECT_EQ(p.numChild, (std::vector<uint32_t>{1, 0}));
+}
+
+TEST_F(HgtxScan, SlotStacksAreTheLoadedStacks) {
+  // The stacks swept by slot from the chosen ranges (hgtx_ppu_proj_sum's
+  // and hgtx_ppu_proj_trace's without a range filter) against the loaded
+  // events' stacks: levels, parents, children and range stacks.
+  auto report = asys::Report::open(path_);
+  asys::UnclosedRanges unclosed;
+  asys::SlotStacks withLevels, withParents, apart;
+  asys::RangeSelection sel;
+  sel.rangeIds = true;
+  sel.alsoScan = [&](size_t first, const asys::HgtxEvents& c) { unclosed.add(first, c); };
+  sel.chosen = [&](const asys::AssociationRanges& R) {
+    withLevels = asys::slotStacks(R, unclosed.events, /*levels=*/true, /*parents=*/false);
+    withParents = asys::slotStacks(R, unclosed.events, /*levels=*/false, /*parents=*/true);
+    // Threads and starts given apart (hgtx_ppu_proj_trace's, once the association gave them back).
+    asys::SmallIds threadOf;
+    threadOf.resize(R.size());
+    for (size_t r = 0; r < R.size(); ++r) threadOf.set(r, R.threadIndex[r]);
+    asys::StartTimes starts;
+    starts.assign(R.start);
+    asys::AssociationRanges without = R;
+    std::vector<uint32_t>().swap(without.threadIndex);
+    std::vector<int64_t>().swap(without.start);
+    apart = asys::slotStacks(without, threadOf, R.threads.size(), starts, unclosed.events, /*levels=*/false,
+                             /*parents=*/true);
+  };
+  asys::AssociationRanges R = asys::chooseRanges(*report, sel);
+  sel.chosen(R);  // chooseRanges leaves `chosen` to associateActivities
+  const asys::HgtxEvents& h = report->hgtx();
+  const asys::HgtxStacks stacks = asys::buildHgtxStacks(h);
+  ASSERT_EQ(withParents.parent.size(), R.size());
+  EXPECT_EQ(apart.parent, withParents.parent);
+  std::string bySlot, loaded;
+  size_t onStack = 0, nested = 0;
+  for (uint32_t r = 0; r < R.size(); ++r) {
+    const uint32_t e = R.event[r];
+    ASSERT_EQ(withLevels.level(r), stacks.level[e]) << "event " << e;
+    ASSERT_EQ(withParents.level(r), stacks.level[e]) << "event " << e;
+    ASSERT_EQ(withParents.onStack(r), stacks.onStack(e));
+    ASSERT_EQ(withLevels.onStack(r), stacks.onStack(e));
+    if (!stacks.onStack(e)) continue;
+    ++onStack;
+    ASSERT_EQ(static_cast<int64_t>(withLevels.children.get(r)), stacks.numChild[e]);
+    ASSERT_EQ(static_cast<int64_t>(withParents.children.get(r)), stacks.numChild[e]);
+    const uint32_t p = withParents.parent[r];
+    ASSERT_EQ(p == asys::kNoParent ? asys::kNoParent : R.event[p], stacks.parent[e]);
+    nested += p != asys::kNoParent;
+    bySlot.clear();
+    loaded.clear();
+    asys::appendRangeStackOf(
+        r, [&](uint32_t x) { return withParents.parent[x]; }, [&](uint32_t x) { return R.rangeId(R.event[x]); },
+        bySlot);
+    asys::appendRangeStack(h, stacks, e, loaded);
+    ASSERT_EQ(bySlot, loaded) << "event " << e;
+  }
+  EXPECT_EQ(onStack, stacks.ranges.size());  // every closed push/pop range is chosen
+  EXPECT_GT(nested, 0u);
+}
+
+TEST(StartTimes, EveryTimeAsGivenNearAndFarApart) {
+  // Sorted times a few ns apart, a jump past 4.3 s inside a block, negative
+  // times, the int64 extremes, and an unsorted block: each read back as given.
+  std::vector<int64_t> times;
+  for (int64_t i = 0; i < 100; ++i) times.push_back(1'000 + i * 7);
+  times.push_back(10'000'000'000);
+  for (int64_t i = 0; i < 70; ++i) times.push_back(10'000'000'000 + i);
+  times.push_back(INT64_MIN);
+  times.push_back(INT64_MAX);
+  times.push_back(-5);
+  for (int64_t i = 0; i < 64; ++i) times.push_back((i * 37) % 64 - 20);
+  asys::StartTimes s;
+  s.assign(times);
+  ASSERT_EQ(s.size(), times.size());
+  for (size_t i = 0; i < times.size(); ++i) ASSERT_EQ(s[i], times[i]) << "time " << i;
+  s.assign({});
+  EXPECT_EQ(s.size(), 0u);
+}
+
+TEST(SlotStacks, TiesUnclosedAndStartEndRangesAsTheCounter) {
+  // Thread 1: e0 [0,100) holds e1 [0,100) (same span: the earlier event
+  // encloses), which holds e2 [10,50) and e4 [50,50) (empty, at e2's end: not
+  // in e2); e3 [20,120) is never closed (on no stack, and no parent: it
+  // would not fit in e0); e5 is a start/end range [0,200) (on no stack);
+  // e6 [10,50) on thread 2 is a root; e7 [60,100) on thread 1 is e1's.
+  // Slots in (start, longer first, event) order, as chooseRanges numbers them.
+  constexpr int64_t kNull = asys::kNoValue;
+  struct Event {
+    int64_t start, end;
+    int32_t type;
+    int64_t tid;
+  };
+  const int32_t pp = asys::kHgtxPushPop, se = asys::kHgtxStartEnd;
+  const std::vector<Event> events = {{0, 100, pp, 1},   {0, 100, pp, 1},  {10, 50, pp, 1}, {20, kNull, pp, 1},
+                                     {50, 50, pp, 1},   {0, 200, se, 1},  {10, 50, pp, 2}, {60, 100, pp, 1}};
+  const int64_t last = 120;  // the last HGTX timestamp: e3's end as chosen
+  asys::HgtxEvents chunk;
+  for (const Event& e : events) {
+    chunk.start.push_back(e.start);
+    chunk.end.push_back(e.end);
+    chunk.eventType.push_back(e.type);
+    chunk.globalTid.push_back(e.tid);
+  }
+  asys::HgtxStackCounter counter(/*parents=*/true);
+  counter.add(0, chunk);
+  const asys::HgtxStackCounts c = counter.finish();
+  asys::UnclosedRanges unclosed;
+  unclosed.add(0, chunk);
+  EXPECT_EQ(unclosed.events, (std::vector<uint32_t>{3}));
+
+  asys::AssociationRanges R;
+  std::vector<uint32_t> order(events.size());
+  for (uint32_t e = 0; e < events.size(); ++e) order[e] = e;
+  auto endOf = [&](uint32_t e) { return events[e].end == kNull ? last : events[e].end; };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::make_tuple(events[a].start, -endOf(a), a) < std::make_tuple(events[b].start, -endOf(b), b);
+  });
+  R.threads = {1, 2};
+  for (uint32_t e : order) {
+    R.event.push_back(e);
+    R.threadIndex.push_back(events[e].tid == 1 ? 0 : 1);
+    R.start.push_back(events[e].start);
+    R.duration.push_back(endOf(e) - events[e].start);
+    R.name.push_back(0);
+    R.startEnd.push_back(events[e].type == se ? 1 : 0);
+  }
+  const asys::SlotStacks s = asys::slotStacks(R, unclosed.events, /*levels=*/true, /*parents=*/true);
+  std::vector<int32_t> levelByEvent(events.size(), -2);
+  std::vector<uint32_t> parentByEvent(events.size(), 7777), childrenByEvent(events.size(), 7777);
+  for (uint32_t r = 0; r < R.size(); ++r) {
+    const uint32_t e = R.event[r];
+    ASSERT_EQ(s.level(r), static_cast<int32_t>(s.levelPlusOne.get(r)) - 1);
+    levelByEvent[e] = s.level(r);
+    if (!s.onStack(r)) continue;
+    parentByEvent[e] = s.parent[r] == asys::kNoParent ? asys::kNoParent : R.event[s.parent[r]];
+    childrenByEvent[e] = s.children.get(r);
+  }
+  const uint32_t none = asys::kNoParent;
+  EXPECT_EQ(levelByEvent, (std::vector<int32_t>{0, 1, 2, -1, 2, -1, 0, 2}));
+  EXPECT_EQ(parentByEvent, (std::vector<uint32_t>{none, 0, 1, 7777, 1, 7777, none, 1}));
+  EXPECT_EQ(childrenByEvent, (std::vector<uint32_t>{1, 3, 0, 7777, 0, 7777, 0, 0}));
+  // And the counter folded from the same events agrees.
+  ASSERT_EQ(c.event, (std::vector<uint32_t>{0, 1, 2, 4, 6, 7}));
+  for (size_t k = 0; k < c.event.size(); ++k) {
+    EXPECT_EQ(c.level[k], levelByEvent[c.event[k]]);
+    EXPECT_EQ(c.parent[k] == none ? none : c.event[c.parent[k]], parentByEvent[c.event[k]]);
+    EXPECT_EQ(c.numChild[k], childrenByEvent[c.event[k]]);
+  }
 }
 
 TEST_F(HgtxScan, PushPopRangesAreTheLoadedStacksInStartOrder) {
