@@ -91,6 +91,10 @@ struct RangeSelection {
   // the ranges' threads (4 bytes a range).
   bool startAfterSweep = true;
   bool durationAfterSweep = true;
+  // The caller reads no range's thread from the association (the operator
+  // set takes the few it reads in `chosen`): given back when the calls are
+  // swept, as the start and duration are (4 bytes a range).
+  bool threadsAfterSweep = true;
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the
   // ranges are chosen, into a pool of chooseRanges' own (the ids the tests
