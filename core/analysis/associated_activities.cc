@@ -143,6 +143,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
+    profileNote("association: launch index of " + std::to_string(callRows) + " calls, " + std::to_string(calls.cells()) +
+                (calls.dense() ? " cells (4 bytes)" : " entries (16 bytes)"));
     if (counts) {
       counts->scanned(&report, ranges.graphMapping);
       // The sweep is over: the ranges' spans the caller reads no more go
@@ -151,7 +153,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
         const size_t n = chosen.size();
         if (!ranges.startAfterSweep || ranges.sweepOnly) std::vector<int64_t>().swap(chosen.start);
         if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
-        if (ranges.sweepOnly) {
+        if (ranges.sweepOnly || !ranges.threadsAfterSweep) {
           std::vector<uint32_t>().swap(chosen.threadIndex);
           std::vector<int64_t>().swap(chosen.threads);
         }

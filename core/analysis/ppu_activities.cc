@@ -150,7 +150,11 @@ class ActivityListBuilder {
     } else {
       if (sel_.processes) a_.globalPid.reserve(n);
       a_.start.reserve(n);
-      a_.end.reserve(n);
+      if (sel_.endsAsDurations) {
+        a_.duration.reserve(n);
+      } else {
+        a_.end.reserve(n);
+      }
       a_.deviceId.reserve(n);
       a_.kind.reserve(n);
     }
@@ -177,7 +181,11 @@ class ActivityListBuilder {
     } else {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
-      a_.end.push_back(end);
+      if (sel_.endsAsDurations) {
+        a_.duration.push_back(end - start);
+      } else {
+        a_.end.push_back(end);
+      }
       a_.deviceId.push_back(device);
       a_.kind.push_back(kind);
     }
@@ -206,11 +214,13 @@ class ActivityListBuilder {
     const size_t n = a_.start.size();
     // Sorted already when each activity's key is at least its predecessor's:
     // its start, and at equal starts (made interleaved) its kind and row.
+    // Each table's activities are taken in row order, so of one kind the
+    // list's order is row order: a tie is ordered by kind, then position
+    // (the list may hold tags in place of rows: ActivitySelection::kernelTag).
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) {
       sorted = a_.start[i - 1] < a_.start[i] ||
-               (a_.start[i - 1] == a_.start[i] &&
-                (!tiesByKindAndRow_ || std::tie(a_.kind[i - 1], a_.row[i - 1]) < std::tie(a_.kind[i], a_.row[i])));
+               (a_.start[i - 1] == a_.start[i] && (!tiesByKindAndRow_ || a_.kind[i - 1] <= a_.kind[i]));
     }
     if (!sorted) {
       std::vector<uint32_t> order(n);
@@ -220,10 +230,9 @@ class ActivityListBuilder {
         // Made interleaved: ties as in table order (kernels, memcpys,
         // memsets, each by row), where the list's own order is not that.
         const ActivityKind* kind = a_.kind.data();
-        const uint32_t* row = a_.row.data();
-        std::sort(order.begin(), order.end(), [start, kind, row](uint32_t x, uint32_t y) {
+        std::sort(order.begin(), order.end(), [start, kind](uint32_t x, uint32_t y) {
           if (start[x] != start[y]) return start[x] < start[y];
-          return kind[x] != kind[y] ? kind[x] < kind[y] : row[x] < row[y];
+          return kind[x] != kind[y] ? kind[x] < kind[y] : x < y;
         });
       } else {
         std::sort(order.begin(), order.end(), [start](uint32_t x, uint32_t y) {
@@ -232,7 +241,9 @@ class ActivityListBuilder {
       }
       renumberGraphNodes(order);
       renumberUnlaunched(order);
-      permuteInPlace(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.row, launchCall_);
+      a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
+        permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.row, a_.tag, launchCall_);
+      });
     }
     fitColumns();
   }
@@ -303,6 +314,13 @@ namespace {
 
 // The list in table order, each activity's launching call from `calls`.
 void readLaunchedActivities(Report& report, const ActivitySelection& sel, ActivityListBuilder& list) {
+  struct Release {  // the memory operations, loaded here, go once read
+    Report& report;
+    bool release;
+    ~Release() {
+      if (release) report.releaseMemoryOps();
+    }
+  } release{report, sel.releaseMemoryOps && sel.memory && !report.memoryOpsLoaded()};
   const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
   const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
   // Room for every row when nothing narrows them, so the list never grows

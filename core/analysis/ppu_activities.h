@@ -131,6 +131,11 @@ struct ActivitySelection {
   // groups kernels by name holds no name column (12 bytes a kernel).
   // Kernels only (`memory` false).
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
+  // For a caller that reads no memory operation's row once the list is
+  // made (the operator summaries): HGGC_MEMCPY and HGGC_MEMSET, when loaded
+  // for the list (not before it), are given back once it is read, before
+  // its sort (every column of theirs: 52 MB at scale 2500). loadLaunchedActivities only.
+  bool releaseMemoryOps = false;
 
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,
