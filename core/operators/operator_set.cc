@@ -174,6 +174,7 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.onKernelChunk = std::move(query.onKernelChunk);
   if (query.groupsOnly) {
     sel.releaseMemoryOps = true;
+    sel.packPlaces = true;  // device and kind read through deviceOf, kindOf
     // Each kernel's name id (its demangled name, else its row) in place
     // of its row, read with the chunk the list is made from.
     sel.chunkColumns |= kcol::demangledName;
@@ -347,7 +348,7 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
     } else if (x.library != kNone) {
       if (x.viaGraph & 2) ++bound; else s.used[x.library] |= 2;
     }
-    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kind[a] == ActivityKind::Kernel) ++bound;
+    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kindOf(a) == ActivityKind::Kernel) ++bound;
   }
   if (!events.args.empty()) s.name.assign(R.size(), kNoString);
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
@@ -433,7 +434,7 @@ class InstanceBuilder {
   // one is made only when it is `a`'s top-level instance (`top`); before,
   // the device of the first activity is noted in its place (kNone back).
   uint32_t ofSlot(uint32_t slot, size_t a, bool graph, bool top = true) {
-    const int32_t dev = ops_.activities.deviceId[a];
+    const int32_t dev = ops_.activities.deviceOf(a);
     if (!graph) return instanceIn(slotInstance_[slot], slot, dev, top);
     const uint32_t g = slotLaunch_.indexOf((static_cast<uint64_t>(slot) << 32) | as_.launchCall[a]);
     if (g == graphInstance_.size()) graphInstance_.push_back(kNone);
@@ -522,13 +523,13 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
       ops.top[a] = f;
     } else if (l != kNone) {
       ops.top[a] = l;
-    } else if (act.kind[a] == ActivityKind::Kernel && !rangeInclude) {
+    } else if (act.kindOf(a) == ActivityKind::Kernel && !rangeInclude) {
       const uint32_t name = kernelName(a);
       const uint32_t op = rec.kernel(name);
       if (op != kNone) {
-        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, name, act.deviceId[a]);
+        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, name, act.deviceOf(a));
       } else if (query.others && !x.inRange) {
-        ops.top[a] = instances.add(rec.others(name), name, act.deviceId[a]);
+        ops.top[a] = instances.add(rec.others(name), name, act.deviceOf(a));
       }
     }
   }
@@ -592,7 +593,10 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   profileNote("operators: " + std::to_string(ops.size()) + " instances, " + std::to_string(slotOps.instanceBound) +
               " reserved");
   { OperatorRanges done = std::move(ranges); }
-  if (query.groupsOnly) std::vector<uint32_t>().swap(ops.activities.tag);  // read by no one after
+  if (query.groupsOnly) {  // read by no one after
+    std::vector<uint32_t>().swap(ops.activities.tag);
+    std::vector<uint8_t>().swap(ops.activities.place);
+  }
   ops.op.shrink_to_fit();
   ops.name.shrink_to_fit();
   ops.dtype.shrink_to_fit();
@@ -644,7 +648,7 @@ const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNa
                                                                          : k.demangledName;
   for (size_t a = 0; a < act.size(); ++a) {
     const uint32_t row = act.row[a];
-    if (act.kind[a] == ActivityKind::Kernel && first[row] == kNoString && k.demangledName[row] == kNoString)
+    if (act.kindOf(a) == ActivityKind::Kernel && first[row] == kNoString && k.demangledName[row] == kNoString)
       return report.kernels(kcol::names);
   }
   return k;
