@@ -490,17 +490,19 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   const size_t n = act.size();
   InstanceBuilder instances(ops, slotOps, as, query.work, query.groupsOnly);
   ops.othersType = rec.internType(kTypeOthers);
+  // A kernel's name: by its row, or (groupsOnly) its tag; a tag that is a
+  // row (no demangled name) reads every name column, as kernelNamesFor
+  // loads them when some kernel has no demangled name. The column is
+  // loaded before the activities' instance columns are made (8 bytes an
+  // activity with the levels: the breakdowns' load step held them).
+  std::optional<KernelNamer> namerK;
+  if (act.tag.empty())
+    namerK.emplace(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   if (query.levels) {
     ops.framework.assign(n, kNone);
     ops.library.assign(n, kNone);
   }
   ops.top.assign(n, kNone);
-  // A kernel's name: by its row, or (groupsOnly) its tag; a tag that is a
-  // row (no demangled name) reads every name column, as kernelNamesFor
-  // loads them when some kernel has no demangled name.
-  std::optional<KernelNamer> namerK;
-  if (act.tag.empty())
-    namerK.emplace(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   auto kernelName = [&](size_t a) {
     if (act.tag.empty()) return namerK->nameId(act.row[a]);
     const uint32_t tag = act.tag[a];
