@@ -121,7 +121,7 @@ struct FoundOperatorRanges {
 // given back once the ranges are chosen. Kernel names: the demangled ones;
 // the other two only when a kernel lacks one.
 OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uint32_t kernelColumns,
-                                       RangeTexts& texts, OpRecognizer& rec, size_t& events) {
+                                       RangeTexts& texts, OpRecognizer& rec, size_t& events, bool& prefixSeen) {
   OperatorRanges out;
   FoundOperatorRanges found;
   const bool customHgtx = query.recognition.custom && query.recognition.custom->has(CustomOpSource::Hgtx);
@@ -138,7 +138,13 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
     found.add(event, op, n);
     return true;
   };
-  ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
+  ranges.alsoScan = [&, prefix = query.hgtxTextPrefix](size_t, const HgtxEvents& chunk) {
+    events += chunk.size();
+    // Read while the scan's texts are the report strings' overlay (deferTexts).
+    const StringPool& strings = report.strings();
+    for (size_t i = 0; i < chunk.nameId.size() && !prefix.empty() && !prefixSeen; ++i)
+      prefixSeen = chunk.nameId[i] != kNoString && strings.get(chunk.nameId[i]).starts_with(prefix);
+  };
   ranges.chosen = [&](const AssociationRanges& R) {
     out.slots = found.bySlot(R);
     for (uint32_t slot = 0; slot < R.size(); ++slot) {
@@ -563,7 +569,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   // instances and the rule's own work do not stand on them (60 bytes an
   // event).
   size_t events = 0;
-  OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec, events);
+  OperatorRanges ranges =
+      associateOperatorRanges(report, query, kernelColumns, texts, rec, events, ops.hgtxTextPrefixSeen);
   ops.noHgtx = events == 0;
   ops.activities = std::move(ranges.in.activities);
   // The nesting reads a range's name and thread (and its event, for the

@@ -103,6 +103,11 @@ struct OperatorQuery {
   // whole after; a kernel without a demangled name keeps its row,
   // kKernelRowTag); HGGC_MEMCPY and HGGC_MEMSET go once the list is read.
   bool groupsOnly = false;
+  // Whether some HGTX event's name starts with this (OperatorSet::
+  // hgtxTextPrefixSeen), tested as the association's scan reads the
+  // events: with deferNames their inline texts never reach the report's
+  // strings, where ppu_op_unit_test looked for its TorchFunction ranges.
+  std::string_view hgtxTextPrefix;
 };
 
 // In PpuActivities::tag under OperatorQuery::groupsOnly: a kernel with no
@@ -147,6 +152,7 @@ struct OperatorSet {
   // For the warnings: no HGTX data at all; activities no launching call
   // ties to a range.
   bool noHgtx = false;
+  bool hgtxTextPrefixSeen = false;  // OperatorQuery::hgtxTextPrefix
   size_t unlaunched = 0;
   // op= types no recognised operator has (a misspelt type selects nothing).
   std::vector<std::string> unknownTypes;
