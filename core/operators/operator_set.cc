@@ -331,7 +331,7 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEv
 
 SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities& act, const AssociationRanges& R,
                                 const SlotEvents& events, RangeTexts& texts, StringPool& strings, bool rangeInclude,
-                                bool topLevelOnly) {
+                                bool topLevelOnly, OpRecognizer& rec, TypeFilter& filter, bool others) {
   SlotOperators s;
   s.eventOp = &events.op;
   s.rangeName = &R.name;
@@ -354,7 +354,19 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
     } else if (x.library != kNone) {
       if (x.viaGraph & 2) ++bound; else s.used[x.library] |= 2;
     }
-    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kindOf(a) == ActivityKind::Kernel) ++bound;
+    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kindOf(a) == ActivityKind::Kernel) {
+      // With topLevelOnly a kernel named by its tag is recognised here
+      // already (the recogniser's memo answers again when the instance is
+      // made): counted only when it makes one, as assignInstances decides
+      // (ppu_op_unit_test recognises no kernel: its bound was every kernel).
+      const uint32_t tag = topLevelOnly && !act.tag.empty() ? act.tag[a] : kKernelRowTag;
+      if (tag & kKernelRowTag) {
+        ++bound;
+      } else if (const uint32_t op = rec.kernel(tag); op != kNone ? filter.keptType(rec.info(op).type)
+                                                                   : others && !x.inRange) {
+        ++bound;
+      }
+    }
   }
   if (!events.args.empty()) s.name.assign(R.size(), kNoString);
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
@@ -590,7 +602,7 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   const InnermostSlots slots(as, ranges.slots.op, rec, filter);
   SlotOperators slotOps =
       usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude,
-                        query.groupsOnly);
+                        query.groupsOnly, rec, filter, query.others);
   if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, ranges.slots, rec, report);
   std::vector<uint8_t>().swap(slotOps.used);  // read by the pairing alone (1 byte a range)
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
