@@ -143,6 +143,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
+    profileNote("association: launch index of " + std::to_string(callRows) + " calls, " + std::to_string(calls.cells()) +
+                (calls.dense() ? " cells (4 bytes)" : " entries (16 bytes)"));
     if (counts) {
       counts->scanned(&report, ranges.graphMapping);
       // The sweep is over: the ranges' spans the caller reads no more go

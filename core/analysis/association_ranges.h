@@ -92,7 +92,8 @@ struct RangeSelection {
   bool startAfterSweep = true;
   bool durationAfterSweep = true;
   // The same for the ranges' threads (threadIndex and threads, 4 bytes a
-  // range): hgtx_ppu_proj_sum reads none after the sweep.
+  // range): hgtx_ppu_proj_sum reads none after the sweep, and the operator
+  // set takes the few it reads in `chosen`.
   bool threadAfterSweep = true;
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the

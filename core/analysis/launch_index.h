@@ -31,6 +31,9 @@ class LaunchIndex {
   // The call that launched an activity of process `globalPid` with
   // `correlationId`, or kNoMatch (core/analysis/key_join.h).
   uint32_t find(int64_t globalPid, int64_t correlationId) const;
+  // The dense tables' cells (4 bytes each), or the sorted list's entries (16).
+  size_t cells() const { return dense_ ? cells_ : sorted_.size(); }
+  bool dense() const { return dense_; }
 
  private:
   struct Process {

@@ -150,9 +150,17 @@ class ActivityListBuilder {
     } else {
       if (sel_.processes) a_.globalPid.reserve(n);
       a_.start.reserve(n);
-      a_.end.reserve(n);
-      a_.deviceId.reserve(n);
-      a_.kind.reserve(n);
+      if (sel_.endsAsDurations) {
+        a_.duration.reserve(n);
+      } else {
+        a_.end.reserve(n);
+      }
+      if (packing_) {
+        a_.place.reserve(n);
+      } else {
+        a_.deviceId.reserve(n);
+        a_.kind.reserve(n);
+      }
     }
     (sel_.kernelTag ? a_.tag : a_.row).reserve(n);
     launchCall_.reserve(n);
@@ -177,9 +185,16 @@ class ActivityListBuilder {
     } else {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
       a_.start.push_back(start);
-      a_.end.push_back(end);
-      a_.deviceId.push_back(device);
-      a_.kind.push_back(kind);
+      if (sel_.endsAsDurations) {
+        a_.duration.push_back(end - start);
+      } else {
+        a_.end.push_back(end);
+      }
+      if (packing_) pack(device, kind);
+      if (!packing_) {
+        a_.deviceId.push_back(device);
+        a_.kind.push_back(kind);
+      }
     }
     if (sel_.kernelTag) {
       a_.tag.push_back(tagOf());
@@ -188,6 +203,33 @@ class ActivityListBuilder {
     }
     launchCall_.push_back(call);
     if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
+  }
+
+  // Device and kind in one byte (ActivitySelection::packPlaces), while the
+  // devices are at most 64: past them, the list turns to the two columns.
+  void pack(int32_t device, ActivityKind kind) {
+    if (lastDevice_ >= a_.placeDevices.size() || a_.placeDevices[lastDevice_] != device) {
+      const auto it = std::find(a_.placeDevices.begin(), a_.placeDevices.end(), device);
+      if (it == a_.placeDevices.end() && a_.placeDevices.size() == kMaxPlaceDevices) {
+        unpack();
+        return;
+      }
+      lastDevice_ = static_cast<size_t>(it - a_.placeDevices.begin());
+      if (it == a_.placeDevices.end()) a_.placeDevices.push_back(device);
+    }
+    a_.place.push_back(static_cast<uint8_t>(lastDevice_ << 2 | static_cast<uint8_t>(kind)));
+  }
+  void unpack() {
+    const size_t n = a_.place.size();
+    a_.deviceId.reserve(a_.place.capacity());
+    a_.kind.reserve(a_.place.capacity());
+    for (size_t i = 0; i < n; ++i) {
+      a_.deviceId.push_back(a_.deviceOf(i));
+      a_.kind.push_back(a_.kindOf(i));
+    }
+    std::vector<uint8_t>().swap(a_.place);
+    std::vector<int32_t>().swap(a_.placeDevices);
+    packing_ = false;
   }
 
   // The list is made with the memory operations among the kernels; its
@@ -206,11 +248,13 @@ class ActivityListBuilder {
     const size_t n = a_.start.size();
     // Sorted already when each activity's key is at least its predecessor's:
     // its start, and at equal starts (made interleaved) its kind and row.
+    // Each table's activities are taken in row order, so of one kind the
+    // list's order is row order: a tie is ordered by kind, then position
+    // (the list may hold tags in place of rows: ActivitySelection::kernelTag).
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) {
       sorted = a_.start[i - 1] < a_.start[i] ||
-               (a_.start[i - 1] == a_.start[i] &&
-                (!tiesByKindAndRow_ || std::tie(a_.kind[i - 1], a_.row[i - 1]) < std::tie(a_.kind[i], a_.row[i])));
+               (a_.start[i - 1] == a_.start[i] && (!tiesByKindAndRow_ || a_.kindOf(i - 1) <= a_.kindOf(i)));
     }
     if (!sorted) {
       std::vector<uint32_t> order(n);
@@ -219,11 +263,11 @@ class ActivityListBuilder {
       if (tiesByKindAndRow_) {
         // Made interleaved: ties as in table order (kernels, memcpys,
         // memsets, each by row), where the list's own order is not that.
-        const ActivityKind* kind = a_.kind.data();
-        const uint32_t* row = a_.row.data();
-        std::sort(order.begin(), order.end(), [start, kind, row](uint32_t x, uint32_t y) {
+        const PpuActivities& a = a_;
+        std::sort(order.begin(), order.end(), [start, &a](uint32_t x, uint32_t y) {
           if (start[x] != start[y]) return start[x] < start[y];
-          return kind[x] != kind[y] ? kind[x] < kind[y] : row[x] < row[y];
+          const ActivityKind kx = a.kindOf(x), ky = a.kindOf(y);
+          return kx != ky ? kx < ky : x < y;
         });
       } else {
         std::sort(order.begin(), order.end(), [start](uint32_t x, uint32_t y) {
@@ -232,7 +276,10 @@ class ActivityListBuilder {
       }
       renumberGraphNodes(order);
       renumberUnlaunched(order);
-      permuteInPlace(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.row, launchCall_);
+      a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
+        permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.row, a_.tag,
+                       launchCall_);
+      });
     }
     fitColumns();
   }
@@ -254,6 +301,7 @@ class ActivityListBuilder {
     fit(a_.graphNodes);
     fit(a_.deviceId);
     fit(a_.kind);
+    fit(a_.place);
     fit(a_.row);
     fit(a_.tag);
     fit(launchCall_);
@@ -295,6 +343,9 @@ class ActivityListBuilder {
   PpuActivities& a_;
   std::vector<uint32_t>& launchCall_;
   bool tiesByKindAndRow_ = false;
+  static constexpr size_t kMaxPlaceDevices = 64;
+  bool packing_ = sel_.packPlaces && !sel_.durationsOnly && !sel_.startsOnly;
+  size_t lastDevice_ = 0;
 };
 
 }  // namespace
@@ -303,6 +354,13 @@ namespace {
 
 // The list in table order, each activity's launching call from `calls`.
 void readLaunchedActivities(Report& report, const ActivitySelection& sel, ActivityListBuilder& list) {
+  struct Release {  // the memory operations, loaded here, go once read
+    Report& report;
+    bool release;
+    ~Release() {
+      if (release) report.releaseMemoryOps();
+    }
+  } release{report, sel.releaseMemoryOps && sel.memory && !report.memoryOpsLoaded()};
   const MemoryOps* memcpys = sel.memory ? &report.memcpys() : nullptr;
   const MemoryOps* memsets = sel.memory ? &report.memsets() : nullptr;
   // Room for every row when nothing narrows them, so the list never grows

@@ -52,6 +52,15 @@ struct PpuActivities {
   NarrowInts duration;
   std::vector<std::pair<uint32_t, int64_t>> unlaunchedPid;
   std::vector<uint32_t> tag;
+  // With ActivitySelection::packPlaces, in place of deviceId and kind (5
+  // bytes an activity): one byte, the kind in its low 2 bits and the
+  // device's index in placeDevices above them (up to 64 devices; a list
+  // that meets more is made with the two columns instead). Read both
+  // forms through deviceOf and kindOf.
+  std::vector<uint8_t> place;
+  std::vector<int32_t> placeDevices;
+  int32_t deviceOf(size_t a) const { return place.empty() ? deviceId[a] : placeDevices[place[a] >> 2]; }
+  ActivityKind kindOf(size_t a) const { return place.empty() ? kind[a] : static_cast<ActivityKind>(place[a] & 3); }
   // Every form of the list keeps the start or the duration; a caller that
   // gives back what it no longer reads keeps at least one of them
   // (keepOnlySpans: start and end). The longest is the list's length.
@@ -131,6 +140,15 @@ struct ActivitySelection {
   // groups kernels by name holds no name column (12 bytes a kernel).
   // Kernels only (`memory` false).
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
+  // For a caller that reads no memory operation's row once the list is
+  // made (the operator summaries): HGGC_MEMCPY and HGGC_MEMSET, when loaded
+  // for the list (not before it), are given back once it is read, before
+  // its sort (every column of theirs: 52 MB at scale 2500). loadLaunchedActivities only.
+  bool releaseMemoryOps = false;
+  // The full form's device and kind in one byte an activity
+  // (PpuActivities::place), for a caller that reads them through deviceOf
+  // and kindOf (the operator summaries). loadLaunchedActivities only.
+  bool packPlaces = false;
 
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,

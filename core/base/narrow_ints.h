@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iterator>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace asys {
@@ -47,6 +48,21 @@ class NarrowInts {
   }
   void add(size_t k, int64_t d) { set(k, get(k) + d); }
   size_t wideCount() const { return wide_.size(); }
+  // Put in another order with other columns: `permute(order)` puts each
+  // vector it is given in that order (order[new] = old; permuteInPlace,
+  // which uses the order up) with the values here among them; the few
+  // values held wide are moved to their new places. Empty: left as it is.
+  template <typename Permute>
+  void permuteInPlace(std::vector<uint32_t>& order, Permute&& permute) {
+    std::vector<std::pair<size_t, int64_t>> moved;
+    if (!wide_.empty()) {
+      for (size_t k = 0; k < order.size(); ++k)
+        if (const auto it = wide_.find(order[k]); it != wide_.end()) moved.emplace_back(k, it->second);
+      wide_.clear();
+    }
+    permute(order, low_);
+    for (const auto& [k, v] : moved) wide_[k] = v;
+  }
 
  private:
   static constexpr uint32_t kWide = UINT32_MAX;  // the value is in wide_

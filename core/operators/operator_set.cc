@@ -1,6 +1,7 @@
 #include "core/operators/operator_set.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -47,6 +48,15 @@ class RangeTexts {
 // is then the range's qualified name).
 struct SlotEvents {
   std::vector<uint32_t> op, name, args;
+  // The flash attention library ranges' threads (slot, AssociationRanges::
+  // threadIndex), ascending by slot: the prefill/decode pairing reads no
+  // other range's thread, so the association gives the column back
+  // (RangeSelection::threadAfterSweep).
+  std::vector<std::pair<uint32_t, uint32_t>> faThread;
+  uint32_t threadOf(uint32_t slot) const {
+    const auto it = std::lower_bound(faThread.begin(), faThread.end(), std::pair<uint32_t, uint32_t>{slot, 0});
+    return it->second;
+  }
 };
 
 // The HGTX ranges recognised as operators and the PPU activities associated
@@ -111,7 +121,7 @@ struct FoundOperatorRanges {
 // given back once the ranges are chosen. Kernel names: the demangled ones;
 // the other two only when a kernel lacks one.
 OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uint32_t kernelColumns,
-                                       RangeTexts& texts, OpRecognizer& rec, size_t& events) {
+                                       RangeTexts& texts, OpRecognizer& rec, size_t& events, bool& prefixSeen) {
   OperatorRanges out;
   FoundOperatorRanges found;
   const bool customHgtx = query.recognition.custom && query.recognition.custom->has(CustomOpSource::Hgtx);
@@ -128,9 +138,20 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
     found.add(event, op, n);
     return true;
   };
-  ranges.alsoScan = [&](size_t, const HgtxEvents& chunk) { events += chunk.size(); };
+  ranges.alsoScan = [&, prefix = query.hgtxTextPrefix](size_t, const HgtxEvents& chunk) {
+    events += chunk.size();
+    // Read while the scan's texts are the report strings' overlay (deferTexts).
+    const StringPool& strings = report.strings();
+    for (size_t i = 0; i < chunk.nameId.size() && !prefix.empty() && !prefixSeen; ++i)
+      prefixSeen = chunk.nameId[i] != kNoString && strings.get(chunk.nameId[i]).starts_with(prefix);
+  };
   ranges.chosen = [&](const AssociationRanges& R) {
     out.slots = found.bySlot(R);
+    for (uint32_t slot = 0; slot < R.size(); ++slot) {
+      const OpInfo& info = rec.info(out.slots.op[slot]);
+      if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library)
+        out.slots.faThread.emplace_back(slot, R.threadIndex[slot]);
+    }
     // Every range is recognised by now: the memo by text goes (16 bytes a
     // distinct text) before the activities are read.
     rec.forgetRanges();
@@ -143,6 +164,7 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   // Nor a range's time once the calls are swept (given back below otherwise).
   ranges.startAfterSweep = false;
   ranges.durationAfterSweep = false;
+  ranges.threadAfterSweep = false;  // the pairing's few are in SlotEvents::faThread
   ranges.noStyles = true;
   ActivitySelection sel;
   sel.memory = true;
@@ -156,6 +178,22 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.endsAsDurations = query.endsAsDurations;
   sel.chunkColumns = query.chunkColumns;
   sel.onKernelChunk = std::move(query.onKernelChunk);
+  if (query.groupsOnly) {
+    sel.releaseMemoryOps = true;
+    sel.packPlaces = true;  // device and kind read through deviceOf, kindOf
+    // Each kernel's name id (its demangled name, else its row) in place
+    // of its row, read with the chunk the list is made from.
+    sel.chunkColumns |= kcol::demangledName;
+    auto first = std::make_shared<size_t>(0);
+    sel.onKernelChunk = [first, then = std::move(sel.onKernelChunk)](const Kernels& k, size_t at) {
+      *first = at;
+      if (then) then(k, at);
+    };
+    sel.kernelTag = [first](const Kernels& k, size_t i) {
+      const uint32_t name = i < k.demangledName.size() ? k.demangledName[i] : kNoString;
+      return name != kNoString ? name : kKernelRowTag | static_cast<uint32_t>(*first + i);
+    };
+  }
   out.in = associateActivities(report, std::move(sel), std::move(ranges));
   return out;
 }
@@ -292,7 +330,8 @@ uint32_t slotDisplayName(uint32_t slot, const AssociationRanges& R, const SlotEv
 }
 
 SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities& act, const AssociationRanges& R,
-                                const SlotEvents& events, RangeTexts& texts, StringPool& strings, bool rangeInclude) {
+                                const SlotEvents& events, RangeTexts& texts, StringPool& strings, bool rangeInclude,
+                                bool topLevelOnly, OpRecognizer& rec, TypeFilter& filter, bool others) {
   SlotOperators s;
   s.eventOp = &events.op;
   s.rangeName = &R.name;
@@ -305,13 +344,34 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
     if (x.library != kNone) s.used[x.library] = 1;
     // A graph launch's instance is one per (slot, launch): at most one an
     // activity and level. A kernel in neither level makes at most one.
-    bound += (x.viaGraph & 1 ? 1 : 0) + (x.viaGraph & 2 ? 1 : 0);
-    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kind[a] == ActivityKind::Kernel) ++bound;
+    // With topLevelOnly, only the activity's top-level one (bit 2 marks a
+    // slot whose own instance is some activity's top-level one: a decode
+    // slot may stand for its prefill's, one instance for the two).
+    if (!topLevelOnly) {
+      bound += (x.viaGraph & 1 ? 1 : 0) + (x.viaGraph & 2 ? 1 : 0);
+    } else if (x.framework != kNone) {
+      if (x.viaGraph & 1) ++bound; else s.used[x.framework] |= 2;
+    } else if (x.library != kNone) {
+      if (x.viaGraph & 2) ++bound; else s.used[x.library] |= 2;
+    }
+    if (x.framework == kNone && x.library == kNone && !rangeInclude && act.kindOf(a) == ActivityKind::Kernel) {
+      // With topLevelOnly a kernel named by its tag is recognised here
+      // already (the recogniser's memo answers again when the instance is
+      // made): counted only when it makes one, as assignInstances decides
+      // (ppu_op_unit_test recognises no kernel: its bound was every kernel).
+      const uint32_t tag = topLevelOnly && !act.tag.empty() ? act.tag[a] : kKernelRowTag;
+      if (tag & kKernelRowTag) {
+        ++bound;
+      } else if (const uint32_t op = rec.kernel(tag); op != kNone ? filter.keptType(rec.info(op).type)
+                                                                   : others && !x.inRange) {
+        ++bound;
+      }
+    }
   }
   if (!events.args.empty()) s.name.assign(R.size(), kNoString);
   for (uint32_t slot = 0; slot < R.size(); ++slot) {
     if (!s.used[slot]) continue;
-    ++bound;  // its own instance
+    if (!topLevelOnly || (s.used[slot] & 2)) ++bound;  // its own instance
     if (!events.args.empty()) s.name[slot] = slotDisplayName(slot, R, events, texts, strings);
   }
   s.instanceBound = bound;
@@ -321,7 +381,8 @@ SlotOperators usedSlotOperators(const InnermostSlots& slots, const PpuActivities
 // A flash attention prefill and the decode that follows it on its thread
 // become one operator: the decode's slot is redirected to the prefill's,
 // which takes the paired operator and both names.
-void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecognizer& rec, Report& report) {
+void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, const SlotEvents& events, OpRecognizer& rec,
+                           Report& report) {
   StringPool& strings = report.strings();
   std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (prefill, decode) slots
   std::vector<uint32_t> ops;                         // by pair: the paired op
@@ -334,10 +395,10 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
     if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
   }
   std::stable_sort(fa.begin(), fa.end(),
-                   [&](uint32_t x, uint32_t y) { return R.threadIndex[x] < R.threadIndex[y]; });
+                   [&](uint32_t x, uint32_t y) { return events.threadOf(x) < events.threadOf(y); });
   for (size_t i = 0; i + 1 < fa.size(); ++i) {
     const uint32_t p = fa[i], d = fa[i + 1];
-    if (R.threadIndex[p] != R.threadIndex[d]) continue;
+    if (events.threadOf(p) != events.threadOf(d)) continue;
     const OpInfo &pi = rec.info(s.op(p)), &di = rec.info(s.op(d));
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
@@ -364,9 +425,10 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, OpRecog
 // launches) or per (slot, graph launch), and kernel-level and others ones.
 class InstanceBuilder {
  public:
-  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as, bool work)
-      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as), work_(work),
-        slotInstance_(slots.used.size(), kNone) {
+  InstanceBuilder(OperatorSet& ops, const SlotOperators& slots, const HgtxAssociation& as, bool work,
+                  bool topLevelOnly)
+      : ops_(ops), rec_(ops.recognizer), slots_(slots), as_(as), work_(work), topLevelOnly_(topLevelOnly),
+        slotInstance_(as.ranges.size(), kNone) {
     ops_.op.reserve(slots.instanceBound);
     ops_.name.reserve(slots.instanceBound);
     if (work_) {
@@ -386,19 +448,35 @@ class InstanceBuilder {
   }
 
   // The instance of `slot` that activity `a` runs in: the slot's own, or
-  // with `graph` that of the graph launch that ran `a`.
-  uint32_t ofSlot(uint32_t slot, size_t a, bool graph) {
-    const int32_t dev = ops_.activities.deviceId[a];
-    if (!graph) {
-      if (slotInstance_[slot] == kNone) slotInstance_[slot] = addSlot(slot, dev);
-      return slotInstance_[slot];
-    }
+  // with `graph` that of the graph launch that ran `a`. With topLevelOnly,
+  // one is made only when it is `a`'s top-level instance (`top`); before,
+  // the device of the first activity is noted in its place (kNone back).
+  uint32_t ofSlot(uint32_t slot, size_t a, bool graph, bool top = true) {
+    const int32_t dev = ops_.activities.deviceOf(a);
+    if (!graph) return instanceIn(slotInstance_[slot], slot, dev, top);
     const uint32_t g = slotLaunch_.indexOf((static_cast<uint64_t>(slot) << 32) | as_.launchCall[a]);
-    if (g == graphInstance_.size()) graphInstance_.push_back(addSlot(slot, dev));
-    return graphInstance_[g];
+    if (g == graphInstance_.size()) graphInstance_.push_back(kNone);
+    return instanceIn(graphInstance_[g], slot, dev, top);
   }
 
  private:
+  // Marks a noted device, not made yet (topLevelOnly): the low bits index devices_.
+  static constexpr uint32_t kNoted = 0x80000000u;
+
+  uint32_t instanceIn(uint32_t& held, uint32_t slot, int32_t dev, bool top) {
+    if (held != kNone && !(held & kNoted)) return held;
+    if (!topLevelOnly_ || top) {
+      held = addSlot(slot, held == kNone ? dev : devices_[held & ~kNoted]);
+      return held;
+    }
+    if (held == kNone) {
+      const auto it = std::find(devices_.begin(), devices_.end(), dev);
+      held = kNoted | static_cast<uint32_t>(it - devices_.begin());
+      if (it == devices_.end()) devices_.push_back(dev);
+    }
+    return kNone;
+  }
+
   uint32_t addSlot(uint32_t slot, int32_t dev) {
     return add(slots_.op(slot), slots_.nameOf(slot), dev);
   }
@@ -408,6 +486,8 @@ class InstanceBuilder {
   const SlotOperators& slots_;
   const HgtxAssociation& as_;
   const bool work_;  // OperatorQuery::work: dtype and device kept
+  const bool topLevelOnly_;  // OperatorQuery::groupsOnly
+  std::vector<int32_t> devices_;  // the noted devices (few)
   std::vector<uint32_t> slotInstance_;  // by slot
   KeyGroups slotLaunch_;                // (slot, launching call) -> graphInstance_ index
   std::vector<uint32_t> graphInstance_;
@@ -426,19 +506,33 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   OpRecognizer& rec = ops.recognizer;
   const PpuActivities& act = ops.activities;
   const size_t n = act.size();
-  InstanceBuilder instances(ops, slotOps, as, query.work);
+  InstanceBuilder instances(ops, slotOps, as, query.work, query.groupsOnly);
   ops.othersType = rec.internType(kTypeOthers);
+  // A kernel's name: by its row, or (groupsOnly) its tag; a tag that is a
+  // row (no demangled name) reads every name column, as kernelNamesFor
+  // loads them when some kernel has no demangled name. The column is
+  // loaded before the activities' instance columns are made (8 bytes an
+  // activity with the levels: the breakdowns' load step held them).
+  std::optional<KernelNamer> namerK;
+  if (act.tag.empty())
+    namerK.emplace(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   if (query.levels) {
     ops.framework.assign(n, kNone);
     ops.library.assign(n, kNone);
   }
   ops.top.assign(n, kNone);
-  KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
+  auto kernelName = [&](size_t a) {
+    if (act.tag.empty()) return namerK->nameId(act.row[a]);
+    const uint32_t tag = act.tag[a];
+    if (!(tag & kKernelRowTag)) return tag;
+    if (!namerK) namerK.emplace(report.kernels(kcol::names), strings, KernelNameMode::Demangled);
+    return namerK->nameId(tag & ~kKernelRowTag);
+  };
   for (size_t a = 0; a < n; ++a) {
     const ActivitySlots x = slots.of(a);
     const uint32_t library = slotOps.library(x.library);
     const uint32_t f = x.framework != kNone ? instances.ofSlot(x.framework, a, x.viaGraph & 1) : kNone;
-    const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2) : kNone;
+    const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2, f == kNone) : kNone;
     if (query.levels) {
       ops.framework[a] = f;
       ops.library[a] = l;
@@ -449,13 +543,13 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
       ops.top[a] = f;
     } else if (l != kNone) {
       ops.top[a] = l;
-    } else if (act.kind[a] == ActivityKind::Kernel && !rangeInclude) {
-      const uint32_t name = namerK.nameId(act.row[a]);
+    } else if (act.kindOf(a) == ActivityKind::Kernel && !rangeInclude) {
+      const uint32_t name = kernelName(a);
       const uint32_t op = rec.kernel(name);
       if (op != kNone) {
-        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, name, act.deviceId[a]);
+        if (filter.keptType(rec.info(op).type)) ops.top[a] = instances.add(op, name, act.deviceOf(a));
       } else if (query.others && !x.inRange) {
-        ops.top[a] = instances.add(rec.others(name), name, act.deviceId[a]);
+        ops.top[a] = instances.add(rec.others(name), name, act.deviceOf(a));
       }
     }
   }
@@ -487,7 +581,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   // instances and the rule's own work do not stand on them (60 bytes an
   // event).
   size_t events = 0;
-  OperatorRanges ranges = associateOperatorRanges(report, query, kernelColumns, texts, rec, events);
+  OperatorRanges ranges =
+      associateOperatorRanges(report, query, kernelColumns, texts, rec, events, ops.hgtxTextPrefixSeen);
   ops.noHgtx = events == 0;
   ops.activities = std::move(ranges.in.activities);
   // The nesting reads a range's name and thread (and its event, for the
@@ -497,6 +592,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   std::vector<int64_t>().swap(R.start);
   R.duration = NarrowInts();
   std::vector<uint8_t>().swap(R.startEnd);
+  std::vector<uint32_t>().swap(R.threadIndex);  // when the calls were not swept as scanned
+  std::vector<int64_t>().swap(R.threads);
   const HgtxAssociation& as = ranges.in.association;
   ops.unlaunched = ranges.in.unlaunched;
 
@@ -504,8 +601,10 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   TypeFilter filter(rec, query);
   const InnermostSlots slots(as, ranges.slots.op, rec, filter);
   SlotOperators slotOps =
-      usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude);
-  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, rec, report);
+      usedSlotOperators(slots, ops.activities, as.ranges, ranges.slots, texts, strings, rangeInclude,
+                        query.groupsOnly, rec, filter, query.others);
+  if (query.pairPrefillDecode) pairPrefillWithDecode(slotOps, as.ranges, ranges.slots, rec, report);
+  std::vector<uint8_t>().swap(slotOps.used);  // read by the pairing alone (1 byte a range)
   assignInstances(ops, slots, slotOps, as, report, filter, query, rangeInclude);
   ops.unknownTypes = typesWithoutOperators(rec, query.types);
   // The association (ranges, the calls' range lists, each activity's
@@ -515,6 +614,10 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   profileNote("operators: " + std::to_string(ops.size()) + " instances, " + std::to_string(slotOps.instanceBound) +
               " reserved");
   { OperatorRanges done = std::move(ranges); }
+  if (query.groupsOnly) {  // read by no one after
+    std::vector<uint32_t>().swap(ops.activities.tag);
+    std::vector<uint8_t>().swap(ops.activities.place);
+  }
   ops.op.shrink_to_fit();
   ops.name.shrink_to_fit();
   ops.dtype.shrink_to_fit();
@@ -566,7 +669,7 @@ const Kernels& kernelNamesFor(Report& report, const PpuActivities& act, KernelNa
                                                                          : k.demangledName;
   for (size_t a = 0; a < act.size(); ++a) {
     const uint32_t row = act.row[a];
-    if (act.kind[a] == ActivityKind::Kernel && first[row] == kNoString && k.demangledName[row] == kNoString)
+    if (act.kindOf(a) == ActivityKind::Kernel && first[row] == kNoString && k.demangledName[row] == kNoString)
       return report.kernels(kcol::names);
   }
   return k;

@@ -90,7 +90,30 @@ struct OperatorQuery {
   // operator summaries: a row's first instance); the others hold every
   // range text, as they show them.
   bool deferNames = false;
+  // The rule reads only the top-level instances (their spans, operator,
+  // name, data type and device) and no activity's row or memory operation
+  // after (the operator summaries: ppu_op_sum, ppu_op_type_sum, their
+  // compares, ppu_op_unit_test; with `levels` false). Then an instance is
+  // made only where it is some activity's top-level one (a library range
+  // nested in a framework one makes none: 3.8 M of 9.1 M at scale 2500),
+  // taking the device its range's first activity had, as when every
+  // instance was made; ids come in another order, which no summary reads.
+  // A kernel's name id is kept in place of its row (PpuActivities::tag:
+  // read with each chunk of HGGC_KERNEL, so the name column is not loaded
+  // whole after; a kernel without a demangled name keeps its row,
+  // kKernelRowTag); HGGC_MEMCPY and HGGC_MEMSET go once the list is read.
+  bool groupsOnly = false;
+  // Whether some HGTX event's name starts with this (OperatorSet::
+  // hgtxTextPrefixSeen), tested as the association's scan reads the
+  // events: with deferNames their inline texts never reach the report's
+  // strings, where ppu_op_unit_test looked for its TorchFunction ranges.
+  std::string_view hgtxTextPrefix;
 };
+
+// In PpuActivities::tag under OperatorQuery::groupsOnly: a kernel with no
+// demangled name is tagged kKernelRowTag | its row (named from every name
+// column, loaded then), any other with its demangled name's id.
+inline constexpr uint32_t kKernelRowTag = 0x80000000u;
 
 struct OperatorSet {
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -129,6 +152,7 @@ struct OperatorSet {
   // For the warnings: no HGTX data at all; activities no launching call
   // ties to a range.
   bool noHgtx = false;
+  bool hgtxTextPrefixSeen = false;  // OperatorQuery::hgtxTextPrefix
   size_t unlaunched = 0;
   // op= types no recognised operator has (a misspelt type selects nothing).
   std::vector<std::string> unknownTypes;

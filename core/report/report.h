@@ -300,6 +300,7 @@ class Report {
   void releaseHggcApiColumns(uint32_t columns);  // acol bits
   void releaseHgtx();
   void releaseOsrtApi() { osrtApi_.reset(); }
+  bool memoryOpsLoaded() const { return memcpys_.has_value() || memsets_.has_value(); }
   void releaseMemoryOps() {  // HGGC_MEMCPY and HGGC_MEMSET
     memcpys_.reset();
     memsets_.reset();

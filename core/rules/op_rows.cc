@@ -8,6 +8,7 @@
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
+#include "core/base/stage_timer.h"
 #include "core/rules/op_options.h"
 
 namespace asys {
@@ -91,7 +92,9 @@ GroupedDurations operatorGroups(RuleContext& ctx) {
   // A row shows the name of its first instance alone: the range texts are
   // read back for those, not held (docs/big-reports.md, "The range texts").
   query.deferNames = true;
+  query.groupsOnly = true;  // top-level instances only, kernels named as the list is read
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  StageTimer timer("operators: spans and groups");
   // The spans read the activities' start and end alone: their device,
   // kind and row (9 bytes an activity) go before the spans are made.
   keepOnlySpans(ops.activities);

@@ -6,6 +6,7 @@
 // the list of tests; the file is the table's companion (Table::files).
 #include <map>
 
+#include "core/analysis/hgtx_projection.h"
 #include "core/base/error.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -62,14 +63,25 @@ Table compute(RuleContext& ctx) {
   query.recognition.torchFunctionOnly = true;
   query.recognition.custom = nullptr;
   query.levels = false;
+  // The rows read the top-level instances and their spans alone, as
+  // ppu_op_sum's (op_rows.cc), and the names of their first instances
+  // alone: the range texts are read back for those (deferNames), and the
+  // test below is told whether the scan met a TorchFunction text.
+  query.endsAsDurations = true;
+  query.groupsOnly = true;
+  query.deferNames = true;
+  query.hgtxTextPrefix = kTorchFunctionPrefix;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
   const StringPool& names = ctx.report.strings();
-  if (!hasTorchFunctionText(names)) {
+  if (!ops.hgtxTextPrefixSeen && !hasTorchFunctionText(names)) {
     throw MissingDataError(ctx.report.path() + " does not contain " + dispatchNeed().missingText());
   }
+  keepOnlySpans(ops.activities);
   const TopLevelSpans spans = topLevelSpans(ops);
+  ops.activities = PpuActivities();
+  std::vector<uint32_t>().swap(ops.top);
   const DevicePeaks peaks(ctx.report);
-  const OpRows rows = operatorRows(ops, spans, peaks, names);
+  const OpRows rows = operatorRows(mergedGroupsOf(operatorGroups(ops, spans, peaks, names, &ctx.report)));
 
   // Names in Total Time order, numbered per operator: mm_1, mm_2, add_Tensor_1.
   // The generated tests come first, then the groups without one.

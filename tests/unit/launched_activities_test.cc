@@ -25,6 +25,8 @@
 #include "core/analysis/key_join.h"
 #include "core/analysis/launch_index.h"
 #include "core/analysis/ppu_activities.h"
+#include "core/base/narrow_ints.h"
+#include "core/base/permute.h"
 #include "core/gen/generator.h"
 #include "core/report/report.h"
 
@@ -337,6 +339,86 @@ TEST_F(LaunchedActivities, RangesWithoutEventsOrStylesKeepTheSameAssociation) {
       ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
     }
   }
+}
+
+// The operator summaries' list (ActivitySelection::packPlaces, kernelTag
+// read with each chunk, endsAsDurations while it is made, the ranges'
+// threads given back after the sweep where the calls are swept as scanned:
+// not on a report this small, whose few calls' ranges are kept as found)
+// holds the same activities as the full one: each one's device and kind (deviceOf, kindOf), end, kernel name and
+// ranges. With 70 devices (more than a byte holds) the list turns to the
+// device and kind columns while it is made.
+TEST_F(LaunchedActivities, PackedPlacesAndNameTagsKeepTheSameActivities) {
+  for (const int devices : {0, 70}) {
+    SCOPED_TRACE(devices);
+    std::string path = path_;
+    if (devices != 0) {
+      path = path_ + ".devices.asysrep";
+      fs::copy_file(path_, path, fs::copy_options::overwrite_existing);
+      sqlite3* db = nullptr;
+      ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+      EXPECT_EQ(sqlite3_exec(db, "UPDATE HGGC_KERNEL SET deviceId = rowid % 70", nullptr, nullptr, nullptr), SQLITE_OK);
+      sqlite3_close(db);
+    }
+    auto fullReport = Report::open(path);
+    const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
+    const PpuActivities& f = full.activities;
+    ASSERT_GT(f.size(), 0u);
+    auto report = Report::open(path);
+    ActivitySelection sel;
+    sel.processes = false;
+    sel.endsAsDurations = true;
+    sel.packPlaces = true;
+    sel.chunkColumns = kcol::demangledName;
+    sel.kernelTag = [](const Kernels& k, size_t i) { return k.demangledName[i]; };
+    RangeSelection ranges;
+    ranges.threadAfterSweep = false;
+    const AssociatedActivities got = associateActivities(*report, sel, std::move(ranges));
+    const PpuActivities& a = got.activities;
+    ASSERT_EQ(a.size(), f.size());
+    EXPECT_EQ(a.start, f.start);
+    EXPECT_TRUE(a.end.empty());
+    EXPECT_TRUE(a.row.empty());
+    EXPECT_EQ(a.place.empty(), devices != 0);
+    EXPECT_EQ(a.deviceId.empty(), devices == 0);
+    EXPECT_EQ(got.association.ranges.name, full.association.ranges.name);
+    const std::vector<uint32_t>& names = fullReport->kernels(kcol::demangledName).demangledName;
+    for (size_t i = 0; i < a.size(); ++i) {
+      ASSERT_EQ(a.deviceOf(i), f.deviceId[i]) << i;
+      ASSERT_EQ(a.kindOf(i), f.kind[i]) << i;
+      ASSERT_EQ(a.endOf(i), f.end[i]) << i;
+      if (f.kind[i] == ActivityKind::Kernel)
+        ASSERT_EQ(report->strings().get(a.tag[i]), fullReport->strings().get(names[f.row[i]])) << i;
+    }
+    EXPECT_EQ(got.association.launchCall, full.association.launchCall);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
+      ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
+    }
+    if (devices != 0) {
+      report.reset();
+      fullReport.reset();
+      fs::remove(path);
+    }
+  }
+}
+
+// Durations held wide (past 4.3 s) move with their rows when a list is put
+// in order in place.
+TEST(NarrowIntsPermute, WideValuesMoveWithTheirRows) {
+  const std::vector<int64_t> values = {5, int64_t{1} << 40, 7, -3, 9, 4294967295LL};
+  NarrowInts d;
+  std::vector<uint32_t> other;
+  for (size_t i = 0; i < values.size(); ++i) {
+    d.push_back(values[i]);
+    other.push_back(static_cast<uint32_t>(i));
+  }
+  const std::vector<uint32_t> want = {4, 1, 5, 3, 0, 2};
+  std::vector<uint32_t> order = want;
+  d.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& low) { permuteInPlace(o, other, low); });
+  EXPECT_EQ(other, want);
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(d.get(i), values[want[i]]) << i;
+  EXPECT_EQ(d.wideCount(), 3u);
 }
 
 }  // namespace

@@ -3,10 +3,17 @@
 // --ppu-op-config parser.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <random>
+#include <tuple>
 
 #include "core/base/error.h"
 #include "core/base/string_pool.h"
+#include "core/gen/generator.h"
+#include "core/report/report.h"
+#include "core/rules/op_rows.h"
 #include "core/operators/custom_ops.h"
 #include "core/operators/device_peaks.h"
 #include "core/operators/flash_attention_ops.h"
@@ -302,6 +309,46 @@ TEST(OperatorSet, TopLevelSpansByHandAndAsUnionByGroup) {
       ASSERT_EQ(got.active[g], want.active[g]);
     }
   }
+}
+
+// OperatorQuery::groupsOnly (top-level instances only, kernels named from
+// their tags, devices and kinds packed) makes the same summary rows as the
+// set with every instance: each row's type, key, name, statistics, active
+// time and utilisation, with op=others, without graph mapping and without
+// the prefill/decode pairing too.
+TEST(OperatorSet, TopLevelOnlyMakesTheSameRows) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("asys-ops-" + std::to_string(::getpid()) + ".asysrep")).string();
+  generateReport({.seed = 5, .scale = 0.25, .profile = "base"}, path);
+  using Row = std::tuple<std::string, std::string, std::string, int64_t, int64_t, int64_t, int64_t, int64_t,
+                         int64_t, int64_t, int64_t, std::optional<double>, std::optional<double>, std::optional<double>>;
+  for (int variant = 0; variant < 4; ++variant) {
+    SCOPED_TRACE(variant);
+    auto rowsOf = [&](bool groupsOnly) {
+      auto report = Report::open(path);
+      OperatorQuery q;
+      q.levels = false;
+      q.endsAsDurations = true;
+      q.groupsOnly = groupsOnly;
+      q.others = variant == 1;
+      q.graphMapping = variant != 2;
+      q.pairPrefillDecode = variant != 3;
+      const OperatorSet ops = buildOperators(*report, std::move(q));
+      const TopLevelSpans spans = topLevelSpans(ops);
+      const OpRows rows = operatorRows(ops, spans, DevicePeaks(*report), report->strings());
+      std::vector<Row> out;
+      for (const OpRow& r : rows.rows)
+        out.emplace_back(std::string(r.type), std::string(r.key), std::string(r.name), r.stats.total, r.stats.count,
+                         r.stats.avg, r.stats.med, r.stats.min, r.stats.max, r.stats.stddev, r.active,
+                         r.util.compute(), r.util.load(), r.util.store());
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    const std::vector<Row> all = rowsOf(false);
+    EXPECT_GT(all.size(), 10u);
+    EXPECT_EQ(rowsOf(true), all);
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(DevicePeaks, KnownGpusByName) {
