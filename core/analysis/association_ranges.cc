@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -11,6 +13,7 @@
 #include "core/analysis/key_join.h"
 #include "core/base/error.h"
 #include "core/base/permute.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 
 namespace asys {
@@ -109,6 +112,49 @@ void keepFirst(std::vector<T>& v, size_t n) {
   v.shrink_to_fit();
 }
 
+// The found positions in slot order: `before(a, b)` is the slot order of
+// positions a and b, whose starts are `start` (a range's start orders it
+// first). The positions go into buckets of start (a power-of-two width,
+// about 16 a bucket where the starts spread; in event order within one: a
+// counting sort), then each bucket is sorted by its starts (16-byte keys
+// for one bucket at a time) and `before` where they tie. 4 bytes a range
+// and the buckets' offsets, where keys for every range were 20.
+template <typename Before>
+std::vector<uint32_t> slotOrder(const std::vector<int64_t>& start, Before&& before) {
+  const size_t n = start.size();
+  std::vector<uint32_t> order(n);
+  if (n == 0) return order;
+  const auto [lo, hi] = std::minmax_element(start.begin(), start.end());
+  const uint64_t min = static_cast<uint64_t>(*lo), span = static_cast<uint64_t>(*hi) - min;
+  int shift = 0;
+  while ((span >> shift) >= std::max<uint64_t>(n / 16, 1)) ++shift;
+  std::vector<uint32_t> first((span >> shift) + 2, 0);  // bucket b: order[first[b], first[b + 1])
+  auto bucket = [&](size_t k) { return static_cast<size_t>((static_cast<uint64_t>(start[k]) - min) >> shift); };
+  for (size_t k = 0; k < n; ++k) ++first[bucket(k) + 1];
+  for (size_t b = 1; b < first.size(); ++b) first[b] += first[b - 1];
+  {
+    std::vector<uint32_t> next(first.begin(), first.end() - 1);
+    for (size_t k = 0; k < n; ++k) order[next[bucket(k)]++] = static_cast<uint32_t>(k);
+  }
+  struct Key {
+    int64_t start;
+    uint32_t at;
+  };
+  std::vector<Key> keys;
+  for (size_t b = 0; b + 1 < first.size(); ++b) {
+    const size_t from = first[b], to = first[b + 1];
+    if (to - from < 2) continue;
+    keys.clear();
+    for (size_t j = from; j < to; ++j) keys.push_back({start[order[j]], order[j]});
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+      if (a.start != b.start) return a.start < b.start;
+      return before(a.at, b.at);
+    });
+    for (size_t j = from; j < to; ++j) order[j] = keys[j - from].at;
+  }
+  return order;
+}
+
 }  // namespace
 
 AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
@@ -165,6 +211,10 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
   }, defer ? &texts : nullptr);
   if (sel.afterScan) sel.afterScan();
+  profileNote("ranges: " + std::to_string(f.event.size()) + " found, cap " + std::to_string(f.event.capacity()) +
+              ", waiting from " + std::to_string(std::find_if(f.domain.begin(), f.domain.end(), [](uint32_t d) { return d != kChosen; }) - f.domain.begin()) +
+              ", texts " + std::to_string(texts.size()) + " keepTexts " + std::to_string(keepTexts.size()) + " keep " + std::to_string(keep.size()));
+  std::optional<StageTimer> step(std::in_place, "ranges: waiting chosen");
 
   // The waiting ranges chosen now that every domain is known; the ones
   // dropped go in place.
@@ -193,6 +243,12 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   }
   std::vector<uint32_t>().swap(f.domain);
   std::vector<uint32_t>().swap(f.args);
+  // No tagged id is read from here on: the transient texts go before the
+  // slots are put in order.
+  strings.setOverlay(nullptr);
+  texts.release();
+  std::vector<int8_t>().swap(keep);
+  std::vector<int8_t>().swap(keepTexts);
   keepFirst(f.event, n);
   keepFirst(f.thread, n);
   keepFirst(f.name, n);
@@ -201,38 +257,22 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   f.duration.shrink_to_fit();
   keepFirst(f.startEnd, n);
 
+  step.emplace("ranges: slot order");
   // Slots in (start, longer first, event) order. HGTX_EVENTS is often
-  // written in start order already; when not (ranges written as they
-  // close), sort the start and the position (16 bytes a range), contiguous
-  // in memory, the end read only for ranges that start together.
-  auto slotOrder = [&](uint32_t a, uint32_t b) {
+  // written in start order already; when not (push/pop ranges written as
+  // they close), an order of the found positions (4 bytes a range) is made
+  // by buckets of start (slotOrder) and the columns follow it in place: no
+  // column is copied and no key is held for every range.
+  auto before = [&](uint32_t a, uint32_t b) {
     return std::make_tuple(f.start[a], -(f.start[a] + f.duration.get(a)), f.event[a]) <
            std::make_tuple(f.start[b], -(f.start[b] + f.duration.get(b)), f.event[b]);
   };
   bool sorted = true;
-  for (size_t k = 1; k < n && sorted; ++k) sorted = !slotOrder(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
+  for (size_t k = 1; k < n && sorted; ++k) sorted = !before(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
   if (!sorted) {
-    std::vector<uint32_t> order(n);
-    {
-      struct Key {
-        int64_t start;
-        uint32_t at;
-      };
-      std::vector<Key> keys(n);
-      for (size_t k = 0; k < n; ++k) keys[k] = {f.start[k], static_cast<uint32_t>(k)};
-      std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-        if (a.start != b.start) return a.start < b.start;
-        return slotOrder(a.at, b.at);
-      });
-      for (size_t k = 0; k < n; ++k) order[k] = keys[k].at;
-    }
-    for (auto* column : {&f.event, &f.name, &f.thread}) permute(*column, order);
-    permute(f.start, order);
-    NarrowInts duration;
-    duration.reserve(n);
-    for (size_t k = 0; k < n; ++k) duration.push_back(f.duration.get(order[k]));
-    f.duration = std::move(duration);
-    permute(f.startEnd, order);
+    std::vector<uint32_t> order = slotOrder(f.start, before);
+    f.duration.followOrder(order);
+    permuteInPlace(order, f.event, f.name, f.thread, f.start, f.startEnd, f.duration.narrowColumn());
   }
   AssociationRanges r;
   r.event = std::move(f.event);

@@ -47,6 +47,18 @@ class NarrowInts {
   }
   void add(size_t k, int64_t d) { set(k, get(k) + d); }
   size_t wideCount() const { return wide_.size(); }
+  // Put in another order with other columns (permuteInPlace): the 4-byte
+  // values are one of its columns (narrowColumn), and followOrder(order),
+  // called first with the same order, moves the wide values: value i becomes
+  // value order[i].
+  std::vector<uint32_t>& narrowColumn() { return low_; }
+  void followOrder(const std::vector<uint32_t>& order) {
+    if (wide_.empty()) return;
+    std::unordered_map<size_t, int64_t> moved;
+    for (size_t i = 0; i < order.size(); ++i)
+      if (low_[order[i]] == kWide) moved.emplace(i, wide_.at(order[i]));
+    wide_.swap(moved);
+  }
 
  private:
   static constexpr uint32_t kWide = UINT32_MAX;  // the value is in wide_
