@@ -20,73 +20,50 @@ namespace asys {
 
 namespace {
 
-// A found range whose name is final and chosen already (FoundRanges::domain).
-constexpr uint32_t kChosen = kNoMatch - 1;
-
 // The ranges as the scan finds them, in event order: what a range needs and
-// no more (29 bytes; the table whole holds 60 an event). Its thread and its
-// domain are dense indices. A range is chosen as it is found when its name
-// is final (it has no domain, or the events are loaded and every domain is
-// known), so the ranges a selection drops are never held. Otherwise it
-// waits with its unqualified name, as a domain's name may come in a later
-// row, and so do all after it, so that the choices (keepRange) are made in
-// event order.
+// no more (25 bytes; the table whole holds 60 an event). Its thread is a
+// dense index. Every range is chosen as it is found (the domains' names are
+// known before the scan: Report::hgtxDomainNames), so the ranges a
+// selection drops are never held, the choices (keepRange, keepNamedRange)
+// are made in event order, and a range's text is read in the chunk where
+// it is (RangeSelection::deferTexts: no text outlives its chunk).
 struct FoundRanges {
-  // domain: kChosen, or the range waits: its domain's index, kNoMatch for none
-  std::vector<uint32_t> event, thread, domain, name;
+  std::vector<uint32_t> event, thread, name;
   std::vector<int64_t> start;
   // end - start (4 bytes below 4.3 s), kNoValue while never closed: the
   // ranges' end as AssociationRanges keeps it, so that no 8-byte end is
   // held and given back.
   NarrowInts duration;
   std::vector<uint8_t> startEnd;
-  // With `wantArgs`: a waiting range's argsId (RangeSelection::keepNamedRange
-  // is told them once it is chosen); empty otherwise.
-  std::vector<uint32_t> args;
-  bool wantArgs = false;
   // With `wantIds`: (event, rangeId) of the ranges whose ID is not event + 1.
   std::vector<std::pair<uint32_t, int64_t>> otherIds;
   bool wantIds = false;
-  KeyGroups threads;                                  // globalTid -> index
-  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;  // (pid, domainId) -> index
-  std::vector<uint32_t> domainName;                   // by domain index: its name id, or kNoString
-  int64_t last = INT64_MIN;                           // the last HGTX timestamp
-
-  uint32_t domainOf(int64_t globalTid, int64_t domainId) {
-    const auto [it, added] = domains.try_emplace({pidOf(globalTid), domainId}, static_cast<uint32_t>(domainName.size()));
-    if (added) domainName.push_back(kNoString);
-    return it->second;
-  }
-
-  bool waiting = false;  // a range waits: every later one does
+  KeyGroups threads;         // globalTid -> index
+  int64_t last = INT64_MIN;  // the last HGTX timestamp
   // RangeSelection::keepOwnName; empty = all.
   std::function<bool(uint32_t ownName)> keepOwnName;
 
   // choose(event, i): the name of the chunk's range i (event `event`) when
-  // the selection keeps it, else kNoString. `domainsKnown`: choose() knows
-  // the domains' names already.
+  // the selection keeps it, else kNoString.
   template <typename Choose>
-  void take(size_t firstEvent, const HgtxEvents& h, bool domainsKnown, Choose&& choose) {
+  void take(size_t firstEvent, const HgtxEvents& h, Choose&& choose) {
     uint32_t lastThread = kNoMatch;
     int64_t lastTid = 0;
     for (size_t i = 0; i < h.size(); ++i) {
       last = std::max({last, h.start[i], h.end[i]});
       const int32_t type = h.eventType[i];
-      if (type == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
-        domainName[domainOf(h.globalTid[i], h.domainId[i])] = h.nameId[i];  // the last creation wins
-        continue;
-      }
       if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
       // Nsight: "only ranges that start and end on the same thread".
       if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
       if (keepOwnName && !keepOwnName(h.nameId[i])) continue;
       const uint32_t e = static_cast<uint32_t>(firstEvent + i);
-      waiting = waiting || (!domainsKnown && h.domainId[i] != kNoValue);
-      uint32_t n = h.nameId[i];
-      if (!waiting && (n = choose(e, i)) == kNoString) continue;
-      if (wantArgs && waiting) {
-        if (args.size() < event.size()) args.resize(event.size(), kNoString);
-        args.push_back(h.argsId.empty() ? kNoString : h.argsId[i]);
+      uint32_t n = choose(e, i);
+      if (n == kNoString) continue;
+      // An inline text (a range without a domain: its name is its own text)
+      // is named by its event from now on.
+      if (StringPool::tagged(n)) {
+        if (e >= StringPool::kOverlayBit) throw Error("HGTX_EVENTS: more than 2^31 events");
+        n = e | StringPool::kOverlayBit;
       }
       if (wantIds && h.rangeId[i] != kNoValue && h.rangeId[i] != static_cast<int64_t>(e) + 1)
         otherIds.emplace_back(e, h.rangeId[i]);
@@ -96,8 +73,6 @@ struct FoundRanges {
       }
       event.push_back(e);
       thread.push_back(lastThread);
-      domain.push_back(!waiting ? kChosen
-                                : h.domainId[i] == kNoValue ? kNoMatch : domainOf(h.globalTid[i], h.domainId[i]));
       name.push_back(n);
       start.push_back(h.start[i]);
       duration.push_back(h.end[i] == kNoValue ? kNoValue : h.end[i] - h.start[i]);
@@ -105,12 +80,6 @@ struct FoundRanges {
     }
   }
 };
-
-template <typename T>
-void keepFirst(std::vector<T>& v, size_t n) {
-  v.resize(n);
-  v.shrink_to_fit();
-}
 
 // The found positions in slot order: `before(a, b)` is the slot order of
 // positions a and b, whose starts are `start` (a range's start orders it
@@ -194,70 +163,45 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     if (sel.keepNamedRange && !sel.keepNamedRange(event, RangeNaming{own, args, name})) return kNoString;
     return name;
   };
-  // Loaded events come as one chunk, and their domains' names are known.
-  const bool domainsKnown = report.hgtxLoaded();
+  // The domains' names, known before the scan (the last creation wins).
+  const std::map<std::pair<int64_t, int64_t>, uint32_t> domains = report.hgtxDomainNames();
+  auto domainName = [&](int64_t globalTid, int64_t domainId) {
+    if (domainId == kNoValue) return kNoString;
+    const auto it = domains.find({pidOf(globalTid), domainId});
+    return it == domains.end() ? kNoString : it->second;
+  };
   FoundRanges f;
-  f.wantArgs = static_cast<bool>(sel.keepNamedRange);
   f.wantIds = sel.rangeIds;
   f.keepOwnName = sel.keepOwnName;
   uint32_t columns = hcol::ranges;
-  if (f.wantArgs) columns |= hcol::args;
+  if (sel.keepNamedRange) columns |= hcol::args;
   if (f.wantIds) columns |= hcol::rangeId;
   report.scanHgtx(columns, [&](size_t firstEvent, const HgtxEvents& h) {
-    f.take(firstEvent, h, domainsKnown, [&](uint32_t event, size_t i) {
-      const uint32_t domainName = domainsKnown ? report.hgtxDomainName(h.globalTid[i], h.domainId[i]) : kNoString;
-      return choose(event, domainName, h.nameId[i], h.argsId.empty() ? kNoString : h.argsId[i]);
+    f.take(firstEvent, h, [&](uint32_t event, size_t i) {
+      return choose(event, domainName(h.globalTid[i], h.domainId[i]), h.nameId[i],
+                    h.argsId.empty() ? kNoString : h.argsId[i]);
     });
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
+    // The chunk's texts are read no more (their ids are never given again).
+    if (defer) texts.forget();
   }, defer ? &texts : nullptr);
   if (sel.afterScan) sel.afterScan();
-  profileNote("ranges: " + std::to_string(f.event.size()) + " found, cap " + std::to_string(f.event.capacity()) +
-              ", waiting from " + std::to_string(std::find_if(f.domain.begin(), f.domain.end(), [](uint32_t d) { return d != kChosen; }) - f.domain.begin()) +
-              ", texts " + std::to_string(texts.size()) + " keepTexts " + std::to_string(keepTexts.size()) + " keep " + std::to_string(keep.size()));
-  std::optional<StageTimer> step(std::in_place, "ranges: waiting chosen");
-
-  // The waiting ranges chosen now that every domain is known; the ones
-  // dropped go in place.
-  size_t n = 0;
-  for (size_t k = 0; k < f.event.size(); ++k) {
-    uint32_t name = f.name[k];
-    if (f.domain[k] != kChosen) {
-      const uint32_t args = k < f.args.size() ? f.args[k] : kNoString;
-      name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name, args);
-      if (name == kNoString) continue;
-    }
-    // An inline text (a range without a domain: its name is its own text)
-    // is named by its event from now on.
-    if (StringPool::tagged(name)) {
-      if (f.event[k] >= StringPool::kOverlayBit) throw Error("HGTX_EVENTS: more than 2^31 events");
-      name = f.event[k] | StringPool::kOverlayBit;
-    }
-    f.event[n] = f.event[k];
-    f.thread[n] = f.thread[k];
-    f.name[n] = name;
-    const int64_t d = f.duration.get(k);
-    f.duration.set(n, d == kNoValue ? std::max(f.last, f.start[k]) - f.start[k] : d);
-    f.start[n] = f.start[k];
-    f.startEnd[n] = f.startEnd[k];
-    ++n;
-  }
-  std::vector<uint32_t>().swap(f.domain);
-  std::vector<uint32_t>().swap(f.args);
-  // No tagged id is read from here on: the transient texts go before the
-  // slots are put in order.
   strings.setOverlay(nullptr);
   texts.release();
   std::vector<int8_t>().swap(keep);
   std::vector<int8_t>().swap(keepTexts);
-  keepFirst(f.event, n);
-  keepFirst(f.thread, n);
-  keepFirst(f.name, n);
-  keepFirst(f.start, n);
-  f.duration.truncate(n);
-  f.duration.shrink_to_fit();
-  keepFirst(f.startEnd, n);
 
-  step.emplace("ranges: slot order");
+  // A range never closed ends at the last HGTX timestamp.
+  const size_t n = f.event.size();
+  if (f.duration.wideCount() > 0)
+    for (size_t k = 0; k < n; ++k)
+      if (f.duration.get(k) == kNoValue) f.duration.set(k, std::max(f.last, f.start[k]) - f.start[k]);
+  for (auto* column : {&f.event, &f.thread, &f.name}) column->shrink_to_fit();
+  f.start.shrink_to_fit();
+  f.duration.shrink_to_fit();
+  f.startEnd.shrink_to_fit();
+
+  std::optional<StageTimer> step(std::in_place, "ranges: slot order");
   // Slots in (start, longer first, event) order. HGTX_EVENTS is often
   // written in start order already; when not (push/pop ranges written as
   // they close), an order of the found positions (4 bytes a range) is made
