@@ -43,6 +43,24 @@ struct FoundRanges {
   // RangeSelection::keepOwnName; empty = all.
   std::function<bool(uint32_t ownName)> keepOwnName;
 
+  void reserve(size_t n) {
+    for (auto* column : {&event, &thread, &name}) column->reserve(n);
+    start.reserve(n);
+    duration.reserve(n);
+    startEnd.reserve(n);
+  }
+  // Capacity past the ranges given back, where it is more than a sixteenth
+  // of them (a column reserved to the table's rows is not copied for the
+  // few events that are no range).
+  void fit() {
+    auto loose = [](const auto& v) { return v.capacity() - v.size() > v.size() / 16; };
+    for (auto* column : {&event, &thread, &name})
+      if (loose(*column)) column->shrink_to_fit();
+    if (loose(start)) start.shrink_to_fit();
+    if (loose(duration.narrowColumn())) duration.shrink_to_fit();
+    if (loose(startEnd)) startEnd.shrink_to_fit();
+  }
+
   // choose(event, i): the name of the chunk's range i (event `event`) when
   // the selection keeps it, else kNoString.
   template <typename Choose>
@@ -173,6 +191,15 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   FoundRanges f;
   f.wantIds = sel.rangeIds;
   f.keepOwnName = sel.keepOwnName;
+  // Where the selection drops no range by its own name or an include (the
+  // operator rules keep nearly every range, the HGTX rules every one), the
+  // columns are reserved to the table's rows: no copy as they grow (at
+  // scale 2500 the last doubling copied 9 M ranges' columns one by one
+  // beside the others), and none to fit them after. A selection that may
+  // keep few grows them as it finds them.
+  if (const uint64_t rows = report.rowEstimate("HGTX_EVENTS");
+      !sel.keepOwnName && sel.include.empty() && !report.hgtxLoaded() && rows < (uint64_t{1} << 28))
+    f.reserve(static_cast<size_t>(rows));
   uint32_t columns = hcol::ranges;
   if (sel.keepNamedRange) columns |= hcol::args;
   if (f.wantIds) columns |= hcol::rangeId;
@@ -196,10 +223,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   if (f.duration.wideCount() > 0)
     for (size_t k = 0; k < n; ++k)
       if (f.duration.get(k) == kNoValue) f.duration.set(k, std::max(f.last, f.start[k]) - f.start[k]);
-  for (auto* column : {&f.event, &f.thread, &f.name}) column->shrink_to_fit();
-  f.start.shrink_to_fit();
-  f.duration.shrink_to_fit();
-  f.startEnd.shrink_to_fit();
+  f.fit();
 
   std::optional<StageTimer> step(std::in_place, "ranges: slot order");
   // Slots in (start, longer first, event) order. HGTX_EVENTS is often
