@@ -182,7 +182,10 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     return name;
   };
   // The domains' names, known before the scan (the last creation wins).
-  const std::map<std::pair<int64_t, int64_t>, uint32_t> domains = report.hgtxDomainNames();
+  const std::map<std::pair<int64_t, int64_t>, uint32_t> domains = [&] {
+    StageTimer timer("ranges: the domains' names");
+    return report.hgtxDomainNames();
+  }();
   auto domainName = [&](int64_t globalTid, int64_t domainId) {
     if (domainId == kNoValue) return kNoString;
     const auto it = domains.find({pidOf(globalTid), domainId});
