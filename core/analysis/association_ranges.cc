@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -11,79 +13,75 @@
 #include "core/analysis/key_join.h"
 #include "core/base/error.h"
 #include "core/base/permute.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 
 namespace asys {
 
 namespace {
 
-// A found range whose name is final and chosen already (FoundRanges::domain).
-constexpr uint32_t kChosen = kNoMatch - 1;
-
 // The ranges as the scan finds them, in event order: what a range needs and
-// no more (29 bytes; the table whole holds 60 an event). Its thread and its
-// domain are dense indices. A range is chosen as it is found when its name
-// is final (it has no domain, or the events are loaded and every domain is
-// known), so the ranges a selection drops are never held. Otherwise it
-// waits with its unqualified name, as a domain's name may come in a later
-// row, and so do all after it, so that the choices (keepRange) are made in
-// event order.
+// no more (25 bytes; the table whole holds 60 an event). Its thread is a
+// dense index. Every range is chosen as it is found (the domains' names are
+// known before the scan: Report::hgtxDomainNames), so the ranges a
+// selection drops are never held, the choices (keepRange, keepNamedRange)
+// are made in event order, and a range's text is read in the chunk where
+// it is (RangeSelection::deferTexts: no text outlives its chunk).
 struct FoundRanges {
-  // domain: kChosen, or the range waits: its domain's index, kNoMatch for none
-  std::vector<uint32_t> event, thread, domain, name;
+  std::vector<uint32_t> event, thread, name;
   std::vector<int64_t> start;
   // end - start (4 bytes below 4.3 s), kNoValue while never closed: the
   // ranges' end as AssociationRanges keeps it, so that no 8-byte end is
   // held and given back.
   NarrowInts duration;
   std::vector<uint8_t> startEnd;
-  // With `wantArgs`: a waiting range's argsId (RangeSelection::keepNamedRange
-  // is told them once it is chosen); empty otherwise.
-  std::vector<uint32_t> args;
-  bool wantArgs = false;
   // With `wantIds`: (event, rangeId) of the ranges whose ID is not event + 1.
   std::vector<std::pair<uint32_t, int64_t>> otherIds;
   bool wantIds = false;
-  KeyGroups threads;                                  // globalTid -> index
-  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;  // (pid, domainId) -> index
-  std::vector<uint32_t> domainName;                   // by domain index: its name id, or kNoString
-  int64_t last = INT64_MIN;                           // the last HGTX timestamp
-
-  uint32_t domainOf(int64_t globalTid, int64_t domainId) {
-    const auto [it, added] = domains.try_emplace({pidOf(globalTid), domainId}, static_cast<uint32_t>(domainName.size()));
-    if (added) domainName.push_back(kNoString);
-    return it->second;
-  }
-
-  bool waiting = false;  // a range waits: every later one does
+  KeyGroups threads;         // globalTid -> index
+  int64_t last = INT64_MIN;  // the last HGTX timestamp
   // RangeSelection::keepOwnName; empty = all.
   std::function<bool(uint32_t ownName)> keepOwnName;
 
+  void reserve(size_t n) {
+    for (auto* column : {&event, &thread, &name}) column->reserve(n);
+    start.reserve(n);
+    duration.reserve(n);
+    startEnd.reserve(n);
+  }
+  // Capacity past the ranges given back, where it is more than a sixteenth
+  // of them (a column reserved to the table's rows is not copied for the
+  // few events that are no range).
+  void fit() {
+    auto loose = [](const auto& v) { return v.capacity() - v.size() > v.size() / 16; };
+    for (auto* column : {&event, &thread, &name})
+      if (loose(*column)) column->shrink_to_fit();
+    if (loose(start)) start.shrink_to_fit();
+    if (loose(duration)) duration.shrink_to_fit();
+    if (loose(startEnd)) startEnd.shrink_to_fit();
+  }
+
   // choose(event, i): the name of the chunk's range i (event `event`) when
-  // the selection keeps it, else kNoString. `domainsKnown`: choose() knows
-  // the domains' names already.
+  // the selection keeps it, else kNoString.
   template <typename Choose>
-  void take(size_t firstEvent, const HgtxEvents& h, bool domainsKnown, Choose&& choose) {
+  void take(size_t firstEvent, const HgtxEvents& h, Choose&& choose) {
     uint32_t lastThread = kNoMatch;
     int64_t lastTid = 0;
     for (size_t i = 0; i < h.size(); ++i) {
       last = std::max({last, h.start[i], h.end[i]});
       const int32_t type = h.eventType[i];
-      if (type == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
-        domainName[domainOf(h.globalTid[i], h.domainId[i])] = h.nameId[i];  // the last creation wins
-        continue;
-      }
       if (type != kHgtxPushPop && type != kHgtxStartEnd) continue;
       // Nsight: "only ranges that start and end on the same thread".
       if (type == kHgtxStartEnd && h.endGlobalTid[i] != kNoValue && h.endGlobalTid[i] != h.globalTid[i]) continue;
       if (keepOwnName && !keepOwnName(h.nameId[i])) continue;
       const uint32_t e = static_cast<uint32_t>(firstEvent + i);
-      waiting = waiting || (!domainsKnown && h.domainId[i] != kNoValue);
-      uint32_t n = h.nameId[i];
-      if (!waiting && (n = choose(e, i)) == kNoString) continue;
-      if (wantArgs && waiting) {
-        if (args.size() < event.size()) args.resize(event.size(), kNoString);
-        args.push_back(h.argsId.empty() ? kNoString : h.argsId[i]);
+      uint32_t n = choose(e, i);
+      if (n == kNoString) continue;
+      // An inline text (a range without a domain: its name is its own text)
+      // is named by its event from now on.
+      if (StringPool::tagged(n)) {
+        if (e >= StringPool::kOverlayBit) throw Error("HGTX_EVENTS: more than 2^31 events");
+        n = e | StringPool::kOverlayBit;
       }
       if (wantIds && h.rangeId[i] != kNoValue && h.rangeId[i] != static_cast<int64_t>(e) + 1)
         otherIds.emplace_back(e, h.rangeId[i]);
@@ -93,8 +91,6 @@ struct FoundRanges {
       }
       event.push_back(e);
       thread.push_back(lastThread);
-      domain.push_back(!waiting ? kChosen
-                                : h.domainId[i] == kNoValue ? kNoMatch : domainOf(h.globalTid[i], h.domainId[i]));
       name.push_back(n);
       start.push_back(h.start[i]);
       duration.push_back(h.end[i] == kNoValue ? kNoValue : h.end[i] - h.start[i]);
@@ -103,10 +99,47 @@ struct FoundRanges {
   }
 };
 
-template <typename T>
-void keepFirst(std::vector<T>& v, size_t n) {
-  v.resize(n);
-  v.shrink_to_fit();
+// The found positions in slot order: `before(a, b)` is the slot order of
+// positions a and b, whose starts are `start` (a range's start orders it
+// first). The positions go into buckets of start (a power-of-two width,
+// about 16 a bucket where the starts spread; in event order within one: a
+// counting sort), then each bucket is sorted by its starts (16-byte keys
+// for one bucket at a time) and `before` where they tie. 4 bytes a range
+// and the buckets' offsets, where keys for every range were 20.
+template <typename Before>
+std::vector<uint32_t> slotOrder(const std::vector<int64_t>& start, Before&& before) {
+  const size_t n = start.size();
+  std::vector<uint32_t> order(n);
+  if (n == 0) return order;
+  const auto [lo, hi] = std::minmax_element(start.begin(), start.end());
+  const uint64_t min = static_cast<uint64_t>(*lo), span = static_cast<uint64_t>(*hi) - min;
+  int shift = 0;
+  while ((span >> shift) >= std::max<uint64_t>(n / 16, 1)) ++shift;
+  std::vector<uint32_t> first((span >> shift) + 2, 0);  // bucket b: order[first[b], first[b + 1])
+  auto bucket = [&](size_t k) { return static_cast<size_t>((static_cast<uint64_t>(start[k]) - min) >> shift); };
+  for (size_t k = 0; k < n; ++k) ++first[bucket(k) + 1];
+  for (size_t b = 1; b < first.size(); ++b) first[b] += first[b - 1];
+  {
+    std::vector<uint32_t> next(first.begin(), first.end() - 1);
+    for (size_t k = 0; k < n; ++k) order[next[bucket(k)]++] = static_cast<uint32_t>(k);
+  }
+  struct Key {
+    int64_t start;
+    uint32_t at;
+  };
+  std::vector<Key> keys;
+  for (size_t b = 0; b + 1 < first.size(); ++b) {
+    const size_t from = first[b], to = first[b + 1];
+    if (to - from < 2) continue;
+    keys.clear();
+    for (size_t j = from; j < to; ++j) keys.push_back({start[order[j]], order[j]});
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+      if (a.start != b.start) return a.start < b.start;
+      return before(a.at, b.at);
+    });
+    for (size_t j = from; j < to; ++j) order[j] = keys[j - from].at;
+  }
+  return order;
 }
 
 }  // namespace
@@ -148,91 +181,70 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     if (sel.keepNamedRange && !sel.keepNamedRange(event, RangeNaming{own, args, name})) return kNoString;
     return name;
   };
-  // Loaded events come as one chunk, and their domains' names are known.
-  const bool domainsKnown = report.hgtxLoaded();
+  // The domains' names, known before the scan (the last creation wins).
+  const std::map<std::pair<int64_t, int64_t>, uint32_t> domains = [&] {
+    StageTimer timer("ranges: the domains' names");
+    return report.hgtxDomainNames();
+  }();
+  auto domainName = [&](int64_t globalTid, int64_t domainId) {
+    if (domainId == kNoValue) return kNoString;
+    const auto it = domains.find({pidOf(globalTid), domainId});
+    return it == domains.end() ? kNoString : it->second;
+  };
   FoundRanges f;
-  f.wantArgs = static_cast<bool>(sel.keepNamedRange);
   f.wantIds = sel.rangeIds;
   f.keepOwnName = sel.keepOwnName;
+  // Where the selection drops no range by its own name or an include (the
+  // operator rules keep nearly every range, the HGTX rules every one), the
+  // columns are reserved to the table's rows: no copy as they grow (at
+  // scale 2500 the last doubling copied 9 M ranges' columns one by one
+  // beside the others), and none to fit them after. A selection that may
+  // keep few grows them as it finds them.
+  if (const uint64_t rows = report.rowEstimate("HGTX_EVENTS");
+      !sel.keepOwnName && sel.include.empty() && !report.hgtxLoaded() && rows < (uint64_t{1} << 28))
+    f.reserve(static_cast<size_t>(rows));
   uint32_t columns = hcol::ranges;
-  if (f.wantArgs) columns |= hcol::args;
+  if (sel.keepNamedRange) columns |= hcol::args;
   if (f.wantIds) columns |= hcol::rangeId;
   report.scanHgtx(columns, [&](size_t firstEvent, const HgtxEvents& h) {
-    f.take(firstEvent, h, domainsKnown, [&](uint32_t event, size_t i) {
-      const uint32_t domainName = domainsKnown ? report.hgtxDomainName(h.globalTid[i], h.domainId[i]) : kNoString;
-      return choose(event, domainName, h.nameId[i], h.argsId.empty() ? kNoString : h.argsId[i]);
+    f.take(firstEvent, h, [&](uint32_t event, size_t i) {
+      return choose(event, domainName(h.globalTid[i], h.domainId[i]), h.nameId[i],
+                    h.argsId.empty() ? kNoString : h.argsId[i]);
     });
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
+    // The chunk's texts are read no more (their ids are never given again).
+    if (defer) texts.forget();
   }, defer ? &texts : nullptr);
   if (sel.afterScan) sel.afterScan();
+  strings.setOverlay(nullptr);
+  texts.release();
+  std::vector<int8_t>().swap(keep);
+  std::vector<int8_t>().swap(keepTexts);
 
-  // The waiting ranges chosen now that every domain is known; the ones
-  // dropped go in place.
-  size_t n = 0;
-  for (size_t k = 0; k < f.event.size(); ++k) {
-    uint32_t name = f.name[k];
-    if (f.domain[k] != kChosen) {
-      const uint32_t args = k < f.args.size() ? f.args[k] : kNoString;
-      name = choose(f.event[k], f.domain[k] == kNoMatch ? kNoString : f.domainName[f.domain[k]], name, args);
-      if (name == kNoString) continue;
-    }
-    // An inline text (a range without a domain: its name is its own text)
-    // is named by its event from now on.
-    if (StringPool::tagged(name)) {
-      if (f.event[k] >= StringPool::kOverlayBit) throw Error("HGTX_EVENTS: more than 2^31 events");
-      name = f.event[k] | StringPool::kOverlayBit;
-    }
-    f.event[n] = f.event[k];
-    f.thread[n] = f.thread[k];
-    f.name[n] = name;
-    const int64_t d = f.duration.get(k);
-    f.duration.set(n, d == kNoValue ? std::max(f.last, f.start[k]) - f.start[k] : d);
-    f.start[n] = f.start[k];
-    f.startEnd[n] = f.startEnd[k];
-    ++n;
-  }
-  std::vector<uint32_t>().swap(f.domain);
-  std::vector<uint32_t>().swap(f.args);
-  keepFirst(f.event, n);
-  keepFirst(f.thread, n);
-  keepFirst(f.name, n);
-  keepFirst(f.start, n);
-  f.duration.truncate(n);
-  f.duration.shrink_to_fit();
-  keepFirst(f.startEnd, n);
+  // A range never closed ends at the last HGTX timestamp.
+  const size_t n = f.event.size();
+  if (f.duration.wideCount() > 0)
+    for (size_t k = 0; k < n; ++k)
+      if (f.duration.get(k) == kNoValue) f.duration.set(k, std::max(f.last, f.start[k]) - f.start[k]);
+  f.fit();
 
+  std::optional<StageTimer> step(std::in_place, "ranges: slot order");
   // Slots in (start, longer first, event) order. HGTX_EVENTS is often
-  // written in start order already; when not (ranges written as they
-  // close), sort the start and the position (16 bytes a range), contiguous
-  // in memory, the end read only for ranges that start together.
-  auto slotOrder = [&](uint32_t a, uint32_t b) {
+  // written in start order already; when not (push/pop ranges written as
+  // they close), an order of the found positions (4 bytes a range) is made
+  // by buckets of start (slotOrder) and the columns follow it in place: no
+  // column is copied and no key is held for every range.
+  auto before = [&](uint32_t a, uint32_t b) {
     return std::make_tuple(f.start[a], -(f.start[a] + f.duration.get(a)), f.event[a]) <
            std::make_tuple(f.start[b], -(f.start[b] + f.duration.get(b)), f.event[b]);
   };
   bool sorted = true;
-  for (size_t k = 1; k < n && sorted; ++k) sorted = !slotOrder(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
+  for (size_t k = 1; k < n && sorted; ++k) sorted = !before(static_cast<uint32_t>(k), static_cast<uint32_t>(k - 1));
   if (!sorted) {
-    std::vector<uint32_t> order(n);
-    {
-      struct Key {
-        int64_t start;
-        uint32_t at;
-      };
-      std::vector<Key> keys(n);
-      for (size_t k = 0; k < n; ++k) keys[k] = {f.start[k], static_cast<uint32_t>(k)};
-      std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-        if (a.start != b.start) return a.start < b.start;
-        return slotOrder(a.at, b.at);
-      });
-      for (size_t k = 0; k < n; ++k) order[k] = keys[k].at;
-    }
-    for (auto* column : {&f.event, &f.name, &f.thread}) permute(*column, order);
-    permute(f.start, order);
-    NarrowInts duration;
-    duration.reserve(n);
-    for (size_t k = 0; k < n; ++k) duration.push_back(f.duration.get(order[k]));
-    f.duration = std::move(duration);
-    permute(f.startEnd, order);
+    std::vector<uint32_t> order = slotOrder(f.start, before);
+    f.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
+      permuteInPlace(o, f.event, f.name, f.thread, f.start, f.startEnd, duration);
+    });
   }
   AssociationRanges r;
   r.event = std::move(f.event);

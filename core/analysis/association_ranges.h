@@ -42,10 +42,11 @@ struct RangeSelection {
   // selection sets one of the two, or neither.
   std::function<bool(uint32_t event, const RangeNaming& naming)> keepNamedRange;
   // Ranges whose own name (as RangeNaming::own) this refuses are dropped
-  // as the scan finds them, before the other tests, so that they are never
-  // held while they wait for their domain's name: for a caller whose
+  // as the scan finds them, before the other tests: for a caller whose
   // keepRange or keepNamedRange refuses them by their own name alone
   // (pccl_op_sum: operator ranges). It must not keep a range they refuse.
+  // A selection with it (or an include) may keep few of the events, so the
+  // ranges' columns are not reserved to the table's rows for it.
   std::function<bool(uint32_t ownName)> keepOwnName;
   // Keep the HGTX Range ID of the ranges whose ID is not their row's
   // position (AssociationRanges::rangeId), read in the scan: for a caller
@@ -98,8 +99,9 @@ struct RangeSelection {
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the
   // ranges are chosen, into a pool of chooseRanges' own (the ids the tests
-  // and keepNamedRange are given are tagged: StringPool::kOverlayBit, valid
-  // until chooseRanges returns), and a chosen range whose name is such a
+  // and keepNamedRange are given are tagged: StringPool::kOverlayBit; a
+  // text is readable while the scan's chunk that holds its range is, and
+  // its id is never given to another text), and a chosen range whose name is such a
   // text (it has no domain) is named by a deferred id: kOverlayBit | its
   // event, which the caller reads back with Report::hgtxTexts when it shows
   // it (deferredEvent). For a caller that shows few of its ranges' names

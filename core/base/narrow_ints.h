@@ -28,6 +28,7 @@ class NarrowInts {
     set(low_.size() - 1, v);
   }
   void shrink_to_fit() { low_.shrink_to_fit(); }
+  size_t capacity() const { return low_.capacity(); }
   // The first n values kept (n <= size()).
   void truncate(size_t n) {
     for (auto it = wide_.begin(); it != wide_.end();) it = it->first >= n ? wide_.erase(it) : std::next(it);

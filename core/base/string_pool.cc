@@ -2,6 +2,7 @@
 
 #include "core/base/text.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -38,8 +39,18 @@ constexpr int64_t kDirectLimit = int64_t{1} << 26;
 StringPool::StringPool() : slots_(1024, 0), slotHash_(1024, 0) {}
 
 std::string_view StringPool::get(uint32_t id) const {
-  if (id >= offset_.size()) return overlay_ && tagged(id) ? overlay_->get(id & ~kOverlayBit) : std::string_view();
-  return std::string_view(bytes_).substr(offset_[id], length_[id]);
+  const uint32_t at = id - base_;  // a forgotten id wraps past the texts
+  if (at >= offset_.size()) return overlay_ && tagged(id) ? overlay_->get(id & ~kOverlayBit) : std::string_view();
+  return std::string_view(bytes_).substr(offset_[at], length_[at]);
+}
+
+void StringPool::forget() {
+  base_ += static_cast<uint32_t>(offset_.size());
+  bytes_.clear();
+  offset_.clear();
+  length_.clear();
+  hash_.clear();
+  std::fill(slots_.begin(), slots_.end(), 0u);
 }
 
 uint32_t StringPool::find(std::string_view s, uint64_t hash, size_t& slot) const {
@@ -47,7 +58,9 @@ uint32_t StringPool::find(std::string_view s, uint64_t hash, size_t& slot) const
   for (slot = hash & mask;; slot = (slot + 1) & mask) {
     const uint32_t entry = slots_[slot];
     if (entry == 0) return kNoString;
-    if (slotHash_[slot] == static_cast<uint32_t>(hash >> 32) && get(entry - 1) == s) return entry - 1;
+    if (slotHash_[slot] == static_cast<uint32_t>(hash >> 32) &&
+        std::string_view(bytes_).substr(offset_[entry - 1], length_[entry - 1]) == s)
+      return base_ + entry - 1;
   }
 }
 
@@ -70,13 +83,14 @@ uint32_t StringPool::intern(std::string_view s) {
   const uint64_t hash = hashOf(s);
   size_t slot = 0;
   if (uint32_t id = find(s, hash, slot); id != kNoString) return id;
-  const uint32_t id = static_cast<uint32_t>(offset_.size());
-  if (id >= kOverlayBit - 1) throw std::length_error("string pool: more than 2^31 texts");
+  const uint32_t local = static_cast<uint32_t>(offset_.size());
+  if (static_cast<uint64_t>(base_) + local >= kOverlayBit - 1) throw std::length_error("string pool: more than 2^31 texts");
+  const uint32_t id = base_ + local;
   offset_.push_back(bytes_.size());
   length_.push_back(static_cast<uint32_t>(s.size()));
   hash_.push_back(hash);
   bytes_.append(s);
-  slots_[slot] = id + 1;
+  slots_[slot] = local + 1;
   slotHash_[slot] = static_cast<uint32_t>(hash >> 32);
   if (offset_.size() * 2 > slots_.size()) grow();  // keep the load under one half
   return id;

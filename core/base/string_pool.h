@@ -42,7 +42,14 @@ class StringPool {
   void setOverlay(const StringPool* overlay) { overlay_ = overlay; }
   // The id of a text, added when new.
   uint32_t intern(std::string_view s);
-  size_t size() const { return offset_.size(); }
+  // Ids given so far (the texts forgotten included).
+  size_t size() const { return base_ + offset_.size(); }
+  // Every text forgotten, its memory kept for the next ones, the ids going
+  // on from where they were, so that no id is given twice (a cache by id
+  // stays right): transient texts read a chunk of rows at a time (the
+  // association's choice of ranges, as the scan finds them). A forgotten
+  // id reads as "".
+  void forget();
 
   // StringIds: `storedId` (the file's id) names `s`. Ids are kept apart from
   // the pool's own, so a file's id 7 need not be pool id 7.
@@ -80,6 +87,7 @@ class StringPool {
   std::unordered_map<int64_t, uint32_t> storedSparse_;  // for the others
   std::vector<OddText> odd_;
   const StringPool* overlay_ = nullptr;
+  uint32_t base_ = 0;  // the first id of offset_[0] (forget())
 };
 
 }  // namespace asys

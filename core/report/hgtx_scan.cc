@@ -2,6 +2,8 @@
 // of the events (the association's ranges keep 33 bytes of a range, the
 // push/pop trace about 44; the table whole costs 60 bytes an event).
 #include <algorithm>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,27 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* in
         if (chunk.nameId[i] == kNoString) chunk.nameId[i] = inlineText[i];
     onChunk(first, chunk);
   });
+}
+
+std::map<std::pair<int64_t, int64_t>, uint32_t> Report::hgtxDomainNames() {
+  if (hgtx_) return hgtxDomains_;
+  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;
+  if (!db_->hasTable("HGTX_EVENTS")) return domains;
+  const std::vector<std::string> all = db_->columnsOf("HGTX_EVENTS");
+  auto has = [&](const char* c) { return std::find(all.begin(), all.end(), c) != all.end(); };
+  if (!has("eventType") || !has("domainId")) return domains;
+  auto column = [&](const char* c) { return has(c) ? std::string(c) : std::string("NULL"); };
+  Statement st(*db_, "SELECT " + column("globalTid") + ", domainId, " + column("textId") + ", " + column("text") +
+                         " FROM HGTX_EVENTS WHERE eventType = " + std::to_string(kHgtxDomainCreate) +
+                         " AND domainId IS NOT NULL ORDER BY rowid");
+  StringPool& pool = strings();
+  while (st.step()) {
+    // As the scan reads a name: textId's string, else the inline text.
+    uint32_t name = st.isNull(2) ? kNoString : pool.fromStored(st.int64(2));
+    if (name == kNoString && !st.isNull(3)) name = pool.intern(st.text(3));
+    domains[{pidOf(st.int64(0)), st.int64(1)}] = name;
+  }
+  return domains;
 }
 
 std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events) {

@@ -268,6 +268,13 @@ class Report {
   // block of ColumnLoad::kRowidMarkEvery at a time, each block once.
   std::vector<uint32_t> hgtxTexts(const std::vector<uint32_t>& events);
   void scanHgtx(const HgtxChunk& onChunk) { scanHgtx(hcol::ranges, onChunk); }
+  // The names of HGTX_EVENTS' domains, (pid, domainId) -> name id (the
+  // last creation in rowid order wins, the name read as hgtx() reads it),
+  // by a query of the domain creations alone: for a reader that chooses
+  // ranges as a scan finds them (chooseRanges), which must know a range's
+  // domain name before the scan has read the row that creates it. The
+  // loaded events' domains when they are loaded.
+  std::map<std::pair<int64_t, int64_t>, uint32_t> hgtxDomainNames();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();

@@ -23,7 +23,8 @@ namespace {
 //   e2 push/pop [30, 40)  "MoE:M_8" (textId 3) in domain 5, whose name "moe" comes later (e4)
 //   e3 push/pop [50, 60)  "last" (inline), rangeId 4 (its position: e3 + 1), arguments argsId 2
 //   e4 domain 5 created, named "moe"
-// e2 waits for its domain's name, so e3 waits too (choices in event order).
+// e2's domain is named by a later row: the names of the domains are read
+// before the scan (Report::hgtxDomainNames), so e2 is told its qualified name.
 const char* kSql = R"SQL(
 CREATE TABLE META_DATA (name TEXT PRIMARY KEY, value TEXT);
 INSERT INTO META_DATA VALUES ('format', 'asysrep'), ('formatVersion', '1'), ('captureStart', '0'), ('captureEnd', '200');
