@@ -58,9 +58,10 @@ void Report::scanHgtx(uint32_t columns, const HgtxChunk& onChunk, StringPool* in
   });
 }
 
-std::map<std::pair<int64_t, int64_t>, uint32_t> Report::hgtxDomainNames() {
+const std::map<std::pair<int64_t, int64_t>, uint32_t>& Report::hgtxDomainNames() {
   if (hgtx_) return hgtxDomains_;
-  std::map<std::pair<int64_t, int64_t>, uint32_t> domains;
+  if (queriedDomains_) return *queriedDomains_;
+  std::map<std::pair<int64_t, int64_t>, uint32_t>& domains = queriedDomains_.emplace();
   if (!db_->hasTable("HGTX_EVENTS")) return domains;
   const std::vector<std::string> all = db_->columnsOf("HGTX_EVENTS");
   auto has = [&](const char* c) { return std::find(all.begin(), all.end(), c) != all.end(); };

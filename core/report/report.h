@@ -273,8 +273,9 @@ class Report {
   // by a query of the domain creations alone: for a reader that chooses
   // ranges as a scan finds them (chooseRanges), which must know a range's
   // domain name before the scan has read the row that creates it. The
-  // loaded events' domains when they are loaded.
-  std::map<std::pair<int64_t, int64_t>, uint32_t> hgtxDomainNames();
+  // loaded events' domains when they are loaded; the query is made once a
+  // report.
+  const std::map<std::pair<int64_t, int64_t>, uint32_t>& hgtxDomainNames();
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();
@@ -386,6 +387,9 @@ class Report {
   std::optional<std::vector<Process>> processes_;
   // (pid, domainId) -> name id; built with hgtx_.
   std::map<std::pair<int64_t, int64_t>, uint32_t> hgtxDomains_;
+  // The same by hgtxDomainNames' query, made once a report: in the browser
+  // each query of HGTX_EVENTS reads about all of its part of the file.
+  std::optional<std::map<std::pair<int64_t, int64_t>, uint32_t>> queriedDomains_;
 };
 
 }  // namespace asys
