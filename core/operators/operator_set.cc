@@ -428,10 +428,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   const size_t n = act.size();
   InstanceBuilder instances(ops, slotOps, as, query.work);
   ops.othersType = rec.internType(kTypeOthers);
-  if (query.levels) {
-    ops.framework.assign(n, kNone);
-    ops.library.assign(n, kNone);
-  }
+  if (query.levels) ops.library.assign(n, kNone);
   ops.top.assign(n, kNone);
   KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
@@ -439,10 +436,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
     const uint32_t library = slotOps.library(x.library);
     const uint32_t f = x.framework != kNone ? instances.ofSlot(x.framework, a, x.viaGraph & 1) : kNone;
     const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2) : kNone;
-    if (query.levels) {
-      ops.framework[a] = f;
-      ops.library[a] = l;
-    }
+    if (query.levels) ops.library[a] = l;
     if (query.work && f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
       ops.dtype[f] = rec.info(x.libraryOp).work.dtype;
     if (f != kNone) {

@@ -62,9 +62,9 @@ struct OperatorQuery {
   // kernel-level and others operators are left out: they have no range.
   std::vector<Regex> rangeInclude, rangeExclude;
 
-  // Keep each activity's framework and library instance (the breakdowns
-  // and moe_op_sum read them); the flat rules read the top-level one only
-  // (8 bytes an activity less).
+  // Keep each activity's library instance (the breakdowns and moe_op_sum
+  // read it, and its framework instance, OperatorSet::frameworkOf); the
+  // flat rules read the top-level one only (4 bytes an activity less).
   bool levels = true;
   // Keep each activity's process (ActivitySelection::processes: 8 bytes an
   // activity): ppu_op_trace shows it; the other rules read none.
@@ -101,10 +101,19 @@ struct OperatorSet {
   OpRecognizer recognizer;
   uint32_t othersType = kNone;  // recognizer.typeName() id of "others"
 
-  // By activity: its framework and library instance (kNone: none; empty
-  // unless OperatorQuery::levels) and its top-level instance (kNone: in no
+  // By activity: its library instance (kNone: none; empty unless
+  // OperatorQuery::levels) and its top-level instance (kNone: in no
   // selected operator).
-  std::vector<uint32_t> framework, library, top;
+  std::vector<uint32_t> library, top;
+  // An activity's framework instance (kNone: none): its top-level one when
+  // that is a framework operator, as a framework instance is always its
+  // activities' top-level one; no column of its own (4 bytes an activity,
+  // held through the instances' making and the breakdowns' and
+  // moe_op_sum's own steps). Reads the instance columns.
+  uint32_t frameworkOf(size_t a) const {
+    const uint32_t t = top[a];
+    return t != kNone && level(t) == OpLevel::Framework ? t : kNone;
+  }
 
   // By instance (ids in no particular order; trace rules sort by start),
   // 13 bytes: what its operator does not say. Its type, key and level are

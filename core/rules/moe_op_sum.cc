@@ -105,7 +105,10 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   KeyGroups gemmOf;  // (MoE layer, GEMM library instance) -> gemms index
   std::vector<Gemm> gemms, kernelGemms;
   for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t f = ops.framework[a] == kNone ? kNone : moeOf[ops.framework[a]];
+    // A MoE layer is a framework instance, so its activities' top-level one
+    // (OperatorSet::frameworkOf): moeOf of any other instance is kNone.
+    const uint32_t t = ops.top[a];
+    const uint32_t f = t == kNone ? kNone : moeOf[t];
     if (f == kNone) continue;
     start[f] = std::min(start[f], act.start[a]);
     if (act.kind[a] != ActivityKind::Kernel) continue;

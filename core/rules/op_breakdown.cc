@@ -113,7 +113,7 @@ std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProj
     };
     std::vector<uint8_t> pieceCovered(piece.start.size(), 0);
     for (size_t a = 0; a < act.size(); ++a) {
-      const uint32_t f = ops.framework[a];
+      const uint32_t f = ops.frameworkOf(a);
       if (ops.top[a] == kNone || f == kNone) continue;
       if (ops.library[a] == kNone) {
         cover(f, act.start[a], act.endOf(a));
@@ -163,7 +163,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     KeyGroups pieceIndex;
     std::vector<uint32_t> firstPiece(ops.size(), kNone);
     for (size_t a = 0; a < n; ++a) {
-      const uint32_t l = ops.library[a], f = ops.framework[a];
+      const uint32_t l = ops.library[a], f = ops.frameworkOf(a);
       if (ops.top[a] == kNone || l == kNone) continue;
       uint32_t p = firstPiece[l];
       if (p == kNone || pieceFw[p] != f) {
@@ -217,7 +217,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   for (size_t a = 0; a < n; ++a) {
     const uint32_t t = ops.top[a];
     if (t == kNone) continue;
-    const uint32_t f = ops.framework[a], l = ops.library[a];
+    const uint32_t f = ops.frameworkOf(a), l = ops.library[a];
     // Level 1: the framework operator, else "Native" of the top-level operator's type.
     // (A framework instance is its activities' top-level one: `unit` is t.)
     const uint32_t unit = f != kNone ? f : t;
