@@ -2,6 +2,7 @@
 // (2.3.29, PPU算子性能分解): the operators' time broken down framework ->
 // library -> kernel (op_breakdown.h), to the kernel level and to the library
 // level with its utilisation. One file: the two rules differ only in depth.
+#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/op_breakdown.h"
@@ -51,6 +52,8 @@ Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
   // read back for those (docs/big-reports.md, "The range texts").
   query.deferNames = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
+  StageTimer timer(kernels ? "ppu_op_kernel_breakdown: groups and rows" : "ppu_op_breakdown: groups and rows");
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
   const StringPool& names = ctx.report.strings();
   const std::vector<uint32_t> leaves =
