@@ -5,6 +5,8 @@
 #include <unordered_map>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/base/error.h"
+#include "core/base/stage_timer.h"
 #include "core/base/small_ids.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
@@ -97,7 +99,7 @@ class OpTraceRows : public RowSource {
     std::vector<size_t> firstRow;      // by place, and one past the last
   };
   OpTraceRows(OperatorSet ops, Operators byOrder, std::vector<uint32_t> members, Places places, SmallIds placeOf,
-              std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, const StringPool& strings)
+              std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, Report& report)
       : ops_(std::move(ops)),
         op_(std::move(byOrder)),
         members_(std::move(members)),
@@ -106,7 +108,8 @@ class OpTraceRows : public RowSource {
         nameOf_(std::move(nameOf)),
         kernelRows_(kernelRows),
         copyRows_(copyRows),
-        strings_(strings) {}
+        report_(report),
+        strings_(report.strings()) {}
 
   size_t rowCount() const override { return members_.size(); }
   const OperatorSet& operators() const { return ops_; }
@@ -114,15 +117,41 @@ class OpTraceRows : public RowSource {
   void appendRows(size_t first, size_t count, Table& t) override {
     if (count == 0) return;
     const PpuActivities& act = ops_.activities;
+    // The names of the rows' operators that are range texts (deferred:
+    // OperatorQuery::deferNames) read from the file, into a pool of these
+    // rows' own: the report's strings do not hold every operator's text.
+    const size_t firstOp = GroupedRows(op_.firstRow, first).groupOf(first);
+    const size_t lastOp = GroupedRows(op_.firstRow, first + count - 1).groupOf(first + count - 1);
+    StringPool texts;
+    std::vector<uint32_t> textOf(lastOp - firstOp + 1, kNoString);  // by operator from firstOp: an id of `texts`
+    {
+      std::vector<uint32_t> events, at;
+      for (size_t o = firstOp; o <= lastOp; ++o) {
+        const uint32_t e = deferredEvent(op_.name[o]);
+        if (e == kNoString) continue;
+        events.push_back(e);
+        at.push_back(static_cast<uint32_t>(o - firstOp));
+      }
+      if (!events.empty()) {
+        const std::vector<uint32_t> ids = report_.hgtxTexts(events, &texts);
+        for (size_t k = 0; k < ids.size(); ++k) {
+          // A deferred name is a text the scan read: never NULL.
+          if (ids[k] == kNoString)
+            throw Error(report_.path() + ": table HGTX_EVENTS changed while the report was open");
+          textOf[at[k]] = ids[k] & ~StringPool::kOverlayBit;
+        }
+      }
+    }
     // Each row's operator, by its place in the trace.
     GroupedRows walk(op_.firstRow, first);
     for (size_t r = first; r < first + count; ++r) {
       const size_t o = walk.groupOf(r);
+      const uint32_t text = textOf[o - firstOp];
       const uint32_t a = members_[r], row = act.row[a];
       const Place& p = places_[placeOf_.get(a)];
       const int64_t start = act.start[a], end = act.endOf(a);
       t.setText(kType, ops_.recognizer.typeName(op_.type[o]));
-      t.setText(kName, strings_.get(op_.name[o]));
+      t.setText(kName, text != kNoString ? texts.get(text) : strings_.get(op_.name[o]));
       t.setInt(kOpStart, op_.start[o]);
       t.setInt(kOpDuration, op_.end[o] - op_.start[o]);
       t.setInt(kOpId, static_cast<int64_t>(o) + 1);
@@ -154,6 +183,7 @@ class OpTraceRows : public RowSource {
   SmallIds placeOf_;               // by activity
   std::vector<uint32_t> nameOf_;   // by activity: a report string id
   int64_t kernelRows_, copyRows_;
+  Report& report_;  // the deferred names' texts
   const StringPool& strings_;
 };
 
@@ -165,6 +195,10 @@ Table compute(RuleContext& ctx) {
   query.levels = false;  // each activity's row is its top-level operator's
   query.endsAsDurations = true;
   query.work = false;  // no utilisation column: the instances' data type and device are not kept
+  // The range texts are not interned (every PyTorch range has its own,
+  // 160-200 MiB of them at scale 2500): an operator's name that is one is
+  // read from the file when its rows are written or paged (OpTraceRows).
+  query.deferNames = true;
   // Each kernel's place (process, device, context, stream) folded into a
   // small index as the association scans HGGC_KERNEL (1 byte a kernel),
   // instead of its columns kept (20 bytes a kernel) and the activity
@@ -182,6 +216,8 @@ Table compute(RuleContext& ctx) {
       kernelPlace.set(first + i, places.id({k.globalPid[i], k.deviceId[i], k.contextId[i], k.streamId[i]}));
   };
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
+  StageTimer timer("ppu_op_trace: rows");
   PpuActivities& act = ops.activities;
   // The list's device is each activity's place's now (below).
   std::vector<int32_t>().swap(act.deviceId);
@@ -287,7 +323,7 @@ Table compute(RuleContext& ctx) {
   report.releaseKernelColumns(kcol::names & ~keptKernels);
 
   auto rows = std::make_shared<OpTraceRows>(std::move(ops), std::move(byOrder), std::move(members), std::move(places),
-                                            std::move(placeOf), std::move(nameOf), kernelRows, copyRows, strings);
+                                            std::move(placeOf), std::move(nameOf), kernelRows, copyRows, report);
   Table t(columns(), rows);
   t.declareSpans({"PPU Operator", "Device Activity"});
   t.declareEvents({"Device Activity"});
