@@ -80,16 +80,18 @@ class Places {
 // held once, in the order the rows are written, and its cells are made when
 // a writer or the viewer asks.
 // - By operator, in trace order (the top-level instances that have
-//   activities: 28 bytes each): its span, type and name, and its first row.
-//   The operator set's instance columns and its spans by instance (every
-//   instance, nested ones too) are not kept.
+//   activities: 16 bytes each): its type, name, length and first row (its
+//   start is that row's activity's). The operator set's instance columns
+//   are not kept, nor any span by instance (2026-12-06, brk11).
 // - By row (27 bytes): its activity (the row's place in the activity
 //   list), and by activity the list's start, duration, kind and row, its
 //   place (1 byte while there are fewer than 255 places) and name id.
 //   The activities' process and device columns, each one's top-level
 //   instance and the kernels' place columns are not kept.
 // The report's kernel and memory tables are not referred to, so releasing
-// them leaves the view whole.
+// them leaves the view whole. Its HGTX_EVENTS is: an operator's name that
+// is a range text is read from it when the operator's rows are asked
+// (OperatorQuery::deferNames), so the view reads its report.
 class OpTraceRows : public RowSource {
  public:
   // An operator's start is its first row's activity's (its activities are
