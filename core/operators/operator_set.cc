@@ -428,7 +428,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   const size_t n = act.size();
   InstanceBuilder instances(ops, slotOps, as, query.work);
   ops.othersType = rec.internType(kTypeOthers);
-  if (query.levels) ops.library.assign(n, kNone);
+  if (query.levels) ops.libraryFromTop.resize(n);
   ops.top.assign(n, kNone);
   KernelNamer namerK(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
   for (size_t a = 0; a < n; ++a) {
@@ -436,7 +436,14 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
     const uint32_t library = slotOps.library(x.library);
     const uint32_t f = x.framework != kNone ? instances.ofSlot(x.framework, a, x.viaGraph & 1) : kNone;
     const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2) : kNone;
-    if (query.levels) ops.library[a] = l;
+    // Under a framework operator, the library instance by its distance
+    // from it (OperatorSet::libraryOf); without one, it is the top-level.
+    if (query.levels && f != kNone && l != kNone) {
+      const int64_t d = int64_t{l} - int64_t{f};
+      const uint64_t z = d >= 0 ? static_cast<uint64_t>(d) * 2 : static_cast<uint64_t>(-d) * 2 - 1;
+      if (z >= 0xFFFFFFFEull) throw Error("operators: too many operator instances");
+      ops.libraryFromTop.set(a, static_cast<uint32_t>(z + 1));
+    }
     if (query.work && f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
       ops.dtype[f] = rec.info(x.libraryOp).work.dtype;
     if (f != kNone) {

@@ -157,7 +157,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     const int64_t d = act.endOf(a) - act.start[a];
     kernelTime[f] += d;
     hasKernel[f] = 1;
-    const uint32_t l = ops.library[a];
+    const uint32_t l = ops.libraryOf(a);
     if (l != kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
       if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceId[a], rec.info(ops.op[l]).groups > 1, false});

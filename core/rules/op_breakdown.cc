@@ -311,7 +311,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     // Level 1: the framework operator (a framework instance is its
     // activities' top-level one), else "Native" of the top-level operator's type.
     const bool framework = ops.level(t) == OpLevel::Framework;
-    const uint32_t l = ops.library[a];
+    const uint32_t l = ops.libraryOf(a);
     const int64_t start = act.start[a], end = act.endOf(a), extent = std::max(end, start);
     uint32_t u = openUnits.find(t);
     if (u == OpenIndex::kAbsent) {
