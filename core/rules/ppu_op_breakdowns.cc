@@ -50,6 +50,9 @@ Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
   const uint32_t keptKernels = ctx.report.loadedKernelColumns() | ctx.report.plannedKernelColumns();
   OperatorQuery query = operatorQuery(ctx);
   query.endsAsDurations = true;  // op_breakdown.cc reads them through endOf
+  // The kernel level shows no utilisation: the instances' data type and
+  // device (5 bytes an instance) are not kept for it.
+  query.work = !kernels;
   // A group shows its first instance's name alone: the range texts are
   // read back for those (docs/big-reports.md, "The range texts").
   query.deferNames = true;
