@@ -516,10 +516,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
   std::optional<KernelNamer> namerK;
   if (act.tag.empty())
     namerK.emplace(kernelNamesFor(report, act, KernelNameMode::Demangled), strings, KernelNameMode::Demangled);
-  if (query.levels) {
-    ops.framework.assign(n, kNone);
-    ops.library.assign(n, kNone);
-  }
+  if (query.levels) ops.libraryFromTop.resize(n);
   ops.top.assign(n, kNone);
   auto kernelName = [&](size_t a) {
     if (act.tag.empty()) return namerK->nameId(act.row[a]);
@@ -533,9 +530,13 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
     const uint32_t library = slotOps.library(x.library);
     const uint32_t f = x.framework != kNone ? instances.ofSlot(x.framework, a, x.viaGraph & 1) : kNone;
     const uint32_t l = library != kNone ? instances.ofSlot(library, a, x.viaGraph & 2, f == kNone) : kNone;
-    if (query.levels) {
-      ops.framework[a] = f;
-      ops.library[a] = l;
+    // Under a framework operator, the library instance by its distance
+    // from it (OperatorSet::libraryOf); without one, it is the top-level.
+    if (query.levels && f != kNone && l != kNone) {
+      const int64_t d = int64_t{l} - int64_t{f};
+      const uint64_t z = d >= 0 ? static_cast<uint64_t>(d) * 2 : static_cast<uint64_t>(-d) * 2 - 1;
+      if (z >= 0xFFFFFFFEull) throw Error("operators: too many operator instances");
+      ops.libraryFromTop.set(a, static_cast<uint32_t>(z + 1));
     }
     if (query.work && f != kNone && x.libraryOp != kNone && ops.dtype[f] == DataType::Unknown)
       ops.dtype[f] = rec.info(x.libraryOp).work.dtype;

@@ -37,6 +37,7 @@
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/time_window.h"
 #include "core/base/regex.h"
+#include "core/base/small_ids.h"
 #include "core/operators/op_recognizer.h"
 #include "core/table/table.h"
 
@@ -62,9 +63,9 @@ struct OperatorQuery {
   // kernel-level and others operators are left out: they have no range.
   std::vector<Regex> rangeInclude, rangeExclude;
 
-  // Keep each activity's framework and library instance (the breakdowns
-  // and moe_op_sum read them); the flat rules read the top-level one only
-  // (8 bytes an activity less).
+  // Keep each activity's library instance (the breakdowns and moe_op_sum
+  // read it, OperatorSet::libraryOf, and its framework instance,
+  // frameworkOf); the flat rules read the top-level one only.
   bool levels = true;
   // Keep each activity's process (ActivitySelection::processes: 8 bytes an
   // activity): ppu_op_trace shows it; the other rules read none.
@@ -124,10 +125,33 @@ struct OperatorSet {
   OpRecognizer recognizer;
   uint32_t othersType = kNone;  // recognizer.typeName() id of "others"
 
-  // By activity: its framework and library instance (kNone: none; empty
-  // unless OperatorQuery::levels) and its top-level instance (kNone: in no
-  // selected operator).
-  std::vector<uint32_t> framework, library, top;
+  // By activity: its top-level instance (kNone: in no selected operator).
+  std::vector<uint32_t> top;
+  // An activity's library instance (kNone: none), with OperatorQuery::
+  // levels: its top-level one when that is a library operator, else (under
+  // a framework operator) held as its distance from the framework instance
+  // (zigzag, plus one; 0: none), in 1 byte an activity while every distance
+  // is below 127 (SmallIds): a library instance is made with, or soon
+  // after, the framework instance it runs under (every one of the 3.76 M
+  // such activities at scale 2500), where a column held 4 bytes.
+  SmallIds libraryFromTop;
+  uint32_t libraryOf(size_t a) const {
+    const uint32_t t = top[a];
+    if (t == kNone) return kNone;
+    const uint32_t v = libraryFromTop.get(a);
+    if (v == 0) return level(t) == OpLevel::Library ? t : kNone;
+    const uint32_t z = v - 1;
+    return (z & 1) ? t - (z >> 1) - 1 : t + (z >> 1);
+  }
+  // An activity's framework instance (kNone: none): its top-level one when
+  // that is a framework operator, as a framework instance is always its
+  // activities' top-level one; no column of its own (4 bytes an activity,
+  // held through the instances' making and the breakdowns' and
+  // moe_op_sum's own steps). Reads the instance columns.
+  uint32_t frameworkOf(size_t a) const {
+    const uint32_t t = top[a];
+    return t != kNone && level(t) == OpLevel::Framework ? t : kNone;
+  }
 
   // By instance (ids in no particular order; trace rules sort by start),
   // 13 bytes: what its operator does not say. Its type, key and level are

@@ -80,7 +80,7 @@ const std::map<std::pair<int64_t, int64_t>, uint32_t>& Report::hgtxDomainNames()
   return domains;
 }
 
-std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events) {
+std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events, StringPool* pool) {
   std::vector<uint32_t> ids(events.size(), kNoString);
   if (events.empty()) return ids;
   if (!hgtxMarks_.read) throw Error(path_ + ": HGTX_EVENTS' texts asked for before the table was scanned");
@@ -98,7 +98,7 @@ std::vector<uint32_t> Report::hgtxTexts(const std::vector<uint32_t>& events) {
     const size_t first = events[order[k]], last = static_cast<size_t>(events[order[end - 1]]) + 1;
     size_t read = 0;
     const size_t from = readRows("HGTX_EVENTS", hgtxMarks_, first, last,
-                                 [&](ColumnLoad& load) { load.text("text", text); }, read);
+                                 [&](ColumnLoad& load) { load.text("text", text, pool); }, read);
     for (size_t j = k; j < end; ++j) {
       const size_t at = events[order[j]] - from;
       if (at >= read) throw Error(path_ + ": table HGTX_EVENTS changed while the report was open");

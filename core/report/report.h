@@ -265,8 +265,10 @@ class Report {
   // hgtx(), after a scanHgtx with `inlineTexts`, which notes where the
   // table's blocks of rows are), read again from the file and interned:
   // ids[k] is events[k]'s text (kNoString where NULL). Rows are read a
-  // block of ColumnLoad::kRowidMarkEvery at a time, each block once.
-  std::vector<uint32_t> hgtxTexts(const std::vector<uint32_t>& events);
+  // block of ColumnLoad::kRowidMarkEvery at a time, each block once. With
+  // `pool`: interned there, the ids tagged (StringPool::kOverlayBit), not
+  // in strings() (a view that reads a page's names and keeps none).
+  std::vector<uint32_t> hgtxTexts(const std::vector<uint32_t>& events, StringPool* pool = nullptr);
   void scanHgtx(const HgtxChunk& onChunk) { scanHgtx(hcol::ranges, onChunk); }
   // The names of HGTX_EVENTS' domains, (pid, domainId) -> name id (the
   // last creation in rowid order wins, the name read as hgtx() reads it),

@@ -9,6 +9,7 @@
 
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
+#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/op_options.h"
@@ -47,14 +48,45 @@ std::vector<ColumnSpec> columns() {
 }
 
 // A GEMM inside one MoE execution: a GEMM library operator (its kernels'
-// time), or a kernel recognised as a GEMM when the layer has none.
+// time), or a kernel recognised as a GEMM when the layer has none. Its
+// work is its instance's or its recogniser op's, read when it is summed
+// (32 bytes a GEMM, where the work held was 64).
 struct Gemm {
   uint32_t moe;      // MoE layer (moe_op_sum's dense number of its instance)
+  uint32_t source;   // the library instance, or with `kernelOp` the kernel's recogniser op
   int64_t start;     // its first activity
   int64_t time = 0;  // kernel time
-  OpWork work;
   int32_t device;
   bool grouped;
+  bool kernelOp;
+};
+
+// The MoE layers among the instances, numbered densely in instance order: a
+// bit an instance and a count before every 64 (a layer's number is its
+// rank), not a number by instance (4 bytes an instance; the layers are few).
+class DenseMembers {
+ public:
+  static constexpr uint32_t kNone = OperatorSet::kNone;
+  explicit DenseMembers(size_t n) : bits_((n + 63) / 64, 0) {}
+  void add(uint32_t i) { bits_[i >> 6] |= uint64_t{1} << (i & 63); }
+  // After the last add.
+  void index() {
+    before_.resize(bits_.size());
+    uint32_t count = 0;
+    for (size_t w = 0; w < bits_.size(); ++w) {
+      before_[w] = count;
+      count += static_cast<uint32_t>(__builtin_popcountll(bits_[w]));
+    }
+  }
+  uint32_t rankOf(uint32_t i) const {
+    const uint64_t word = bits_[i >> 6], bit = uint64_t{1} << (i & 63);
+    if (!(word & bit)) return kNone;
+    return before_[i >> 6] + static_cast<uint32_t>(__builtin_popcountll(word & (bit - 1)));
+  }
+
+ private:
+  std::vector<uint64_t> bits_;
+  std::vector<uint32_t> before_;
 };
 
 struct MoeRow {
@@ -86,17 +118,27 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const PpuActivities& act = ops.activities;
   const OpRecognizer& rec = ops.recognizer;
   Report& report = ctx.report;
-  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
   // The MoE layers among the instances, numbered densely in instance order:
   // what is kept per layer below is kept per layer, not per instance (most
   // instances are no MoE layer).
   constexpr uint32_t kNone = OperatorSet::kNone;
-  std::vector<uint32_t> moeOf(ops.size(), kNone), moeInstance;
+  DenseMembers moeOf(ops.size());
+  std::vector<uint32_t> moeInstance, layerName;
   for (uint32_t i = 0; i < ops.size(); ++i) {
     if (rec.info(ops.op[i]).family != OpFamily::Moe || ops.level(i) != OpLevel::Framework) continue;
-    moeOf[i] = static_cast<uint32_t>(moeInstance.size());
+    moeOf.add(i);
     moeInstance.push_back(i);
+    layerName.push_back(ops.name[i]);
   }
+  moeOf.index();
+  // The instances' names are read for the layers alone (taken above), and
+  // their device never (a GEMM's is its first kernel's): 8 bytes an
+  // instance go before the layers are summed.
+  std::vector<uint32_t>().swap(ops.name);
+  std::vector<int32_t>().swap(ops.device);
+  // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
+  StageTimer timer("moe_op_sum: layers and rows");
+  KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
   const size_t layers = moeInstance.size();
 
   // Per MoE layer: its kernel time, start and GEMMs.
@@ -105,31 +147,44 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   KeyGroups gemmOf;  // (MoE layer, GEMM library instance) -> gemms index
   std::vector<Gemm> gemms, kernelGemms;
   for (size_t a = 0; a < act.size(); ++a) {
-    const uint32_t f = ops.framework[a] == kNone ? kNone : moeOf[ops.framework[a]];
+    // A MoE layer is a framework instance, so its activities' top-level one
+    // (OperatorSet::frameworkOf): no other instance is a layer.
+    const uint32_t t = ops.top[a];
+    const uint32_t f = t == kNone ? kNone : moeOf.rankOf(t);
     if (f == kNone) continue;
     start[f] = std::min(start[f], act.start[a]);
     if (act.kind[a] != ActivityKind::Kernel) continue;
     const int64_t d = act.endOf(a) - act.start[a];
     kernelTime[f] += d;
     hasKernel[f] = 1;
-    const uint32_t l = ops.library[a];
+    const uint32_t l = ops.libraryOf(a);
     if (l != kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
-      if (g == gemms.size()) gemms.push_back({f, act.start[a], 0, ops.work(l), act.deviceId[a], rec.info(ops.op[l]).groups > 1});
+      if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceId[a], rec.info(ops.op[l]).groups > 1, false});
       gemms[g].time += d;
       hasGemmOp[f] = 1;
     } else if (l == kNone) {
       const uint32_t op = ops.recognizer.kernel(namer.nameId(act.row[a]));
       if (op != OpRecognizer::kNone && rec.typeName(rec.info(op).type) == kTypeGemm)
-        kernelGemms.push_back({f, act.start[a], d, rec.info(op).work, act.deviceId[a], false});
+        kernelGemms.push_back({f, op, act.start[a], d, act.deviceId[a], false, true});
     }
   }
-  std::vector<uint32_t>().swap(moeOf);
+  moeOf = DenseMembers(0);
   for (const Gemm& g : kernelGemms)
     if (!hasGemmOp[g.moe]) gemms.push_back(g);
-  std::stable_sort(gemms.begin(), gemms.end(), [](const Gemm& a, const Gemm& b) {
-    return a.moe != b.moe ? a.moe < b.moe : a.start < b.start;
-  });
+  std::vector<Gemm>().swap(kernelGemms);
+  // By layer, each layer's in start order: they were found in start order
+  // (a layer's GEMMs are all library operators or all kernels), so a
+  // counting sort by layer (stable) orders them as sorting by (layer,
+  // start) did, by index instead of moving them.
+  std::vector<uint32_t> gemmOrder(gemms.size());
+  {
+    std::vector<uint32_t> next(layers + 1, 0);
+    for (const Gemm& g : gemms) ++next[g.moe + 1];
+    for (size_t m = 0; m < layers; ++m) next[m + 1] += next[m];
+    for (uint32_t g = 0; g < gemms.size(); ++g) gemmOrder[next[gemms[g].moe]++] = g;
+  }
+  auto workOf = [&](const Gemm& g) { return g.kernelOp ? rec.info(g.source).work : ops.work(g.source); };
 
   // Rows by merged parameters.
   const DevicePeaks peaks(report);
@@ -156,7 +211,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     for (uint32_t m = 0; m < layers; ++m) {
       if (layerRow[m] == kNone || start[m] != rows[layerRow[m]].firstStart) continue;
       candidateRow.push_back(layerRow[m]);
-      candidateName.push_back(ops.name[moeInstance[m]]);
+      candidateName.push_back(layerName[m]);
     }
     const std::vector<std::string_view> first =
         smallestFirstNames(&report, names, rows.size(), candidateRow, std::move(candidateName));
@@ -164,17 +219,19 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   }
   // GEMM1 and GEMM2: the layer's first two grouped GEMMs when it has two,
   // else its first two GEMMs.
-  for (size_t from = 0; from < gemms.size();) {
+  for (size_t from = 0; from < gemmOrder.size();) {
+    const uint32_t moe = gemms[gemmOrder[from]].moe;
     size_t to = from;
-    while (to < gemms.size() && gemms[to].moe == gemms[from].moe) ++to;
-    const uint32_t r = layerRow[gemms[from].moe];
+    while (to < gemmOrder.size() && gemms[gemmOrder[to]].moe == moe) ++to;
+    const uint32_t r = layerRow[moe];
     size_t grouped = 0;
-    for (size_t g = from; g < to; ++g) grouped += gemms[g].grouped;
+    for (size_t k = from; k < to; ++k) grouped += gemms[gemmOrder[k]].grouped;
     int taken = 0;
-    for (size_t g = from; g < to && taken < 2 && r != OperatorSet::kNone; ++g) {
-      if (grouped >= 2 && !gemms[g].grouped) continue;
-      rows[r].gemmTime[taken] += gemms[g].time;
-      rows[r].util[taken].add(gemms[g].work, gemms[g].device, gemms[g].time, peaks);
+    for (size_t k = from; k < to && taken < 2 && r != OperatorSet::kNone; ++k) {
+      const Gemm& g = gemms[gemmOrder[k]];
+      if (grouped >= 2 && !g.grouped) continue;
+      rows[r].gemmTime[taken] += g.time;
+      rows[r].util[taken].add(workOf(g), g.device, g.time, peaks);
       ++taken;
     }
     from = to;

@@ -4,10 +4,10 @@
 #include <numeric>
 #include <optional>
 
-#include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/memcpy_names.h"
+#include "core/base/error.h"
 #include "core/operators/device_peaks.h"
 #include "core/rules/common.h"
 
@@ -49,98 +49,171 @@ void nameOnce(BreakdownGroup& g, uint32_t name, int64_t start) {
   }
 }
 
-// By top-level instance, the projection of the activities it is the
-// top-level operator of: the first one's start (they come in start order)
-// and the latest end (an end before its start counts as the start, as
-// unionByGroupSorted has it). An instance with none has no projection.
-// The projections and what is kept beside them (the framework idle sweep,
-// the level-1 groups) are by a dense index of the top-level instances, in
-// instance order (`top`, 4 bytes an instance): 530,004 of the 906,004
-// instances at scale 250, where 16 bytes each were held for every
-// instance.
-class InstanceProjections {
+// Items open while the activities pass, by a 64-bit key (an instance, a
+// (library, unit) pair): an open-addressing table with linear probing and
+// erase by backward shift, sized by the items open at once (the operators
+// running at a time), not by the report.
+class OpenIndex {
  public:
-  explicit InstanceProjections(const OperatorSet& ops) : top(ops.size(), kNone) {
-    const PpuActivities& act = ops.activities;
-    for (size_t a = 0; a < act.size(); ++a)
-      if (ops.top[a] != kNone) top[ops.top[a]] = 0;
-    uint32_t n = 0;
-    for (uint32_t& d : top)
-      if (d != kNone) d = n++;
-    start.assign(n, kNoStart);
-    end.assign(n, 0);
-    for (size_t a = 0; a < act.size(); ++a) {
-      const uint32_t t = ops.top[a];
-      if (t == kNone) continue;
-      const uint32_t d = top[t];
-      const int64_t s = act.start[a], e = std::max(act.endOf(a), s);
-      if (start[d] == kNoStart) {
-        start[d] = s;
-        end[d] = e;
-      } else {
-        end[d] = std::max(end[d], e);
-      }
+  static constexpr uint32_t kAbsent = 0xFFFFFFFFu;
+  uint32_t find(uint64_t key) const {
+    if (slots_.empty()) return kAbsent;
+    for (size_t s = mix(key) & mask_;; s = (s + 1) & mask_) {
+      if (slots_[s].value == kAbsent) return kAbsent;
+      if (slots_[s].key == key) return slots_[s].value;
     }
   }
-  size_t size() const { return start.size(); }
-  std::vector<uint32_t> top;        // by instance: its dense index, kNone without a projection
-  std::vector<int64_t> start, end;  // by dense index
+  // `key` is not in the index.
+  void insert(uint64_t key, uint32_t value) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    size_t s = mix(key) & mask_;
+    while (slots_[s].value != kAbsent) s = (s + 1) & mask_;
+    slots_[s] = {key, value};
+    ++size_;
+  }
+  // `key` is in the index.
+  void erase(uint64_t key) {
+    size_t hole = mix(key) & mask_;
+    while (slots_[hole].value == kAbsent || slots_[hole].key != key) hole = (hole + 1) & mask_;
+    for (size_t j = (hole + 1) & mask_; slots_[j].value != kAbsent; j = (j + 1) & mask_) {
+      // The entry at j moves into the hole when the hole lies between its
+      // home slot and j (cyclically).
+      const size_t home = mix(slots_[j].key) & mask_;
+      if (((j - home) & mask_) >= ((j - hole) & mask_)) {
+        slots_[hole] = slots_[j];
+        hole = j;
+      }
+    }
+    slots_[hole].value = kAbsent;
+    --size_;
+  }
+  size_t size() const { return size_; }
 
  private:
-  static constexpr int64_t kNoStart = INT64_MIN;
-};
-
-// Idle inside each framework operator: its projection minus the union of
-// its children's (library pieces, native activities). The children come in
-// start order as the activities pass (a piece starts with its first
-// activity), so each operator's union is one sweep: the end of what it
-// covers so far and its length (16 bytes an operator while it runs), not
-// the children's spans grouped by operator. Answers by instance (0 for the
-// others).
-std::vector<int64_t> idleOfFrameworks(const OperatorSet& ops, const InstanceProjections& fw,
-                                      const std::vector<uint32_t>& pieceOf, const GroupUnions& piece) {
-  const PpuActivities& act = ops.activities;
-  std::vector<int64_t> covered(fw.size(), 0);  // by dense index
-  {
-    std::vector<int64_t> coveredTo(fw.size(), INT64_MIN);
-    auto cover = [&](uint32_t f, int64_t from, int64_t to) {
-      const uint32_t d = fw.top[f];
-      from = std::max(from, fw.start[d]);  // only where it overlaps the operator
-      to = std::min(to, fw.end[d]);
-      if (to <= from || to <= coveredTo[d]) return;
-      covered[d] += to - std::max(from, coveredTo[d]);
-      coveredTo[d] = to;
-    };
-    std::vector<uint8_t> pieceCovered(piece.start.size(), 0);
-    for (size_t a = 0; a < act.size(); ++a) {
-      const uint32_t f = ops.framework[a];
-      if (ops.top[a] == kNone || f == kNone) continue;
-      if (ops.library[a] == kNone) {
-        cover(f, act.start[a], act.endOf(a));
-      } else if (const uint32_t p = pieceOf[a]; !pieceCovered[p]) {
-        pieceCovered[p] = 1;
-        cover(f, piece.start[p], piece.end[p]);
-      }
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t value = kAbsent;
+  };
+  static uint64_t mix(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xFF51AFD7ED558CCDull;
+    k ^= k >> 33;
+    return k;
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<size_t>(64, slots_.size() * 2));
+    old.swap(slots_);
+    mask_ = slots_.size() - 1;
+    for (const Slot& o : old) {
+      if (o.value == kAbsent) continue;
+      size_t s = mix(o.key) & mask_;
+      while (slots_[s].value != kAbsent) s = (s + 1) & mask_;
+      slots_[s] = o;
     }
   }
-  // In place: the covered length becomes the idle time.
-  for (uint32_t f = 0; f < ops.size(); ++f) {
-    const uint32_t d = fw.top[f];
-    if (d == kNone) continue;
-    covered[d] = ops.level(f) == OpLevel::Framework ? fw.end[d] - fw.start[d] - covered[d] : 0;
+  std::vector<Slot> slots_;
+  size_t mask_ = 0, size_ = 0;
+};
+
+// A pool of records reused once given back (their vectors keep their room).
+template <typename T>
+class Pool {
+ public:
+  uint32_t take() {
+    if (!free_.empty()) {
+      const uint32_t i = free_.back();
+      free_.pop_back();
+      return i;
+    }
+    items_.emplace_back();
+    return static_cast<uint32_t>(items_.size() - 1);
+  }
+  void give(uint32_t i) { free_.push_back(i); }
+  T& operator[](uint32_t i) { return items_[i]; }
+
+ private:
+  std::vector<T> items_;
+  std::vector<uint32_t> free_;
+};
+
+struct Block {
+  int64_t start, end;
+};
+
+// A top-level instance (a "unit": level 1's framework operator, or the
+// top-level operator of a Native group) while its activities pass: its
+// projection so far (first start, latest end), its level-1 group, and for a
+// framework operator what its Idle is made of: its native activities'
+// union so far (disjoint blocks in start order: they come in start order)
+// and its library pieces.
+struct OpenUnit {
+  uint32_t instance = kNone, group = 0;
+  bool framework = false;
+  int64_t start = 0, end = 0;
+  std::vector<Block> native;
+  std::vector<uint32_t> pieces;  // OpenPiece indices, in start order
+};
+
+// A library instance's piece in one unit while it is open: its projection
+// so far and the gaps between its activities (its Idle), its level-2 group
+// and its rank among the pieces (first seen first).
+struct OpenPiece {
+  uint32_t library = kNone, group = 0;
+  uint64_t rank = 0;
+  int64_t start = 0, end = 0, gaps = 0;
+};
+
+// The Idle time of a group's children, added once the activities have
+// passed, in the order of `first` (the groups were made in that order).
+struct IdleSum {
+  uint64_t first = UINT64_MAX;
+  int64_t time = 0, instances = 0;
+  void add(uint64_t order, int64_t idle) {
+    first = std::min(first, order);
+    time += idle;
+    ++instances;
+  }
+};
+
+// The length of the union of two lists of blocks, each in start order,
+// within [from, to].
+int64_t unionLength(const std::vector<Block>& a, const std::vector<Block>& b, int64_t from, int64_t to) {
+  int64_t covered = 0, coveredTo = INT64_MIN;
+  size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    const Block& x = j == b.size() || (i < a.size() && a[i].start <= b[j].start) ? a[i++] : b[j++];
+    const int64_t s = std::max(x.start, from), e = std::min(x.end, to);
+    if (e <= s || e <= coveredTo) continue;
+    covered += e - std::max(s, coveredTo);
+    coveredTo = e;
   }
   return covered;
 }
 
 }  // namespace
 
+// One pass over the activities in start order, each top-level instance
+// (unit) and library piece held only while its activities pass: a unit is
+// closed at its last activity (found by a pass backwards: one bit an
+// activity), its pieces with it (a piece's activities are its unit's).
+// What a closed unit and its pieces add (their projections' times, the
+// library utilisation, the Idle times) is summed into their groups; the
+// groups themselves are made as the activities come, in the order the
+// earlier passes made them (rows tie on time by that order), the Idle ones
+// after the rest, ordered by their first framework instance or piece.
+// The union an Idle time subtracts does not depend on the order it is
+// taken in, so a framework operator's is taken when it closes, over its
+// pieces' final projections and its native activities. Nothing here is by
+// instance or by piece (the dense index, the projections, the pieces'
+// unions and the idle sweep: 366 MiB over the operator set at scale 2500
+// were); what is open at once is the operators running at a time.
 Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   Breakdown b;
   Report& report = ctx.report;
   StringPool& strings = report.strings();
   // Read neither here nor by the callers after: the activities' device, and
-  // without the kernel level their kind and row (9 bytes an activity,
-  // beside this function's peak in idleOfFrameworks).
+  // without the kernel level their kind and row (read only for the kernels'
+  // names).
   std::vector<int32_t>().swap(ops.activities.deviceId);
   if (!kernels) {
     std::vector<ActivityKind>().swap(ops.activities.kind);
@@ -150,44 +223,24 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   const size_t n = act.size();
   const DevicePeaks peaks(report);
 
-  // Each top-level instance's projection (first start, last end): a
-  // framework instance is the top-level one of all its activities, so this
-  // is also every framework operator's projection, and the PPU active time
-  // (an instance's union) is not needed here. 16 bytes an instance, where a
-  // framework and a top-level GroupUnions held 72.
-  const InstanceProjections spans(ops);
-  // A library instance nearly always runs under one framework instance: its
-  // first piece is found directly, any other through a hash.
-  std::vector<uint32_t> pieceOf(n, kNone), pieceLib, pieceFw;
+  // Each unit's last activity: one bit an activity, found backwards with
+  // one bit an instance.
+  std::vector<uint64_t> last((n + 63) / 64, 0);
   {
-    KeyGroups pieceIndex;
-    std::vector<uint32_t> firstPiece(ops.size(), kNone);
-    for (size_t a = 0; a < n; ++a) {
-      const uint32_t l = ops.library[a], f = ops.framework[a];
-      if (ops.top[a] == kNone || l == kNone) continue;
-      uint32_t p = firstPiece[l];
-      if (p == kNone || pieceFw[p] != f) {
-        p = pieceIndex.indexOf(pack(l, f));
-        if (p == pieceLib.size()) {
-          pieceLib.push_back(l);
-          pieceFw.push_back(f);
-        }
-        if (firstPiece[l] == kNone) firstPiece[l] = p;
-      }
-      pieceOf[a] = p;
+    std::vector<uint64_t> seen((ops.size() + 63) / 64, 0);
+    for (size_t a = n; a-- > 0;) {
+      const uint32_t t = ops.top[a];
+      if (t == kNone || (seen[t >> 6] >> (t & 63)) & 1) continue;
+      seen[t >> 6] |= uint64_t{1} << (t & 63);
+      last[a >> 6] |= uint64_t{1} << (a & 63);
     }
   }
-  const GroupUnions piece =
-      unionByGroupSortedBy(act.start, [&act](size_t a) { return act.endOf(a); }, pieceOf, pieceLib.size());
-  // By framework instance, its Idle time (below), worked out before the
-  // groups are made so that the sweep's state is given back first.
-  const std::vector<int64_t> frameworkIdle = idleOfFrameworks(ops, spans, pieceOf, piece);
 
   Level l1(b.level[0]), l2(b.level[1]), l3(b.level[2]);
-  std::vector<uint32_t> unitGroup1(spans.size(), kNone);  // top-level instance (dense) -> its level-1 group
-  std::vector<uint32_t> nativeGroup2;                      // level-1 group -> its Native level-2 group
-  std::vector<uint32_t> pieceGroup2(pieceLib.size(), kNone);
-  // The kernel level's names (their kinds and rows are kept for it alone).
+  std::vector<uint32_t> nativeGroup2;  // level-1 group -> its Native level-2 group
+  std::vector<IdleSum> frameworkIdle;  // by level-1 group, first: framework instance
+  std::vector<IdleSum> libraryIdle;    // by level-2 group, first: piece rank
+  // The kernel level's names.
   std::optional<KernelNamer> namer;
   if (kernels) {
     const KernelNameMode mode = kernelNameMode(ctx.options);
@@ -214,79 +267,155 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
     return kNoString;
   };
 
+  OpenIndex openUnits, openPieces;  // by unit instance; by (library, unit instance)
+  Pool<OpenUnit> units;
+  Pool<OpenPiece> pieces;
+  uint64_t pieceRank = 0;
+  std::vector<Block> pieceBlocks;
+  // A unit's last activity has passed: its pieces' and its own times, and
+  // a framework operator's Idle, go to their groups.
+  auto close = [&](uint32_t u) {
+    OpenUnit& U = units[u];
+    l1[U.group].time += U.end - U.start;
+    pieceBlocks.clear();
+    for (uint32_t p : U.pieces) {
+      const OpenPiece& P = pieces[p];
+      const int64_t d = P.end - P.start;
+      BreakdownGroup& grp = l2[P.group];
+      grp.time += d;
+      // The library level's utilisation (shown without the kernel level,
+      // whose set keeps no instance data type or device: OperatorQuery::work).
+      if (!kernels) grp.util.add(ops.work(P.library), ops.device[P.library], d, peaks);
+      // A library operator's Idle: its projection less its activities' union.
+      if (kernels && P.gaps > 0) {
+        if (P.group >= libraryIdle.size()) libraryIdle.resize(P.group + 1);
+        libraryIdle[P.group].add(P.rank, P.gaps);
+      }
+      if (U.framework) pieceBlocks.push_back({P.start, P.end});
+      openPieces.erase(pack(P.library, U.instance));
+      pieces.give(p);
+    }
+    if (U.framework) {
+      // Its projection less the union of its pieces' and native activities'.
+      const int64_t idle = U.end - U.start - unionLength(pieceBlocks, U.native, U.start, U.end);
+      if (idle > 0) {
+        if (U.group >= frameworkIdle.size()) frameworkIdle.resize(U.group + 1);
+        frameworkIdle[U.group].add(U.instance, idle);
+      }
+    }
+    openUnits.erase(U.instance);
+    units.give(u);
+  };
+
   for (size_t a = 0; a < n; ++a) {
     const uint32_t t = ops.top[a];
     if (t == kNone) continue;
-    const uint32_t f = ops.framework[a], l = ops.library[a];
-    // Level 1: the framework operator, else "Native" of the top-level operator's type.
-    // (A framework instance is its activities' top-level one: `unit` is t.)
-    const uint32_t unit = f != kNone ? f : t;
-    const uint32_t u = spans.top[unit];
-    if (unitGroup1[u] == kNone) {
-      const uint32_t g = f != kNone ? l1.of(ops.type(f), ops.key(f), BreakdownKind::Operator)
-                                    : l1.of(ops.type(t), kNativeKey, BreakdownKind::Native);
-      unitGroup1[u] = g;
+    // Level 1: the framework operator (a framework instance is its
+    // activities' top-level one), else "Native" of the top-level operator's type.
+    const bool framework = ops.level(t) == OpLevel::Framework;
+    const uint32_t l = ops.libraryOf(a);
+    const int64_t start = act.start[a], end = act.endOf(a), extent = std::max(end, start);
+    uint32_t u = openUnits.find(t);
+    if (u == OpenIndex::kAbsent) {
+      u = units.take();
+      openUnits.insert(t, u);
+      const uint32_t g = framework ? l1.of(ops.type(t), ops.key(t), BreakdownKind::Operator)
+                                   : l1.of(ops.type(t), kNativeKey, BreakdownKind::Native);
       BreakdownGroup& grp = l1[g];
-      grp.type = ops.type(unit);
-      grp.time += spans.end[u] - spans.start[u];
+      grp.type = ops.type(t);
       ++grp.instances;
-      if (f != kNone) nameOnce(grp, ops.name[f], spans.start[u]);
+      if (framework) nameOnce(grp, ops.name[t], start);
+      OpenUnit& U = units[u];
+      U.instance = t;
+      U.group = g;
+      U.framework = framework;
+      U.start = start;
+      U.end = extent;
+      U.native.clear();
+      U.pieces.clear();
+    } else {
+      units[u].end = std::max(units[u].end, extent);
     }
-    const uint32_t g1 = unitGroup1[u];
-    // Level 2: the library operator (its piece in this framework operator), else "Native".
+    OpenUnit& U = units[u];
+    const uint32_t g1 = U.group;
+    // Level 2: the library operator (its piece in this unit), else "Native".
     uint32_t g2;
     if (l != kNone) {
-      const uint32_t p = pieceOf[a];
-      if (pieceGroup2[p] == kNone) {
-        pieceGroup2[p] = l2.of(g1, ops.key(l), BreakdownKind::Operator);
-        BreakdownGroup& grp = l2[pieceGroup2[p]];
-        const int64_t d = piece.end[p] - piece.start[p];
-        grp.time += d;
+      const uint64_t key = pack(l, t);
+      uint32_t p = openPieces.find(key);
+      if (p == OpenIndex::kAbsent) {
+        p = pieces.take();
+        openPieces.insert(key, p);
+        OpenPiece& P = pieces[p];
+        P.library = l;
+        P.rank = pieceRank++;
+        P.start = start;
+        P.end = extent;
+        P.gaps = 0;
+        P.group = l2.of(g1, ops.key(l), BreakdownKind::Operator);
+        BreakdownGroup& grp = l2[P.group];
         ++grp.instances;
-        grp.util.add(ops.work(l), ops.device[l], d, peaks);
-        nameOnce(grp, ops.name[l], piece.start[p]);
+        nameOnce(grp, ops.name[l], start);
+        U.pieces.push_back(p);
+      } else {
+        OpenPiece& P = pieces[p];
+        if (start > P.end) {  // a gap: the open block is complete
+          P.gaps += start - P.end;
+          P.end = extent;
+        } else {
+          P.end = std::max(P.end, extent);
+        }
       }
-      g2 = pieceGroup2[p];
+      g2 = pieces[p].group;
     } else {
       if (g1 >= nativeGroup2.size()) nativeGroup2.resize(g1 + 1, kNone);
       if (nativeGroup2[g1] == kNone) nativeGroup2[g1] = l2.of(g1, kNativeKey, BreakdownKind::Native);
       g2 = nativeGroup2[g1];
-      l2[g2].time += act.endOf(a) - act.start[a];
+      l2[g2].time += end - start;
       ++l2[g2].instances;
+      if (framework && end > start) {
+        if (!U.native.empty() && start <= U.native.back().end) U.native.back().end = std::max(U.native.back().end, end);
+        else U.native.push_back({start, end});
+      }
     }
-    if (!kernels) continue;
-    const uint32_t name = activityName(a);
-    const uint32_t g3 = l3.of(g2, name, BreakdownKind::Operator);
-    l3[g3].name = name;
-    l3[g3].time += act.endOf(a) - act.start[a];
-    ++l3[g3].instances;
+    if (kernels) {
+      const uint32_t name = activityName(a);
+      const uint32_t g3 = l3.of(g2, name, BreakdownKind::Operator);
+      l3[g3].name = name;
+      l3[g3].time += end - start;
+      ++l3[g3].instances;
+    }
+    if ((last[a >> 6] >> (a & 63)) & 1) close(u);
   }
+  if (openUnits.size() != 0 || openPieces.size() != 0) throw Error("breakdown: an operator was left open");
 
-  // Idle inside each framework operator (worked out above), added as the
-  // groups were before: framework instances in id order.
-  for (uint32_t f = 0; f < ops.size(); ++f) {
-    const uint32_t d = spans.top[f];
-    if (d == kNone || ops.level(f) != OpLevel::Framework || unitGroup1[d] == kNone) continue;
-    const int64_t idle = frameworkIdle[d];
-    if (idle <= 0) continue;
-    const uint32_t g2 = l2.of(unitGroup1[d], kIdleKey, BreakdownKind::Idle);
-    l2[g2].time += idle;
-    ++l2[g2].instances;
+  // Idle inside each framework operator, added as the groups were before:
+  // the level-1 groups in the order of their first framework instance with
+  // Idle time.
+  auto byFirst = [](const std::vector<IdleSum>& sums) {
+    std::vector<uint32_t> order;
+    for (uint32_t g = 0; g < sums.size(); ++g)
+      if (sums[g].instances > 0) order.push_back(g);
+    std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) { return sums[x].first < sums[y].first; });
+    return order;
+  };
+  for (uint32_t g1 : byFirst(frameworkIdle)) {
+    const IdleSum& idle = frameworkIdle[g1];
+    const uint32_t g2 = l2.of(g1, kIdleKey, BreakdownKind::Idle);
+    l2[g2].time += idle.time;
+    l2[g2].instances += idle.instances;
     if (kernels) {
       const uint32_t g3 = l3.of(g2, kIdleKey, BreakdownKind::Idle);
-      l3[g3].time += idle;
-      ++l3[g3].instances;
+      l3[g3].time += idle.time;
+      l3[g3].instances += idle.instances;
     }
   }
-  // Idle inside each library operator: its projection minus its activities' union.
-  if (kernels) {
-    for (uint32_t p = 0; p < pieceLib.size(); ++p) {
-      const int64_t idle = piece.end[p] - piece.start[p] - piece.active[p];
-      if (idle <= 0 || pieceGroup2[p] == kNone) continue;
-      const uint32_t g3 = l3.of(pieceGroup2[p], kIdleKey, BreakdownKind::Idle);
-      l3[g3].time += idle;
-      ++l3[g3].instances;
-    }
+  // Idle inside each library operator: its projection minus its activities'
+  // union, in the order of the groups' first piece with Idle time.
+  for (uint32_t g2 : byFirst(libraryIdle)) {
+    const uint32_t g3 = l3.of(g2, kIdleKey, BreakdownKind::Idle);
+    l3[g3].time += libraryIdle[g2].time;
+    l3[g3].instances += libraryIdle[g2].instances;
   }
   for (const BreakdownGroup& g : b.level[0]) b.totalTime += g.time;
   // The framework and library groups' names, deferred ones read from the

@@ -41,7 +41,8 @@ struct Breakdown {
   int64_t totalTime = 0;
 };
 
-// `kernels`: compute the kernel level too.
+// `kernels`: compute the kernel level too, and not the library level's
+// utilisation (`ops` need not keep its instances' work then).
 Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels);
 
 // The leaf groups (level 3 with `kernels`, else level 2) in output order:

@@ -2,6 +2,7 @@
 // (2.3.29, PPU算子性能分解): the operators' time broken down framework ->
 // library -> kernel (op_breakdown.h), to the kernel level and to the library
 // level with its utilisation. One file: the two rules differ only in depth.
+#include "core/base/stage_timer.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/op_breakdown.h"
@@ -45,13 +46,25 @@ std::vector<ColumnSpec> columns(bool kernels, bool matchKeys) {
 }
 
 Table compute(RuleContext& ctx, bool kernels, bool matchKeys, int64_t limit) {
+  // Kernel columns loaded before the rule, or planned for later rules, stay.
+  const uint32_t keptKernels = ctx.report.loadedKernelColumns() | ctx.report.plannedKernelColumns();
   OperatorQuery query = operatorQuery(ctx);
   query.endsAsDurations = true;  // op_breakdown.cc reads them through endOf
+  // The kernel level shows no utilisation: the instances' data type and
+  // device (5 bytes an instance) are not kept for it.
+  query.work = !kernels;
   // A group shows its first instance's name alone: the range texts are
   // read back for those (docs/big-reports.md, "The range texts").
   query.deferNames = true;
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  // The kernels' names the operator set read (the kernel-level operators'
+  // recognition) are read again only for the kernel level: without it they
+  // go (4 bytes a kernel) before the groups are made, and with it after.
+  if (!kernels) ctx.report.releaseKernelColumns(kcol::names & ~keptKernels);
+  // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
+  StageTimer timer(kernels ? "ppu_op_kernel_breakdown: groups and rows" : "ppu_op_breakdown: groups and rows");
   const Breakdown b = computeBreakdown(ctx, ops, kernels);
+  if (kernels) ctx.report.releaseKernelColumns(kcol::names & ~keptKernels);
   const StringPool& names = ctx.report.strings();
   const std::vector<uint32_t> leaves =
       breakdownLeaves(b, ops, names, kernels, ctx.options.value("order-by").value_or("percent"), limit);

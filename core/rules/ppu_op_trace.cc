@@ -5,8 +5,9 @@
 #include <unordered_map>
 
 #include "core/analysis/memcpy_names.h"
+#include "core/base/error.h"
+#include "core/base/stage_timer.h"
 #include "core/base/small_ids.h"
-#include "core/report/row_pages.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
 #include "core/rules/op_options.h"
@@ -79,25 +80,29 @@ class Places {
 // held once, in the order the rows are written, and its cells are made when
 // a writer or the viewer asks.
 // - By operator, in trace order (the top-level instances that have
-//   activities: 28 bytes each): its span, type and name, and its first row.
-//   The operator set's instance columns and its spans by instance (every
-//   instance, nested ones too) are not kept.
+//   activities: 16 bytes each): its type, name, length and first row (its
+//   start is that row's activity's). The operator set's instance columns
+//   are not kept, nor any span by instance (2026-12-06, brk11).
 // - By row (27 bytes): its activity (the row's place in the activity
 //   list), and by activity the list's start, duration, kind and row, its
 //   place (1 byte while there are fewer than 255 places) and name id.
 //   The activities' process and device columns, each one's top-level
 //   instance and the kernels' place columns are not kept.
 // The report's kernel and memory tables are not referred to, so releasing
-// them leaves the view whole.
+// them leaves the view whole. Its HGTX_EVENTS is: an operator's name that
+// is a range text is read from it when the operator's rows are asked
+// (OperatorQuery::deferNames), so the view reads its report.
 class OpTraceRows : public RowSource {
  public:
+  // An operator's start is its first row's activity's (its activities are
+  // in start order, and its projection starts with the first).
   struct Operators {
-    std::vector<int64_t> start, end;
-    std::vector<uint32_t> type, name;  // recognizer type id; report string id
-    std::vector<size_t> firstRow;      // by place, and one past the last
+    std::vector<uint32_t> type, name;  // recognizer type id; report string id (or a deferred one)
+    NarrowInts duration;               // its projection's: the first start to the latest end
+    std::vector<uint32_t> firstRow;    // by place, and one past the last
   };
   OpTraceRows(OperatorSet ops, Operators byOrder, std::vector<uint32_t> members, Places places, SmallIds placeOf,
-              std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, const StringPool& strings)
+              std::vector<uint32_t> nameOf, int64_t kernelRows, int64_t copyRows, Report& report)
       : ops_(std::move(ops)),
         op_(std::move(byOrder)),
         members_(std::move(members)),
@@ -106,7 +111,8 @@ class OpTraceRows : public RowSource {
         nameOf_(std::move(nameOf)),
         kernelRows_(kernelRows),
         copyRows_(copyRows),
-        strings_(strings) {}
+        report_(report),
+        strings_(report.strings()) {}
 
   size_t rowCount() const override { return members_.size(); }
   const OperatorSet& operators() const { return ops_; }
@@ -114,17 +120,47 @@ class OpTraceRows : public RowSource {
   void appendRows(size_t first, size_t count, Table& t) override {
     if (count == 0) return;
     const PpuActivities& act = ops_.activities;
+    // The names of the rows' operators that are range texts (deferred:
+    // OperatorQuery::deferNames) read from the file, into a pool of these
+    // rows' own: the report's strings do not hold every operator's text.
+    const size_t firstOp = operatorOf(first), lastOp = operatorOf(first + count - 1);
+    StringPool texts;
+    std::vector<uint32_t> textOf(lastOp - firstOp + 1, kNoString);  // by operator from firstOp: an id of `texts`
+    {
+      std::vector<uint32_t> events, at;
+      for (size_t o = firstOp; o <= lastOp; ++o) {
+        const uint32_t e = deferredEvent(op_.name[o]);
+        if (e == kNoString) continue;
+        events.push_back(e);
+        at.push_back(static_cast<uint32_t>(o - firstOp));
+      }
+      if (!events.empty()) {
+        const std::vector<uint32_t> ids = report_.hgtxTexts(events, &texts);
+        for (size_t k = 0; k < ids.size(); ++k) {
+          // A deferred name is a text the scan read: never NULL.
+          if (ids[k] == kNoString)
+            throw Error(report_.path() + ": table HGTX_EVENTS changed while the report was open");
+          textOf[at[k]] = ids[k] & ~StringPool::kOverlayBit;
+        }
+      }
+    }
     // Each row's operator, by its place in the trace.
-    GroupedRows walk(op_.firstRow, first);
+    size_t o = firstOp;
+    int64_t opStart = 0, opEnd = 0;
     for (size_t r = first; r < first + count; ++r) {
-      const size_t o = walk.groupOf(r);
+      if (r == first || r >= op_.firstRow[o + 1]) {
+        while (op_.firstRow[o + 1] <= r) ++o;
+        opStart = act.start[members_[op_.firstRow[o]]];
+        opEnd = opStart + op_.duration.get(o);
+      }
+      const uint32_t text = textOf[o - firstOp];
       const uint32_t a = members_[r], row = act.row[a];
       const Place& p = places_[placeOf_.get(a)];
       const int64_t start = act.start[a], end = act.endOf(a);
       t.setText(kType, ops_.recognizer.typeName(op_.type[o]));
-      t.setText(kName, strings_.get(op_.name[o]));
-      t.setInt(kOpStart, op_.start[o]);
-      t.setInt(kOpDuration, op_.end[o] - op_.start[o]);
+      t.setText(kName, text != kNoString ? texts.get(text) : strings_.get(op_.name[o]));
+      t.setInt(kOpStart, opStart);
+      t.setInt(kOpDuration, opEnd - opStart);
       t.setInt(kOpId, static_cast<int64_t>(o) + 1);
       t.setInt(kPid, pidOf(p.globalPid));
       t.setInt(kDevice, p.device);
@@ -139,7 +175,7 @@ class OpTraceRows : public RowSource {
       if (p.context >= 0) t.setInt(kContext, p.context);
       if (p.stream >= 0) t.setInt(kStream, p.stream);
       t.setText(kActivityName, strings_.get(nameOf_[a]));
-      t.setSpan(0, op_.start[o], op_.end[o]);
+      t.setSpan(0, opStart, opEnd);
       t.setSpan(1, start, end);
       t.setEvent(0, eventTableOf(act.kind[a]), row);
       t.endRow();
@@ -147,6 +183,10 @@ class OpTraceRows : public RowSource {
   }
 
  private:
+  // The operator of row r (by its place in the trace).
+  size_t operatorOf(size_t r) const {
+    return static_cast<size_t>(std::upper_bound(op_.firstRow.begin(), op_.firstRow.end(), r) - op_.firstRow.begin()) - 1;
+  }
   OperatorSet ops_;  // its activity list (start, duration, kind, row) and recognizer only
   Operators op_;
   std::vector<uint32_t> members_;  // by row: its activity
@@ -154,6 +194,7 @@ class OpTraceRows : public RowSource {
   SmallIds placeOf_;               // by activity
   std::vector<uint32_t> nameOf_;   // by activity: a report string id
   int64_t kernelRows_, copyRows_;
+  Report& report_;  // the deferred names' texts
   const StringPool& strings_;
 };
 
@@ -165,6 +206,10 @@ Table compute(RuleContext& ctx) {
   query.levels = false;  // each activity's row is its top-level operator's
   query.endsAsDurations = true;
   query.work = false;  // no utilisation column: the instances' data type and device are not kept
+  // The range texts are not interned (every PyTorch range has its own,
+  // 160-200 MiB of them at scale 2500): an operator's name that is one is
+  // read from the file when its rows are written or paged (OpTraceRows).
+  query.deferNames = true;
   // Each kernel's place (process, device, context, stream) folded into a
   // small index as the association scans HGGC_KERNEL (1 byte a kernel),
   // instead of its columns kept (20 bytes a kernel) and the activity
@@ -182,85 +227,33 @@ Table compute(RuleContext& ctx) {
       kernelPlace.set(first + i, places.id({k.globalPid[i], k.deviceId[i], k.contextId[i], k.streamId[i]}));
   };
   OperatorSet ops = buildOperators(ctx.report, std::move(query));
+  // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
+  StageTimer timer("ppu_op_trace: rows");
   PpuActivities& act = ops.activities;
   // The list's device is each activity's place's now (below).
   std::vector<int32_t>().swap(act.deviceId);
-  TopLevelSpans spans = topLevelSpans(ops);
-  // The PPU active time is no column of the trace.
-  std::vector<int64_t>().swap(spans.active);
+  const size_t n = act.size();
+  constexpr uint32_t kNone = OperatorSet::kNone;
 
-  // Operators by start (an enclosing one before those it holds: longer
-  // first), then by instance; each one's activities in start order.
-  std::vector<uint32_t> order;
-  for (uint32_t i = 0; i < ops.size(); ++i)
-    if (spans.has(i)) order.push_back(i);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    if (spans.start[a] != spans.start[b]) return spans.start[a] < spans.start[b];
-    if (spans.end[a] != spans.end[b]) return spans.end[a] > spans.end[b];
-    return a < b;
-  });
-  // What a row shows of its operator, by place in the trace; the spans by
-  // instance and the instance columns go (before the rows are placed).
-  OpTraceRows::Operators byOrder;
-  byOrder.start.resize(order.size());
-  byOrder.end.resize(order.size());
-  for (size_t o = 0; o < order.size(); ++o) {
-    byOrder.start[o] = spans.start[order[o]];
-    byOrder.end[o] = spans.end[order[o]];
-  }
-  spans = TopLevelSpans();
-  byOrder.type.resize(order.size());
-  byOrder.name.resize(order.size());
-  for (size_t o = 0; o < order.size(); ++o) {
-    byOrder.type[o] = ops.type(order[o]);
-    byOrder.name[o] = ops.name[order[o]];
-  }
-  const size_t instances = ops.size();
-  std::vector<uint32_t>().swap(ops.op);
-  std::vector<uint32_t>().swap(ops.name);
-
-  // The rows in order: operator by operator, each one's activities (in
-  // start order). Each instance's first row is counted by instance, then
-  // turned into its place in `order`, and the activities placed there
-  // directly (no list by instance copied into order after).
-  std::vector<uint32_t> members;
-  {
-    byOrder.firstRow.assign(order.size() + 1, 0);
-    std::vector<uint32_t> next(instances, 0);  // by instance: its activities, then its next row
-    for (uint32_t t : ops.top)
-      if (t != OperatorSet::kNone) ++next[t];
-    size_t row = 0;
-    for (size_t o = 0; o < order.size(); ++o) {
-      byOrder.firstRow[o] = row;
-      const uint32_t count = next[order[o]];
-      next[order[o]] = static_cast<uint32_t>(row);
-      row += count;
-    }
-    byOrder.firstRow[order.size()] = row;
-    std::vector<uint32_t>().swap(order);
-    members.resize(row);
-    for (uint32_t a = 0; a < act.size(); ++a)
-      if (ops.top[a] != OperatorSet::kNone) members[next[ops.top[a]]++] = a;
-  }
-  std::vector<uint32_t>().swap(ops.top);
-
-  // Each activity's place and name: a kernel's from its row, a memory
-  // operation's from its table.
+  // Each activity's place and name, first: a kernel's from its row, a
+  // memory operation's from its table. Then the kernels' places and the
+  // name columns this rule loaded go, before the operators are ordered.
   const MemoryOps& copies = report.memcpys();
   const MemoryOps& sets = report.memsets();
   StringPool& strings = report.strings();
   const int64_t copyRows = static_cast<int64_t>(copies.size());
   int64_t kernelRows = 0;
   SmallIds placeOf;
-  placeOf.resize(act.size());
-  std::vector<uint32_t> nameOf(act.size(), kNoString);
+  placeOf.resize(n);
+  std::vector<uint32_t> nameOf(n, kNoString);
   {
     const Kernels& k = kernelNamesFor(report, act, KernelNameMode::Demangled);
     kernelRows = static_cast<int64_t>(k.size());
     KernelNamer namer(k, strings, KernelNameMode::Demangled);
     MemcpyNames memcpyNames(report);
     const uint32_t memsetName = strings.intern("Memset");
-    for (uint32_t a : members) {
+    for (uint32_t a = 0; a < n; ++a) {
+      if (ops.top[a] == kNone) continue;
       const uint32_t row = act.row[a];
       switch (act.kind[a]) {
         case ActivityKind::Kernel:
@@ -282,12 +275,118 @@ Table compute(RuleContext& ctx) {
   }
   places.dropIndex();
   kernelPlace = SmallIds();
-  // The names are each activity's now: the kernels' name columns this rule
-  // loaded go.
   report.releaseKernelColumns(kcol::names & ~keptKernels);
 
+  // The operators: the top-level instances with activities, numbered as
+  // their first activity comes (so in start order), each activity's
+  // top-level instance replaced by that number. Their type and name are
+  // taken by number, and the instance columns go.
+  std::vector<uint32_t> unitInstance;
+  {
+    std::vector<uint32_t> unitOf(ops.size(), kNone);
+    size_t units = 0;
+    for (uint32_t t : ops.top)
+      if (t != kNone && unitOf[t] == kNone) unitOf[t] = static_cast<uint32_t>(units++);
+    unitInstance.resize(units);
+    for (uint32_t& t : ops.top) {
+      if (t == kNone) continue;
+      unitInstance[unitOf[t]] = t;
+      t = unitOf[t];
+    }
+  }
+  const size_t units = unitInstance.size();
+  OpTraceRows::Operators byOrder;
+  byOrder.type.resize(units);
+  byOrder.name.resize(units);
+  for (size_t u = 0; u < units; ++u) {
+    byOrder.type[u] = ops.type(unitInstance[u]);
+    byOrder.name[u] = ops.name[unitInstance[u]];
+  }
+  std::vector<uint32_t>().swap(ops.op);
+  std::vector<uint32_t>().swap(ops.name);
+  // Each one's projection: its first activity's start to the latest end
+  // (an end before its start counts as the start), held as a length.
+  std::vector<uint32_t> firstActivity(units, kNone);
+  byOrder.duration.assign(units, 0);
+  for (uint32_t a = 0; a < n; ++a) {
+    const uint32_t u = ops.top[a];
+    if (u == kNone) continue;
+    if (firstActivity[u] == kNone) firstActivity[u] = a;
+    const int64_t s = act.start[firstActivity[u]], e = std::max(act.endOf(a), act.start[a]);
+    if (e - s > byOrder.duration.get(u)) byOrder.duration.set(u, e - s);
+  }
+
+  // Operators by start (an enclosing one before those it holds: longer
+  // first), then by instance: they are numbered in start order, so only a
+  // run of equal starts is sorted.
+  std::vector<uint32_t> order(units);
+  std::iota(order.begin(), order.end(), 0u);
+  for (size_t i = 0; i < units;) {
+    const int64_t s = act.start[firstActivity[i]];
+    size_t j = i + 1;
+    while (j < units && act.start[firstActivity[j]] == s) ++j;
+    if (j - i > 1)
+      std::sort(order.begin() + i, order.begin() + j, [&](uint32_t x, uint32_t y) {
+        const int64_t dx = byOrder.duration.get(x), dy = byOrder.duration.get(y);
+        if (dx != dy) return dx > dy;
+        return unitInstance[x] < unitInstance[y];
+      });
+    i = j;
+  }
+  std::vector<uint32_t>().swap(firstActivity);
+  std::vector<uint32_t>().swap(unitInstance);
+  // The rows in order: operator by operator, each one's activities (in
+  // start order). Each operator's rows are counted by number, turned into
+  // its first row by its place in `order`, and the activities placed there
+  // directly.
+  std::vector<uint32_t> members;
+  {
+    std::vector<uint32_t> next(units, 0);  // by number: its activities, then its next row
+    for (uint32_t u : ops.top)
+      if (u != kNone) ++next[u];
+    byOrder.firstRow.assign(units + 1, 0);
+    uint32_t row = 0;
+    for (size_t o = 0; o < units; ++o) {
+      byOrder.firstRow[o] = row;
+      const uint32_t count = next[order[o]];
+      next[order[o]] = row;
+      row += count;
+    }
+    byOrder.firstRow[units] = row;
+    members.resize(row);
+    for (uint32_t a = 0; a < n; ++a)
+      if (ops.top[a] != kNone) members[next[ops.top[a]]++] = a;
+  }
+  std::vector<uint32_t>().swap(ops.top);
+  // The operators' type, name and length by place in the trace, in place
+  // (each permutation cycle followed once).
+  {
+    std::vector<uint8_t> done(units, 0);
+    for (size_t i = 0; i < units; ++i) {
+      if (done[i]) continue;
+      const uint32_t type = byOrder.type[i], name = byOrder.name[i];
+      const int64_t duration = byOrder.duration.get(i);
+      size_t j = i;
+      for (;;) {
+        done[j] = 1;
+        const size_t k = order[j];
+        if (k == i) {
+          byOrder.type[j] = type;
+          byOrder.name[j] = name;
+          byOrder.duration.set(j, duration);
+          break;
+        }
+        byOrder.type[j] = byOrder.type[k];
+        byOrder.name[j] = byOrder.name[k];
+        byOrder.duration.set(j, byOrder.duration.get(k));
+        j = k;
+      }
+    }
+  }
+  std::vector<uint32_t>().swap(order);
+
   auto rows = std::make_shared<OpTraceRows>(std::move(ops), std::move(byOrder), std::move(members), std::move(places),
-                                            std::move(placeOf), std::move(nameOf), kernelRows, copyRows, strings);
+                                            std::move(placeOf), std::move(nameOf), kernelRows, copyRows, report);
   Table t(columns(), rows);
   t.declareSpans({"PPU Operator", "Device Activity"});
   t.declareEvents({"Device Activity"});
