@@ -228,15 +228,13 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
       out.callRanges = std::move(*asRead);
     } else {
       profileNote("association: HGGC_API's calls not in start order per thread: loaded and sorted");
-      // The ranges' thread and end as forEachEnclosing reads them (16 bytes
-      // a range, on this path only).
-      std::vector<int64_t> thread(R.size()), end(R.size());
-      for (size_t r = 0; r < R.size(); ++r) {
-        thread[r] = R.thread(r);
-        end[r] = R.end(r);
-      }
+      // The ranges' thread, start and end as forEachEnclosing reads them
+      // (24 bytes a range, on this path only), from the sweep: the ranges
+      // may have given theirs back to it (RangeSweep's ownSpans).
+      std::vector<int64_t> thread, start, end;
+      sweep().spans(thread, start, end);
       const RangeLists lists =
-          rangesAroundCallsSorted({thread, R.start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
+          rangesAroundCallsSorted({thread, start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
                                   launchingRows(callRows, out.launchCall));
       // The same (start, index) order as the sweep's: the lists as a tree.
       out.callRanges = CallRanges(sweep().parents(), callRows);

@@ -89,9 +89,10 @@ class GraphNodeRanges;
 // activities are known), so that the association's ranges take no more
 // scan of the table. Calls must come in table order; each thread's in start
 // order, else `ordered` turns false and the association sorts the calls
-// instead. `ranges` (the chosen ranges' columns) must stay where they are
-// (a moved vector keeps its buffer; the sweep is told of a move of the
-// ranges, RangeSweep::rebind).
+// instead (the ranges' spans read from the sweep). Unless the sweep holds
+// the spans (ownSpans), `ranges` (the chosen ranges' columns) must stay
+// where they are (a moved vector keeps its buffer; the sweep is told of a
+// move of the ranges, RangeSweep::rebind).
 //
 // Where few calls have a range around them (pccl_op_sum: its operator
 // ranges hold only the PCCL calls) the ranges of those calls are kept as
@@ -108,9 +109,13 @@ class GraphNodeRanges;
 // call there raised ppu_op_sum's peak by 2.9 to 14.7 MB at scale 1000).
 class CallRangeCounts {
  public:
-  // `ranges`: AssociationRanges or KeyedSpans (RangeSweep).
-  template <typename Ranges>
-  CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
+  // `ranges`: KeyedSpans (RangeSweep: the sweep holds their spans).
+  CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls) : sweep(ranges) { tree_.reserve(expectedCalls); }
+  // The association's ranges; ownSpans: the sweep holds their spans itself
+  // (RangeSweep), and the caller may give back their start, duration and
+  // thread index once this is made.
+  CallRangeCounts(const AssociationRanges& ranges, size_t expectedCalls, bool ownSpans = false)
+      : sweep(ranges, ownSpans) {
     tree_.reserve(expectedCalls);
   }
   ~CallRangeCounts();

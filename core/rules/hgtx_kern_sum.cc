@@ -80,6 +80,7 @@ class KernSumWalk {
     // (a hash of a million keys at scale 2500) goes then too: only a
     // standalone kernel's owner (no range name) is looked up after.
     filters.rangesChosen = [this](const AssociationRanges& R) {
+      StageTimer timer("hgtx_kern_sum: the ranges' owners");
       ownerOfSlot_.resize(R.size());
       for (size_t r = 0; r < R.size(); ++r)
         ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread(r), kNoValue);
