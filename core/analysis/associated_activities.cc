@@ -133,8 +133,25 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     // are loaded already they are swept where they are, and no count a
     // call is held beside them.
     constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
-    if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
-      counts.emplace(chosen, expectedCalls);
+    if ((report.loadedHggcApiColumns() & kSwept) != kSwept) {
+      // A caller that reads no range's start after the sweep has the sweep
+      // hold the ranges' spans itself (RangeSweep: about 7 bytes a range),
+      // and gives back now, before the calls are swept, the columns it
+      // would have given back once they were (start, and with sweepOnly
+      // duration and thread index: 12 to 16 bytes a range).
+      const bool ownSpans = ranges.sweepOnly || !ranges.startAfterSweep;
+      counts.emplace(chosen, expectedCalls, ownSpans);
+      if (ownSpans) {
+        const size_t n = chosen.size();
+        std::vector<int64_t>().swap(chosen.start);
+        if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
+        if (ranges.sweepOnly) {
+          std::vector<uint32_t>().swap(chosen.threadIndex);
+          std::vector<int64_t>().swap(chosen.threads);
+        }
+        chosen.given = n;
+      }
+    }
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
           for (size_t i = 0; i < rows.size(); ++i) {
