@@ -183,8 +183,15 @@ void CallRangeCounts::scanned(Report* report, bool graphMapping) {
   // KiB; glibc's heap laid out otherwise), for ranges that hold little.
   if (keepingFew_) return;
   if (graphMapping) graph_ = std::make_shared<const GraphNodeRanges>(*report, sweep);
-  sweep.release();
+  if (!restorePending_) sweep.release();  // else once the spans are back (restoreSpans)
   swept_ = true;
+}
+
+void CallRangeCounts::restoreSpans(AssociationRanges& ranges) {
+  if (!restorePending_) return;
+  sweep.restoreSpans(ranges, restore_.start, restore_.duration, restore_.threadIndex);
+  restorePending_ = false;
+  if (swept_) sweep.release();
 }
 
 void CallRangeCounts::intoTree() {
@@ -208,6 +215,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
                               size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts) {
   HgtxAssociation out;
   out.ranges = std::move(ranges);
+  // The spans the caller reads after the association, given to the sweep
+  // while the calls and the activities were read, come back first.
+  if (counts) counts->restoreSpans(out.ranges);
   const AssociationRanges& R = out.ranges;
   if (counts && !counts->swept()) counts->sweep.rebind(R);  // moved here since the count was made
 

@@ -169,6 +169,22 @@ void RangeSweep::spans(std::vector<int64_t>& thread, std::vector<int64_t>& start
   }
 }
 
+void RangeSweep::restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex) const {
+  if (start) ranges.start.assign(ranges_, 0);
+  if (duration) ranges.duration.assign(ranges_, 0);
+  if (threadIndex) ranges.threadIndex.assign(ranges_, 0);
+  if (!start && !duration && !threadIndex) return;
+  for (size_t g = 0; g < threads_.size(); ++g) {
+    for (Cursor c = cursorOf(threads_[g]); c.left > 0;) {
+      const Entry e = decode(c);
+      if (start) ranges.start[e.range] = e.start;
+      if (duration)
+        ranges.duration.set(e.range, static_cast<int64_t>(static_cast<uint64_t>(e.end) - static_cast<uint64_t>(e.start)));
+      if (threadIndex) ranges.threadIndex[e.range] = static_cast<uint32_t>(g);
+    }
+  }
+}
+
 void RangeSweep::release() {
   std::vector<uint8_t>().swap(bytes_);
   std::vector<Thread>().swap(threads_);

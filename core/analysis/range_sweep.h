@@ -66,6 +66,10 @@ class RangeSweep {
   // sweep holds them (for a caller that sorts calls the sweep could not
   // take: forEachEnclosing).
   void spans(std::vector<int64_t>& thread, std::vector<int64_t>& start, std::vector<int64_t>& end) const;
+  // Where the sweep holds the spans (ownSpans) of `ranges` (the ranges it
+  // was made from, their thread keys kept), their start, duration and
+  // thread index as asked, made again by slot from the streams.
+  void restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex) const;
 
   // Calls emit(range) for every range of thread `key` with range.start <=
   // start && end <= range.end, in (start, index) order of the ranges, as

@@ -152,6 +152,19 @@ TEST(RangeSweep, OwnSpansAgainstSpansReadWhereTheyAre) {
       EXPECT_EQ(s[i], R.start[i]);
       EXPECT_EQ(e[i], R.end(i));
     }
+    // The columns made again from the streams, as asked.
+    AssociationRanges back;
+    back.threads = R.threads;
+    own.restoreSpans(back, true, true, true);
+    EXPECT_EQ(back.start, R.start);
+    EXPECT_EQ(back.threadIndex, R.threadIndex);
+    for (size_t i = 0; i < n; ++i) EXPECT_EQ(back.end(i), R.end(i)) << "round " << round << " range " << i;
+    AssociationRanges some;
+    own.restoreSpans(some, false, true, false);
+    EXPECT_TRUE(some.start.empty());
+    EXPECT_TRUE(some.threadIndex.empty());
+    ASSERT_EQ(some.duration.size(), n);
+    for (size_t i = 0; i < n; ++i) EXPECT_EQ(some.duration.get(i), R.duration.get(i));
     std::vector<int64_t> next(4, start.empty() ? 0 : start.front());
     for (int c = 0; c < 60; ++c) {
       const int64_t k = 70 + 10 * static_cast<int64_t>(rng() % 4);
