@@ -134,23 +134,22 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     // call is held beside them.
     constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
     if ((report.loadedHggcApiColumns() & kSwept) != kSwept) {
-      // A caller that reads no range's start after the sweep has the sweep
-      // hold the ranges' spans itself (RangeSweep: about 7 bytes a range),
-      // and gives back now, before the calls are swept, the columns it
-      // would have given back once they were (start, and with sweepOnly
-      // duration and thread index: 12 to 16 bytes a range).
-      const bool ownSpans = ranges.sweepOnly || !ranges.startAfterSweep;
-      counts.emplace(chosen, expectedCalls, ownSpans);
-      if (ownSpans) {
-        const size_t n = chosen.size();
-        std::vector<int64_t>().swap(chosen.start);
-        if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
-        if (ranges.sweepOnly) {
-          std::vector<uint32_t>().swap(chosen.threadIndex);
-          std::vector<int64_t>().swap(chosen.threads);
-        }
-        chosen.given = n;
-      }
+      // The sweep holds the ranges' spans itself (RangeSweep's ownSpans:
+      // about 7 bytes a range) and the ranges' start, duration and thread
+      // index (16 bytes) go now, before the calls and the activities are
+      // read. Those the caller reads after the association come back from
+      // the sweep once the activities are read (CallRangeCounts::
+      // restoreSpans); those it does not (sweepOnly; startAfterSweep,
+      // durationAfterSweep false) never do.
+      counts.emplace(chosen, expectedCalls, /*ownSpans=*/true);
+      const size_t n = chosen.size();
+      std::vector<int64_t>().swap(chosen.start);
+      chosen.duration = NarrowInts();
+      std::vector<uint32_t>().swap(chosen.threadIndex);
+      if (ranges.sweepOnly) std::vector<int64_t>().swap(chosen.threads);
+      chosen.given = n;
+      counts->restoreAfter(ranges.startAfterSweep && !ranges.sweepOnly,
+                           ranges.durationAfterSweep && !ranges.sweepOnly, !ranges.sweepOnly);
     }
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
@@ -160,21 +159,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
           }
         });
     calls.finish();
-    if (counts) {
-      counts->scanned(&report, ranges.graphMapping);
-      // The sweep is over: the ranges' spans the caller reads no more go
-      // before the activities are read.
-      if (counts->swept()) {
-        const size_t n = chosen.size();
-        if (!ranges.startAfterSweep || ranges.sweepOnly) std::vector<int64_t>().swap(chosen.start);
-        if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
-        if (ranges.sweepOnly) {
-          std::vector<uint32_t>().swap(chosen.threadIndex);
-          std::vector<int64_t>().swap(chosen.threads);
-        }
-        chosen.given = n;
-      }
-    }
+    if (counts) counts->scanned(&report, ranges.graphMapping);
     out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,
