@@ -1,9 +1,11 @@
 #include "core/analysis/range_sweep.h"
 
 #include <algorithm>
+#include <string>
 
 #include "core/analysis/association_ranges.h"
 #include "core/analysis/key_join.h"
+#include "core/base/stage_timer.h"
 
 namespace asys {
 
@@ -67,6 +69,9 @@ void RangeSweep::build(size_t n, std::span<const int64_t> threadKeys, ThreadOf&&
     for (; v >= 0x80; v >>= 7) bytes_[l.at++] = static_cast<uint8_t>(v | 0x80);
     bytes_[l.at++] = static_cast<uint8_t>(v);
   });
+  if (n >= 65536)
+    profileNote("sweep: " + std::to_string(n) + " ranges on " + std::to_string(threads) + " threads in " +
+                std::to_string(total) + " bytes" + (own_ ? " with their spans" : ""));
   restart();
 }
 

@@ -9,14 +9,16 @@
 //
 // Each thread's ranges are held as one stream of small numbers in the
 // sweep's (start, index) order (docs/big-reports.md, "The sweep's own
-// ranges"): a range's index as the step from the one before it on its
-// thread, and, where the sweep holds the spans itself (ownSpans), its start
-// as the step from that one's start and its duration, each a variable-length
-// integer (LEB128, zigzag). The threads' ranges interleave little and nest
-// closely, so a range takes 1 byte in place of the 4 of an index by start,
-// and about 7 with its span in place of 16 (start, duration and thread
-// index): a caller that reads no range's start after the sweep gives the
-// ranges' columns back once the sweep is made, before the calls are swept.
+// ranges and hgtx_kern_sum's own step"): a range's index as the step from
+// the one before it on its thread, and, where the sweep holds the spans
+// itself (ownSpans), its start as the step from that one's start and its
+// duration, each a variable-length integer (LEB128, zigzag). The threads'
+// ranges interleave little and nest closely, so a range takes 1 byte in
+// place of the 4 of an index by start, and about 6.5 with its span in place
+// of 16 (start, duration and thread index): the association gives the
+// ranges' columns back once the sweep is made, before the calls are swept,
+// and takes back those it reads after (restoreSpans) once the activities
+// are read.
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -62,7 +62,8 @@ struct RowKey {
 // kernel): what the association held by activity (its tag, duration and
 // launching call) and by call (the call's innermost range in the tree) goes,
 // and no list of the kernels by name is held beside them
-// (docs/big-reports.md, "hgtx_kern_sum's own step").
+// (docs/big-reports.md, "The sweep's own ranges and hgtx_kern_sum's own
+// step").
 class KernSumWalk {
  public:
   explicit KernSumWalk(RuleContext& ctx)
