@@ -59,6 +59,10 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
     std::vector<ActivityKind>().swap(out.activities.kind);
     std::vector<uint32_t>().swap(out.activities.row);
   }
+  // A startsOnly list's starts served its sort (its caller reads each
+  // kernel's cells from the file by row): they go before the ranges' spans
+  // come back from the sweep (associateHgtx), 8 bytes a kernel.
+  if (sel.startsOnly) std::vector<int64_t>().swap(out.activities.start);
   StageTimer timer("association: pairs");
   out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
                                   ranges.graphMapping, counts);

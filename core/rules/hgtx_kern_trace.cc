@@ -206,7 +206,8 @@ Table compute(RuleContext& ctx) {
   filters.releaseEvents = true;  // the rows' range cells are the association's
   // The view reads a kernel's row and process (its cells come from the
   // file): the list keeps no end, device or kind (13 bytes a kernel), and
-  // its start only until it is sorted (8 more).
+  // its start only until it is sorted (8 more: the association gives it
+  // back then).
   filters.startsOnly = true;
   // A row's process is its range's thread's, or its launching call's; the
   // list keeps only the processes of the kernels without a launching call
@@ -214,7 +215,6 @@ Table compute(RuleContext& ctx) {
   filters.processes = false;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
-  std::vector<int64_t>().swap(in.activities.start);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));
   t.declareSpans({"HGTX Range", "Device Activity"});
   t.declareEvents({"HGTX Range", "Device Activity"});
