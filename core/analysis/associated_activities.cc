@@ -59,6 +59,10 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
     std::vector<ActivityKind>().swap(out.activities.kind);
     std::vector<uint32_t>().swap(out.activities.row);
   }
+  // A startsOnly list's starts served its sort (its caller reads each
+  // kernel's cells from the file by row): they go before the ranges' spans
+  // come back from the sweep (associateHgtx), 8 bytes a kernel.
+  if (sel.startsOnly) std::vector<int64_t>().swap(out.activities.start);
   StageTimer timer("association: pairs");
   out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
                                   ranges.graphMapping, counts);
@@ -133,8 +137,25 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     // are loaded already they are swept where they are, and no count a
     // call is held beside them.
     constexpr uint32_t kSwept = acol::globalTid | acol::start | acol::end;
-    if ((report.loadedHggcApiColumns() & kSwept) != kSwept)
-      counts.emplace(chosen, expectedCalls);
+    if ((report.loadedHggcApiColumns() & kSwept) != kSwept) {
+      // The sweep holds the ranges' spans itself (RangeSweep's ownSpans:
+      // about 7 bytes a range) and the ranges' start, duration and thread
+      // index (16 bytes) go now, before the calls and the activities are
+      // read. Those the caller reads after the association come back from
+      // the sweep once the activities are read (CallRangeCounts::
+      // restoreSpans); those it does not (sweepOnly; startAfterSweep,
+      // durationAfterSweep, threadAfterSweep false) never do.
+      counts.emplace(chosen, expectedCalls, /*ownSpans=*/true);
+      const size_t n = chosen.size();
+      std::vector<int64_t>().swap(chosen.start);
+      chosen.duration = NarrowInts();
+      std::vector<uint32_t>().swap(chosen.threadIndex);
+      const bool threadAfter = ranges.threadAfterSweep && !ranges.sweepOnly;
+      if (!threadAfter) std::vector<int64_t>().swap(chosen.threads);
+      chosen.given = n;
+      counts->restoreAfter(ranges.startAfterSweep && !ranges.sweepOnly,
+                           ranges.durationAfterSweep && !ranges.sweepOnly, threadAfter);
+    }
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {
           for (size_t i = 0; i < rows.size(); ++i) {
@@ -145,21 +166,7 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
     calls.finish();
     profileNote("association: launch index of " + std::to_string(callRows) + " calls, " + std::to_string(calls.cells()) +
                 (calls.dense() ? " cells (4 bytes)" : " entries (16 bytes)"));
-    if (counts) {
-      counts->scanned(&report, ranges.graphMapping);
-      // The sweep is over: the ranges' spans the caller reads no more go
-      // before the activities are read.
-      if (counts->swept()) {
-        const size_t n = chosen.size();
-        if (!ranges.startAfterSweep || ranges.sweepOnly) std::vector<int64_t>().swap(chosen.start);
-        if (!ranges.durationAfterSweep || ranges.sweepOnly) chosen.duration = NarrowInts();
-        if (!ranges.threadAfterSweep || ranges.sweepOnly) {
-          std::vector<uint32_t>().swap(chosen.threadIndex);
-          std::vector<int64_t>().swap(chosen.threads);
-        }
-        chosen.given = n;
-      }
-    }
+    if (counts) counts->scanned(&report, ranges.graphMapping);
     out.activities = loadLaunchedActivities(report, activities, std::move(calls), launchCall);
   }
   return finishAssociation(report, std::move(out), std::move(launchCall), callRows, std::move(chosen), ranges,

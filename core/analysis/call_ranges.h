@@ -121,15 +121,25 @@ class CallRanges {
   size_t listedRanges() const { return listed_.size(); }
 
   // Call `row`'s ranges, in slot order.
-  RangeList of(size_t row) const {
-    uint32_t v;
-    if (sparse_) {
-      const auto it = std::lower_bound(rows_.begin(), rows_.end(), static_cast<uint32_t>(row));
-      if (it == rows_.end() || *it != row) return {};
-      v = inner_[static_cast<size_t>(it - rows_.begin())];
-    } else {
-      v = inner_[row];
-    }
+  RangeList of(size_t row) const { return ofValue(valueOf(row)); }
+
+  // What the tree holds for call `row`: kNoMatch (no range), its innermost
+  // range, or kListed | its list. A reader that holds it by something else
+  // (hgtx_kern_sum: by activity) reads the ranges with ofValue and may give
+  // back the calls' values (dropCalls): the parents and lists stay.
+  uint32_t valueOf(size_t row) const {
+    if (!sparse_) return inner_[row];
+    const auto it = std::lower_bound(rows_.begin(), rows_.end(), static_cast<uint32_t>(row));
+    return it == rows_.end() || *it != row ? kNoMatch : inner_[static_cast<size_t>(it - rows_.begin())];
+  }
+  // The calls' values given back (4 bytes a call): valueOf and of read
+  // nothing after, ofValue still does.
+  void dropCalls() {
+    std::vector<uint32_t>().swap(inner_);
+    std::vector<uint32_t>().swap(rows_);
+  }
+  // The ranges of a value valueOf gave, in slot order.
+  RangeList ofValue(uint32_t v) const {
     if (v == kNoMatch) return {};
     if (v & kListed) return RangeList(listed_.of(v & ~kListed));
     // One walk up the chain, innermost first, then turned to slot order.

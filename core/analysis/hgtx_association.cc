@@ -183,8 +183,15 @@ void CallRangeCounts::scanned(Report* report, bool graphMapping) {
   // KiB; glibc's heap laid out otherwise), for ranges that hold little.
   if (keepingFew_) return;
   if (graphMapping) graph_ = std::make_shared<const GraphNodeRanges>(*report, sweep);
-  sweep.release();
+  if (!restorePending_) sweep.release();  // else once the spans are back (restoreSpans)
   swept_ = true;
+}
+
+void CallRangeCounts::restoreSpans(AssociationRanges& ranges) {
+  if (!restorePending_) return;
+  sweep.restoreSpans(ranges, restore_.start, restore_.duration, restore_.threadIndex);
+  restorePending_ = false;
+  if (swept_) sweep.release();
 }
 
 void CallRangeCounts::intoTree() {
@@ -208,6 +215,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
                               size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts) {
   HgtxAssociation out;
   out.ranges = std::move(ranges);
+  // The spans the caller reads after the association, given to the sweep
+  // while the calls and the activities were read, come back first.
+  if (counts) counts->restoreSpans(out.ranges);
   const AssociationRanges& R = out.ranges;
   if (counts && !counts->swept()) counts->sweep.rebind(R);  // moved here since the count was made
 
@@ -228,15 +238,13 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
       out.callRanges = std::move(*asRead);
     } else {
       profileNote("association: HGGC_API's calls not in start order per thread: loaded and sorted");
-      // The ranges' thread and end as forEachEnclosing reads them (16 bytes
-      // a range, on this path only).
-      std::vector<int64_t> thread(R.size()), end(R.size());
-      for (size_t r = 0; r < R.size(); ++r) {
-        thread[r] = R.thread(r);
-        end[r] = R.end(r);
-      }
+      // The ranges' thread, start and end as forEachEnclosing reads them
+      // (24 bytes a range, on this path only), from the sweep: the ranges
+      // may have given theirs back to it (RangeSweep's ownSpans).
+      std::vector<int64_t> thread, start, end;
+      sweep().spans(thread, start, end);
       const RangeLists lists =
-          rangesAroundCallsSorted({thread, R.start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
+          rangesAroundCallsSorted({thread, start, end}, report.hggcApi(acol::globalTid | acol::start | acol::end),
                                   launchingRows(callRows, out.launchCall));
       // The same (start, index) order as the sweep's: the lists as a tree.
       out.callRanges = CallRanges(sweep().parents(), callRows);

@@ -89,9 +89,10 @@ class GraphNodeRanges;
 // activities are known), so that the association's ranges take no more
 // scan of the table. Calls must come in table order; each thread's in start
 // order, else `ordered` turns false and the association sorts the calls
-// instead. `ranges` (the chosen ranges' columns) must stay where they are
-// (a moved vector keeps its buffer; the sweep is told of a move of the
-// ranges, RangeSweep::rebind).
+// instead (the ranges' spans read from the sweep). Unless the sweep holds
+// the spans (ownSpans), `ranges` (the chosen ranges' columns) must stay
+// where they are (a moved vector keeps its buffer; the sweep is told of a
+// move of the ranges, RangeSweep::rebind).
 //
 // Where few calls have a range around them (pccl_op_sum: its operator
 // ranges hold only the PCCL calls) the ranges of those calls are kept as
@@ -108,9 +109,13 @@ class GraphNodeRanges;
 // call there raised ppu_op_sum's peak by 2.9 to 14.7 MB at scale 1000).
 class CallRangeCounts {
  public:
-  // `ranges`: AssociationRanges or KeyedSpans (RangeSweep).
-  template <typename Ranges>
-  CallRangeCounts(const Ranges& ranges, size_t expectedCalls) : sweep(ranges) {
+  // `ranges`: KeyedSpans (RangeSweep: the sweep holds their spans).
+  CallRangeCounts(const KeyedSpans& ranges, size_t expectedCalls) : sweep(ranges) { tree_.reserve(expectedCalls); }
+  // The association's ranges; ownSpans: the sweep holds their spans itself
+  // (RangeSweep), and the caller may give back their start, duration and
+  // thread index once this is made.
+  CallRangeCounts(const AssociationRanges& ranges, size_t expectedCalls, bool ownSpans = false)
+      : sweep(ranges, ownSpans) {
     tree_.reserve(expectedCalls);
   }
   ~CallRangeCounts();
@@ -158,6 +163,19 @@ class CallRangeCounts {
   // `report`: read for its graph nodes (none without graph mapping: may be null then).
   void scanned(Report* report, bool graphMapping);
   bool swept() const { return swept_; }
+  // The sweep holds the ranges' spans (ownSpans) and the caller gave the
+  // ranges' columns back: those it reads after the association (start,
+  // duration, thread index) come back from the sweep when the association
+  // has the ranges again (restoreSpans), after the activities are read, so
+  // that they are not held through HGGC_API's and HGGC_KERNEL's scans
+  // (about 7 bytes a range in the sweep's streams in place of 16).
+  void restoreAfter(bool start, bool duration, bool threadIndex) {
+    restore_ = {start, duration, threadIndex};
+    restorePending_ = start || duration || threadIndex;
+  }
+  // That (with restoreAfter), and the sweep given back once it has no more
+  // to do.
+  void restoreSpans(AssociationRanges& ranges);
   // With swept() and graph mapping: the graph nodes' ranges.
   const GraphNodeRanges* graphNodes() const { return graph_.get(); }
 
@@ -176,6 +194,10 @@ class CallRangeCounts {
   CallRanges tree_;                 // by HGGC_API row, once turned
   std::vector<uint32_t> found_;     // the ranges around the call at hand
   bool swept_ = false;
+  struct Restore {
+    bool start = false, duration = false, threadIndex = false;
+  } restore_;
+  bool restorePending_ = false;
   std::shared_ptr<const GraphNodeRanges> graph_;  // shared: its type is complete in the .cc only
 };
 

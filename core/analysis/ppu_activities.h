@@ -63,8 +63,10 @@ struct PpuActivities {
   ActivityKind kindOf(size_t a) const { return place.empty() ? kind[a] : static_cast<ActivityKind>(place[a] & 3); }
   // Every form of the list keeps the start or the duration; a caller that
   // gives back what it no longer reads keeps at least one of them
-  // (keepOnlySpans: start and end). The longest is the list's length.
-  size_t size() const { return std::max({globalPid.size(), start.size(), duration.size()}); }
+  // (keepOnlySpans: start and end), or its rows (a startsOnly list once
+  // associated: its starts served its sort). The longest is the list's
+  // length.
+  size_t size() const { return std::max({globalPid.size(), start.size(), duration.size(), row.size()}); }
   // An activity's end: from `end`, or, in a list whose ends were turned
   // into durations (ActivitySelection::endsAsDurations: start and duration
   // held, no end), its start plus its duration.
@@ -107,8 +109,9 @@ struct ActivitySelection {
   // bytes an activity).
   bool durationsOnly = false;
   // For a rule that reads an activity's own cells from its table by row
-  // (hgtx_kern_trace): the list keeps each activity's start (and is sorted
-  // by it), not its end, device or kind (13 bytes an activity); without
+  // (hgtx_kern_trace): the list keeps each activity's start while it is
+  // sorted by it (associateActivities gives it back before the ranges'
+  // spans come back), not its end, device or kind (13 bytes an activity); without
   // `processes`, only the processes of the activities with no launching
   // call (PpuActivities::processOf, as durationsOnly keeps them), not the
   // column (8 bytes an activity).

@@ -6,9 +6,23 @@
 // forEachEnclosing (intervals.h), per thread, with the calls as they come:
 // each thread keeps a cursor into its ranges by start and the ranges it has
 // passed that have not ended yet.
+//
+// Each thread's ranges are held as one stream of small numbers in the
+// sweep's (start, index) order (docs/big-reports.md, "The sweep's own
+// ranges and hgtx_kern_sum's own step"): a range's index as the step from
+// the one before it on its thread, and, where the sweep holds the spans
+// itself (ownSpans), its start as the step from that one's start and its
+// duration, each a variable-length integer (LEB128, zigzag). The threads'
+// ranges interleave little and nest closely, so a range takes 1 byte in
+// place of the 4 of an index by start, and about 6.5 with its span in place
+// of 16 (start, duration and thread index): the association gives the
+// ranges' columns back once the sweep is made, before the calls are swept,
+// and takes back those it reads after (restoreSpans) once the activities
+// are read.
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/analysis/intervals.h"
@@ -21,21 +35,25 @@ struct AssociationRanges;
 
 class RangeSweep {
  public:
-  // `ranges` (key: the thread) must outlive the sweep; their thread and
-  // end are copied (4 bytes each a range).
+  // `ranges` (key: the thread): their spans are copied into the sweep (it
+  // holds them itself; `ranges` may go once it is made).
   explicit RangeSweep(const KeyedSpans& ranges);
-  // The association's ranges, read where they are (their thread index,
-  // start and duration): they must outlive the sweep, and a move of them
-  // be told (rebind).
-  explicit RangeSweep(const AssociationRanges& ranges);
+  // The association's ranges (their thread index, start and duration).
+  // ownSpans: the sweep holds the ranges' spans itself, and `ranges` may
+  // give back its start, duration and thread index once it is made (its
+  // thread keys are copied too). Otherwise the spans are read where they
+  // are: `ranges` must outlive the sweep, and a move of it be told
+  // (rebind).
+  explicit RangeSweep(const AssociationRanges& ranges, bool ownSpans = false);
   // The same ranges, moved (their columns' buffers are where they were;
-  // the durations' exceptions are not).
+  // the durations' exceptions are not). Nothing to do where the sweep
+  // holds the spans.
   void rebind(const AssociationRanges& ranges);
 
   // Back to before the first call: a second pass over the same calls.
   void restart();
-  // Gives back what the sweep holds (its index by start, 4 bytes a range,
-  // and the threads'): it visits nothing after.
+  // Gives back what the sweep holds (its streams and the threads'): it
+  // visits nothing after.
   void release();
 
   // By range index, the range's parent (CallRanges): the last range before
@@ -46,6 +64,14 @@ class RangeSweep {
   // any later one but a range that also contains this one, so the last
   // containing range is never popped (4 bytes a range, and the stack).
   std::vector<uint32_t> parents() const;
+  // By range index, each range's thread (its key), start and end, as the
+  // sweep holds them (for a caller that sorts calls the sweep could not
+  // take: forEachEnclosing).
+  void spans(std::vector<int64_t>& thread, std::vector<int64_t>& start, std::vector<int64_t>& end) const;
+  // Where the sweep holds the spans (ownSpans) of `ranges` (the ranges it
+  // was made from, their thread keys kept), their start, duration and
+  // thread index as asked, made again by slot from the streams.
+  void restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex) const;
 
   // Calls emit(range) for every range of thread `key` with range.start <=
   // start && end <= range.end, in (start, index) order of the ranges, as
@@ -58,42 +84,96 @@ class RangeSweep {
     const uint32_t g = threadOf_.find(static_cast<uint64_t>(key));
     if (g == KeyGroups::kNoGroup) return true;  // no range on the thread
     Thread& t = threads_[g];
-    if (t.begin == t.end) return true;
+    if (t.count == 0) return true;
     if (t.started && start < t.lastStart) return false;
     t.started = true;
     t.lastStart = start;
-    while (t.next < t.end && start_[byStart_[t.next]] <= start) t.active.push_back(byStart_[t.next++]);
+    while (true) {
+      if (!t.peeked) {
+        if (t.next.left == 0) break;
+        t.peek = decode(t.next);
+        t.peeked = true;
+      }
+      if (t.peek.start > start) break;
+      t.active.emplace_back(t.peek.range, t.peek.end);
+      t.peeked = false;
+    }
     if (end < start) return true;
     // A range that ended before this call started ends before every later
     // call of the thread too.
     size_t kept = 0;
-    for (const uint32_t r : t.active) {
-      const int64_t rangeEnd = endOf(r);
-      if (rangeEnd < start) continue;
-      t.active[kept++] = r;
-      if (end <= rangeEnd) emit(r);
+    for (const std::pair<uint32_t, int64_t>& a : t.active) {
+      if (a.second < start) continue;
+      t.active[kept++] = a;
+      if (end <= a.second) emit(a.first);
     }
     t.active.resize(kept);
     return true;
   }
 
  private:
+  struct Entry {
+    uint32_t range;
+    int64_t start, end;
+  };
+  // Where a walk of a thread's stream is: the next byte, the ranges not read
+  // yet, and the last range read (the steps are from it).
+  struct Cursor {
+    size_t at = 0, left = 0;
+    uint32_t range = 0;
+    int64_t start = 0;
+  };
   struct Thread {
-    size_t begin = 0, end = 0;  // its ranges in byStart_
-    size_t next = 0;            // the first not passed yet
-    std::vector<uint32_t> active;
+    size_t begin = 0, count = 0;  // its stream's first byte in bytes_, its ranges
+    Cursor next;                  // the first range not passed yet
+    bool peeked = false;          // `peek`: the range at `next`, read ahead
+    Entry peek{};
+    std::vector<std::pair<uint32_t, int64_t>> active;  // (range, end)
     int64_t lastStart = 0;
     bool started = false;
   };
-  int64_t endOf(uint32_t r) const { return start_[r] + duration_->get(r); }
-  // byStart_ and threads_ from each range's thread index (of `threads`).
-  void build(std::span<const uint32_t> threadIndex, std::span<const int64_t> threadKeys);
+  static uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
+  static int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
+  uint64_t read(size_t& at) const {
+    uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+      const uint8_t b = bytes_[at++];
+      v |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
+    }
+  }
+  Entry decode(Cursor& c) const {
+    c.range = static_cast<uint32_t>(static_cast<int64_t>(c.range) + unzigzag(read(c.at)));
+    --c.left;
+    if (own_) {  // steps wrap as they were made (range_sweep.cc, step)
+      c.start = static_cast<int64_t>(static_cast<uint64_t>(c.start) + static_cast<uint64_t>(unzigzag(read(c.at))));
+      return {c.range, c.start,
+              static_cast<int64_t>(static_cast<uint64_t>(c.start) + static_cast<uint64_t>(unzigzag(read(c.at))))};
+    }
+    c.start = start_[c.range];
+    return {c.range, c.start, c.start + duration_->get(c.range)};
+  }
+  Cursor cursorOf(const Thread& t) const {
+    Cursor c;
+    c.at = t.begin;
+    c.left = t.count;
+    return c;
+  }
+  // The streams, from each range's thread (threadOf(i), an index of
+  // `threadKeys`), start and end, each thread's ranges in `order`
+  // (order(fn): fn(i) for every range, each thread's in (start, index)
+  // order; threads may interleave).
+  template <typename ThreadOf, typename StartOf, typename EndOf, typename Order>
+  void build(size_t n, std::span<const int64_t> threadKeys, ThreadOf&& threadOf, StartOf&& startOf, EndOf&& endOf,
+             Order&& order);
 
-  const int64_t* start_ = nullptr;
+  bool own_ = false;
+  const int64_t* start_ = nullptr;     // not own_: the ranges' starts and durations
   const NarrowInts* duration_ = nullptr;
-  NarrowInts ownDuration_;           // KeyedSpans: end - start
-  std::vector<uint32_t> byStart_;    // range indices by (thread, start, index)
-  KeyGroups threadOf_;               // thread -> threads_ index
+  size_t ranges_ = 0;
+  std::vector<uint8_t> bytes_;         // every thread's stream, one after another
+  KeyGroups threadOf_;                 // thread -> threads_ index
+  std::vector<int64_t> threadKeys_;    // by threads_ index
   std::vector<Thread> threads_;
 };
 

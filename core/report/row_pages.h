@@ -53,9 +53,12 @@ void forEachPage(size_t first, size_t count, size_t pageRows, Page page) {
 // one per activity): group g holds rows [firstRow[g], firstRow[g + 1]), the
 // last entry one past the last row. Which group row r is in, for rows asked
 // in ascending order from `from`: one search to start, then a walk.
+// `Offset`: the first rows' type (a view whose rows are fewer than 2^32
+// holds them in 4 bytes a group: hgtx_kern_trace).
+template <typename Offset = size_t>
 class GroupedRows {
  public:
-  GroupedRows(const std::vector<size_t>& firstRow, size_t from = 0)
+  GroupedRows(const std::vector<Offset>& firstRow, size_t from = 0)
       : firstRow_(firstRow),
         group_(static_cast<size_t>(std::upper_bound(firstRow.begin(), firstRow.end(), from) - firstRow.begin()) - 1) {}
   // The group of row r (r >= the last row asked, and below the row count).
@@ -67,7 +70,7 @@ class GroupedRows {
   size_t indexOf(size_t r) const { return r - firstRow_[group_]; }
 
  private:
-  const std::vector<size_t>& firstRow_;
+  const std::vector<Offset>& firstRow_;
   size_t group_;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <tuple>
 
@@ -11,6 +13,7 @@
 #include "core/analysis/kernel_names.h"
 #include "core/analysis/stats.h"
 #include "core/analysis/text_order.h"
+#include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
 #include "core/rules/hgtx_association_options.h"
@@ -49,11 +52,18 @@ struct RowKey {
 };
 
 // The association as the summary reads it, shared by its table and its
-// fleet form: each kernel's name (a dense index), duration, launching call
-// and ranges, each range's owner; a row is an (owner, kernel name) pair.
+// fleet form: each kernel's name (a dense index), duration and ranges, each
+// range's owner; a row is an (owner, kernel name) pair.
 // The activity list is the lean one (ActivitySelection::durationsOnly: no
 // start, end, device or kind, not sorted) and each kernel's name is found
 // as HGGC_KERNEL is scanned (kernelTag), so no name column is held.
+// Once associated, the kernels are put in name order (in activity order
+// within a name), each as its ranges' entry and its duration (8 bytes a
+// kernel): what the association held by activity (its tag, duration and
+// launching call) and by call (the call's innermost range in the tree) goes,
+// and no list of the kernels by name is held beside them
+// (docs/big-reports.md, "The sweep's own ranges and hgtx_kern_sum's own
+// step").
 class KernSumWalk {
  public:
   explicit KernSumWalk(RuleContext& ctx)
@@ -67,84 +77,165 @@ class KernSumWalk {
     filters.kernelChunkColumns = kcol::names;
     // A range is its row's owner (name, style, thread), taken as the ranges
     // are chosen: the association keeps only their spans for its sweep
-    // (sweepOnly), and the rule none of them after it.
+    // (sweepOnly), and the rule none of them after it. The owners' index
+    // (a hash of a million keys at scale 2500) goes then too: only a
+    // standalone kernel's owner (no range name) is looked up after.
     filters.rangesChosen = [this](const AssociationRanges& R) {
+      StageTimer timer("hgtx_kern_sum: the ranges' owners");
       ownerOfSlot_.resize(R.size());
       for (size_t r = 0; r < R.size(); ++r)
         ownerOfSlot_[r] = ownerOf(R.name[r], R.startEnd[r] != 0, R.thread(r), kNoValue);
       rangeCount_ = R.size();
+      owners_ = KeyGroups();
+      std::vector<uint32_t>().swap(namedOwner_);
     };
     filters.sweepOnly = true;
     in_ = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
     warning_ = unlaunchedWarning(in_.unlaunched, in_.memoryToo);
-    PpuActivities& act = in_.activities;
     in_.association.ranges = AssociationRanges{};
-    // A standalone kernel's launching thread.
-    if (standalone_) callThread_ = &report_.hggcApi(acol::globalTid).globalTid;
-    // The activities by kernel name (dense name ids, in activity order
-    // within a name), so that the distinct ranges of a row (HGTX Inst) are
-    // counted with one entry per range: the last name each range was seen
-    // with. Each kernel's tag (its name's string id) becomes its name's
-    // dense id in place, and goes once they are grouped.
-    for (size_t a = 0; a < act.size(); ++a) {
-      act.tag[a] = kernelNames_.indexOf(act.tag[a]);
-      byName_.count(act.tag[a]);
-    }
-    byName_.startFill(kernelNames_.size());
-    for (size_t a = 0; a < act.size(); ++a) byName_.add(act.tag[a], static_cast<uint32_t>(a));
-    std::vector<uint32_t>().swap(act.tag);
-    // A kernel's process serves only a standalone kernel with no launching
-    // call (the graph nodes are followed already).
-    if (!standalone_) std::vector<std::pair<uint32_t, int64_t>>().swap(act.unlaunchedPid);
+    StageTimer timer("hgtx_kern_sum: kernels by name");
+    byName();
   }
 
   const std::string& warning() const { return warning_; }
   size_t rangeCount() const { return rangeCount_; }
-  size_t nameCount() const { return byName_.groups(); }
+  size_t nameCount() const { return nameBegin_.size() - 1; }
   uint32_t nameText(uint32_t n) const { return static_cast<uint32_t>(kernelNames_.key(n)); }
-  int64_t duration(uint32_t a) const { return in_.activities.duration.get(a); }
   const RowKey& key(uint32_t owner) const { return keys_[owner]; }
   size_t ownerCount() const { return keys_.size(); }
   // The owners' keys, by owner, for rows that name their owner (after the walk).
   std::vector<RowKey> takeKeys() { return std::move(keys_); }
 
-  // Every (owner, activity, range) of kernel name n's activities; a
-  // standalone kernel's has no range (kNoMatch). The same sequence each
-  // time it is called.
+  // Every (owner, kernel, range) of kernel name n's kernels (a kernel: its
+  // place in name order, with duration(k)); a standalone kernel's has no
+  // range (kNoMatch). The same sequence each time it is called.
   template <typename Emit>
-  void forEachMembership(uint32_t n, Emit&& emit) {
+  void forEachMembership(uint32_t n, Emit&& emit) const {
     const HgtxAssociation& as = in_.association;
-    for (const uint32_t a : byName_.of(n)) {
-      const RangeList ranges = as.rangesOf(a);
-      for (uint32_t r : ranges) emit(ownerOfSlot_[r], a, r);
-      if (ranges.empty() && standalone_) {
-        const uint32_t call = as.launchCall[a];
-        const uint32_t owner = call == kNoMatch ? ownerOf(kNoString, false, kNoValue, in_.activities.processOf(a))
-                                                : ownerOf(kNoString, false, (*callThread_)[call], kNoValue);
-        emit(owner, a, kNoMatch);
+    for (uint32_t k = nameBegin_[n]; k < nameBegin_[n + 1]; ++k) {
+      const uint32_t v = entry_[k];
+      if (v == kNoMatch) continue;
+      if ((v & kTagMask) == kAlone) {
+        emit(v & ~kTagMask, k, kNoMatch);
+        continue;
       }
+      const RangeList ranges = (v & kTagMask) == kGraph ? RangeList(as.graphRanges.of(v & ~kTagMask))
+                                                          : as.callRanges.ofValue(v);
+      for (uint32_t r : ranges) emit(ownerOfSlot_[r], k, r);
     }
   }
+  int64_t duration(uint32_t k) const { return duration_.get(k); }
 
-  // The activities and their ranges are done with.
+  // The kernels and their ranges are done with.
   void release() {
     in_ = AssociatedActivities{};
-    byName_ = GroupedLists<uint32_t>();
+    std::vector<uint32_t>().swap(entry_);
+    duration_ = NarrowInts();
     std::vector<uint32_t>().swap(ownerOfSlot_);
   }
 
  private:
+  // A kernel's entry: what CallRanges holds for its launching call (its
+  // innermost range, kListed | a list, or kNoMatch), or, tagged, its graph
+  // list or a standalone kernel's owner.
+  static constexpr uint32_t kTagMask = 0xE0000000u;
+  static constexpr uint32_t kGraph = 0xC0000000u;
+  static constexpr uint32_t kAlone = 0xE0000000u;  // kNoMatch aside
+  static constexpr uint32_t kMaxTagged = 0x1FFFFFFEu;
+
+  // The kernels in name order (entry_, duration_, nameBegin_), from the
+  // association's lists by activity, given back as they are read.
+  void byName() {
+    PpuActivities& act = in_.activities;
+    HgtxAssociation& as = in_.association;
+    const size_t n = act.size();
+    // Each activity's entry, in place of its launching call; the calls'
+    // values go.
+    std::vector<uint32_t>& entry = as.launchCall;
+    std::vector<std::pair<uint32_t, uint32_t>> aloneCalls;  // (call, activity) of standalone kernels
+    for (size_t a = 0; a < n; ++a) {
+      if (const uint32_t list = as.graphListOf(a); list != kNoMatch) {
+        entry[a] = kGraph | checkedTag(list);
+        continue;
+      }
+      const uint32_t call = entry[a];
+      const uint32_t v = call == kNoMatch ? kNoMatch : as.callRanges.valueOf(call);
+      if (v != kNoMatch && (v & CallRanges::kListed)) checkedTag(v & ~CallRanges::kListed);
+      entry[a] = v;
+      if (v != kNoMatch || !standalone_) continue;
+      if (call != kNoMatch) {
+        aloneCalls.emplace_back(call, static_cast<uint32_t>(a));
+      } else {
+        entry[a] = kAlone | checkedTag(ownerOf(kNoString, false, kNoValue, act.processOf(a)));
+      }
+    }
+    as.callRanges.dropCalls();
+    std::vector<uint64_t>().swap(as.graphBits);
+    std::vector<uint32_t>().swap(as.graphActivities);
+    std::vector<uint8_t>().swap(as.graphVia);
+    std::vector<std::pair<uint32_t, int64_t>>().swap(act.unlaunchedPid);
+    // A standalone kernel's launching thread, read a chunk of HGGC_API at a
+    // time for the calls that ask (the column is not loaded whole).
+    if (!aloneCalls.empty()) {
+      std::sort(aloneCalls.begin(), aloneCalls.end());
+      size_t i = 0;
+      report_.forEachHggcApiChunk(acol::globalTid, [&](const ApiCalls& rows, size_t first) {
+        for (; i < aloneCalls.size() && aloneCalls[i].first < first + rows.size(); ++i)
+          entry[aloneCalls[i].second] =
+              kAlone | checkedTag(ownerOf(kNoString, false, rows.globalTid[aloneCalls[i].first - first], kNoValue));
+      });
+      std::vector<std::pair<uint32_t, uint32_t>>().swap(aloneCalls);
+    }
+    // Dense name ids, in place of each kernel's tag (its name's string id).
+    std::vector<uint32_t> count;
+    for (size_t a = 0; a < n; ++a) {
+      const uint32_t name = kernelNames_.indexOf(act.tag[a]);
+      act.tag[a] = name;
+      if (name >= count.size()) count.resize(name + 1, 0);
+      ++count[name];
+    }
+    nameBegin_.assign(count.size() + 1, 0);
+    for (size_t k = 0; k < count.size(); ++k) nameBegin_[k + 1] = nameBegin_[k] + count[k];
+    // By a counting sort, one column at a time, each given back once moved.
+    {
+      std::vector<uint32_t> next(nameBegin_.begin(), nameBegin_.end() - 1);
+      entry_.resize(n);
+      for (size_t a = 0; a < n; ++a) entry_[next[act.tag[a]]++] = entry[a];
+      std::vector<uint32_t>().swap(entry);
+    }
+    {
+      std::vector<uint32_t> next(nameBegin_.begin(), nameBegin_.end() - 1);
+      duration_.assign(n, 0);
+      for (size_t a = 0; a < n; ++a) duration_.set(next[act.tag[a]]++, act.duration.get(a));
+      act.duration = NarrowInts();
+      std::vector<uint32_t>().swap(act.tag);
+    }
+  }
+
+  static uint32_t checkedTag(uint32_t v) {
+    if (v > kMaxTagged) throw std::length_error("too many HGTX range owners or lists for hgtx_kern_sum");
+    return v;
+  }
+
   // A row's owner: a range name and style on a thread, or, for a
   // standalone kernel, its launching thread (its process when it has no
   // call). Dense owner ids per range slot: two small lookups per pair, no
-  // hashing of tuples.
+  // hashing of tuples. The keys without a range name (a standalone
+  // kernel's, or a range's without one) are indexed apart, so that they
+  // can still be found once the ranges' index is given back.
   uint32_t ownerOf(uint32_t name, bool startEnd, int64_t globalTid, int64_t globalPid) {
     const bool byProcess = globalTid == kNoValue;
     const uint64_t place = places_.indexOf(static_cast<uint64_t>(byProcess ? globalPid : globalTid));
-    const uint32_t owner = owners_.indexOf((place << 34) | (static_cast<uint64_t>(byProcess) << 33) |
-                                           (static_cast<uint64_t>(startEnd) << 32) | name);
-    if (owner == keys_.size()) keys_.push_back({name, startEnd, globalTid, globalPid});
-    return owner;
+    const uint64_t key = (place << 34) | (static_cast<uint64_t>(byProcess) << 33) |
+                         (static_cast<uint64_t>(startEnd) << 32) | name;
+    KeyGroups& index = name == kNoString ? unnamedOwners_ : owners_;
+    std::vector<uint32_t>& ownerOfGroup = name == kNoString ? unnamedOwner_ : namedOwner_;
+    const uint32_t g = index.indexOf(key);
+    if (g == ownerOfGroup.size()) {
+      ownerOfGroup.push_back(static_cast<uint32_t>(keys_.size()));
+      keys_.push_back({name, startEnd, globalTid, globalPid});
+    }
+    return ownerOfGroup[g];
   }
 
   Report& report_;
@@ -154,22 +245,26 @@ class KernSumWalk {
   AssociatedActivities in_;
   std::string warning_;
   std::vector<RowKey> keys_;  // by owner
-  KeyGroups places_, owners_, kernelNames_;
+  KeyGroups places_, owners_, unnamedOwners_, kernelNames_;
+  std::vector<uint32_t> namedOwner_, unnamedOwner_;  // by group of owners_ and unnamedOwners_: the owner
   std::vector<uint32_t> ownerOfSlot_;
   size_t rangeCount_ = 0;
-  const std::vector<int64_t>* callThread_ = nullptr;
-  GroupedLists<uint32_t> byName_;
+  std::vector<uint32_t> nameBegin_;  // by name: its first kernel in name order, and one past the last
+  std::vector<uint32_t> entry_;      // by kernel in name order
+  NarrowInts duration_;              // by kernel in name order
 };
 
 // One name's rows: each (owner, name) row's distinct ranges (HGTX Inst)
 // and its kernels' durations (a kernel counts once per row, however many
 // of the row's ranges, nested ranges of one name, it is associated with),
-// in two passes over the name's memberships. `lastName`: by range slot, the
-// name it was counted with last (kNoMatch at first), kept across names.
+// in two passes over the name's memberships. `counted`: a bit by range
+// slot, set for the ranges counted for this name (clear at first; the
+// caller clears it for the next name: a bit a range, where the name each
+// range was counted with last was 4 bytes).
 // rowOf(owner) gives the row's index in `durations` and `hgtxInst`, made
 // as rows are found in the first pass and found again in the second.
 template <typename RowOf>
-void foldName(KernSumWalk& walk, uint32_t n, std::vector<uint32_t>& lastName, RowOf&& rowOf,
+void foldName(KernSumWalk& walk, uint32_t n, std::vector<uint64_t>& counted, RowOf&& rowOf,
               GroupedValues& durations, std::vector<int64_t>& hgtxInst) {
   std::vector<uint32_t> lastActivity;
   walk.forEachMembership(n, [&](uint32_t owner, uint32_t a, uint32_t r) {
@@ -178,8 +273,8 @@ void foldName(KernSumWalk& walk, uint32_t n, std::vector<uint32_t>& lastName, Ro
       hgtxInst.resize(g + 1, 0);
       lastActivity.resize(g + 1, kNoMatch);
     }
-    if (r != kNoMatch && lastName[r] != n) {
-      lastName[r] = n;
+    if (r != kNoMatch && !((counted[r >> 6] >> (r & 63)) & 1)) {
+      counted[r >> 6] |= uint64_t{1} << (r & 63);
       ++hgtxInst[g];
     }
     if (lastActivity[g] != a) {
@@ -203,7 +298,7 @@ void foldName(KernSumWalk& walk, uint32_t n, std::vector<uint32_t>& lastName, Ro
 // (owners[g], n).
 template <typename Done>
 void foldNames(KernSumWalk& walk, Done&& done) {
-  std::vector<uint32_t> lastName(walk.rangeCount(), kNoMatch);
+  std::vector<uint64_t> counted((walk.rangeCount() + 63) / 64, 0);
   std::vector<uint32_t> rowOfOwner;  // the current name's row of an owner, or kNoMatch
   std::vector<uint32_t> owners;      // by row of the current name
   for (uint32_t n = 0; n < walk.nameCount(); ++n) {
@@ -218,7 +313,8 @@ void foldNames(KernSumWalk& walk, Done&& done) {
     };
     GroupedValues durations;
     std::vector<int64_t> hgtxInst;
-    foldName(walk, n, lastName, rowOf, durations, hgtxInst);
+    foldName(walk, n, counted, rowOf, durations, hgtxInst);
+    std::fill(counted.begin(), counted.end(), 0);
     for (const uint32_t owner : owners) rowOfOwner[owner] = kNoMatch;
     done(n, owners, hgtxInst, durations);
   }
@@ -271,7 +367,7 @@ struct SumRow {
   std::string_view range;
   bool startEnd;
   int64_t hgtxInst, thread, process;  // thread: kNoValue for a kernel shown by its process
-  const DurationStats& stats;
+  DurationStats stats;
   std::string_view kernel;
 };
 
@@ -353,33 +449,41 @@ std::vector<uint32_t> idRanks(const std::vector<uint32_t>& ids, const StringPool
 }
 
 // One report's table as a view: each row's owner, kernel name id, HGTX
-// Inst and statistics (68 bytes a row; the owners' keys, 24 bytes, once
-// each), its cells made a chunk at a time, its texts read from the
-// report's pool.
+// Inst and statistics (56 bytes a row: the average is the total over the
+// count, as summarize makes it; the owners' keys, 24 bytes, once each),
+// its cells made a chunk at a time, its texts read from the report's pool.
+// The rows are held in chunks of 65,536, so that they never grow by
+// copying while the association is held beside them (the rule's peak).
 class KernSumRows : public RowSource {
  public:
   KernSumRows(const StringPool& strings) : strings_(strings) {}
 
-  void add(uint32_t owner, uint32_t kernel, int64_t hgtxInst, const DurationStats& stats) {
-    owner_.push_back(owner);
-    kernel_.push_back(kernel);
-    hgtxInst_.push_back(static_cast<uint32_t>(hgtxInst));  // distinct ranges: fewer than 2^32
-    stats_.push_back(stats);
+  void add(uint32_t owner, uint32_t kernel, int64_t hgtxInst, const DurationStats& s) {
+    if (size_ % kChunk == 0) {
+      chunks_.emplace_back();
+      chunks_.back().reserve(kChunk);
+    }
+    // Distinct ranges and kernels: fewer than 2^32 (kernels are numbered by uint32_t).
+    chunks_.back().push_back({owner, kernel, static_cast<uint32_t>(hgtxInst), static_cast<uint32_t>(s.count),
+                              s.total, s.med, s.min, s.max, s.stddev});
+    ++size_;
   }
   // After the last add: the owners' keys, and the rows in output order.
   void sort(std::vector<RowKey> keys) {
     keys_ = std::move(keys);
-    std::vector<uint32_t> rangeId(owner_.size());
-    for (size_t i = 0; i < owner_.size(); ++i) rangeId[i] = keys_[owner_[i]].range;
+    std::vector<uint32_t> rangeId(size_);
+    for (size_t i = 0; i < size_; ++i) rangeId[i] = keys_[row(i).owner].range;
     const std::vector<uint32_t> rangeRank = idRanks(rangeId, strings_);
+    for (size_t i = 0; i < size_; ++i) rangeId[i] = row(i).kernel;
+    const std::vector<uint32_t> kernelRank = idRanks(rangeId, strings_);
     std::vector<uint32_t>().swap(rangeId);
     // The sort reads each row's key many times, in no order: one copy a
     // row while it sorts (after the association is given back, below the
     // rule's peak), not a lookup through the owner each time.
-    std::vector<RowKey> rowKeys(owner_.size());
-    for (size_t i = 0; i < owner_.size(); ++i) rowKeys[i] = keys_[owner_[i]];
-    order_ = rowOrder(owner_.size(), [&](uint32_t i) { return rowAt(rowKeys[i], i); }, rangeRank,
-                      idRanks(kernel_, strings_));
+    std::vector<RowKey> rowKeys(size_);
+    for (size_t i = 0; i < size_; ++i) rowKeys[i] = keys_[row(i).owner];
+    order_ = rowOrder(size_, [&](uint32_t i) { return rowAt(rowKeys[i], i, /*withAverage=*/false); }, rangeRank,
+                      kernelRank);
   }
 
   size_t rowCount() const override { return order_.size(); }
@@ -388,16 +492,28 @@ class KernSumRows : public RowSource {
   }
 
  private:
-  SumRow rowAt(uint32_t i) const { return rowAt(keys_[owner_[i]], i); }
-  SumRow rowAt(const RowKey& k, uint32_t i) const {
-    return SumRow{k.range != kNoString, strings_.get(k.range), k.startEnd, hgtxInst_[i], k.globalTid, k.globalPid,
-                  stats_[i],           strings_.get(kernel_[i])};
+  struct Row {
+    uint32_t owner, kernel, hgtxInst, count;
+    int64_t total, med, min, max, stddev;
+  };
+  static constexpr size_t kChunk = 65536;
+  const Row& row(size_t i) const { return chunks_[i / kChunk][i % kChunk]; }
+  SumRow rowAt(uint32_t i) const { return rowAt(keys_[row(i).owner], i); }
+  // withAverage false: the sort's, which reads no average (a division a
+  // comparison saved).
+  SumRow rowAt(const RowKey& k, uint32_t i, bool withAverage = true) const {
+    const Row& r = row(i);
+    const int64_t count = r.count;
+    const int64_t avg = withAverage && count ? r.total / count : 0;
+    const DurationStats stats{r.total, count, avg, r.med, r.min, r.max, r.stddev};
+    return SumRow{k.range != kNoString, strings_.get(k.range), k.startEnd, r.hgtxInst, k.globalTid, k.globalPid,
+                  stats,                strings_.get(r.kernel)};
   }
 
   const StringPool& strings_;
   std::vector<RowKey> keys_;  // by owner
-  std::vector<uint32_t> owner_, kernel_, hgtxInst_;
-  std::vector<DurationStats> stats_;
+  std::vector<std::vector<Row>> chunks_;
+  size_t size_ = 0;
   std::vector<uint32_t> order_;
 };
 
@@ -406,14 +522,16 @@ class KernSumRows : public RowSource {
 Table compute(RuleContext& ctx) {
   KernSumWalk walk(ctx);
   auto rows = std::make_shared<KernSumRows>(ctx.report.strings());
+  std::optional<StageTimer> timer(std::in_place, "hgtx_kern_sum: rows by range and kernel name");
   foldNames(walk, [&](uint32_t n, const std::vector<uint32_t>& owners, const std::vector<int64_t>& inst,
                       GroupedValues& values) {
-    const std::vector<DurationStats> stats = summarizeEach(values);
-    for (size_t g = 0; g < owners.size(); ++g) rows->add(owners[g], walk.nameText(n), inst[g], stats[g]);
+    for (size_t g = 0; g < owners.size(); ++g) rows->add(owners[g], walk.nameText(n), inst[g], summarize(values.of(g)));
   });
   const std::string warning = walk.warning();
   walk.release();
+  timer.emplace("hgtx_kern_sum: rows in order");
   rows->sort(walk.takeKeys());
+  timer.reset();
   Table t(columns(), std::move(rows));
   if (!warning.empty()) t.addWarning(warning);
   return t;

@@ -115,6 +115,68 @@ TEST(RangeSweep, AssociationRangesWithLongDurationsAndAMove) {
   EXPECT_TRUE(around(sweep, 80, 42, tenSeconds + 1).empty());
 }
 
+// The association's ranges in slot (start) order, swept with the spans read
+// where they are and with the sweep holding them itself (ownSpans: the
+// ranges' columns given back once it is made): the same ranges around every
+// call, the same parents, and spans() gives back each range's thread, start
+// and end; starts and ends far apart (steps past 2^32, an end before its
+// start, ranges that start together) and a thread without ranges.
+TEST(RangeSweep, OwnSpansAgainstSpansReadWhereTheyAre) {
+  std::mt19937_64 rng(31);
+  for (int round = 0; round < 200; ++round) {
+    const size_t n = rng() % 50;
+    std::vector<int64_t> start(n), duration(n);
+    std::vector<uint32_t> threadIndex(n);
+    int64_t at = -static_cast<int64_t>(rng() % 1000);
+    for (size_t i = 0; i < n; ++i) {
+      at += rng() % 4 == 0 ? 0 : rng() % 7 == 0 ? int64_t{6'000'000'000} : static_cast<int64_t>(rng() % 20);
+      start[i] = at;
+      duration[i] = rng() % 9 == 0 ? int64_t{9'000'000'000} : static_cast<int64_t>(rng() % 60) - 5;
+      threadIndex[i] = static_cast<uint32_t>(rng() % 3);
+    }
+    AssociationRanges R;
+    R.threads = {70, 80, 90, 100};  // 100 has no range
+    R.threadIndex = threadIndex;
+    R.start = start;
+    for (const int64_t d : duration) R.duration.push_back(d);
+    RangeSweep read(R);
+    AssociationRanges given = R;
+    RangeSweep own(given, /*ownSpans=*/true);
+    given = AssociationRanges{};  // the columns given back
+    EXPECT_EQ(own.parents(), read.parents()) << "round " << round;
+    std::vector<int64_t> thread, s, e;
+    own.spans(thread, s, e);
+    ASSERT_EQ(thread.size(), n);
+    for (size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(thread[i], R.thread(i));
+      EXPECT_EQ(s[i], R.start[i]);
+      EXPECT_EQ(e[i], R.end(i));
+    }
+    // The columns made again from the streams, as asked.
+    AssociationRanges back;
+    back.threads = R.threads;
+    own.restoreSpans(back, true, true, true);
+    EXPECT_EQ(back.start, R.start);
+    EXPECT_EQ(back.threadIndex, R.threadIndex);
+    for (size_t i = 0; i < n; ++i) EXPECT_EQ(back.end(i), R.end(i)) << "round " << round << " range " << i;
+    AssociationRanges some;
+    own.restoreSpans(some, false, true, false);
+    EXPECT_TRUE(some.start.empty());
+    EXPECT_TRUE(some.threadIndex.empty());
+    ASSERT_EQ(some.duration.size(), n);
+    for (size_t i = 0; i < n; ++i) EXPECT_EQ(some.duration.get(i), R.duration.get(i));
+    std::vector<int64_t> next(4, start.empty() ? 0 : start.front());
+    for (int c = 0; c < 60; ++c) {
+      const int64_t k = 70 + 10 * static_cast<int64_t>(rng() % 4);
+      const int64_t cs = next[static_cast<size_t>((k - 70) / 10)] += static_cast<int64_t>(rng() % 400'000'000);
+      const int64_t ce = cs + static_cast<int64_t>(rng() % 30) - 3;
+      bool okRead = false, okOwn = false;
+      ASSERT_EQ(around(own, k, cs, ce, &okOwn), around(read, k, cs, ce, &okRead)) << "round " << round;
+      ASSERT_TRUE(okRead && okOwn);
+    }
+  }
+}
+
 // What GraphNodeRanges relies on: after a pass over other calls, restart()
 // and a visit of any queries in (key, start, index) order give the pairs
 // forEachEnclosing gives, in its order (by query, each query's ranges in
