@@ -22,9 +22,9 @@ namespace {
 
 // The ranges as the scan finds them, in event order: what a range needs and
 // no more (25 bytes; the table whole holds 60 an event). Its thread is a
-// dense index. Every range is chosen as it is found (the domains' names are
-// known before the scan: Report::hgtxDomainNames), so the ranges a
-// selection drops are never held, the choices (keepRange, keepNamedRange)
+// dense index. Every range is chosen as it is found (named by the domain
+// creations read so far: DomainNames), so the ranges a selection drops are
+// never held, the choices (keepRange, keepNamedRange)
 // are made in event order, and a range's text is read in the chunk where
 // it is (RangeSelection::deferTexts: no text outlives its chunk).
 struct FoundRanges {
@@ -142,9 +142,70 @@ std::vector<uint32_t> slotOrder(const std::vector<int64_t>& start, Before&& befo
   return order;
 }
 
+using DomainMap = std::map<std::pair<int64_t, int64_t>, uint32_t>;
+
+// A range's domain name: from the names the report knows (`known`), else
+// from the creations the scan has read so far (created), every domain a
+// range was named by noted, so that a creation after it that names the
+// domain otherwise is seen (late): then the choices made are not the ones
+// the domain's last creation makes (chooseRanges).
+class DomainNames {
+ public:
+  explicit DomainNames(const DomainMap* known) : known_(known) {}
+  bool fromScan() const { return known_ == nullptr; }
+  void created(int64_t globalTid, int64_t domainId, uint32_t name) {
+    Scanned& d = scanned_[{pidOf(globalTid), domainId}];
+    if (d.named && d.name != name) late_ = true;
+    d.name = name;
+  }
+  uint32_t of(int64_t globalTid, int64_t domainId) {
+    if (domainId == kNoValue) return kNoString;
+    const std::pair<int64_t, int64_t> key{pidOf(globalTid), domainId};
+    if (known_) {
+      const auto it = known_->find(key);
+      return it == known_->end() ? kNoString : it->second;
+    }
+    Scanned& d = scanned_[key];
+    d.named = true;
+    return d.name;
+  }
+  bool late() const { return late_; }
+
+ private:
+  struct Scanned {
+    uint32_t name = kNoString;
+    bool named = false;  // a range was named by it
+  };
+  const DomainMap* known_;
+  std::map<std::pair<int64_t, int64_t>, Scanned> scanned_;
+  bool late_ = false;
+};
+
+AssociationRanges chooseNamedRanges(Report& report, const RangeSelection& sel, DomainNames& domains);
+
 }  // namespace
 
 AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
+  if (const DomainMap* known = report.knownHgtxDomainNames()) {
+    DomainNames names(known);
+    return chooseNamedRanges(report, sel, names);
+  }
+  DomainNames scanned(nullptr);
+  AssociationRanges chosen = chooseNamedRanges(report, sel, scanned);
+  if (!scanned.late()) return chosen;
+  chosen = {};
+  {
+    StageTimer timer("ranges: the domains' names, created after their ranges");
+    report.hgtxDomainNames();
+  }
+  if (sel.keepRange || sel.keepNamedRange || sel.alsoScan || sel.afterScan) throw HgtxDomainNamedLate();
+  DomainNames queried(report.knownHgtxDomainNames());
+  return chooseNamedRanges(report, sel, queried);
+}
+
+namespace {
+
+AssociationRanges chooseNamedRanges(Report& report, const RangeSelection& sel, DomainNames& domains) {
   StringPool& strings = report.strings();
   // RangeSelection::deferTexts: the inline texts, read by their tagged ids
   // through the report's strings until this returns.
@@ -181,16 +242,6 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
     if (sel.keepNamedRange && !sel.keepNamedRange(event, RangeNaming{own, args, name})) return kNoString;
     return name;
   };
-  // The domains' names, known before the scan (the last creation wins).
-  const std::map<std::pair<int64_t, int64_t>, uint32_t> domains = [&] {
-    StageTimer timer("ranges: the domains' names");
-    return report.hgtxDomainNames();
-  }();
-  auto domainName = [&](int64_t globalTid, int64_t domainId) {
-    if (domainId == kNoValue) return kNoString;
-    const auto it = domains.find({pidOf(globalTid), domainId});
-    return it == domains.end() ? kNoString : it->second;
-  };
   FoundRanges f;
   f.wantIds = sel.rangeIds;
   f.keepOwnName = sel.keepOwnName;
@@ -207,8 +258,17 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   if (sel.keepNamedRange) columns |= hcol::args;
   if (f.wantIds) columns |= hcol::rangeId;
   report.scanHgtx(columns, [&](size_t firstEvent, const HgtxEvents& h) {
+    // The chunk's domain creations before its ranges: a creation later in
+    // the chunk names a range earlier in it as the domain's last creation
+    // would (and a later chunk's is seen: DomainNames::late).
+    if (domains.fromScan())
+      for (size_t i = 0; i < h.size(); ++i)
+        if (h.eventType[i] == kHgtxDomainCreate && h.domainId[i] != kNoValue) {
+          const uint32_t name = h.nameId[i];  // a deferred text is the chunk's: kept as the query keeps it
+          domains.created(h.globalTid[i], h.domainId[i], StringPool::tagged(name) ? strings.intern(strings.get(name)) : name);
+        }
     f.take(firstEvent, h, [&](uint32_t event, size_t i) {
-      return choose(event, domainName(h.globalTid[i], h.domainId[i]), h.nameId[i],
+      return choose(event, domains.of(h.globalTid[i], h.domainId[i]), h.nameId[i],
                     h.argsId.empty() ? kNoString : h.argsId[i]);
     });
     if (sel.alsoScan) sel.alsoScan(firstEvent, h);
@@ -258,5 +318,7 @@ AssociationRanges chooseRanges(Report& report, const RangeSelection& sel) {
   r.start = std::move(f.start);
   return r;
 }
+
+}  // namespace
 
 }  // namespace asys

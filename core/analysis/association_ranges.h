@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -158,6 +159,27 @@ struct AssociationRanges {
 // start/end range that ended on another thread), named `domain:name` (a
 // range without a name is named ""), a range never closed ending at the
 // last HGTX timestamp.
+//
+// A range's domain name is the domain's last creation in HGTX_EVENTS. The
+// scan that chooses the ranges reads the creations too and names a range
+// by the creations it has read (a profiler writes a domain's creation
+// before its ranges), unless the report knows its domains' names already
+// (Report::knownHgtxDomainNames). Where a domain was created, or created
+// again under another name, after one of its ranges was chosen, those
+// choices were made under a name the domain does not end with: the
+// report's domains are then queried first (Report::hgtxDomainNames) and
+// the ranges chosen again; where the selection's tests and folds keep
+// state of their own (keepRange, keepNamedRange, alsoScan, afterScan),
+// HgtxDomainNamedLate is thrown instead and the caller runs again from its
+// start (rule.cc's runners do), which the report's queried names then
+// answer at once.
 AssociationRanges chooseRanges(Report& report, const RangeSelection& selection);
+
+// See chooseRanges. Not an Error: no reader of errors is meant to see it.
+struct HgtxDomainNamedLate : std::exception {
+  const char* what() const noexcept override {
+    return "HGTX_EVENTS: a domain named after its ranges (the run is made again)";
+  }
+};
 
 }  // namespace asys

@@ -273,11 +273,16 @@ class Report {
   // The names of HGTX_EVENTS' domains, (pid, domainId) -> name id (the
   // last creation in rowid order wins, the name read as hgtx() reads it),
   // by a query of the domain creations alone: for a reader that chooses
-  // ranges as a scan finds them (chooseRanges), which must know a range's
-  // domain name before the scan has read the row that creates it. The
-  // loaded events' domains when they are loaded; the query is made once a
-  // report.
+  // ranges as a scan finds them (chooseRanges) and met a range before the
+  // row that names its domain. The loaded events' domains when they are
+  // loaded; the query is made once a report.
   const std::map<std::pair<int64_t, int64_t>, uint32_t>& hgtxDomainNames();
+  // The same where they are known without a query (the events loaded, or
+  // hgtxDomainNames asked before), else null.
+  const std::map<std::pair<int64_t, int64_t>, uint32_t>* knownHgtxDomainNames() const {
+    if (hgtx_) return &hgtxDomains_;
+    return queriedDomains_ ? &*queriedDomains_ : nullptr;
+  }
   const GraphNodeEvents& graphNodes();
   const MemoryOps& memcpys();
   const MemoryOps& memsets();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/analysis/association_ranges.h"
 #include "core/base/error.h"
 #include "core/base/regex.h"
 #include "core/base/stage_timer.h"
@@ -211,6 +212,21 @@ void checkNeeds(const RuleSpec& rule, const Report& report) {
     if (!need.metBy(report)) throw MissingDataError(report.path() + " does not contain " + need.missingText());
   }
 }
+
+// A run of a rule once more where the association chose ranges under a
+// domain name HGTX_EVENTS changes after them (HgtxDomainNamedLate): the
+// report knows its domains' names from then on, so each report asks it
+// once at most (a compare's two).
+template <typename Run>
+auto againWhereDomainsNamedLate(Run&& run) {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return run();
+    } catch (const HgtxDomainNamedLate&) {
+      if (attempt == 2) throw;
+    }
+  }
+}
 }  // namespace
 
 Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const RuleOptions& options,
@@ -221,7 +237,7 @@ Table runCompareRule(const RuleSpec& rule, Report& base, Report& target, const R
   checkRuleMemory(rule, base, &target);
   RuleContext b{base, options, baseWindow, config}, t{target, options, targetWindow, config};
   StageTimer timer("compare rule " + rule.name);
-  return compareTables(*rule.compare, b, t, options.flag("matched-only"));
+  return againWhereDomainsNamedLate([&] { return compareTables(*rule.compare, b, t, options.flag("matched-only")); });
 }
 
 GroupedDurations runGroupedDurations(const RuleSpec& rule, Report& report, const RuleOptions& options,
@@ -231,7 +247,7 @@ GroupedDurations runGroupedDurations(const RuleSpec& rule, Report& report, const
   checkRuleMemory(rule, report);
   RuleContext ctx{report, options, window, config};
   StageTimer timer("groups of rule " + rule.name);
-  return rule.groupedDurations(ctx);
+  return againWhereDomainsNamedLate([&] { return rule.groupedDurations(ctx); });
 }
 
 Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, const TimeWindow& window,
@@ -241,7 +257,7 @@ Table runRule(const RuleSpec& rule, Report& report, const RuleOptions& options, 
   checkRuleMemory(rule, report);
   RuleContext ctx{report, options, window, config};
   StageTimer timer("rule " + rule.name);
-  Table t = rule.compute(ctx);
+  Table t = againWhereDomainsNamedLate([&] { return rule.compute(ctx); });
   if (auto rows = options.intValue("rows"); rows && *rows >= 0) t.truncate(static_cast<size_t>(*rows));
   // What the loads of the rule's tables tolerated (a NULL device id, a name
   // that is not UTF-8) is said once per run, as a warning.
