@@ -191,7 +191,7 @@ class ActivityListBuilder {
         a_.end.push_back(end);
       }
       if (packing_) pack(device, kind);
-      if (!packing_) {
+      if (!packing_) {  // pack() may have turned the list to the two columns: this activity goes there too
         a_.deviceId.push_back(device);
         a_.kind.push_back(kind);
       }

@@ -19,8 +19,7 @@ size_t bytesOf(uint64_t v) {
 
 // The step from `from` to `to`, wrapping (no signed overflow), zigzagged.
 uint64_t step(int64_t from, int64_t to) {
-  const int64_t d = static_cast<int64_t>(static_cast<uint64_t>(to) - static_cast<uint64_t>(from));
-  return (static_cast<uint64_t>(d) << 1) ^ static_cast<uint64_t>(d >> 63);
+  return zigzag(static_cast<int64_t>(static_cast<uint64_t>(to) - static_cast<uint64_t>(from)));
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_groups.h"
 #include "core/base/narrow_ints.h"
+#include "core/base/zigzag.h"
 
 namespace asys {
 
@@ -132,8 +133,6 @@ class RangeSweep {
     int64_t lastStart = 0;
     bool started = false;
   };
-  static uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
-  static int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
   uint64_t read(size_t& at) const {
     uint64_t v = 0;
     for (int shift = 0;; shift += 7) {

@@ -48,15 +48,11 @@ class RangeTexts {
 // is then the range's qualified name).
 struct SlotEvents {
   std::vector<uint32_t> op, name, args;
-  // The flash attention library ranges' threads (slot, AssociationRanges::
-  // threadIndex), ascending by slot: the prefill/decode pairing reads no
-  // other range's thread, so the association gives the column back
+  // The flash attention library ranges (slot, AssociationRanges::
+  // threadIndex), ascending by slot: the prefill/decode pairing reads
+  // these alone, so the association gives the thread column back
   // (RangeSelection::threadAfterSweep).
   std::vector<std::pair<uint32_t, uint32_t>> faThread;
-  uint32_t threadOf(uint32_t slot) const {
-    const auto it = std::lower_bound(faThread.begin(), faThread.end(), std::pair<uint32_t, uint32_t>{slot, 0});
-    return it->second;
-  }
 };
 
 // The HGTX ranges recognised as operators and the PPU activities associated
@@ -387,18 +383,15 @@ void pairPrefillWithDecode(SlotOperators& s, const AssociationRanges& R, const S
   std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (prefill, decode) slots
   std::vector<uint32_t> ops;                         // by pair: the paired op
   std::vector<uint32_t>& redirect = s.redirect;
-  // Per thread, the used flash attention library slots in start order.
-  std::vector<uint32_t> fa;
-  for (uint32_t slot = 0; slot < R.size(); ++slot) {
-    if (!s.used[slot]) continue;
-    const OpInfo& info = rec.info(s.op(slot));
-    if (info.family == OpFamily::FlashAttention && info.level == OpLevel::Library) fa.push_back(slot);
-  }
-  std::stable_sort(fa.begin(), fa.end(),
-                   [&](uint32_t x, uint32_t y) { return events.threadOf(x) < events.threadOf(y); });
+  // Per thread, the used flash attention library slots in start order
+  // (thread, slot).
+  std::vector<std::pair<uint32_t, uint32_t>> fa;
+  for (const auto& [slot, thread] : events.faThread)
+    if (s.used[slot]) fa.emplace_back(thread, slot);
+  std::sort(fa.begin(), fa.end());
   for (size_t i = 0; i + 1 < fa.size(); ++i) {
-    const uint32_t p = fa[i], d = fa[i + 1];
-    if (events.threadOf(p) != events.threadOf(d)) continue;
+    const uint32_t p = fa[i].second, d = fa[i + 1].second;
+    if (fa[i].first != fa[i + 1].first) continue;
     const OpInfo &pi = rec.info(s.op(p)), &di = rec.info(s.op(d));
     if (pi.phase != AttentionPhase::Prefill || di.phase != AttentionPhase::Decode || pi.pairKey != di.pairKey) continue;
     if (redirect.empty()) redirect.assign(R.size(), kNone);
@@ -533,8 +526,7 @@ void assignInstances(OperatorSet& ops, const InnermostSlots& slots, const SlotOp
     // Under a framework operator, the library instance by its distance
     // from it (OperatorSet::libraryOf); without one, it is the top-level.
     if (query.levels && f != kNone && l != kNone) {
-      const int64_t d = int64_t{l} - int64_t{f};
-      const uint64_t z = d >= 0 ? static_cast<uint64_t>(d) * 2 : static_cast<uint64_t>(-d) * 2 - 1;
+      const uint64_t z = zigzag(int64_t{l} - int64_t{f});
       if (z >= 0xFFFFFFFEull) throw Error("operators: too many operator instances");
       ops.libraryFromTop.set(a, static_cast<uint32_t>(z + 1));
     }

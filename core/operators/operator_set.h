@@ -38,6 +38,7 @@
 #include "core/analysis/time_window.h"
 #include "core/base/regex.h"
 #include "core/base/small_ids.h"
+#include "core/base/zigzag.h"
 #include "core/operators/op_recognizer.h"
 #include "core/table/table.h"
 
@@ -140,8 +141,7 @@ struct OperatorSet {
     if (t == kNone) return kNone;
     const uint32_t v = libraryFromTop.get(a);
     if (v == 0) return level(t) == OpLevel::Library ? t : kNone;
-    const uint32_t z = v - 1;
-    return (z & 1) ? t - (z >> 1) - 1 : t + (z >> 1);
+    return static_cast<uint32_t>(int64_t{t} + unzigzag(v - 1));
   }
   // An activity's framework instance (kNone: none): its top-level one when
   // that is a framework operator, as a framework instance is always its
