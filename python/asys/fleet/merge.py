@@ -195,14 +195,17 @@ class _Segments:
         if len(starts):
             self.last[:-1] = starts[1:] - 1
             self.last[-1] = n - 1
-        size = self.last - starts + 1
-        self.several = np.flatnonzero(size > 1)
+        self.several = np.flatnonzero(self.last > starts)  # the groups of two rows or more
         if len(self.several):
-            # The rows of those groups, in order, and where each group starts among them.
-            sizes = size[self.several]
-            self.rows = np.repeat(starts[self.several] - (np.cumsum(sizes) - sizes), sizes) + \
-                np.arange(int(sizes.sum()), dtype=np.int64)
-            self.row_starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            self.rows, self.row_starts = self._rows_of(self.several)
+
+    def _rows_of(self, groups):
+        """The rows (positions in ``order``) of the groups at indices
+        ``groups``, in order, and where each group starts among them."""
+        size = self.last[groups] - self.starts[groups] + 1
+        rows = np.repeat(self.starts[groups] - (np.cumsum(size) - size), size) + \
+            np.arange(int(size.sum()), dtype=np.int64)
+        return rows, np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64)
 
     def add(self, column):
         if not self.n:
@@ -236,11 +239,8 @@ class _Segments:
         ordered = column[self.order]
         if groups is None:
             return np.add.reduceat(ordered, self.starts)
-        which = np.flatnonzero(groups)
-        size = self.last[which] - self.starts[which] + 1
-        rows = np.repeat(self.starts[which] - (np.cumsum(size) - size), size) + \
-            np.arange(int(size.sum()), dtype=np.int64)
-        return np.add.reduceat(ordered[rows], np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64))
+        rows, row_starts = self._rows_of(np.flatnonzero(groups))
+        return np.add.reduceat(ordered[rows], row_starts)
 
 
 def _key_order(keys):
@@ -305,13 +305,7 @@ def median_rounds(m):
         if buckets is not None:
             narrow_by_histogram(targets, *buckets)
     rounds = yield from selection_rounds(targets)
-    return _medians(targets, odd, even, m.size), rounds
-
-
-def _medians(targets, odd, even, size):
-    """Each group's median from its targets' values (median_targets' order:
-    the odd groups' middle ranks, then the even groups' lower and upper)."""
-    med = np.zeros(size, dtype=np.int64)
+    med = np.zeros(m.size, dtype=np.int64)
     v = targets.value
     med[targets.group[:odd]] = v[:odd]
     a, b = v[odd:odd + even], v[odd + even:]
@@ -320,22 +314,7 @@ def _medians(targets, odd, even, size):
     else:  # two middle values near 2^63: their sum in Python integers
         s = [int(x) + int(y) for x, y in zip(a.tolist(), b.tolist())]
         med[targets.group[odd:odd + even]] = [abs(x) // 2 * (1 if x >= 0 else -1) for x in s]
-    return med
-
-
-def known_statistics(m):
-    """The statistics columns as statistics_rounds returns them, right
-    after the merge: exact for the groups whose median needs no round (a
-    group of one or two values, of one value repeated, ...), whose rows the
-    final table then writes alike; the others' median is a placeholder.
-    Returns the columns and those groups (a bool column)."""
-    targets, odd, even = median_targets(m)
-    known = np.ones(m.size, dtype=bool)
-    known[targets.group[~targets.done]] = False
-    med = _medians(targets, odd, even, m.size)
-    avg = np.where(m.count > 0, _div(m.total, np.maximum(m.count, 1)), 0)
-    stddev, _approximate = _asys.merged_stddev(m.count, m.total, m.min, m.max, m.limbs)
-    return [m.total, m.count, avg, med, m.min, m.max, np.asarray(stddev)], known
+    return med, rounds
 
 
 def merged_statistics(m, ask):
