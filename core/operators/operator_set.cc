@@ -174,9 +174,15 @@ OperatorRanges associateOperatorRanges(Report& report, OperatorQuery& query, uin
   sel.endsAsDurations = query.endsAsDurations;
   sel.chunkColumns = query.chunkColumns;
   sel.onKernelChunk = std::move(query.onKernelChunk);
+  // Every operator rule reads an activity's device and kind through
+  // deviceOf and kindOf: one byte an activity (where two columns held 5)
+  // from the kernel scan on. HGGC_MEMCPY and HGGC_MEMSET (loaded by the
+  // scan) go once the list is read: the rules that name a memory operation
+  // (the breakdowns, ppu_op_trace) load them again in their own step, after
+  // the set's peak.
+  sel.releaseMemoryOps = true;
+  sel.packPlaces = true;
   if (query.groupsOnly) {
-    sel.releaseMemoryOps = true;
-    sel.packPlaces = true;  // device and kind read through deviceOf, kindOf
     // Each kernel's name id (its demangled name, else its row) in place
     // of its row, read with the chunk the list is made from.
     sel.chunkColumns |= kcol::demangledName;

@@ -103,7 +103,9 @@ struct OperatorQuery {
   // A kernel's name id is kept in place of its row (PpuActivities::tag:
   // read with each chunk of HGGC_KERNEL, so the name column is not loaded
   // whole after; a kernel without a demangled name keeps its row,
-  // kKernelRowTag); HGGC_MEMCPY and HGGC_MEMSET go once the list is read.
+  // kKernelRowTag). (For every rule, HGGC_MEMCPY and HGGC_MEMSET go once
+  // the list is read, and each activity's device and kind are one byte:
+  // PpuActivities::place.)
   bool groupsOnly = false;
   // Whether some HGTX event's name starts with this (OperatorSet::
   // hgtxTextPrefixSeen), tested as the association's scan reads the

@@ -153,20 +153,20 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     const uint32_t f = t == kNone ? kNone : moeOf.rankOf(t);
     if (f == kNone) continue;
     start[f] = std::min(start[f], act.start[a]);
-    if (act.kind[a] != ActivityKind::Kernel) continue;
+    if (act.kindOf(a) != ActivityKind::Kernel) continue;
     const int64_t d = act.endOf(a) - act.start[a];
     kernelTime[f] += d;
     hasKernel[f] = 1;
     const uint32_t l = ops.libraryOf(a);
     if (l != kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
-      if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceId[a], rec.info(ops.op[l]).groups > 1, false});
+      if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceOf(a), rec.info(ops.op[l]).groups > 1, false});
       gemms[g].time += d;
       hasGemmOp[f] = 1;
     } else if (l == kNone) {
       const uint32_t op = ops.recognizer.kernel(namer.nameId(act.row[a]));
       if (op != OpRecognizer::kNone && rec.typeName(rec.info(op).type) == kTypeGemm)
-        kernelGemms.push_back({f, op, act.start[a], d, act.deviceId[a], false, true});
+        kernelGemms.push_back({f, op, act.start[a], d, act.deviceOf(a), false, true});
     }
   }
   moeOf = DenseMembers(0);

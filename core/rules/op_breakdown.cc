@@ -214,9 +214,13 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   // Read neither here nor by the callers after: the activities' device, and
   // without the kernel level their kind and row (read only for the kernels'
   // names).
+  // (With more than 64 devices the list holds the device and kind columns
+  // in place of `place`: OperatorSet's ActivitySelection::packPlaces.)
   std::vector<int32_t>().swap(ops.activities.deviceId);
   if (!kernels) {
     std::vector<ActivityKind>().swap(ops.activities.kind);
+    std::vector<uint8_t>().swap(ops.activities.place);
+    std::vector<int32_t>().swap(ops.activities.placeDevices);
     std::vector<uint32_t>().swap(ops.activities.row);
   }
   const PpuActivities& act = ops.activities;
@@ -253,7 +257,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
   std::vector<uint32_t> memcpyNameId;
   auto activityName = [&](size_t a) -> uint32_t {
     const uint32_t row = act.row[a];
-    switch (act.kind[a]) {
+    switch (act.kindOf(a)) {
       case ActivityKind::Kernel: return namer->nameId(row);
       case ActivityKind::Memcpy: {
         const uint32_t g = memcpyIds.indexOf(pack(static_cast<uint32_t>(copies.copyKind[row]),

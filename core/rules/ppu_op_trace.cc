@@ -167,7 +167,7 @@ class OpTraceRows : public RowSource {
       t.setInt(kStart, start);
       t.setInt(kDuration, end - start);
       // Activity ids number kernels, then memcpys, then memsets.
-      switch (act.kind[a]) {
+      switch (act.kindOf(a)) {
         case ActivityKind::Kernel: t.setInt(kActivityId, row + 1); break;
         case ActivityKind::Memcpy: t.setInt(kActivityId, kernelRows_ + row + 1); break;
         case ActivityKind::Memset: t.setInt(kActivityId, kernelRows_ + copyRows_ + row + 1); break;
@@ -177,7 +177,7 @@ class OpTraceRows : public RowSource {
       t.setText(kActivityName, strings_.get(nameOf_[a]));
       t.setSpan(0, opStart, opEnd);
       t.setSpan(1, start, end);
-      t.setEvent(0, eventTableOf(act.kind[a]), row);
+      t.setEvent(0, eventTableOf(act.kindOf(a)), row);
       t.endRow();
     }
   }
@@ -255,7 +255,7 @@ Table compute(RuleContext& ctx) {
     for (uint32_t a = 0; a < n; ++a) {
       if (ops.top[a] == kNone) continue;
       const uint32_t row = act.row[a];
-      switch (act.kind[a]) {
+      switch (act.kindOf(a)) {
         case ActivityKind::Kernel:
           placeOf.set(a, kernelPlace.get(row));
           nameOf[a] = namer.nameId(row);
