@@ -432,19 +432,11 @@ class InstanceBuilder {
     ops_.name.reserve(slots.instanceBound);
     if (work_) {
       ops_.dtype.reserve(slots.instanceBound);
-      ops_.device.reserve(slots.instanceBound);
+      ops_.deviceIndex.reserve(slots.instanceBound);
     }
   }
 
-  uint32_t add(uint32_t op, uint32_t name, int32_t dev) {
-    ops_.op.push_back(op);
-    ops_.name.push_back(name);
-    if (work_) {
-      ops_.dtype.push_back(rec_.info(op).work.dtype);
-      ops_.device.push_back(dev);
-    }
-    return static_cast<uint32_t>(ops_.op.size() - 1);
-  }
+  uint32_t add(uint32_t op, uint32_t name, int32_t dev) { return addAt(op, name, deviceIndex(dev)); }
 
   // The instance of `slot` that activity `a` runs in: the slot's own, or
   // with `graph` that of the graph launch that ran `a`. With topLevelOnly,
@@ -459,25 +451,37 @@ class InstanceBuilder {
   }
 
  private:
-  // Marks a noted device, not made yet (topLevelOnly): the low bits index devices_.
+  // Marks a noted device, not made yet (topLevelOnly): the low bits index OperatorSet::devices.
   static constexpr uint32_t kNoted = 0x80000000u;
+
+  // A device's index in OperatorSet::devices (few: a search, the last
+  // one found first).
+  uint32_t deviceIndex(int32_t dev) {
+    std::vector<int32_t>& d = ops_.devices;
+    if (lastDevice_ < d.size() && d[lastDevice_] == dev) return lastDevice_;
+    lastDevice_ = static_cast<uint32_t>(std::find(d.begin(), d.end(), dev) - d.begin());
+    if (lastDevice_ == d.size()) d.push_back(dev);
+    return lastDevice_;
+  }
+
+  uint32_t addAt(uint32_t op, uint32_t name, uint32_t deviceIndex) {
+    ops_.op.push_back(op);
+    ops_.name.push_back(name);
+    if (work_) {
+      ops_.dtype.push_back(rec_.info(op).work.dtype);
+      ops_.deviceIndex.push_back(deviceIndex);
+    }
+    return static_cast<uint32_t>(ops_.op.size() - 1);
+  }
 
   uint32_t instanceIn(uint32_t& held, uint32_t slot, int32_t dev, bool top) {
     if (held != kNone && !(held & kNoted)) return held;
     if (!topLevelOnly_ || top) {
-      held = addSlot(slot, held == kNone ? dev : devices_[held & ~kNoted]);
+      held = addAt(slots_.op(slot), slots_.nameOf(slot), held == kNone ? deviceIndex(dev) : held & ~kNoted);
       return held;
     }
-    if (held == kNone) {
-      const auto it = std::find(devices_.begin(), devices_.end(), dev);
-      held = kNoted | static_cast<uint32_t>(it - devices_.begin());
-      if (it == devices_.end()) devices_.push_back(dev);
-    }
+    if (held == kNone) held = kNoted | deviceIndex(dev);
     return kNone;
-  }
-
-  uint32_t addSlot(uint32_t slot, int32_t dev) {
-    return add(slots_.op(slot), slots_.nameOf(slot), dev);
   }
 
   OperatorSet& ops_;
@@ -486,7 +490,7 @@ class InstanceBuilder {
   const HgtxAssociation& as_;
   const bool work_;  // OperatorQuery::work: dtype and device kept
   const bool topLevelOnly_;  // OperatorQuery::groupsOnly
-  std::vector<int32_t> devices_;  // the noted devices (few)
+  uint32_t lastDevice_ = 0;
   std::vector<uint32_t> slotInstance_;  // by slot
   KeyGroups slotLaunch_;                // (slot, launching call) -> graphInstance_ index
   std::vector<uint32_t> graphInstance_;
@@ -624,7 +628,8 @@ OperatorSet buildOperators(Report& report, OperatorQuery query, uint32_t kernelC
   ops.op.shrink_to_fit();
   ops.name.shrink_to_fit();
   ops.dtype.shrink_to_fit();
-  ops.device.shrink_to_fit();
+  ops.deviceIndex.shrink_to_fit();
+  if (!query.work) std::vector<int32_t>().swap(ops.devices);  // no instance's device kept
   return ops;
 }
 

@@ -156,21 +156,29 @@ struct OperatorSet {
   }
 
   // By instance (ids in no particular order; trace rules sort by start),
-  // 13 bytes: what its operator does not say. Its type, key and level are
-  // its operator's (an "others" kernel is an operator of the recogniser's
-  // too: OpRecognizer::others).
-  std::vector<uint32_t> op;        // recognizer op id
+  // 7 to 11 bytes: what its operator does not say. Its type, key and level
+  // are its operator's (an "others" kernel is an operator of the
+  // recogniser's too: OpRecognizer::others). The op and device are small
+  // numbers (SmallIds: 1 byte each while the recogniser has fewer than 255
+  // ops and the instances run on fewer than 255 devices, 2 below 65,535),
+  // where they were 4 bytes each (9.06 M instances at scale 2500).
+  SmallIds op;                     // recognizer op id: opOf
   std::vector<uint32_t> name;      // report string id: the OP Name of this instance
   std::vector<DataType> dtype;     // its own, else a nested library operator's (empty unless OperatorQuery::work)
-  std::vector<int32_t> device;     // its first activity's device (empty unless OperatorQuery::work)
+  // Its first activity's device (empty unless OperatorQuery::work), as an
+  // index into `devices`: deviceOf.
+  SmallIds deviceIndex;
+  std::vector<int32_t> devices;
   size_t size() const { return op.size(); }
-  uint32_t type(uint32_t instance) const { return recognizer.info(op[instance]).type; }  // recognizer type id
+  uint32_t opOf(uint32_t instance) const { return op.get(instance); }
+  int32_t deviceOf(uint32_t instance) const { return devices[deviceIndex.get(instance)]; }
+  uint32_t type(uint32_t instance) const { return recognizer.info(opOf(instance)).type; }  // recognizer type id
   // Recognizer key id: instances of one (type, key) are one row.
-  uint32_t key(uint32_t instance) const { return recognizer.info(op[instance]).key; }
-  OpLevel level(uint32_t instance) const { return recognizer.info(op[instance]).level; }
+  uint32_t key(uint32_t instance) const { return recognizer.info(opOf(instance)).key; }
+  OpLevel level(uint32_t instance) const { return recognizer.info(opOf(instance)).level; }
   // One execution's work: its operator's, with the instance's data type.
   OpWork work(uint32_t instance) const {
-    OpWork w = recognizer.info(op[instance]).work;
+    OpWork w = recognizer.info(opOf(instance)).work;
     w.dtype = dtype[instance];
     return w;
   }

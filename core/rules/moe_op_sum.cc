@@ -125,7 +125,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   DenseMembers moeOf(ops.size());
   std::vector<uint32_t> moeInstance, layerName;
   for (uint32_t i = 0; i < ops.size(); ++i) {
-    if (rec.info(ops.op[i]).family != OpFamily::Moe || ops.level(i) != OpLevel::Framework) continue;
+    if (rec.info(ops.opOf(i)).family != OpFamily::Moe || ops.level(i) != OpLevel::Framework) continue;
     moeOf.add(i);
     moeInstance.push_back(i);
     layerName.push_back(ops.name[i]);
@@ -135,7 +135,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   // their device never (a GEMM's is its first kernel's): 8 bytes an
   // instance go before the layers are summed.
   std::vector<uint32_t>().swap(ops.name);
-  std::vector<int32_t>().swap(ops.device);
+  ops.deviceIndex = SmallIds();
   // The rule's own step (ASYS_PROFILE: its peak apart from the operator set's).
   StageTimer timer("moe_op_sum: layers and rows");
   KernelNamer namer(kernelNamesFor(report, act, KernelNameMode::Demangled), report.strings(), KernelNameMode::Demangled);
@@ -158,9 +158,9 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     kernelTime[f] += d;
     hasKernel[f] = 1;
     const uint32_t l = ops.libraryOf(a);
-    if (l != kNone && rec.info(ops.op[l]).family == OpFamily::Gemm) {
+    if (l != kNone && rec.info(ops.opOf(l)).family == OpFamily::Gemm) {
       const uint32_t g = gemmOf.indexOf((static_cast<uint64_t>(f) << 32) | l);
-      if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceOf(a), rec.info(ops.op[l]).groups > 1, false});
+      if (g == gemms.size()) gemms.push_back({f, l, act.start[a], 0, act.deviceOf(a), rec.info(ops.opOf(l)).groups > 1, false});
       gemms[g].time += d;
       hasGemmOp[f] = 1;
     } else if (l == kNone) {

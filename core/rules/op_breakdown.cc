@@ -289,7 +289,7 @@ Breakdown computeBreakdown(RuleContext& ctx, OperatorSet& ops, bool kernels) {
       grp.time += d;
       // The library level's utilisation (shown without the kernel level,
       // whose set keeps no instance data type or device: OperatorQuery::work).
-      if (!kernels) grp.util.add(ops.work(P.library), ops.device[P.library], d, peaks);
+      if (!kernels) grp.util.add(ops.work(P.library), ops.deviceOf(P.library), d, peaks);
       // A library operator's Idle: its projection less its activities' union.
       if (kernels && P.gaps > 0) {
         if (P.group >= libraryIdle.size()) libraryIdle.resize(P.group + 1);

@@ -44,7 +44,7 @@ GroupedDurations operatorGroups(const OperatorSet& ops, const TopLevelSpans& spa
     const int64_t duration = spans.end[i] - spans.start[i];
     firstStart[g] = std::min(firstStart[g], spans.start[i]);
     active[g] += spans.active[i];
-    util[g].add(ops.work(i), ops.device[i], duration, peaks);
+    util[g].add(ops.work(i), ops.deviceOf(i), duration, peaks);
     out.groupOf.push_back(g);
     out.values.push_back(duration);
   }

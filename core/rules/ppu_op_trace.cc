@@ -302,7 +302,7 @@ Table compute(RuleContext& ctx) {
     byOrder.type[u] = ops.type(unitInstance[u]);
     byOrder.name[u] = ops.name[unitInstance[u]];
   }
-  std::vector<uint32_t>().swap(ops.op);
+  ops.op = SmallIds();
   std::vector<uint32_t>().swap(ops.name);
   // Each one's projection: its first activity's start to the latest end
   // (an end before its start counts as the start), held as a length.

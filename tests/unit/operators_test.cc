@@ -274,7 +274,7 @@ TEST(OperatorSet, TopLevelSpansByHandAndAsUnionByGroup) {
   add(7, 9, OperatorSet::kNone);
   add(20, 25, 0);
   add(30, 29, 2);
-  ops.op.assign(3, 0);
+  ops.op.resize(3);
   const TopLevelSpans s = topLevelSpans(ops);
   EXPECT_TRUE(s.has(0));
   EXPECT_FALSE(s.has(1));
@@ -298,7 +298,7 @@ TEST(OperatorSet, TopLevelSpansByHandAndAsUnionByGroup) {
       r.activities.end.push_back(t + static_cast<int64_t>(rng() % 40) - 3);
       r.top.push_back(rng() % 5 == 0 ? OperatorSet::kNone : static_cast<uint32_t>(rng() % groups));
     }
-    r.op.assign(groups, 0);
+    r.op.resize(groups);
     const TopLevelSpans got = topLevelSpans(r);
     const GroupUnions want = unionByGroupSorted(r.activities.start, r.activities.end, r.top, groups);
     for (uint32_t g = 0; g < groups; ++g) {

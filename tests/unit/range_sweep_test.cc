@@ -419,6 +419,37 @@ TEST(CallRanges, EdgesByHand) {
   }
 }
 
+TEST(HgtxAssociation, CallValuesByActivityReadTheSameRanges) {
+  // EdgesByHand's ranges: A=0 (B's parent), B=1, C=2 (D's parent), D=3, E=4.
+  HgtxAssociation as;
+  as.callRanges = CallRanges({kNoMatch, 0, kNoMatch, 2, kNoMatch});
+  for (const std::vector<uint32_t>& r : std::vector<std::vector<uint32_t>>{{0, 1}, {0, 1, 2, 3}, {2}, {}, {4}})
+    as.callRanges.push(r);
+  // Activities: a0 by call 1 (a list), a1 by call 0 (a chain), a2 with no
+  // call, a3 by call 3 (no range), a4 by call 4 and a graph list of its own
+  // (range 2), a5 by call 2.
+  as.launchCall = {1, 0, kNoMatch, 3, 4, 2};
+  as.addGraphList(6, 4);
+  as.graphRanges.append(2);
+  as.graphRanges.endGroup();
+  as.graphVia = {1};
+  const std::vector<std::vector<uint32_t>> want = {{0, 1, 2, 3}, {0, 1}, {}, {}, {2}, {2}};
+  auto all = [&] {
+    std::vector<std::vector<uint32_t>> got;
+    for (size_t a = 0; a < want.size(); ++a) {
+      const RangeList r = as.rangesOf(a);  // by value: held, not a temporary's span
+      got.emplace_back(r.begin(), r.end());
+    }
+    return got;
+  };
+  EXPECT_EQ(all(), want);
+  as.holdCallValuesByActivity();
+  EXPECT_EQ(all(), want);
+  EXPECT_EQ(as.launchCall[4], 4u);  // a graph list's activity keeps its launching call
+  EXPECT_EQ(as.launchCall[1], 1u);  // a chain: its innermost range, B
+  EXPECT_TRUE(as.viaGraph(4, 0));
+}
+
 TEST(CallRangeCounts, ACallOutOfStartOrderStopsTheCount) {
   const std::vector<int64_t> key = {1}, start = {0}, end = {100};
   const KeyedSpans ranges{key, start, end};
