@@ -1,6 +1,7 @@
 // CSV/JSON/column rendering of a hand-built table.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <sstream>
 
 #include "core/base/error.h"
@@ -95,4 +96,64 @@ TEST(CsvWriter, DecimalsMatchPrintf) {
   std::ostringstream out;
   writeCsv(t, out);
   EXPECT_EQ(out.str(), expected);
+}
+
+namespace {
+// A view whose rows repeat texts: "k0", "k1", "k0", ... (row i names k(i % 2))
+// and a quote in every third row's second text.
+class RepeatingRows : public RowSource {
+ public:
+  explicit RepeatingRows(size_t rows) : rows_(rows) {}
+  size_t rowCount() const override { return rows_; }
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t r = first; r < first + count; ++r) {
+      t.setInt(0, static_cast<int64_t>(r));
+      t.setText(1, r % 2 ? "k1" : "k0");
+      t.setText(2, r % 3 == 0 ? "a \"q\"" : "k0");
+      t.endRow();
+    }
+  }
+
+ private:
+  size_t rows_;
+};
+}  // namespace
+
+TEST(CsvWriter, ViewChunksAppendTextsUnsearchedWithTheSameBytes) {
+  // writeCsvRows fills its chunks of a view with StringPool::append (no
+  // search for equal texts): every cell still reads its own text.
+  Table view({{"N", "", CellKind::Int, ""}, {"A", "", CellKind::Text, ""}, {"B", "", CellKind::Text, ""}},
+             std::make_shared<RepeatingRows>(4));
+  std::ostringstream out;
+  writeCsv(view, out);
+  EXPECT_EQ(out.str(),
+            "Row#,N,A,B,\n"
+            "1,0,\"k0\",\"a \"\"q\"\"\",\n"
+            "2,1,\"k1\",\"k0\",\n"
+            "3,2,\"k0\",\"k0\",\n"
+            "4,3,\"k1\",\"a \"\"q\"\"\",\n");
+  std::ostringstream part;
+  writeCsvRows(view, 2, 2, false, part);
+  EXPECT_EQ(part.str(), "3,2,\"k0\",\"k0\",\n4,3,\"k1\",\"a \"\"q\"\"\",\n");
+}
+
+TEST(StringPool, AppendGivesEachTextItsOwnId) {
+  StringPool pool;
+  const uint32_t a = pool.append("same");
+  const uint32_t b = pool.append("same");
+  const uint32_t c = pool.append("");
+  EXPECT_NE(a, b);
+  EXPECT_EQ(pool.get(a), "same");
+  EXPECT_EQ(pool.get(b), "same");
+  EXPECT_EQ(pool.get(c), "");
+  EXPECT_EQ(pool.size(), 3u);
+  // Ids go on from the appended ones; a chunk's pool is only read by id.
+  Table chunk({{"A", "", CellKind::Text, ""}});
+  chunk.appendTexts();
+  chunk.setText(0, "x");
+  chunk.endRow();
+  chunk.setText(0, "x");
+  chunk.endRow();
+  EXPECT_NE(chunk.textIdAt(0, 0), chunk.textIdAt(1, 0));
+  EXPECT_EQ(chunk.textAt(1, 0), "x");
 }
