@@ -277,21 +277,26 @@ class DurationSummaryRows : public RowSource {
   // they are copied: the fleet's hgtx_sum CSV spent a third of its write
   // waiting there, row after row (docs/fleet.md, item 28).
   void appendRows(size_t first, size_t count, Table& t) override {
+    // In blocks of kBlock rows, so that the look-ups' memory stays small
+    // when a whole view is made into a table (materialize: every row asked).
+    constexpr size_t kBlock = 4096, kAhead = 8;
     const size_t cols = textColumns_;
-    std::vector<std::string_view> texts(count * cols);
-    std::vector<const DurationStats*> stats(count);
-    for (size_t i = 0; i < count; ++i) {
-      const uint32_t g = order_[first + i];
-      stats[i] = &stats_[g];
-      for (size_t c = 0; c < cols; ++c) texts[i * cols + c] = text_(c, g);
-    }
-    constexpr size_t kAhead = 8;
-    for (size_t i = 0; i < count; ++i) {
-      if (i + kAhead < count) {
-        for (size_t c = 0; c < cols; ++c) __builtin_prefetch(texts[(i + kAhead) * cols + c].data());
-        __builtin_prefetch(stats[i + kAhead]);
+    std::vector<std::string_view> texts(std::min(count, kBlock) * cols);
+    std::vector<const DurationStats*> stats(std::min(count, kBlock));
+    for (size_t at = first, end = first + count; at < end; at += kBlock) {
+      const size_t n = std::min(kBlock, end - at);
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t g = order_[at + i];
+        stats[i] = &stats_[g];
+        for (size_t c = 0; c < cols; ++c) texts[i * cols + c] = text_(c, g);
       }
-      appendSummaryRow(t, *stats[i], sum_, cols, [&](size_t c) { return texts[i * cols + c]; });
+      for (size_t i = 0; i < n; ++i) {
+        if (i + kAhead < n) {
+          for (size_t c = 0; c < cols; ++c) __builtin_prefetch(texts[(i + kAhead) * cols + c].data());
+          __builtin_prefetch(stats[i + kAhead]);
+        }
+        appendSummaryRow(t, *stats[i], sum_, cols, [&](size_t c) { return texts[i * cols + c]; });
+      }
     }
   }
 

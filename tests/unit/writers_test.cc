@@ -3,9 +3,12 @@
 
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/base/error.h"
 #include "core/base/text.h"
+#include "core/rules/common.h"
 #include "core/table/writers.h"
 
 using namespace asys;
@@ -156,4 +159,43 @@ TEST(StringPool, AppendGivesEachTextItsOwnId) {
   chunk.endRow();
   EXPECT_NE(chunk.textIdAt(0, 0), chunk.textIdAt(1, 0));
   EXPECT_EQ(chunk.textAt(1, 0), "x");
+}
+
+TEST(DurationSummaryView, RowsAcrossItsLookUpBlocks) {
+  // 5000 groups, group g with total 5000 - g (so row r is group r - 1) and
+  // name "n<g>": the view looks a chunk's rows up 4096 at a time; every
+  // row, the ones on either side of that boundary too, keeps its own
+  // statistics and text.
+  const size_t n = 5000;
+  std::vector<DurationStats> stats(n);
+  for (size_t g = 0; g < n; ++g) {
+    const int64_t total = static_cast<int64_t>(n - g);
+    stats[g] = {total, 1, total, total, total, total, 0};
+  }
+  std::vector<std::string> names(n);
+  for (size_t g = 0; g < n; ++g) names[g] = "n" + std::to_string(g);
+  std::vector<ColumnSpec> columns{{"Time", "%", CellKind::Decimal1, ""}, {"Total Time", "ns", CellKind::Int, ""},
+                                  {"Instances", "", CellKind::Int, ""},  {"Avg", "ns", CellKind::Int, ""},
+                                  {"Med", "ns", CellKind::Int, ""},      {"Min", "ns", CellKind::Int, ""},
+                                  {"Max", "ns", CellKind::Int, ""},      {"StdDev", "ns", CellKind::Int, ""},
+                                  {"Name", "", CellKind::Text, ""}};
+  Table view = durationSummaryView(columns, stats, 1, [&names](size_t, uint32_t g) { return std::string_view(names[g]); });
+  std::ostringstream out;
+  writeCsv(view, out);
+  std::istringstream lines(out.str());
+  std::string line;
+  std::getline(lines, line);  // the header
+  size_t row = 0;
+  while (std::getline(lines, line)) {
+    ++row;
+    const size_t g = row - 1;
+    const std::string total = std::to_string(n - g);
+    // Row#, Time (%) (not checked), then the statistics and the name.
+    const std::string tail = "," + total + ",1," + total + "," + total + "," + total + "," + total + ",0,\"n" +
+                             std::to_string(g) + "\",";
+    ASSERT_GE(line.size(), tail.size()) << line;
+    EXPECT_EQ(line.substr(0, line.find(',')), std::to_string(row));
+    EXPECT_EQ(line.substr(line.size() - tail.size()), tail) << "row " << row;
+  }
+  EXPECT_EQ(row, n);
 }
