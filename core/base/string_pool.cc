@@ -96,6 +96,16 @@ uint32_t StringPool::intern(std::string_view s) {
   return id;
 }
 
+uint32_t StringPool::append(std::string_view s) {
+  const uint32_t local = static_cast<uint32_t>(offset_.size());
+  if (static_cast<uint64_t>(base_) + local >= kOverlayBit - 1) throw std::length_error("string pool: more than 2^31 texts");
+  offset_.push_back(bytes_.size());
+  length_.push_back(static_cast<uint32_t>(s.size()));
+  hash_.push_back(0);  // never in a slot: grow() reads the hashes of slotted texts only
+  bytes_.append(s);
+  return base_ + local;
+}
+
 void StringPool::reserveStored(int64_t maxStoredId, size_t count) {
   if (maxStoredId >= 0 && maxStoredId < kDirectLimit && static_cast<size_t>(maxStoredId) <= 8 * count + 1024)
     storedDirect_.assign(static_cast<size_t>(maxStoredId) + 1, kNoString);

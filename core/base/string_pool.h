@@ -42,6 +42,13 @@ class StringPool {
   void setOverlay(const StringPool* overlay) { overlay_ = overlay; }
   // The id of a text, added when new.
   uint32_t intern(std::string_view s);
+  // A new id for `s`, without looking for an equal text: for a pool that is
+  // filled once, read by id and dropped (a writer's chunk of a view's rows),
+  // where hashing and probing every cell cost more than the copies they
+  // save (a fifth of the CPU of the fleet's 55 MB hgtx_sum CSV,
+  // docs/fleet.md). Such a pool may hold a text twice, so it is never
+  // interned into (Table::appendTexts).
+  uint32_t append(std::string_view s);
   // Ids given so far (the texts forgotten included).
   size_t size() const { return base_ + offset_.size(); }
   // Every text forgotten, its memory kept for the next ones, the ids going

@@ -166,7 +166,9 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const std::vector<Du
 // one a distinct range name, a million on a large report), whose cells held
 // whole would outweigh the rest of the rule: it keeps the statistics and
 // the order (60 bytes a group); `text(c, g)`, group g's text in trailing
-// column c, is asked when a row is made, and while the rows are sorted.
+// column c, is asked when a row is made, and while the rows are sorted;
+// the text it gives stays valid while the view lives (a chunk's texts are
+// all asked before its rows are made).
 using GroupText = std::function<std::string_view(size_t column, uint32_t group)>;
 Table durationSummaryView(std::vector<ColumnSpec> columns, std::vector<DurationStats> stats, size_t textColumns,
                           GroupText text);

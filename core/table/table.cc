@@ -92,7 +92,7 @@ void Table::materialize() {
 }
 
 void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
-                  size_t chunkRows, size_t first, size_t count) {
+                  size_t chunkRows, size_t first, size_t count, ChunkTexts texts) {
   const size_t rows = t.rowCount();
   first = std::min(first, rows);
   const size_t end = first + std::min(count, rows - first);
@@ -101,6 +101,7 @@ void forEachChunk(const Table& t, const std::function<void(const Table& chunk, s
     return;
   }
   Table chunk = t.emptyLike();
+  if (texts == ChunkTexts::Appended) chunk.appendTexts();
   for (size_t at = first; at < end; at += chunkRows) {
     t.copyRows(at, std::min(chunkRows, end - at), chunk);
     fn(chunk, at);
@@ -121,7 +122,7 @@ void Table::setDecimal(size_t col, double v) {
 
 void Table::setText(size_t col, std::string_view v) {
   if (!keeps(col)) return;
-  texts_[col].push_back(pool_.intern(v));
+  texts_[col].push_back(appendTexts_ ? pool_.append(v) : pool_.intern(v));
   rowSet_[col] = 1;
 }
 

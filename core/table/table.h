@@ -91,6 +91,11 @@ class Table {
   Table emptyLike() const;
   // Empties the cells (keeps columns, spans' names, warnings and files).
   void clearRows();
+  // From now on each text cell is appended to the pool as it comes, equal
+  // texts not looked for (StringPool::append): a chunk that a writer fills
+  // from a view, reads once and empties (forEachChunk's ChunkTexts::Appended).
+  // Its text ids then say nothing about equal texts.
+  void appendTexts() { appendTexts_ = true; }
 
   // Appending: call one set* per column in order, then endRow(). A column
   // left unset in a row is "-" (does not apply).
@@ -173,6 +178,7 @@ class Table {
   std::vector<EventTable> rowEventTable_;  // the current row's
   std::vector<uint32_t> rowEventIndex_;
   StringPool pool_;
+  bool appendTexts_ = false;  // appendTexts()
   std::shared_ptr<RowSource> source_;  // a view's rows
   size_t limit_ = SIZE_MAX;            // a view's truncate()
 };
@@ -182,8 +188,13 @@ class Table {
 // cells is one chunk, itself; a view's chunks (and a part of a held table)
 // are made one at a time in one reused table, so a writer's memory is one
 // chunk whatever the rows.
+// With ChunkTexts::Appended a view's chunk appends its texts unsearched
+// (Table::appendTexts): for a caller that reads each cell's text and never
+// compares ids (the writers).
 constexpr size_t kChunkRows = 1 << 16;
+enum class ChunkTexts { Interned, Appended };
 void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,
-                  size_t chunkRows = kChunkRows, size_t first = 0, size_t count = SIZE_MAX);
+                  size_t chunkRows = kChunkRows, size_t first = 0, size_t count = SIZE_MAX,
+                  ChunkTexts texts = ChunkTexts::Interned);
 
 }  // namespace asys

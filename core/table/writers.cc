@@ -148,7 +148,7 @@ void writeCsvRows(const Table& t, size_t first, size_t count, bool header, std::
       buf += '\n';
       flush(false);
     }
-  }, kChunkRows, first, count);
+  }, kChunkRows, first, count, ChunkTexts::Appended);  // each text read once, by its cell
   flush(true);
 }
 

@@ -1,10 +1,14 @@
 // CSV/JSON/column rendering of a hand-built table.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/base/error.h"
 #include "core/base/text.h"
+#include "core/rules/common.h"
 #include "core/table/writers.h"
 
 using namespace asys;
@@ -95,4 +99,103 @@ TEST(CsvWriter, DecimalsMatchPrintf) {
   std::ostringstream out;
   writeCsv(t, out);
   EXPECT_EQ(out.str(), expected);
+}
+
+namespace {
+// A view whose rows repeat texts: "k0", "k1", "k0", ... (row i names k(i % 2))
+// and a quote in every third row's second text.
+class RepeatingRows : public RowSource {
+ public:
+  explicit RepeatingRows(size_t rows) : rows_(rows) {}
+  size_t rowCount() const override { return rows_; }
+  void appendRows(size_t first, size_t count, Table& t) override {
+    for (size_t r = first; r < first + count; ++r) {
+      t.setInt(0, static_cast<int64_t>(r));
+      t.setText(1, r % 2 ? "k1" : "k0");
+      t.setText(2, r % 3 == 0 ? "a \"q\"" : "k0");
+      t.endRow();
+    }
+  }
+
+ private:
+  size_t rows_;
+};
+}  // namespace
+
+TEST(CsvWriter, ViewChunksAppendTextsUnsearchedWithTheSameBytes) {
+  // writeCsvRows fills its chunks of a view with StringPool::append (no
+  // search for equal texts): every cell still reads its own text.
+  Table view({{"N", "", CellKind::Int, ""}, {"A", "", CellKind::Text, ""}, {"B", "", CellKind::Text, ""}},
+             std::make_shared<RepeatingRows>(4));
+  std::ostringstream out;
+  writeCsv(view, out);
+  EXPECT_EQ(out.str(),
+            "Row#,N,A,B,\n"
+            "1,0,\"k0\",\"a \"\"q\"\"\",\n"
+            "2,1,\"k1\",\"k0\",\n"
+            "3,2,\"k0\",\"k0\",\n"
+            "4,3,\"k1\",\"a \"\"q\"\"\",\n");
+  std::ostringstream part;
+  writeCsvRows(view, 2, 2, false, part);
+  EXPECT_EQ(part.str(), "3,2,\"k0\",\"k0\",\n4,3,\"k1\",\"a \"\"q\"\"\",\n");
+}
+
+TEST(StringPool, AppendGivesEachTextItsOwnId) {
+  StringPool pool;
+  const uint32_t a = pool.append("same");
+  const uint32_t b = pool.append("same");
+  const uint32_t c = pool.append("");
+  EXPECT_NE(a, b);
+  EXPECT_EQ(pool.get(a), "same");
+  EXPECT_EQ(pool.get(b), "same");
+  EXPECT_EQ(pool.get(c), "");
+  EXPECT_EQ(pool.size(), 3u);
+  // Ids go on from the appended ones; a chunk's pool is only read by id.
+  Table chunk({{"A", "", CellKind::Text, ""}});
+  chunk.appendTexts();
+  chunk.setText(0, "x");
+  chunk.endRow();
+  chunk.setText(0, "x");
+  chunk.endRow();
+  EXPECT_NE(chunk.textIdAt(0, 0), chunk.textIdAt(1, 0));
+  EXPECT_EQ(chunk.textAt(1, 0), "x");
+}
+
+TEST(DurationSummaryView, RowsAcrossItsLookUpBlocks) {
+  // 5000 groups, group g with total 5000 - g (so row r is group r - 1) and
+  // name "n<g>": the view looks a chunk's rows up 4096 at a time; every
+  // row, the ones on either side of that boundary too, keeps its own
+  // statistics and text.
+  const size_t n = 5000;
+  std::vector<DurationStats> stats(n);
+  for (size_t g = 0; g < n; ++g) {
+    const int64_t total = static_cast<int64_t>(n - g);
+    stats[g] = {total, 1, total, total, total, total, 0};
+  }
+  std::vector<std::string> names(n);
+  for (size_t g = 0; g < n; ++g) names[g] = "n" + std::to_string(g);
+  std::vector<ColumnSpec> columns{{"Time", "%", CellKind::Decimal1, ""}, {"Total Time", "ns", CellKind::Int, ""},
+                                  {"Instances", "", CellKind::Int, ""},  {"Avg", "ns", CellKind::Int, ""},
+                                  {"Med", "ns", CellKind::Int, ""},      {"Min", "ns", CellKind::Int, ""},
+                                  {"Max", "ns", CellKind::Int, ""},      {"StdDev", "ns", CellKind::Int, ""},
+                                  {"Name", "", CellKind::Text, ""}};
+  Table view = durationSummaryView(columns, stats, 1, [&names](size_t, uint32_t g) { return std::string_view(names[g]); });
+  std::ostringstream out;
+  writeCsv(view, out);
+  std::istringstream lines(out.str());
+  std::string line;
+  std::getline(lines, line);  // the header
+  size_t row = 0;
+  while (std::getline(lines, line)) {
+    ++row;
+    const size_t g = row - 1;
+    const std::string total = std::to_string(n - g);
+    // Row#, Time (%) (not checked), then the statistics and the name.
+    const std::string tail = "," + total + ",1," + total + "," + total + "," + total + "," + total + ",0,\"n" +
+                             std::to_string(g) + "\",";
+    ASSERT_GE(line.size(), tail.size()) << line;
+    EXPECT_EQ(line.substr(0, line.find(',')), std::to_string(row));
+    EXPECT_EQ(line.substr(line.size() - tail.size()), tail) << "row " << row;
+  }
+  EXPECT_EQ(row, n);
 }

@@ -113,9 +113,9 @@ class Merged:
         # inside int64 (2^32 a report, fewer than 2^31 reports).
         self.limbs = []
         for w in range(3):
-            word = np.concatenate([s["sumsq"][w] for s in summaries]).astype(np.uint64)
+            word = np.concatenate([s["sumsq"][w] for s in summaries]).astype(np.uint64, copy=False)
             for half in (word & np.uint64(0xFFFFFFFF), word >> np.uint64(32)):
-                self.limbs.append(add(half.astype(np.int64)))
+                self.limbs.append(add(half.view(np.int64)))  # below 2^32: the same value
         # Per report, what its fixed-bucket counts are made of (its
         # histogram of the groups of three values or more, and the count,
         # min and max that give the others'), where every report sent one.
@@ -182,12 +182,12 @@ class _Segments:
     """Sums, minima and maxima of the rows of each merged group: rows
     ``order`` (the key sort), the groups starting at ``starts``. Most
     merged groups of a summary are one row (hgtx_sum on the bench's 32
-    ranks: 338 k groups of 386 k rows), where ``np.add.reduceat`` costs
-    ~10 ns a group and a call (3.7 ms a column, 11 columns). Sums are a
-    running sum's differences (int64 wraps modulo 2^64, so a group's
-    difference is its exact sum whenever that sum fits in int64, which the
-    merge checks); minima and maxima are reduced over the rows of the groups
-    of two rows or more only."""
+    ranks: 338 k groups of 386 k rows): a group's first row is read
+    straight from the column (one gather, not the whole column put in key
+    order first), and only the groups of two rows or more are reduced, over
+    their own rows (``np.add.reduceat`` in int64 wraps modulo 2^64 as a
+    running sum does, so a group's sum is exact whenever it fits in int64,
+    which the merge checks)."""
 
     def __init__(self, order, starts, n):
         self.order, self.starts, self.n = order, starts, n
@@ -195,9 +195,11 @@ class _Segments:
         if len(starts):
             self.last[:-1] = starts[1:] - 1
             self.last[-1] = n - 1
+        self.first = order[starts]  # each group's first row, as an index into the columns
         self.several = np.flatnonzero(self.last > starts)  # the groups of two rows or more
         if len(self.several):
-            self.rows, self.row_starts = self._rows_of(self.several)
+            rows, self.row_starts = self._rows_of(self.several)
+            self.several_rows = order[rows]  # their rows, as indices into the columns
 
     def _rows_of(self, groups):
         """The rows (positions in ``order``) of the groups at indices
@@ -207,30 +209,22 @@ class _Segments:
             np.arange(int(size.sum()), dtype=np.int64)
         return rows, np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64)
 
-    def add(self, column):
+    def _reduce(self, column, ufunc):
         if not self.n:
             return column[:0]
-        running = np.cumsum(column[self.order], dtype=np.int64)
-        at = running[self.last]
-        out = np.empty(len(at), dtype=np.int64)
-        out[0] = at[0]
-        np.subtract(at[1:], at[:-1], out=out[1:])
+        out = column[self.first].astype(np.int64, copy=False)
+        if len(self.several):
+            out[self.several] = ufunc.reduceat(column[self.several_rows], self.row_starts, dtype=np.int64)
         return out
 
-    def _extreme(self, column, ufunc):
-        if not self.n:
-            return column[:0]
-        ordered = column[self.order]
-        out = ordered[self.starts]
-        if len(self.several):
-            out[self.several] = ufunc.reduceat(ordered[self.rows], self.row_starts)
-        return out
+    def add(self, column):
+        return self._reduce(column, np.add)
 
     def least(self, column):
-        return self._extreme(column, np.minimum)
+        return self._reduce(column, np.minimum)
 
     def most(self, column):
-        return self._extreme(column, np.maximum)
+        return self._reduce(column, np.maximum)
 
     def add_float(self, column, groups=None):
         """Sums of a float64 column as np.add.reduceat makes them (the same

@@ -227,10 +227,11 @@ def answers(loaded, asked):
     return [pickle.dumps(answer(loaded, rule, queries), protocol=pickle.HIGHEST_PROTOCOL) for rule, queries in asked]
 
 
-def answers_of(loadeds, askeds):
+def answers_of(loadeds, asked):
     """answers for several reports of one worker in one task (a round is a
-    task a worker, not a task a report: run._rounds_together)."""
-    return [answers(loaded, asked) for loaded, asked in zip(loadeds, askeds)]
+    task a worker, not a task a report: run._rounds_together); ``asked``:
+    their ``asked`` lists in that order, pickled."""
+    return [answers(loaded, a) for loaded, a in zip(loadeds, pickle.loads(asked))]
 
 
 def spans(loaded, rule, where, time_shift):
