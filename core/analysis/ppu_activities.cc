@@ -6,6 +6,7 @@
 
 #include "core/analysis/key_join.h"
 #include "core/base/permute.h"
+#include "core/base/stage_timer.h"
 
 namespace asys {
 
@@ -155,14 +156,20 @@ class ActivityListBuilder {
       } else {
         a_.end.reserve(n);
       }
-      if (packing_) {
+      if (spansOnly_) {
+        a_.kind.reserve(n);
+      } else if (packing_) {
         a_.place.reserve(n);
       } else {
         a_.deviceId.reserve(n);
         a_.kind.reserve(n);
       }
     }
-    (sel_.kernelTag ? a_.tag : a_.row).reserve(n);
+    if (sel_.kernelTag) {
+      a_.tag.reserve(n);
+    } else if (!spansOnly_) {
+      a_.row.reserve(n);
+    }
     launchCall_.reserve(n);
   }
 
@@ -190,15 +197,19 @@ class ActivityListBuilder {
       } else {
         a_.end.push_back(end);
       }
-      if (packing_) pack(device, kind);
-      if (!packing_) {  // pack() may have turned the list to the two columns: this activity goes there too
-        a_.deviceId.push_back(device);
-        a_.kind.push_back(kind);
+      if (spansOnly_) {
+        a_.kind.push_back(kind);  // the sort's ties only
+      } else {
+        if (packing_) pack(device, kind);
+        if (!packing_) {  // pack() may have turned the list to the two columns: this activity goes there too
+          a_.deviceId.push_back(device);
+          a_.kind.push_back(kind);
+        }
       }
     }
     if (sel_.kernelTag) {
       a_.tag.push_back(tagOf());
-    } else {
+    } else if (!spansOnly_) {
       a_.row.push_back(row);
     }
     launchCall_.push_back(call);
@@ -344,7 +355,11 @@ class ActivityListBuilder {
   std::vector<uint32_t>& launchCall_;
   bool tiesByKindAndRow_ = false;
   static constexpr size_t kMaxPlaceDevices = 64;
-  bool packing_ = sel_.packPlaces && !sel_.durationsOnly && !sel_.startsOnly;
+  // A spansOnly list (its full form) is made without device and row: its
+  // caller reads neither, and the sort orders ties by kind and position
+  // (the kind goes once the list is sorted, finishAssociation).
+  bool spansOnly_ = sel_.spansOnly && !sel_.durationsOnly && !sel_.startsOnly;
+  bool packing_ = sel_.packPlaces && !spansOnly_ && !sel_.durationsOnly && !sel_.startsOnly;
   size_t lastDevice_ = 0;
 };
 
@@ -421,11 +436,13 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   launchCall.clear();
   bool tiesByKindAndRow = false;
   {
+    StageTimer timer("activities: read");
     const LaunchIndex index = std::move(calls);
     ActivityListBuilder list(sel, index, a, launchCall);
     readLaunchedActivities(report, sel, list);
     tiesByKindAndRow = list.interleaved();
   }  // the index goes here, before the sort
+  StageTimer timer("activities: sort");
   ActivityListBuilder sorter(sel, LaunchIndex(0), a, launchCall);
   if (tiesByKindAndRow) sorter.tiesByKindAndRow();
   sorter.sortByStart();

@@ -125,11 +125,13 @@ struct ActivitySelection {
   // form keeps what it keeps, whatever it says; startsOnly: above.
   bool processes = true;
   // For a rule that reads only each activity's start and end after the
-  // association (the projections: keepOnlySpans): the list's device, kind
-  // and row columns (9 bytes an activity) are given back once it is in
-  // start order, before the association places the calls' ranges, where
-  // they were held through that scan. Not for the durationsOnly and
-  // startsOnly forms.
+  // association (the projections: keepOnlySpans): the list is made as
+  // HGGC_KERNEL is scanned (loadLaunchedActivities) without device and row
+  // (8 bytes an activity through the kernel scan, the association's peak
+  // for the projections); its kind, which orders the sort's ties, goes once
+  // it is in start order, before the association places the calls' ranges
+  // (so do device and row in a list read from loaded columns). Not for the
+  // durationsOnly and startsOnly forms.
   bool spansOnly = false;
   // For a rule that reads an activity's end only through
   // PpuActivities::endOf: once the list is in start order, its ends are
