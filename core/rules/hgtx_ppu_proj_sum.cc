@@ -134,6 +134,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
     std::vector<int64_t>().swap(in.association.ranges.start);
+    in.association.launchCallsAsValues();  // rangesOf alone reads them
     StageTimer timer("hgtx_ppu_proj_sum: projections");
     proj = projectSpans(act, in.association);
     if (act.size() > 0) {
