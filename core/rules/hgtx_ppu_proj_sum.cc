@@ -138,7 +138,7 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     StageTimer timer("hgtx_ppu_proj_sum: projections");
     proj = projectSpans(act, in.association);
     if (act.size() > 0) {
-      activeStart = act.start[0];
+      activeStart = act.startOf(0);
       activeEnd = act.endOf(0);
       for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }
