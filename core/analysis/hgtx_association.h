@@ -80,7 +80,9 @@ struct HgtxAssociation {
   // innermost range, a list, or kNoMatch) in place of the call, and the
   // calls' values are given back (4 bytes a call: more calls than launched
   // activities). rangesOf reads the same ranges; an activity with a graph
-  // list keeps its launching call (a graph launch is told by it).
+  // list keeps its launching call (a graph launch is told by it). For the
+  // readers that hold no call after the association: the operator set, the
+  // projections.
   bool callValuesByActivity = false;
   void holdCallValuesByActivity() {
     if (callValuesByActivity) return;

@@ -19,7 +19,7 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   // every later start, so taking it into the latest end changes no later
   // activity's part (as in unionLengthSorted).
   for (size_t a = 0; a < act.size(); ++a) {
-    const int64_t start = act.start[a], end = act.endOf(a);
+    const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       if (p.ops[r]++ == 0) {
         p.start[r] = start;
@@ -42,7 +42,7 @@ RangeSpans projectSpans(const PpuActivities& act, const HgtxAssociation& as) {
   // projectRanges' fold without the active time: the earliest start (the
   // first activity, in start order) and the latest end.
   for (size_t a = 0; a < act.size(); ++a) {
-    const int64_t start = act.start[a], end = act.endOf(a);
+    const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       Span& s = p.span[r];
       if (p.ops[r]++ == 0) {
@@ -80,7 +80,7 @@ NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociat
   // the duration, and the active time by its part past both its own start
   // and that end (none for an empty activity, as there).
   for (size_t a = 0; a < act.size(); ++a) {
-    const int64_t start = act.start[a], end = act.endOf(a);
+    const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       if (p.ops(r)++ == 0) {
         p.set(P::kStartAfter, r, start - rangeStart(r));

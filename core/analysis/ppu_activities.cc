@@ -6,6 +6,7 @@
 
 #include "core/analysis/key_join.h"
 #include "core/base/permute.h"
+#include "core/base/stage_timer.h"
 
 namespace asys {
 
@@ -149,20 +150,30 @@ class ActivityListBuilder {
       a_.start.reserve(n);
     } else {
       if (sel_.processes) a_.globalPid.reserve(n);
-      a_.start.reserve(n);
+      if (spansOnly_) {
+        a_.narrowStart.reserve(n);
+      } else {
+        a_.start.reserve(n);
+      }
       if (sel_.endsAsDurations) {
         a_.duration.reserve(n);
       } else {
         a_.end.reserve(n);
       }
-      if (packing_) {
+      if (spansOnly_) {
+        a_.kind.reserve(n);
+      } else if (packing_) {
         a_.place.reserve(n);
       } else {
         a_.deviceId.reserve(n);
         a_.kind.reserve(n);
       }
     }
-    (sel_.kernelTag ? a_.tag : a_.row).reserve(n);
+    if (sel_.kernelTag) {
+      a_.tag.reserve(n);
+    } else if (!spansOnly_) {
+      a_.row.reserve(n);
+    }
     launchCall_.reserve(n);
   }
 
@@ -184,25 +195,41 @@ class ActivityListBuilder {
       a_.start.push_back(start);
     } else {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
-      a_.start.push_back(start);
+      if (spansOnly_) {
+        addNarrowStart(start);
+      } else {
+        a_.start.push_back(start);
+      }
       if (sel_.endsAsDurations) {
         a_.duration.push_back(end - start);
       } else {
         a_.end.push_back(end);
       }
-      if (packing_) pack(device, kind);
-      if (!packing_) {  // pack() may have turned the list to the two columns: this activity goes there too
-        a_.deviceId.push_back(device);
-        a_.kind.push_back(kind);
+      if (spansOnly_) {
+        a_.kind.push_back(kind);  // the sort's ties only
+      } else {
+        if (packing_) pack(device, kind);
+        if (!packing_) {  // pack() may have turned the list to the two columns: this activity goes there too
+          a_.deviceId.push_back(device);
+          a_.kind.push_back(kind);
+        }
       }
     }
     if (sel_.kernelTag) {
       a_.tag.push_back(tagOf());
-    } else {
+    } else if (!spansOnly_) {
       a_.row.push_back(row);
     }
     launchCall_.push_back(call);
     if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
+  }
+
+  // Every activity is taken: a spansOnly list's last block of starts goes
+  // into it.
+  void finishRead() {
+    if (pendingStarts_ == 0) return;
+    a_.narrowStart.appendBlock(pending_, pendingStarts_);
+    pendingStarts_ = 0;
   }
 
   // Device and kind in one byte (ActivitySelection::packPlaces), while the
@@ -245,7 +272,23 @@ class ActivityListBuilder {
   // the columns follow its cycles (permuteInPlace), none copied. The list
   // was the association's peak with those (2026-12-06, assoc7).
   void sortByStart() {
-    const size_t n = a_.start.size();
+    if (a_.start.empty() && a_.narrowStart.size() > 0) {
+      const StartTimes& narrow = a_.narrowStart;
+      sortBy([&narrow](uint32_t i) { return narrow[i]; }, narrow.size());
+    } else {
+      const int64_t* start = a_.start.data();
+      sortBy([start](uint32_t i) { return start[i]; }, a_.start.size());
+    }
+    fitColumns();
+  }
+
+ private:
+  // sortByStart with the n starts read through startAt (the start column,
+  // or a spansOnly list's narrow starts, which are made again in the new
+  // order: a block's base is its smallest start, so they are not moved in
+  // place; 4 bytes an activity beside the order while the rest are moved).
+  template <typename StartAt>
+  void sortBy(StartAt startAt, size_t n) {
     // Sorted already when each activity's key is at least its predecessor's:
     // its start, and at equal starts (made interleaved) its kind and row.
     // Each table's activities are taken in row order, so of one kind the
@@ -253,38 +296,53 @@ class ActivityListBuilder {
     // (the list may hold tags in place of rows: ActivitySelection::kernelTag).
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) {
-      sorted = a_.start[i - 1] < a_.start[i] ||
-               (a_.start[i - 1] == a_.start[i] && (!tiesByKindAndRow_ || a_.kindOf(i - 1) <= a_.kindOf(i)));
+      const int64_t before = startAt(static_cast<uint32_t>(i - 1)), at = startAt(static_cast<uint32_t>(i));
+      sorted = before < at || (before == at && (!tiesByKindAndRow_ || a_.kindOf(i - 1) <= a_.kindOf(i)));
     }
-    if (!sorted) {
-      std::vector<uint32_t> order(n);
-      std::iota(order.begin(), order.end(), 0u);
-      const int64_t* start = a_.start.data();
-      if (tiesByKindAndRow_) {
-        // Made interleaved: ties as in table order (kernels, memcpys,
-        // memsets, each by row), where the list's own order is not that.
-        const PpuActivities& a = a_;
-        std::sort(order.begin(), order.end(), [start, &a](uint32_t x, uint32_t y) {
-          if (start[x] != start[y]) return start[x] < start[y];
-          const ActivityKind kx = a.kindOf(x), ky = a.kindOf(y);
-          return kx != ky ? kx < ky : x < y;
-        });
-      } else {
-        std::sort(order.begin(), order.end(), [start](uint32_t x, uint32_t y) {
-          return start[x] != start[y] ? start[x] < start[y] : x < y;
-        });
-      }
-      renumberGraphNodes(order);
-      renumberUnlaunched(order);
-      a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
-        permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.row, a_.tag,
-                       launchCall_);
+    if (sorted) return;
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    if (tiesByKindAndRow_) {
+      // Made interleaved: ties as in table order (kernels, memcpys,
+      // memsets, each by row), where the list's own order is not that.
+      const PpuActivities& a = a_;
+      std::sort(order.begin(), order.end(), [startAt, &a](uint32_t x, uint32_t y) {
+        const int64_t sx = startAt(x), sy = startAt(y);
+        if (sx != sy) return sx < sy;
+        const ActivityKind kx = a.kindOf(x), ky = a.kindOf(y);
+        return kx != ky ? kx < ky : x < y;
+      });
+    } else {
+      std::sort(order.begin(), order.end(), [startAt](uint32_t x, uint32_t y) {
+        const int64_t sx = startAt(x), sy = startAt(y);
+        return sx != sy ? sx < sy : x < y;
       });
     }
-    fitColumns();
+    renumberGraphNodes(order);
+    renumberUnlaunched(order);
+    if (a_.start.empty() && a_.narrowStart.size() > 0) {
+      StartTimes moved;
+      moved.reserve(n);
+      int64_t block[StartTimes::kBlock];
+      for (size_t from = 0; from < n; from += StartTimes::kBlock) {
+        const size_t count = std::min(StartTimes::kBlock, n - from);
+        for (size_t k = 0; k < count; ++k) block[k] = startAt(order[from + k]);
+        moved.appendBlock(block, count);
+      }
+      a_.narrowStart = std::move(moved);
+    }
+    a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
+      permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.row, a_.tag,
+                     launchCall_);
+    });
   }
 
- private:
+  // The next start of a spansOnly list, into the block being filled.
+  void addNarrowStart(int64_t start) {
+    pending_[pendingStarts_++] = start;
+    if (pendingStarts_ == StartTimes::kBlock) finishRead();
+  }
+
   // The columns cut to their size. A vector cut is copied (for a moment its
   // old and new buffers are both held), so a column whose room is at most
   // 1/32 past its size (the room reserved for every row, a few activities
@@ -294,6 +352,7 @@ class ActivityListBuilder {
       if (v.capacity() - v.size() > v.size() / 32) v.shrink_to_fit();
     };
     fit(a_.start);
+    fit(a_.narrowStart);
     fit(a_.end);
     fit(a_.globalPid);
     a_.duration.shrink_to_fit();
@@ -343,8 +402,14 @@ class ActivityListBuilder {
   PpuActivities& a_;
   std::vector<uint32_t>& launchCall_;
   bool tiesByKindAndRow_ = false;
+  int64_t pending_[StartTimes::kBlock];  // a spansOnly list's starts not yet in a block
+  size_t pendingStarts_ = 0;
   static constexpr size_t kMaxPlaceDevices = 64;
-  bool packing_ = sel_.packPlaces && !sel_.durationsOnly && !sel_.startsOnly;
+  // A spansOnly list (its full form) is made without device and row: its
+  // caller reads neither, and the sort orders ties by kind and position
+  // (the kind goes once the list is sorted, finishAssociation).
+  bool spansOnly_ = sel_.spansOnly && !sel_.durationsOnly && !sel_.startsOnly;
+  bool packing_ = sel_.packPlaces && !spansOnly_ && !sel_.durationsOnly && !sel_.startsOnly;
   size_t lastDevice_ = 0;
 };
 
@@ -411,6 +476,7 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   launchCall.clear();
   ActivityListBuilder list(sel, calls, a, launchCall);
   readLaunchedActivities(report, sel, list);
+  list.finishRead();
   list.sortByStart();
   return a;
 }
@@ -421,11 +487,14 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   launchCall.clear();
   bool tiesByKindAndRow = false;
   {
+    StageTimer timer("activities: read");
     const LaunchIndex index = std::move(calls);
     ActivityListBuilder list(sel, index, a, launchCall);
     readLaunchedActivities(report, sel, list);
+    list.finishRead();
     tiesByKindAndRow = list.interleaved();
   }  // the index goes here, before the sort
+  StageTimer timer("activities: sort");
   ActivityListBuilder sorter(sel, LaunchIndex(0), a, launchCall);
   if (tiesByKindAndRow) sorter.tiesByKindAndRow();
   sorter.sortByStart();

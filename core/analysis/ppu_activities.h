@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/analysis/launch_index.h"
+#include "core/analysis/start_times.h"
 #include "core/analysis/time_window.h"
 #include "core/base/narrow_ints.h"
 #include "core/report/report.h"
@@ -66,11 +67,18 @@ struct PpuActivities {
   // (keepOnlySpans: start and end), or its rows (a startsOnly list once
   // associated: its starts served its sort). The longest is the list's
   // length.
-  size_t size() const { return std::max({globalPid.size(), start.size(), duration.size(), row.size()}); }
+  size_t size() const {
+    return std::max({globalPid.size(), start.size(), narrowStart.size(), duration.size(), row.size()});
+  }
+  // A spansOnly list made as HGGC_KERNEL is scanned holds its starts here,
+  // in about 4 bytes each (StartTimes), not in `start`: read both forms
+  // through startOf.
+  StartTimes narrowStart;
+  int64_t startOf(size_t a) const { return start.empty() ? narrowStart[a] : start[a]; }
   // An activity's end: from `end`, or, in a list whose ends were turned
   // into durations (ActivitySelection::endsAsDurations: start and duration
   // held, no end), its start plus its duration.
-  int64_t endOf(size_t a) const { return end.empty() ? start[a] + duration.get(a) : end[a]; }
+  int64_t endOf(size_t a) const { return end.empty() ? startOf(a) + duration.get(a) : end[a]; }
   // An activity's process: from globalPid, or, in a durationsOnly list,
   // for an activity without launching call (kNoValue for any other).
   int64_t processOf(size_t a) const {
@@ -125,11 +133,15 @@ struct ActivitySelection {
   // form keeps what it keeps, whatever it says; startsOnly: above.
   bool processes = true;
   // For a rule that reads only each activity's start and end after the
-  // association (the projections: keepOnlySpans): the list's device, kind
-  // and row columns (9 bytes an activity) are given back once it is in
-  // start order, before the association places the calls' ranges, where
-  // they were held through that scan. Not for the durationsOnly and
-  // startsOnly forms.
+  // association (the projections: keepOnlySpans), through startOf and
+  // endOf: the list is made as HGGC_KERNEL is scanned
+  // (loadLaunchedActivities) without device and row, its starts in about 4
+  // bytes (PpuActivities::narrowStart; 12 bytes an activity through the
+  // kernel scan, the association's peak for the projections, and 4 through
+  // the projections); its kind, which orders the sort's ties, goes once
+  // it is in start order, before the association places the calls' ranges
+  // (so do device and row in a list read from loaded columns). Not for the
+  // durationsOnly and startsOnly forms.
   bool spansOnly = false;
   // For a rule that reads an activity's end only through
   // PpuActivities::endOf: once the list is in start order, its ends are

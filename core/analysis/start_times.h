@@ -1,6 +1,7 @@
 #pragma once
 // Times held in about 4 bytes each (hgtx_ppu_proj_trace's ranges' starts,
-// by slot: in start order): each time's distance from the smallest of its
+// by slot: in start order; a projection's activities' starts, in start
+// order once sorted, about so as HGGC_KERNEL is scanned): each time's distance from the smallest of its
 // block of 64, in 4 bytes while below 4.3 s (the few others exact beside,
 // as NarrowInts does), and one 8-byte time a block. The same values
 // whatever they are; small where neighbours are close, as sorted times are.
@@ -16,25 +17,39 @@ class StartTimes {
  public:
   void assign(const std::vector<int64_t>& times) {
     const size_t n = times.size();
-    base_.assign((n + kBlock - 1) / kBlock, 0);
-    low_.assign(n, 0);
+    base_.clear();
+    low_.clear();
     wide_.clear();
-    for (size_t b = 0; b < base_.size(); ++b) {
-      const size_t from = b * kBlock, to = std::min(n, from + kBlock);
-      const int64_t base = *std::min_element(times.begin() + from, times.begin() + to);
-      base_[b] = base;
-      for (size_t i = from; i < to; ++i) {
-        // A distance past int64 (times far apart) is kept whole too.
-        const uint64_t d = static_cast<uint64_t>(times[i]) - static_cast<uint64_t>(base);
-        if (d < kWide) {
-          low_[i] = static_cast<uint32_t>(d);
-        } else {
-          low_[i] = kWide;
-          wide_[i] = times[i];
-        }
+    reserve(n);
+    for (size_t from = 0; from < n; from += kBlock) appendBlock(times.data() + from, std::min(kBlock, n - from));
+  }
+  // Made a block at a time (a list read as a table is scanned): room for
+  // n times, then blocks of kBlock times each (the last may be shorter,
+  // and no block follows it).
+  void reserve(size_t n) {
+    low_.reserve(n);
+    base_.reserve((n + kBlock - 1) / kBlock);
+  }
+  void appendBlock(const int64_t* times, size_t n) {
+    const int64_t base = *std::min_element(times, times + n);
+    base_.push_back(base);
+    for (size_t k = 0; k < n; ++k) {
+      // A distance past int64 (times far apart) is kept whole too.
+      const uint64_t d = static_cast<uint64_t>(times[k]) - static_cast<uint64_t>(base);
+      if (d < kWide) {
+        low_.push_back(static_cast<uint32_t>(d));
+      } else {
+        wide_[low_.size()] = times[k];
+        low_.push_back(kWide);
       }
     }
   }
+  size_t capacity() const { return low_.capacity(); }
+  void shrink_to_fit() {
+    low_.shrink_to_fit();
+    base_.shrink_to_fit();
+  }
+  static constexpr size_t kBlock = 64;
   size_t size() const { return low_.size(); }
   int64_t operator[](size_t i) const {
     const uint32_t v = low_[i];
@@ -45,7 +60,6 @@ class StartTimes {
   // Out of line, so that the common read stays small where it is inlined
   // (the trace's sort compares two starts a step).
   [[gnu::noinline]] int64_t wideAt(size_t i) const { return wide_.at(i); }
-  static constexpr size_t kBlock = 64;
   static constexpr uint32_t kWide = UINT32_MAX;  // the time is in wide_
   std::vector<int64_t> base_;                    // by block: its smallest time
   std::vector<uint32_t> low_;                    // by time: its distance from that

@@ -89,6 +89,10 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   sel.startsOnly = filters.startsOnly;
   sel.processes = filters.processes;
   sel.spansOnly = filters.spansOnly;
+  // A spansOnly list holds no row: no one reads a memory operation's row
+  // after it is made, so HGGC_MEMCPY and HGGC_MEMSET (loaded for it) go
+  // once it is read, not held through the association and the rule.
+  sel.releaseMemoryOps = filters.spansOnly;
   sel.endsAsDurations = filters.endsAsDurations;
   sel.kernelTag = std::move(filters.kernelTag);
   RangeSelection ranges = rangeSelection(ctx.options);

@@ -134,10 +134,11 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     std::vector<int64_t>().swap(in.association.ranges.threads);
     std::vector<std::pair<uint32_t, int64_t>>().swap(in.association.ranges.otherRangeIds);
     std::vector<int64_t>().swap(in.association.ranges.start);
+    in.association.holdCallValuesByActivity();  // rangesOf alone reads them
     StageTimer timer("hgtx_ppu_proj_sum: projections");
     proj = projectSpans(act, in.association);
     if (act.size() > 0) {
-      activeStart = act.start[0];
+      activeStart = act.startOf(0);
       activeEnd = act.endOf(0);
       for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }

@@ -200,6 +200,7 @@ Table compute(RuleContext& ctx) {
     std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
     in.association.ranges.threads = std::move(threads);
     std::vector<int64_t>().swap(in.association.ranges.start);
+    in.association.holdCallValuesByActivity();  // rangesOf alone reads them
     // The projections in 16 bytes a range (their starts from the ranges'
     // own, durations and active times as NarrowInts), not 28: they are
     // made beside the association, the rule's peak.

@@ -326,6 +326,29 @@ TEST(StartTimes, EveryTimeAsGivenNearAndFarApart) {
   EXPECT_EQ(s.size(), 0u);
 }
 
+TEST(StartTimes, MadeABlockAtATimeAsGiven) {
+  // The same kinds of times appended a block at a time (an activity list
+  // read as HGGC_KERNEL is scanned): full blocks and a short last one, a
+  // jump past 4.3 s inside a block, the int64 extremes; each read back as
+  // given. Then assigned again over it: the earlier times are gone.
+  std::vector<int64_t> times;
+  for (int64_t i = 0; i < 130; ++i) times.push_back(5'000'000'000 - i * 3);
+  times.push_back(9'000'000'000'000);
+  times.push_back(INT64_MIN);
+  times.push_back(INT64_MAX);
+  for (int64_t i = 0; i < 40; ++i) times.push_back(i % 2 == 0 ? i : 7'000'000'000 + i);
+  asys::StartTimes s;
+  s.reserve(times.size());
+  for (size_t from = 0; from < times.size(); from += asys::StartTimes::kBlock)
+    s.appendBlock(times.data() + from, std::min(asys::StartTimes::kBlock, times.size() - from));
+  ASSERT_EQ(s.size(), times.size());
+  for (size_t i = 0; i < times.size(); ++i) ASSERT_EQ(s[i], times[i]) << "time " << i;
+  const std::vector<int64_t> again = {3, 1, 2};
+  s.assign(again);
+  ASSERT_EQ(s.size(), 3u);
+  for (size_t i = 0; i < again.size(); ++i) EXPECT_EQ(s[i], again[i]);
+}
+
 TEST(SlotStacks, TiesUnclosedAndStartEndRangesAsTheCounter) {
   // Thread 1: e0 [0,100) holds e1 [0,100) (same span: the earlier event
   // encloses), which holds e2 [10,50) and e4 [50,50) (empty, at e2's end: not
