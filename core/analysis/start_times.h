@@ -1,10 +1,11 @@
 #pragma once
 // Times held in about 4 bytes each (hgtx_ppu_proj_trace's ranges' starts,
 // by slot: in start order; a projection's activities' starts, in start
-// order once sorted, about so as HGGC_KERNEL is scanned): each time's distance from the smallest of its
-// block of 64, in 4 bytes while below 4.3 s (the few others exact beside,
-// as NarrowInts does), and one 8-byte time a block. The same values
-// whatever they are; small where neighbours are close, as sorted times are.
+// order once sorted, about so as HGGC_KERNEL is scanned): each time's
+// distance from the smallest of its block of 64, in 4 bytes while below
+// 4.3 s (the few others exact beside, as NarrowInts does), and one 8-byte
+// time a block. The same values whatever they are; small where neighbours
+// are close, as sorted times are.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
