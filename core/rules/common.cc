@@ -273,6 +273,7 @@ class DurationSummaryRows : public RowSource {
     sum_ = totalOf(stats_);
   }
   size_t rowCount() const override { return order_.size(); }
+  bool textsRepeat() const override { return false; }  // a row is a group, named by its own texts
   // The rows' groups come in total-time order, scattered over the groups'
   // statistics and texts (hgtx_sum's: 338 k names in 35 MB on the fleet's
   // bench): each row's look-ups miss the cache. They are made first for all

@@ -101,7 +101,7 @@ void forEachChunk(const Table& t, const std::function<void(const Table& chunk, s
     return;
   }
   Table chunk = t.emptyLike();
-  if (texts == ChunkTexts::Appended) chunk.appendTexts();
+  if (texts == ChunkTexts::Appended && !t.textsRepeat()) chunk.appendTexts();
   for (size_t at = first; at < end; at += chunkRows) {
     t.copyRows(at, std::min(chunkRows, end - at), chunk);
     fn(chunk, at);

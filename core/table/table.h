@@ -64,6 +64,13 @@ class RowSource {
   // columns or names it refers to), so that they can be read after the
   // report is given back.
   virtual bool holdsItsRows() const { return false; }
+  // False when a text seldom comes back in other rows (a summary's row is
+  // its group's, with its own name): a writer's chunk then appends each
+  // text as it comes (ChunkTexts::Appended) where interning would look for
+  // equals it does not find. A trace's names repeat row after row: interned,
+  // a 65,536-row chunk holds each once (appended, hgtx_kern_trace's peak
+  // grew 22 MB at scale 2500).
+  virtual bool textsRepeat() const { return true; }
 };
 
 class Table {
@@ -96,6 +103,9 @@ class Table {
   // from a view, reads once and empties (forEachChunk's ChunkTexts::Appended).
   // Its text ids then say nothing about equal texts.
   void appendTexts() { appendTexts_ = true; }
+  // Whether its texts may repeat across rows: a view's source says
+  // (RowSource::textsRepeat); a table that holds its cells, yes.
+  bool textsRepeat() const { return !source_ || source_->textsRepeat(); }
 
   // Appending: call one set* per column in order, then endRow(). A column
   // left unset in a row is "-" (does not apply).
@@ -189,8 +199,9 @@ class Table {
 // are made one at a time in one reused table, so a writer's memory is one
 // chunk whatever the rows.
 // With ChunkTexts::Appended a view's chunk appends its texts unsearched
-// (Table::appendTexts): for a caller that reads each cell's text and never
-// compares ids (the writers).
+// (Table::appendTexts) when its source says they seldom repeat
+// (RowSource::textsRepeat): for a caller that reads each cell's text and
+// never compares ids (the writers).
 constexpr size_t kChunkRows = 1 << 16;
 enum class ChunkTexts { Interned, Appended };
 void forEachChunk(const Table& t, const std::function<void(const Table& chunk, size_t firstRow)>& fn,

@@ -103,11 +103,13 @@ TEST(CsvWriter, DecimalsMatchPrintf) {
 
 namespace {
 // A view whose rows repeat texts: "k0", "k1", "k0", ... (row i names k(i % 2))
-// and a quote in every third row's second text.
+// and a quote in every third row's second text. `repeat`: what it says of
+// its texts (RowSource::textsRepeat), whatever they do.
 class RepeatingRows : public RowSource {
  public:
-  explicit RepeatingRows(size_t rows) : rows_(rows) {}
+  explicit RepeatingRows(size_t rows, bool repeat = false) : rows_(rows), repeat_(repeat) {}
   size_t rowCount() const override { return rows_; }
+  bool textsRepeat() const override { return repeat_; }
   void appendRows(size_t first, size_t count, Table& t) override {
     for (size_t r = first; r < first + count; ++r) {
       t.setInt(0, static_cast<int64_t>(r));
@@ -119,6 +121,7 @@ class RepeatingRows : public RowSource {
 
  private:
   size_t rows_;
+  bool repeat_;
 };
 }  // namespace
 
@@ -138,6 +141,28 @@ TEST(CsvWriter, ViewChunksAppendTextsUnsearchedWithTheSameBytes) {
   std::ostringstream part;
   writeCsvRows(view, 2, 2, false, part);
   EXPECT_EQ(part.str(), "3,2,\"k0\",\"k0\",\n4,3,\"k1\",\"a \"\"q\"\"\",\n");
+}
+
+TEST(CsvWriter, ChunksOfAViewWhoseTextsRepeatAreInterned) {
+  // A writer asks for appended texts; a view whose texts repeat (a trace's
+  // names) keeps them interned, each once a chunk: the appended chunk
+  // (a summary's) gives each cell an id of its own.
+  for (const bool repeat : {true, false}) {
+    Table view({{"N", "", CellKind::Int, ""}, {"A", "", CellKind::Text, ""}, {"B", "", CellKind::Text, ""}},
+               std::make_shared<RepeatingRows>(6, repeat));
+    size_t chunks = 0;
+    forEachChunk(view, [&](const Table& chunk, size_t) {
+      ++chunks;
+      ASSERT_EQ(chunk.rowCount(), 6u);
+      EXPECT_EQ(chunk.textAt(0, 1), "k0");
+      EXPECT_EQ(chunk.textAt(2, 1), "k0");
+      EXPECT_EQ(chunk.textIdAt(0, 1) == chunk.textIdAt(2, 1), repeat) << repeat;
+    }, kChunkRows, 0, SIZE_MAX, ChunkTexts::Appended);
+    EXPECT_EQ(chunks, 1u);
+    std::ostringstream out;
+    writeCsv(view, out);
+    EXPECT_EQ(out.str().substr(0, out.str().find('\n', out.str().find('\n') + 1)), "Row#,N,A,B,\n1,0,\"k0\",\"a \"\"q\"\"\",");
+  }
 }
 
 TEST(StringPool, AppendGivesEachTextItsOwnId) {
