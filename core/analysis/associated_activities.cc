@@ -61,8 +61,12 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   }
   // A startsOnly list's starts served its sort (its caller reads each
   // kernel's cells from the file by row): they go before the ranges' spans
-  // come back from the sweep (associateHgtx), 8 bytes a kernel.
-  if (sel.startsOnly) std::vector<int64_t>().swap(out.activities.start);
+  // come back from the sweep (associateHgtx), 8 bytes a kernel loaded, about
+  // 4 made as HGGC_KERNEL was scanned (narrowStart).
+  if (sel.startsOnly) {
+    std::vector<int64_t>().swap(out.activities.start);
+    out.activities.narrowStart = StartTimes();
+  }
   StageTimer timer("association: pairs");
   out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
                                   ranges.graphMapping, counts);

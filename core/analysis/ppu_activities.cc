@@ -147,7 +147,7 @@ class ActivityListBuilder {
       a_.duration.reserve(n);
     } else if (sel_.startsOnly) {
       if (sel_.processes) a_.globalPid.reserve(n);
-      a_.start.reserve(n);
+      a_.narrowStart.reserve(n);
     } else {
       if (sel_.processes) a_.globalPid.reserve(n);
       if (spansOnly_) {
@@ -192,7 +192,7 @@ class ActivityListBuilder {
     } else if (sel_.startsOnly) {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
       else if (call == kNoMatch) a_.unlaunchedPid.emplace_back(at, globalPid);
-      a_.start.push_back(start);
+      addNarrowStart(start);  // its sort's keys only: 4 bytes through the kernel scan
     } else {
       if (sel_.processes) a_.globalPid.push_back(globalPid);
       if (spansOnly_) {
@@ -224,8 +224,8 @@ class ActivityListBuilder {
     if (graphNodeId != kNoValue) a_.graphNodes.push_back({at, globalPid, graphNodeId});
   }
 
-  // Every activity is taken: a spansOnly list's last block of starts goes
-  // into it.
+  // Every activity is taken: a spansOnly or startsOnly list's last block
+  // of starts goes into it.
   void finishRead() {
     if (pendingStarts_ == 0) return;
     a_.narrowStart.appendBlock(pending_, pendingStarts_);
@@ -320,7 +320,13 @@ class ActivityListBuilder {
     }
     renumberGraphNodes(order);
     renumberUnlaunched(order);
-    if (a_.start.empty() && a_.narrowStart.size() > 0) {
+    if (sel_.startsOnly && a_.start.empty()) {
+      // A startsOnly list's starts serve its sort only (its caller reads
+      // them no more: associateActivities gives them back): they go once
+      // the order is found, not made again in it (4 bytes an activity
+      // beside the order while the columns are moved).
+      a_.narrowStart = StartTimes();
+    } else if (a_.start.empty() && a_.narrowStart.size() > 0) {
       StartTimes moved;
       moved.reserve(n);
       int64_t block[StartTimes::kBlock];
@@ -337,7 +343,8 @@ class ActivityListBuilder {
     });
   }
 
-  // The next start of a spansOnly list, into the block being filled.
+  // The next start of a spansOnly or startsOnly list (made as HGGC_KERNEL
+  // is scanned), into the block being filled.
   void addNarrowStart(int64_t start) {
     pending_[pendingStarts_++] = start;
     if (pendingStarts_ == StartTimes::kBlock) finishRead();
@@ -402,7 +409,7 @@ class ActivityListBuilder {
   PpuActivities& a_;
   std::vector<uint32_t>& launchCall_;
   bool tiesByKindAndRow_ = false;
-  int64_t pending_[StartTimes::kBlock];  // a spansOnly list's starts not yet in a block
+  int64_t pending_[StartTimes::kBlock];  // a narrow list's starts not yet in a block
   size_t pendingStarts_ = 0;
   static constexpr size_t kMaxPlaceDevices = 64;
   // A spansOnly list (its full form) is made without device and row: its

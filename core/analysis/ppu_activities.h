@@ -70,7 +70,7 @@ struct PpuActivities {
   size_t size() const {
     return std::max({globalPid.size(), start.size(), narrowStart.size(), duration.size(), row.size()});
   }
-  // A spansOnly list made as HGGC_KERNEL is scanned holds its starts here,
+  // A spansOnly or startsOnly list made as HGGC_KERNEL is scanned holds its starts here,
   // in about 4 bytes each (StartTimes), not in `start`: read both forms
   // through startOf.
   StartTimes narrowStart;
@@ -119,7 +119,10 @@ struct ActivitySelection {
   // For a rule that reads an activity's own cells from its table by row
   // (hgtx_kern_trace): the list keeps each activity's start while it is
   // sorted by it (associateActivities gives it back before the ranges'
-  // spans come back), not its end, device or kind (13 bytes an activity); without
+  // spans come back; made as HGGC_KERNEL is scanned, in about 4 bytes,
+  // narrowStart, as a spansOnly list's, and given back by the sort once it
+  // has the order when it had to sort), not its end, device or kind (13
+  // bytes an activity); without
   // `processes`, only the processes of the activities with no launching
   // call (PpuActivities::processOf, as durationsOnly keeps them), not the
   // column (8 bytes an activity).
