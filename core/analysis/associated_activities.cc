@@ -158,7 +158,8 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
       if (!threadAfter) std::vector<int64_t>().swap(chosen.threads);
       chosen.given = n;
       counts->restoreAfter(ranges.startAfterSweep && !ranges.sweepOnly,
-                           ranges.durationAfterSweep && !ranges.sweepOnly, threadAfter);
+                           ranges.durationAfterSweep && !ranges.sweepOnly, threadAfter,
+                           ranges.narrowSpansAfterSweep);
     }
     callRows = report.forEachHggcApiChunk(
         acol::globalTid | acol::correlationId | acol::start | acol::end, [&](const ApiCalls& rows, size_t first) {

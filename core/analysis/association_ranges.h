@@ -11,8 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/analysis/start_times.h"
 #include "core/base/narrow_ints.h"
 #include "core/base/regex.h"
+#include "core/base/small_ids.h"
 
 namespace asys {
 
@@ -97,6 +99,11 @@ struct RangeSelection {
   // range): hgtx_ppu_proj_sum reads none after the sweep, and the operator
   // set takes the few it reads in `chosen`.
   bool threadAfterSweep = true;
+  // The caller reads the ranges' starts and threads after the sweep only
+  // through AssociationRanges::startOf and thread (hgtx_kern_trace): where
+  // they come back from the sweep (restoreSpans), they come back narrow
+  // (narrowStart, narrowThread: about 5 bytes a range in place of 12).
+  bool narrowSpansAfterSweep = false;
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the
   // ranges are chosen, into a pool of chooseRanges' own (the ids the tests
@@ -141,12 +148,23 @@ struct AssociationRanges {
   // The ranges: every column has them, but those a caller gave back
   // (RangeSelection::sweepOnly: event and name; eventsInChosenOnly: event;
   // the operator set: start and duration too, once associated).
-  size_t size() const { return std::max({event.size(), start.size(), name.size(), given}); }
+  size_t size() const { return std::max({event.size(), start.size(), narrowStart.size(), name.size(), given}); }
   // The ranges' count, kept when every column above that tells it was
   // given back (RangeSelection::sweepOnly, once the calls are swept).
   size_t given = 0;
-  int64_t thread(size_t r) const { return threads[threadIndex[r]]; }
-  int64_t end(size_t r) const { return start[r] + duration.get(r); }
+  // With RangeSelection::narrowSpansAfterSweep, where the spans come back
+  // from the sweep (restoreSpans), in place of start and threadIndex: the
+  // starts in about 4 bytes (StartTimes; slot order is start order, so
+  // neighbours are close) and the thread indices in 1 while the threads are
+  // fewer than 255 (SmallIds). Read both forms through startOf, end and
+  // thread.
+  StartTimes narrowStart;
+  SmallIds narrowThread;
+  int64_t startOf(size_t r) const { return start.empty() ? narrowStart[r] : start[r]; }
+  int64_t thread(size_t r) const {
+    return threads[threadIndex.empty() ? narrowThread.get(r) : threadIndex[r]];
+  }
+  int64_t end(size_t r) const { return startOf(r) + duration.get(r); }
   // A range's HGTX Range ID by its event (hgtxRangeId), RangeSelection::rangeIds given.
   int64_t rangeId(uint32_t event) const {
     const auto it = std::lower_bound(otherRangeIds.begin(), otherRangeIds.end(), event,

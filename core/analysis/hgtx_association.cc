@@ -189,7 +189,7 @@ void CallRangeCounts::scanned(Report* report, bool graphMapping) {
 
 void CallRangeCounts::restoreSpans(AssociationRanges& ranges) {
   if (!restorePending_) return;
-  sweep.restoreSpans(ranges, restore_.start, restore_.duration, restore_.threadIndex);
+  sweep.restoreSpans(ranges, restore_.start, restore_.duration, restore_.threadIndex, restore_.narrow);
   restorePending_ = false;
   if (swept_) sweep.release();
 }

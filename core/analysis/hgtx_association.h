@@ -188,8 +188,10 @@ class CallRangeCounts {
   // has the ranges again (restoreSpans), after the activities are read, so
   // that they are not held through HGGC_API's and HGGC_KERNEL's scans
   // (about 7 bytes a range in the sweep's streams in place of 16).
-  void restoreAfter(bool start, bool duration, bool threadIndex) {
-    restore_ = {start, duration, threadIndex};
+  // narrow: the start and thread index come back narrow
+  // (RangeSelection::narrowSpansAfterSweep).
+  void restoreAfter(bool start, bool duration, bool threadIndex, bool narrow = false) {
+    restore_ = {start, duration, threadIndex, narrow};
     restorePending_ = start || duration || threadIndex;
   }
   // That (with restoreAfter), and the sweep given back once it has no more
@@ -214,7 +216,7 @@ class CallRangeCounts {
   std::vector<uint32_t> found_;     // the ranges around the call at hand
   bool swept_ = false;
   struct Restore {
-    bool start = false, duration = false, threadIndex = false;
+    bool start = false, duration = false, threadIndex = false, narrow = false;
   } restore_;
   bool restorePending_ = false;
   std::shared_ptr<const GraphNodeRanges> graph_;  // shared: its type is complete in the .cc only

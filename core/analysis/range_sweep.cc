@@ -173,20 +173,45 @@ void RangeSweep::spans(std::vector<int64_t>& thread, std::vector<int64_t>& start
   }
 }
 
-void RangeSweep::restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex) const {
-  if (start) ranges.start.assign(ranges_, 0);
-  if (duration) ranges.duration.assign(ranges_, 0);
-  if (threadIndex) ranges.threadIndex.assign(ranges_, 0);
-  if (!start && !duration && !threadIndex) return;
-  for (size_t g = 0; g < threads_.size(); ++g) {
-    for (Cursor c = cursorOf(threads_[g]); c.left > 0;) {
-      const Entry e = decode(c);
-      if (start) ranges.start[e.range] = e.start;
-      if (duration)
-        ranges.duration.set(e.range, static_cast<int64_t>(static_cast<uint64_t>(e.end) - static_cast<uint64_t>(e.start)));
-      if (threadIndex) ranges.threadIndex[e.range] = static_cast<uint32_t>(g);
+void RangeSweep::restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex,
+                              bool narrow) const {
+  // Every range is in one thread's stream: each slot is put once a walk.
+  auto forEachRange = [&](auto&& fn) {
+    for (size_t g = 0; g < threads_.size(); ++g)
+      for (Cursor c = cursorOf(threads_[g]); c.left > 0;) fn(g, decode(c));
+  };
+  bool wideStart = start;
+  if (narrow) {
+    if (start)
+      ranges.narrowStart.assignTwice(ranges_, [&](auto&& put) {
+        forEachRange([&](size_t, const Entry& e) { put(e.range, e.start); });
+      });
+    wideStart = false;
+    if (threadIndex) {
+      ranges.narrowThread = SmallIds();
+      // At the width of the largest index first (slot 0's value, put again
+      // below), so that the column is not widened, copied, while filled.
+      if (!threads_.empty()) ranges.narrowThread.push_back(static_cast<uint32_t>(threads_.size() - 1));
+      ranges.narrowThread.resize(ranges_);
     }
+  } else {
+    if (start) ranges.start.assign(ranges_, 0);
+    if (threadIndex) ranges.threadIndex.assign(ranges_, 0);
   }
+  if (duration) ranges.duration.assign(ranges_, 0);
+  if (!wideStart && !duration && !threadIndex) return;
+  forEachRange([&](size_t g, const Entry& e) {
+    if (wideStart) ranges.start[e.range] = e.start;
+    if (duration)
+      ranges.duration.set(e.range, static_cast<int64_t>(static_cast<uint64_t>(e.end) - static_cast<uint64_t>(e.start)));
+    if (threadIndex) {
+      if (narrow) {
+        ranges.narrowThread.set(e.range, static_cast<uint32_t>(g));
+      } else {
+        ranges.threadIndex[e.range] = static_cast<uint32_t>(g);
+      }
+    }
+  });
 }
 
 void RangeSweep::release() {

@@ -71,8 +71,11 @@ class RangeSweep {
   void spans(std::vector<int64_t>& thread, std::vector<int64_t>& start, std::vector<int64_t>& end) const;
   // Where the sweep holds the spans (ownSpans) of `ranges` (the ranges it
   // was made from, their thread keys kept), their start, duration and
-  // thread index as asked, made again by slot from the streams.
-  void restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex) const;
+  // thread index as asked, made again by slot from the streams; `narrow`:
+  // the start and thread index into narrowStart and narrowThread (the
+  // streams read twice: a StartTimes' blocks' smallest starts first).
+  void restoreSpans(AssociationRanges& ranges, bool start, bool duration, bool threadIndex,
+                    bool narrow = false) const;
 
   // Calls emit(range) for every range of thread `key` with range.start <=
   // start && end <= range.end, in (start, index) order of the ranges, as

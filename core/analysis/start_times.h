@@ -1,12 +1,14 @@
 #pragma once
 // Times held in about 4 bytes each (hgtx_ppu_proj_trace's ranges' starts,
-// by slot: in start order; a projection's activities' starts, in start
-// order once sorted, about so as HGGC_KERNEL is scanned): each time's
+// by slot: in start order, and hgtx_kern_trace's as they come back from
+// the sweep; a projection's or hgtx_kern_trace's activities' starts, in
+// start order once sorted, about so as HGGC_KERNEL is scanned): each time's
 // distance from the smallest of its block of 64, in 4 bytes while below
 // 4.3 s (the few others exact beside, as NarrowInts does), and one 8-byte
 // time a block. The same values whatever they are; small where neighbours
 // are close, as sorted times are.
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
@@ -44,6 +46,32 @@ class StartTimes {
         low_.push_back(kWide);
       }
     }
+  }
+  // Made from n times given in any order, twice (forEach(put) calls
+  // put(i, time) once for every i < n, the same each time): the first
+  // pass finds each block's smallest time, the second each time's distance
+  // from it. For times made again where they come by something else than
+  // their index (the ranges' starts from the sweep's streams, a thread at
+  // a time: RangeSweep::restoreSpans), so that they are never held in 8
+  // bytes each. The same values as assign() would hold.
+  template <typename ForEach>
+  void assignTwice(size_t n, ForEach&& forEach) {
+    base_.assign((n + kBlock - 1) / kBlock, INT64_MAX);
+    low_.assign(n, 0);
+    wide_.clear();
+    forEach([this](size_t i, int64_t time) {
+      int64_t& base = base_[i / kBlock];
+      if (time < base) base = time;
+    });
+    forEach([this](size_t i, int64_t time) {
+      const uint64_t d = static_cast<uint64_t>(time) - static_cast<uint64_t>(base_[i / kBlock]);
+      if (d < kWide) {
+        low_[i] = static_cast<uint32_t>(d);
+      } else {
+        wide_[i] = time;
+        low_[i] = kWide;
+      }
+    });
   }
   size_t capacity() const { return low_.capacity(); }
   void shrink_to_fit() {

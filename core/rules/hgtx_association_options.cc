@@ -106,6 +106,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.eventsInChosenOnly = filters.eventsInChosenOnly;
   ranges.startAfterSweep = filters.startAfterSweep;
   ranges.threadAfterSweep = filters.threadAfterSweep;
+  ranges.narrowSpansAfterSweep = filters.narrowSpansAfterSweep;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

@@ -145,7 +145,7 @@ class KernTraceRows : public RowSource {
       t.setInt(kPid, pidOf(R.thread(r)));
       t.setInt(kTid, tidOf(R.thread(r)));
       t.setInt(kRangeId, R.rangeId(e));
-      t.setSpan(0, R.start[r], R.end(r));
+      t.setSpan(0, R.startOf(r), R.end(r));
       t.setEvent(0, EventTable::Hgtx, e);
     } else if (api) {  // standalone: the launching thread
       t.setInt(kPid, pidOf(api->globalTid[c]));
@@ -213,6 +213,10 @@ Table compute(RuleContext& ctx) {
   // list keeps only the processes of the kernels without a launching call
   // (8 bytes a kernel less).
   filters.processes = false;
+  // The rows read a range's start and thread through startOf and thread:
+  // where they come back from the sweep they come back narrow (about 5
+  // bytes a range in place of 12, held through the rows).
+  filters.narrowSpansAfterSweep = true;
   AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/false, 0, std::move(filters));
   const std::string warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   Table t(columns(), std::make_shared<KernTraceRows>(ctx, std::move(in), ctx.options.flag("standalone")));

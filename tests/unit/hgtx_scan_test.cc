@@ -326,6 +326,39 @@ TEST(StartTimes, EveryTimeAsGivenNearAndFarApart) {
   EXPECT_EQ(s.size(), 0u);
 }
 
+TEST(StartTimes, MadeFromTimesGivenInAnyOrder) {
+  // The times put by index in a scattered order, twice (the ranges' starts
+  // from the sweep's streams, a thread at a time): near and far apart, a
+  // jump past 4.3 s inside a block, the int64 extremes, a short last block;
+  // each read back as given. Then made again over it from fewer: the
+  // earlier times are gone.
+  std::vector<int64_t> times;
+  for (int64_t i = 0; i < 150; ++i) times.push_back(2'000'000 + i * 11);
+  times[70] = 8'000'000'000;
+  times[71] = INT64_MIN;
+  times[72] = INT64_MAX;
+  times[140] = -3;
+  asys::StartTimes s;
+  const size_t n = times.size();
+  int passes = 0;
+  s.assignTwice(n, [&](auto&& put) {
+    ++passes;
+    for (size_t k = 0; k < n; ++k) {
+      const size_t i = (k * 37) % n;  // 37 is prime to 150: every index once
+      put(i, times[i]);
+    }
+  });
+  EXPECT_EQ(passes, 2);
+  ASSERT_EQ(s.size(), n);
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(s[i], times[i]) << "time " << i;
+  const std::vector<int64_t> again = {9, -4, 6};
+  s.assignTwice(again.size(), [&](auto&& put) {
+    for (size_t i = again.size(); i-- > 0;) put(i, again[i]);
+  });
+  ASSERT_EQ(s.size(), 3u);
+  for (size_t i = 0; i < again.size(); ++i) EXPECT_EQ(s[i], again[i]);
+}
+
 TEST(StartTimes, MadeABlockAtATimeAsGiven) {
   // The same kinds of times appended a block at a time (an activity list
   // read as HGGC_KERNEL is scanned): full blocks and a short last one, a

@@ -318,6 +318,52 @@ TEST_F(LaunchedActivities, NarrowAssociationListsKeepTheSameActivities) {
   }
 }
 
+// hgtx_kern_trace's association (a startsOnly list, its starts narrow while
+// it is made and sorted; the ranges' starts and threads narrow where they
+// come back from the sweep) holds the same kernels in the same order, each
+// with the same launching call and ranges, and every range the same start,
+// end and thread, as the full association read the wide way.
+TEST_F(LaunchedActivities, StartsOnlyListAndNarrowRestoredSpansKeepTheSameAssociation) {
+  auto fullReport = Report::open(path_);
+  ActivitySelection kernels;
+  kernels.memory = false;
+  const AssociatedActivities full = associateActivities(*fullReport, kernels, RangeSelection{});
+  const AssociationRanges& F = full.association.ranges;
+  ASSERT_GT(full.activities.size(), 0u);
+  ASSERT_GT(F.size(), 0u);
+  ASSERT_FALSE(F.start.empty());
+  auto report = Report::open(path_);
+  ActivitySelection sel = kernels;
+  sel.startsOnly = true;
+  sel.processes = false;
+  RangeSelection ranges;
+  ranges.narrowSpansAfterSweep = true;
+  const AssociatedActivities got = associateActivities(*report, sel, std::move(ranges));
+  const PpuActivities& a = got.activities;
+  // The kernels in start order: the same rows (the starts given back).
+  EXPECT_EQ(a.row, full.activities.row);
+  EXPECT_TRUE(a.start.empty());
+  EXPECT_EQ(a.narrowStart.size(), 0u);
+  EXPECT_EQ(got.association.launchCall, full.association.launchCall);
+  EXPECT_EQ(got.unlaunched, full.unlaunched);
+  for (size_t i = 0; i < a.row.size(); ++i) {
+    const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
+    ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
+  }
+  // The ranges' spans came back narrow.
+  const AssociationRanges& R = got.association.ranges;
+  ASSERT_EQ(R.size(), F.size());
+  EXPECT_TRUE(R.start.empty());
+  EXPECT_TRUE(R.threadIndex.empty());
+  EXPECT_EQ(R.narrowStart.size(), F.size());
+  EXPECT_EQ(R.narrowThread.size(), F.size());
+  for (size_t r = 0; r < F.size(); ++r) {
+    ASSERT_EQ(R.startOf(r), F.start[r]) << r;
+    ASSERT_EQ(R.end(r), F.end(r)) << r;
+    ASSERT_EQ(R.thread(r), F.thread(r)) << r;
+  }
+}
+
 // A caller that read the ranges' events in `chosen` (eventsInChosenOnly)
 // and reads no style (noStyles) gets the same association without those
 // columns: as many ranges (AssociationRanges::size() counts the names),
