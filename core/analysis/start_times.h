@@ -36,16 +36,7 @@ class StartTimes {
   void appendBlock(const int64_t* times, size_t n) {
     const int64_t base = *std::min_element(times, times + n);
     base_.push_back(base);
-    for (size_t k = 0; k < n; ++k) {
-      // A distance past int64 (times far apart) is kept whole too.
-      const uint64_t d = static_cast<uint64_t>(times[k]) - static_cast<uint64_t>(base);
-      if (d < kWide) {
-        low_.push_back(static_cast<uint32_t>(d));
-      } else {
-        wide_[low_.size()] = times[k];
-        low_.push_back(kWide);
-      }
-    }
+    for (size_t k = 0; k < n; ++k) low_.push_back(lowOf(low_.size(), times[k], base));
   }
   // Made from n times given in any order, twice (forEach(put) calls
   // put(i, time) once for every i < n, the same each time): the first
@@ -63,15 +54,7 @@ class StartTimes {
       int64_t& base = base_[i / kBlock];
       if (time < base) base = time;
     });
-    forEach([this](size_t i, int64_t time) {
-      const uint64_t d = static_cast<uint64_t>(time) - static_cast<uint64_t>(base_[i / kBlock]);
-      if (d < kWide) {
-        low_[i] = static_cast<uint32_t>(d);
-      } else {
-        wide_[i] = time;
-        low_[i] = kWide;
-      }
-    });
+    forEach([this](size_t i, int64_t time) { low_[i] = lowOf(i, time, base_[i / kBlock]); });
   }
   size_t capacity() const { return low_.capacity(); }
   void shrink_to_fit() {
@@ -86,6 +69,15 @@ class StartTimes {
   }
 
  private:
+  // Time i's distance from its block's smallest time `base`, or kWide with
+  // the time kept whole in wide_ (a distance past 4.3 s, or past int64:
+  // times far apart).
+  uint32_t lowOf(size_t i, int64_t time, int64_t base) {
+    const uint64_t d = static_cast<uint64_t>(time) - static_cast<uint64_t>(base);
+    if (d < kWide) return static_cast<uint32_t>(d);
+    wide_[i] = time;
+    return kWide;
+  }
   // Out of line, so that the common read stays small where it is inlined
   // (the trace's sort compares two starts a step).
   [[gnu::noinline]] int64_t wideAt(size_t i) const { return wide_.at(i); }
