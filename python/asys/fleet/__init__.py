@@ -11,6 +11,7 @@ stay on the worker for the medians' counting rounds). The tables equal
 line is ``python -m asys.fleet stats`` (``asys fleet stats``); docs/fleet.md.
 """
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -67,12 +68,38 @@ def cluster_client(scheduler=None, local=None, fork_after=None):
     if fork_after is not None:
         config["distributed.worker.multiprocessing-method"] = "fork"
         fork_after.wait()
-    with dask.config.set(config):
+    with dask.config.set(config), _nannies_polling(fork_after is not None):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                silence_logs=logging.ERROR, local_directory=scratch)
     weakref.finalize(cluster, shutil.rmtree, scratch, True)
     cluster.asys_scratch = scratch  # the command line removes it itself (__main__._end_now)
     return Client(cluster)
+
+
+@contextlib.contextmanager
+def _nannies_polling(often):
+    """A nanny learns that its worker process has started by polling a
+    queue every 50 ms (distributed.nanny.WorkerProcess._init_msg_interval),
+    so a forked worker ready within ~40 ms was seen 0-50 ms late, on the
+    serial start of every run: the cluster was made 66-83 ms after the
+    fork began, 40-47 ms polling every 2 ms (docs/fleet.md, "What the run's
+    time goes to", item 29). ``often``: polled every 2 ms while the cluster
+    is made (the command line's forked workers); a worker restarted later
+    is polled as Dask does."""
+    if not often:
+        yield
+        return
+    from distributed.nanny import WorkerProcess
+
+    every = WorkerProcess.__dict__.get("_init_msg_interval")
+    if not isinstance(every, (int, float)):  # another distributed: left as it is
+        yield
+        return
+    WorkerProcess._init_msg_interval = min(every, 0.002)
+    try:
+        yield
+    finally:
+        WorkerProcess._init_msg_interval = every
 
 
 def _import_tornado_without_ca_certificates():
