@@ -2,12 +2,14 @@
 sort of all the values, and the merged statistics against the engine's
 formulas applied to the values themselves (core/analysis/stats.cc)."""
 
+import pickle
 import random
 from math import isqrt
 
 import numpy as np
 import pytest
 
+from asys.fleet import tasks
 from asys.fleet.merge import Merged, asker, merged_statistics
 from asys.fleet.selection import FETCH_AT_MOST
 from asys.fleet.state import ReportState
@@ -45,7 +47,17 @@ def state_of(ids, texts, sums, runs, spill_dir=None):
     return ReportState.of_groups("test", "part", groups, spill_dir)
 
 
-def merged_of(parts, log, buckets=True):
+class Holding:
+    """What tasks.answers reads of a loaded report: its states by rule."""
+
+    def __init__(self, state):
+        self.states = {"test": state}
+
+
+def merged_of(parts, log, buckets=True, as_sent=False):
+    """``as_sent``: each report's answers as a worker sends them
+    (tasks.answers: pickled, the bucket counts as wire.sparse_counts), not
+    ReportState.answer's columns."""
     summaries = [p.summary() for p in parts]
     if not buckets:  # as if no report had counted its values in the fixed buckets
         summaries = [dict(s, hist=None) for s in summaries]
@@ -53,6 +65,8 @@ def merged_of(parts, log, buckets=True):
 
     def answer_all(requests):
         log.append(sum(len(q[0][0]) + len(q[1][0]) for _r, q in requests))
+        if as_sent:
+            return [pickle.loads(tasks.answers(Holding(parts[r]), [("test", q)])[0]) for r, q in requests]
         return [parts[r].answer(*q) for r, q in requests]
     stats, rounds, approximate = merged_statistics(merged, asker(merged, answer_all))
     keys = [(t,) for t in merged.key_texts[0]]
@@ -71,8 +85,9 @@ def engine_stats(values):
     return [t, n, t // n, med, v[0], v[-1], sd]
 
 
+@pytest.mark.parametrize("as_sent", [False, True])
 @pytest.mark.parametrize("seed", range(6))
-def test_merged_statistics_equal_one_report_of_all_values(seed):
+def test_merged_statistics_equal_one_report_of_all_values(seed, as_sent):
     rng = random.Random(seed)
     values_by_key = {}
     for g in range(40):
@@ -88,7 +103,7 @@ def test_merged_statistics_equal_one_report_of_all_values(seed):
             values = [15_000_000_000 + rng.randrange(4) for _ in range(n)]
         values_by_key[("k%d" % g,)] = values
     parts = split_reports(values_by_key, rng.choice([1, 2, 16]), rng)
-    stats, rounds, approximate = merged_of(parts, [])
+    stats, rounds, approximate = merged_of(parts, [], as_sent=as_sent)
     # Only the 64-bit groups can leave the engine's integers.
     assert all(int(k[0][1:]) % 4 == 2 for k in approximate)
     for key, values in values_by_key.items():

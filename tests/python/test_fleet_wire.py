@@ -109,3 +109,21 @@ def test_hgtx_sum_groups_carry_each_name_once(demo_pair):
     import csv, io
     rows = list(csv.DictReader(io.StringIO(run_cli("stats", "-r", "hgtx_sum", "--format", "csv", demo_pair[0]).stdout.decode())))
     assert sorted(zip(style, name)) == sorted((r["Style"], r["Range"]) for r in rows)
+
+
+def test_sparse_counts_carry_the_buckets_that_hold_a_value():
+    """A round's bucket counts as a worker sends them: the non-zero ones,
+    each its position and count, in the narrowest types; back as the same
+    column (counts of a few values in 4096 buckets, none, all, and one past
+    65535)."""
+    counts = np.zeros(4096, dtype=np.int64)
+    counts[[0, 17, 4095]] = [3, 1, 70000]
+    size, at, n = wire.sparse_counts(counts)
+    assert size == 4096
+    assert wire.widen(at).tolist() == [0, 17, 4095] and wire.widen(n).tolist() == [3, 1, 70000]
+    assert at[1].dtype == np.int16 and n[1].dtype == np.int32
+    assert wire.dense_counts((size, at, n)).tolist() == counts.tolist()
+    for column in (np.zeros(5, np.int64), np.arange(1, 6, dtype=np.int64), np.zeros(0, np.int64)):
+        back = wire.dense_counts(wire.sparse_counts(column))
+        assert back.dtype == np.int64 and back.tolist() == column.tolist()
+    assert len(pickle.dumps(wire.sparse_counts(counts))) < 400 < counts.nbytes

@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import _asys
 from ..report import AsysError
+from . import wire
 from .background import in_thread
 from .selection import Targets, bucket_keys, drive, join_answers, narrow_by_histogram, selection_rounds
 
@@ -378,7 +379,9 @@ class Asker:
     @staticmethod
     def combine(count_queries, fetch_queries, asked, answers):
         """The reports' answers (in the requests' order) as select's ask
-        returns them: counts summed, fetched values joined."""
+        returns them: counts summed, fetched values joined. A report's
+        counts: a column, one query's buckets after the other, or
+        wire.sparse_counts of it (the buckets that hold a value)."""
         nb = count_queries[3]
         first = np.concatenate([[0], np.cumsum(nb)]).astype(np.int64)
         counts = np.zeros(int(first[-1]), dtype=np.int64)
@@ -387,7 +390,15 @@ class Asker:
             if len(cq):
                 # This report's buckets among all the queries' buckets.
                 own_first = np.concatenate([[0], np.cumsum(nb[cq])[:-1]])
-                counts[np.repeat(first[cq] - own_first, nb[cq]) + np.arange(len(c))] += c
+                if isinstance(c, tuple):
+                    size, at, n = c
+                    if size != int(nb[cq].sum()):
+                        raise AsysError("a report answered %d bucket counts for %d buckets" % (size, nb[cq].sum()))
+                    at = wire.widen(at).astype(np.int64, copy=False)
+                    q = np.searchsorted(own_first, at, side="right") - 1
+                    counts[first[cq][q] + (at - own_first[q])] += wire.widen(n)  # positions distinct
+                else:
+                    counts[np.repeat(first[cq] - own_first, nb[cq]) + np.arange(len(c))] += c
             fetched.append((fq, values, lengths))
         values, starts = join_answers(fetched, len(fetch_queries[0]))
         return counts, values, starts

@@ -223,8 +223,12 @@ def answers(loaded, asked):
     """One median round of every rule still selecting, on this report (one
     task a report a round, whatever the rules): ``asked`` is (rule, queries)
     pairs; the answers in that order, each packed apart (its size is the
-    rule's reply)."""
-    return [pickle.dumps(answer(loaded, rule, queries), protocol=pickle.HIGHEST_PROTOCOL) for rule, queries in asked]
+    rule's reply), the bucket counts as wire.sparse_counts."""
+    out = []
+    for rule, queries in asked:
+        counts, values, lengths = answer(loaded, rule, queries)
+        out.append(pickle.dumps((wire.sparse_counts(counts), values, lengths), protocol=pickle.HIGHEST_PROTOCOL))
+    return out
 
 
 def answers_of(loadeds, asked):

@@ -23,6 +23,10 @@ fewer and smaller integers, the same numbers once expanded.
 ``compact`` runs on the worker (tasks.summaries), ``expand`` on the client
 (run.py) as each summary arrives; tests check that expand(compact(s))
 equals s, array for array and type for type.
+
+A median round's bucket counts cross as ``sparse_counts``: only the
+buckets that hold a value, each its position and count in the narrowest
+types (``merge.Asker.combine`` adds them where they belong).
 """
 
 import numpy as np
@@ -144,4 +148,26 @@ def expand(c):
     if c.get("hist") is not None:
         group, key, n = c["hist"]
         out["hist"] = (np.cumsum(widen(group), dtype=np.int64), widen(key), widen(n))
+    return out
+
+
+def sparse_counts(counts):
+    """A report's bucket counts of one round (one count query's buckets
+    after the other) as they cross: how many buckets, and the positions and
+    counts of those that hold a value, each narrowed. A count query's range
+    is the fixed bucket that held its rank (2^-5 of the value wide), cut
+    into up to 4096 buckets, and a report has a few hundred values in it:
+    on the bench's 32 ranks round 1 sent 21 MB of counts, almost all zeros,
+    through the scheduler to the client (docs/fleet.md, "What the run's
+    time goes to", item 30)."""
+    counts = np.asarray(counts)
+    at = np.flatnonzero(counts)
+    return len(counts), narrow(at), narrow(counts[at])
+
+
+def dense_counts(sparse):
+    """sparse_counts' counts as the report made them (int64; tests)."""
+    size, at, n = sparse
+    out = np.zeros(size, dtype=np.int64)
+    out[widen(at)] = widen(n)
     return out
