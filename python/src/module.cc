@@ -648,14 +648,19 @@ py::tuple mergedStdDev(py::array_t<int64_t> countA, py::array_t<int64_t> totalA,
 // text column the distinct texts (factorizeTexts' blob and offsets) and
 // each merged group's code among them.
 struct MergedTexts {
-  // A column's distinct texts; columns given the same bytes object (hgtx_sum's
-  // style and name: one pool) share one copy.
-  std::vector<std::shared_ptr<const std::string>> blobs;
+  // A column's distinct texts: a view of the bytes object the caller gave,
+  // not a copy (hgtx_sum's 35 MB of names on the bench's 32 ranks: a copy
+  // and its page faults were half of the merged table's 0.04 s, on the
+  // run's serial path; docs/fleet.md, "What the run's time goes to", item
+  // 31). merged_table's binding keeps its texts argument alive as long as
+  // the table it returns (py::keep_alive), and bytes never change, so the
+  // writer's threads read it without the GIL.
+  std::vector<std::string_view> blobs;
   std::vector<std::vector<int64_t>> offsets, codes;
   std::string_view text(size_t column, uint32_t group) const {
     const std::vector<int64_t>& o = offsets[column];
     const int64_t code = codes[column][group];
-    return std::string_view(*blobs[column]).substr(static_cast<size_t>(o[code]), static_cast<size_t>(o[code + 1] - o[code]));
+    return blobs[column].substr(static_cast<size_t>(o[code]), static_cast<size_t>(o[code + 1] - o[code]));
   }
 };
 
@@ -665,12 +670,12 @@ template <typename Column>
 std::shared_ptr<MergedTexts> mergedTexts(
     const std::vector<std::tuple<py::bytes, py::array_t<int64_t>, py::array_t<int64_t>>>& texts, Column column) {
   auto merged = std::make_shared<MergedTexts>();
-  std::unordered_map<PyObject*, std::shared_ptr<const std::string>> copies;
   for (const auto& [blob, offsets, codes] : texts) {
     const TextColumn distinct(blob, offsets);
-    auto& copy = copies[blob.ptr()];
-    if (!copy) copy = std::make_shared<const std::string>(std::string(blob));
-    merged->blobs.push_back(copy);
+    char* data = nullptr;
+    py::ssize_t size = 0;
+    if (PyBytes_AsStringAndSize(blob.ptr(), &data, &size) != 0) throw py::error_already_set();
+    merged->blobs.emplace_back(data, static_cast<size_t>(size));
     merged->offsets.emplace_back(offsets.data(), offsets.data() + offsets.size());
     merged->codes.push_back(column(codes));
     for (int64_t code : merged->codes.back())
@@ -1265,9 +1270,11 @@ PYBIND11_MODULE(_asys, m) {
       .def("columns", [](const Table& t) { return columnsOf(t); })
       .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1)
       .def("write_to", &writeTo, py::arg("format"), py::arg("fd"), py::arg("threads") = 1);
+  // The table keeps `texts` (argument 4) alive: a duration summary's view
+  // reads its names in the bytes objects given (MergedTexts).
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0),
-        py::arg("order") = py::array_t<int64_t>(0));
+        py::arg("order") = py::array_t<int64_t>(0), py::keep_alive<0, 4>());
   m.def("summary_order", &summaryOrderOf, py::arg("texts"), py::arg("total"),
         py::arg("ranks") = py::array_t<int64_t>(0));
   m.def("answer_counts", &answerCounts, py::arg("values"), py::arg("offsets"), py::arg("group"), py::arg("lo"),

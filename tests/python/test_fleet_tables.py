@@ -136,3 +136,30 @@ def test_an_order_that_is_not_one_is_refused():
         _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=np.zeros(10, np.int64))
     with pytest.raises(_asys.AsysError):
         _asys.merged_table("hgtx_sum", [], stats, texts, [], [], order=np.arange(9, dtype=np.int64))
+
+
+def test_a_summary_table_keeps_the_texts_it_reads_alive():
+    """A duration summary's merged table reads its names in the bytes it
+    was given, not a copy: the texts stay alive as long as the table (and
+    no longer), and the table's CSV names every group as given, after the
+    caller dropped its own references and the memory was used again."""
+    import gc
+    import weakref
+
+    class Texts(list):  # a list that can be watched
+        pass
+
+    stats, columns = _hgtx_sum_groups(3000, seed=5)
+    expected = _asys.merged_table("hgtx_sum", [], stats, columns, [], []).write("csv")
+    texts = Texts((bytes(bytearray(blob)), offsets, codes) for blob, offsets, codes in columns)
+    watched = weakref.ref(texts)
+    table = _asys.merged_table("hgtx_sum", [], stats, texts, [], [])
+    del texts
+    gc.collect()
+    assert watched() is not None
+    litter = [bytes(bytearray(len(b))) for b, _o, _c in columns for _ in range(20)]
+    assert table.write("csv", 2) == expected
+    assert b"op_0000007, sizes = [7]" in expected
+    del table, litter
+    gc.collect()
+    assert watched() is None
