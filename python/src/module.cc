@@ -1271,7 +1271,8 @@ PYBIND11_MODULE(_asys, m) {
       .def("write", &writeAs, py::arg("format"), py::arg("threads") = 1)
       .def("write_to", &writeTo, py::arg("format"), py::arg("fd"), py::arg("threads") = 1);
   // The table keeps `texts` (argument 4) alive: a duration summary's view
-  // reads its names in the bytes objects given (MergedTexts).
+  // reads its names in the bytes objects given (MergedTexts), so a list
+  // given must not change while the table lives (the fleet gives a tuple).
   m.def("merged_table", &mergedTable, py::arg("rule"), py::arg("options"), py::arg("stats"), py::arg("texts"),
         py::arg("ids"), py::arg("sums"), py::arg("covered") = py::array_t<int64_t>(0),
         py::arg("order") = py::array_t<int64_t>(0), py::keep_alive<0, 4>());

@@ -143,7 +143,9 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         extra = {} if lengths is None else {"covered": lengths}
         if rule in orders:
             extra["order"] = orders[rule]()
-        result.tables[rule] = _asys.merged_table(rule, settings[0], stats, merged.text_columns,
+        # The table views the texts' bytes and keeps this argument alive
+        # (module.cc: MergedTexts): a tuple, which nothing can change after.
+        result.tables[rule] = _asys.merged_table(rule, settings[0], stats, tuple(merged.text_columns),
                                                  list(zip(merged.id_kinds, merged.key_ids)), merged.sums, **extra)
         result.rounds[rule] = rounds
         if per_rank_format:
