@@ -15,8 +15,11 @@ START_CPU = time.process_time()  # the interpreter's start and this module's imp
 # were 23 ms of the 165 ms of CPU those imports take, on the serial start of
 # every run (docs/fleet.md, "What the run's time goes to", item 28). It is
 # on again (_collect_again) before the workers fork, and at every return.
+# Only when run as the program: a process that imports this module for
+# main() alone keeps its collector as it was.
 _GC_WAS_ENABLED = gc.isenabled()
-gc.disable()
+if __name__ == "__main__":
+    gc.disable()
 
 from .. import _asys
 from ..report import AsysError
