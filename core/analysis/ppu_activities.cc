@@ -347,17 +347,20 @@ class ActivityListBuilder {
       }
       a_.narrowStart = std::move(moved);
     }
-    // Rows still implicit are the positions: the order is the rows in their new order.
-    std::vector<uint32_t> rows;
-    if (implicitRows_) rows = order;
+    if (implicitRows_) {
+      // Rows still implicit are the positions: in their new order they are
+      // the order itself, so it is kept (not used up) and becomes the row
+      // column (not a copy of it beside it). A startsOnly list has no duration.
+      permuteInPlaceKeepingOrder(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.tag,
+                                 launchCall_);
+      a_.row = std::move(order);
+      implicitRows_ = false;
+      return;
+    }
     a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
       permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.row, a_.tag,
                      launchCall_);
     });
-    if (implicitRows_) {
-      a_.row = std::move(rows);
-      implicitRows_ = false;
-    }
   }
 
   // The rows held from here on (a row kept out of place: a window, a device).
