@@ -171,9 +171,10 @@ class ActivityListBuilder {
     }
     if (sel_.kernelTag) {
       a_.tag.reserve(n);
-    } else if (!spansOnly_) {
+    } else if (!spansOnly_ && !implicitRows_) {
       a_.row.reserve(n);
     }
+    reserved_ = n;
     launchCall_.reserve(n);
   }
 
@@ -217,7 +218,10 @@ class ActivityListBuilder {
     }
     if (sel_.kernelTag) {
       a_.tag.push_back(tagOf());
+    } else if (implicitRows_ && row == at) {
+      // Still the list's position: not held (startsOnly, every row kept so far).
     } else if (!spansOnly_) {
+      if (implicitRows_) materializeRows();
       a_.row.push_back(row);
     }
     launchCall_.push_back(call);
@@ -295,6 +299,12 @@ class ActivityListBuilder {
     // list's order is row order: a tie is ordered by kind, then position
     // (the list may hold tags in place of rows: ActivitySelection::kernelTag).
     bool sorted = true;
+    struct RowsAtEnd {  // rows still implicit: their position, if sorted already
+      ActivityListBuilder& b;
+      ~RowsAtEnd() {
+        if (b.implicitRows_) b.materializeRows();
+      }
+    } rowsAtEnd{*this};
     for (size_t i = 1; i < n && sorted; ++i) {
       const int64_t before = startAt(static_cast<uint32_t>(i - 1)), at = startAt(static_cast<uint32_t>(i));
       sorted = before < at || (before == at && (!tiesByKindAndRow_ || a_.kindOf(i - 1) <= a_.kindOf(i)));
@@ -337,10 +347,27 @@ class ActivityListBuilder {
       }
       a_.narrowStart = std::move(moved);
     }
+    if (implicitRows_) {
+      // Rows still implicit are the positions: in their new order they are
+      // the order itself, so it is kept (not used up) and becomes the row
+      // column (not a copy of it beside it). A startsOnly list has no duration.
+      permuteInPlaceKeepingOrder(order, a_.start, a_.end, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.tag,
+                                 launchCall_);
+      a_.row = std::move(order);
+      implicitRows_ = false;
+      return;
+    }
     a_.duration.permuteInPlace(order, [&](std::vector<uint32_t>& o, std::vector<uint32_t>& duration) {
       permuteInPlace(o, a_.start, a_.end, duration, a_.globalPid, a_.deviceId, a_.kind, a_.place, a_.row, a_.tag,
                      launchCall_);
     });
+  }
+
+  // The rows held from here on (a row kept out of place: a window, a device).
+  void materializeRows() {
+    a_.row.reserve(std::max(reserved_, launchCall_.size()));
+    for (size_t i = a_.row.size(); i < launchCall_.size(); ++i) a_.row.push_back(static_cast<uint32_t>(i));
+    implicitRows_ = false;
   }
 
   // The next start of a spansOnly or startsOnly list (made as HGGC_KERNEL
@@ -417,6 +444,10 @@ class ActivityListBuilder {
   // (the kind goes once the list is sorted, finishAssociation).
   bool spansOnly_ = sel_.spansOnly && !sel_.durationsOnly && !sel_.startsOnly;
   bool packing_ = sel_.packPlaces && !spansOnly_ && !sel_.durationsOnly && !sel_.startsOnly;
+  // A startsOnly list of kernels (read in table order) holds no row while
+  // every row so far is kept: the row is the position until one is not.
+  bool implicitRows_ = sel_.startsOnly && !sel_.durationsOnly && !sel_.kernelTag && !sel_.memory && a_.row.empty();
+  size_t reserved_ = 0;
   size_t lastDevice_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "core/report/group_sizes.h"
 #include "core/report/report.h"
 #include "core/report/row_pages.h"
 #include "core/rules/common.h"
@@ -65,27 +66,25 @@ class KernTraceRows : public RowSource {
     // A kernel's rows: one per range, or one alone (standalone, no range).
     // The list's length is its rows' (it keeps neither its starts, given
     // back once sorted, nor a process column).
-    // 4 bytes a kernel: the rows are fewer than 2^32 (a kernel's ranges are
-    // a few; 29.9 M rows at scale 2500).
+    // About 1 byte a kernel (GroupSizes): a kernel's ranges are a few; the
+    // rows are fewer than 2^32 (29.9 M at scale 2500).
     const size_t n = act.row.size();
-    firstRow_.resize(n + 1);
-    size_t rows = 0;
+    rowsOf_.reserve(n);
     for (size_t a = 0; a < n; ++a) {
-      firstRow_[a] = static_cast<uint32_t>(rows);
       const size_t pairs = as.rangesOf(a).size();
-      rows += pairs > 0 ? pairs : (standalone ? 1 : 0);
-      if (rows > UINT32_MAX) throw std::length_error("hgtx_kern_trace: more than 2^32 rows");
+      rowsOf_.add(pairs > 0 ? pairs : (standalone ? 1 : 0));
+      if (rowsOf_.rows() > UINT32_MAX) throw std::length_error("hgtx_kern_trace: more than 2^32 rows");
     }
-    firstRow_[n] = static_cast<uint32_t>(rows);
+    const size_t rows = rowsOf_.rows();
     // The rows each table shows, in output order, for pagingMode: kernels
     // repeat on their consecutive rows, calls only where the row shows one.
     // The table's rows: its largest rowid (the place columns are not held).
     const PagingMode kernelMode = pagingMode(static_cast<size_t>(ctx.report.rowEstimate("HGGC_KERNEL")), rows, kChunkRows,
-                                             [walk = GroupedRows(firstRow_), &act](size_t r) mutable {
+                                             [walk = rowsOf_.walkFrom(0), &act](size_t r) mutable {
                                                return act.row[walk.groupOf(r)];
                                              });
     const PagingMode callMode = pagingMode(in_.association.callRows, rows, kChunkRows,
-                                           [walk = GroupedRows(firstRow_), this](size_t r) mutable {
+                                           [walk = rowsOf_.walkFrom(0), this](size_t r) mutable {
                                              const size_t a = walk.groupOf(r);
                                              return callOf(a, walk.indexOf(r));
                                            });
@@ -93,7 +92,7 @@ class KernTraceRows : public RowSource {
     calls_ = hggcApiPages(ctx.report, kCallColumns, callMode);
   }
 
-  size_t rowCount() const override { return firstRow_.back(); }
+  size_t rowCount() const override { return rowsOf_.rows(); }
 
   void appendRows(size_t first, size_t count, Table& t) override {
     forEachPage(first, count, kChunkRows, [&](size_t begin, size_t end) {
@@ -115,7 +114,7 @@ class KernTraceRows : public RowSource {
   template <typename Row>
   void forEachRow(size_t begin, size_t end, Row row) const {
     if (begin >= end) return;
-    GroupedRows walk(firstRow_, begin);
+    GroupSizes::Walk walk = rowsOf_.walkFrom(begin);
     for (size_t r = begin; r < end; ++r) {
       const size_t a = walk.groupOf(r);
       row(a, walk.indexOf(r));
@@ -186,7 +185,7 @@ class KernTraceRows : public RowSource {
   }
 
   AssociatedActivities in_;
-  std::vector<uint32_t> firstRow_;  // by activity, and one past the last
+  GroupSizes rowsOf_;  // by activity: its rows
   KernelPages kernels_{nullptr, nullptr};
   ApiPages calls_{nullptr, nullptr};
   KernelDimTexts dims_;

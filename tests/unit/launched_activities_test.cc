@@ -18,6 +18,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <tuple>
 
 #include "core/analysis/associated_activities.h"
@@ -361,6 +363,93 @@ TEST_F(LaunchedActivities, StartsOnlyListAndNarrowRestoredSpansKeepTheSameAssoci
     ASSERT_EQ(R.startOf(r), F.start[r]) << r;
     ASSERT_EQ(R.end(r), F.end(r)) << r;
     ASSERT_EQ(R.thread(r), F.thread(r)) << r;
+  }
+}
+
+// A startsOnly list of kernels holds no row while each kept kernel's row
+// is its position in the list (ActivityListBuilder's implicit rows), and
+// its sort's order becomes the rows; a kernel left out makes the rows
+// from there on. The rows and launching calls against those worked out
+// here from HGGC_KERNEL's own columns: each row the selection keeps (an
+// end, the device, the window, the kernel filter), ordered by (start,
+// row), its launching call the HGGC_API row of its (process, correlation
+// id). Filters chosen so the rows are made at once (device 0), midway (one
+// kernel left out at the table's middle, a window ending before the last
+// start) or never (none); each made by both paths (the list alone, the
+// index held; and the association's, the index given back before the sort).
+TEST_F(LaunchedActivities, StartsOnlyRowsImplicitUntilAKernelIsLeftOut) {
+  struct Table {
+    std::vector<int64_t> start, end, pid, correlation;
+    std::vector<int32_t> device;
+  } k;
+  std::vector<uint32_t> callOf;  // by kernel row
+  {
+    auto r = Report::open(path_);
+    const Kernels& t = r->kernels(kActivityColumns | kActivityLinkColumns);
+    k = {t.start, t.end, t.globalPid, t.correlationId, t.deviceId};
+    const ApiCalls& api = r->hggcApi(acol::links);
+    std::map<std::pair<int64_t, int64_t>, uint32_t> byKey;  // (pid, correlation id) -> its first call row
+    for (size_t c = 0; c < api.size(); ++c)
+      if (api.correlationId[c] != kNoValue) byKey.emplace(std::pair{pidOf(api.globalTid[c]), api.correlationId[c]}, c);
+    for (size_t i = 0; i < k.start.size(); ++i) {
+      const auto it = byKey.find({pidOf(k.pid[i]), k.correlation[i]});
+      callOf.push_back(it == byKey.end() ? kNoMatch : it->second);
+    }
+  }
+  const size_t n = k.start.size();
+  ASSERT_GT(n, 100u);
+  const int64_t first = *std::min_element(k.start.begin(), k.start.end());
+  const int64_t last = *std::max_element(k.start.begin(), k.start.end());
+  struct Case {
+    const char* name;
+    std::optional<std::vector<int64_t>> devices;
+    int64_t windowEnd;
+    uint32_t leftOut;  // a kernel row the filter leaves out, or none
+  };
+  const uint32_t none = UINT32_MAX;
+  const std::vector<Case> cases = {
+      {"every kernel", std::nullopt, TimeWindow{}.end, none},
+      {"device 0", std::vector<int64_t>{0}, TimeWindow{}.end, none},
+      {"one kernel left out midway", std::nullopt, TimeWindow{}.end, static_cast<uint32_t>(n / 2)},
+      {"a window ending before the last start", std::nullopt, first + 9 * (last - first) / 10, none},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<uint32_t> wantRow;
+    for (uint32_t i = 0; i < n; ++i) {
+      const bool device = !c.devices || std::count(c.devices->begin(), c.devices->end(), k.device[i]) > 0;
+      const bool window = k.start[i] < c.windowEnd;  // no kernel here is an instant: [start, end) overlaps
+      if (k.end[i] != kNoValue && k.end[i] > k.start[i] && device && window && i != c.leftOut) wantRow.push_back(i);
+    }
+    std::stable_sort(wantRow.begin(), wantRow.end(), [&](uint32_t x, uint32_t y) { return k.start[x] < k.start[y]; });
+    std::vector<uint32_t> wantCall;
+    for (const uint32_t row : wantRow) wantCall.push_back(callOf[row]);
+    ASSERT_GT(wantRow.size(), 10u);
+    // Each case makes the rows where it says: at once, midway, or never.
+    if (c.devices) EXPECT_NE(wantRow.size(), n);
+    if (c.leftOut != none || c.windowEnd != TimeWindow{}.end) EXPECT_LT(wantRow.size(), n);
+
+    ActivitySelection sel;
+    sel.memory = false;
+    sel.startsOnly = true;
+    sel.processes = false;
+    sel.devices = c.devices;
+    sel.window.end = c.windowEnd;
+    if (c.leftOut != none) sel.keepKernel = [leftOut = c.leftOut](uint32_t row) { return row != leftOut; };
+    {
+      auto report = Report::open(path_);
+      const LaunchIndex calls = callsOf(*report);
+      std::vector<uint32_t> gotCall;
+      const PpuActivities got = loadLaunchedActivities(*report, sel, calls, gotCall);
+      EXPECT_EQ(got.row, wantRow);
+      EXPECT_EQ(gotCall, wantCall);
+    }
+    {
+      auto report = Report::open(path_);
+      const AssociatedActivities got = associateActivities(*report, sel, RangeSelection{});
+      EXPECT_EQ(got.activities.row, wantRow);
+      EXPECT_EQ(got.association.launchCall, wantCall);
+    }
   }
 }
 

@@ -176,6 +176,26 @@ TEST(PermuteInPlace, ColumnsFollowTheOrder) {
   EXPECT_TRUE(empty.empty());
 }
 
+TEST(PermuteInPlace, KeepingTheOrderMovesTheSameAndLeavesItAsGiven) {
+  // The same cycles (0 2 3), (1), (4 5): the columns as above, the order
+  // not used up (its cells would be UINT32_MAX where used up).
+  const std::vector<uint32_t> given{2, 1, 3, 0, 5, 4};
+  std::vector<uint32_t> order = given;
+  std::vector<int64_t> a{10, 11, 12, 13, 14, 15};
+  std::vector<uint8_t> b{0, 1, 2, 3, 4, 5};
+  std::vector<int64_t> empty;
+  permuteInPlaceKeepingOrder(order, a, b, empty);
+  EXPECT_EQ(a, (std::vector<int64_t>{12, 11, 13, 10, 15, 14}));
+  EXPECT_EQ(b, (std::vector<uint8_t>{2, 1, 3, 0, 5, 4}));
+  EXPECT_TRUE(empty.empty());
+  EXPECT_EQ(order, given);
+  // One cycle through all: element i becomes element i + 1, the last the first.
+  const std::vector<uint32_t> rotate{1, 2, 3, 4, 0};
+  std::vector<int64_t> c{7, 8, 9, 10, 11};
+  permuteInPlaceKeepingOrder(rotate, c);
+  EXPECT_EQ(c, (std::vector<int64_t>{8, 9, 10, 11, 7}));
+}
+
 TEST(SummarizeGroupsInPlace, GroupsWorkedByHand) {
   std::vector<uint32_t> groupOf{1, 0, 1, 2, 0, 1};
   std::vector<int64_t> values{5, 3, 1, 7, 9, 2};
