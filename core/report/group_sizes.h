@@ -1,7 +1,7 @@
 #pragma once
-// A view's rows in groups (a kernel's rows, one per range) as GroupedRows
-// (row_pages.h) reads them, with each group's row count held in one byte
-// and every 64th group's first row in four: about 1 byte a group in place
+// A view's rows in groups (a kernel's rows, one per range), with each
+// group's row count held in one byte and every 64th group's first row in
+// four: about 1 byte a group in place
 // of a first row's 4 (hgtx_kern_trace: 9.8 M kernels at scale 2500, 37 ->
 // 10 MiB held while its rows are written). A group of 255 rows or more
 // (a kernel's ranges are its nesting levels: rare) is held beside. The
@@ -41,7 +41,7 @@ class GroupSizes {
   }
 
   // Which group row r is in, for rows asked in ascending order from
-  // `from`: one search to start, then a walk (GroupedRows' use).
+  // `from`: one search to start, then a walk.
   class Walk {
    public:
     Walk(const GroupSizes& sizes, size_t from) : sizes_(sizes) {

@@ -49,31 +49,6 @@ void forEachPage(size_t first, size_t count, size_t pageRows, Page page) {
   for (size_t begin = first; begin < first + count; begin += pageRows) page(begin, std::min(first + count, begin + pageRows));
 }
 
-// A view's rows in groups (a kernel's rows, one per range; an operator's,
-// one per activity): group g holds rows [firstRow[g], firstRow[g + 1]), the
-// last entry one past the last row. Which group row r is in, for rows asked
-// in ascending order from `from`: one search to start, then a walk.
-// `Offset`: the first rows' type (a view whose rows are fewer than 2^32
-// holds them in 4 bytes a group: hgtx_kern_trace).
-template <typename Offset = size_t>
-class GroupedRows {
- public:
-  GroupedRows(const std::vector<Offset>& firstRow, size_t from = 0)
-      : firstRow_(firstRow),
-        group_(static_cast<size_t>(std::upper_bound(firstRow.begin(), firstRow.end(), from) - firstRow.begin()) - 1) {}
-  // The group of row r (r >= the last row asked, and below the row count).
-  size_t groupOf(size_t r) {
-    while (firstRow_[group_ + 1] <= r) ++group_;
-    return group_;
-  }
-  // Row r's place in its group (after groupOf(r)).
-  size_t indexOf(size_t r) const { return r - firstRow_[group_]; }
-
- private:
-  const std::vector<Offset>& firstRow_;
-  size_t group_;
-};
-
 // `Rows` is a report's columnar struct (Kernels, ApiCalls).
 template <typename Rows>
 class RowPages {
