@@ -65,7 +65,10 @@ enum IdCol : size_t { kIdKind, kIdStyle, kIdActiveStart, kIdActiveEnd, kIdFullSt
 enum GroupKind : int64_t { kRangeGroup = 0, kExtent = 1 };
 enum SumCol : size_t { kTotalRangeSum, kOpsSum, kLevelSum, kChildrenSum, kOnStackSum };
 
-GroupedDurations groupedDurations(RuleContext& ctx) {
+// `forOwnTable`: the groups for this rule's own table, whose values are
+// its spans' lengths (GroupedDurations::valuesAreSpanLengths), not a fleet
+// state's (groupedDurations below), which gives them all.
+GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   Report& report = ctx.report;
   // The projections, the ranges and the activities' extent (the time range
   // In-Use is a share of) are what the groups need: the activities and
@@ -214,12 +217,18 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     out.spans = std::move(spans);
   }
   proj = {};
-  out.values.reserve(projected);
-  for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
-  // A span's group is its value's: copied last, so that it is not held
-  // beside the ranges and the projections (4 bytes a projected range, at
-  // the groups' step, the rule's peak at scale 2500 once its table is a view).
-  out.spanGroup = out.groupOf;
+  if (forOwnTable) {
+    // The values read from the spans in the merge: 12 bytes a projected
+    // range not made (the merge was the rule's peak at scale 2500).
+    out.valuesAreSpanLengths = true;
+  } else {
+    out.values.reserve(projected);
+    for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
+    // A span's group is its value's: copied last, so that it is not held
+    // beside the ranges and the projections (4 bytes a projected range, at
+    // the groups' step, the rule's peak at scale 2500 once its table is a view).
+    out.spanGroup = out.groupOf;
+  }
   // The range groups' other ids, the same for each (their kind, and no
   // extent): made at their size once the ranges and projections are gone,
   // not grown beside them (32 bytes a group).
@@ -241,6 +250,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   if (!warning.empty()) out.warnings.push_back(warning);
   return out;
 }
+
+GroupedDurations groupedDurations(RuleContext& ctx) { return groupsOf(ctx, /*forOwnTable=*/false); }
 
 // The table as a view of the merged groups: the groups in their order (4
 // bytes a row) and each row's cells made when a page or a writer's chunk
@@ -352,7 +363,7 @@ Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
 }
 
 Table compute(RuleContext& ctx) {
-  GroupedDurations groups = groupedDurations(ctx);
+  GroupedDurations groups = groupsOf(ctx, /*forOwnTable=*/true);
   const std::vector<std::string> warnings = std::move(groups.warnings);
   std::optional<StageTimer> timer(std::in_place, "hgtx_ppu_proj_sum: merged groups");
   MergedGroups merged = mergedGroupsOf(std::move(groups));
