@@ -74,7 +74,11 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   // In-Use is a share of) are what the groups need: the activities and
   // their pairs go before the groups are made.
   AssociationRanges R;
-  RangeSpans proj;
+  // The projections as each range's first activity and its span's length
+  // (12 bytes a range, where its span and ops were 20): the activities'
+  // starts are kept, alone, until the groups' spans are made of them.
+  RangeFirsts proj;
+  PpuActivities starts;
   int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
   // By range slot, once the ranges are chosen: its stack level and direct
@@ -139,12 +143,14 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
     std::vector<int64_t>().swap(in.association.ranges.start);
     in.association.holdCallValuesByActivity();  // rangesOf alone reads them
     StageTimer timer("hgtx_ppu_proj_sum: projections");
-    proj = projectSpans(act, in.association);
+    proj = projectFirsts(act, in.association);
     if (act.size() > 0) {
       activeStart = act.startOf(0);
       activeEnd = act.endOf(0);
       for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }
+    starts.start = std::move(act.start);
+    starts.narrowStart = std::move(act.narrowStart);
     R = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
@@ -170,24 +176,36 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   const size_t projected =
       static_cast<size_t>(std::count_if(proj.ops.begin(), proj.ops.end(), [](uint32_t n) { return n > 0; }));
   out.groupOf.reserve(projected);
-  KeyGroups groups;
-  for (uint32_t r = 0; r < R.size(); ++r) {
-    if (proj.ops[r] == 0) continue;
-    const uint64_t style = R.startEnd[r];
-    const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
-    if (g == out.groupCount) {
-      // A name's other style's group has its text already.
-      if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
-        nameOf.push_back(nameOf[other]);
-      } else {
-        nameOf.push_back(out.textPool.refer(R.name[r]));
-        if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+  // The groups first, then their sums made at their size (one more for
+  // the extent): grown a group at a time beside the ranges and the
+  // projections, five sums held twice their size.
+  {
+    KeyGroups groups;
+    for (uint32_t r = 0; r < R.size(); ++r) {
+      if (proj.ops[r] == 0) continue;
+      const uint64_t style = R.startEnd[r];
+      const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
+      if (g == out.groupCount) {
+        // A name's other style's group has its text already.
+        if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
+          nameOf.push_back(nameOf[other]);
+        } else {
+          nameOf.push_back(out.textPool.refer(R.name[r]));
+          if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+        }
+        out.ids[kIdStyle].values.push_back(R.startEnd[r]);
+        ++out.groupCount;
       }
-      out.ids[kIdStyle].values.push_back(R.startEnd[r]);
-      for (auto& c : out.sums) c.push_back(0);
-      ++out.groupCount;
+      out.groupOf.push_back(g);
     }
-    out.groupOf.push_back(g);
+  }
+  for (auto& c : out.sums) {
+    c.reserve(out.groupCount + 1);
+    c.assign(out.groupCount, 0);
+  }
+  for (uint32_t r = 0, k = 0; r < R.size(); ++r) {
+    if (proj.ops[r] == 0) continue;
+    const uint32_t g = out.groupOf[k++];
     out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
     if (const uint32_t levelPlusOne = slots.levelPlusOne.get(r); levelPlusOne != 0) {
@@ -196,27 +214,19 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
       ++out.sums[kOnStackSum][g];
     }
   }
-  // The ranges, their groups' keys and stacks are read no more; the
-  // projections become the spans and then the values, so that the two are
-  // not held at once.
-  groups = {};
+  // The ranges, their stacks and the ops are read no more; the projections
+  // become the spans, so that the two are not held at once.
   slots = {};
   R = {};
-  // The projected ranges' spans, compacted in place (in slot order, as
-  // their values), not copied beside the projections (16 bytes a projected
-  // range at the groups' step): nearly every range is projected, and
-  // where many are not the rest is copied to its size.
-  {
-    std::vector<Span>& spans = proj.span;
-    size_t k = 0;
-    for (size_t r = 0; r < spans.size(); ++r)
-      if (proj.ops[r] > 0) spans[k++] = spans[r];
-    std::vector<uint32_t>().swap(proj.ops);
-    spans.resize(k);
-    if (k < spans.capacity() / 2) spans.shrink_to_fit();
-    out.spans = std::move(spans);
-  }
+  // The projected ranges' spans, in slot order (as their values), made
+  // once the ranges are gone: their first activities' starts and lengths,
+  // the ops given back first.
+  std::vector<uint32_t>().swap(proj.ops);
+  out.spans.reserve(projected);
+  for (size_t r = 0; r < proj.first.size(); ++r)
+    if (proj.projected(r)) out.spans.push_back(proj.span(starts, r));
   proj = {};
+  starts = {};
   if (forOwnTable) {
     // The values read from the spans in the merge: 12 bytes a projected
     // range not made (the merge was the rule's peak at scale 2500).
@@ -231,9 +241,21 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   }
   // The range groups' other ids, the same for each (their kind, and no
   // extent): made at their size once the ranges and projections are gone,
-  // not grown beside them (32 bytes a group).
-  for (size_t c = 0; c < out.ids.size(); ++c)
-    if (c != kIdStyle) out.ids[c].values.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
+  // not grown beside them (32 bytes a group); each column, the style's too,
+  // with room for the extent's value (a column made at its size and then
+  // given one more value was held at twice its size through the merge).
+  for (size_t c = 0; c < out.ids.size(); ++c) {
+    std::vector<int64_t>& column = out.ids[c].values;
+    if (c == kIdStyle) {
+      std::vector<int64_t> style;
+      style.reserve(out.groupCount + 1);
+      style.assign(column.begin(), column.end());
+      column.swap(style);
+    } else {
+      column.reserve(out.groupCount + 1);
+      column.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
+    }
+  }
   // The extent: statisticsRange's sides before its fallback to the activities.
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
