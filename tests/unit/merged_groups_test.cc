@@ -4,9 +4,18 @@
 #include "core/rules/common.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <sstream>
+#include <string>
 #include <vector>
+
+#include "core/gen/generator.h"
+#include "core/report/report.h"
+#include "core/rules/rule.h"
+#include "core/table/writers.h"
 
 namespace asys {
 namespace {
@@ -43,6 +52,35 @@ TEST(MergedGroups, ValuesAsSpanLengthsGiveWhatValuesGivenApartGive) {
     EXPECT_EQ(b.covered, a.covered) << "round " << round;
     for (size_t g = 0; g < groups; ++g) EXPECT_EQ(fields(b.stats[g]), fields(a.stats[g])) << "round " << round << " group " << g;
   }
+}
+
+std::string csvOf(const Table& t) {
+  std::ostringstream out;
+  writeCsv(t, out);
+  return out.str();
+}
+
+// hgtx_ppu_proj_sum's own table (the values read from the spans, the
+// projections as first activities) and its table made from its fleet state
+// (values and span groups given apart, as the Python package reads them),
+// each on a fresh open of a generated report: the same CSV.
+TEST(MergedGroups, ProjectionSummaryOwnTableIsItsFleetStatesTable) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("asys-merged-" + std::to_string(::getpid()) + ".asysrep")).string();
+  generateReport({.seed = 7, .scale = 0.25, .profile = "base"}, path);
+  const RuleSpec* rule = findRule("hgtx_ppu_proj_sum");
+  ASSERT_NE(rule, nullptr);
+  for (const std::vector<std::string>& given : {std::vector<std::string>{}, std::vector<std::string>{"range-mode=full"}}) {
+    const RuleOptions options = parseRuleOptions(*rule, given);
+    auto own = Report::open(path);
+    const std::string ownCsv = csvOf(runRule(*rule, *own, options));
+    auto state = Report::open(path);
+    RuleContext ctx{*state, options, {}, RuleConfig::defaults()};
+    const std::string stateCsv = csvOf(groupsRuleTable(*rule, ctx));
+    EXPECT_GT(ownCsv.size(), 1000u);
+    EXPECT_EQ(ownCsv, stateCsv) << (given.empty() ? "" : given[0]);
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
