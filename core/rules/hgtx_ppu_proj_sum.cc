@@ -179,6 +179,10 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   // The groups first, then their sums made at their size (one more for
   // the extent): grown a group at a time beside the ranges and the
   // projections, five sums held twice their size.
+  // Each group's style in a byte while the groups are found (its id column,
+  // 8 bytes a group grown to twice its size, is made at its size with the
+  // other ids, once the spans are made).
+  std::vector<uint8_t> styleOf;
   {
     KeyGroups groups;
     for (uint32_t r = 0; r < R.size(); ++r) {
@@ -193,7 +197,7 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
           nameOf.push_back(out.textPool.refer(R.name[r]));
           if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
         }
-        out.ids[kIdStyle].values.push_back(R.startEnd[r]);
+        styleOf.push_back(R.startEnd[r]);
         ++out.groupCount;
       }
       out.groupOf.push_back(g);
@@ -244,18 +248,14 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   // not grown beside them (32 bytes a group); each column, the style's too,
   // with room for the extent's value (a column made at its size and then
   // given one more value was held at twice its size through the merge).
+  // The style's from its bytes, given back after.
   for (size_t c = 0; c < out.ids.size(); ++c) {
     std::vector<int64_t>& column = out.ids[c].values;
-    if (c == kIdStyle) {
-      std::vector<int64_t> style;
-      style.reserve(out.groupCount + 1);
-      style.assign(column.begin(), column.end());
-      column.swap(style);
-    } else {
-      column.reserve(out.groupCount + 1);
-      column.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
-    }
+    column.reserve(out.groupCount + 1);
+    if (c == kIdStyle) column.assign(styleOf.begin(), styleOf.end());
+    else column.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
   }
+  std::vector<uint8_t>().swap(styleOf);
   // The extent: statisticsRange's sides before its fallback to the activities.
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
