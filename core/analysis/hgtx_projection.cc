@@ -55,6 +55,29 @@ RangeSpans projectSpans(const PpuActivities& act, const HgtxAssociation& as) {
   return p;
 }
 
+RangeFirsts projectFirsts(const PpuActivities& act, const HgtxAssociation& as) {
+  const size_t n = as.ranges.size();
+  RangeFirsts p;
+  p.first.assign(n, RangeFirsts::kNone);
+  p.length.assign(n, 0);
+  p.ops.assign(n, 0);
+  // projectSpans' fold: the first activity gives the start, and the
+  // latest end, taken as a length from that start, grows with each later one.
+  for (size_t a = 0; a < act.size(); ++a) {
+    const int64_t start = act.startOf(a), end = act.endOf(a);
+    for (uint32_t r : as.rangesOf(a)) {
+      if (p.ops[r]++ == 0) {
+        p.first[r] = static_cast<uint32_t>(a);
+        p.length.set(r, end - start);
+        continue;
+      }
+      const int64_t length = end - act.startOf(p.first[r]);
+      if (length > p.length.get(r)) p.length.set(r, length);
+    }
+  }
+  return p;
+}
+
 int64_t NarrowProjections::wideAt(Field f, size_t r) const { return wide_.at(key(f, r)); }
 
 void NarrowProjections::setWide(Field f, size_t r, int64_t v) {

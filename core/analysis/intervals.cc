@@ -3,6 +3,7 @@
 #include <queue>
 
 #include "core/analysis/key_groups.h"
+#include "core/base/group_in_place.h"
 #include <tuple>
 
 namespace asys {
@@ -64,23 +65,28 @@ std::vector<Span> gapsBetween(std::span<const Span> blocks) {
 }
 
 SpanGroups::SpanGroups(std::vector<uint32_t> groupOf, std::vector<Span> spans, size_t groupCount)
-    : spans_(std::move(spans)), begin_(groupCount + 1, 0), count_(groupCount, 0) {
-  for (uint32_t g : groupOf) ++count_[g];
-  for (size_t g = 0; g < groupCount; ++g) begin_[g + 1] = begin_[g] + count_[g];
-  std::vector<size_t> next(begin_.begin(), begin_.end() - 1);  // by group: its first slot not yet filled
-  for (size_t g = 0; g < groupCount; ++g) {
-    for (size_t& i = next[g]; i < begin_[g + 1]; ++i) {
-      // Slot i is g's: swap what holds it to its own group's next slot until
-      // a span of g arrives.
-      for (uint32_t h = groupOf[i]; h != g; h = groupOf[i]) {
-        const size_t to = next[h]++;
-        std::swap(spans_[i], spans_[to]);
-        std::swap(groupOf[i], groupOf[to]);
-      }
-    }
-  }
+    : spans_(std::move(spans)), begin_(groupInPlace(groupOf, groupCount, spans_)), count_(groupCount, 0) {
   for (size_t g = 0; g < groupCount; ++g)
-    count_[g] = mergeSpansInPlace(std::span<Span>(spans_).subspan(begin_[g], count_[g]));
+    count_[g] = mergeSpansInPlace(std::span<Span>(spans_).subspan(begin_[g], begin_[g + 1] - begin_[g]));
+}
+
+SpanGroupStats summarizeSpanGroupsInPlace(std::vector<uint32_t>& groupOf, std::vector<Span>& spans,
+                                          size_t groupCount) {
+  const std::vector<size_t> begin = groupInPlace(groupOf, groupCount, spans);
+  std::vector<uint32_t>().swap(groupOf);
+  SpanGroupStats out;
+  out.stats.resize(groupCount);
+  out.covered.resize(groupCount);
+  std::vector<int64_t> lengths;  // one group's, reused
+  for (size_t g = 0; g < groupCount; ++g) {
+    const std::span<Span> own = std::span<Span>(spans).subspan(begin[g], begin[g + 1] - begin[g]);
+    lengths.clear();
+    for (const Span& s : own) lengths.push_back(s.length());
+    out.stats[g] = summarize(lengths);
+    out.covered[g] = totalLength(own.first(mergeSpansInPlace(own)));
+  }
+  std::vector<Span>().swap(spans);
+  return out;
 }
 
 GroupUnions unionByGroupSorted(std::span<const int64_t> starts, std::span<const int64_t> ends,

@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "core/analysis/stats.h"
 #include "core/base/grouped_lists.h"
 
 namespace asys {
@@ -65,6 +66,19 @@ class SpanGroups {
   std::vector<size_t> begin_;  // by group: where its blocks start
   std::vector<size_t> count_;  // by group: its blocks
 };
+
+// Each group's spans' lengths summarised and the length of their union, for
+// spans whose lengths are their group's values (hgtx_ppu_proj_sum: a
+// projection's length is its value): the values are read from the spans,
+// never held beside them. The spans are grouped in place as SpanGroups and
+// summarizeGroupsInPlace group them (so a group's values come in the same
+// order); `groupOf` and `spans` are given back emptied.
+struct SpanGroupStats {
+  std::vector<DurationStats> stats;  // by group
+  std::vector<int64_t> covered;      // by group: the length of its spans' union
+};
+SpanGroupStats summarizeSpanGroupsInPlace(std::vector<uint32_t>& groupOf, std::vector<Span>& spans,
+                                          size_t groupCount);
 
 // Per group, over spans sorted by start (any overlap, spans of all groups
 // interleaved): the earliest start, the latest end, the union length and the

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/analysis/grouped_values.h"
+#include "core/base/group_in_place.h"
 
 namespace asys {
 
@@ -100,27 +101,8 @@ std::vector<DurationStats> summarizeGroups(std::span<const uint32_t> groupOf,
 
 std::vector<DurationStats> summarizeGroupsInPlace(std::vector<uint32_t>& groupOf, std::vector<int64_t>& values,
                                                   size_t groupCount) {
-  // begin[g]: where group g's values go; next[g]: its first place not yet
-  // holding one of its values. Each swap puts one value in its place for
-  // good, so n swaps at most.
-  std::vector<size_t> begin(groupCount + 1, 0);
-  for (uint32_t g : groupOf) ++begin[g + 1];
-  for (size_t g = 0; g < groupCount; ++g) begin[g + 1] += begin[g];
-  std::vector<size_t> next(begin.begin(), begin.end() - 1);
-  for (uint32_t g = 0; g < groupCount; ++g) {
-    for (size_t& i = next[g]; i < begin[g + 1];) {
-      const uint32_t other = groupOf[i];
-      if (other == g) {
-        ++i;
-        continue;
-      }
-      const size_t j = next[other]++;
-      std::swap(values[i], values[j]);
-      std::swap(groupOf[i], groupOf[j]);
-    }
-  }
+  const std::vector<size_t> begin = groupInPlace(groupOf, groupCount, values);
   std::vector<uint32_t>().swap(groupOf);
-  std::vector<size_t>().swap(next);
   std::vector<DurationStats> stats(groupCount);
   for (size_t g = 0; g < groupCount; ++g)
     stats[g] = summarize(std::span<int64_t>(values.data() + begin[g], begin[g + 1] - begin[g]));

@@ -129,25 +129,32 @@ Table durationSummaryTable(std::vector<ColumnSpec> columns, const MergedGroups& 
 
 MergedGroups mergedGroupsOf(GroupedDurations groups) {
   MergedGroups out;
-  // The spans' unions first: the spans (16 bytes and their group 4, a
-  // value of hgtx_ppu_proj_sum's) go before the statistics (56 bytes a
-  // group) are made beside the values (-13 MiB at that rule's merge, its
-  // peak at scale 2500). Neither reads the other.
-  if (!groups.spans.empty()) {
-    const SpanGroups blocks(std::move(groups.spanGroup), std::move(groups.spans), groups.groupCount);
-    out.covered.resize(groups.groupCount);
-    for (size_t g = 0; g < groups.groupCount; ++g) out.covered[g] = totalLength(blocks.group(g));
+  if (groups.valuesAreSpanLengths) {
+    // The values read from the spans, grouped once with them.
+    SpanGroupStats s = summarizeSpanGroupsInPlace(groups.groupOf, groups.spans, groups.groupCount);
+    out.stats = std::move(s.stats);
+    out.covered = std::move(s.covered);
   } else {
-    out.covered.assign(groups.groupCount, 0);
-  }
-  if (groups.grouped.groups() != groups.groupCount) {
-    // Values listed by group, not grouped yet: grouped in place (no copy).
-    out.stats = summarizeGroupsInPlace(groups.groupOf, groups.values, groups.groupCount);
-    std::vector<uint32_t>().swap(groups.groupOf);
-    std::vector<int64_t>().swap(groups.values);
-  } else {
-    out.stats = summarizeEach(groups.grouped);
-    groups.grouped = GroupedValues();
+    // The spans' unions first: the spans (16 bytes and their group 4, a
+    // value of hgtx_ppu_proj_sum's in a fleet state) go before the
+    // statistics (56 bytes a group) are made beside the values. Neither
+    // reads the other.
+    if (!groups.spans.empty()) {
+      const SpanGroups blocks(std::move(groups.spanGroup), std::move(groups.spans), groups.groupCount);
+      out.covered.resize(groups.groupCount);
+      for (size_t g = 0; g < groups.groupCount; ++g) out.covered[g] = totalLength(blocks.group(g));
+    } else {
+      out.covered.assign(groups.groupCount, 0);
+    }
+    if (groups.grouped.groups() != groups.groupCount) {
+      // Values listed by group, not grouped yet: grouped in place (no copy).
+      out.stats = summarizeGroupsInPlace(groups.groupOf, groups.values, groups.groupCount);
+      std::vector<uint32_t>().swap(groups.groupOf);
+      std::vector<int64_t>().swap(groups.values);
+    } else {
+      out.stats = summarizeEach(groups.grouped);
+      groups.grouped = GroupedValues();
+    }
   }
   out.texts = std::move(groups.texts);
   for (const std::vector<uint32_t>& column : groups.textIds) {  // texts by id: made whole for the table

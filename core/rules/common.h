@@ -115,6 +115,12 @@ struct GroupedDurations {
   // overlap, so they merge as spans, not as sums.
   std::vector<uint32_t> spanGroup;
   std::vector<Span> spans;
+  // Or the values are the spans' lengths, groupOf the spans' groups, and
+  // values and spanGroup are left empty, so that neither is held beside the
+  // spans (hgtx_ppu_proj_sum's own table: its merge was its peak at scale
+  // 2500). Only a rule's own table sets it: a fleet state (asys fleet, the
+  // Python package) has them all.
+  bool valuesAreSpanLengths = false;
   std::vector<std::string> warnings;             // the report's, as its table has them
 };
 

@@ -65,13 +65,20 @@ enum IdCol : size_t { kIdKind, kIdStyle, kIdActiveStart, kIdActiveEnd, kIdFullSt
 enum GroupKind : int64_t { kRangeGroup = 0, kExtent = 1 };
 enum SumCol : size_t { kTotalRangeSum, kOpsSum, kLevelSum, kChildrenSum, kOnStackSum };
 
-GroupedDurations groupedDurations(RuleContext& ctx) {
+// `forOwnTable`: the groups for this rule's own table, whose values are
+// its spans' lengths (GroupedDurations::valuesAreSpanLengths), not a fleet
+// state's (groupedDurations below), which gives them all.
+GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   Report& report = ctx.report;
   // The projections, the ranges and the activities' extent (the time range
   // In-Use is a share of) are what the groups need: the activities and
   // their pairs go before the groups are made.
   AssociationRanges R;
-  RangeSpans proj;
+  // The projections as each range's first activity and its span's length
+  // (12 bytes a range, where its span and ops were 20): the activities'
+  // starts are kept, alone, until the groups' spans are made of them.
+  RangeFirsts proj;
+  PpuActivities starts;
   int64_t activeStart = kNoValue, activeEnd = kNoValue;
   std::string warning;
   // By range slot, once the ranges are chosen: its stack level and direct
@@ -136,12 +143,14 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
     std::vector<int64_t>().swap(in.association.ranges.start);
     in.association.holdCallValuesByActivity();  // rangesOf alone reads them
     StageTimer timer("hgtx_ppu_proj_sum: projections");
-    proj = projectSpans(act, in.association);
+    proj = projectFirsts(act, in.association);
     if (act.size() > 0) {
       activeStart = act.startOf(0);
       activeEnd = act.endOf(0);
       for (size_t a = 1; a < act.size(); ++a) activeEnd = std::max(activeEnd, act.endOf(a));
     }
+    starts.start = std::move(act.start);
+    starts.narrowStart = std::move(act.narrowStart);
     R = std::move(in.association.ranges);
     warning = unlaunchedWarning(in.unlaunched, in.memoryToo);
   }
@@ -167,24 +176,40 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   const size_t projected =
       static_cast<size_t>(std::count_if(proj.ops.begin(), proj.ops.end(), [](uint32_t n) { return n > 0; }));
   out.groupOf.reserve(projected);
-  KeyGroups groups;
-  for (uint32_t r = 0; r < R.size(); ++r) {
-    if (proj.ops[r] == 0) continue;
-    const uint64_t style = R.startEnd[r];
-    const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
-    if (g == out.groupCount) {
-      // A name's other style's group has its text already.
-      if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
-        nameOf.push_back(nameOf[other]);
-      } else {
-        nameOf.push_back(out.textPool.refer(R.name[r]));
-        if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+  // The groups first, then their sums made at their size (one more for
+  // the extent): grown a group at a time beside the ranges and the
+  // projections, five sums held twice their size.
+  // Each group's style in a byte while the groups are found (its id column,
+  // 8 bytes a group grown to twice its size, is made at its size with the
+  // other ids, once the spans are made).
+  std::vector<uint8_t> styleOf;
+  {
+    KeyGroups groups;
+    for (uint32_t r = 0; r < R.size(); ++r) {
+      if (proj.ops[r] == 0) continue;
+      const uint64_t style = R.startEnd[r];
+      const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
+      if (g == out.groupCount) {
+        // A name's other style's group has its text already.
+        if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
+          nameOf.push_back(nameOf[other]);
+        } else {
+          nameOf.push_back(out.textPool.refer(R.name[r]));
+          if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+        }
+        styleOf.push_back(R.startEnd[r]);
+        ++out.groupCount;
       }
-      out.ids[kIdStyle].values.push_back(R.startEnd[r]);
-      for (auto& c : out.sums) c.push_back(0);
-      ++out.groupCount;
+      out.groupOf.push_back(g);
     }
-    out.groupOf.push_back(g);
+  }
+  for (auto& c : out.sums) {
+    c.reserve(out.groupCount + 1);
+    c.assign(out.groupCount, 0);
+  }
+  for (uint32_t r = 0, k = 0; r < R.size(); ++r) {
+    if (proj.ops[r] == 0) continue;
+    const uint32_t g = out.groupOf[k++];
     out.sums[kTotalRangeSum][g] += R.duration.get(r);
     out.sums[kOpsSum][g] += proj.ops[r];
     if (const uint32_t levelPlusOne = slots.levelPlusOne.get(r); levelPlusOne != 0) {
@@ -193,38 +218,44 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
       ++out.sums[kOnStackSum][g];
     }
   }
-  // The ranges, their groups' keys and stacks are read no more; the
-  // projections become the spans and then the values, so that the two are
-  // not held at once.
-  groups = {};
+  // The ranges, their stacks and the ops are read no more; the projections
+  // become the spans, so that the two are not held at once.
   slots = {};
   R = {};
-  // The projected ranges' spans, compacted in place (in slot order, as
-  // their values), not copied beside the projections (16 bytes a projected
-  // range at the groups' step): nearly every range is projected, and
-  // where many are not the rest is copied to its size.
-  {
-    std::vector<Span>& spans = proj.span;
-    size_t k = 0;
-    for (size_t r = 0; r < spans.size(); ++r)
-      if (proj.ops[r] > 0) spans[k++] = spans[r];
-    std::vector<uint32_t>().swap(proj.ops);
-    spans.resize(k);
-    if (k < spans.capacity() / 2) spans.shrink_to_fit();
-    out.spans = std::move(spans);
-  }
+  // The projected ranges' spans, in slot order (as their values), made
+  // once the ranges are gone: their first activities' starts and lengths,
+  // the ops given back first.
+  std::vector<uint32_t>().swap(proj.ops);
+  out.spans.reserve(projected);
+  for (size_t r = 0; r < proj.first.size(); ++r)
+    if (proj.projected(r)) out.spans.push_back(proj.span(starts, r));
   proj = {};
-  out.values.reserve(projected);
-  for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
-  // A span's group is its value's: copied last, so that it is not held
-  // beside the ranges and the projections (4 bytes a projected range, at
-  // the groups' step, the rule's peak at scale 2500 once its table is a view).
-  out.spanGroup = out.groupOf;
+  starts = {};
+  if (forOwnTable) {
+    // The values read from the spans in the merge: 12 bytes a projected
+    // range not made (the merge was the rule's peak at scale 2500).
+    out.valuesAreSpanLengths = true;
+  } else {
+    out.values.reserve(projected);
+    for (const Span& s : out.spans) out.values.push_back(s.end - s.start);
+    // A span's group is its value's: copied last, so that it is not held
+    // beside the ranges and the projections (4 bytes a projected range, at
+    // the groups' step, the rule's peak at scale 2500 once its table is a view).
+    out.spanGroup = out.groupOf;
+  }
   // The range groups' other ids, the same for each (their kind, and no
   // extent): made at their size once the ranges and projections are gone,
-  // not grown beside them (32 bytes a group).
-  for (size_t c = 0; c < out.ids.size(); ++c)
-    if (c != kIdStyle) out.ids[c].values.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
+  // not grown beside them (32 bytes a group); each column, the style's too,
+  // with room for the extent's value (a column made at its size and then
+  // given one more value was held at twice its size through the merge).
+  // The style's from its bytes, given back after.
+  for (size_t c = 0; c < out.ids.size(); ++c) {
+    std::vector<int64_t>& column = out.ids[c].values;
+    column.reserve(out.groupCount + 1);
+    if (c == kIdStyle) column.assign(styleOf.begin(), styleOf.end());
+    else column.assign(out.groupCount, c == kIdKind ? kRangeGroup : kNoValue);
+  }
+  std::vector<uint8_t>().swap(styleOf);
   // The extent: statisticsRange's sides before its fallback to the activities.
   const ReportSummary& summary = report.summary();
   const bool windowStart = ctx.window.start != std::numeric_limits<int64_t>::min();
@@ -241,6 +272,8 @@ GroupedDurations groupedDurations(RuleContext& ctx) {
   if (!warning.empty()) out.warnings.push_back(warning);
   return out;
 }
+
+GroupedDurations groupedDurations(RuleContext& ctx) { return groupsOf(ctx, /*forOwnTable=*/false); }
 
 // The table as a view of the merged groups: the groups in their order (4
 // bytes a row) and each row's cells made when a page or a writer's chunk
@@ -352,7 +385,7 @@ Table groupsTable(const MergedGroups& g, const RuleOptions& options) {
 }
 
 Table compute(RuleContext& ctx) {
-  GroupedDurations groups = groupedDurations(ctx);
+  GroupedDurations groups = groupsOf(ctx, /*forOwnTable=*/true);
   const std::vector<std::string> warnings = std::move(groups.warnings);
   std::optional<StageTimer> timer(std::in_place, "hgtx_ppu_proj_sum: merged groups");
   MergedGroups merged = mergedGroupsOf(std::move(groups));

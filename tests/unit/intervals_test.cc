@@ -66,6 +66,30 @@ TEST(Intervals, SpanGroupsPlaceEverySpanWhateverTheOrder) {
   EXPECT_EQ(starts(4), (std::vector<int64_t>{80}));
 }
 
+TEST(Intervals, SpanGroupStatsAreTheLengthsStatisticsAndTheUnion) {
+  // group 0: [0,2) [2,4)          lengths 2 2     union 4 (touching)
+  // group 1: [5,9) [1,3) [8,12)   lengths 4 2 4   union 2 + 7 = 9
+  // group 2: [7,7)                length 0        union 0 (empty span)
+  // group 3: nothing
+  std::vector<uint32_t> g = {1, 0, 1, 2, 1, 0};
+  std::vector<Span> s = {{5, 9}, {0, 2}, {1, 3}, {7, 7}, {8, 12}, {2, 4}};
+  const SpanGroupStats out = summarizeSpanGroupsInPlace(g, s, 4);
+  EXPECT_TRUE(g.empty());
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(out.covered, (std::vector<int64_t>{4, 9, 0, 0}));
+  ASSERT_EQ(out.stats.size(), 4u);
+  const DurationStats& a = out.stats[0];
+  EXPECT_EQ(std::vector<int64_t>({a.total, a.count, a.avg, a.med, a.min, a.max, a.stddev}),
+            (std::vector<int64_t>{4, 2, 2, 2, 2, 2, 0}));
+  // Mean 10/3; variance (2 * (2/3)^2 + (4/3)^2) / 3 = 8/9: standard deviation 0 (floored).
+  const DurationStats& b = out.stats[1];
+  EXPECT_EQ(std::vector<int64_t>({b.total, b.count, b.avg, b.med, b.min, b.max, b.stddev}),
+            (std::vector<int64_t>{10, 3, 3, 4, 2, 4, 0}));
+  const DurationStats& c = out.stats[2];
+  EXPECT_EQ(std::vector<int64_t>({c.total, c.count, c.med, c.min, c.max}), (std::vector<int64_t>{0, 1, 0, 0, 0}));
+  EXPECT_EQ(out.stats[3].count, 0);
+}
+
 TEST(Intervals, UnionByGroupSortedPerGroupInOnePass) {
   // Start order, two groups interleaved, one span left out (group none):
   //   g0: [0,10) [5,20) [30,40)   -> projection [0,40), union 20 + 10 = 30
