@@ -211,9 +211,10 @@ Table compute(RuleContext& ctx) {
     keepOnlySpans(in.activities);
     takeNarrowSpans(in.association.ranges, starts, threadOf);
     in.association.holdCallValuesByActivity();  // rangesOf alone reads them
-    // The projections in 16 bytes a range (their starts from the ranges'
-    // own, durations and active times as NarrowInts), not 28: they are
-    // made beside the association, the rule's peak.
+    // The projections in 12 bytes a range (their starts from the ranges'
+    // own and durations in 4 bytes, op counts and idle times in 2, the few
+    // others exact beside: NarrowProjections), not 28: they are made beside
+    // the association and the activity list.
     StageTimer timer("hgtx_ppu_proj_trace: projections");
     proj = projectRangesNarrow(in.activities, in.association, starts);
     ranges = std::move(in.association.ranges);
