@@ -3,7 +3,8 @@
 // time, in the memory of one window: no order of the whole list (4 bytes
 // an element) is held. The PPU activity list comes so (each stream's
 // activities in start order, the streams' rows interleaved in runs: no
-// activity 520 places from its place in start order at scale 250 or 2500),
+// kernel more than 512 places from its place in start order at scale 250
+// or 2500),
 // and the whole list's order beside its columns was a projection rule's
 // peak (docs/big-reports.md, projlist18).
 //
