@@ -80,6 +80,9 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The graph nodes served the association; no rule reads them after it.
   std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
+  // The pairs' heap given back too before the projections are made beside
+  // the association (their columns are mmapped apart).
+  if (fullForm && sel.spansOnly) giveBackFreedHeap();
   if (sel.durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
   out.memoryToo = sel.memory;
   for (size_t a = 0; a < out.activities.size(); ++a)

@@ -81,14 +81,12 @@ RangeFirsts projectFirsts(const PpuActivities& act, const HgtxAssociation& as) {
 int64_t NarrowProjections::wideAt(Field f, size_t r) const { return wide_.at(key(f, r)); }
 
 void NarrowProjections::setWide(Field f, size_t r, int64_t v) {
-  uint32_t& low = cells_[r].v[f];
-  if (v >= 0 && v < int64_t{kWide}) {
-    wide_.erase(key(f, r));  // it was wide
-    low = static_cast<uint32_t>(v);
-  } else {
-    low = kWide;
-    wide_[key(f, r)] = v;
-  }
+  Cell& c = cells_[r];
+  const bool fits = v >= 0 && v < (f < kOps ? int64_t{kWide} : int64_t{kWideSmall});
+  if (fits) wide_.erase(key(f, r));  // it was wide
+  else wide_[key(f, r)] = v;
+  if (f < kOps) c.v[f] = fits ? static_cast<uint32_t>(v) : kWide;
+  else c.small[f - kOps] = fits ? static_cast<uint16_t>(v) : kWideSmall;
 }
 
 namespace {
@@ -101,20 +99,26 @@ NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociat
   // projectRanges' fold with its values held narrow: the latest end is the
   // projection's start plus its duration. An activity ending past it grows
   // the duration, and the active time by its part past both its own start
-  // and that end (none for an empty activity, as there).
+  // and that end (none for an empty activity, as there); the idle time
+  // held is the duration less the active time.
   for (size_t a = 0; a < act.size(); ++a) {
     const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
-      if (p.ops(r)++ == 0) {
+      const int64_t ops = p.get(P::kOps, r);
+      p.set(P::kOps, r, ops + 1);
+      if (ops == 0) {
         p.set(P::kStartAfter, r, start - rangeStart(r));
         p.set(P::kDuration, r, end - start);
-        p.set(P::kActive, r, std::max<int64_t>(end - start, 0));
+        p.set(P::kIdle, r, (end - start) - std::max<int64_t>(end - start, 0));
         continue;
       }
-      const int64_t pStart = rangeStart(r) + p.get(P::kStartAfter, r), pEnd = pStart + p.get(P::kDuration, r);
+      const int64_t duration = p.get(P::kDuration, r);
+      const int64_t pStart = rangeStart(r) + p.get(P::kStartAfter, r), pEnd = pStart + duration;
       if (end <= pEnd) continue;
+      int64_t active = duration - p.get(P::kIdle, r);
+      if (const int64_t more = end - std::max(start, pEnd); more > 0) active += more;
       p.set(P::kDuration, r, end - pStart);
-      if (const int64_t more = end - std::max(start, pEnd); more > 0) p.set(P::kActive, r, p.get(P::kActive, r) + more);
+      p.set(P::kIdle, r, (end - pStart) - active);
     }
   }
   return p;

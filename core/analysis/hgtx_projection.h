@@ -54,49 +54,58 @@ struct RangeFirsts {
 };
 RangeFirsts projectFirsts(const PpuActivities& activities, const HgtxAssociation& association);
 
-// The same, 16 bytes a range instead of 28, for a rule that keeps the
+// The projections in 12 bytes a range instead of 28, for a rule that keeps the
 // ranges' starts anyway (hgtx_ppu_proj_trace): the projection's start as
-// its distance from the range's start, its duration and active time, each
-// in 4 bytes while below 4.3 s (the others exact beside, as NarrowInts
-// does), a range's four values side by side (one cache line for the fold's
-// step, where projectRanges reads three columns).
+// its distance from the range's start and its duration, each in 4 bytes
+// while below 4.3 s; its op count and its idle time (duration less PPU
+// active time: 0 for 84 % of the ranges at scale 250, below 65,535 ns for
+// 99.4 %) in 2 bytes while below 65,535; the others exact beside, as
+// NarrowInts does. A range's four values side by side (one cache line for
+// the fold's step, where projectRanges reads three columns).
 class NarrowProjections {
  public:
-  enum Field : uint32_t { kStartAfter = 0, kDuration = 1, kActive = 2 };
+  enum Field : uint32_t { kStartAfter = 0, kDuration = 1, kOps = 2, kIdle = 3 };
   void assign(size_t n) {
     cells_.assign(n, Cell{});
     wide_.clear();
   }
   size_t size() const { return cells_.size(); }
-  uint32_t ops(size_t r) const { return cells_[r].ops; }
-  uint32_t& ops(size_t r) { return cells_[r].ops; }
+  uint32_t ops(size_t r) const { return static_cast<uint32_t>(get(kOps, r)); }
   int64_t get(Field f, size_t r) const {
-    const uint32_t v = cells_[r].v[f];
-    return v != kWide ? int64_t{v} : wideAt(f, r);
+    const Cell& c = cells_[r];
+    if (f < kOps) return c.v[f] != kWide ? int64_t{c.v[f]} : wideAt(f, r);
+    return c.small[f - kOps] != kWideSmall ? int64_t{c.small[f - kOps]} : wideAt(f, r);
   }
   void set(Field f, size_t r, int64_t v) {
-    uint32_t& low = cells_[r].v[f];
-    if (low != kWide && v >= 0 && v < int64_t{kWide}) low = static_cast<uint32_t>(v);
-    else setWide(f, r, v);
+    Cell& c = cells_[r];
+    if (f < kOps) {
+      if (c.v[f] != kWide && v >= 0 && v < int64_t{kWide}) c.v[f] = static_cast<uint32_t>(v);
+      else setWide(f, r, v);
+    } else {
+      if (c.small[f - kOps] != kWideSmall && v >= 0 && v < int64_t{kWideSmall}) c.small[f - kOps] = static_cast<uint16_t>(v);
+      else setWide(f, r, v);
+    }
   }
   // The projection's start (from range r's own start `rangeStart`), its
   // duration and PPU active time.
   int64_t start(const AssociationRanges& R, size_t r) const { return R.start[r] + get(kStartAfter, r); }
   int64_t start(const StartTimes& starts, size_t r) const { return starts[r] + get(kStartAfter, r); }
   int64_t duration(size_t r) const { return get(kDuration, r); }
-  int64_t active(size_t r) const { return get(kActive, r); }
+  int64_t active(size_t r) const { return duration(r) - get(kIdle, r); }
 
  private:
-  static constexpr uint32_t kWide = UINT32_MAX;  // the value is in wide_
+  static constexpr uint32_t kWide = UINT32_MAX;       // kStartAfter, kDuration: the value is in wide_
+  static constexpr uint16_t kWideSmall = UINT16_MAX;  // kOps, kIdle: the same
   static uint64_t key(Field f, size_t r) { return (static_cast<uint64_t>(r) << 2) | f; }
-  // The rare values past 4 bytes, out of line so that the fold's and the
-  // sort's common steps stay small.
+  // The rare values past their cells, out of line so that the fold's and
+  // the sort's common steps stay small.
   int64_t wideAt(Field f, size_t r) const;
   void setWide(Field f, size_t r, int64_t v);
   struct Cell {
-    uint32_t ops = 0;
-    uint32_t v[3] = {0, 0, 0};  // by Field
+    uint32_t v[2] = {0, 0};      // kStartAfter, kDuration
+    uint16_t small[2] = {0, 0};  // kOps, kIdle
   };
+  static_assert(sizeof(Cell) == 12);
   std::vector<Cell> cells_;
   std::unordered_map<uint64_t, int64_t> wide_;
 };

@@ -5,8 +5,10 @@
 #include <tuple>
 
 #include "core/analysis/key_join.h"
+#include "core/base/freed_heap.h"
 #include "core/base/permute.h"
 #include "core/base/stage_timer.h"
+#include "core/base/window_sort.h"
 
 namespace asys {
 
@@ -310,6 +312,7 @@ class ActivityListBuilder {
       sorted = before < at || (before == at && (!tiesByKindAndRow_ || a_.kindOf(i - 1) <= a_.kindOf(i)));
     }
     if (sorted) return;
+    if (spansOnly_ && a_.start.empty() && a_.unlaunchedPid.empty() && sortInWindows(n)) return;
     std::vector<uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
     if (tiesByKindAndRow_) {
@@ -368,6 +371,60 @@ class ActivityListBuilder {
     a_.row.reserve(std::max(reserved_, launchCall_.size()));
     for (size_t i = a_.row.size(); i < launchCall_.size(); ++i) a_.row.push_back(static_cast<uint32_t>(i));
     implicitRows_ = false;
+  }
+
+  // A spansOnly list (the projections') into start order a window at a
+  // time (sortNearlySorted), its columns moved a window at a time: no
+  // order of the whole list and no second copy of its starts (8 bytes an
+  // activity beside the list: the sort was hgtx_ppu_proj_trace's peak).
+  // False where an activity is farther than half a window from its place
+  // in start order: the list is then still the same activities, ties in
+  // the same relative order, and sortBy's whole sort follows.
+  bool sortInWindows(size_t n) {
+    using Key = std::pair<int64_t, uint8_t>;  // start, and at equal starts (made interleaved) the kind
+    constexpr size_t kWindow = size_t{1} << 16;
+    static_assert(kWindow % (2 * StartTimes::kBlock) == 0, "a window's halves are whole blocks of starts");
+    StartTimes& starts = a_.narrowStart;
+    const bool byKind = tiesByKindAndRow_;
+    std::vector<int64_t> moved(std::min(kWindow, n));
+    std::vector<uint32_t> where;
+    const bool sorted = sortNearlySorted<Key>(
+        n, kWindow,
+        [&](size_t i) { return Key{starts[i], byKind ? static_cast<uint8_t>(a_.kindOf(i)) : uint8_t{0}}; },
+        [&](size_t first, const uint32_t* order, const Key* keys, size_t m) {
+          for (size_t k = 0; k < m; ++k) moved[k] = keys[order[k]].first;
+          for (size_t k = 0; k < m; k += StartTimes::kBlock)
+            starts.setBlock((first + k) / StartTimes::kBlock, moved.data() + k, std::min(StartTimes::kBlock, m - k));
+          if (a_.duration.size() > 0) {
+            for (size_t k = 0; k < m; ++k) moved[k] = a_.duration.get(first + order[k]);
+            for (size_t k = 0; k < m; ++k) a_.duration.set(first + k, moved[k]);
+          }
+          permuteStretch(a_.end, first, order, m);
+          permuteStretch(a_.globalPid, first, order, m);
+          permuteStretch(a_.deviceId, first, order, m);
+          permuteStretch(a_.kind, first, order, m);
+          permuteStretch(a_.place, first, order, m);
+          permuteStretch(a_.row, first, order, m);
+          permuteStretch(a_.tag, first, order, m);
+          permuteStretch(launchCall_, first, order, m);
+          renumberGraphNodesIn(first, order, m, where);
+        });
+    if (!sorted) profileNote("activities: not sorted by windows (an activity far from its place): sorted whole");
+    return sorted;
+  }
+
+  // The graph nodes' activities in first .. first + m - 1 after that
+  // stretch was put in `order` (element first + k was first + order[k]),
+  // back in activity order.
+  void renumberGraphNodesIn(size_t first, const uint32_t* order, size_t m, std::vector<uint32_t>& where) {
+    auto byActivity = [](const GraphNodeRun& g, size_t at) { return g.activity < at; };
+    const auto from = std::lower_bound(a_.graphNodes.begin(), a_.graphNodes.end(), first, byActivity);
+    const auto to = std::lower_bound(from, a_.graphNodes.end(), first + m, byActivity);
+    if (from == to) return;
+    where.resize(m);
+    for (size_t k = 0; k < m; ++k) where[order[k]] = static_cast<uint32_t>(k);
+    for (auto it = from; it != to; ++it) it->activity = static_cast<uint32_t>(first + where[it->activity - first]);
+    std::sort(from, to, [](const GraphNodeRun& x, const GraphNodeRun& y) { return x.activity < y.activity; });
   }
 
   // The next start of a spansOnly or startsOnly list (made as HGGC_KERNEL
@@ -532,6 +589,12 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
     list.finishRead();
     tiesByKindAndRow = list.interleaved();
   }  // the index goes here, before the sort
+  // A spansOnly list's memory operations went once read, and now the
+  // index: both among blocks of glibc's heap still in use, and what the
+  // projections allocate after is mostly apart from it (mmap), so their
+  // pages stayed resident through the association and the projections
+  // (90 MiB at scale 2500, the trace's peak: docs/big-reports.md, projlist18).
+  if (sel.spansOnly && !sel.durationsOnly && !sel.startsOnly) giveBackFreedHeap();
   StageTimer timer("activities: sort");
   ActivityListBuilder sorter(sel, LaunchIndex(0), a, launchCall);
   if (tiesByKindAndRow) sorter.tiesByKindAndRow();

@@ -56,6 +56,18 @@ class StartTimes {
     });
     forEach([this](size_t i, int64_t time) { low_[i] = lowOf(i, time, base_[i / kBlock]); });
   }
+  // Block b's times made again, in another order or others (n: kBlock, or
+  // fewer in the last block): a list sorted in place a window of whole
+  // blocks at a time (PPU activities' sortInWindows).
+  void setBlock(size_t b, const int64_t* times, size_t n) {
+    const int64_t base = *std::min_element(times, times + n);
+    base_[b] = base;
+    const size_t first = b * kBlock;
+    for (size_t k = 0; k < n; ++k) {
+      if (low_[first + k] == kWide) wide_.erase(first + k);
+      low_[first + k] = lowOf(first + k, times[k], base);
+    }
+  }
   size_t capacity() const { return low_.capacity(); }
   void shrink_to_fit() {
     low_.shrink_to_fit();

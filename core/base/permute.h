@@ -2,6 +2,7 @@
 // A column put in another order: element i becomes v[order[i]] (order: a
 // permutation of positions, or a selection of them). An empty column (one a
 // caller did not fill) stays empty.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
@@ -68,6 +69,18 @@ void permuteInPlaceKeepingOrder(const std::vector<uint32_t>& order, Columns&... 
     void place(size_t i) { done[i] = true; }
   } marks{std::vector<bool>(order.size(), false)};
   permute_detail::alongCycles(order, marks, columns...);
+}
+
+// A stretch of a column put in another order: element first + i becomes
+// v[first + order[i]] (order: a permutation of 0..m-1), through a copy of
+// the stretch only (a list sorted a window at a time: sortNearlySorted).
+// An empty column stays empty.
+template <typename T>
+void permuteStretch(std::vector<T>& v, size_t first, const uint32_t* order, size_t m) {
+  if (v.empty()) return;
+  std::vector<T> out(m);
+  for (size_t i = 0; i < m; ++i) out[i] = v[first + order[i]];
+  std::copy(out.begin(), out.end(), v.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
 }  // namespace asys

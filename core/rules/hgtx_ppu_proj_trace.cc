@@ -129,6 +129,27 @@ class ProjTraceRows : public RowSource {
   std::string stackText_;
 };
 
+// The ranges' starts and thread indices as the view reads them (about 4
+// bytes and 1 a range), taken from the association's ranges: as the sweep
+// gave them back (narrowSpansAfterSweep), or, where HGGC_API's columns were
+// loaded already and the calls were not swept as it was scanned, as chosen.
+void takeNarrowSpans(AssociationRanges& R, StartTimes& starts, SmallIds& threadOf) {
+  if (R.start.empty()) {
+    starts = std::move(R.narrowStart);
+  } else {
+    starts.assign(R.start);
+    std::vector<int64_t>().swap(R.start);
+  }
+  if (R.threadIndex.empty()) {
+    threadOf = std::move(R.narrowThread);
+  } else {
+    threadOf.reserve(R.threadIndex.size());
+    threadOf.resize(R.threadIndex.size());
+    for (size_t r = 0; r < R.threadIndex.size(); ++r) threadOf.set(r, R.threadIndex[r]);
+    std::vector<uint32_t>().swap(R.threadIndex);
+  }
+}
+
 Table compute(RuleContext& ctx) {
   Report& report = ctx.report;
   AssociationRanges ranges;
@@ -159,27 +180,20 @@ Table compute(RuleContext& ctx) {
     filters.endsAsDurations = true;
     // Each range's thread index in a byte while there are fewer than 255
     // threads (SmallIds) and its start in about 4 bytes (StartTimes: slot
-    // order is start order), taken once the ranges are chosen: the
-    // association gives its own (12 bytes a range) back once the calls are
-    // swept, before the activities are read.
-    std::vector<int64_t> threads;
-    auto takeThreads = [&](const AssociationRanges& chosen) {
-      threadOf.reserve(chosen.threadIndex.size());
-      threadOf.resize(chosen.threadIndex.size());
-      for (size_t r = 0; r < chosen.threadIndex.size(); ++r) threadOf.set(r, chosen.threadIndex[r]);
-      threads = chosen.threads;
-      starts.assign(chosen.start);
-    };
-    filters.threadAfterSweep = false;
-    filters.startAfterSweep = false;
+    // order is start order), given back by the sweep once the activities
+    // are read (narrowSpansAfterSweep): the sweep holds the ranges' spans
+    // while HGGC_API and HGGC_KERNEL are scanned, so they are not held
+    // beside it a second time (5 bytes a range through both scans, which
+    // were taken when the ranges were chosen before).
+    filters.threadAfterSweep = true;
+    filters.startAfterSweep = true;
+    filters.narrowSpansAfterSweep = true;
     if (everyRange) {
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { unclosed.add(first, chunk); };
       // The stacks are swept once the association is over (below), from the
-      // ranges and their threads as taken here: their parents and children
+      // ranges and their threads as given back: their parents and children
       // (5 bytes a range) are not held through it.
-      filters.rangesChosen = takeThreads;
     } else {
-      filters.rangesChosen = takeThreads;
       filters.alsoScan = [&](size_t first, const HgtxEvents& chunk) { counter.add(first, chunk); };
       filters.afterScan = [&] {
         stacks = counter.finish();
@@ -195,15 +209,12 @@ Table compute(RuleContext& ctx) {
     }
     AssociatedActivities in = associateForRule(ctx, /*memoryToo=*/true, 0, std::move(filters));
     keepOnlySpans(in.activities);
-    // The threads by threadOf (the association's, where the calls were not
-    // swept as HGGC_API was scanned, are the same).
-    std::vector<uint32_t>().swap(in.association.ranges.threadIndex);
-    in.association.ranges.threads = std::move(threads);
-    std::vector<int64_t>().swap(in.association.ranges.start);
+    takeNarrowSpans(in.association.ranges, starts, threadOf);
     in.association.holdCallValuesByActivity();  // rangesOf alone reads them
-    // The projections in 16 bytes a range (their starts from the ranges'
-    // own, durations and active times as NarrowInts), not 28: they are
-    // made beside the association, the rule's peak.
+    // The projections in 12 bytes a range (their starts from the ranges'
+    // own and durations in 4 bytes, op counts and idle times in 2, the few
+    // others exact beside: NarrowProjections), not 28: they are made beside
+    // the association and the activity list.
     StageTimer timer("hgtx_ppu_proj_trace: projections");
     proj = projectRangesNarrow(in.activities, in.association, starts);
     ranges = std::move(in.association.ranges);

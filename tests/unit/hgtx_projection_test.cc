@@ -190,3 +190,37 @@ TEST(ProjectRanges, NarrowGivesTheSameValues) {
     }
   }
 }
+
+// The trace's projections hold a range's op count and idle time (duration
+// less active time) in 2 bytes each while below 65,535: a range past both
+// (70,000 activities; idle gaps of 3 ns and of 70 us, an empty activity
+// past the end) and a range within both give projectRanges' values, and
+// the first range's idle time crosses 65,535 on the way.
+TEST(ProjectRanges, NarrowOpsAndIdleTimePastTwoBytes) {
+  asys::HgtxAssociation as;
+  as.ranges.event = {0, 1};
+  as.ranges.start = {0, 0};
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  int64_t t = 100;
+  for (uint32_t a = 0; a < 70'000; ++a) {
+    const int64_t gap = a % 1000 == 999 ? 70'000 : 3;
+    spans.emplace_back(t, t + 10);
+    t += 10 + gap;
+    as.launchCall.push_back(a);
+    addList(as.callRanges, a < 5 ? std::vector<uint32_t>{0, 1} : std::vector<uint32_t>{0});
+  }
+  spans.emplace_back(t + 5, t + 5);  // empty, past the end: the duration grows, the active time does not
+  as.launchCall.push_back(70'000);
+  addList(as.callRanges, {0});
+  const asys::PpuActivities act = activities(spans);
+  const asys::RangeProjections p = asys::projectRanges(act, as);
+  const asys::NarrowProjections q = asys::projectRangesNarrow(act, as);
+  ASSERT_EQ(p.ops, (std::vector<uint32_t>{70'001, 5}));
+  ASSERT_GT(p.end[0] - p.start[0] - p.active[0], 65'535);
+  for (uint32_t r = 0; r < 2; ++r) {
+    EXPECT_EQ(q.ops(r), p.ops[r]) << r;
+    EXPECT_EQ(q.start(as.ranges, r), p.start[r]) << r;
+    EXPECT_EQ(q.start(as.ranges, r) + q.duration(r), p.end[r]) << r;
+    EXPECT_EQ(q.active(r), p.active[r]) << r;
+  }
+}
