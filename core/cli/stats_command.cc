@@ -328,6 +328,10 @@ int rulesCommand(const CommandInfo& c, const std::vector<std::string>& args, std
         if (framed) out << "# " << rule << '\n';
         write(out);
         if (framed) out << '\n';
+        // A stream that failed (a full disk, a closed pipe) drops what it
+        // is given without a word: the table would end short and the run
+        // still say 0 (found writing traces on a full disk).
+        if (!out.flush()) throw Error("standard output: cannot write (the table is incomplete)");
         continue;
       }
       writeWhole(path, write);

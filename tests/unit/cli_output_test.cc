@@ -111,3 +111,40 @@ TEST_F(CliOutput, RuleFilesBesideTheReportRefusedUnlessForced) {
   EXPECT_EQ(slurp(dir / "out" / "ppu_op_unit_test.py"), text);
   EXPECT_EQ(slurp(dir / "out" / "ppu_op_unit_test.csv"), first.out);
 }
+
+// A standard output that stops taking bytes part-way (a full disk, a closed
+// pipe): the run fails in one line per rule and says the table is short,
+// instead of ending 0 with a truncated table.
+TEST_F(CliOutput, AStandardOutputThatFailsFailsTheRun) {
+  struct FullAfter : std::streambuf {
+    explicit FullAfter(size_t room) : room(room) {}
+    size_t room, taken = 0;
+    int_type overflow(int_type c) override {
+      if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+      return taken < room ? (++taken, c) : traits_type::eof();
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+      const std::streamsize fits = std::min<std::streamsize>(n, static_cast<std::streamsize>(room - taken));
+      taken += static_cast<size_t>(fits);
+      (void)s;
+      return fits;
+    }
+  };
+  const std::string whole = cli({"stats", "-r", "hggc_api_sum", report}).out;
+  ASSERT_GT(whole.size(), 100u);
+  FullAfter full(whole.size() / 2);
+  std::ostream out(&full);
+  std::ostringstream err;
+  EXPECT_EQ(asys::runCli({"stats", "-r", "hggc_api_sum,osrt_sum", report}, out, err), 1);
+  EXPECT_EQ(err.str(),
+            "asys stats: hggc_api_sum: standard output: cannot write (the table is incomplete)\n"
+            "asys stats: osrt_sum: standard output: cannot write (the table is incomplete)\n");
+  EXPECT_EQ(full.taken, whole.size() / 2);
+
+  // Room for every byte: the same run succeeds (the check is on the stream, not the size).
+  FullAfter roomy(1 << 20);
+  std::ostream fine(&roomy);
+  std::ostringstream quiet;
+  EXPECT_EQ(asys::runCli({"stats", "-r", "hggc_api_sum", report}, fine, quiet), 0) << quiet.str();
+  EXPECT_EQ(roomy.taken, whole.size());
+}
