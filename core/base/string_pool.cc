@@ -45,6 +45,35 @@ constexpr uint64_t kTagBits = 0xFFFFFFFF00000000ull;  // a slot's hash bits
 constexpr size_t kFirstBlockBytes = 4096;
 }  // namespace
 
+StringPool::StringPool(const StringPool& other)
+    : blockEnd_(other.blockEnd_),
+      lastBlock_(other.lastBlock_),
+      firstCapacity_(other.firstCapacity_),
+      start_(other.start_),
+      wraps_(other.wraps_),
+      slots_(other.slots_),
+      storedDirect_(other.storedDirect_),
+      storedSparse_(other.storedSparse_),
+      odd_(other.odd_),
+      overlay_(other.overlay_),
+      base_(other.base_) {
+  blocks_.resize(other.blocks_.size());
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    if (!other.blocks_[b]) continue;  // a number a long text also takes
+    const size_t capacity = b == 0 ? firstCapacity_ : std::max<size_t>(blockEnd_[b], kBlockBytes);
+    blocks_[b].reset(new char[capacity]);
+    std::memcpy(blocks_[b].get(), other.blocks_[b].get(), blockEnd_[b]);
+  }
+}
+
+StringPool& StringPool::operator=(const StringPool& other) {
+  if (this != &other) {
+    StringPool copy(other);
+    std::swap(*this, copy);
+  }
+  return *this;
+}
+
 uint64_t StringPool::startHigh(uint32_t local) const {
   const size_t wraps = static_cast<size_t>(std::upper_bound(wraps_.begin(), wraps_.end(), local) - wraps_.begin());
   return static_cast<uint64_t>(wraps) << 32;

@@ -26,6 +26,11 @@ constexpr uint32_t kNoString = 0xFFFFFFFFu;
 class StringPool {
  public:
   StringPool();
+  // A copy holds its own blocks (a Table, and its texts, may be copied).
+  StringPool(const StringPool& other);
+  StringPool& operator=(const StringPool& other);
+  StringPool(StringPool&&) = default;
+  StringPool& operator=(StringPool&&) = default;
 
   // Empty again, its memory given back. Assigning an empty pool would not
   // give back its texts: libstdc++'s std::string keeps its buffer when

@@ -176,6 +176,40 @@ TEST(StringPool, OverlayIdsReadTheOverlaysBlocks) {
   EXPECT_EQ(report.get(2200 | StringPool::kOverlayBit), "");
 }
 
+TEST(StringPool, ACopyHasItsOwnBlocks) {
+  StringPool p;
+  std::vector<std::string> texts;
+  for (size_t i = 0; i < 1100; ++i) texts.push_back(textOf(i, 1000));  // past one block
+  for (const std::string& t : texts) p.intern(t);
+  const std::string longText = textOf(2, kBlock + 1);
+  EXPECT_EQ(p.intern(longText), 1100u);
+  StringPool copy(p);
+  EXPECT_EQ(copy.intern("only in the copy"), 1101u);
+  EXPECT_EQ(p.intern("only in the original"), 1101u);
+  StringPool assigned;
+  assigned.intern("replaced");
+  assigned = copy;
+  for (uint32_t i : {0u, 1047u, 1048u, 1099u}) {
+    EXPECT_EQ(copy.get(i), texts[i]);
+    EXPECT_EQ(assigned.get(i), texts[i]);
+  }
+  EXPECT_EQ(copy.get(1100), longText);
+  EXPECT_EQ(copy.get(1101), "only in the copy");
+  EXPECT_EQ(assigned.get(1101), "only in the copy");
+  EXPECT_EQ(p.get(1101), "only in the original");
+  EXPECT_EQ(copy.intern(texts[5]), 5u);
+  EXPECT_EQ(assigned.intern("replaced"), 1102u);
+  // A small pool's first block, copied, grows on its own.
+  StringPool small;
+  small.intern("a");
+  StringPool smallCopy = small;
+  const std::string t = textOf(9, 5000);
+  EXPECT_EQ(smallCopy.intern(t), 1u);
+  EXPECT_EQ(smallCopy.get(0), "a");
+  EXPECT_EQ(smallCopy.get(1), t);
+  EXPECT_EQ(small.size(), 1u);
+}
+
 TEST(StringPool, StoredIdsAfterReserve) {
   StringPool p;
   p.reserveStored(10, 3);
