@@ -123,6 +123,20 @@ TEST(StringPool, ManyTextsReadBackAfterTheIndexGrows) {
   EXPECT_EQ(p.size(), 200000u);
 }
 
+TEST(StringPool, AppendedTextsStayOutOfTheIndexWhenItGrows) {
+  // Appended texts are in no slot; a pool appended to and then interned
+  // into (not done by the engine) keeps them out as its index grows.
+  StringPool p;
+  EXPECT_EQ(p.append("a"), 0u);
+  EXPECT_EQ(p.append("a"), 1u);
+  for (uint32_t i = 0; i < 5000; ++i) ASSERT_EQ(p.intern("t" + std::to_string(i)), 2 + i);
+  EXPECT_EQ(p.intern("a"), 5002u);
+  EXPECT_EQ(p.intern("t0"), 2u);
+  EXPECT_EQ(p.intern("t4999"), 5001u);
+  EXPECT_EQ(p.get(0), "a");
+  EXPECT_EQ(p.get(1), "a");
+}
+
 TEST(StringPool, ForgetAfterSeveralBlocksThenIntern) {
   StringPool p;
   std::vector<std::string> texts;
