@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/analysis/hgtx_projection.h"
+#include "tests/unit/test_random.h"
 
 namespace {
 
@@ -141,11 +142,8 @@ TEST(ProjectRanges, WithoutActiveTimeTheSameProjections) {
 // projectRangesNarrow, projectSpans and projectFirsts give projectRanges' values, the wide ones too (a
 // duration or active time past 4.3 s, a projection before its range's start).
 TEST(ProjectRanges, NarrowGivesTheSameValues) {
-  uint64_t seed = 12345;
-  auto next = [&](uint64_t n) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    return (seed >> 33) % n;
-  };
+  asys::test::Lcg random(12345);
+  auto next = [&](uint64_t n) { return random.below(n); };
   for (int round = 0; round < 20; ++round) {
     const uint32_t ranges = 1 + static_cast<uint32_t>(next(30));
     asys::HgtxAssociation as;

@@ -16,6 +16,7 @@
 #include "core/report/report.h"
 #include "core/rules/rule.h"
 #include "core/table/writers.h"
+#include "tests/unit/test_random.h"
 
 namespace asys {
 namespace {
@@ -23,11 +24,8 @@ namespace {
 std::vector<int64_t> fields(const DurationStats& s) { return {s.total, s.count, s.avg, s.med, s.min, s.max, s.stddev}; }
 
 TEST(MergedGroups, ValuesAsSpanLengthsGiveWhatValuesGivenApartGive) {
-  uint64_t seed = 777;
-  auto next = [&](uint64_t n) {
-    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-    return (seed >> 33) % n;
-  };
+  asys::test::Lcg random(777);
+  auto next = [&](uint64_t n) { return random.below(n); };
   for (int round = 0; round < 30; ++round) {
     const size_t groups = 1 + next(12), n = next(300);
     GroupedDurations apart, asLengths;

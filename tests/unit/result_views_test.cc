@@ -21,6 +21,7 @@
 #include "core/table/table.h"
 #include "core/table/writers.h"
 #include "tests/unit/cli_run.h"
+#include "tests/unit/test_random.h"
 
 namespace {
 
@@ -441,8 +442,8 @@ TEST(ResultViews, KeyedSortOfManyRowsIsTheStableSortToo) {
   // their low bytes only (durations, with repeats), in every byte (signed
   // extremes, negatives), and "-" cells, ascending and descending.
   Table t(toyColumns());
-  uint64_t seed = 12345;
-  auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull; };
+  asys::test::Lcg random(12345);
+  auto next = [&] { return random.next(); };
   for (int i = 0; i < 40000; ++i) {
     const uint64_t r = next();
     if (i % 9 != 4) t.setInt(0, i % 11 == 0 ? static_cast<int64_t>(r) : static_cast<int64_t>(r >> 52));
