@@ -34,35 +34,15 @@ RangeProjections projectRanges(const PpuActivities& act, const HgtxAssociation& 
   return p;
 }
 
-RangeSpans projectSpans(const PpuActivities& act, const HgtxAssociation& as) {
-  const size_t n = as.ranges.size();
-  RangeSpans p;
-  p.span.assign(n, Span{});
-  p.ops.assign(n, 0);
-  // projectRanges' fold without the active time: the earliest start (the
-  // first activity, in start order) and the latest end.
-  for (size_t a = 0; a < act.size(); ++a) {
-    const int64_t start = act.startOf(a), end = act.endOf(a);
-    for (uint32_t r : as.rangesOf(a)) {
-      Span& s = p.span[r];
-      if (p.ops[r]++ == 0) {
-        s = {start, end};
-        continue;
-      }
-      s.end = std::max(s.end, end);
-    }
-  }
-  return p;
-}
-
 RangeFirsts projectFirsts(const PpuActivities& act, const HgtxAssociation& as) {
   const size_t n = as.ranges.size();
   RangeFirsts p;
   p.first.assign(n, RangeFirsts::kNone);
   p.length.assign(n, 0);
   p.ops.assign(n, 0);
-  // projectSpans' fold: the first activity gives the start, and the
-  // latest end, taken as a length from that start, grows with each later one.
+  // projectRanges' fold without the active time: the first activity (in
+  // start order) gives the start, and the latest end, taken as a length
+  // from that start, grows with each later one.
   for (size_t a = 0; a < act.size(); ++a) {
     const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {

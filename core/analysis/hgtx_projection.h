@@ -26,20 +26,11 @@ struct RangeProjections {
 RangeProjections projectRanges(const PpuActivities& activities, const HgtxAssociation& association,
                                bool withActive = true);
 
-// The projections as spans, for a caller that makes its spans of them
-// (hgtx_ppu_proj_sum: its groups' spans are the projected ranges' own, in
-// slot order, compacted in place): projectRanges' start, end and ops
-// without the active time.
-struct RangeSpans {
-  std::vector<Span> span;     // by range slot; ops == 0: no projection
-  std::vector<uint32_t> ops;
-};
-RangeSpans projectSpans(const PpuActivities& activities, const HgtxAssociation& association);
-
-// The same in 12 bytes a range, not 20, for a caller that keeps the
-// activities' starts until it makes its spans (hgtx_ppu_proj_sum): a
-// projection starts where its first activity does (the list is in start
-// order), held as that activity, and its span's length is held narrow.
+// The projections without the active time in 12 bytes a range (a Span and
+// an op count took 20), for a caller that keeps the activities' starts
+// until it makes its spans (hgtx_ppu_proj_sum): a projection starts where
+// its first activity does (the list is in start order), held as that
+// activity, and its span's length is held narrow.
 struct RangeFirsts {
   static constexpr uint32_t kNone = UINT32_MAX;  // a range with no activity: no projection
   std::vector<uint32_t> first;  // by range slot: its first activity, kNone
