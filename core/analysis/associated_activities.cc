@@ -55,7 +55,7 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
     for (size_t i = 0; i < a.end.size(); ++i) a.duration.push_back(a.end[i] - a.start[i]);
     std::vector<int64_t>().swap(a.end);
   }
-  if (fullForm && sel.spansOnly) {
+  if (sel.spansOnlyForm()) {
     std::vector<int32_t>().swap(out.activities.deviceId);
     std::vector<ActivityKind>().swap(out.activities.kind);
     std::vector<uint32_t>().swap(out.activities.row);
@@ -82,7 +82,7 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   std::vector<GraphNodeRun>().swap(out.activities.graphNodes);
   // The pairs' heap given back too before the projections are made beside
   // the association (their columns are mmapped apart).
-  if (fullForm && sel.spansOnly) giveBackFreedHeap();
+  if (sel.spansOnlyForm()) giveBackFreedHeap();
   if (sel.durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
   out.memoryToo = sel.memory;
   for (size_t a = 0; a < out.activities.size(); ++a)

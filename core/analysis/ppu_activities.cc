@@ -499,7 +499,7 @@ class ActivityListBuilder {
   // A spansOnly list (its full form) is made without device and row: its
   // caller reads neither, and the sort orders ties by kind and position
   // (the kind goes once the list is sorted, finishAssociation).
-  bool spansOnly_ = sel_.spansOnly && !sel_.durationsOnly && !sel_.startsOnly;
+  bool spansOnly_ = sel_.spansOnlyForm();
   bool packing_ = sel_.packPlaces && !spansOnly_ && !sel_.durationsOnly && !sel_.startsOnly;
   // A startsOnly list of kernels (read in table order) holds no row while
   // every row so far is kept: the row is the position until one is not.
@@ -594,7 +594,7 @@ PpuActivities loadLaunchedActivities(Report& report, const ActivitySelection& se
   // projections allocate after is mostly apart from it (mmap), so their
   // pages stayed resident through the association and the projections
   // (90 MiB at scale 2500, the trace's peak: docs/big-reports.md, projlist18).
-  if (sel.spansOnly && !sel.durationsOnly && !sel.startsOnly) giveBackFreedHeap();
+  if (sel.spansOnlyForm()) giveBackFreedHeap();
   StageTimer timer("activities: sort");
   ActivityListBuilder sorter(sel, LaunchIndex(0), a, launchCall);
   if (tiesByKindAndRow) sorter.tiesByKindAndRow();

@@ -168,6 +168,10 @@ struct ActivitySelection {
   // and kindOf (the operator summaries). loadLaunchedActivities only.
   bool packPlaces = false;
 
+  // Whether the list is made in the spansOnly form (durationsOnly and
+  // startsOnly, when set, win over spansOnly).
+  bool spansOnlyForm() const { return spansOnly && !durationsOnly && !startsOnly; }
+
   // Whether the selection keeps an activity: one with an end (an activity
   // cut off by the end of the capture has no extent), on a chosen device,
   // overlapping the window; a kernel's keepKernel asked last.
