@@ -11,7 +11,7 @@ import pytest
 
 from asys.fleet import tasks
 from asys.fleet.merge import Merged, asker, merged_statistics
-from asys.fleet.selection import FETCH_AT_MOST
+from asys.fleet.selection import EXACT_BUCKETS, FETCH_AT_MOST, FETCH_WIDE_AT_MOST, _buckets_each
 from asys.fleet.state import ReportState
 
 
@@ -117,13 +117,62 @@ def test_merged_statistics_equal_one_report_of_all_values(seed, as_sent):
 
 
 def test_fetch_takes_over_when_few_values_remain():
+    many = FETCH_WIDE_AT_MOST + 600
+    values = [1] * many + [10**12] * 7 + [10**12 + 10**9] * many  # the middle one is 10^12
+    parts = split_reports({("a",): values}, 3, random.Random(1))
+    log = []
+    stats, rounds, _ = merged_of(parts, log)
+    assert stats[("a",)][3] == 10**12
+    # The fixed bucket of 10^12 holds too many values to fetch and is a
+    # billion values wide: counting narrows it to a bucket of 7 values,
+    # then they are fetched.
+    assert rounds == len(log) == 2 and 7 <= FETCH_AT_MOST < 300
+
+
+def test_a_wide_range_of_few_values_is_fetched_at_once():
     values = [1] * 300 + [10**12] * 7 + [10**12 + 10**9] * 300  # 607 values: the 304th is 10^12
     parts = split_reports({("a",): values}, 3, random.Random(1))
     log = []
     stats, rounds, _ = merged_of(parts, log)
     assert stats[("a",)][3] == 10**12
-    # Counting narrows to a bucket of 7 values, then they are fetched.
-    assert rounds == len(log) == 2 and 7 <= FETCH_AT_MOST < 300
+    # The fixed bucket of 10^12 (a billion values wide) holds 307 values:
+    # fetched in the first round, not counted first.
+    assert rounds == len(log) == 1 and FETCH_AT_MOST < 307 <= FETCH_WIDE_AT_MOST
+
+
+@pytest.mark.parametrize("as_sent", [False, True])
+def test_a_narrow_range_of_many_values_is_settled_in_one_round(as_sent):
+    # Kernel durations: 40 groups of 20 k values each, every group's fixed
+    # bucket of its middle ranks 128 to 4096 values wide and holding
+    # thousands: counted one value a bucket, settled in the first round.
+    rng = random.Random(5)
+    values_by_key = {("k%d" % g,): [rng.randrange(5000 << (g % 6), 7000 << (g % 6)) for _ in range(20000)]
+                     for g in range(40)}
+    parts = split_reports(values_by_key, 4, rng)
+    log = []
+    stats, rounds, _ = merged_of(parts, log, as_sent=as_sent)
+    assert rounds == len(log) == 1
+    for key, values in values_by_key.items():
+        assert stats[key] == engine_stats(values), key
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_buckets_each_fill_the_narrowest_first_within_the_budget(seed):
+    rng = random.Random(seed)
+    n = rng.randrange(1, 60)
+    lo = np.array([rng.randrange(-10**6, 10**6) for _ in range(n)], dtype=np.int64)
+    width = [rng.choice([1, 2, 64, 128, 2048, EXACT_BUCKETS, 10**6, 2**62]) for _ in range(n)]
+    hi = lo + np.array(width, dtype=np.int64) - 1
+    budget = rng.choice([64, 4096, 20000, 1 << 17])
+    got = _buckets_each(lo, hi, budget).tolist()
+    want = [min(w, EXACT_BUCKETS) for w in width]
+    if sum(want) <= budget:
+        assert got == want
+        return
+    # The largest c with sum(min(want, c)) <= budget, found by counting up;
+    # at least 4 each (the floor may pass the budget).
+    c = max(x for x in range(0, max(want) + 1) if sum(min(w, x) for w in want) <= budget)
+    assert got == [max(4, min(w, c)) for w in want]
 
 
 def test_small_groups_are_fetched_at_once():
@@ -220,9 +269,11 @@ def test_every_rules_rounds_go_out_together():
     from asys.fleet.run import FleetResult, Selection, _rounds_together
 
     rng = random.Random(5)
-    # Counting rounds: 3000 values in one fixed bucket of the reports' own
-    # counts (selection.bucket_keys: 2^40 + up to 2^30 is one bucket).
-    wide = {("w%d" % g,): [(1 << 40) + rng.randrange(1 << 30) for _ in range(3000)] for g in range(3)}
+    # Counting rounds: more values than are fetched at once in one fixed
+    # bucket of the reports' own counts (selection.bucket_keys: 2^40 + up
+    # to 2^30 is one bucket, 2^30 values wide).
+    wide = {("w%d" % g,): [(1 << 40) + rng.randrange(1 << 30) for _ in range(FETCH_WIDE_AT_MOST + 1000)]
+            for g in range(2)}
     small = {("s%d" % g,): [rng.randrange(10**6) for _ in range(5)] for g in range(50)}  # one fetch round
     by_rule = {"wide": wide, "small": small}
     states = {rule: split_reports(values, 3, random.Random(7)) for rule, values in by_rule.items()}

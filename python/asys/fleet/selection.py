@@ -7,8 +7,11 @@ target's current range; the sums locate the bucket holding the rank, which
 becomes the next range. A range holding few enough values is fetched whole
 in the next round instead. The ranges only narrow, so a 64-bit range takes
 at most ceil(64 / log2 B) + 1 rounds; what a report sends back per round is
-at most B counts per open target, bounded by ``reply_budget`` bytes, plus
-at most FETCH_AT_MOST values per fetched target.
+its counts of at most COUNT_BUCKETS buckets (those that hold a value), at
+most FETCH_AT_MOST values per fetched target, and the values of the wide
+ranges fetched at once (at most WIDE_FETCH_BUDGET bytes of them). A range
+at most B values wide is counted one value a bucket: its target is
+settled in that round.
 
 Targets are columns (NumPy arrays), never a Python object each: a merged
 table of a million groups has two million targets.
@@ -18,6 +21,27 @@ import numpy as np
 
 # A range's values are fetched whole once all reports hold at most this many.
 FETCH_AT_MOST = 256
+# A range too wide to count one value a bucket (more than EXACT_BUCKETS
+# values wide) is fetched whole while it holds at most this many values, up
+# to the round's budget (``_narrow``): counted, it would take a round of
+# counts and then a fetch (osrt_sum's 2^19-wide buckets of a few thousand
+# values on the bench's ranks).
+FETCH_WIDE_AT_MOST = 16384
+# A count query's buckets, at most: a range at most this wide is cut into
+# buckets one value wide where the round's budget allows, which settles
+# its target in that round (the kernel summaries' ranges after the fixed
+# buckets are 64-8192 values wide, though they hold up to 100 k values).
+EXACT_BUCKETS = 8192
+# A round's buckets of one rule's count queries, at most: each report
+# counts its values in them as int64 (1 MB, on the worker; the client adds
+# the reports' counts so), and sends those that hold a value
+# (wire.sparse_counts: a position of 4 bytes and a count, narrowed), at
+# most as many as it has values in the ranges: on the bench's ranks at most
+# 40 KB a report a rule. Before, 2^15 buckets, sent whole.
+COUNT_BUCKETS = 1 << 17
+# What a report may send a round for one rule's fetches of wide ranges
+# (_narrow), in bytes of values.
+WIDE_FETCH_BUDGET = 1 << 18
 
 
 class Targets:
@@ -173,14 +197,31 @@ def histogram(values, offsets, least=3, bits=BUCKET_BITS):
 def _narrow(t, counting, seen, lo, hi, in_bucket):
     """The targets `counting` narrowed to the bucket [lo, hi] that holds
     their rank, `seen` values below it: a bucket of one value is the answer;
-    one of at most FETCH_AT_MOST values is fetched whole next round."""
+    one of at most FETCH_AT_MOST values is fetched whole next round, and so
+    is one wider than EXACT_BUCKETS values that holds at most
+    FETCH_WIDE_AT_MOST (the fewest first, while all of them together hold at
+    most WIDE_FETCH_BUDGET bytes of values: a report sends at most that
+    for them), where counting would take a round more."""
     t.below[counting] += seen
     t.lo[counting] = lo
     t.hi[counting] = hi
     one = lo == hi
     t.value[counting[one]] = lo[one]
     t.done[counting[one]] = True
-    t.fetch[counting[~one & (in_bucket <= FETCH_AT_MOST)]] = True
+    few = ~one & (in_bucket <= FETCH_AT_MOST)
+    wide = hi.view(np.uint64) - lo.view(np.uint64) >= np.uint64(EXACT_BUCKETS)
+    # The two middle ranks of a group often share a range: its values are
+    # fetched (and counted against the budget) once.
+    candidates = np.flatnonzero(~few & wide & (in_bucket <= FETCH_WIDE_AT_MOST))
+    if len(candidates):
+        (_g, _lo, _hi), which = _unique_rows(t.group[counting[candidates]], lo[candidates], hi[candidates])
+        size = np.zeros(len(_g), dtype=np.int64)
+        size[which] = in_bucket[candidates]
+        by_size = np.argsort(size, kind="stable")
+        taken = np.zeros(len(_g), dtype=bool)
+        taken[by_size[np.cumsum(size[by_size]) * 8 <= WIDE_FETCH_BUDGET]] = True
+        few[candidates[taken[which]]] = True
+    t.fetch[counting[few]] = True
 
 
 def narrow_by_histogram(targets, group, key, count, bits=BUCKET_BITS):
@@ -227,6 +268,31 @@ def _unique_rows(*columns):
     return [c[new] for c in sorted_cols], inverse
 
 
+def _buckets_each(lo, hi, budget):
+    """Per count query, how many buckets to cut its range [lo, hi] into:
+    at most EXACT_BUCKETS and as many as the range has values, at least 4,
+    at most ``budget`` over all the queries (but for that floor of 4). The
+    narrowest ranges come first: a range cut into buckets one value wide
+    settles its target in this round; the wider ones share what is left
+    equally, each min(want, c) for the largest c that fits (before: every
+    query an equal share of 32 k buckets, so the kernel summaries' 128-value
+    ranges took a round more when 90 queries shared them)."""
+    if not len(lo):
+        return np.zeros(0, dtype=np.int64)
+    span = hi.view(np.uint64) - lo.view(np.uint64)  # values in the range - 1, < 2^64
+    want = np.minimum(span, np.uint64(EXACT_BUCKETS - 1)).astype(np.int64) + 1
+    if int(want.sum()) <= budget:
+        return want
+    # The largest equal share c (water filling): sum(min(want, c)) <= budget.
+    ordered = np.sort(want)
+    below = np.concatenate([[0], np.cumsum(ordered)[:-1]])  # sum of the narrower ones
+    share = (budget - below) // (len(ordered) - np.arange(len(ordered)))
+    # The first query whose want exceeds the share the rest would get.
+    over = np.flatnonzero(ordered > share)
+    c = int(share[over[0]]) if len(over) else int(ordered[-1])
+    return np.maximum(np.minimum(want, c), 4)
+
+
 def buckets_of(lo, hi, buckets):
     """Equal buckets of [lo, hi] (a 64-bit span in unsigned arithmetic, exact):
     their width and how many it takes."""
@@ -236,7 +302,7 @@ def buckets_of(lo, hi, buckets):
     return width.astype(np.int64), count.astype(np.int64)
 
 
-def select(targets, ask, reply_budget=1 << 18):
+def select(targets, ask, buckets=COUNT_BUCKETS):
     """Fills ``targets.value``. ``ask(count_queries, fetch_queries)``
     answers one round over all the reports: count queries are columns
     (group, lo, width, buckets, hi) and it returns the bucket counts summed
@@ -244,7 +310,7 @@ def select(targets, ask, reply_budget=1 << 18):
     columns (group, lo, hi) and it returns the values in [lo, hi] of all
     reports, each query's sorted, one query's after the other, and where
     each query's start. Returns the rounds."""
-    return drive(selection_rounds(targets, reply_budget), ask)
+    return drive(selection_rounds(targets, buckets), ask)
 
 
 def drive(rounds, ask):
@@ -258,7 +324,7 @@ def drive(rounds, ask):
         return done.value
 
 
-def selection_rounds(targets, reply_budget=1 << 18):
+def selection_rounds(targets, buckets=COUNT_BUCKETS):
     """select as a generator, so that many selections (every rule's) can
     share their rounds: it yields each round's (count queries, fetch
     queries), is sent (counts, values, starts) as select's ``ask`` returns
@@ -274,8 +340,7 @@ def selection_rounds(targets, reply_budget=1 << 18):
         # The two middle values of a group often share their range: asked once.
         (cg, clo, chi), cq = _unique_rows(t.group[counting], t.lo[counting], t.hi[counting])
         (fg, flo, fhi), fq = _unique_rows(t.group[fetching], t.lo[fetching], t.hi[fetching])
-        buckets = max(4, min(4096, reply_budget // (8 * max(1, len(cg)))))
-        width, nb = buckets_of(clo, chi, buckets)
+        width, nb = buckets_of(clo, chi, _buckets_each(clo, chi, buckets))
         counts, values, starts = yield (cg, clo, width, nb, chi), (fg, flo, fhi)
         rounds += 1
         # Fetched: the rank's value among the query's sorted values.
