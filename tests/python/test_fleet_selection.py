@@ -339,7 +339,7 @@ def test_answers_in_cpp_equal_the_numpy_answers(seed):
         nb = rng.choice([1, 2, 17, 4096])
         room = big - lo  # hi = lo + width * nb - 1 must stay within int64
         width = max(1, min(rng.choice([1, 3, 1000, 2**40, 2**62]), room // nb))
-        hi = lo + width * nb - 1
+        hi = lo + width * (nb - 1) + rng.choice([width - 1, rng.randrange(width)])  # the last bucket may be short
         count.append((g, lo, width, nb, hi))
         flo = rng.choice([-big - 1, -5, 0, 3, 7, rng.randrange(-10**6, 10**6)])
         fetch.append((g, flo, rng.choice([flo, flo + 4, big, min(big, flo + 10**5)])))
@@ -349,8 +349,22 @@ def test_answers_in_cpp_equal_the_numpy_answers(seed):
     want = state._answer_numpy(v, cq, fq)
     assert [x.tolist() for x in got] == [x.tolist() for x in want]
     assert hasattr(_asys, "answer_counts")
+    # As they cross (_asys.answer_counts_sparse, the values walked): the
+    # buckets that hold a value, positions and counts, as sparse_counts
+    # makes them of the NumPy answer's counts, in the same narrowed types.
+    from asys.fleet import wire
+    (size, at, n), values, lengths = state.answer(cq, fq, sparse=True)
+    (want_size, want_at, want_n) = wire.sparse_counts(want[0])
+    assert size == want_size == len(want[0])
+    assert (at[0], at[1].dtype, at[1].tolist()) == (want_at[0], want_at[1].dtype, want_at[1].tolist())
+    assert (n[0], n[1].dtype, n[1].tolist()) == (want_n[0], want_n[1].dtype, want_n[1].tolist())
+    assert wire.dense_counts((size, at, n)).tolist() == want[0].tolist()
+    assert [values.tolist(), lengths.tolist()] == [want[1].tolist(), want[2].tolist()]
+    assert hasattr(_asys, "answer_counts_sparse")
     empty = tuple(np.zeros(0, np.int64) for _ in range(5)), tuple(np.zeros(0, np.int64) for _ in range(3))
     assert [x.tolist() for x in state.answer(*empty)] == [[], [], []]
+    (size, at, n), values, lengths = state.answer(*empty, sparse=True)
+    assert (size, at[1].tolist(), n[1].tolist(), values.tolist(), lengths.tolist()) == (0, [], [], [], [])
 
 
 def test_merge_key_order_and_first_appearance_equal_numpys():

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import _asys
 from ..report import AsysError
+from . import wire
 from .selection import histogram
 
 # A group's total beyond this (as a double) may have left int64, as the
@@ -181,16 +182,28 @@ class ReportState:
             out[order[s:e]] = lo + np.searchsorted(v[lo:hi], xs[s:e], side=side)
         return out
 
-    def answer(self, count_queries, fetch_queries):
+    def answer(self, count_queries, fetch_queries, sparse=False):
         """One selection round's answer of this report (selection.select).
         The queries name this report's own groups. Count queries: columns
         (group, lo, width, buckets, hi); the answer is their bucket counts
-        one query after the other. Fetch queries: columns (group, lo, hi);
+        one query after the other (``sparse``: as they cross,
+        wire.sparse_counts). Fetch queries: columns (group, lo, hi);
         the answer is the values in [lo, hi], one query after the other,
         each query's sorted, and how many each."""
         v = self.values()
         group, lo, width, buckets, hi = count_queries
         fgroup, flo, fhi = fetch_queries
+        if sparse:
+            if hasattr(_asys, "answer_counts_sparse"):
+                # The values in each range walked, only the buckets that
+                # hold one made (a range counted one value a bucket has
+                # up to 8192 of them, a report's few hundred values in it).
+                size, at, n = _asys.answer_counts_sparse(v, self.offsets, group, lo, width, buckets, hi)
+                counts = (size, wire.narrow(at), wire.narrow(n))
+                values, lengths = _asys.answer_fetch(v, self.offsets, fgroup, flo, fhi)
+                return counts, values, lengths
+            counts, values, lengths = self.answer(count_queries, fetch_queries)
+            return wire.sparse_counts(counts), values, lengths
         if hasattr(_asys, "answer_counts"):
             # In C++, a binary search an edge (docs/fleet.md item 21); the
             # NumPy version below is the reference the tests hold it to.

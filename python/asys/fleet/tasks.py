@@ -41,7 +41,7 @@ class Missing:
     def summary(self, *plan):
         return {}
 
-    def answer(self, count_queries, fetch_queries):
+    def answer(self, count_queries, fetch_queries, sparse=False):
         raise AssertionError("a report without the rule's data is asked no round")
 
 
@@ -213,10 +213,10 @@ def unpack(data):
 
 
 
-def answer(loaded, rule, queries):
+def answer(loaded, rule, queries, sparse=False):
     """One median round of one rule on this report: queries are (count
     queries, fetch queries) on the report's own group numbers."""
-    return loaded.states[rule].answer(*queries)
+    return loaded.states[rule].answer(*queries, sparse=sparse)
 
 
 def answers(loaded, asked):
@@ -226,8 +226,7 @@ def answers(loaded, asked):
     rule's reply), the bucket counts as wire.sparse_counts."""
     out = []
     for rule, queries in asked:
-        counts, values, lengths = answer(loaded, rule, queries)
-        out.append(pickle.dumps((wire.sparse_counts(counts), values, lengths), protocol=pickle.HIGHEST_PROTOCOL))
+        out.append(pickle.dumps(answer(loaded, rule, queries, sparse=True), protocol=pickle.HIGHEST_PROTOCOL))
     return out
 
 
