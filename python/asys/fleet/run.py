@@ -6,6 +6,8 @@ import pickle
 import resource
 import time
 
+import numpy as np
+
 from distributed import as_completed
 
 from .. import _asys
@@ -161,10 +163,17 @@ class Selection:
     the order its Merged took their summaries."""
 
     def __init__(self, merged, present):
-        self.merged, self.present, self.asker = merged, present, Asker(merged)
+        self.merged, self.present = merged, present
         self._rounds = statistics_rounds(merged)
         self.outcome = None
         self.queries = self._next(None)
+        # The first round asks about every group a round will (a target
+        # only narrows or is done): the asker looks up those only.
+        asked = np.zeros(merged.size, dtype=bool)
+        if self.queries is not None:
+            asked[self.queries[0][0]] = True
+            asked[self.queries[1][0]] = True
+        self.asker = Asker(merged, asked)
 
     def _next(self, answer):
         try:
