@@ -32,12 +32,12 @@ FETCH_WIDE_AT_MOST = 16384
 # its target in that round (the kernel summaries' ranges after the fixed
 # buckets are 64-8192 values wide, though they hold up to 100 k values).
 EXACT_BUCKETS = 8192
-# A round's buckets of one rule's count queries, at most: each report
-# counts its values in them as int64 (1 MB, on the worker; the client adds
-# the reports' counts so), and sends those that hold a value
-# (wire.sparse_counts: a position of 4 bytes and a count, narrowed), at
-# most as many as it has values in the ranges: on the bench's ranks at most
-# 40 KB a report a rule. Before, 2^15 buckets, sent whole.
+# A round's buckets of one rule's count queries, at most: the client adds
+# the reports' counts into one int64 column of them (1 MB); a report sends
+# those that hold a value (wire.sparse_counts: a position of 4 bytes and a
+# count, narrowed; _asys.answer_counts_sparse walks its values, without a
+# column of all buckets), at most as many as it has values in the ranges:
+# on the bench's ranks at most 65 KB a report a rule. Before, 2^15 buckets.
 COUNT_BUCKETS = 1 << 17
 # What a report may send a round for one rule's fetches of wide ranges
 # (_narrow), in bytes of values.
