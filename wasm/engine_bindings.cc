@@ -392,6 +392,13 @@ val open(const val& paths) {
     std::unique_ptr<Report> report = openAnyReport(emscripten::vecFromJSArray<std::string>(paths), "/tmp");
     const int id = g_nextReport++;
     val summary = parseJson(summaryJson(*report));
+    // The summary read the names (its threads' names are in StringIds):
+    // given back, so that the report is as the CLI opens it. Nothing holds
+    // one of its ids yet, and a compare rule's side gives back what it read
+    // only from a report that held no names before it (core/rules/compare.cc,
+    // sideOf): without this, the base side's names, columns and tables
+    // stayed beside the target side in the engine.
+    report->releaseAll();
     // The capture times as BigInt: epoch ns (a Kineto trace's) are past 2^53,
     // where JSON.parse rounds them to a multiple of 256 ns; the viewer counts
     // every time it shows from the capture start, exactly.

@@ -58,7 +58,14 @@ const RuleSpec& hgtxPpuProjectionSummaryCompareRule() {
       .needs = hgtxPpuProjSumRule().needs,
       .pie = {},
       .compare = &spec(),
-      .memoryPerRow = 48,  // per row of the larger side: 103,276 KiB at scale 250, 822,824 at 2500 (34.8 and 27.8 bytes; 2026-12-06, proj11); at 40 the 3 GB pair got through and ran out of the 2 GB in Chromium (lead, before proj11) and still under Node after it (bad_alloc after 84 s, in the target side): 48 refuses it at once
+      // Per row of the larger side (HGGC_API), 2026-12-06 (wasmcmp20): natively 87,548 KiB at scale 250 and
+      // 627,376 at 2500 (29.5 and 21.2 bytes); in the WebAssembly engine under Node, its heap after the run
+      // 920.5 MiB at 2500 and 1,525.1 at 4000 (31.8 and 32.9 bytes; the 3 GB pair answers, the native CSV's
+      // bytes). At 250 that heap is 223.3 MiB (77 bytes a row), most of it the engine's own (two reports'
+      // block caches, the heap's growth steps), not rows. 48 had refused the 3 GB pair. Before the engine gave
+      // a report's names back after its summary (engine_bindings.cc, open) the base side's report stayed loaded
+      // beside the target side: 1,269.1 and 1,952.2 MiB (43.8 and 42.1 bytes, over 40; docs/big-reports.md).
+      .memoryPerRow = 40,
   };
   return rule;
 }
