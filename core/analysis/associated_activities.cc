@@ -179,7 +179,9 @@ AssociatedActivities associateActivities(Report& report, ActivitySelection activ
         });
     calls.finish();
     profileNote("association: launch index of " + std::to_string(callRows) + " calls, " + std::to_string(calls.cells()) +
-                (calls.dense() ? " cells (4 bytes)" : " entries (16 bytes)"));
+                (calls.dense() ? " cells (" + std::to_string(calls.exactBlocks()) + " blocks of 64 exact)"
+                               : " entries (16 bytes)") +
+                ", " + std::to_string(calls.bytes()) + " bytes");
     if (counts) counts->scanned(&report, ranges.graphMapping);
     // HGGC_API's scan leaves its chunks' and the growing index's buffers
     // freed in glibc's heap (about 40 MiB at scale 2500, resident): a

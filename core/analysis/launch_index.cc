@@ -69,7 +69,17 @@ void LaunchIndex::toSorted() {
 }
 
 void LaunchIndex::finish() {
-  if (dense_) return;
+  if (finished_) return;
+  finished_ = true;
+  if (dense_) {
+    // A table at a time, each given back once packed: what the kernel scan
+    // holds beside the list (61 -> 12 MiB at scale 2500).
+    for (Process& p : processes_) {
+      p.packed = PackedCalls(p.callOf);
+      std::vector<uint32_t>().swap(p.callOf);
+    }
+    return;
+  }
   auto key = [](const Entry& e) { return std::tie(e.pid, e.id, e.call); };
   std::sort(sorted_.begin(), sorted_.end(), [&](const Entry& a, const Entry& b) { return key(a) < key(b); });
   // Of the calls with one id, the first in table order (the smallest row).
@@ -83,14 +93,27 @@ uint32_t LaunchIndex::find(int64_t globalPid, int64_t correlationId) const {
   const int64_t pid = pidOf(globalPid);
   if (dense_) {
     const Process* p = findProcess(pid);
-    if (!p || correlationId < 0 || static_cast<uint64_t>(correlationId) >= p->callOf.size()) return kNoMatch;
-    return p->callOf[static_cast<size_t>(correlationId)];
+    if (!p || correlationId < 0 || static_cast<uint64_t>(correlationId) >= p->packed.size()) return kNoMatch;
+    return p->packed[static_cast<size_t>(correlationId)];
   }
   const Entry want{static_cast<uint32_t>(pid), 0, correlationId};
   auto it = std::lower_bound(sorted_.begin(), sorted_.end(), want, [](const Entry& a, const Entry& b) {
     return std::tie(a.pid, a.id) < std::tie(b.pid, b.id);
   });
   return it != sorted_.end() && it->pid == want.pid && it->id == correlationId ? it->call : kNoMatch;
+}
+
+size_t LaunchIndex::bytes() const {
+  if (!dense_) return sorted_.capacity() * sizeof(Entry);
+  size_t bytes = processes_.capacity() * sizeof(Process);
+  for (const Process& p : processes_) bytes += p.callOf.capacity() * sizeof(uint32_t) + p.packed.bytes();
+  return bytes;
+}
+
+size_t LaunchIndex::exactBlocks() const {
+  size_t blocks = 0;
+  for (const Process& p : processes_) blocks += p.packed.exactBlocks();
+  return blocks;
 }
 
 }  // namespace asys

@@ -9,12 +9,15 @@
 //
 // While the ids are small and dense per process (a per-process counter, as
 // HGGC, CUPTI and the generator give them) it is one table of calls per
-// process, indexed by id (4 bytes an id); past four ids a call or 64
-// processes, or with a negative id, it becomes a sorted list (16 bytes a
+// process, indexed by id (4 bytes an id while the calls are added, packed
+// by finish() to about 1 byte an id: PackedCalls); past four ids a call or
+// 64 processes, or with a negative id, it becomes a sorted list (16 bytes a
 // call).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "core/analysis/packed_calls.h"
 
 namespace asys {
 
@@ -26,7 +29,7 @@ class LaunchIndex {
 
   // Call `call` (HGGC_API rows in ascending order) on thread `globalTid`.
   void add(uint32_t call, int64_t globalTid, int64_t correlationId);
-  // After the last add(), before find().
+  // After the last add(), before find() (once; later calls do nothing).
   void finish();
   // The call that launched an activity of process `globalPid` with
   // `correlationId`, or kNoMatch (core/analysis/key_join.h).
@@ -34,11 +37,16 @@ class LaunchIndex {
   // The dense tables' cells (4 bytes each), or the sorted list's entries (16).
   size_t cells() const { return dense_ ? cells_ : sorted_.size(); }
   bool dense() const { return dense_; }
+  // Once finished: the bytes the index holds, and the packed tables' blocks
+  // kept exact.
+  size_t bytes() const;
+  size_t exactBlocks() const;
 
  private:
   struct Process {
     int64_t pid;
-    std::vector<uint32_t> callOf;  // by correlation id; kNoMatch where none
+    std::vector<uint32_t> callOf;  // by correlation id; kNoMatch where none (until finish())
+    PackedCalls packed;            // callOf, once finished
   };
   struct Entry {  // the sorted list's
     uint32_t pid, call;
@@ -52,6 +60,7 @@ class LaunchIndex {
   size_t maxCells_;
   size_t cells_ = 0;
   bool dense_ = true;
+  bool finished_ = false;
   std::vector<Process> processes_;
   mutable size_t lastProcess_ = 0;  // the process found last: calls and kernels come in runs
   std::vector<Entry> sorted_;

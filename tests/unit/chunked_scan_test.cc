@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "core/report/column_loader.h"
 #include "core/report/report.h"
 #include "core/report/sqlite_db.h"
+#include "test_random.h"
 
 namespace asys {
 namespace {
@@ -185,6 +187,62 @@ TEST(LaunchIndex, FindsTheFirstCallWithTheIdInTheProcess) {
       if (kind == 2 && rng() % 5 == 0) id = -static_cast<int64_t>(rng() % 60) - 1;
       if (kind == 4 && i == 0) id = 1 << 20;
       ASSERT_EQ(index.find(pid, id), bruteForce(api, pid, id)) << "round " << round << " id " << id;
+    }
+  }
+}
+
+// Many calls of a few processes, each process's ids a counter (the packed
+// tables' lines), with repeated ids, NULL ids, ids out of order and jumps
+// (blocks kept exact), ids with no call; past the tables (a negative id, a
+// 65th process, an id past four a call) the sorted list. Checked against a
+// map of (process, id) to the first call built here.
+TEST(LaunchIndex, PackedTablesAndTheSortedListAgreeWithAMap) {
+  test::Lcg rng(19);
+  for (int round = 0; round < 24; ++round) {
+    const int kind = round % 6;  // 0-2 packed; 3 a negative id, 4 a 65th process, 5 a far id: sorted
+    const int64_t processes = kind == 4 ? 65 : 1 + round % 4;
+    const size_t calls = 20000 + rng.below(20000);
+    std::vector<int64_t> nextId(static_cast<size_t>(processes) + 1, static_cast<int64_t>(rng.below(3)));
+    std::map<std::pair<int64_t, int64_t>, uint32_t> first;
+    LaunchIndex index(calls);
+    for (size_t c = 0; c < calls; ++c) {
+      const int64_t pid = 1 + static_cast<int64_t>(rng.below(static_cast<uint64_t>(processes)));
+      const int64_t tid = (pid << 24) + static_cast<int64_t>(rng.below(8));
+      int64_t& next = nextId[static_cast<size_t>(pid)];
+      int64_t id = next++;
+      const uint64_t r = rng.below(1000);
+      if (r < 20) id = kNoValue;
+      else if (r < 40) id = std::max<int64_t>(0, id - static_cast<int64_t>(rng.below(300)));  // repeated (or late)
+      else if (r < 45) next += static_cast<int64_t>(rng.below(kind == 0 ? 3 : 200));  // ids skipped
+      if (kind == 3 && c == calls / 2) id = -5;
+      if (kind == 5 && c == calls / 3) id = static_cast<int64_t>(calls) * 5;
+      index.add(static_cast<uint32_t>(c), tid, id);
+      if (id != kNoValue) first.emplace(std::make_pair(pid, id), static_cast<uint32_t>(c));
+      // Runs of one process's calls (jumps in the others' lines).
+      if (kind == 1 && rng.below(2000) == 0) {
+        for (int k = 0; k < 400 && c + 1 < calls; ++k) {
+          ++c;
+          const int64_t pid1 = 1;
+          const int64_t id1 = nextId[1]++;
+          index.add(static_cast<uint32_t>(c), pid1 << 24, id1);
+          first.emplace(std::make_pair(pid1, id1), static_cast<uint32_t>(c));
+        }
+      }
+    }
+    index.finish();
+    index.finish();  // a second finish changes nothing
+    EXPECT_EQ(index.dense(), kind < 3) << "round " << round;
+    if (kind == 0) EXPECT_LT(index.bytes(), calls * 2) << "round " << round;  // about a byte an id
+    if (kind == 1) EXPECT_GT(index.exactBlocks(), 0u) << "round " << round;
+    int64_t maxId = 0;
+    for (const auto& [key, call] : first) maxId = std::max(maxId, key.second);
+    for (int64_t pid = 0; pid <= processes + 1; ++pid) {
+      for (int64_t id = -3; id <= maxId + 70; ++id) {
+        auto it = first.find({pid, id});
+        const uint32_t want = it == first.end() ? kNoMatch : it->second;
+        ASSERT_EQ(index.find(pid << 24 | 5, id), want) << "round " << round << " pid " << pid << " id " << id;
+      }
+      ASSERT_EQ(index.find(pid << 24, kNoValue), kNoMatch);
     }
   }
 }
