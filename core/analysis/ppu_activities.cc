@@ -525,8 +525,8 @@ namespace {
 void readLaunchedActivities(Report& report, const ActivitySelection& sel, ActivityListBuilder& list) {
   // The memory operations, for a caller that reads none of their rows once
   // the list is made (releaseMemoryOps), when not loaded already: read here
-  // with the list's columns only (6 of 13: 44 of a memcpy's 100 bytes, 25 MB
-  // less through HGGC_KERNEL's scan at scale 2500), not held by the report,
+  // with the list's columns only (6 of 13: 44 of a memcpy's 100 bytes, 22.5 MiB
+  // less at the end of HGGC_KERNEL's scan at scale 2500), not held by the report,
   // and given back with this function's end, before the list's sort.
   MemoryOps ownCopies, ownSets;
   const bool own = sel.memory && sel.releaseMemoryOps && !report.memoryOpsLoaded();
