@@ -159,9 +159,11 @@ struct ActivitySelection {
   // Kernels only (`memory` false).
   std::function<uint32_t(const Kernels& chunk, size_t i)> kernelTag;
   // For a caller that reads no memory operation's row once the list is
-  // made (the operator summaries): HGGC_MEMCPY and HGGC_MEMSET, when loaded
-  // for the list (not before it), are given back once it is read, before
-  // its sort (every column of theirs: 52 MB at scale 2500). loadLaunchedActivities only.
+  // made (the operator summaries, the projections): HGGC_MEMCPY and
+  // HGGC_MEMSET, when not loaded before the list, are read for it with its
+  // columns only (kActivityOpColumns, Report::readMemoryOps), not held by
+  // the report, and given back once it is read, before its sort.
+  // loadLaunchedActivities only.
   bool releaseMemoryOps = false;
   // The full form's device and kind in one byte an activity
   // (PpuActivities::place), for a caller that reads them through deviceOf
@@ -182,6 +184,9 @@ struct ActivitySelection {
 // `links` as well.
 inline constexpr uint32_t kActivityColumns = kcol::time | kcol::deviceId | kcol::globalPid;
 inline constexpr uint32_t kActivityLinkColumns = kcol::correlationId | kcol::graphNodeId;
+// The memory operations' columns (ocol bits) loadLaunchedActivities reads.
+inline constexpr uint32_t kActivityOpColumns = ocol::start | ocol::end | ocol::deviceId | ocol::globalPid |
+                                               ocol::correlationId | ocol::graphNodeId;
 
 // The activities a selection can keep at most (HGGC_KERNEL's rows as the
 // report says them, and the memory operations), when nothing narrows them;

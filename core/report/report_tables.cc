@@ -23,6 +23,39 @@ MemoryOps Report::loadMemoryOps(bool memset) {
   return into;
 }
 
+MemoryOps Report::readMemoryOps(bool memset, uint32_t columns) {
+  const char* table = memset ? "HGGC_MEMSET" : "HGGC_MEMCPY";
+  namespace bits = ocol;
+  const uint32_t want = columns & ocol::all;
+  MemoryOps kept;
+  {
+    MemoryOps& into = kept;
+    const auto rows = static_cast<size_t>(rowEstimate(table));  // the table's bound, as a load sizes its columns
+    ASYSREP_HGGC_MEMCPY(ASYS_LOADED_RESERVE)
+  }
+  MemoryOps chunk;  // every column of the rows being read
+  ColumnLoad columnLoad(*db_, strings(), table, &notes_);
+  {
+    MemoryOps& into = chunk;
+    if (memset) {
+      ASYSREP_HGGC_MEMSET(ASYS_WHOLE_TARGET)
+    } else {
+      ASYSREP_HGGC_MEMCPY(ASYS_WHOLE_TARGET)
+    }
+  }
+  constexpr size_t kChunkRows = 16384;  // about 1.6 MB of a memcpy's columns
+  const size_t n = columnLoad.runInChunks(kChunkRows, [&](size_t, size_t) {
+    const MemoryOps& from = chunk;
+    MemoryOps& into = kept;
+    ASYSREP_HGGC_MEMCPY(ASYS_LOADED_APPEND)
+  });
+  if (memset) {  // what a memset lacks of the shape, as loadMemoryOps gives it
+    if (want & ocol::copyKind) kept.copyKind.assign(n, kNoValue);
+    if (want & ocol::dstKind) kept.dstKind.assign(n, kNoValue);
+  }
+  return kept;
+}
+
 const MemoryOps& Report::memcpys() {
   if (!memcpys_) memcpys_ = loadMemoryOps(false);
   return *memcpys_;
