@@ -3,7 +3,6 @@
 // a bad row found by either names the same row; and the stack counts and
 // the push/pop range list of a scan against the stacks of the loaded events.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <climits>
@@ -21,13 +20,14 @@
 #include "core/rules/rule.h"
 #include "core/table/table.h"
 #include "sql_query.h"
+#include "tests/unit/temp_report.h"
 
 namespace {
 
 class HgtxScan : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    path_ = ::testing::TempDir() + "asys_hgtx_scan_" + std::to_string(getpid()) + ".asysrep";
+    path_ = asys::test::freshTempPath("hgtx_scan");
     asys::GenOptions o;
     o.seed = 5;
     o.scale = 25;  // about 90,000 HGTX events: two chunks and a part

@@ -3,10 +3,7 @@
 // bytes a row; past the budget the rule is refused before it computes, in
 // one line; within it the rule runs. Figures worked by hand from the SQL.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -15,6 +12,7 @@
 #include "core/report/report.h"
 #include "core/rules/memory_estimate.h"
 #include "core/rules/rule.h"
+#include "tests/unit/sql_query.h"
 
 namespace {
 
@@ -24,25 +22,16 @@ using asys::RuleSpec;
 // HGGC_KERNEL with rowids 1, 2 and 40 (a gap: the estimate says 40 rows),
 // HGGC_MEMCPY with 3 rows, HGGC_API empty (no rows: not counted).
 std::string smallReport() {
-  const std::string path = ::testing::TempDir() + "asys_mem_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db,
-                         "CREATE TABLE META_DATA (name TEXT, value TEXT);"
-                         "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1');"
-                         "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER);"
-                         "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId) VALUES (1,0,10,0),(2,5,20,0),(40,30,35,1);"
-                         "CREATE TABLE HGGC_MEMCPY (start INTEGER, end INTEGER);"
-                         "INSERT INTO HGGC_MEMCPY VALUES (1,2),(3,4),(5,6);"
-                         "CREATE TABLE HGGC_API (start INTEGER, end INTEGER);",
-                         nullptr, nullptr, &err),
-            SQLITE_OK)
-      << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return path;
+  return asys::test::reportFromSql(
+      "mem",
+      "CREATE TABLE META_DATA (name TEXT, value TEXT);"
+      "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1');"
+      "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER);"
+      "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId) VALUES (1,0,10,0),(2,5,20,0),(40,30,35,1);"
+      "CREATE TABLE HGGC_MEMCPY (start INTEGER, end INTEGER);"
+      "INSERT INTO HGGC_MEMCPY VALUES (1,2),(3,4),(5,6);"
+      "CREATE TABLE HGGC_API (start INTEGER, end INTEGER);",
+      "small");
 }
 
 RuleSpec ruleReading(std::vector<asys::DataNeed> needs, uint32_t perRow, bool* ran) {
@@ -105,19 +94,13 @@ TEST(MemoryEstimate, PastTheBudgetARuleIsRefusedBeforeItComputesInOneLine) {
 
 // A second report: HGGC_KERNEL's largest rowid 100, nothing else.
 std::string largerReport() {
-  const std::string path = ::testing::TempDir() + "asys_mem_larger_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  EXPECT_EQ(sqlite3_exec(db,
-                         "CREATE TABLE META_DATA (name TEXT, value TEXT);"
-                         "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1');"
-                         "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER);"
-                         "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId) VALUES (1,0,10,0),(100,30,35,1);",
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
-  sqlite3_close(db);
-  return path;
+  return asys::test::reportFromSql(
+      "mem",
+      "CREATE TABLE META_DATA (name TEXT, value TEXT);"
+      "INSERT INTO META_DATA VALUES ('format','asysrep'),('formatVersion','1');"
+      "CREATE TABLE HGGC_KERNEL (start INTEGER, end INTEGER, deviceId INTEGER);"
+      "INSERT INTO HGGC_KERNEL (rowid, start, end, deviceId) VALUES (1,0,10,0),(100,30,35,1);",
+      "larger");
 }
 
 TEST(MemoryEstimate, ACompareRuleNeedsItsLargerSidesRowsNotBoth) {

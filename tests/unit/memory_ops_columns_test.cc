@@ -3,13 +3,12 @@
 // memcpys() and memsets() load them, and not held by the report. The
 // expected values are the rows written below.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <string>
 
 #include "core/report/report.h"
 #include "core/writer/report_writer.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -23,25 +22,18 @@ int64_t startOf(int64_t i) { return 1000 + 10 * i; }
 int64_t graphNodeOf(int64_t i) { return i % 1000 == 7 ? 500 + i : kNull; }
 
 std::string fixture() {
-  static const std::string path = [] {
-    const std::string out = ::testing::TempDir() + "asys_memops_" + std::to_string(getpid()) + ".asysrep";
-    std::filesystem::remove(out);
-    writeReportFile(out, [](ReportWriter& w) {
-      w.metaData("format", "asysrep");
-      w.metaData("formatVersion", "1");
-      w.process(kGpid, 100, "train.py");
-      for (int64_t i = 0; i < kCopies; ++i)
-        w.memcpy({.start = startOf(i), .end = startOf(i) + 4, .deviceId = static_cast<int32_t>(i % 3),
-                  .contextId = 1, .streamId = 7, .correlationId = 2 * i + 1, .globalPid = kGpid, .bytes = 64,
-                  .copyKind = 1, .srcKind = 0, .dstKind = 2, .graphNodeId = graphNodeOf(i)});
-      // A memset on no device: a NULL deviceId, which a load notes.
-      w.memset({.start = 50, .end = 60, .deviceId = kNull32, .contextId = 1, .streamId = 7, .correlationId = 9,
-                .globalPid = kGpid, .value = 0, .bytes = 32, .memKind = 2});
-      w.memset({.start = 70, .end = 75, .deviceId = 1, .contextId = 1, .streamId = 7, .correlationId = 11,
-                .globalPid = kGpid, .value = 0, .bytes = 16, .memKind = 2});
-    });
-    return out;
-  }();
+  static const std::string path = test::writeTempReport("memops", [](ReportWriter& w) {
+    w.process(kGpid, 100, "train.py");
+    for (int64_t i = 0; i < kCopies; ++i)
+      w.memcpy({.start = startOf(i), .end = startOf(i) + 4, .deviceId = static_cast<int32_t>(i % 3),
+                .contextId = 1, .streamId = 7, .correlationId = 2 * i + 1, .globalPid = kGpid, .bytes = 64,
+                .copyKind = 1, .srcKind = 0, .dstKind = 2, .graphNodeId = graphNodeOf(i)});
+    // A memset on no device: a NULL deviceId, which a load notes.
+    w.memset({.start = 50, .end = 60, .deviceId = kNull32, .contextId = 1, .streamId = 7, .correlationId = 9,
+              .globalPid = kGpid, .value = 0, .bytes = 32, .memKind = 2});
+    w.memset({.start = 70, .end = 75, .deviceId = 1, .contextId = 1, .streamId = 7, .correlationId = 11,
+              .globalPid = kGpid, .value = 0, .bytes = 16, .memKind = 2});
+  });
   return path;
 }
 

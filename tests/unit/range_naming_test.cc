@@ -4,8 +4,6 @@
 // every value worked out by hand below; and the same answers when the
 // events are loaded first (the one-chunk path, every domain known).
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "core/analysis/association_ranges.h"
 #include "core/analysis/key_join.h"
 #include "core/report/report.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
@@ -42,15 +41,7 @@ INSERT INTO HGTX_EVENTS VALUES
 )SQL";
 
 std::string reportPath(const std::string& tag, const char* sql) {
-  const std::string p = ::testing::TempDir() + "asys_range_naming_" + tag + std::to_string(getpid()) + ".asysrep";
-  std::remove(p.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(p.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return p;
+  return test::reportFromSql("range_naming", sql, tag);
 }
 
 struct Told {

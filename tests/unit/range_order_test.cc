@@ -12,7 +12,6 @@
 // event order; scanned with and without deferred texts, and loaded.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <map>
@@ -26,6 +25,7 @@
 #include "core/base/regex.h"
 #include "core/base/string_pool.h"
 #include "core/report/report.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -132,8 +132,7 @@ Made makeReport(const std::string& tag, int perThread, bool createdFirst = false
     rows.insert(rows.end() - 3, create(tids[1], "pccl", kNull));
   }
 
-  const std::string p = ::testing::TempDir() + "asys_range_order_" + tag + std::to_string(getpid()) + ".asysrep";
-  std::remove(p.c_str());
+  const std::string p = test::freshTempPath("range_order_" + tag);
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open(p.c_str(), &db), SQLITE_OK);
   const char* schema = R"SQL(

@@ -5,13 +5,12 @@
 // that say nothing read as 0), each difference is what the reader's consumers
 // rely on. The expected values are the rows written below.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <string>
 
 #include "core/report/report.h"
 #include "core/writer/report_writer.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -19,51 +18,44 @@ namespace {
 constexpr int64_t kGpid = int64_t{100} << 24, kTid = kGpid | 7;
 
 std::string fixture() {
-  static const std::string path = [] {
-    const std::string out = ::testing::TempDir() + "asys_readers_" + std::to_string(getpid()) + ".asysrep";
-    std::filesystem::remove(out);
-    writeReportFile(out, [](ReportWriter& w) {
-      w.metaData("format", "asysrep");
-      w.metaData("formatVersion", "1");
-      w.process(kGpid, 100, "train.py");
-      // Two names of one thread: NULL priority loses to -5 (NULL is the
-      // lowest priority, not -1).
-      w.threadName(kTid, w.intern("unnamed"), kNull32);
-      w.threadName(kTid, w.intern("worker"), -5);
-      DeviceInfoRow d;
-      d.id = 0;
-      d.name = "PPU 0";
-      d.computeMajor = kNull;
-      d.peakFlopsFp32 = 2e12;
-      d.peakFlopsFp16 = -5;  // not positive: says nothing
-      w.device(d);
-      // HGTX: one name by id, one inline, the same text.
-      const uint32_t forward = w.intern("forward");
-      w.hgtx({.start = 10, .end = 20, .eventType = kHgtxPushPop, .globalTid = kTid, .textId = forward});
-      w.hgtx({.start = 30, .end = 40, .eventType = kHgtxPushPop, .text = "forward", .globalTid = kTid});
-      // A memcpy without a copy kind, a memset of memory kind 2.
-      w.memcpy({.start = 100, .end = 110, .deviceId = 0, .contextId = 1, .streamId = 7, .correlationId = 5,
-                .globalPid = kGpid, .bytes = 64, .copyKind = kNull32, .srcKind = 0, .dstKind = 2});
-      w.memset({.start = 200, .end = 210, .deviceId = 0, .contextId = 1, .streamId = 7, .correlationId = 6,
-                .globalPid = kGpid, .value = 0, .bytes = 32, .memKind = 2});
-      // Memory events: NULL context and access flags, then set ones.
-      w.memoryEvent({.start = 300, .globalPid = kGpid, .globalTid = kTid, .deviceId = 0, .contextId = kNull32,
-                     .eventId = 1, .address = 4096, .bytes = 256, .memKind = 2,
-                     .memoryOperationType = kMemoryAllocation, .accessFlags = kNull32, .correlationId = 5,
-                     .callchainId = 9});
-      w.memoryEvent({.start = 400, .globalPid = kGpid, .globalTid = kTid, .deviceId = 0, .contextId = 1,
-                     .eventId = 2, .address = 4096, .bytes = 256, .memKind = 2,
-                     .memoryOperationType = kMemoryRelease, .accessFlags = 1, .correlationId = 6,
-                     .callchainId = 9});
-      w.callchainFrame(9, 0, w.intern("hggcMalloc"), w.intern("libhggc.so"), 0);
-      w.callchainFrame(9, 4, w.intern("main"), kNoStringId, 0);
-      // PCCL stages: a NULL channel, then channel 3.
-      const uint32_t allReduce = w.intern("AllReduce");
-      w.pcclStage(500, 510, kTid, 0, kNull32, "TX", allReduce);
-      w.pcclStage(520, 530, kTid, 0, 3, "RX", allReduce);
-    });
-    return out;
-  }();
+  static const std::string path = test::writeTempReport("readers", [](ReportWriter& w) {
+    w.process(kGpid, 100, "train.py");
+    // Two names of one thread: NULL priority loses to -5 (NULL is the
+    // lowest priority, not -1).
+    w.threadName(kTid, w.intern("unnamed"), kNull32);
+    w.threadName(kTid, w.intern("worker"), -5);
+    DeviceInfoRow d;
+    d.id = 0;
+    d.name = "PPU 0";
+    d.computeMajor = kNull;
+    d.peakFlopsFp32 = 2e12;
+    d.peakFlopsFp16 = -5;  // not positive: says nothing
+    w.device(d);
+    // HGTX: one name by id, one inline, the same text.
+    const uint32_t forward = w.intern("forward");
+    w.hgtx({.start = 10, .end = 20, .eventType = kHgtxPushPop, .globalTid = kTid, .textId = forward});
+    w.hgtx({.start = 30, .end = 40, .eventType = kHgtxPushPop, .text = "forward", .globalTid = kTid});
+    // A memcpy without a copy kind, a memset of memory kind 2.
+    w.memcpy({.start = 100, .end = 110, .deviceId = 0, .contextId = 1, .streamId = 7, .correlationId = 5,
+              .globalPid = kGpid, .bytes = 64, .copyKind = kNull32, .srcKind = 0, .dstKind = 2});
+    w.memset({.start = 200, .end = 210, .deviceId = 0, .contextId = 1, .streamId = 7, .correlationId = 6,
+              .globalPid = kGpid, .value = 0, .bytes = 32, .memKind = 2});
+    // Memory events: NULL context and access flags, then set ones.
+    w.memoryEvent({.start = 300, .globalPid = kGpid, .globalTid = kTid, .deviceId = 0, .contextId = kNull32,
+                   .eventId = 1, .address = 4096, .bytes = 256, .memKind = 2,
+                   .memoryOperationType = kMemoryAllocation, .accessFlags = kNull32, .correlationId = 5,
+                   .callchainId = 9});
+    w.memoryEvent({.start = 400, .globalPid = kGpid, .globalTid = kTid, .deviceId = 0, .contextId = 1,
+                   .eventId = 2, .address = 4096, .bytes = 256, .memKind = 2,
+                   .memoryOperationType = kMemoryRelease, .accessFlags = 1, .correlationId = 6,
+                   .callchainId = 9});
+    w.callchainFrame(9, 0, w.intern("hggcMalloc"), w.intern("libhggc.so"), 0);
+    w.callchainFrame(9, 4, w.intern("main"), kNoStringId, 0);
+    // PCCL stages: a NULL channel, then channel 3.
+    const uint32_t allReduce = w.intern("AllReduce");
+    w.pcclStage(500, 510, kTid, 0, kNull32, "TX", allReduce);
+    w.pcclStage(520, 530, kTid, 0, 3, "RX", allReduce);
+  });
   return path;
 }
 

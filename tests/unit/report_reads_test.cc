@@ -2,7 +2,6 @@
 // what SQLite's own reads answer, and a table is read from the file once per
 // open report (reads counted by the report VFS, core/report/block_vfs.h).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +15,7 @@
 #include "core/report/block_vfs.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
+#include "tests/unit/temp_report.h"
 
 namespace {
 
@@ -24,7 +24,7 @@ namespace {
 class ReportReads : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    path_ = ::testing::TempDir() + "asys_reads_" + std::to_string(getpid()) + ".asysrep";
+    path_ = asys::test::freshTempPath("reads");
     asys::GenOptions o;
     o.seed = 3;
     o.scale = 25;

@@ -3,13 +3,12 @@
 #include "core/timeline/selection_stats.h"
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
 #include <string>
 #include <vector>
 
 #include "core/base/error.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
@@ -68,17 +67,7 @@ INSERT INTO HGTX_EVENTS VALUES (0, 45, 59, NULL, NULL, NULL, 'step', 1677721702,
 )SQL";
 
 std::string reportPath() {
-  static const std::string path = [] {
-    const std::string p = ::testing::TempDir() + "asys_selection_" + std::to_string(getpid()) + ".asysrep";
-    std::remove(p.c_str());
-    sqlite3* db = nullptr;
-    EXPECT_EQ(sqlite3_open(p.c_str(), &db), SQLITE_OK);
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, kSql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-    sqlite3_free(err);
-    sqlite3_close(db);
-    return p;
-  }();
+  static const std::string path = test::reportFromSql("selection", kSql, "fixture");
   return path;
 }
 

@@ -5,12 +5,11 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
+
+#include "tests/unit/temp_report.h"
 
 namespace asys::test {
 
@@ -69,9 +68,7 @@ class SqlFile {
 // A report made from SQL for a test: TempDir()/asys_<prefix>_<name>_<pid>.asysrep
 // (removed first), its path. `prefix` names the test file, `name` the case.
 inline std::string reportFromSql(const std::string& prefix, const std::string& sql, const std::string& name) {
-  const std::string path =
-      ::testing::TempDir() + "asys_" + prefix + "_" + name + "_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
+  const std::string path = freshTempPath(prefix + "_" + name);
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   char* err = nullptr;

@@ -5,8 +5,6 @@
 // process (drawn again, not counted again), their busy shares over the
 // capture and recomputed for a window.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <memory>
@@ -18,6 +16,7 @@
 #include "core/timeline/selection_stats.h"
 #include "core/timeline/timeline.h"
 #include "core/timeline/track_events.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
@@ -74,17 +73,7 @@ INSERT INTO HGTX_EVENTS VALUES
 constexpr int64_t kT1 = 1677721701, kT2 = 1677721702;
 
 std::string reportPath() {
-  static const std::string path = [] {
-    const std::string p = ::testing::TempDir() + "asys_host_rows_" + std::to_string(getpid()) + ".asysrep";
-    std::remove(p.c_str());
-    sqlite3* db = nullptr;
-    EXPECT_EQ(sqlite3_open(p.c_str(), &db), SQLITE_OK);
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, kSql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-    sqlite3_free(err);
-    sqlite3_close(db);
-    return p;
-  }();
+  static const std::string path = test::reportFromSql("host_rows", kSql, "fixture");
   return path;
 }
 

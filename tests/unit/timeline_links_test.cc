@@ -5,7 +5,6 @@
 #include "core/timeline/correlation.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <map>
@@ -13,6 +12,7 @@
 
 #include "core/gen/generator.h"
 #include "core/writer/report_writer.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -22,39 +22,32 @@ constexpr int64_t gpid(int64_t pid) { return pid << 24; }
 constexpr int64_t gtid(int64_t pid, int64_t tid) { return (pid << 24) | tid; }
 
 std::string fixture() {
-  static const std::string path = [] {
-    const std::string out = ::testing::TempDir() + "asys_links_" + std::to_string(getpid()) + ".asysrep";
-    std::filesystem::remove(out);
-    writeReportFile(out, [](ReportWriter& w) {
-      w.metaData("format", "asysrep");
-      w.metaData("formatVersion", "1");
-      w.metaData("captureStart", "0");
-      w.process(gpid(kPidA), kPidA, "a.out");
-      w.process(gpid(kPidB), kPidB, "b.out");
-      const uint32_t launch = w.intern("hggcLaunchKernel"), copy = w.intern("hggcMemcpyAsync"),
-                     set = w.intern("hggcMemsetAsync"), sync = w.intern("hggcStreamSynchronize");
-      const uint32_t gemm = w.intern("gemm_kernel"), relu = w.intern("relu_kernel"), other = w.intern("other_kernel");
-      // HGGC_API: start, end, eventClass, globalTid, correlationId, nameId, returnValue.
-      w.api({1000, 1100, 0, gtid(kPidA, 101), 5, launch, 0});
-      w.api({1200, 1300, 0, gtid(kPidA, 101), 6, copy, 0});
-      w.api({1400, 1500, 0, gtid(kPidA, 101), 7, sync, 0});  // launches nothing
-      w.api({1600, 1650, 0, gtid(kPidA, 102), 8, set, 0});
-      w.api({1050, 1150, 0, gtid(kPidB, 201), 5, launch, 0});  // the other process's id 5
-      auto kernel = [&](int64_t start, int64_t end, int32_t stream, int64_t corr, int64_t pid, uint32_t name) {
-        w.kernel({start, end, 0, 1, stream, corr, gpid(pid), name, name, name, 1, 1, 1, 32, 1, 1, 16, 0, 0});
-      };
-      kernel(2100, 2300, 8, 5, kPidA, relu);   // launched by the first call, on stream 8
-      kernel(2000, 3000, 7, 5, kPidA, gemm);   // and on stream 7, earlier
-      kernel(3500, 3600, 7, 5, kPidB, other);  // process B's id 5
-      kernel(3700, 3800, 7, 99, kPidA, other); // no call has id 99
-      w.memcpyKind(1, "HGGC_MEMCPY_KIND_HTOD", "Host-to-Device");
-      w.memKind(0, "HGGC_MEM_KIND_PAGEABLE", "Pageable");
-      w.memKind(2, "HGGC_MEM_KIND_DEVICE", "Device");
-      w.memcpy({4000, 4500, 0, 1, 7, 6, gpid(kPidA), 4096, 1, 0, 2});
-      w.memset({4600, 4700, 0, 1, 7, 8, gpid(kPidA), 0, 4096, 2});
-    });
-    return out;
-  }();
+  static const std::string path = test::writeTempReport("links", [](ReportWriter& w) {
+    w.metaData("captureStart", "0");
+    w.process(gpid(kPidA), kPidA, "a.out");
+    w.process(gpid(kPidB), kPidB, "b.out");
+    const uint32_t launch = w.intern("hggcLaunchKernel"), copy = w.intern("hggcMemcpyAsync"),
+                   set = w.intern("hggcMemsetAsync"), sync = w.intern("hggcStreamSynchronize");
+    const uint32_t gemm = w.intern("gemm_kernel"), relu = w.intern("relu_kernel"), other = w.intern("other_kernel");
+    // HGGC_API: start, end, eventClass, globalTid, correlationId, nameId, returnValue.
+    w.api({1000, 1100, 0, gtid(kPidA, 101), 5, launch, 0});
+    w.api({1200, 1300, 0, gtid(kPidA, 101), 6, copy, 0});
+    w.api({1400, 1500, 0, gtid(kPidA, 101), 7, sync, 0});  // launches nothing
+    w.api({1600, 1650, 0, gtid(kPidA, 102), 8, set, 0});
+    w.api({1050, 1150, 0, gtid(kPidB, 201), 5, launch, 0});  // the other process's id 5
+    auto kernel = [&](int64_t start, int64_t end, int32_t stream, int64_t corr, int64_t pid, uint32_t name) {
+      w.kernel({start, end, 0, 1, stream, corr, gpid(pid), name, name, name, 1, 1, 1, 32, 1, 1, 16, 0, 0});
+    };
+    kernel(2100, 2300, 8, 5, kPidA, relu);   // launched by the first call, on stream 8
+    kernel(2000, 3000, 7, 5, kPidA, gemm);   // and on stream 7, earlier
+    kernel(3500, 3600, 7, 5, kPidB, other);  // process B's id 5
+    kernel(3700, 3800, 7, 99, kPidA, other); // no call has id 99
+    w.memcpyKind(1, "HGGC_MEMCPY_KIND_HTOD", "Host-to-Device");
+    w.memKind(0, "HGGC_MEM_KIND_PAGEABLE", "Pageable");
+    w.memKind(2, "HGGC_MEM_KIND_DEVICE", "Device");
+    w.memcpy({4000, 4500, 0, 1, 7, 6, gpid(kPidA), 4096, 1, 0, 2});
+    w.memset({4600, 4700, 0, 1, 7, 8, gpid(kPidA), 0, 4096, 2});
+  });
   return path;
 }
 
@@ -155,8 +148,7 @@ TEST(TimelineLinks, DemoReportAgreesWithAMapJoin) {
   GenOptions o;
   o.seed = 7;
   o.scale = 1;
-  const std::string path = ::testing::TempDir() + "asys_links_demo_" + std::to_string(getpid()) + ".asysrep";
-  std::filesystem::remove(path);
+  const std::string path = test::freshTempPath("links_demo");
   generateReport(o, path);
   auto report = Report::open(path);
   const Timeline t = Timeline::build(*report);

@@ -3,8 +3,6 @@
 // give every range, call and kernel), every row worked out by hand, then
 // each kernel's row against hgtx_kern_trace's pairs on the same fixture.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +15,7 @@
 #include "core/base/error.h"
 #include "core/rules/rule.h"
 #include "core/timeline/timeline.h"
+#include "tests/unit/sql_query.h"
 
 namespace asys {
 namespace {
@@ -25,15 +24,7 @@ std::unique_ptr<Report> fixture() {
   std::ifstream in(std::string(ASYS_GOLDEN_DIR) + "/fixtures/hgtx_ppu.sql");
   std::stringstream sql;
   sql << in.rdbuf();
-  const std::string path = ::testing::TempDir() + "asys_tl_range_groups_" + std::to_string(getpid()) + ".asysrep";
-  std::remove(path.c_str());
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.str().c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
-  return Report::open(path);
+  return Report::open(test::reportFromSql("tl_range_groups", sql.str(), "hgtx_ppu"));
 }
 
 size_t trackOf(const Timeline& t, const std::string& group, const std::string& label) {

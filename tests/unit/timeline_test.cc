@@ -5,7 +5,6 @@
 #include "core/timeline/timeline.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <map>
@@ -13,6 +12,7 @@
 
 #include "core/analysis/hgtx_stacks.h"
 #include "core/gen/generator.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -22,7 +22,7 @@ std::string demoReport() {
     GenOptions o;
     o.seed = 7;
     o.scale = 1;
-    const std::string out = ::testing::TempDir() + "asys_timeline_" + std::to_string(getpid()) + ".asysrep";
+    const std::string out = test::freshTempPath("timeline");
     generateReport(o, out);
     return out;
   }();

@@ -5,9 +5,7 @@
 #include "core/timeline/track_events.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +15,7 @@
 #include "core/table/sort.h"
 #include "core/table/writers.h"
 #include "core/writer/report_writer.h"
+#include "tests/unit/temp_report.h"
 
 namespace asys {
 namespace {
@@ -26,39 +25,32 @@ constexpr int64_t kGpid = kPid << 24;
 constexpr int64_t kTid = (kPid << 24) | 101;
 
 std::string fixture() {
-  static const std::string path = [] {
-    const std::string out = ::testing::TempDir() + "asys_track_events_" + std::to_string(getpid()) + ".asysrep";
-    std::filesystem::remove(out);
-    writeReportFile(out, [](ReportWriter& w) {
-      w.metaData("format", "asysrep");
-      w.metaData("formatVersion", "1");
-      w.metaData("captureStart", "500");
-      w.process(kGpid, kPid, "a.out");
-      const uint32_t launch = w.intern("hggcLaunchKernel"), copy = w.intern("hggcMemcpyAsync"),
-                     sync = w.intern("hggcStreamSynchronize");
-      const uint32_t gemm = w.intern("gemm_kernel"), relu = w.intern("relu_kernel");
-      // HGGC_API: start, end, eventClass, globalTid, correlationId, nameId, returnValue.
-      w.api({1000, 1100, 0, kTid, 5, launch, 0});
-      w.api({1200, 1300, 0, kTid, 6, copy, 0});
-      w.api({1400, 1500, 0, kTid, 7, sync, 3});  // fails: drawn red
-      // HGGC_KERNEL: start, end, device, context, stream, correlationId, globalPid, three names,
-      // grid x y z, block x y z, registers, static and dynamic shared memory. Written out of start order.
-      w.kernel({3500, 3600, 0, 1, 7, 10, kGpid, relu, relu, relu, 2, 1, 1, 32, 1, 1, 24, 0, 0});
-      w.kernel({2000, 3000, 0, 1, 7, 5, kGpid, gemm, gemm, gemm, 4, 2, 1, 128, 1, 1, 32, 1024, 0});
-      w.kernel({2500, 2700, 0, 1, 7, 9, kGpid, relu, relu, relu, 8, 1, 1, 64, 1, 1, 16, 0, 256});
-      w.memcpyKind(1, "HGGC_MEMCPY_KIND_HTOD", "Host-to-Device");
-      w.memKind(0, "HGGC_MEM_KIND_PAGEABLE", "Pageable");
-      w.memKind(2, "HGGC_MEM_KIND_DEVICE", "Device");
-      // HGGC_MEMCPY: start, end, device, context, stream, correlationId, globalPid, bytes, copyKind, srcKind, dstKind.
-      w.memcpy({4000, 4500, 0, 1, 7, 6, kGpid, 4096, 1, 0, 2});
-      // HGGC_MEMSET: ..., globalPid, value, bytes, memKind.
-      w.memset({4600, 4700, 0, 1, 7, 8, kGpid, 0, 1000, 2});
-      // Push/pop ranges: "step" around "fwd".
-      w.hgtx({.start = 900, .end = 1600, .eventType = kHgtxPushPop, .text = "step", .globalTid = kTid});
-      w.hgtx({.start = 950, .end = 1150, .eventType = kHgtxPushPop, .text = "fwd", .globalTid = kTid});
-    });
-    return out;
-  }();
+  static const std::string path = test::writeTempReport("track_events", [](ReportWriter& w) {
+    w.metaData("captureStart", "500");
+    w.process(kGpid, kPid, "a.out");
+    const uint32_t launch = w.intern("hggcLaunchKernel"), copy = w.intern("hggcMemcpyAsync"),
+                   sync = w.intern("hggcStreamSynchronize");
+    const uint32_t gemm = w.intern("gemm_kernel"), relu = w.intern("relu_kernel");
+    // HGGC_API: start, end, eventClass, globalTid, correlationId, nameId, returnValue.
+    w.api({1000, 1100, 0, kTid, 5, launch, 0});
+    w.api({1200, 1300, 0, kTid, 6, copy, 0});
+    w.api({1400, 1500, 0, kTid, 7, sync, 3});  // fails: drawn red
+    // HGGC_KERNEL: start, end, device, context, stream, correlationId, globalPid, three names,
+    // grid x y z, block x y z, registers, static and dynamic shared memory. Written out of start order.
+    w.kernel({3500, 3600, 0, 1, 7, 10, kGpid, relu, relu, relu, 2, 1, 1, 32, 1, 1, 24, 0, 0});
+    w.kernel({2000, 3000, 0, 1, 7, 5, kGpid, gemm, gemm, gemm, 4, 2, 1, 128, 1, 1, 32, 1024, 0});
+    w.kernel({2500, 2700, 0, 1, 7, 9, kGpid, relu, relu, relu, 8, 1, 1, 64, 1, 1, 16, 0, 256});
+    w.memcpyKind(1, "HGGC_MEMCPY_KIND_HTOD", "Host-to-Device");
+    w.memKind(0, "HGGC_MEM_KIND_PAGEABLE", "Pageable");
+    w.memKind(2, "HGGC_MEM_KIND_DEVICE", "Device");
+    // HGGC_MEMCPY: start, end, device, context, stream, correlationId, globalPid, bytes, copyKind, srcKind, dstKind.
+    w.memcpy({4000, 4500, 0, 1, 7, 6, kGpid, 4096, 1, 0, 2});
+    // HGGC_MEMSET: ..., globalPid, value, bytes, memKind.
+    w.memset({4600, 4700, 0, 1, 7, 8, kGpid, 0, 1000, 2});
+    // Push/pop ranges: "step" around "fwd".
+    w.hgtx({.start = 900, .end = 1600, .eventType = kHgtxPushPop, .text = "step", .globalTid = kTid});
+    w.hgtx({.start = 950, .end = 1150, .eventType = kHgtxPushPop, .text = "fwd", .globalTid = kTid});
+  });
   return path;
 }
 
