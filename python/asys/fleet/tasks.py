@@ -170,7 +170,7 @@ def summaries(loaded):
     # remakes both.)
     if loaded.summarized:
         raise AsysError("%s: summarized already" % loaded.path)
-    packed = {rule: pack(wire.compact(state.summary())) for rule, state in loaded.states.items()}
+    packed = {rule: pack(wire.to_send(state.summary())) for rule, state in loaded.states.items()}
     for state in loaded.states.values():
         if isinstance(state, ReportState):
             state.shrink()
