@@ -105,8 +105,8 @@ def load(path, jobs, per_rank_format, run=None):
     goes before the next: on a 190 MB rank report the six duration
     summaries' load peaked 72.5 MiB above the worker's start, 79.6 with one
     open report for all, for the same CPU (docs/fleet.md, "Worker memory")."""
-    if run is not None:
-        _RUN_START.setdefault(run, usage())
+    if run is not None and run not in _RUN_START:
+        _RUN_START[run] = usage()
     _die_once()
     loaded = Loaded(path)
     for rule, settings in jobs:
