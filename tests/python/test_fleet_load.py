@@ -53,3 +53,24 @@ def _same(a, b):
         assert np.array_equal(a, np.asarray(b))
     else:
         assert a == b
+
+
+def test_a_workers_usage_before_a_run_is_noted_at_its_first_load_of_it(demo_pair, monkeypatch):
+    # usage() counted by hand: the n-th call gives (n, n).
+    calls = []
+
+    def counted():
+        calls.append(1)
+        return len(calls), len(calls)
+
+    monkeypatch.setattr(tasks, "usage", counted)
+    monkeypatch.setattr(tasks, "_RUN_START", {})
+    base, slow = demo_pair
+    jobs = [("osrt_sum", run_settings({}))]
+    tasks.load(base, jobs, None, run="a")   # call 1: the run's start
+    tasks.load(slow, jobs, None, run="a")   # noted already
+    tasks.load(base, jobs, None)            # no run: nothing noted
+    assert tasks.usage_in_run("a") == ((1, 1), (2, 2))
+    # Given back once; a run this worker loaded nothing of starts now.
+    assert tasks.usage_in_run("a") == ((3, 3), (3, 3))
+    assert tasks._RUN_START == {}

@@ -539,3 +539,38 @@ def test_a_report_s_bucket_counts_equal_a_key_a_value(seed):
     group, key, count = histogram(values, offsets)
     assert list(zip(group.tolist(), key.tolist())) == sorted(expected)
     assert count.tolist() == [expected[k] for k in sorted(expected)]
+
+
+def test_groups_of_at_most_two_values_a_report_are_settled_without_asking():
+    # Each group's values dealt out at most two a report (as a range name
+    # of a few instances on each rank): the reports' min and max are all
+    # its values, so no report is asked anything.
+    rng = random.Random(7)
+    reports = 40
+    values_by_key = {("g%d" % g,): [rng.randrange(-10**6, 10**12) for _ in range(rng.choice([3, 4, 7, 30, 80]))]
+                     for g in range(300)}
+    parts = [{} for _ in range(reports)]
+    for key, values in values_by_key.items():
+        slots = rng.sample(range(reports), (len(values) + 1) // 2)
+        for i, v in enumerate(values):
+            parts[slots[i // 2]].setdefault(key, []).append(v)
+    states = []
+    for part in parts:
+        keys = list(part)
+        states.append(state_of([], [[k[0] for k in keys]], [], [part[k] for k in keys]))
+    log = []
+    stats, rounds, _ = merged_of(states, log)
+    assert rounds == 0 and log == []
+    for key, values in values_by_key.items():
+        assert stats[key] == engine_stats(values), key
+    # One report with three values of a group: that group is asked, the others not.
+    three = next(i for i, p in enumerate(parts) if p)
+    key = next(iter(parts[three]))
+    parts[three][key] += [values_by_key[key][0] + 1]
+    values_by_key[key] = values_by_key[key] + [values_by_key[key][0] + 1]
+    states[three] = state_of([], [[k[0] for k in parts[three]]], [], list(parts[three].values()))
+    log = []
+    stats, rounds, _ = merged_of(states, log)
+    assert rounds == 1 and 1 <= log[0] <= 2 * len(parts)  # its one or two targets, in the reports that have it
+    for key, values in values_by_key.items():
+        assert stats[key] == engine_stats(values), key

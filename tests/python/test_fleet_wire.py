@@ -127,3 +127,15 @@ def test_sparse_counts_carry_the_buckets_that_hold_a_value():
         back = wire.dense_counts(wire.sparse_counts(column))
         assert back.dtype == np.int64 and back.tolist() == column.tolist()
     assert len(pickle.dumps(wire.sparse_counts(counts))) < 400 < counts.nbytes
+
+
+def test_a_small_summary_crosses_as_it_is_a_large_one_compacted():
+    rng = random.Random(3)
+    small = summary_of([[rng.randrange(1, 10**6) for _ in range(3)] for _ in range(wire.COMPACT_FROM - 1)], rng)
+    assert wire.to_send(small) is small
+    assert_same(small, wire.expand(pickle.loads(pickle.dumps(wire.to_send(small)))))
+    large = summary_of([[rng.randrange(1, 10**6) for _ in range(3)] for _ in range(wire.COMPACT_FROM)], rng)
+    sent = wire.to_send(large)
+    assert sent.get("compact") == 1
+    assert_same(large, wire.expand(pickle.loads(pickle.dumps(sent))))
+    assert wire.to_send({}) == {}

@@ -3,8 +3,8 @@ the table ``asys stats`` makes of all the reports merged into one, through
 the engine's own row builder and writers."""
 
 import pickle
-import resource
 import time
+import uuid
 
 import numpy as np
 
@@ -61,12 +61,17 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         check_job(rule, settings)
     result = FleetResult()
     result.mark("started")
-    result.worker_start, result.worker_cpu_start = _worker_usage(client)
+    # Each worker notes its usage at its first load of this run (tasks.load)
+    # and gives it at the end: asked for here, before the loads, it was a
+    # request through the scheduler to every worker, 4-12 ms on the serial
+    # start of every run (docs/fleet.md, "What the run's time goes to",
+    # item 36).
+    token = uuid.uuid4().hex
     # client.map, not a submit per task: distributed reads the caller's
     # source for each submit call (Client._get_computation_code, 3 ms each),
     # which was a tenth of a 32-report run on the client's core.
     n = len(paths)
-    loaded = client.map(tasks.load, paths, [jobs] * n, [per_rank_format] * n,
+    loaded = client.map(tasks.load, paths, [jobs] * n, [per_rank_format] * n, [token] * n,
                         key=["asys-load-%d" % i for i in range(n)], pure=False)
     # Each report's head and summaries in one task, right after its load,
     # unpacked here as they come while the other reports still load (the
@@ -128,12 +133,35 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     lengths_of = {rule: future.result() for rule, future in covered.items()}
     result.mark("rounds done")
     # The workers' part is done: the states go, and the caller may close
-    # the cluster (remote_done) while the tables are made here.
+    # the cluster (remote_done) while the tables are made here. The
+    # workers' usage and remote_done (--verbose: the task stream's records)
+    # are requests through the scheduler, made in a thread beside the
+    # tables, not before them (item 36).
     for future in loaded:
         future.release()
-    result.worker_peaks, result.worker_cpu = _worker_usage(client)
-    if remote_done is not None:
-        remote_done()
+
+    def remote_end():
+        usage = _worker_usage(client, token)
+        if remote_done is not None:
+            remote_done()
+        return usage
+
+    ending = in_thread("asys-fleet-remote-end", remote_end)
+    try:
+        _make_tables(result, jobs, selections, lengths_of, orders, kept, per_rank_format)
+    except BaseException:
+        try:  # the thread ended before the error goes on; the table's error is the one raised
+            ending()
+        except Exception:  # noqa: BLE001
+            pass
+        raise
+    (result.worker_start, result.worker_cpu_start), (result.worker_peaks, result.worker_cpu) = ending()
+    result.mark("tables made")
+    return result
+
+
+def _make_tables(result, jobs, selections, lengths_of, orders, kept, per_rank_format):
+    """Per rule, the merged table from its groups and statistics."""
     for rule, settings in jobs:
         merged = selections[rule].merged
         stats, rounds, approximate = selections[rule].outcome
@@ -152,8 +180,6 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         result.rounds[rule] = rounds
         if per_rank_format:
             result.per_rank[rule] = [(path, head["tables"][rule]) for path, _future, head in kept]
-    result.mark("tables made")
-    return result
 
 
 class Selection:
@@ -259,12 +285,9 @@ def _covered(client, rule, present, merged):
     return client.submit(tasks.span_lengths, parts[0], merged.size, pure=False)
 
 
-def _usage():
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    return own.ru_maxrss * 1024, own.ru_utime + own.ru_stime
-
-
-def _worker_usage(client):
-    """Per worker address: its peak resident bytes, and its CPU seconds."""
-    usage = client.run(_usage)
-    return {w: u[0] for w, u in usage.items()}, {w: u[1] for w, u in usage.items()}
+def _worker_usage(client, token):
+    """Before the run (each worker's first load of it) and at its end, per
+    worker address: its peak resident bytes, and its CPU seconds; as
+    ((peaks, CPU) before, (peaks, CPU) at the end)."""
+    usage = client.run(tasks.usage_in_run, token)
+    return tuple(({w: u[i][0] for w, u in usage.items()}, {w: u[i][1] for w, u in usage.items()}) for i in (0, 1))

@@ -6,6 +6,7 @@ as the first task's result."""
 import lzma
 import os
 import pickle
+import resource
 import zlib
 
 import numpy as np
@@ -77,12 +78,35 @@ def _spill_dir():
         return None
 
 
-def load(path, jobs, per_rank_format):
-    """``jobs``: (rule, settings) pairs. The report is opened once a rule,
+# Per run (its token): this worker process's usage (usage()) before its
+# first load of the run, which usage_in_run gives back at the run's end.
+_RUN_START = {}
+
+
+def usage():
+    """This process's peak resident bytes and CPU seconds (user + system)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_maxrss * 1024, own.ru_utime + own.ru_stime
+
+
+def usage_in_run(run):
+    """(peak bytes, CPU seconds) before this worker's first load of the run
+    ``run`` (now, if it loaded none), and now."""
+    now = usage()
+    return _RUN_START.pop(run, now), now
+
+
+def load(path, jobs, per_rank_format, run=None):
+    """``jobs``: (rule, settings) pairs. ``run``: the run's token, under
+    which the worker notes its usage before its first load of the run (the
+    client asks for it at the end, usage_in_run: no request to the workers
+    before the first load is sent). The report is opened once a rule,
     so that what the engine keeps of it for one rule (its loaded columns)
     goes before the next: on a 190 MB rank report the six duration
     summaries' load peaked 72.5 MiB above the worker's start, 79.6 with one
     open report for all, for the same CPU (docs/fleet.md, "Worker memory")."""
+    if run is not None and run not in _RUN_START:
+        _RUN_START[run] = usage()
     _die_once()
     loaded = Loaded(path)
     for rule, settings in jobs:
@@ -170,7 +194,7 @@ def summaries(loaded):
     # remakes both.)
     if loaded.summarized:
         raise AsysError("%s: summarized already" % loaded.path)
-    packed = {rule: pack(wire.compact(state.summary())) for rule, state in loaded.states.items()}
+    packed = {rule: pack(wire.to_send(state.summary())) for rule, state in loaded.states.items()}
     for state in loaded.states.values():
         if isinstance(state, ReportState):
             state.shrink()

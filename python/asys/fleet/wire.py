@@ -20,9 +20,10 @@ fewer and smaller integers, the same numbers once expanded.
   groups of three values or more; selection.histogram) with the group
   numbers as differences.
 
-``compact`` runs on the worker (tasks.summaries), ``expand`` on the client
-(run.py) as each summary arrives; tests check that expand(compact(s))
-equals s, array for array and type for type.
+``compact`` runs on the worker (tasks.summaries, through ``to_send``),
+``expand`` on the client (run.py) as each summary arrives; tests check that
+expand(compact(s)) equals s, array for array and type for type. A summary
+of fewer than ``COMPACT_FROM`` groups crosses as it is (``to_send``).
 
 A median round's bucket counts cross as ``sparse_counts``: only the
 buckets that hold a value, each its position and count in the narrowest
@@ -84,6 +85,25 @@ def compact(summary):
         group, key, n = summary["hist"]
         out["hist"] = (narrow(_delta(group)), narrow(key), narrow(n))
     return out
+
+
+# A summary of fewer groups than this crosses as it is: compacting it saves
+# a few hundred bytes, and expanding it costs the client ~40 NumPy calls
+# whatever its size. The five kernel, API, OS runtime and memory summaries
+# of the bench's rank reports (4-46 groups each) took 0.2 ms each to
+# expand, 33 ms of the client's CPU for their 160 summaries, during the
+# loads, where two workers share the two cores with the client (a third of
+# its 0.1 s of work on the heads; docs/fleet.md, "What the run's time goes
+# to", item 35).
+COMPACT_FROM = 256
+
+
+def to_send(summary):
+    """The summary as it crosses: compact() when it has COMPACT_FROM groups
+    or more, else as it is (expand() gives it back either way)."""
+    if summary and "count" in summary and len(summary["count"]) >= COMPACT_FROM:
+        return compact(summary)
+    return summary
 
 
 def _square_words(x):
