@@ -10,6 +10,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/range_sweep.h"
+#include "core/base/freed_heap.h"
 #include "core/base/stage_timer.h"
 
 namespace asys {
@@ -302,6 +303,9 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
     // spans made again 80 and the sweep's streams 57, all beside the
     // activity list (its pairs step, 570 MiB, was its second peak).
     out.holdCallValuesByActivity();
+    // The free heap left by the list's sort and the calls' ranges given
+    // back before the spans are made again beside the sweep.
+    giveBackFreedHeap();
     if (counts) counts->restoreSpans(out.ranges);
   }
   return out;
