@@ -73,9 +73,14 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
     // (hgtx_kern_trace at scale 2500: pairs 562.7 -> about 551 MiB).
     giveBackFreedHeap();
   }
+  // With the calls' values held by activity an activity's launching call
+  // is not read after the association: the activities without one are
+  // counted first (below: those a graph node associates are not counted).
+  size_t noCall = 0;
+  if (ranges.callValuesByActivity) noCall = static_cast<size_t>(std::count(launchCall.begin(), launchCall.end(), kNoMatch));
   StageTimer timer("association: pairs");
   out.association = associateHgtx(report, out.activities, std::move(launchCall), callRows, std::move(chosen),
-                                  ranges.graphMapping, counts);
+                                  ranges.graphMapping, counts, ranges.callValuesByActivity);
   // Calls out of start order are swept loaded (hgtx_association.cc): their columns go.
   report.releaseHggcApiColumns(acol::links & ~keptCalls);
   // The graph nodes served the association; no rule reads them after it.
@@ -85,6 +90,13 @@ AssociatedActivities finishAssociation(Report& report, AssociatedActivities out,
   if (sel.spansOnlyForm()) giveBackFreedHeap();
   if (sel.durationsOnly) keepUnlaunchedProcesses(out.activities, out.association.launchCall);
   out.memoryToo = sel.memory;
+  if (out.association.callValuesByActivity) {
+    // An activity with a list of its own (a graph node's ranges: never
+    // empty) keeps its launching call; any other without a call has no range.
+    out.unlaunched = noCall;
+    for (const uint32_t a : out.association.graphActivities) out.unlaunched -= out.association.launchCall[a] == kNoMatch;
+    return out;
+  }
   for (size_t a = 0; a < out.activities.size(); ++a)
     if (out.association.launchCall[a] == kNoMatch && out.association.rangesOf(a).empty()) ++out.unlaunched;
   return out;

@@ -104,6 +104,12 @@ struct RangeSelection {
   // they come back from the sweep (restoreSpans), they come back narrow
   // (narrowStart, narrowThread: about 5 bytes a range in place of 12).
   bool narrowSpansAfterSweep = false;
+  // The caller reads the calls' ranges only by activity (rangesOf, after
+  // HgtxAssociation::holdCallValuesByActivity: hgtx_ppu_proj_trace): the
+  // association comes back with them so held, and the spans that come back
+  // from the sweep come back after the calls' values are given back
+  // (associateHgtx's valuesByActivity), not beside them.
+  bool callValuesByActivity = false;
   // The range texts are not interned (docs/big-reports.md, "The range
   // texts"): a name stored inline in HGTX_EVENTS is interned, while the
   // ranges are chosen, into a pool of chooseRanges' own (the ids the tests

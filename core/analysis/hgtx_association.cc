@@ -10,6 +10,7 @@
 #include "core/analysis/intervals.h"
 #include "core/analysis/key_join.h"
 #include "core/analysis/range_sweep.h"
+#include "core/base/freed_heap.h"
 #include "core/base/stage_timer.h"
 
 namespace asys {
@@ -203,6 +204,45 @@ void CallRangeCounts::intoTree() {
   keepingFew_ = false;
 }
 
+namespace {
+
+// The activities that ran a graph node created inside a range: each with a
+// list of its own, its call's ranges and its nodes' merged.
+template <typename SweepOf>
+void addGraphLists(Report& report, const PpuActivities& act, HgtxAssociation& out, CallRangeCounts* counts,
+                   SweepOf&& sweep) {
+  std::optional<GraphNodeRanges> ownGraph;
+  const GraphNodeRanges& graph =
+      counts && counts->graphNodes() ? *counts->graphNodes() : ownGraph.emplace(report, sweep());
+  std::vector<uint32_t> viaGraph;
+  for (const GraphNodeRun& run : act.graphNodes) {
+    const size_t a = run.activity;
+    viaGraph.clear();
+    graph.append(pidOf(run.globalPid), run.node, viaGraph);
+    if (viaGraph.empty()) continue;
+    std::sort(viaGraph.begin(), viaGraph.end());
+    viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
+    const RangeList directList = out.launchCall[a] == kNoMatch ? RangeList{} : out.callRanges.of(out.launchCall[a]);
+    const std::span<const uint32_t> direct = directList.span();
+    // Merge the two slot-ordered lists; a range found both ways is direct.
+    size_t i = 0, j = 0;
+    while (i < direct.size() || j < viaGraph.size()) {
+      if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
+        if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
+        out.graphRanges.append(direct[i++]);
+        out.graphVia.push_back(0);
+      } else {
+        out.graphRanges.append(viaGraph[j++]);
+        out.graphVia.push_back(1);
+      }
+    }
+    out.addGraphList(act.size(), static_cast<uint32_t>(a));
+    out.graphRanges.endGroup();
+  }
+}
+
+}  // namespace
+
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const RangeSelection& sel) {
   AssociationRanges ranges = chooseRanges(report, sel);
   if (sel.releaseEvents) report.releaseHgtx();
@@ -212,12 +252,14 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, const Ra
 }
 
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vector<uint32_t> launchCall,
-                              size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts) {
+                              size_t callRows, AssociationRanges ranges, bool graphMapping, CallRangeCounts* counts,
+                              bool valuesByActivity) {
   HgtxAssociation out;
   out.ranges = std::move(ranges);
   // The spans the caller reads after the association, given to the sweep
-  // while the calls and the activities were read, come back first.
-  if (counts) counts->restoreSpans(out.ranges);
+  // while the calls and the activities were read, come back first; with
+  // valuesByActivity last (below), once the calls' values are given back.
+  if (counts && !valuesByActivity) counts->restoreSpans(out.ranges);
   const AssociationRanges& R = out.ranges;
   if (counts && !counts->swept()) counts->sweep.rebind(R);  // moved here since the count was made
 
@@ -255,37 +297,20 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& act, std::vec
                 std::to_string(out.callRanges.listedRanges()) + " ranges), the others by their innermost range");
   }
 
-  if (!graphMapping || act.graphNodes.empty()) return out;
-  std::optional<GraphNodeRanges> ownGraph;
-  const GraphNodeRanges& graph =
-      counts && counts->graphNodes() ? *counts->graphNodes() : ownGraph.emplace(report, sweep());
-  std::vector<uint32_t> viaGraph;
-  for (const GraphNodeRun& run : act.graphNodes) {
-    const size_t a = run.activity;
-    viaGraph.clear();
-    graph.append(pidOf(run.globalPid), run.node, viaGraph);
-    if (viaGraph.empty()) continue;
-    std::sort(viaGraph.begin(), viaGraph.end());
-    viaGraph.erase(std::unique(viaGraph.begin(), viaGraph.end()), viaGraph.end());
-    const RangeList directList = out.launchCall[a] == kNoMatch ? RangeList{} : out.callRanges.of(out.launchCall[a]);
-    const std::span<const uint32_t> direct = directList.span();
-    // Merge the two slot-ordered lists; a range found both ways is direct.
-    size_t i = 0, j = 0;
-    while (i < direct.size() || j < viaGraph.size()) {
-      if (j == viaGraph.size() || (i < direct.size() && direct[i] <= viaGraph[j])) {
-        if (j < viaGraph.size() && viaGraph[j] == direct[i]) ++j;
-        out.graphRanges.append(direct[i++]);
-        out.graphVia.push_back(0);
-      } else {
-        out.graphRanges.append(viaGraph[j++]);
-        out.graphVia.push_back(1);
-      }
-    }
-    out.addGraphList(act.size(), static_cast<uint32_t>(a));
-    out.graphRanges.endGroup();
+  if (graphMapping && !act.graphNodes.empty()) addGraphLists(report, act, out, counts, sweep);
+  if (valuesByActivity) {
+    // hgtx_ppu_proj_trace at scale 2500: the calls' values are 41 MiB, the
+    // spans made again 80 and the sweep's streams 57, all beside the
+    // activity list (its pairs step, 570 MiB, was its second peak).
+    out.holdCallValuesByActivity();
+    // The free heap left by the list's sort and the calls' ranges given
+    // back before the spans are made again beside the sweep.
+    giveBackFreedHeap();
+    if (counts) counts->restoreSpans(out.ranges);
   }
   return out;
 }
+
 
 ActivitiesByRange activitiesByRange(const HgtxAssociation& a) {
   const size_t ranges = a.ranges.size();

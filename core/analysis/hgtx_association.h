@@ -230,9 +230,15 @@ HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, c
 // (empty: no activity ran a graph node). HGGC_API's start, end and thread
 // are read a chunk at a time, not loaded.
 // `counts`: the calls' ranges counted already (as ordered), or nullptr.
+// `valuesByActivity`: the association comes back with its calls' values
+// held by activity (HgtxAssociation::holdCallValuesByActivity), and the
+// ranges' spans that come back from `counts`' sweep (restoreSpans) come
+// back after that, not before the calls' ranges are taken: so the calls'
+// values (4 bytes a call) are not held beside the spans made again and
+// the sweep's streams (RangeSelection::callValuesByActivity).
 HgtxAssociation associateHgtx(Report& report, const PpuActivities& activities, std::vector<uint32_t> launchCall,
                               size_t callRows, AssociationRanges ranges, bool graphMapping,
-                              CallRangeCounts* counts = nullptr);
+                              CallRangeCounts* counts = nullptr, bool valuesByActivity = false);
 
 // The same pairs grouped by range slot: each range's activities, in
 // activity (start) order.

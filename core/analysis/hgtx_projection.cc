@@ -71,8 +71,13 @@ void NarrowProjections::setWide(Field f, size_t r, int64_t v) {
 
 namespace {
 
-template <typename StartOf>
-NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociation& as, StartOf rangeStart) {
+// `passed(count)`: the first `count` activities are folded (called every
+// kPassedStep of them, and at the end).
+constexpr size_t kPassedStep = 1 << 16;
+
+template <typename StartOf, typename Passed>
+NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociation& as, StartOf rangeStart,
+                                    Passed&& passed) {
   using P = NarrowProjections;
   NarrowProjections p;
   p.assign(as.ranges.size());
@@ -81,7 +86,9 @@ NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociat
   // the duration, and the active time by its part past both its own start
   // and that end (none for an empty activity, as there); the idle time
   // held is the duration less the active time.
-  for (size_t a = 0; a < act.size(); ++a) {
+  const size_t n = act.size();
+  for (size_t a = 0; a < n; ++a) {
+    if (a % kPassedStep == 0 && a > 0) passed(a);
     const int64_t start = act.startOf(a), end = act.endOf(a);
     for (uint32_t r : as.rangesOf(a)) {
       const int64_t ops = p.get(P::kOps, r);
@@ -101,17 +108,31 @@ NarrowProjections narrowProjections(const PpuActivities& act, const HgtxAssociat
       p.set(P::kIdle, r, (end - pStart) - active);
     }
   }
+  passed(n);
   return p;
 }
 
 }  // namespace
 
 NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as) {
-  return narrowProjections(act, as, [&](uint32_t r) { return as.ranges.start[r]; });
+  return narrowProjections(act, as, [&](uint32_t r) { return as.ranges.start[r]; }, [](size_t) {});
 }
 
 NarrowProjections projectRangesNarrow(const PpuActivities& act, const HgtxAssociation& as, const StartTimes& starts) {
-  return narrowProjections(act, as, [&](uint32_t r) { return starts[r]; });
+  return narrowProjections(act, as, [&](uint32_t r) { return starts[r]; }, [](size_t) {});
+}
+
+NarrowProjections projectRangesNarrowGivingBack(PpuActivities& act, HgtxAssociation& as, const StartTimes& starts) {
+  // What the fold reads of activity a: its start and end (whichever
+  // columns hold them) and launchCall[a] (rangesOf). An activity's graph
+  // list and the calls' ranges are read by range, not given back.
+  return narrowProjections(act, as, [&](uint32_t r) { return starts[r]; }, [&](size_t count) {
+    giveBackPassed(act.start, count);
+    giveBackPassed(act.end, count);
+    act.narrowStart.givePassedBack(count);
+    act.duration.givePassedBack(count);
+    giveBackPassed(as.launchCall, count);
+  });
 }
 
 void keepOnlySpans(PpuActivities& a) {

@@ -14,6 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/base/passed_pages.h"
+
 namespace asys {
 
 class StartTimes {
@@ -73,6 +75,9 @@ class StartTimes {
     low_.shrink_to_fit();
     base_.shrink_to_fit();
   }
+  // The first `count` times' pages given back (giveBackPassed), by a last
+  // reader that reads none of them again (a time held wide stays).
+  void givePassedBack(size_t count) const { giveBackPassed(low_, count); }
   static constexpr size_t kBlock = 64;
   size_t size() const { return low_.size(); }
   int64_t operator[](size_t i) const {

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/passed_pages.h"
+
 namespace asys {
 
 class NarrowInts {
@@ -49,6 +51,9 @@ class NarrowInts {
   }
   void add(size_t k, int64_t d) { set(k, get(k) + d); }
   size_t wideCount() const { return wide_.size(); }
+  // The first `count` values' pages given back (giveBackPassed), by a last
+  // reader that reads none of them again (a value held wide stays).
+  void givePassedBack(size_t count) const { giveBackPassed(low_, count); }
   // Put in another order with other columns: `permute(order)` puts each
   // vector it is given in that order (order[new] = old; permuteInPlace,
   // which uses the order up) with the values here among them; the few

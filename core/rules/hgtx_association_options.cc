@@ -107,6 +107,7 @@ AssociatedActivities associateForRule(RuleContext& ctx, bool memoryToo, uint32_t
   ranges.startAfterSweep = filters.startAfterSweep;
   ranges.threadAfterSweep = filters.threadAfterSweep;
   ranges.narrowSpansAfterSweep = filters.narrowSpansAfterSweep;
+  ranges.callValuesByActivity = filters.callValuesByActivity;
   ranges.alsoScan = std::move(filters.alsoScan);
   ranges.afterScan = std::move(filters.afterScan);
   return associateActivities(ctx.report, std::move(sel), std::move(ranges));

@@ -51,6 +51,7 @@ struct AssociationFilters {
   bool startAfterSweep = true;      // RangeSelection::startAfterSweep
   bool threadAfterSweep = true;     // RangeSelection::threadAfterSweep
   bool narrowSpansAfterSweep = false;  // RangeSelection::narrowSpansAfterSweep
+  bool callValuesByActivity = false;  // RangeSelection::callValuesByActivity
   // RangeSelection::alsoScan and afterScan: a fold of HGTX_EVENTS in the
   // association's one scan of it.
   std::function<void(size_t firstEvent, const HgtxEvents& chunk)> alsoScan;

@@ -218,3 +218,64 @@ TEST(ProjectRanges, NarrowOpsAndIdleTimePastTwoBytes) {
     EXPECT_EQ(q.active(r), p.active[r]) << r;
   }
 }
+
+// The trace's fold over a list it gives back as it passes it
+// (projectRangesNarrowGivingBack: the list's starts in about 4 bytes and
+// its durations, as the trace's spansOnly list holds them, and the
+// activities' launching calls, given back a step of 65,536 activities at a
+// time) gives projectRanges' values, worked out first from a copy of the
+// list; 300,000 activities, so that pages are given back, and ranges
+// nested three deep, some with no activity (no projection).
+TEST(ProjectRanges, GivingTheListBackGivesTheSameValues) {
+  asys::test::Lcg random(2026);
+  auto next = [&](uint64_t n) { return random.below(n); };
+  constexpr uint32_t kOuter = 300;  // each outer range holds two inner ones
+  asys::HgtxAssociation as;
+  std::vector<int64_t> rangeStart;
+  for (uint32_t r = 0; r < 3 * kOuter; ++r) {
+    as.ranges.event.push_back(r);
+    rangeStart.push_back(static_cast<int64_t>(r / 3) * 3'000 + (r % 3));
+  }
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  int64_t t = 0;
+  for (uint32_t a = 0; a < 300'000; ++a) {
+    t += static_cast<int64_t>(next(7));
+    const int64_t len = next(1000) == 0 ? 5'000'000'000 : static_cast<int64_t>(next(40));
+    spans.emplace_back(t, t + len);
+    as.launchCall.push_back(a);
+    // The outer range by time, and one of its inner ones or neither; the
+    // last outer ranges get no activity.
+    const uint32_t outer = static_cast<uint32_t>(std::min<int64_t>(t / 3'000, kOuter - 10));
+    const uint64_t inner = next(3);
+    std::vector<uint32_t> list{3 * outer};
+    if (inner > 0) list.push_back(3 * outer + static_cast<uint32_t>(inner));
+    addList(as.callRanges, list);
+  }
+  const asys::PpuActivities wide = activities(spans);
+  const asys::RangeProjections p = asys::projectRanges(wide, as);
+  asys::StartTimes starts;
+  starts.assign(rangeStart);
+  asys::PpuActivities narrow;
+  {
+    std::vector<int64_t> start;
+    for (auto [s, e] : spans) {
+      start.push_back(s);
+      narrow.duration.push_back(e - s);
+    }
+    narrow.narrowStart.assign(start);
+  }
+  const asys::NarrowProjections q = asys::projectRangesNarrowGivingBack(narrow, as, starts);
+  ASSERT_EQ(q.size(), 3 * kOuter);
+  size_t none = 0;
+  for (uint32_t r = 0; r < 3 * kOuter; ++r) {
+    ASSERT_EQ(q.ops(r), p.ops[r]) << r;
+    if (p.ops[r] == 0) {
+      ++none;
+      continue;
+    }
+    EXPECT_EQ(q.start(starts, r), p.start[r]) << r;
+    EXPECT_EQ(q.start(starts, r) + q.duration(r), p.end[r]) << r;
+    EXPECT_EQ(q.active(r), p.active[r]) << r;
+  }
+  EXPECT_GE(none, 27u);
+}

@@ -366,6 +366,63 @@ TEST_F(LaunchedActivities, StartsOnlyListAndNarrowRestoredSpansKeepTheSameAssoci
   }
 }
 
+// hgtx_ppu_proj_trace's association (a spansOnly list, the calls' values
+// held by activity before the ranges' starts and threads come back narrow
+// from the sweep: RangeSelection::callValuesByActivity) gives every
+// activity the same ranges and every range the same start, end and thread
+// as the full association; and the same count of activities with no
+// launching call and no range, counted here from the full association (a
+// seventh of HGGC_API's rows deleted, so that there are some).
+TEST_F(LaunchedActivities, CallValuesByActivityBeforeTheSpansKeepTheSameAssociation) {
+  const std::string missing = path_ + ".missing.asysrep";
+  fs::copy_file(path_, missing, fs::copy_options::overwrite_existing);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(missing.c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db, "DELETE FROM HGGC_API WHERE rowid % 7 = 3;", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto fullReport = Report::open(missing);
+  const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
+  const AssociationRanges& F = full.association.ranges;
+  size_t unlaunched = 0;
+  for (size_t i = 0; i < full.activities.size(); ++i)
+    unlaunched += full.association.launchCall[i] == kNoMatch && full.association.rangesOf(i).empty();
+  ASSERT_GT(unlaunched, 0u);
+  ASSERT_GT(F.size(), 0u);
+  auto report = Report::open(missing);
+  ActivitySelection sel;
+  sel.spansOnly = true;
+  sel.endsAsDurations = true;
+  sel.processes = false;
+  sel.releaseMemoryOps = true;
+  RangeSelection ranges;
+  ranges.narrowSpansAfterSweep = true;
+  ranges.callValuesByActivity = true;
+  const AssociatedActivities got = associateActivities(*report, sel, std::move(ranges));
+  EXPECT_TRUE(got.association.callValuesByActivity);
+  EXPECT_EQ(got.unlaunched, unlaunched);
+  ASSERT_EQ(got.activities.size(), full.activities.size());
+  size_t withRanges = 0;
+  for (size_t i = 0; i < got.activities.size(); ++i) {
+    const auto x = got.association.rangesOf(i), y = full.association.rangesOf(i);
+    ASSERT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << i;
+    withRanges += !y.empty();
+  }
+  EXPECT_GT(withRanges, 0u);
+  const AssociationRanges& R = got.association.ranges;
+  ASSERT_EQ(R.size(), F.size());
+  EXPECT_EQ(R.narrowStart.size(), F.size());
+  for (size_t r = 0; r < F.size(); ++r) {
+    ASSERT_EQ(R.startOf(r), F.start[r]) << r;
+    ASSERT_EQ(R.end(r), F.end(r)) << r;
+    ASSERT_EQ(R.thread(r), F.thread(r)) << r;
+  }
+  fullReport.reset();
+  report.reset();
+  fs::remove(missing);
+}
+
 // A startsOnly list of kernels holds no row while each kept kernel's row
 // is its position in the list (ActivityListBuilder's implicit rows), and
 // its sort's order becomes the rows; a kernel left out makes the rows
