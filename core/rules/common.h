@@ -83,7 +83,6 @@ class TextPool {
     entries_.push_back(stringId);  // a pool id: below 2^31
     return static_cast<uint32_t>(entries_.size() - 1);
   }
-  void reserve(size_t ids) { entries_.reserve(ids); }
   std::string_view get(uint32_t id) const {
     const uint32_t e = entries_[id];
     return (e & kOwned) ? std::string_view(owned_[e & ~kOwned]) : strings_->get(e);

@@ -11,8 +11,8 @@
 #include "core/analysis/hgtx_projection.h"
 #include "core/analysis/hgtx_stacks.h"
 #include "core/analysis/intervals.h"
+#include "core/analysis/key_groups.h"
 #include "core/analysis/stats.h"
-#include "core/base/freed_heap.h"
 #include "core/base/stage_timer.h"
 #include "core/report/report.h"
 #include "core/rules/common.h"
@@ -156,13 +156,6 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   }
   StringPool& strings = report.strings();
 
-  // The association's lists and pairs, freed here, go back to the system
-  // before the groups grow: left resident in the heap they raised a
-  // compare's second side's groups step 52 MiB over its first side's
-  // (glibc raises its mmap threshold once the first side frees its large
-  // blocks, so the second side's go to the heap; docs/big-reports.md,
-  // projcmp21).
-  giveBackFreedHeap();
   StageTimer timer("hgtx_ppu_proj_sum: groups");
   GroupedDurations out;
   // The groups' names as ids of the report's strings (TextPool), not
@@ -191,42 +184,23 @@ GroupedDurations groupsOf(RuleContext& ctx, bool forOwnTable) {
   // other ids, once the spans are made).
   std::vector<uint8_t> styleOf;
   {
-    // A group by its name's id and style, found in a table made once at
-    // its size (8 bytes a name id up to the largest a range has; an unnamed
-    // range's is the last), then each group's text and style made at their
-    // size: a KeyGroups grew its keys and slots by doubling, and the names'
-    // and styles' lists with them, beside the ranges and projections (a
-    // compare's second side peaked there, docs/big-reports.md, projcmp21).
-    uint32_t maxName = 0;
-    for (uint32_t r = 0; r < R.size(); ++r)
-      if (proj.ops[r] != 0 && R.name[r] != kNoString) maxName = std::max(maxName, R.name[r]);
-    const size_t names = size_t{maxName} + 2;
-    auto slotOf = [&](uint32_t r, uint64_t style) {
-      return style * names + (R.name[r] == kNoString ? names - 1 : R.name[r]);
-    };
-    constexpr uint32_t kNoGroup = 0xFFFFFFFFu;
-    std::vector<uint32_t> groupOfSlot(2 * names, kNoGroup);
+    KeyGroups groups;
     for (uint32_t r = 0; r < R.size(); ++r) {
       if (proj.ops[r] == 0) continue;
-      uint32_t& g = groupOfSlot[slotOf(r, R.startEnd[r])];
-      if (g == kNoGroup) g = static_cast<uint32_t>(out.groupCount++);
-      out.groupOf.push_back(g);
-    }
-    nameOf.reserve(out.groupCount + 1);  // and the extent's
-    out.textPool.reserve(out.groupCount + 1);
-    styleOf.reserve(out.groupCount);
-    for (uint32_t r = 0, k = 0; r < R.size(); ++r) {
-      if (proj.ops[r] == 0) continue;
-      if (out.groupOf[k++] != styleOf.size()) continue;  // not its group's first range
       const uint64_t style = R.startEnd[r];
-      // A name's other style's group, found before, has its text already.
-      if (const uint32_t other = groupOfSlot[slotOf(r, style ^ 1)]; other < styleOf.size()) {
-        nameOf.push_back(nameOf[other]);
-      } else {
-        nameOf.push_back(out.textPool.refer(R.name[r]));
-        if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+      const uint32_t g = groups.indexOf((style << 32) | R.name[r]);
+      if (g == out.groupCount) {
+        // A name's other style's group has its text already.
+        if (const uint32_t other = groups.find(((style ^ 1) << 32) | R.name[r]); other != KeyGroups::kNoGroup) {
+          nameOf.push_back(nameOf[other]);
+        } else {
+          nameOf.push_back(out.textPool.refer(R.name[r]));
+          if (emptyName == kNoMatch && strings.get(R.name[r]).empty()) emptyName = nameOf.back();
+        }
+        styleOf.push_back(R.startEnd[r]);
+        ++out.groupCount;
       }
-      styleOf.push_back(static_cast<uint8_t>(style));
+      out.groupOf.push_back(g);
     }
   }
   for (auto& c : out.sums) {
