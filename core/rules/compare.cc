@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
 
 #include "core/analysis/stats.h"
 #include "core/base/deflated.h"
+#include "core/base/freed_heap.h"
+#include "core/base/stage_timer.h"
 #include "core/base/string_pool.h"
 #include "core/report/report.h"
 #include "core/rules/rule.h"
@@ -49,11 +53,33 @@ struct Keys {
 struct HeldColumn {
   bool held = false;
   CellKind kind = CellKind::Int;
-  std::vector<int64_t> ints;     // Int
+  // Int: a value in [0, 2^32 - 1) in 4 bytes, the others kWideInt there
+  // and in wideInts, their rows in wideRows (ascending): the times and
+  // counts a compare reads fit, 4 bytes a row and column less at the
+  // compare's peak (hgtx_ppu_proj_sum's five, 1.08 M rows at scale 2500).
+  std::vector<uint32_t> ints;
+  std::vector<uint32_t> wideRows;
+  std::vector<int64_t> wideInts;
   std::vector<double> reals;     // Decimal1
   std::vector<uint32_t> texts;   // Text, unless keyField
   std::vector<uint8_t> missing;  // by row; empty when no cell is
   size_t keyField = SIZE_MAX;    // Text: the row key's field of this column
+
+  static constexpr uint32_t kWideInt = UINT32_MAX;
+  int64_t intAt(size_t r) const {
+    const uint32_t v = ints[r];
+    if (v != kWideInt) return v;
+    return wideInts[std::lower_bound(wideRows.begin(), wideRows.end(), r) - wideRows.begin()];
+  }
+  void setInt(size_t r, int64_t v) {  // rows in ascending order
+    if (v >= 0 && v < int64_t{kWideInt}) {
+      ints[r] = static_cast<uint32_t>(v);
+      return;
+    }
+    ints[r] = kWideInt;
+    wideRows.push_back(static_cast<uint32_t>(r));
+    wideInts.push_back(v);
+  }
 };
 
 // What one report contributes: the columns the output reads (not its whole
@@ -98,7 +124,7 @@ void appendPlain(std::string& out, const Side& s, const StringPool& pool, size_t
   switch (h.kind) {
     case CellKind::Int: {
       char tmp[24];
-      auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, h.ints[r]);
+      auto [p, ec] = std::to_chars(tmp, tmp + sizeof tmp, h.intAt(r));
       out.append(tmp, p);
       break;
     }
@@ -171,7 +197,7 @@ void holdColumn(Side& s, const Table& t, size_t c, const std::vector<size_t>& ke
     case CellKind::Int:
       h.ints.resize(rows);
       forEachRowOf(t, c, [&](const Table& cells, size_t i, size_t r) {
-        h.ints[r] = cells.intAt(i, c);
+        h.setInt(r, cells.intAt(i, c));
         h.missing[r] = cells.isMissing(i, c) ? 1 : 0;
       });
       break;
@@ -228,6 +254,8 @@ void forEachHeldVector(Side& s, F&& f) {
   f(s.keys);
   for (HeldColumn& h : s.cols) {
     f(h.ints);
+    f(h.wideRows);
+    f(h.wideInts);
     f(h.reals);
     f(h.texts);
     f(h.missing);
@@ -277,13 +305,16 @@ void unpackSide(const std::vector<unsigned char>& bytes, Side& s, StringPool& po
 size_t heldBytes(const Side& s, const StringPool& pool) {
   size_t n = s.keys.size() * 4;
   for (uint32_t id = 0; id < pool.size(); ++id) n += pool.get(id).size();
-  for (const HeldColumn& h : s.cols) n += h.ints.size() * 8 + h.reals.size() * 8 + h.texts.size() * 4 + h.missing.size();
+  for (const HeldColumn& h : s.cols) n += h.ints.size() * 4 + h.wideRows.size() * 12 + h.reals.size() * 8 + h.texts.size() * 4 + h.missing.size();
   return n;
 }
 
-// `reopen` runs once the side's report is given back and before its keys
-// are interned: the packed base side comes back then (compareTables).
-Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::function<void()>& reopen = {}) {
+// A side's keys and held texts as ids of `keys.pool`. The target side is
+// made against a pool of its own and renumbered into the base's once its
+// table is gone (compareTables). Each level's first rows are made then too
+// (levelRowsOf): they are by key id of the pool both sides share.
+// `name` names its stages (ASYS_PROFILE).
+Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::string& name) {
   // A report that held no names, kernel or call columns nor events before its
   // side holds nothing that anyone outside this side refers to (the CLI's
   // reports, as opened): what the side read is given back once its table
@@ -295,6 +326,7 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::fu
                        report.loadedHggcApiColumns() == 0 && !report.hgtxLoaded() &&
                        report.plannedKernelColumns() == 0;
   Side s;
+  std::optional<StageTimer> stage(std::in_place, "compare: " + name + " side's table");
   // The side's table lives only here: what the output reads of it is held
   // (HeldColumn), the rest goes with it, before the other side runs.
   Table table = spec.side(ctx);
@@ -305,7 +337,7 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::fu
   // that its cells are never all held beside it.
   if (!table.viewHoldsItsRows()) table.materialize();
   if (release) report.releaseAll();
-  if (reopen) reopen();
+  stage.emplace("compare: " + name + " side's keys and held columns");
   s.columns = table.columns();
   std::vector<size_t> keyCols;  // the columns the rule declares as its key
   for (size_t c = 0; c < s.columns.size(); ++c)
@@ -333,8 +365,30 @@ Side sideOf(const CompareSpec& spec, RuleContext& ctx, Keys& keys, const std::fu
     if (!s.cols[c].held) holdColumn(s, table, c, keyCols, keys);
   }
   s.warnings = table.warnings();
-  for (size_t l = 0; l < spec.levels.size(); ++l) s.levelRow[l] = firstRowByKey(s.levelKeys[l], keys.pool.size());
   return s;
+}
+
+// Each level's first row by key id, for ids up to the pool's size when
+// the side is done (the target's ids go on from the base's).
+void levelRowsOf(Side& s, const StringPool& pool) {
+  for (size_t l = 0; l < s.levelKeys.size(); ++l) s.levelRow[l] = firstRowByKey(s.levelKeys[l], pool.size());
+}
+
+// A side made against a pool of its own (`own`) renumbered into `into`:
+// its texts interned there in its ids' order, so that every text gets the
+// id it would have had if the side had been made against `into` (the same
+// texts interned in the same order), then `own` given back.
+void renumberSide(Side& s, StringPool& own, StringPool& into) {
+  std::vector<uint32_t> idOf(own.size());
+  for (uint32_t id = 0; id < idOf.size(); ++id) idOf[id] = into.intern(own.get(id));
+  own.release();
+  auto renumber = [&](std::vector<uint32_t>& ids) {
+    for (uint32_t& id : ids)
+      if (id != kNoString) id = idOf[id];
+  };
+  renumber(s.keys);
+  for (std::vector<uint32_t>& level : s.levelKeys) renumber(level);
+  for (HeldColumn& h : s.cols) renumber(h.texts);
 }
 
 // Everything the output's rows are made of: both sides' held columns, the
@@ -378,7 +432,7 @@ bool numberAt(const Side& s, uint32_t row, size_t col, double& out, int64_t& asI
   const HeldColumn& h = s.cols[col];
   if (h.kind == CellKind::Text) return false;
   isInt = h.kind == CellKind::Int;
-  asInt = isInt ? h.ints[row] : 0;
+  asInt = isInt ? h.intAt(row) : 0;
   out = isInt ? static_cast<double>(asInt) : h.reals[row];
   return true;
 }
@@ -400,7 +454,7 @@ void copyCell(Table& out, size_t col, const Side& s, const StringPool& pool, uin
   if (row == kNoRow || s.isMissing(row, from)) return;
   const HeldColumn& h = s.cols[from];
   switch (h.kind) {
-    case CellKind::Int: out.setInt(col, h.ints[row]); break;
+    case CellKind::Int: out.setInt(col, h.intAt(row)); break;
     case CellKind::Decimal1: out.setDecimal(col, h.reals[row]); break;
     case CellKind::Text: out.setText(col, textAt(s, pool, row, from)); break;
   }
@@ -489,7 +543,7 @@ void Compared::appendRow(const Pair& p, Table& out) const {
   auto shown = [&](const Side& s, uint32_t row) {
     if (row == kNoRow || s.isMissing(row, shownCol)) return;
     if (s.cols[shownCol].kind == CellKind::Int) {
-      out.setInt(col, s.cols[shownCol].ints[row]);
+      out.setInt(col, s.cols[shownCol].intAt(row));
     } else {
       text.clear();
       appendPlain(text, s, keys.pool, row, shownCol);
@@ -556,19 +610,33 @@ std::vector<ColumnSpec> compareColumns(const CompareSpec& spec) {
 Table compareTables(const CompareSpec& spec, RuleContext& baseCtx, RuleContext& targetCtx, bool matchedOnly) {
   auto c = std::make_shared<Compared>();
   c->deviceName = spec.deviceName;
-  c->base = sideOf(spec, baseCtx, c->keys);
-  // The base side is packed while the target side runs (packSide), and
-  // comes back before the target's keys are interned.
+  c->base = sideOf(spec, baseCtx, c->keys, "base");
+  levelRowsOf(c->base, c->keys.pool);
+  // The base side is packed while the target side runs (packSide). The
+  // target's keys and held columns are made against a pool of their own
+  // before the base side comes back, so that its table (hgtx_ppu_proj_sum's
+  // groups, about 300 MiB at scale 2500) is gone by then: with the base
+  // unpacked beside it (its 1.08 M key texts and held columns) that was
+  // the compare's peak (docs/big-reports.md, projcmp21).
   std::vector<unsigned char> packed;
   if (heldBytes(c->base, c->keys.pool) >= kPackFrom) {
     packed = packSide(c->base, c->keys.pool);
+    profileNote("compare: base side packed in " + std::to_string(packed.size()) + " bytes");
   }
-  const bool isPacked = !packed.empty();
-  c->target = sideOf(spec, targetCtx, c->keys, [&] {
-    if (!isPacked) return;
-    unpackSide(packed, c->base, c->keys.pool);
-    std::vector<unsigned char>().swap(packed);
-  });
+  // What the base side's rule and table freed goes back to the system
+  // before the target side's rule runs beside the packed side.
+  giveBackFreedHeap();
+  {
+    Keys own;
+    c->target = sideOf(spec, targetCtx, own, "target");
+    StageTimer stage("compare: base side back, target side renumbered");
+    if (!packed.empty()) {
+      unpackSide(packed, c->base, c->keys.pool);
+      std::vector<unsigned char>().swap(packed);
+    }
+    renumberSide(c->target, own.pool, c->keys.pool);
+  }
+  levelRowsOf(c->target, c->keys.pool);
   const Side& base = c->base;
   const Side& target = c->target;
   const std::vector<ColumnSpec>& sideCols = base.columns;

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "core/gen/generator.h"
 #include "core/report/report.h"
@@ -96,6 +98,18 @@ class CompareView : public ::testing::Test {
     return out;
   }
 
+  // A compare of two hand-made side tables, each report's own.
+  Table compareTablesOf(const asys::CompareSpec& declared, Table base, Table target) {
+    auto b = asys::Report::open(path), t = asys::Report::open(path);
+    asys::Report* baseReport = b.get();
+    asys::CompareSpec spec = declared;
+    spec.side = [&](asys::RuleContext& ctx) { return &ctx.report == baseReport ? base : target; };
+    asys::RuleOptions options;
+    asys::RuleContext bc{*b, options, {}, asys::RuleConfig::defaults()};
+    asys::RuleContext tc{*t, options, {}, asys::RuleConfig::defaults()};
+    return asys::compareTables(spec, bc, tc, false);
+  }
+
   static fs::path dir;
   static std::string path;
 };
@@ -172,6 +186,52 @@ TEST_F(CompareView, ALargeBaseSideComesBackFromItsPackedBytes) {
     expected += std::to_string(kRows + i + 1) + ",\"- / 1\",\"-\",\"- / o\",\"-\",\"other " + std::to_string(i) + "\",\n";
   EXPECT_EQ(csv.substr(0, 300), expected.substr(0, 300));
   EXPECT_EQ(csv, expected);
+}
+
+// Side blocks: a row one side lacks shows that side's row of the same
+// level prefix. The target side's keys are made against a pool of its own
+// and renumbered into the base's (compareTables): its levels' first rows
+// must be by the shared ids. Base A|k1 100/60, A|k2 100/40, B|k3 50/50;
+// target C|k5 70/70, A|k1 90/30, A|k4 90/60 (Op Time / Kernel Time). Order
+// by the larger Op Time, then Kernel Time, descending, ties by key: A|k1
+// (100, 60), A|k4 (100, 60; the base's A is 100), A|k2 (100, 40), C|k5 (70,
+// 70), B|k3 (50, 50). A|k2's target block shows the target's A (its first
+// row, 90) and no kernel; A|k4's base block the base's A (100); C and B
+// are on one side only.
+TEST_F(CompareView, SideBlocksFindTheOtherSidesLevelRowByTheSharedKeys) {
+  const std::vector<asys::ColumnSpec> columns = {
+      {"Op", "", CellKind::Text, "op", ColumnRole::Key},
+      {"Kernel", "", CellKind::Text, "kernel", ColumnRole::Key},
+      {"Op Time", "", CellKind::Int, "op time"},
+      {"Kernel Time", "", CellKind::Int, "kernel time"},
+  };
+  auto side = [&](const std::vector<std::tuple<std::string, std::string, int64_t, int64_t>>& rows) {
+    Table t(columns);
+    for (const auto& [op, kernel, opTime, kernelTime] : rows) {
+      t.setText(0, op);
+      t.setText(1, kernel);
+      t.setInt(2, opTime);
+      t.setInt(3, kernelTime);
+      t.endRow();
+    }
+    return t;
+  };
+  asys::CompareSpec spec;
+  spec.sideColumns = columns;
+  spec.deviceName = false;
+  spec.levels = {{1, "Op Time", {{.from = "Op"}, {.from = "Op Time"}}},
+                 {2, "Kernel Time", {{.from = "Kernel"}, {.from = "Kernel Time"}}}};
+  spec.ratios = {{.from = "Kernel Time", .ratio = "Kernel Ratio", .ratioHelp = "base / target"}};
+  const Table t = compareTablesOf(spec, side({{"A", "k1", 100, 60}, {"A", "k2", 100, 40}, {"B", "k3", 50, 50}}),
+                                  side({{"C", "k5", 70, 70}, {"A", "k1", 90, 30}, {"A", "k4", 90, 60}}));
+  EXPECT_EQ(csvOf(t),
+            "Row#,Base Op,Base Op Time,Base Kernel,Base Kernel Time,Target Op,Target Op Time,Target Kernel,"
+            "Target Kernel Time,Kernel Ratio,\n"
+            "1,\"A\",100,\"k1\",60,\"A\",90,\"k1\",30,2.0,\n"
+            "2,\"A\",100,\"-\",\"-\",\"A\",90,\"k4\",60,\"-\",\n"
+            "3,\"A\",100,\"k2\",40,\"A\",90,\"-\",\"-\",\"-\",\n"
+            "4,\"-\",\"-\",\"-\",\"-\",\"C\",70,\"k5\",70,\"-\",\n"
+            "5,\"B\",50,\"k3\",50,\"-\",\"-\",\"-\",\"-\",\"-\",\n");
 }
 
 }  // namespace
