@@ -129,14 +129,10 @@ TEST_F(HgtxScan, InlineTextsGoToTheCallersPoolAndAreReadBackByEvent) {
 }
 
 TEST_F(HgtxScan, ABadRowInALaterChunkIsNamedAsByTheWholeLoad) {
-  const std::string bad = path_ + ".bad";
-  std::filesystem::copy_file(path_, bad, std::filesystem::copy_options::overwrite_existing);
-  {
-    asys::test::SqlFile db(bad, /*writable=*/true);
-    db.each("UPDATE HGTX_EVENTS SET end = start - 1 WHERE rowid = (SELECT rowid FROM HGTX_EVENTS "
-            "WHERE end IS NOT NULL ORDER BY rowid LIMIT 1 OFFSET 70000)",
-            [](sqlite3_stmt*) {});
-  }
+  const std::string bad =
+      asys::test::editedCopy(path_, path_ + ".bad",
+                             "UPDATE HGTX_EVENTS SET end = start - 1 WHERE rowid = (SELECT rowid FROM HGTX_EVENTS "
+                             "WHERE end IS NOT NULL ORDER BY rowid LIMIT 1 OFFSET 70000)");
   std::string whole, chunked;
   try {
     asys::Report::open(bad)->hgtx();

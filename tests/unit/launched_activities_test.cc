@@ -12,7 +12,6 @@
 // only with narrow starts, ends as durations; ranges without events or
 // styles; launching calls as the tree's values) against its full list.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <unistd.h>
 
@@ -31,6 +30,7 @@
 #include "core/base/permute.h"
 #include "core/gen/generator.h"
 #include "core/report/report.h"
+#include "tests/unit/sql_query.h"
 
 namespace fs = std::filesystem;
 
@@ -215,21 +215,14 @@ TEST_F(LaunchedActivities, DurationsOnlyWithATagInTableOrder) {
 // ties by kind and row), on a copy of the report where memcpys and memsets
 // start with kernels (and with each other), so that the ties are exercised.
 TEST_F(LaunchedActivities, IndexGivenBackAndTiesInTableOrder) {
-  const std::string tied = path_ + ".tied.asysrep";
-  fs::copy_file(path_, tied, fs::copy_options::overwrite_existing);
-  {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(tied.c_str(), &db), SQLITE_OK);
-    const char* sql =
-        "UPDATE HGGC_MEMCPY SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
-        "HGGC_MEMCPY.rowid * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
-        "HGGC_MEMCPY.rowid * 7 + 1) WHERE rowid <= 20;"
-        "UPDATE HGGC_MEMSET SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
-        "(21 - HGGC_MEMSET.rowid) * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
-        "(21 - HGGC_MEMSET.rowid) * 7 + 1) WHERE rowid <= 20;";
-    EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
-  }
+  const std::string tied = test::editedCopy(
+      path_, path_ + ".tied.asysrep",
+      "UPDATE HGGC_MEMCPY SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+      "HGGC_MEMCPY.rowid * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+      "HGGC_MEMCPY.rowid * 7 + 1) WHERE rowid <= 20;"
+      "UPDATE HGGC_MEMSET SET end = end - start + (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+      "(21 - HGGC_MEMSET.rowid) * 7 + 1), start = (SELECT start FROM HGGC_KERNEL k WHERE k.rowid = "
+      "(21 - HGGC_MEMSET.rowid) * 7 + 1) WHERE rowid <= 20;");
   auto wholeReport = Report::open(tied);
   ActivitySelection whole;
   whole.links = true;
@@ -374,14 +367,8 @@ TEST_F(LaunchedActivities, StartsOnlyListAndNarrowRestoredSpansKeepTheSameAssoci
 // launching call and no range, counted here from the full association (a
 // seventh of HGGC_API's rows deleted, so that there are some).
 TEST_F(LaunchedActivities, CallValuesByActivityBeforeTheSpansKeepTheSameAssociation) {
-  const std::string missing = path_ + ".missing.asysrep";
-  fs::copy_file(path_, missing, fs::copy_options::overwrite_existing);
-  {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(missing.c_str(), &db), SQLITE_OK);
-    EXPECT_EQ(sqlite3_exec(db, "DELETE FROM HGGC_API WHERE rowid % 7 = 3;", nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
-  }
+  const std::string missing =
+      test::editedCopy(path_, path_ + ".missing.asysrep", "DELETE FROM HGGC_API WHERE rowid % 7 = 3;");
   auto fullReport = Report::open(missing);
   const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
   const AssociationRanges& F = full.association.ranges;
@@ -558,14 +545,8 @@ TEST_F(LaunchedActivities, PackedPlacesAndNameTagsKeepTheSameActivities) {
   for (const int devices : {0, 70}) {
     SCOPED_TRACE(devices);
     std::string path = path_;
-    if (devices != 0) {
-      path = path_ + ".devices.asysrep";
-      fs::copy_file(path_, path, fs::copy_options::overwrite_existing);
-      sqlite3* db = nullptr;
-      ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-      EXPECT_EQ(sqlite3_exec(db, "UPDATE HGGC_KERNEL SET deviceId = rowid % 70", nullptr, nullptr, nullptr), SQLITE_OK);
-      sqlite3_close(db);
-    }
+    if (devices != 0)
+      path = test::editedCopy(path_, path_ + ".devices.asysrep", "UPDATE HGGC_KERNEL SET deviceId = rowid % 70");
     auto fullReport = Report::open(path);
     const AssociatedActivities full = associateActivities(*fullReport, ActivitySelection{}, RangeSelection{});
     const PpuActivities& f = full.activities;

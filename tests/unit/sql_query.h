@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,19 @@ inline std::string reportFromSql(const std::string& prefix, const std::string& s
   sqlite3_free(err);
   sqlite3_close(db);
   return path;
+}
+
+// A copy of the report `from` at `to`, changed by `sql` (a test's variant
+// of a shared fixture: rows deleted, columns set); its path.
+inline std::string editedCopy(const std::string& from, const std::string& to, const std::string& sql) {
+  std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(to.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+  return to;
 }
 
 }  // namespace asys::test
