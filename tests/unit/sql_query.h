@@ -66,16 +66,21 @@ class SqlFile {
   sqlite3* db_ = nullptr;
 };
 
-// A report made from SQL for a test: TempDir()/asys_<prefix>_<name>_<pid>.asysrep
-// (removed first), its path. `prefix` names the test file, `name` the case.
-inline std::string reportFromSql(const std::string& prefix, const std::string& sql, const std::string& name) {
-  const std::string path = freshTempPath(prefix + "_" + name);
+// Runs `sql` (one or more statements) on the report at `path`, made if absent.
+inline void execSql(const std::string& path, const std::string& sql) {
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   char* err = nullptr;
   EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
   sqlite3_free(err);
   sqlite3_close(db);
+}
+
+// A report made from SQL for a test: TempDir()/asys_<prefix>_<name>_<pid>.asysrep
+// (removed first), its path. `prefix` names the test file, `name` the case.
+inline std::string reportFromSql(const std::string& prefix, const std::string& sql, const std::string& name) {
+  const std::string path = freshTempPath(prefix + "_" + name);
+  execSql(path, sql);
   return path;
 }
 
@@ -83,12 +88,7 @@ inline std::string reportFromSql(const std::string& prefix, const std::string& s
 // of a shared fixture: rows deleted, columns set); its path.
 inline std::string editedCopy(const std::string& from, const std::string& to, const std::string& sql) {
   std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open(to.c_str(), &db), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(db);
+  execSql(to, sql);
   return to;
 }
 
