@@ -7,7 +7,9 @@
 # Generates bench/out/scale-SCALE.asysrep (asys gen --seed 11) and its
 # `--profile slow` twin for the compare rules, runs each statistics, expert
 # and compare rule once per build with its output sent to /dev/null, and
-# writes bench/out/rule-peaks-SCALE.md: rule, seconds, peak MiB, peak as a
+# writes bench/out/rule-peaks-SCALE.md: rule, wall seconds, CPU seconds as
+# user/system (a build that holds gigabytes pays in system time for its
+# page faults what a lean one may pay in user time), peak MiB, peak as a
 # share of the report's size, and the peak in bytes a row of the tables the
 # rule needs (the rows its memory estimate counts, from ASYS_PROFILE's
 # "memory estimate" line): what a rule's `memoryPerRow` declares
@@ -32,13 +34,13 @@ rules() {
     done
 }
 
-# One run: prints "SECONDS PEAK_KIB ROWS" (ROWS: the estimate's rows, 0 for a
-# build that does not say them), or fails naming the rule.
+# One run: prints "SECONDS USER/SYSTEM PEAK_KIB ROWS" (ROWS: the estimate's
+# rows, 0 for a build that does not say them), or fails naming the rule.
 measure() {
   local bin=$1 command=$2 rule=$3; shift 3
   local out err times
   out=$(mktemp) err=$(mktemp) times=$(mktemp)
-  if ! ASYS_PROFILE=1 /usr/bin/time -f '%e %M' -o "$times" "$bin" "$command" -r "$rule" "$@" >"$out" 2>"$err"; then
+  if ! ASYS_PROFILE=1 /usr/bin/time -f '%e %U/%S %M' -o "$times" "$bin" "$command" -r "$rule" "$@" >"$out" 2>"$err"; then
     echo "bench: $bin $command -r $rule failed: $(tail -1 "$err")" >&2
     rm -f "$out" "$err" "$times"
     return 1
@@ -60,11 +62,11 @@ table=bench/out/rule-peaks-$scale.md
   echo "Report: $report ($bytes bytes); $(nproc) cores; $(date -u +%F); commit $(git rev-parse --short HEAD)"
   echo
   if [ -n "$before" ]; then
-    echo "| rule | before (s) | after (s) | before peak (MiB) | after peak (MiB) | after peak / report | after bytes / row |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| rule | before (s) | after (s) | before CPU user/sys (s) | after CPU user/sys (s) | before peak (MiB) | after peak (MiB) | after peak / report | after bytes / row |"
+    echo "|---|---|---|---|---|---|---|---|---|"
   else
-    echo "| rule | time (s) | peak (MiB) | peak / report | bytes / row |"
-    echo "|---|---|---|---|---|"
+    echo "| rule | time (s) | CPU user/sys (s) | peak (MiB) | peak / report | bytes / row |"
+    echo "|---|---|---|---|---|---|"
   fi
 } >"$table"
 
@@ -73,16 +75,16 @@ row() {  # command rule args...
   local a b=""
   [ -n "$before" ] && b=$(measure "$before" "$command" "$rule" "$@")
   a=$(measure "$after" "$command" "$rule" "$@")
-  local at ak rows bt bk
-  read -r at ak rows <<<"$a"
-  read -r bt bk _ <<<"${b:-0 0 0}"
+  local at au ak rows bt bu bk
+  read -r at au ak rows <<<"$a"
+  read -r bt bu bk _ <<<"${b:-0 0 0 0}"
   local share perRow="-"
   share=$(echo "scale=3; $ak * 1024 / $bytes" | bc)
   [ "$rows" -gt 0 ] && perRow=$(( (ak * 1024 + rows - 1) / rows ))
   if [ -n "$before" ]; then
-    echo "| $rule | $bt | $at | $(( bk / 1024 )) | $(( ak / 1024 )) | $share | $perRow |"
+    echo "| $rule | $bt | $at | $bu | $au | $(( bk / 1024 )) | $(( ak / 1024 )) | $share | $perRow |"
   else
-    echo "| $rule | $at | $(( ak / 1024 )) | $share | $perRow |"
+    echo "| $rule | $at | $au | $(( ak / 1024 )) | $share | $perRow |"
   fi | tee -a "$table"
 }
 
