@@ -65,7 +65,7 @@ class ApiTraceRows : public RowSource {
     t.setEvent(0, EventTable::Api, call);
     t.setInt(0, o.start[at]);
     if (o.end[at] != kNoValue) t.setInt(1, o.end[at] - o.start[at]);
-    if (api->nameId[i] != kNoString) t.setText(2, strings_.get(api->nameId[i]));
+    if (api->nameId[i] != kNoString) t.setTextOf(2, strings_, api->nameId[i]);
     if (api->correlationId[i] != kNoValue) t.setInt(3, api->correlationId[i]);
     const int64_t gtid = o.globalTid[at];
     if (gtid != kNoValue) {
@@ -76,7 +76,7 @@ class ApiTraceRows : public RowSource {
         lastTid_ = gtid;
         lastName_ = it == threadNames_.end() ? kNoString : it->second;
       }
-      if (lastName_ != kNoString) t.setText(6, strings_.get(lastName_));
+      if (lastName_ != kNoString) t.setTextOf(6, strings_, lastName_);
     }
     t.endRow();
   }
