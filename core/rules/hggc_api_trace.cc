@@ -25,33 +25,49 @@ std::vector<ColumnSpec> columns() {
 }
 
 // The trace as a view: the calls in order (4 bytes a row); each page's
-// cells read from the file when it is written (ApiPages).
+// cells read from the file when it is written (ApiPages). The order's
+// columns (start, end, thread) are the ones the rule loaded while the
+// report keeps them, so a page reads only the name and correlation id: a
+// second read of all five was a quarter of the rule's CPU at scale 2500.
+// Once the report has released them (the viewer's timeline may), a page
+// reads all five.
 class ApiTraceRows : public RowSource {
  public:
   ApiTraceRows(RuleContext& ctx, std::vector<uint32_t> rows, PagingMode mode)
       : rows_(std::move(rows)),
+        report_(ctx.report),
+        loaded_(mode == PagingMode::Loaded),
         pages_(hggcApiPages(ctx.report, kShown, mode)),
+        restPages_(hggcApiPages(ctx.report, kShown & ~kOrder, PagingMode::Paged)),
         strings_(ctx.report.strings()),
         threadNames_(ctx.report.threadNames()) {}
 
   size_t rowCount() const override { return rows_.size(); }
 
   void appendRows(size_t first, size_t count, Table& t) override {
-    pages_.forEachRow(first, count, kChunkRows, [&](size_t r) { return rows_[r]; },
-                      [&](size_t r) { appendRow(rows_[r], t); });
+    const ApiCalls* order =
+        !loaded_ && (report_.loadedHggcApiColumns() & kOrder) == kOrder ? &report_.hggcApi(kOrder) : nullptr;
+    ApiPages& pages = order ? restPages_ : pages_;
+    pages.forEachRow(first, count, kChunkRows, [&](size_t r) { return rows_[r]; },
+                     [&](size_t r) { appendRow(rows_[r], pages, order, t); });
   }
 
  private:
-  static constexpr uint32_t kShown = acol::start | acol::end | acol::nameId | acol::correlationId | acol::globalTid;
+  static constexpr uint32_t kOrder = acol::start | acol::end | acol::globalTid;
+  static constexpr uint32_t kShown = kOrder | acol::nameId | acol::correlationId;
 
-  void appendRow(uint32_t call, Table& t) {
-    const auto [api, i] = pages_.at(call);
+  // `order`: the report's start, end and thread columns (indexed by call),
+  // or null when `pages` holds them too.
+  void appendRow(uint32_t call, const ApiPages& pages, const ApiCalls* order, Table& t) {
+    const auto [api, i] = pages.at(call);
+    const ApiCalls& o = order ? *order : *api;
+    const size_t at = order ? call : i;
     t.setEvent(0, EventTable::Api, call);
-    t.setInt(0, api->start[i]);
-    if (api->end[i] != kNoValue) t.setInt(1, api->end[i] - api->start[i]);
-    if (api->nameId[i] != kNoString) t.setText(2, strings_.get(api->nameId[i]));
+    t.setInt(0, o.start[at]);
+    if (o.end[at] != kNoValue) t.setInt(1, o.end[at] - o.start[at]);
+    if (api->nameId[i] != kNoString) t.setTextOf(2, strings_, api->nameId[i]);
     if (api->correlationId[i] != kNoValue) t.setInt(3, api->correlationId[i]);
-    const int64_t gtid = api->globalTid[i];
+    const int64_t gtid = o.globalTid[at];
     if (gtid != kNoValue) {
       t.setInt(4, pidOf(gtid));
       t.setInt(5, tidOf(gtid));
@@ -60,13 +76,16 @@ class ApiTraceRows : public RowSource {
         lastTid_ = gtid;
         lastName_ = it == threadNames_.end() ? kNoString : it->second;
       }
-      if (lastName_ != kNoString) t.setText(6, strings_.get(lastName_));
+      if (lastName_ != kNoString) t.setTextOf(6, strings_, lastName_);
     }
     t.endRow();
   }
 
   std::vector<uint32_t> rows_;
-  ApiPages pages_;
+  Report& report_;
+  bool loaded_;         // pages_ holds every row (PagingMode::Loaded)
+  ApiPages pages_;      // kShown
+  ApiPages restPages_;  // kShown without the order's columns
   const StringPool& strings_;
   std::unordered_map<int64_t, uint32_t> threadNames_;
   int64_t lastTid_ = kNoValue;

@@ -88,10 +88,10 @@ class KernExecRows : public RowSource {
     t.setInt(7, pidOf(api->globalTid[c]));
     t.setInt(8, tidOf(api->globalTid[c]));
     t.setInt(9, k->deviceId[kr]);
-    if (api->nameId[c] != kNoString) t.setText(10, strings_.get(api->nameId[c]));
-    t.setText(11, dims_.text(dims_.gridId(*k, kr)));
-    t.setText(12, dims_.text(dims_.blockId(*k, kr)));
-    t.setText(13, names_.text(names_.id(*k, kr, i)));
+    if (api->nameId[c] != kNoString) t.setTextOf(10, strings_, api->nameId[c]);
+    dims_.set(t, 11, dims_.gridId(*k, kr));
+    dims_.set(t, 12, dims_.blockId(*k, kr));
+    names_.set(t, 13, names_.id(*k, kr, i));
     t.endRow();
   }
 

@@ -52,9 +52,9 @@ class GbTraceRows : public RowSource {
                         t.setInt(3, k->deviceId[row]);
                         t.setInt(4, k->contextId[row]);
                         t.setInt(5, k->streamId[row]);
-                        t.setText(6, dims_.text(dims_.gridId(*k, row)));
-                        t.setText(7, dims_.text(dims_.blockId(*k, row)));
-                        t.setText(8, names_.text(names_.id(*k, row, i)));
+                        dims_.set(t, 6, dims_.gridId(*k, row));
+                        dims_.set(t, 7, dims_.blockId(*k, row));
+                        names_.set(t, 8, names_.id(*k, row, i));
                         t.endRow();
                       });
   }

@@ -164,7 +164,7 @@ class PpuTraceRows : public RowSource {
         if (want(kDevice) && k->deviceId[row] >= 0) t.setText(kDevice, texts_.device(k->deviceId[row]));
         if (want(kCtx)) optId(t, kCtx, k->contextId[row]);
         if (want(kStrm)) optId(t, kStrm, k->streamId[row]);
-        if (want(kName)) t.setText(kName, names_.text(names_.id(*k, row, i)));
+        if (want(kName)) names_.set(t, kName, names_.id(*k, row, i));
         break;
       }
       case kMemcpy:

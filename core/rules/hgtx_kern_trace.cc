@@ -139,7 +139,7 @@ class KernTraceRows : public RowSource {
     if (j < ranges.size()) {
       const uint32_t r = ranges[j];
       const uint32_t e = R.event[r];
-      t.setText(kRange, strings_.get(R.name[r]));
+      t.setTextOf(kRange, strings_, R.name[r]);
       t.setText(kStyle, styleName(R.startEnd[r] != 0));
       t.setInt(kPid, pidOf(R.thread(r)));
       t.setInt(kTid, tidOf(R.thread(r)));
@@ -161,13 +161,13 @@ class KernTraceRows : public RowSource {
     t.setInt(kKernelId, static_cast<int64_t>(i) + 1);  // the kernel's row in HGGC_KERNEL
     t.setInt(kKernelStart, k->start[kr]);
     t.setInt(kKernelDur, k->end[kr] - k->start[kr]);
-    t.setText(kGrid, dims_.text(dims_.gridId(*k, kr)));
-    t.setText(kBlock, dims_.text(dims_.blockId(*k, kr)));
+    dims_.set(t, kGrid, dims_.gridId(*k, kr));
+    dims_.set(t, kBlock, dims_.blockId(*k, kr));
     optInt(t, kCorrId, k->correlationId[kr]);
     optInt(t, kGraphId, k->graphId[kr]);
     optInt(t, kGraphNodeId, k->graphNodeId[kr]);
-    t.setText(kName, names_.text(names_.id(*k, kr, i)));
-    if (k->mangledName[kr] != kNoString) t.setText(kMangled, strings_.get(k->mangledName[kr]));
+    names_.set(t, kName, names_.id(*k, kr, i));
+    if (k->mangledName[kr] != kNoString) t.setTextOf(kMangled, strings_, k->mangledName[kr]);
     t.setSpan(1, k->start[kr], k->end[kr]);
     t.setEvent(1, EventTable::Kernel, i);
     if (api) {

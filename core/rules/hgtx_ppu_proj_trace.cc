@@ -75,7 +75,7 @@ class ProjTraceRows : public RowSource {
       const uint32_t e = R_.event[r];
       const int64_t start = start_[r], end = start + R_.duration.get(r);
       const int64_t pStart = proj_.start(start_, r), pEnd = pStart + proj_.duration(r);
-      t.setText(kName, strings_.get(R_.name[r]));
+      t.setTextOf(kName, strings_, R_.name[r]);
       t.setInt(kProjStart, pStart);
       t.setInt(kProjDur, pEnd - pStart);
       t.setInt(kActive, proj_.active(r));

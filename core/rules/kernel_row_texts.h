@@ -11,6 +11,7 @@
 #include "core/analysis/key_groups.h"
 #include "core/report/report.h"
 #include "core/rules/kernel_labels.h"
+#include "core/table/table.h"
 
 namespace asys {
 
@@ -26,6 +27,10 @@ class KernelDimTexts {
   uint32_t blockId(const Kernels& k, size_t row) { return idOf(k.blockX[row], k.blockY[row], k.blockZ[row]); }
   // "X Y Z"
   std::string_view text(uint32_t id) const { return texts_[id]; }
+  // Cell `col` of the row `t` is making: the text of `id`.
+  void set(Table& t, size_t col, uint32_t id) const {
+    t.setTextOf(col, this, id, [this](uint32_t i) { return text(i); });
+  }
 
  private:
   uint32_t idOf(int32_t x, int32_t y, int32_t z);
@@ -44,6 +49,10 @@ class KernelLabelTexts {
   // Kernel `kernel` whose names are row `row` of `rows` (a page).
   uint32_t id(const Kernels& rows, size_t row, size_t kernel) { return idOfKey(labels_.key(rows, row, kernel)); }
   std::string_view text(uint32_t id) const { return texts_[id]; }
+  // Cell `col` of the row `t` is making: the text of `id`.
+  void set(Table& t, size_t col, uint32_t id) const {
+    t.setTextOf(col, this, id, [this](uint32_t i) { return text(i); });
+  }
 
  private:
   uint32_t idOfKey(uint64_t key);

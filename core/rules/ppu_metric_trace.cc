@@ -60,9 +60,9 @@ class MetricTraceRows : public RowSource {
       if (m.deviceId[i] >= 0) t.setInt(0, m.deviceId[i]);
       t.setInt(1, m.start[i]);
       if (m.duration[i] != kNoValue) t.setInt(2, m.duration[i]);
-      t.setText(3, strings_.get(m.nameId[i]));
+      t.setTextOf(3, strings_, m.nameId[i]);
       if (!std::isnan(m.value[i])) t.setDecimal(4, round1(m.value[i]));
-      t.setText(5, strings_.get(m.unitId[i]));
+      t.setTextOf(5, strings_, m.unitId[i]);
       t.endRow();
     }
   }

@@ -174,7 +174,7 @@ class OpTraceRows : public RowSource {
       }
       if (p.context >= 0) t.setInt(kContext, p.context);
       if (p.stream >= 0) t.setInt(kStream, p.stream);
-      t.setText(kActivityName, strings_.get(nameOf_[a]));
+      t.setTextOf(kActivityName, strings_, nameOf_[a]);
       t.setSpan(0, opStart, opEnd);
       t.setSpan(1, start, end);
       t.setEvent(0, eventTableOf(act.kindOf(a)), row);

@@ -44,6 +44,11 @@ void Table::clearRows() {
     rowEventIndex_[w] = 0;
   }
   pool_ = StringPool();
+  // The memo's slots name ids of the pool just emptied.
+  if (++memoGeneration_ == 0) {
+    memo_.clear();
+    memoGeneration_ = 1;
+  }
   rows_ = 0;
 }
 

@@ -112,6 +112,23 @@ class Table {
   void setInt(size_t col, int64_t v);
   void setDecimal(size_t col, double v);
   void setText(size_t col, std::string_view v);
+  // A text cell given as id `id` of a caller's text table (`source`: a
+  // report's string pool, a rule's label list), `textOf(id)` its text: the
+  // chunk interns each pair once and sets its id from then on, where
+  // setText would hash the text again in every row (a trace's kernel and
+  // call names come back row after row).
+  template <typename TextOf>
+  void setTextOf(size_t col, const void* source, uint32_t id, TextOf&& textOf) {
+    if (!keeps(col)) return;
+    TextMemo& m = textMemo(source, id);
+    if (m.generation != memoGeneration_ || m.id != id || m.source != source)
+      m = {source, id, appendTexts_ ? pool_.append(textOf(id)) : pool_.intern(textOf(id)), memoGeneration_};
+    texts_[col].push_back(m.own);
+    rowSet_[col] = 1;
+  }
+  void setTextOf(size_t col, const StringPool& pool, uint32_t id) {
+    setTextOf(col, &pool, id, [&pool](uint32_t i) { return pool.get(i); });
+  }
   void endRow();
   // Appends row `row` of `from` (a table that holds its cells, of the same
   // columns and spans): its cells, "-" cells and spans.
@@ -189,6 +206,20 @@ class Table {
   std::vector<uint32_t> rowEventIndex_;
   StringPool pool_;
   bool appendTexts_ = false;  // appendTexts()
+  // setTextOf's: a caller's (source, id) -> pool_ id, direct-mapped; a slot
+  // of another generation is empty (clearRows starts a new one with pool_).
+  struct TextMemo {
+    const void* source = nullptr;
+    uint32_t id = 0, own = 0, generation = 0;
+  };
+  static constexpr size_t kMemoSlots = 4096;
+  std::vector<TextMemo> memo_;
+  uint32_t memoGeneration_ = 1;
+  TextMemo& textMemo(const void* source, uint32_t id) {
+    if (memo_.empty()) memo_.resize(kMemoSlots);
+    const uint32_t mixed = (id ^ static_cast<uint32_t>(reinterpret_cast<uintptr_t>(source) >> 4)) * 2654435761u;
+    return memo_[mixed >> 20];  // the top 12 bits: kMemoSlots
+  }
   std::shared_ptr<RowSource> source_;  // a view's rows
   size_t limit_ = SIZE_MAX;            // a view's truncate()
 };

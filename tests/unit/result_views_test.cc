@@ -433,6 +433,33 @@ TEST(ResultViews, AssociationTraceRowsDoNotDependOnChunksOrReleasedColumns) {
   std::filesystem::remove(path);
 }
 
+TEST(ResultViews, ApiTraceRowsDoNotDependOnWhereTheirOrderColumnsAreRead) {
+  // hggc_api_trace's pages read the name and correlation id only while the
+  // report keeps the start, end and thread columns the rule loaded, and all
+  // five once the report has released them (the timeline's release of
+  // globalTid alone, then of every column): each way, in any chunks, the
+  // same cells.
+  const std::string path = ::testing::TempDir() + "views_api_" + std::to_string(getpid()) + ".asysrep";
+  const auto gen = asys::test::cli({"gen", "--seed", "5", "--scale", "1", "-o", path});
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  auto opened = asys::Report::open(path);
+  const asys::RuleSpec* rule = asys::findRule("hggc_api_trace");
+  ASSERT_NE(rule, nullptr);
+  asys::Table view = asys::runRule(*rule, *opened, asys::parseRuleOptions(*rule, {}));
+  ASSERT_TRUE(view.isView());
+  ASSERT_GT(view.rowCount(), 1000u);
+  const std::string whole = cellsInChunks(view, view.rowCount());
+  EXPECT_EQ(cellsInChunks(view, 7), whole);
+  opened->releaseHggcApiColumns(asys::acol::globalTid);
+  EXPECT_EQ(cellsInChunks(view, 4093), whole);
+  opened->releaseHggcApiColumns(asys::acol::all);
+  EXPECT_EQ(cellsInChunks(view, 7), whole);
+  // Loaded again by another rule: the report's columns are used again.
+  opened->hggcApi(asys::acol::start | asys::acol::end | asys::acol::globalTid);
+  EXPECT_EQ(cellsInChunks(view, 1000), whole);
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 
 namespace {
