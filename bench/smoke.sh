@@ -59,8 +59,11 @@ grep -q '"sortSeconds":[0-9]' <<<"$out" || { echo "bench smoke: browser-run.mjs 
 out=$(node bench/browser-compare.mjs "$small" "$large" ppu_kernel_summary_compare)
 cli=$(("$("$asys" stats -r ppu_kernel_summary_compare "$small" "$large" | wc -l)" - 1))
 grep -q "\"rows\":$cli," <<<"$out" || { echo "bench smoke: browser-compare.mjs did not show the CLI's $cli rows: $out" >&2; exit 1; }
+# Every rule in the browser, three of them here: a trace, a compare, an
+# analyze rule, each against the CLI's rows.
+RULES="hggc_api_trace ppu_kernel_summary_compare ppu_gaps" bash bench/browser-rules.sh "$small" "$large" >/dev/null
 out=$(node bench/timeline-frames.mjs "$small" 4)
 grep -q '"frameMs":{.*"errors":\[\]' <<<"$out" || { echo "bench smoke: timeline-frames.mjs printed no frame times: $out" >&2; exit 1; }
 out=$(node bench/browser-soak.mjs "$small" 2)
 grep -q '"rounds":2' <<<"$out" || { echo "bench smoke: browser-soak.mjs did not run two rounds: $out" >&2; exit 1; }
-echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, timeline-run.mjs, events-view-run.mjs, kernel-groups-run.mjs, graph-rows-run.mjs, wasm-reads.mjs, wasm-sbs.sh, asys_timeline_bench, asys_kernel_groups_bench, kineto-import.sh, import-real.sh (with ../shared), browser-run.mjs, browser-compare.mjs, timeline-frames.mjs and browser-soak.mjs ran (soak.mjs runs in tests/wasm; run.sh is the Big reports section's driver over these)"
+echo "bench smoke: rule-peaks.sh, wasm-run.mjs, ceiling.mjs, rules.sh, compare.sh, operators.sh, pccl.sh, association.sh, memory.sh, fleet.sh, timeline-run.mjs, events-view-run.mjs, kernel-groups-run.mjs, graph-rows-run.mjs, wasm-reads.mjs, wasm-sbs.sh, asys_timeline_bench, asys_kernel_groups_bench, kineto-import.sh, import-real.sh (with ../shared), browser-run.mjs, browser-compare.mjs, browser-rules.sh, timeline-frames.mjs and browser-soak.mjs ran (soak.mjs runs in tests/wasm; run.sh is the Big reports section's driver over these)"
