@@ -14,17 +14,11 @@
 # RULES="a b ..." runs only those rules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 report=${1:?usage: bench/browser-rules.sh REPORT SLOW}
 slow=${2:?usage: bench/browser-rules.sh REPORT SLOW}
 asys=build/native/asys
 [ -f build/web/index.html ] || { echo "bench: no built viewer (npm run build)" >&2; exit 1; }
-
-rules() {  # stats | analyze
-  "$asys" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |
-    while read -r r; do
-      if [ -z "${RULES:-}" ] || [[ " $RULES " == *" $r "* ]]; then echo "$r"; fi
-    done
-}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -71,11 +65,11 @@ run() {  # command rule
   echo "| $rule | $rows | $seconds | $peak |" | tee -a "$table"
 }
 
-for rule in $(rules stats); do
+for rule in $(rule_names "$asys" stats); do
   case $rule in
     *_compare) run compare "$rule" ;;
     *) run stats "$rule" ;;
   esac
 done
-for rule in $(rules analyze); do run analyze "$rule"; done
+for rule in $(rule_names "$asys" analyze); do run analyze "$rule"; done
 echo "bench: wrote $table"

@@ -1,5 +1,6 @@
-# Shared by the bench scripts (source it): timing helpers. A run that fails,
-# or prints nothing, is an error that stops the bench, never a time.
+# Shared by the bench scripts (source it): timing helpers and the rule list.
+# A run that fails, or prints nothing, is an error that stops the bench, never
+# a time.
 
 # best_timed N CMD...: "seconds peak_KiB" of the fastest of N runs of CMD
 # (GNU time's wall clock and that run's peak resident memory; stdout is
@@ -45,4 +46,14 @@ min_time() { echo "if ($1 < $2) $1 else $2" | bc | sed 's/^\./0./'; }
 ratio() {
   if [ "$(echo "$2 == 0" | bc)" = 1 ]; then echo "-"; return; fi
   echo "scale=2; $1 / $2" | bc | sed 's/^\./0./'
+}
+
+# rule_names ASYS COMMAND: the rules of `ASYS COMMAND` (stats, analyze) in
+# the order its --help-reports lists them; with RULES="a b ..." set, only
+# those.
+rule_names() {
+  "$1" "$2" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |
+    while read -r r; do
+      if [ -z "${RULES:-}" ] || [[ " $RULES " == *" $r "* ]]; then echo "$r"; fi
+    done
 }

@@ -17,6 +17,7 @@
 # header line in its output) is an error of the script, never a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 scale=${1:?usage: bench/rule-peaks.sh SCALE [BEFORE]}
 before=${2:-}
 after=build/native/asys
@@ -26,13 +27,6 @@ slow=bench/out/scale-$scale-slow.asysrep
 [ -f "$report" ] || "$after" gen --seed 11 --scale "$scale" -o "$report" >/dev/null
 [ -f "$slow" ] || "$after" gen --seed 11 --scale "$scale" --profile slow -o "$slow" >/dev/null
 bytes=$(stat -L -c %s "$report")  # -L: a report linked into bench/out, not generated there
-
-rules() {
-  "$after" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |
-    while read -r r; do
-      if [ -z "${RULES:-}" ] || [[ " $RULES " == *" $r "* ]]; then echo "$r"; fi
-    done
-}
 
 # One run: prints "SECONDS USER/SYSTEM PEAK_KIB ROWS" (ROWS: the estimate's
 # rows, 0 for a build that does not say them), or fails naming the rule.
@@ -90,12 +84,12 @@ row() {  # command rule args...
 
 outdir=$(mktemp -d)
 trap 'rm -rf "$outdir"' EXIT
-for rule in $(rules stats); do
+for rule in $(rule_names "$after" stats); do
   case $rule in
     *_compare) row compare "$rule" -f true --output "$outdir/" "$report" "$slow" ;;
     ppu_op_unit_test) row stats "$rule" -f true "$report" ;;  # its tests go beside the report
     *) row stats "$rule" "$report" ;;
   esac
 done
-for rule in $(rules analyze); do row analyze "$rule" "$report"; done
+for rule in $(rule_names "$after" analyze); do row analyze "$rule" "$report"; done
 echo "bench: wrote $table"

@@ -29,13 +29,6 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-rules() {  # command: its rules, as --help-reports lists them
-  "$asys" "$1" --help-reports | sed -n 's/^\([a-z0-9_]*\) -- .*/\1/p' |
-    while read -r r; do
-      if [ -z "${RULES:-}" ] || [[ " $RULES " == *" $r "* ]]; then echo "$r"; fi
-    done
-}
-
 # The scan query of a rule's read set ("REPORT_INDEX TABLE COLUMN..." lines
 # of --print-reads): report 0 is main, report 1 the attached "r1".
 scan_sql() {
@@ -103,8 +96,8 @@ row() {  # command rule
   echo "| $rule | $what | $t_native | $t_scan | $(ratio "$t_native" "$t_scan") | $t_wasm | $wasm_ratio |" | tee -a "$table"
 }
 
-for rule in $(rules stats); do row stats "$rule"; done
-for rule in $(rules analyze); do row analyze "$rule"; done
+for rule in $(rule_names "$asys" stats); do row stats "$rule"; done
+for rule in $(rule_names "$asys" analyze); do row analyze "$rule"; done
 # The issue's WebAssembly targets: the median wasm / native over the rules
 # it ran (refusals are not times: counted apart), and the largest.
 ratios=$(awk -F' *[|] *' '/^[|] [a-z]/ && $2 != "rule" && $8 != "refused" && $8 != "-" {print $8}' "$table" | sort -n)
