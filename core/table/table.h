@@ -212,13 +212,14 @@ class Table {
     const void* source = nullptr;
     uint32_t id = 0, own = 0, generation = 0;
   };
-  static constexpr size_t kMemoSlots = 4096;
+  static constexpr unsigned kMemoBits = 12;  // 4096 slots
   std::vector<TextMemo> memo_;
   uint32_t memoGeneration_ = 1;
   TextMemo& textMemo(const void* source, uint32_t id) {
-    if (memo_.empty()) memo_.resize(kMemoSlots);
+    if (memo_.empty()) memo_.resize(size_t{1} << kMemoBits);
+    // Fibonacci hashing: the product's top bits pick the slot.
     const uint32_t mixed = (id ^ static_cast<uint32_t>(reinterpret_cast<uintptr_t>(source) >> 4)) * 2654435761u;
-    return memo_[mixed >> 20];  // the top 12 bits: kMemoSlots
+    return memo_[mixed >> (32 - kMemoBits)];
   }
   std::shared_ptr<RowSource> source_;  // a view's rows
   size_t limit_ = SIZE_MAX;            // a view's truncate()

@@ -21,6 +21,7 @@
 #include "core/table/table.h"
 #include "core/table/writers.h"
 #include "tests/unit/cli_run.h"
+#include "tests/unit/temp_report.h"
 #include "tests/unit/test_random.h"
 
 namespace {
@@ -401,7 +402,7 @@ TEST(ResultViews, AssociationTraceRowsDoNotDependOnChunksOrReleasedColumns) {
   // events; ppu_op_trace keeps the operator set and finds a row's operator
   // from each operator's first row. Chunks that begin inside a kernel's rows, and the release of
   // the report's columns after the run, must not change a cell.
-  const std::string path = ::testing::TempDir() + "views_assoc_" + std::to_string(getpid()) + ".asysrep";
+  const std::string path = asys::test::freshTempPath("views_assoc");
   const auto gen = asys::test::cli({"gen", "--seed", "3", "--scale", "1", "-o", path});
   ASSERT_EQ(gen.status, 0) << gen.err;
   auto opened = asys::Report::open(path);
@@ -439,7 +440,7 @@ TEST(ResultViews, ApiTraceRowsDoNotDependOnWhereTheirOrderColumnsAreRead) {
   // five once the report has released them (the timeline's release of
   // globalTid alone, then of every column): each way, in any chunks, the
   // same cells.
-  const std::string path = ::testing::TempDir() + "views_api_" + std::to_string(getpid()) + ".asysrep";
+  const std::string path = asys::test::freshTempPath("views_api");
   const auto gen = asys::test::cli({"gen", "--seed", "5", "--scale", "1", "-o", path});
   ASSERT_EQ(gen.status, 0) << gen.err;
   auto opened = asys::Report::open(path);
