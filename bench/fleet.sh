@@ -3,6 +3,11 @@
 # target): LocalCluster(1) against LocalCluster(2), side by side, REPEAT
 # times taking turns; each run's peak worker memory and largest reply, from
 # --verbose. Both runs must answer the same bytes, or the bench stops.
+# The timed runs are the command as a user runs it, without --verbose: its
+# task stream and timeline cost the in-process scheduler about 0.1 s a run
+# (docs/fleet.md, "Again, a session later"), more with two workers than
+# with one. The details (rounds, client CPU, phases, peaks, replies) come
+# from one --verbose run of each cluster size after the timed ones.
 # Reports: `asys gen --ranks` when the build has it, else one `asys gen
 # --seed` per rank; kept in bench/out/fleet-SCALE/ (or FLEET_DIR, a folder
 # that has them already). Writes bench/out/fleet-SCALE.md: per cluster size the
@@ -34,38 +39,49 @@ for i in $(seq 0 $((ranks - 1))); do reports+=("$dir/rank-$i.asysrep"); done
 largest=$(stat -c %s "${reports[@]}" | sort -n | tail -1)
 
 declare -A best_time peak grown reply rounds client loads phases
+# fleet_run WORKERS [ARG...]: one run on WORKERS workers, its table in
+# out-WORKERS.txt and its stderr in err-WORKERS.txt; the bench stops if it fails.
+fleet_run() {
+  local workers=$1; shift
+  if ! $asys fleet stats --local "$workers" "$@" -r "$rules" "${reports[@]}" \
+      >"$res/out-$workers.txt" 2>"$res/err-$workers.txt"; then
+    echo "bench: fleet --local $workers failed:" >&2; cat "$res/err-$workers.txt" >&2; exit 1
+  fi
+}
 for run in $(seq "$repeat"); do
   for workers in 1 2; do
     loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
     s=$(date +%s.%N)
-    if ! $asys fleet stats --local "$workers" --verbose -r "$rules" "${reports[@]}" \
-        >"$res/out-$workers.txt" 2>"$res/err-$workers.txt"; then
-      echo "bench: fleet --local $workers failed:" >&2; cat "$res/err-$workers.txt" >&2; exit 1
-    fi
+    fleet_run "$workers"
     t=$(echo "$(date +%s.%N) - $s" | bc)
     [ -z "${best_time[$workers]:-}" ] && best_time[$workers]=$t
     best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
-    peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
-    grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
-    # Per rule: "RULE=BYTES" of its largest reply.
-    rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
-    client[$workers]="${client[$workers]:-}${client[$workers]:+, }$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
-    reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
-    # The run's phases (--verbose timeline): when the cluster was ready, and
-    # the part after the last report's head (rounds, merged tables, writing),
-    # which a second worker shortens little.
-    line=$(sed -n 's/^asys fleet: timeline (s since the client started): //p' "$res/err-$workers.txt")
-    at() { echo "$line" | tr ',' '\n' | sed -n "s/^ *$1 \([0-9.]*\)$/\1/p"; }
-    phases[$workers]="${phases[$workers]:-}${phases[$workers]:+; }$(at 'cluster ready') / $(echo "$(at 'tables written') - $(at 'every head in')" | bc)"
   done
   cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
   [ -s "$res/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
 done
+# The details, from one --verbose run of each size (not timed).
+for workers in 1 2; do
+  fleet_run "$workers" --verbose
+  peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
+  grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
+  # Per rule: "RULE=BYTES" of its largest reply.
+  rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
+  client[$workers]="$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
+  reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
+  # The run's phases (--verbose timeline): when the cluster was ready, and
+  # the part after the last report's head (rounds, merged tables, writing),
+  # which a second worker shortens little.
+  line=$(sed -n 's/^asys fleet: timeline (s since the client started): //p' "$res/err-$workers.txt")
+  at() { echo "$line" | tr ',' '\n' | sed -n "s/^ *$1 \([0-9.]*\)$/\1/p"; }
+  phases[$workers]="$(at 'cluster ready') / $(echo "$(at 'tables written') - $(at 'every head in')" | bc)"
+done
+cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two verbose runs answered differently" >&2; exit 1; }
 
 {
   echo "# asys fleet, $ranks reports of scale $scale (largest $largest bytes), $(date -u +%F)"
   echo
-  echo "rules: $rules; best of $repeat, the two taking turns; $(nproc) cores"
+  echo "rules: $rules; wall: best of $repeat runs without --verbose, the two sizes taking turns; rounds, client CPU, phases, memory and replies: one --verbose run of each size after them; $(nproc) cores"
   echo
   echo "| workers | wall (s) | speed-up | load before each run | median rounds | client CPU (s) | cluster ready / after the last head (s) | peak worker RSS (MiB) | grown in the run (MiB) | grown / largest report | largest reply per rule (bytes) |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"

@@ -29,7 +29,8 @@ smoke_row '^| hgtx-deep-2000.asysrep | [0-9]' bench/association.sh 2000 1
 smoke_row '^| [0-9]* | 50 | 2000 | [0-9.]* |' bench/memory.sh 2000 50 1
 rm -rf bench/out/fleet-1
 RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
-rows=$(grep -c '^| [12] |' bench/out/fleet-1.md)
+# Each size's row with its timed wall and the --verbose run's rounds, client CPU and phases.
+rows=$(grep -cE '^\| [12] \| [0-9.]+ \| [0-9.]+ \| [0-9., ]+ \| [0-9]+ \| [0-9.]+ \| [0-9.]+ / [0-9.]+ \| [0-9]+ \|' bench/out/fleet-1.md)
 [ "$rows" = 2 ] || { echo "bench smoke: fleet.sh printed $rows rows, expected 2" >&2; exit 1; }
 # The WebAssembly engine's timeline and reading benches under Node, and the
 # native timeline benches (built beside the CLI): each prints its figures.
