@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # asys fleet on RANKS rank reports of scale SCALE (default 32 of 100, issue 22's
 # target): LocalCluster(1) against LocalCluster(2), side by side, REPEAT
-# times taking turns; each run's peak worker memory and largest reply, from
-# --verbose. Both runs must answer the same bytes, or the bench stops.
-# The timed runs are the command as a user runs it, without --verbose: its
-# task stream and timeline cost the in-process scheduler about 0.1 s a run
-# (docs/fleet.md, "Again, a session later"), more with two workers than
-# with one. The details (rounds, client CPU, phases, peaks, replies) come
-# from one --verbose run of each cluster size after the timed ones.
+# times taking turns. Both must answer the same bytes, or the bench stops.
+# The timed runs are the command as a user runs it, without --verbose (with
+# it, two workers' runs were 0.05-0.2 s longer in three sets of turns:
+# docs/fleet.md, "Again, a session later"). The details (rounds, client
+# CPU, phases, peak worker memory, largest replies) come from one --verbose
+# run of each cluster size after the timed ones.
 # Reports: `asys gen --ranks` when the build has it, else one `asys gen
 # --seed` per rank; kept in bench/out/fleet-SCALE/ (or FLEET_DIR, a folder
 # that has them already). Writes bench/out/fleet-SCALE.md: per cluster size the
