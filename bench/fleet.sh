@@ -64,9 +64,9 @@ for workers in 1 2; do
   fleet_run "$workers" --verbose
   peak[$workers]=$(sed -n 's/.*peak resident memory \(.*\) MiB, grown.*/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
   grown[$workers]=$(sed -n 's/.*grown in the run by \(.*\) MiB/\1/p' "$res/err-$workers.txt" | tr ',' '\n' | tr -d ' ' | sort -n | tail -1)
-  # Per rule: "RULE=BYTES" of its largest reply.
   rounds[$workers]=$(sed -n 's/^asys fleet: \([0-9]*\) median rounds for all rules together.*/\1/p' "$res/err-$workers.txt")
   client[$workers]="$(sed -n 's/^asys fleet: client CPU \([0-9.]*\) s.*/\1/p' "$res/err-$workers.txt")"
+  # Per rule: "RULE=BYTES" of its largest reply.
   reply[$workers]=$(sed -n 's/^asys fleet: \([a-z_]*\): .* largest reply \([0-9]*\) bytes/\1=\2/p' "$res/err-$workers.txt" | paste -sd' ')
   # The run's phases (--verbose timeline): when the cluster was ready, and
   # the part after the last report's head (rounds, merged tables, writing),
