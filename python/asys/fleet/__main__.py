@@ -24,6 +24,7 @@ if __name__ == "__main__":
 from .. import _asys
 from ..report import AsysError
 from . import start_cluster
+from .client_memory import available_bytes
 from .refusals import check_job
 
 USAGE = """usage: asys fleet stats -r RULE[:OPT...][,RULE...] [-r RULE...] [--scheduler ADDRESS | --local N]
@@ -34,7 +35,10 @@ Runs summary rules over many rank reports on Dask: the tables asys stats makes o
 all the reports merged into one (asys merge), exactly. Without --scheduler, on a
 LocalCluster of --local N worker processes (default: the core count).
 --per-rank adds each report's own table. A report that cannot be opened fails
-the run, or with --skip-bad is left out and named on stderr.
+the run, or with --skip-bad is left out and named on stderr. A run whose
+summaries cannot fit in this client stops once the first reports are in
+(ASYS_FLEET_CLIENT_MEMORY=BYTES: what the client may use; else what the
+system has available).
 """
 
 GLOBAL = set(_asys.global_option_names())
@@ -178,6 +182,7 @@ def _main(argv):
             rule, items = _asys.parse_rule_spec(spec)
             jobs.append((rule, (items, a["filter_time"], a["filter_hgtx"], a["global"])))
             check_job(*jobs[-1])
+        available_bytes()  # a bad ASYS_FLEET_CLIENT_MEMORY, before anything starts
     except (Usage, AsysError) as e:
         sys.stderr.write("asys fleet: %s\n" % e)
         return 2

@@ -15,6 +15,7 @@ from ..report import AsysError
 from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
 from .background import in_thread
+from .client_memory import Guard, available_bytes, held_bytes
 from .refusals import check_job
 from .state import renumbered
 
@@ -80,10 +81,20 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     heads = client.map(tasks.head, loaded, key=["asys-head-%d" % i for i in range(n)])
     index = {future.key: i for i, future in enumerate(heads)}
     arrived = [None] * n
+    # What the summaries will take here, projected from the first heads: a
+    # run that cannot fit stops now, not when the client runs out.
+    guard = Guard(paths, available_bytes())
     for future, head in as_completed(heads, with_results=True):
         for rule, packed in head.get("summaries", {}).items():
             result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
             head["summaries"][rule] = wire.expand(tasks.unpack(packed))
+        held = {rule: held_bytes(summary) for rule, summary in head.get("summaries", {}).items()}
+        held["per-rank tables"] = held_bytes(head.get("tables", {}))
+        try:
+            guard.add(index[future.key], held)
+        except AsysError:
+            client.cancel(loaded + heads)
+            raise
         arrived[index[future.key]] = head
         # Received: the worker may drop it (else it kept every head it
         # sent, its packed summaries, until the run ended).
