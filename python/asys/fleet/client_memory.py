@@ -115,5 +115,5 @@ class Guard:
         raise AsysError(
             "the merged summaries would need at least %s on this client (%s: %s from %d of %d reports), more than "
             "the %s it has available: run fewer reports or rules at a time, or set %s to the bytes it may use"
-            % (_size_text(needed), largest, _size_text(self.by_rule[largest]), self.arrived, len(self.sizes), _size_text(self.available),
-               OVERRIDE))
+            % (_size_text(needed), largest, _size_text(self.by_rule[largest]), self.arrived, len(self.sizes),
+               _size_text(self.available), OVERRIDE))
