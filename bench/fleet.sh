@@ -7,6 +7,9 @@
 # docs/fleet.md, "Again, a session later"). The details (rounds, client
 # CPU, phases, peak worker memory, largest replies) come from one --verbose
 # run of each cluster size after the timed ones.
+# Beside them, taking turns, the same rules natively: each report in an
+# `asys stats` of its own, one process at a time against two at a time
+# (what these cores give work that has no serial part and no client).
 # Reports: `asys gen --ranks` when the build has it, else one `asys gen
 # --seed` per rank; kept in bench/out/fleet-SCALE/ (or FLEET_DIR, a folder
 # that has them already). Writes bench/out/fleet-SCALE.md: per cluster size the
@@ -37,7 +40,7 @@ reports=()
 for i in $(seq 0 $((ranks - 1))); do reports+=("$dir/rank-$i.asysrep"); done
 largest=$(stat -c %s "${reports[@]}" | sort -n | tail -1)
 
-declare -A best_time peak grown reply rounds client loads phases
+declare -A best_time native_best peak grown reply rounds client loads phases
 # fleet_run WORKERS [ARG...]: one run on WORKERS workers, its table in
 # out-WORKERS.txt and its stderr in err-WORKERS.txt; the bench stops if it fails.
 fleet_run() {
@@ -47,7 +50,26 @@ fleet_run() {
     echo "bench: fleet --local $workers failed:" >&2; cat "$res/err-$workers.txt" >&2; exit 1
   fi
 }
+# native_run PROCS: asys stats of the rules on each report, PROCS at a time,
+# each report's table in native-PROCS/; the bench stops if one fails.
+native_run() {
+  local out="$res/native-$1"
+  rm -rf "$out" && mkdir -p "$out"
+  if ! printf '%s\n' "${reports[@]}" | xargs -P "$1" -I{} sh -c '"$0" stats -r "$1" "$2" >"$3/$(basename "$2").txt"' \
+      "$asys" "$rules" {} "$out"; then
+    echo "bench: native asys stats failed" >&2; exit 1
+  fi
+}
 for run in $(seq "$repeat"); do
+  for procs in 1 2; do
+    s=$(date +%s.%N)
+    native_run "$procs"
+    t=$(echo "$(date +%s.%N) - $s" | bc)
+    [ -z "${native_best[$procs]:-}" ] && native_best[$procs]=$t
+    native_best[$procs]=$(echo "if ($t < ${native_best[$procs]}) $t else ${native_best[$procs]}" | bc)
+  done
+  diff -rq "$res/native-1" "$res/native-2" >/dev/null || { echo "bench: native runs answered differently" >&2; exit 1; }
+  [ "$(find "$res/native-1" -name '*.txt' -size +0 | wc -l)" = "$ranks" ] || { echo "bench: a native table is missing" >&2; exit 1; }
   for workers in 1 2; do
     loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
     s=$(date +%s.%N)
@@ -87,4 +109,6 @@ cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two verbose runs 
   for w in 1 2; do
     echo "| $w | ${best_time[$w]} | $(ratio "${best_time[1]}" "${best_time[$w]}") | ${loads[$w]} | ${rounds[$w]} | ${client[$w]} | ${phases[$w]} | ${peak[$w]} | ${grown[$w]} | $(echo "scale=3; ${grown[$w]} * 1048576 / $largest" | bc) | ${reply[$w]} |"
   done
+  echo
+  echo "native asys stats of the same rules, each report in its own process (best of $repeat, taking turns with the fleet): one at a time ${native_best[1]} s, two at a time ${native_best[2]} s, speed-up $(ratio "${native_best[1]}" "${native_best[2]}")"
 } | tee "bench/out/fleet-$scale.md"

@@ -32,6 +32,8 @@ RANKS=2 REPEAT=1 bash bench/fleet.sh 1 >/dev/null
 # Each size's row with its timed wall and the --verbose run's rounds, client CPU and phases.
 rows=$(grep -cE '^\| [12] \| [0-9.]+ \| [0-9.]+ \| [0-9., ]+ \| [0-9]+ \| [0-9.]+ \| [0-9.]+ / [0-9.]+ \| [0-9]+ \|' bench/out/fleet-1.md)
 [ "$rows" = 2 ] || { echo "bench smoke: fleet.sh printed $rows rows, expected 2" >&2; exit 1; }
+grep -qE '^native asys stats .*: one at a time [0-9.]+ s, two at a time [0-9.]+ s, speed-up [0-9.]+$' bench/out/fleet-1.md ||
+  { echo "bench smoke: fleet.sh printed no native comparison" >&2; exit 1; }
 # The WebAssembly engine's timeline and reading benches under Node, and the
 # native timeline benches (built beside the CLI): each prints its figures.
 smoke_out() {  # PATTERN COMMAND...: the command's output must match
