@@ -60,23 +60,22 @@ native_run() {
     echo "bench: native asys stats failed" >&2; exit 1
   fi
 }
+# best_of BEST N COMMAND...: runs COMMAND N (its argument), and keeps in the
+# array BEST at N the smaller of its wall time and what BEST[N] held.
+best_of() {
+  local -n best=$1; local n=$2 s t; shift 2
+  s=$(date +%s.%N)
+  "$@" "$n"
+  t=$(echo "$(date +%s.%N) - $s" | bc)
+  best[$n]=$(echo "if ($t < ${best[$n]:-$t}) $t else ${best[$n]:-$t}" | bc)
+}
 for run in $(seq "$repeat"); do
-  for procs in 1 2; do
-    s=$(date +%s.%N)
-    native_run "$procs"
-    t=$(echo "$(date +%s.%N) - $s" | bc)
-    [ -z "${native_best[$procs]:-}" ] && native_best[$procs]=$t
-    native_best[$procs]=$(echo "if ($t < ${native_best[$procs]}) $t else ${native_best[$procs]}" | bc)
-  done
+  for procs in 1 2; do best_of native_best "$procs" native_run; done
   diff -rq "$res/native-1" "$res/native-2" >/dev/null || { echo "bench: native runs answered differently" >&2; exit 1; }
   [ "$(find "$res/native-1" -name '*.txt' -size +0 | wc -l)" = "$ranks" ] || { echo "bench: a native table is missing" >&2; exit 1; }
   for workers in 1 2; do
     loads[$workers]="${loads[$workers]:-}${loads[$workers]:+, }$(cut -d' ' -f1 /proc/loadavg)"
-    s=$(date +%s.%N)
-    fleet_run "$workers"
-    t=$(echo "$(date +%s.%N) - $s" | bc)
-    [ -z "${best_time[$workers]:-}" ] && best_time[$workers]=$t
-    best_time[$workers]=$(echo "if ($t < ${best_time[$workers]}) $t else ${best_time[$workers]}" | bc)
+    best_of best_time "$workers" fleet_run
   done
   cmp -s "$res/out-1.txt" "$res/out-2.txt" || { echo "bench: the two clusters answered differently" >&2; exit 1; }
   [ -s "$res/out-1.txt" ] || { echo "bench: no table" >&2; exit 1; }
