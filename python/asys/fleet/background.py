@@ -8,7 +8,7 @@ def in_thread(name, fn, *args):
     """fn(*args) in a thread called `name`; returns a function that waits
     for its result (and raises, in the caller's thread, what it raised).
 
-    Not a daemon thread: the interpreter waits for it at exit. The calls
+    Not a daemon thread: the interpreter waits for it at exit. Some calls
     run here are the engine's (text ranks, the summary order) with the GIL
     released, and a daemon thread that leaves C++ while the interpreter
     finalizes (a run that failed in another rule, with these still going)
