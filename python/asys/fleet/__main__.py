@@ -25,6 +25,7 @@ from .. import _asys
 from ..report import AsysError
 from . import start_cluster
 from .client_memory import available_bytes
+from .progress import Progress
 from .refusals import check_job
 
 USAGE = """usage: asys fleet stats -r RULE[:OPT...][,RULE...] [-r RULE...] [--scheduler ADDRESS | --local N]
@@ -203,6 +204,9 @@ def _main(argv):
     # NumPy): the cluster's thread imports distributed meanwhile, and a
     # LocalCluster's workers are forked from this process once the imports
     # here are done (no import under way in another thread at the fork).
+    # On a terminal, one line says where the run is (progress.py).
+    progress = Progress(sys.stderr, len(a["reports"]))
+    progress.phase("connecting to %s" % a["scheduler"] if a["scheduler"] else "starting the workers")
     imported = threading.Event()
     waiting = start_cluster(a["scheduler"], a["local"], None if a["scheduler"] else imported)
     from .run import run as run_fleet
@@ -213,6 +217,7 @@ def _main(argv):
     try:
         client = waiting()
     except Exception as e:  # noqa: BLE001 - a scheduler that does not answer, in one line
+        progress.clear()
         sys.stderr.write("asys fleet: cannot reach the Dask scheduler %s: %s\n" % (a["scheduler"] or "", e))
         return 1
     ready, ready_cpu = time.monotonic(), time.process_time()
@@ -237,11 +242,13 @@ def _main(argv):
 
     try:
         result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"],
-                           remote_done=close_in_background)
+                           remote_done=close_in_background, progress=progress)
     except AsysError as e:
+        progress.clear()
         sys.stderr.write("asys fleet: %s\n" % e)
         return 1
     finally:
+        progress.clear()
         if not remote_over:  # the run stopped before the workers were done: closed as Dask does
             _close(client)
     for path, error in result.skipped:

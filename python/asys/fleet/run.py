@@ -16,6 +16,7 @@ from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
 from .background import in_thread
 from .client_memory import Guard, available_bytes, held_bytes
+from .progress import Silent
 from .refusals import check_job
 from .state import renumbered
 
@@ -53,11 +54,12 @@ def _reply_size(obj):
     return len(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=None):
+def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=None, progress=Silent()):
     """``jobs``: (rule, settings) pairs, settings as _options.run_settings
     makes them. One task per report; the states stay on the workers.
     ``remote_done()``, if given, is called once the workers have nothing
-    more to do (before the merged tables are made on the client)."""
+    more to do (before the merged tables are made on the client).
+    ``progress``: a progress.Progress told where the run is."""
     for rule, settings in jobs:
         check_job(rule, settings)
     result = FleetResult()
@@ -84,7 +86,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
     # What the summaries will take here, projected from the first heads: a
     # run that cannot fit stops now, not when the client runs out.
     guard = Guard(paths, available_bytes())
-    for future, head in as_completed(heads, with_results=True):
+    for done, (future, head) in enumerate(as_completed(heads, with_results=True), 1):
         for rule, packed in head.get("summaries", {}).items():
             result.largest_reply[rule] = max(result.largest_reply.get(rule, 0), _reply_size(packed))
             head["summaries"][rule] = wire.expand(tasks.unpack(packed))
@@ -99,7 +101,9 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         # Received: the worker may drop it (else it kept every head it
         # sent, its packed summaries, until the run ended).
         future.release()
+        progress.loaded(done)
     result.mark("every head in")
+    progress.phase("merging the reports' groups")
     kept = []
     for path, future, head in zip(paths, loaded, arrived):
         if "error" in head:
@@ -140,7 +144,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
             orders[rule] = in_thread("asys-fleet-order", _summary_order, merged)
     result.mark("merged")
     result.median_rounds, result.round_tasks = _rounds_together(client, [f for _p, f, _h in kept], selections,
-                                                                result)
+                                                                result, progress)
     lengths_of = {rule: future.result() for rule, future in covered.items()}
     result.mark("rounds done")
     # The workers' part is done: the states go, and the caller may close
@@ -158,6 +162,7 @@ def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=N
         return usage
 
     ending = in_thread("asys-fleet-remote-end", remote_end)
+    progress.phase("making the tables")
     try:
         _make_tables(result, jobs, selections, lengths_of, orders, kept, per_rank_format)
     except BaseException:
@@ -236,7 +241,7 @@ def _summary_order(merged):
     return _asys.summary_order(merged.text_columns, merged.total, ranks)
 
 
-def _rounds_together(client, futures, selections, result):
+def _rounds_together(client, futures, selections, result, progress=Silent()):
     """Runs every rule's median rounds at once: a round is one task a report
     (tasks.answers, for every rule that asks it something) and one gather.
     Returns the rounds and the tasks they took."""
@@ -245,6 +250,7 @@ def _rounds_together(client, futures, selections, result):
         asking = [(rule, s) for rule, s in selections.items() if s.queries is not None]
         if not asking:
             return rounds, tasks_run
+        progress.phase("median round %d" % (rounds + 1))
         by_report, wanted = {}, []
         for rule, s in asking:
             requests = s.requests()
