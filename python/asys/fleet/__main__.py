@@ -200,13 +200,13 @@ def _main(argv):
                 if not a["force"] and os.path.exists(name):
                     sys.stderr.write("asys fleet: %s exists (use -f true to overwrite); nothing was run\n" % name)
                     return 2
+    # On a terminal, one line says where the run is (progress.py).
+    progress = Progress(sys.stderr, len(a["reports"]))
+    progress.phase("connecting to %s" % a["scheduler"] if a["scheduler"] else "starting the workers")
     # The cluster starts while the client imports the run (Dask's client,
     # NumPy): the cluster's thread imports distributed meanwhile, and a
     # LocalCluster's workers are forked from this process once the imports
     # here are done (no import under way in another thread at the fork).
-    # On a terminal, one line says where the run is (progress.py).
-    progress = Progress(sys.stderr, len(a["reports"]))
-    progress.phase("connecting to %s" % a["scheduler"] if a["scheduler"] else "starting the workers")
     imported = threading.Event()
     waiting = start_cluster(a["scheduler"], a["local"], None if a["scheduler"] else imported)
     from .run import run as run_fleet
@@ -241,14 +241,13 @@ def _main(argv):
         closing[-1].start()
 
     try:
-        result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"],
-                           remote_done=close_in_background, progress=progress)
+        with progress:  # erased before the error below, or the tables
+            result = run_fleet(client, a["reports"], jobs, fmt if a["per_rank"] else None, a["skip_bad"],
+                               remote_done=close_in_background, progress=progress)
     except AsysError as e:
-        progress.clear()
         sys.stderr.write("asys fleet: %s\n" % e)
         return 1
     finally:
-        progress.clear()
         if not remote_over:  # the run stopped before the workers were done: closed as Dask does
             _close(client)
     for path, error in result.skipped:

@@ -12,6 +12,9 @@ _ERASE = "\r\033[K"
 
 
 class Progress:
+    """As a context manager: the line erased on the way out, before an
+    error's handler or the output writes anything."""
+
     def __init__(self, stream, total):
         self._stream, self._total = stream, total
         try:
@@ -36,6 +39,12 @@ class Progress:
             self._write(_ERASE)
             self._shown = False
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.clear()
+
     def _show(self, text):
         self._write(_ERASE + "asys fleet: " + text)
         self._shown = True
@@ -49,14 +58,6 @@ class Progress:
             self._on = False
 
 
-class Silent:
-    """A run without a progress line (the Python API's, the tests')."""
-
-    def loaded(self, done):
-        pass
-
-    def phase(self, text):
-        pass
-
-    def clear(self):
-        pass
+# A run without a progress line (the Python API's, the tests'): no stream,
+# so never on and never changed.
+SILENT = Progress(None, 0)

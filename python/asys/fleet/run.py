@@ -16,7 +16,7 @@ from . import tasks, wire
 from .merge import Asker, Merged, statistics_rounds
 from .background import in_thread
 from .client_memory import Guard, available_bytes, held_bytes
-from .progress import Silent
+from .progress import SILENT
 from .refusals import check_job
 from .state import renumbered
 
@@ -54,7 +54,7 @@ def _reply_size(obj):
     return len(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=None, progress=Silent()):
+def run(client, paths, jobs, per_rank_format=None, skip_bad=False, remote_done=None, progress=SILENT):
     """``jobs``: (rule, settings) pairs, settings as _options.run_settings
     makes them. One task per report; the states stay on the workers.
     ``remote_done()``, if given, is called once the workers have nothing
@@ -241,7 +241,7 @@ def _summary_order(merged):
     return _asys.summary_order(merged.text_columns, merged.total, ranks)
 
 
-def _rounds_together(client, futures, selections, result, progress=Silent()):
+def _rounds_together(client, futures, selections, result, progress=SILENT):
     """Runs every rule's median rounds at once: a round is one task a report
     (tasks.answers, for every rule that asks it something) and one gather.
     Returns the rounds and the tasks they took."""
